@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole check: set up (scripts/setup.sh), lint with ruff, run the full pytest suite.
+# Any extra arguments go to pytest. Exit status 5 from pytest (no test ran) is a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+echo "== ruff" >&2
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+echo "== pytest" >&2
+set +e
+.venv/bin/python -m pytest "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then
+  echo "test: pytest collected no tests; that is a failure" >&2
+  exit 1
+fi
+exit "$status"

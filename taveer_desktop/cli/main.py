@@ -1,0 +1,64 @@
+"""Entry point of the ``taveer`` command: builds the parser and turns errors into exit codes.
+
+Exit status: 0 success, 1 a command ran but reports a failed check (e.g. integrity), 2 bad input
+(one line on stderr naming the file and the problem), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.cli import engine_commands
+from taveer_desktop.core.errors import TaveerError
+
+EXIT_BAD_INPUT = 2
+_COMMAND_MODULES = [engine_commands]
+
+try:  # the project-store commands are optional until the store package provides them
+    from taveer_desktop.cli import project_commands
+
+    _COMMAND_MODULES.append(project_commands)
+except ImportError:  # pragma: no cover - only while the store is being built
+    project_commands = None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="taveer",
+        description=f"{PROGRAM_NAME}: topic-agnostic authorship verification (TAVeer).",
+    )
+    parser.add_argument("--version", action="version", version=f"taveer {__version__}")
+    parser.add_argument(
+        "--project",
+        metavar="P",
+        help="project store (.taveer file) for the case, model, audit and report commands",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _COMMAND_MODULES:
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return int(handler(args) or 0)
+    except TaveerError as error:
+        print(f"taveer: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("taveer: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

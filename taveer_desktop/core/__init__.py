@@ -1,0 +1,1 @@
+"""The TAVeer engine: pure Python + numpy, no Qt, no SQLite, no printing."""

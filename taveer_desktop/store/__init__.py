@@ -1,0 +1,1 @@
+"""The SQLite project store: cases, evidence, models, runs and the audit trail (no Qt)."""

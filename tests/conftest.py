@@ -1,0 +1,50 @@
+"""Test configuration shared by the whole suite.
+
+- Qt runs offscreen (set before anything imports Qt).
+- The network is blocked in this process and in every Python subprocess the tests start
+  (``tests/offline_guard/sitecustomize.py`` on PYTHONPATH).
+- User directories point into a temporary folder (``TAVEER_HOME``), never the user's own.
+- ``SHARED`` is ../shared beside the checkout; tests needing a corpus skip with a reason if absent.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+OFFLINE_GUARD_DIR = Path(__file__).resolve().parent / "offline_guard"
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(OFFLINE_GUARD_DIR), str(REPO_ROOT)]
+    + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+)
+sys.path.insert(0, str(OFFLINE_GUARD_DIR))
+import sitecustomize as _offline_guard  # noqa: E402
+
+assert _offline_guard.NetworkAccessBlocked  # the guard is active in this process too
+
+SHARED = Path(os.environ.get("TAVEER_SHARED", REPO_ROOT.parent / "shared"))
+CORPORA = SHARED / "corpora"
+DEMO_TEXTS = SHARED / "demo-texts"
+
+
+def corpus_path(name: str, split: str | None = None) -> Path:
+    """Path of a shared corpus (or one split of it); skips the test where it is absent."""
+    path = CORPORA / name
+    if split:
+        path = path / split
+    if not path.exists():
+        pytest.skip(f"shared corpus {path} is not available on this machine")
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("taveer-home")
+    monkeypatch.setenv("TAVEER_HOME", str(home))
+    yield home
