@@ -1,0 +1,305 @@
+"""Start-up of the ``taveer-desktop`` application: arguments, logging, fonts, errors, window.
+
+``taveer-desktop [--project PATH] [--smoke-test] [--screenshot FILE.png]``
+
+``--smoke-test`` opens the real main window, runs one verification on the bundled demo case with
+the default model, prints a one-line summary and exits 0 (1 with a plain message on any
+error). It is the check that an installation or a PyInstaller bundle is complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
+
+log = logging.getLogger("taveer_desktop.app")
+
+ORGANISATION = "TAVeer"
+DESKTOP_FILE_NAME = "taveer-desktop"
+SMOKE_TEST_TIMEOUT_S = 180
+EXIT_ERROR = 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="taveer-desktop",
+        description=f"{PROGRAM_NAME}: offline forensic authorship verification.",
+    )
+    parser.add_argument("--version", action="version", version=f"taveer-desktop {__version__}")
+    parser.add_argument(
+        "--project",
+        metavar="PATH",
+        type=Path,
+        help="project store (.taveer file) to open instead of the default project",
+    )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the window, verify the bundled demo case, print a summary and exit",
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="FILE.png",
+        type=Path,
+        help="save a picture of the main window to this file once it is shown",
+    )
+    return parser
+
+
+# ---- the demo case --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DemoCase:
+    case_number: str
+    title: str
+    description: str
+    known: tuple[Path, ...]
+    questioned: Path
+
+
+def load_demo_case(index: int = 0) -> DemoCase:
+    """One case of ``resources/demo/demo_case.json`` with its file paths resolved."""
+    demo_dir = paths.resource("demo")
+    manifest = json.loads((demo_dir / "demo_case.json").read_text(encoding="utf-8"))
+    entry = manifest["cases"][index]
+    case = DemoCase(
+        case_number=entry["case_number"],
+        title=entry["title"],
+        description=entry["description"],
+        known=tuple(demo_dir / name for name in entry["known"]),
+        questioned=demo_dir / entry["questioned"],
+    )
+    for path in (*case.known, case.questioned):
+        if not path.is_file():
+            raise FileNotFoundError(f"demo document is missing: {path}")
+    return case
+
+
+# ---- unexpected errors ----------------------------------------------------------------------
+
+
+class ErrorReporter:
+    """``sys.excepthook`` and ``threading.excepthook``: log the traceback, tell the user plainly.
+
+    In the GUI the user sees a dialog with a one-line message and the traceback under "Show
+    Details"; the application keeps running. Errors raised in other threads are handed to the
+    GUI thread through a queued signal (widgets may only be touched there). In smoke-test mode
+    there is nobody to read a dialog: the error goes to stderr and the application exits 1.
+    """
+
+    def __init__(self, smoke_test: bool = False) -> None:
+        self.smoke_test = smoke_test
+        self.errors: list[str] = []
+        self._bridge = None
+        self._open_boxes: list = []
+
+    def install(self) -> None:
+        from PySide6.QtCore import QObject, Qt, Signal
+
+        class _Bridge(QObject):
+            raised = Signal(str, str)
+
+        self._bridge = _Bridge()
+        self._bridge.raised.connect(self._report, Qt.ConnectionType.QueuedConnection)
+        sys.excepthook = self.excepthook
+        threading.excepthook = lambda args: self.excepthook(
+            args.exc_type, args.exc_value, args.exc_traceback
+        )
+
+    def excepthook(self, exc_type, exc_value, exc_traceback) -> None:
+        if issubclass(exc_type, KeyboardInterrupt):
+            sys.__excepthook__(exc_type, exc_value, exc_traceback)
+            return
+        details = "".join(traceback.format_exception(exc_type, exc_value, exc_traceback))
+        message = str(exc_value) or exc_type.__name__
+        log.error("unexpected error: %s\n%s", message, details)
+        self.errors.append(message)
+        if self._bridge is not None:
+            self._bridge.raised.emit(message, details)  # queued to the GUI thread
+        else:
+            print(f"taveer-desktop: unexpected error: {message}", file=sys.stderr)
+
+    def _report(self, message: str, details: str):
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        if self.smoke_test:
+            print(f"taveer-desktop: smoke test failed: {message}", file=sys.stderr)
+            QApplication.exit(EXIT_ERROR)
+            return None
+        box = QMessageBox(QApplication.activeWindow())
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle(f"{PROGRAM_NAME}: unexpected error")
+        box.setText(
+            "Something went wrong, but your work is safe and the program keeps running.\n\n"
+            f"{message}"
+        )
+        box.setInformativeText(f"The details are also in the log file in {paths.log_dir()}.")
+        box.setDetailedText(details)
+        box.finished.connect(lambda _result, b=box: self._open_boxes.remove(b))
+        self._open_boxes.append(box)
+        box.open()
+        return box
+
+
+# ---- the smoke test -------------------------------------------------------------------------
+
+
+def run_smoke_test(window, screenshot: Path | None) -> str:
+    """Verify the demo case with the default model in ``window``; return a one-line summary.
+
+    Raises on any problem (the caller turns that into exit status 1).
+    """
+    from taveer_desktop.core.decoding import read_text_file
+    from taveer_desktop.core.model import load_model
+    from taveer_desktop.core.verify import verify
+    from taveer_desktop.ui.main_window import CaseSummary
+
+    started = time.perf_counter()
+    case = load_demo_case()
+    window.show_case(
+        CaseSummary(
+            case.case_number,
+            case.title,
+            case.description,
+            tuple(path.name for path in case.known),
+            case.questioned.name,
+        )
+    )
+    model_path = paths.resource("models", "default.json")
+    model = load_model(model_path)
+    window.set_model_name(model_path.stem)
+
+    known_texts = [read_text_file(path).text for path in case.known]
+    result = verify(model, known_texts, read_text_file(case.questioned).text)
+    outcome = result.to_dict()
+    prediction = outcome["prediction"]
+    verdict, detail = describe_outcome(outcome)
+    window.show_verification(verdict, detail)
+    if screenshot is not None:
+        save_screenshot(window, screenshot)
+    elapsed = time.perf_counter() - started
+    return (
+        f"smoke test ok: case {case.case_number} ({len(case.known)} known, 1 questioned), "
+        f"model {model_path.stem}: prediction {prediction} ({detail}) in {elapsed:.1f} s"
+    )
+
+
+def describe_outcome(outcome: dict) -> tuple[str, str]:
+    """A plain verdict line and a detail line from ``VerificationResult.to_dict()``."""
+    prediction = outcome["prediction"]
+    labels = {
+        1: "Same author",
+        "same": "Same author",
+        "Y": "Same author",
+        0: "Different author",
+        "different": "Different author",
+        "N": "Different author",
+    }
+    verdict = labels.get(prediction, f"Prediction: {prediction}")
+    numbers = [
+        f"{key} {outcome[key]:.3f}"
+        for key in ("score", "probability", "confidence")
+        if isinstance(outcome.get(key), int | float) and not isinstance(outcome.get(key), bool)
+    ]
+    return verdict, ", ".join(numbers) or "no score reported"
+
+
+def save_screenshot(window, target: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not window.grab().save(str(target), "PNG"):
+        raise OSError(f"could not write the screenshot {target}")
+    log.info("screenshot saved to %s", target)
+
+
+# ---- main -----------------------------------------------------------------------------------
+
+
+def create_application(argv: list[str]):
+    """The QApplication with name, organisation, icon and the shipped fonts registered."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from taveer_desktop.ui import fonts
+    from taveer_desktop.ui.main_window import app_icon
+
+    QApplication.setApplicationName(PROGRAM_NAME)
+    QApplication.setOrganizationName(ORGANISATION)
+    QApplication.setApplicationVersion(__version__)
+    QGuiApplication.setDesktopFileName(DESKTOP_FILE_NAME)
+    app = QApplication.instance() or QApplication(argv)
+    app.setStyle("Fusion")  # the same look on every desktop and under Xvfb
+    fonts.register_fonts()  # before any widget exists
+    app.setFont(fonts.ui_font())
+    app.setWindowIcon(app_icon())
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, qt_args = build_parser().parse_known_args(argv)
+    logging_setup.configure_logging()
+    log.info("%s %s starting (%s)", PROGRAM_NAME, __version__, " ".join(sys.argv[1:]))
+    reporter = ErrorReporter(smoke_test=args.smoke_test)
+    sys.excepthook = reporter.excepthook
+    try:
+        app = create_application([sys.argv[0], *qt_args])
+        reporter.install()
+        from taveer_desktop.ui.main_window import MainWindow
+
+        window = MainWindow(project_path=args.project)
+        window.show()
+    except Exception as error:  # nothing to show a dialog in yet
+        log.exception("start-up failed")
+        print(f"taveer-desktop: could not start: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+    from PySide6.QtCore import QTimer
+
+    if args.smoke_test:
+        QTimer.singleShot(0, lambda: _smoke_test_then_quit(window, args.screenshot))
+        QTimer.singleShot(SMOKE_TEST_TIMEOUT_S * 1000, lambda: _smoke_test_timed_out(app))
+    elif args.screenshot is not None:
+        QTimer.singleShot(500, lambda: save_screenshot(window, args.screenshot))
+    status = app.exec()
+    log.info("%s exits with status %s", PROGRAM_NAME, status)
+    return status
+
+
+def _smoke_test_then_quit(window, screenshot: Path | None) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    try:
+        summary = run_smoke_test(window, screenshot)
+    except Exception as error:
+        log.exception("smoke test failed")
+        print(f"taveer-desktop: smoke test failed: {error}", file=sys.stderr)
+        QApplication.exit(EXIT_ERROR)
+        return
+    log.info(summary)
+    print(summary, flush=True)
+    window.close()
+    QApplication.exit(0)
+
+
+def _smoke_test_timed_out(app) -> None:
+    print(
+        f"taveer-desktop: smoke test failed: no result after {SMOKE_TEST_TIMEOUT_S} s",
+        file=sys.stderr,
+    )
+    app.exit(EXIT_ERROR)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
