@@ -52,9 +52,7 @@ def _check_not_binary(text: str, source: str) -> None:
     sample = text[:200_000]
     controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in _ALLOWED_CONTROLS)
     if sample and controls / len(sample) > MAX_CONTROL_SHARE:
-        raise InputError(
-            "looks like a binary file (too many control characters), not text", source
-        )
+        raise InputError("looks like a binary file (too many control characters), not text", source)
 
 
 def decode_bytes(data: bytes, source: str) -> DecodedText:

@@ -1,0 +1,220 @@
+"""Engine commands of ``taveer``: features, train, evaluate, verify, explain.
+
+The JSON shapes printed here are a stable contract documented in docs/cli.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.core.corpus import PAN_FOLDER, open_corpus
+from taveer_desktop.core.decoding import read_text_file
+from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.evaluation import evaluate
+from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES, extract_features
+from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
+from taveer_desktop.core.training import train
+from taveer_desktop.core.verify import verify
+
+MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
+
+
+def _read_document(path: str) -> str:
+    return read_text_file(path, max_bytes=MAX_DOCUMENT_BYTES).text
+
+
+def _category(value: str) -> str:
+    value = value.upper()
+    if value not in CATEGORY_IDS:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a category (use F1..F11)")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("features", help="feature counts of one document")
+    p.add_argument("file")
+    p.add_argument("--category", type=_category, help="only this category (F1..F11)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=run_features)
+
+    p = subparsers.add_parser("train", help="train a model on a PAN corpus with truth")
+    p.add_argument("corpus")
+    p.add_argument("-o", "--output", required=True, metavar="MODEL.json")
+    p.add_argument("--name", help="model name (default: from the corpus)")
+    p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print a JSON summary")
+    p.set_defaults(handler=run_train)
+
+    p = subparsers.add_parser("evaluate", help="evaluate a model on a PAN corpus with truth")
+    p.add_argument("model")
+    p.add_argument("corpus")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--answers", metavar="FILE", help="also write PAN's answer file")
+    p.add_argument("--workers", type=int, default=None)
+    p.set_defaults(handler=run_evaluate)
+
+    for name, helptext in (("verify", "verify one case"), ("explain", "interpret one case")):
+        p = subparsers.add_parser(name, help=helptext)
+        p.add_argument("model")
+        p.add_argument("--known", nargs="+", required=True, metavar="K")
+        p.add_argument("--unknown", required=True, metavar="U")
+        p.add_argument("--json", action="store_true")
+        if name == "explain":
+            p.add_argument("--category", type=_category, required=True)
+            p.add_argument("--top", type=int, default=15, help="features shown without --json")
+            p.set_defaults(handler=run_explain)
+        else:
+            p.set_defaults(handler=run_verify)
+
+
+def run_features(args) -> int:
+    features = extract_features(_read_document(args.file), default_lexicon())
+    categories = [args.category] if args.category else list(CATEGORY_IDS)
+    if args.json:
+        print_json({"categories": {c: features.counts[c] for c in categories}})
+        return 0
+    for c in categories:
+        counts = sorted(features.counts[c].items(), key=lambda kv: (-kv[1], kv[0]))
+        print(
+            f"{c} {CATEGORY_NAMES[c]}: {len(counts)} features, {sum(features.counts[c].values())}"
+            " occurrences"
+        )
+        for feature, count in counts[:10]:
+            print(f"    {count:6d}  {feature}")
+    return 0
+
+
+def run_train(args) -> int:
+    corpus = open_corpus(args.corpus)
+    model = train(
+        corpus,
+        name=args.name,
+        threshold_method=args.threshold,
+        workers=args.workers,
+        progress=StderrProgress("training"),
+    )
+    save_model(model, args.output)
+    for warning in corpus.warnings:
+        print(f"taveer: warning: {warning}", file=__import__("sys").stderr)
+    summary = {
+        "model": str(args.output),
+        "name": model.name,
+        "ensemble": list(model.ensemble),
+        "thresholds": model.thresholds,
+        "training_accuracy": model.training.accuracy,
+        "cases": model.training.cases,
+        "seconds": model.training.seconds,
+    }
+    if args.json:
+        print_json(summary)
+    else:
+        print(
+            f"model written to {args.output}: ensemble {', '.join(model.ensemble)}, "
+            f"training accuracy {model.training.accuracy:.3f} on {model.training.cases} cases"
+        )
+    return 0
+
+
+def _write_answers(path: str, layout: str, case_ids, scores) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            for case_id, score in zip(case_ids, scores, strict=True):
+                if layout == PAN_FOLDER:
+                    handle.write(f"{case_id} {score:.6f}\n")
+                else:
+                    handle.write(
+                        json.dumps({"id": case_id, "value": round(float(score), 6)}) + "\n"
+                    )
+    except OSError as error:
+        raise InputError(f"cannot write the answers ({error.strerror or error})", path) from None
+
+
+def run_evaluate(args) -> int:
+    model = load_model(args.model)
+    corpus = open_corpus(args.corpus)
+    result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
+    if args.answers:
+        _write_answers(args.answers, corpus.layout, result.case_ids, result.scores)
+    report = result.metrics.to_dict()
+    report["seconds"] = round(result.seconds, 3)
+    if args.json:
+        print_json(report)
+    else:
+        m = result.metrics
+        print(
+            f"{m.n} cases: accuracy {m.accuracy:.3f}, AUC {m.auc:.3f}, c@1 {m.c_at_1:.3f}, "
+            f"F0.5u {m.f05u:.3f}, Brier (complement) {m.brier:.3f}"
+        )
+        print(f"TP {m.tp}  FN {m.fn}  FP {m.fp}  TN {m.tn}")
+    return 0
+
+
+def _verify_from_args(args, explain: bool):
+    model = load_model(args.model)
+    known = [_read_document(p) for p in args.known]
+    unknown = _read_document(args.unknown)
+    return model, verify(model, known, unknown, explain=explain)
+
+
+def run_verify(args) -> int:
+    _, result = _verify_from_args(args, explain=False)
+    data = result.to_dict()
+    if args.json:
+        print_json(data)
+        return 0
+    words = {"Y": "same author", "N": "different authors", "insufficient": "insufficient evidence"}
+    print(
+        f"decision: {words[result.prediction]} (similarity {result.similarity:.3f}, "
+        f"boundary 0.5; ensemble {', '.join(result.ensemble)})"
+    )
+    for c in result.ensemble:
+        r = result.categories[c]
+        shown = (
+            "abstains"
+            if r.abstained
+            else f"d={r.distance:.3f} θ={r.threshold:.3f} s={r.similarity:.3f}"
+        )
+        print(f"  {c:<4}{r.name:<34}{shown}")
+    for warning in result.warnings:
+        print(f"warning: {warning}")
+    return 0
+
+
+def run_explain(args) -> int:
+    model, result = _verify_from_args(args, explain=False)
+    from taveer_desktop.core.features import DocumentFeatures
+    from taveer_desktop.core.interpret import interpret
+
+    lexicon = default_lexicon()
+    unknown = extract_features(_read_document(args.unknown), lexicon)
+    profile = DocumentFeatures.combine(
+        extract_features(_read_document(p), lexicon) for p in args.known
+    )
+    interpretation = interpret(
+        args.category,
+        unknown.counts[args.category],
+        profile.counts[args.category],
+        model.thresholds[args.category],
+    )
+    data = interpretation.to_dict()
+    if args.json:
+        print_json(data)
+        return 0
+    print(
+        f"{args.category} {CATEGORY_NAMES[args.category]}: m={interpretation.m}, "
+        f"θ={interpretation.threshold:.4f}, θ'={interpretation.theta_prime:.6f}"
+    )
+    for label, items in (
+        ("L_Y (towards same author)", interpretation.l_y),
+        ("L_N (towards different authors)", interpretation.l_n),
+    ):
+        total = sum(v for _, v in items)
+        print(f"{label}: {len(items)} features, Σλ = {total:.4f}")
+        for feature, importance in items[: args.top]:
+            print(f"    {importance:.5f}  {feature}")
+    del result
+    return 0

@@ -1,0 +1,263 @@
+"""TAVeer models as validated JSON files (never pickle, never eval).
+
+A model holds all eleven thresholds, the chosen ensemble, how it was trained (corpus identity
+and SHA-256, case counts, accuracies) and which lexicon and program version produced it, so that
+every number a report quotes can be traced to it. ``parse_model`` rejects anything malformed with
+one plain message naming the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.core.scoring import D_MAX
+
+MODEL_FORMAT = "taveer-model"
+MODEL_FORMAT_VERSION = 1
+MAX_MODEL_BYTES = 5 * 1024 * 1024
+THRESHOLD_METHODS = ("median", "eer")
+
+
+@dataclass(frozen=True)
+class TrainingInfo:
+    """Where a model came from and how well it did on its own training corpus."""
+
+    corpus_name: str
+    corpus_layout: str
+    corpus_sha256: str
+    cases: int
+    cases_y: int
+    cases_n: int
+    accuracy: float
+    atomic_accuracy: dict[str, float]
+    abstentions: dict[str, int]
+    ensembles_tied: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Model:
+    """A trained TAVeer model: thresholds θ_F for F1–F11 and the ensemble used to decide."""
+
+    name: str
+    thresholds: dict[str, float]
+    ensemble: tuple[str, ...]
+    threshold_method: str
+    lexicon_sha256: str
+    software_version: str
+    created_utc: str
+    training: TrainingInfo
+    format_version: int = MODEL_FORMAT_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {
+            "format": MODEL_FORMAT,
+            "format_version": self.format_version,
+            "name": self.name,
+            "created_utc": self.created_utc,
+            "software_version": self.software_version,
+            "lexicon_sha256": self.lexicon_sha256,
+            "d_max": D_MAX,
+            "threshold_method": self.threshold_method,
+            "thresholds": {c: self.thresholds[c] for c in CATEGORY_IDS},
+            "ensemble": list(self.ensemble),
+            "training": asdict(self.training),
+        }
+        data.update(self.extra)
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    @property
+    def sha256(self) -> str:
+        """SHA-256 of the canonical JSON text of this model."""
+        return hashlib.sha256(self.to_json().encode("utf-8")).hexdigest()
+
+
+def _require(condition: bool, message: str, source: str) -> None:
+    if not condition:
+        raise InputError(f"not a valid TAVeer model: {message}", source)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _parse_training(data: Any, source: str) -> TrainingInfo:
+    _require(isinstance(data, dict), "'training' must be an object", source)
+    strings = ("corpus_name", "corpus_layout", "corpus_sha256")
+    counts = ("cases", "cases_y", "cases_n", "ensembles_tied")
+    for key in strings:
+        _require(isinstance(data.get(key), str), f"training.{key} must be a string", source)
+    for key in counts:
+        value = data.get(key)
+        _require(
+            isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+            f"training.{key} must be a whole number ≥ 0",
+            source,
+        )
+    for key in ("accuracy", "seconds"):
+        _require(_number(data.get(key)), f"training.{key} must be a number", source)
+    _require(0.0 <= data["accuracy"] <= 1.0, "training.accuracy must lie in [0, 1]", source)
+    atomic, abstentions = data.get("atomic_accuracy"), data.get("abstentions")
+    _require(
+        isinstance(atomic, dict)
+        and set(atomic) == set(CATEGORY_IDS)
+        and all(_number(v) and 0 <= v <= 1 for v in atomic.values()),
+        "training.atomic_accuracy must give a number in [0, 1] for F1..F11",
+        source,
+    )
+    _require(
+        isinstance(abstentions, dict)
+        and set(abstentions) == set(CATEGORY_IDS)
+        and all(isinstance(v, int) and v >= 0 for v in abstentions.values()),
+        "training.abstentions must give a count for F1..F11",
+        source,
+    )
+    return TrainingInfo(
+        **{k: data[k] for k in strings + counts},
+        accuracy=float(data["accuracy"]),
+        seconds=float(data["seconds"]),
+        atomic_accuracy={c: float(atomic[c]) for c in CATEGORY_IDS},
+        abstentions={c: int(abstentions[c]) for c in CATEGORY_IDS},
+    )
+
+
+KNOWN_KEYS = {
+    "format",
+    "format_version",
+    "name",
+    "created_utc",
+    "software_version",
+    "lexicon_sha256",
+    "d_max",
+    "threshold_method",
+    "thresholds",
+    "ensemble",
+    "training",
+}
+
+
+def model_from_dict(data: Any, source: str) -> Model:
+    """Validate a decoded model object and build a ``Model``."""
+    _require(isinstance(data, dict), "the file must hold one JSON object", source)
+    _require(data.get("format") == MODEL_FORMAT, f"'format' must be {MODEL_FORMAT!r}", source)
+    version = data.get("format_version")
+    _require(
+        isinstance(version, int) and not isinstance(version, bool) and version >= 1,
+        "'format_version' must be a whole number ≥ 1",
+        source,
+    )
+    if version > MODEL_FORMAT_VERSION:
+        raise InputError(
+            f"the model has format version {version}, newer than this program understands "
+            f"({MODEL_FORMAT_VERSION}); update TAVeer Desktop to use it",
+            source,
+        )
+    for key in ("name", "created_utc", "software_version", "lexicon_sha256"):
+        _require(
+            isinstance(data.get(key), str) and data[key].strip(), f"'{key}' must be text", source
+        )
+    _require(data.get("d_max", D_MAX) == D_MAX, f"'d_max' must be {D_MAX}", source)
+    method = data.get("threshold_method")
+    _require(
+        method in THRESHOLD_METHODS,
+        f"'threshold_method' must be one of {THRESHOLD_METHODS}",
+        source,
+    )
+    thresholds = data.get("thresholds")
+    _require(
+        isinstance(thresholds, dict) and set(thresholds) == set(CATEGORY_IDS),
+        "'thresholds' must give exactly F1..F11",
+        source,
+    )
+    for category, value in thresholds.items():
+        _require(
+            _number(value) and 0.0 <= value <= D_MAX,
+            f"threshold {category} must be a number in [0, {D_MAX}]",
+            source,
+        )
+    ensemble = data.get("ensemble")
+    _require(
+        isinstance(ensemble, list)
+        and ensemble
+        and all(c in CATEGORY_IDS for c in ensemble)
+        and len(set(ensemble)) == len(ensemble),
+        "'ensemble' must be a non-empty list of distinct categories F1..F11",
+        source,
+    )
+    return Model(
+        name=data["name"].strip(),
+        thresholds={c: float(thresholds[c]) for c in CATEGORY_IDS},
+        ensemble=tuple(sorted(ensemble, key=CATEGORY_IDS.index)),
+        threshold_method=method,
+        lexicon_sha256=data["lexicon_sha256"],
+        software_version=data["software_version"],
+        created_utc=data["created_utc"],
+        training=_parse_training(data.get("training"), source),
+        format_version=version,
+        extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
+    )
+
+
+def parse_model(text: str, source: str) -> Model:
+    """Parse and validate the JSON text of a model; ``source`` names it in error messages."""
+    if len(text) > MAX_MODEL_BYTES:
+        raise InputError(
+            f"is larger than the model size limit of {MAX_MODEL_BYTES:,} bytes", source
+        )
+    try:
+        data = json.loads(text, parse_constant=lambda c: float("nan"))
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"not a valid TAVeer model: not JSON ({error.msg} at line {error.lineno})", source
+        ) from None
+    return model_from_dict(data, source)
+
+
+def load_model(path: str | Path) -> Model:
+    """Read, decode and validate a model file."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_MODEL_BYTES:
+            raise InputError(
+                f"is larger than the model size limit of {MAX_MODEL_BYTES:,} bytes", path
+            )
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such model file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a model file", path) from None
+    except OSError as error:
+        raise InputError(f"cannot be read ({error.strerror or error})", path) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("not a valid TAVeer model: not UTF-8 JSON text", path) from None
+    return parse_model(text, str(path))
+
+
+def save_model(model: Model, path: str | Path) -> None:
+    """Write a model atomically (a temporary file renamed into place: never half-written)."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".taveer-model-", suffix=".json", dir=directory)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(model.to_json())
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as error:
+        raise InputError(f"cannot write the model ({error.strerror or error})", path) from None

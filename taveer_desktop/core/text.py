@@ -1,0 +1,204 @@
+"""Text processing: normalisation, rule-based sentence splitting and tokenisation.
+
+- ``normalise``: Unicode NFC, curly apostrophes and quotes mapped to straight ones (one character
+  for one, so offsets into the normalised text stay meaningful for highlighting).
+- ``split_sentences``: paragraph breaks (blank lines) always end a sentence; ``.``, ``!``, ``?``,
+  ``…`` (with closing quotes or brackets after them) end one when followed by white space, with
+  abbreviation rules documented in docs/method.md. Single line breaks are spaces (hard-wrapped
+  text). No model, no network.
+- Tokens: words are runs of letters and digits joined by word-internal apostrophes or hyphens
+  (``that's``, ``well-known``) or multi-dot abbreviations (``i.e.``); every other visible
+  character is one punctuation token. Lower-casing is done per token.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_QUOTE_MAP = str.maketrans(
+    {
+        "\u2018": "'",  # left single quotation mark
+        "\u2019": "'",  # right single quotation mark (typographic apostrophe)
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",  # prime
+        "\u02bc": "'",  # modifier letter apostrophe
+        "\uff07": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\uff02": '"',
+    }
+)
+
+TOKEN_PATTERN = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W_]+(?:['\-][^\W_]+)*|[^\w\s]|_")
+PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
+_PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
+_BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")
+_WORD_BEFORE = re.compile(r"(?:[^\W_]+\.)*[^\W_]+$")
+_NEXT_START = re.compile(r"\s*[\"'(\[{\u00ab]*(\S)?")
+
+# Abbreviations after which a full stop never ends a sentence.
+NEVER_ENDING_ABBREVIATIONS = frozenset(
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "st",
+        "jr",
+        "sr",
+        "rev",
+        "hon",
+        "gen",
+        "col",
+        "capt",
+        "lt",
+        "sgt",
+        "messrs",
+        "mt",
+        "ft",
+        "e.g",
+        "i.e",
+        "cf",
+        "vs",
+        "viz",
+        "approx",
+        "fig",
+        "figs",
+        "no",
+        "nos",
+        "vol",
+        "vols",
+        "pp",
+        "ca",
+        "resp",
+        "incl",
+        "esp",
+        "dept",
+    ]
+)
+# Abbreviations that end a sentence only when the next word starts with a capital letter.
+AMBIGUOUS_ABBREVIATIONS = frozenset(
+    [
+        "etc",
+        "al",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "u.s",
+        "u.k",
+        "a.m",
+        "p.m",
+        "ph.d",
+        "b.a",
+        "m.a",
+    ]
+)
+
+
+def normalise(text: str) -> str:
+    """NFC normal form with curly apostrophes/quotes made straight (length-preserving map)."""
+    return unicodedata.normalize("NFC", text).translate(_QUOTE_MAP)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence as a character span of the normalised text."""
+
+    start: int
+    end: int
+
+    def text_of(self, text: str) -> str:
+        return text[self.start : self.end]
+
+
+def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
+    run = match.group(0).rstrip("\"')]}\u00bb")
+    if any(ch in run for ch in "!?\u203c\u2047\u2048\u2049"):
+        return True
+    next_char = _NEXT_START.match(text, match.end(), limit).group(1)
+    next_is_capital = next_char is None or next_char.isupper() or next_char.isdigit()
+    if run != ".":  # an ellipsis ends a sentence only before a capital letter
+        return next_is_capital
+    word_match = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
+    if word_match is None or word_match.end() != match.start():
+        return True
+    word = word_match.group(0).lower()
+    if word in NEVER_ENDING_ABBREVIATIONS:
+        return False
+    if len(word) == 1 and word.isalpha() and word_match.group(0).isupper():
+        return False  # an initial, as in "J. Smith"
+    if word in AMBIGUOUS_ABBREVIATIONS:
+        return next_is_capital
+    return True
+
+
+def _paragraph_spans(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for match in _PARAGRAPH_BREAK.finditer(text):
+        spans.append((start, match.start()))
+        start = match.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """Split normalised text into sentences (spans trimmed of surrounding white space)."""
+    sentences: list[Sentence] = []
+
+    def add(start: int, end: int) -> None:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            sentences.append(Sentence(start, end))
+
+    for para_start, para_end in _paragraph_spans(text):
+        start = para_start
+        for match in _BOUNDARY.finditer(text, para_start, para_end):
+            if _boundary_ends_sentence(text, match, para_end):
+                add(start, match.end())
+                start = match.end()
+        add(start, para_end)
+    return sentences
+
+
+def count_sentences(text: str) -> int:
+    """Number of sentences of a raw text (normalised first)."""
+    return len(split_sentences(normalise(text)))
+
+
+def tokens_of(sentence_text: str) -> list[str]:
+    """Lower-cased tokens of one sentence (fast path, no offsets)."""
+    return TOKEN_PATTERN.findall(sentence_text.lower())
+
+
+def token_spans(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    """Lower-cased tokens of ``text[start:end]`` with their offsets in ``text``."""
+    return [
+        (m.group(0).lower(), m.start(), m.end()) for m in TOKEN_PATTERN.finditer(text, start, end)
+    ]
+
+
+def is_word_token(token: str) -> bool:
+    return token[0].isalnum()

@@ -1,0 +1,228 @@
+"""Training a TAVeer model on a corpus of verification cases with known truth.
+
+1. For every case and category: the Manhattan distance between the unknown document and the
+   profile of the known documents (cases streamed; extraction spread over a process pool whose
+   results are placed by case index, so they equal a single-process run).
+2. Thresholds θ_F per category (median, or exact EER).
+3. Similarities of every case under every category, then the best of all 2047 ensembles.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import numpy as np
+
+from taveer_desktop import __version__
+from taveer_desktop.core.corpus import Case, Corpus
+from taveer_desktop.core.ensemble import (
+    search_ensembles,
+    thresholds_for,
+    training_similarities,
+)
+from taveer_desktop.core.errors import CancelToken, InputError
+from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
+from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
+from taveer_desktop.core.scoring import manhattan_distance
+
+Progress = Callable[[int, int, str], None]
+MIN_TRAINING_CASES = 4
+PARALLEL_MIN_CASES = 16
+
+
+def case_distances(features_unknown: DocumentFeatures, profile: DocumentFeatures) -> np.ndarray:
+    """Distance per category (NaN where the category abstains) for one case."""
+    out = np.full(len(CATEGORY_IDS), np.nan)
+    for j, category in enumerate(CATEGORY_IDS):
+        distance = manhattan_distance(features_unknown.counts[category], profile.counts[category])
+        if distance is not None:
+            out[j] = distance
+    return out
+
+
+def distances_of_texts(
+    known_texts: Iterable[str], unknown_text: str, lexicon: Lexicon
+) -> np.ndarray:
+    profile = DocumentFeatures.combine(extract_features(t, lexicon) for t in known_texts)
+    return case_distances(extract_features(unknown_text, lexicon), profile)
+
+
+_worker_lexicon: Lexicon | None = None
+
+
+def _init_worker(lexicon: Lexicon) -> None:
+    global _worker_lexicon
+    _worker_lexicon = lexicon
+
+
+def _worker_distances(known_texts: tuple[str, ...], unknown_text: str) -> np.ndarray:
+    assert _worker_lexicon is not None
+    return distances_of_texts(known_texts, unknown_text, _worker_lexicon)
+
+
+@dataclass
+class CorpusDistances:
+    """Distances of every case of a corpus (cases × 11) with ids and truth."""
+
+    case_ids: list[str]
+    distances: np.ndarray
+    truth: np.ndarray | None
+
+
+def _resolve_workers(workers: int | None) -> int:
+    if workers is None:
+        return max(1, min(os.cpu_count() or 1, 8))
+    return max(1, workers)
+
+
+def corpus_distances(
+    corpus: Corpus,
+    lexicon: Lexicon | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> CorpusDistances:
+    """Distances of every case, computed with ``workers`` processes (1 = in this process)."""
+    lexicon = lexicon or default_lexicon()
+    cancel = cancel or CancelToken()
+    total = len(corpus)
+    matrix = np.full((total, len(CATEGORY_IDS)), np.nan)
+    n_workers = _resolve_workers(workers)
+    cases = corpus.iter_cases()
+    if n_workers == 1 or total < PARALLEL_MIN_CASES:
+        for index, case in enumerate(cases):
+            cancel.raise_if_cancelled()
+            matrix[index] = distances_of_texts(case.known_texts, case.unknown_text, lexicon)
+            if progress:
+                progress(index + 1, total, f"features of case {case.case_id}")
+    else:
+        _parallel_distances(cases, matrix, lexicon, n_workers, progress, cancel, total)
+    truth = None
+    if corpus.has_truth:
+        truth = np.array([corpus.truth[cid] for cid in corpus.case_ids], dtype=bool)
+    return CorpusDistances(list(corpus.case_ids), matrix, truth)
+
+
+def _parallel_distances(
+    cases: Iterator[Case],
+    matrix: np.ndarray,
+    lexicon: Lexicon,
+    n_workers: int,
+    progress: Progress | None,
+    cancel: CancelToken,
+    total: int,
+) -> None:
+    """Keep at most a few cases per worker in flight, so memory does not grow with the corpus."""
+    window = 4 * n_workers
+    context = multiprocessing.get_context("forkserver")
+    done = 0
+    with ProcessPoolExecutor(
+        max_workers=n_workers, mp_context=context, initializer=_init_worker, initargs=(lexicon,)
+    ) as pool:
+        pending: dict[Future, int] = {}
+        exhausted = False
+        index = 0
+        try:
+            while pending or not exhausted:
+                while not exhausted and len(pending) < window:
+                    case = next(cases, None)
+                    if case is None:
+                        exhausted = True
+                        break
+                    future = pool.submit(_worker_distances, case.known_texts, case.unknown_text)
+                    pending[future] = index
+                    index += 1
+                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                cancel.raise_if_cancelled()
+                for future in finished:
+                    matrix[pending.pop(future)] = future.result()
+                    done += 1
+                    if progress:
+                        progress(done, total, "extracting features")
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+def fit_model(
+    data: CorpusDistances,
+    name: str,
+    corpus: Corpus,
+    threshold_method: str,
+    lexicon: Lexicon,
+    seconds: float,
+) -> Model:
+    """Thresholds, similarities and the ensemble search on precomputed distances."""
+    if threshold_method not in THRESHOLD_METHODS:
+        raise ValueError(f"unknown threshold method {threshold_method!r}")
+    truth = data.truth
+    assert truth is not None
+    thetas = thresholds_for(threshold_method, data.distances, truth)
+    similarities = training_similarities(data.distances, thetas)
+    search = search_ensembles(similarities, truth)
+    n = len(truth)
+    info = TrainingInfo(
+        corpus_name=corpus.name,
+        corpus_layout=corpus.layout,
+        corpus_sha256=corpus.sha256,
+        cases=n,
+        cases_y=int(truth.sum()),
+        cases_n=int(n - truth.sum()),
+        accuracy=round(search.accuracy, 6),
+        atomic_accuracy={c: round(v / n, 6) for c, v in search.atomic_correct.items()},
+        abstentions={
+            c: int(np.isnan(data.distances[:, j]).sum()) for j, c in enumerate(CATEGORY_IDS)
+        },
+        ensembles_tied=search.tied_on_all_keys,
+        seconds=round(seconds, 3),
+    )
+    return Model(
+        name=name,
+        thresholds={c: float(thetas[j]) for j, c in enumerate(CATEGORY_IDS)},
+        ensemble=search.best,
+        threshold_method=threshold_method,
+        lexicon_sha256=lexicon.sha256,
+        software_version=__version__,
+        created_utc=datetime.now(UTC).replace(microsecond=0).isoformat(),
+        training=info,
+    )
+
+
+def train(
+    corpus: Corpus,
+    name: str | None = None,
+    threshold_method: str = "median",
+    lexicon: Lexicon | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> Model:
+    """Train a TAVeer model on a corpus with truth."""
+    started = time.perf_counter()
+    lexicon = lexicon or default_lexicon()
+    corpus.require_truth()
+    if len(corpus) < MIN_TRAINING_CASES:
+        raise InputError(
+            f"a training corpus needs at least {MIN_TRAINING_CASES} cases, it has {len(corpus)}",
+            corpus.path,
+        )
+    data = corpus_distances(corpus, lexicon, workers, progress, cancel)
+    if progress:
+        progress(len(corpus), len(corpus), "searching the 2047 ensembles")
+    return fit_model(
+        data,
+        name or f"TAVeer model ({corpus.name})",
+        corpus,
+        threshold_method,
+        lexicon,
+        time.perf_counter() - started,
+    )

@@ -1,0 +1,207 @@
+"""Inference: verify one case (known documents vs. a questioned document) with a model.
+
+The result carries, for all eleven categories, the distance, threshold, similarity and how many
+features each side contributed; the ensemble's median similarity decides (Y iff > 0.5). A
+category with no feature on one side abstains; if every category of the ensemble abstains the
+answer is "insufficient" rather than a guess. Warnings flag documents too short to be reliable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from taveer_desktop.core.ensemble import ensemble_similarities
+from taveer_desktop.core.features import (
+    CATEGORY_IDS,
+    CATEGORY_NAMES,
+    DocumentFeatures,
+    extract_features,
+)
+from taveer_desktop.core.interpret import Interpretation, interpret
+from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.model import Model
+from taveer_desktop.core.scoring import manhattan_distance, similarity
+
+Y, N, INSUFFICIENT = "Y", "N", "insufficient"
+# Reliability rules (docs/method.md): below these a result carries a warning.
+MIN_DOCUMENT_CHARS = 500
+MIN_DOCUMENT_SENTENCES = 5
+MIN_CATEGORY_OCCURRENCES = 10
+
+
+@dataclass(frozen=True)
+class CategoryResult:
+    """One category's contribution to a verification."""
+
+    category: str
+    name: str
+    in_ensemble: bool
+    abstained: bool
+    distance: float | None
+    threshold: float
+    similarity: float | None
+    features_unknown: int
+    features_known: int
+    occurrences_unknown: int
+    occurrences_known: int
+    warning: str | None = None
+
+
+@dataclass(frozen=True)
+class VerificationResult:
+    """The decision for one case and everything needed to explain and trace it."""
+
+    prediction: str
+    similarity: float
+    ensemble: tuple[str, ...]
+    categories: dict[str, CategoryResult]
+    warnings: tuple[str, ...]
+    model_name: str
+    model_sha256: str
+    lexicon_sha256: str
+    unknown_chars: int
+    unknown_sentences: int
+    known_chars: int
+    known_sentences: int
+    known_documents: int
+    interpretation: dict[str, Interpretation] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        data = {
+            "prediction": self.prediction,
+            "similarity": self.similarity,
+            "ensemble": list(self.ensemble),
+            "categories": {c: asdict(r) for c, r in self.categories.items()},
+            "warnings": list(self.warnings),
+            "model": {"name": self.model_name, "sha256": self.model_sha256},
+            "lexicon_sha256": self.lexicon_sha256,
+            "documents": {
+                "unknown": {"chars": self.unknown_chars, "sentences": self.unknown_sentences},
+                "known": {
+                    "documents": self.known_documents,
+                    "chars": self.known_chars,
+                    "sentences": self.known_sentences,
+                },
+            },
+        }
+        if self.interpretation:
+            data["interpretation"] = {c: i.to_dict() for c, i in self.interpretation.items()}
+        return data
+
+
+def _document_warnings(label: str, features: DocumentFeatures) -> list[str]:
+    if features.n_chars < MIN_DOCUMENT_CHARS or features.n_sentences < MIN_DOCUMENT_SENTENCES:
+        return [
+            f"the {label} is short ({features.n_chars} characters, {features.n_sentences} "
+            f"sentences; reliable results need at least {MIN_DOCUMENT_CHARS} characters and "
+            f"{MIN_DOCUMENT_SENTENCES} sentences)"
+        ]
+    return []
+
+
+def _category_result(
+    model: Model, category: str, unknown: DocumentFeatures, profile: DocumentFeatures
+) -> CategoryResult:
+    x, y = unknown.counts[category], profile.counts[category]
+    distance = manhattan_distance(x, y)
+    threshold = model.thresholds[category]
+    occ_x, occ_y = sum(x.values()), sum(y.values())
+    in_ensemble = category in model.ensemble
+    warning = None
+    if distance is None:
+        side = "questioned text" if occ_x == 0 else "known texts"
+        warning = f"abstains: no {CATEGORY_NAMES[category].lower()} in the {side}"
+    elif in_ensemble and min(occ_x, occ_y) < MIN_CATEGORY_OCCURRENCES:
+        warning = (
+            f"few features ({occ_x} in the questioned text, {occ_y} in the known texts; "
+            f"fewer than {MIN_CATEGORY_OCCURRENCES} makes this category unreliable)"
+        )
+    return CategoryResult(
+        category=category,
+        name=CATEGORY_NAMES[category],
+        in_ensemble=in_ensemble,
+        abstained=distance is None,
+        distance=distance,
+        threshold=threshold,
+        similarity=None if distance is None else similarity(distance, threshold),
+        features_unknown=len(x),
+        features_known=len(y),
+        occurrences_unknown=occ_x,
+        occurrences_known=occ_y,
+        warning=warning,
+    )
+
+
+def ensemble_similarity(model: Model, categories: dict[str, CategoryResult]) -> float | None:
+    """Median similarity over the ensemble's non-abstaining categories (None if all abstain)."""
+    row = np.array(
+        [[np.nan if r.similarity is None else r.similarity for r in categories.values()]]
+    )
+    members = np.array([[CATEGORY_IDS.index(c) for c in model.ensemble]])
+    if all(categories[c].abstained for c in model.ensemble):
+        return None
+    return float(ensemble_similarities(row, members)[0, 0])
+
+
+def verify_features(
+    model: Model,
+    known: Sequence[DocumentFeatures],
+    unknown: DocumentFeatures,
+    lexicon_sha256: str,
+    explain: bool = False,
+) -> VerificationResult:
+    """Verify from already extracted features (used by ``verify`` and by resampling)."""
+    profile = DocumentFeatures.combine(known)
+    categories = {c: _category_result(model, c, unknown, profile) for c in CATEGORY_IDS}
+    score = ensemble_similarity(model, categories)
+    warnings = _document_warnings("questioned text", unknown)
+    warnings += _document_warnings("known texts", profile)
+    if model.lexicon_sha256 != lexicon_sha256:
+        warnings.append("the model was trained with a different lexicon than the one in use")
+    warnings += [f"{c}: {categories[c].warning}" for c in model.ensemble if categories[c].warning]
+    if score is None:
+        prediction, score = INSUFFICIENT, 0.5
+        warnings.append("every category of the ensemble abstains: insufficient evidence")
+    else:
+        prediction = Y if score > 0.5 else N
+    interpretation = {}
+    if explain:
+        interpretation = {
+            c: interpret(c, unknown.counts[c], profile.counts[c], model.thresholds[c])
+            for c in model.ensemble
+        }
+    return VerificationResult(
+        prediction=prediction,
+        similarity=score,
+        ensemble=model.ensemble,
+        categories=categories,
+        warnings=tuple(warnings),
+        model_name=model.name,
+        model_sha256=model.sha256,
+        lexicon_sha256=lexicon_sha256,
+        unknown_chars=unknown.n_chars,
+        unknown_sentences=unknown.n_sentences,
+        known_chars=profile.n_chars,
+        known_sentences=profile.n_sentences,
+        known_documents=len(known),
+        interpretation=interpretation,
+    )
+
+
+def verify(
+    model: Model,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    lexicon: Lexicon | None = None,
+    explain: bool = False,
+) -> VerificationResult:
+    """Verify whether the author of ``known_texts`` also wrote ``unknown_text``."""
+    if not known_texts:
+        raise ValueError("at least one known document is needed")
+    lexicon = lexicon or default_lexicon()
+    known = [extract_features(text, lexicon) for text in known_texts]
+    unknown = extract_features(unknown_text, lexicon)
+    return verify_features(model, known, unknown, lexicon.sha256, explain)
