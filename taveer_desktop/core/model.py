@@ -252,12 +252,18 @@ def save_model(model: Model, path: str | Path) -> None:
     """Write a model atomically (a temporary file renamed into place: never half-written)."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
+    tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=".taveer-model-", suffix=".json", dir=directory)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(model.to_json())
             handle.flush()
             os.fsync(handle.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except OSError as error:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
         raise InputError(f"cannot write the model ({error.strerror or error})", path) from None
