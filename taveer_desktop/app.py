@@ -103,7 +103,8 @@ class ErrorReporter:
         self._bridge = None
         self._open_boxes: list = []
 
-    def install(self) -> None:
+    def connect(self) -> None:
+        """Create the bridge to the GUI thread (needs the QApplication, in the GUI thread)."""
         from PySide6.QtCore import QObject, Qt, Signal
 
         class _Bridge(QObject):
@@ -111,6 +112,11 @@ class ErrorReporter:
 
         self._bridge = _Bridge()
         self._bridge.raised.connect(self._report, Qt.ConnectionType.QueuedConnection)
+
+    def install(self) -> None:
+        """Become ``sys.excepthook`` and ``threading.excepthook``."""
+        if self._bridge is None:
+            self.connect()
         sys.excepthook = self.excepthook
         threading.excepthook = lambda args: self.excepthook(
             args.exc_type, args.exc_value, args.exc_traceback
@@ -154,7 +160,7 @@ class ErrorReporter:
 # ---- the smoke test -------------------------------------------------------------------------
 
 
-def run_smoke_test(window, screenshot: Path | None) -> str:
+def run_smoke_test(window, screenshot: Path | None, model_path: Path | None = None) -> str:
     """Verify the demo case with the default model in ``window``; return a one-line summary.
 
     Raises on any problem (the caller turns that into exit status 1).
@@ -175,9 +181,9 @@ def run_smoke_test(window, screenshot: Path | None) -> str:
             case.questioned.name,
         )
     )
-    model_path = paths.resource("models", "default.json")
+    model_path = model_path or paths.resource("models", "default.json")
     model = load_model(model_path)
-    window.set_model_name(model_path.stem)
+    window.set_model_name(model.name)
 
     known_texts = [read_text_file(path).text for path in case.known]
     result = verify(model, known_texts, read_text_file(case.questioned).text)
@@ -190,28 +196,30 @@ def run_smoke_test(window, screenshot: Path | None) -> str:
     elapsed = time.perf_counter() - started
     return (
         f"smoke test ok: case {case.case_number} ({len(case.known)} known, 1 questioned), "
-        f"model {model_path.stem}: prediction {prediction} ({detail}) in {elapsed:.1f} s"
+        f"model {model.name}: prediction {prediction}, similarity {outcome['similarity']:.3f}, "
+        f"{elapsed:.1f} s"
     )
+
+
+VERDICTS = {
+    "Y": "Same author: the known documents' author probably wrote the questioned document.",
+    "N": "Different author: the questioned document was probably written by someone else.",
+    "insufficient": "No decision: the documents give too little evidence.",
+}
 
 
 def describe_outcome(outcome: dict) -> tuple[str, str]:
     """A plain verdict line and a detail line from ``VerificationResult.to_dict()``."""
     prediction = outcome["prediction"]
-    labels = {
-        1: "Same author",
-        "same": "Same author",
-        "Y": "Same author",
-        0: "Different author",
-        "different": "Different author",
-        "N": "Different author",
-    }
-    verdict = labels.get(prediction, f"Prediction: {prediction}")
-    numbers = [
-        f"{key} {outcome[key]:.3f}"
-        for key in ("score", "probability", "confidence")
-        if isinstance(outcome.get(key), int | float) and not isinstance(outcome.get(key), bool)
-    ]
-    return verdict, ", ".join(numbers) or "no score reported"
+    verdict = VERDICTS.get(prediction, f"Prediction: {prediction}")
+    detail = (
+        f"ensemble similarity {outcome['similarity']:.3f} (above 0.5 means same author); "
+        f"ensemble {', '.join(outcome.get('ensemble', []))}"
+    )
+    warnings = outcome.get("warnings") or []
+    if warnings:
+        detail += f"; {len(warnings)} warning(s): " + "; ".join(warnings)
+    return verdict, detail
 
 
 def save_screenshot(window, target: Path) -> None:
