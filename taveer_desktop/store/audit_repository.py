@@ -1,0 +1,50 @@
+"""Reading the audit trail and recording events that change nothing else (``store.audit``).
+
+Entries are only ever appended by the write that they describe (see ``database.py``); the two
+recorders here are for events outside the store that still belong in the trail: a report was
+exported, or a copy of the project was saved.
+"""
+
+from __future__ import annotations
+
+from taveer_desktop.store.audit_chain import AUDIT_COLUMNS, entry_from_row
+from taveer_desktop.store.database import StoreDatabase
+from taveer_desktop.store.errors import NotFound
+from taveer_desktop.store.records import AuditEntry
+
+
+class AuditRepository:
+    def __init__(self, db: StoreDatabase):
+        self._db = db
+
+    def entries(self, case_id: int | None = None) -> list[AuditEntry]:
+        """Audit entries in order: the whole project's, or only those about one case."""
+        sql = f"SELECT {AUDIT_COLUMNS} FROM audit_log"
+        params: tuple = ()
+        if case_id is not None:
+            sql += " WHERE case_id = ?"
+            params = (case_id,)
+        return [entry_from_row(row) for row in self._db.query(sql + " ORDER BY seq", params)]
+
+    def head(self) -> AuditEntry | None:
+        """The latest entry (its hash seals everything before it)."""
+        row = self._db.query_one(f"SELECT {AUDIT_COLUMNS} FROM audit_log ORDER BY seq DESC LIMIT 1")
+        return entry_from_row(row) if row else None
+
+    def record_report_exported(
+        self, case_id: int, file_name: str, sha256: str, run_ids: list[int]
+    ) -> AuditEntry:
+        """Note that a case report was written (its file name and SHA-256)."""
+        if self._db.query_one("SELECT 1 FROM cases WHERE id = ?", (case_id,)) is None:
+            raise NotFound(f"has no case with id {case_id}", self._db.path)
+        with self._db.write() as tx:
+            return tx.audit(
+                "report_exported",
+                case_id,
+                {"file_name": file_name, "sha256": sha256, "run_ids": list(run_ids)},
+            )
+
+    def record_copy_saved(self, target: str, sha256: str) -> AuditEntry:
+        """Note that a copy of the whole project was saved (where, and its SHA-256)."""
+        with self._db.write() as tx:
+            return tx.audit("project_copy_saved", None, {"target": target, "sha256": sha256})

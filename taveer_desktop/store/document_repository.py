@@ -1,0 +1,257 @@
+"""Evidence documents of a case: intake into the store, listing, reading back (``store.documents``).
+
+``add`` reads and checks every file first (outside any transaction), then stores the accepted
+ones in a single transaction with one ``document_added`` audit entry each. A file whose SHA-256
+is already in the case, or appears twice in the batch, is refused as a duplicate. Unless the
+caller asks to skip refused files, any refusal stores nothing at all. Reading a document's
+bytes or text re-hashes them, so altered evidence is never handed out silently.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+from taveer_desktop.store.database import StoreDatabase
+from taveer_desktop.store.errors import (
+    Conflict,
+    DamagedStore,
+    EvidenceRefused,
+    IntakeRejected,
+    NotFound,
+    StoreError,
+)
+from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
+from taveer_desktop.store.intake import PreparedDocument, prepare_document
+from taveer_desktop.store.records import (
+    DOCUMENT_ROLES,
+    Document,
+    IntakeRejection,
+    IntakeResult,
+    RejectionReason,
+)
+
+DOCUMENT_COLUMNS = (
+    "id, case_id, role, file_name, file_format, byte_count, sha256, encoding, text_sha256,"
+    " char_count, sentence_count, imported_utc, metadata_json"
+)
+
+
+def document_from_row(row: tuple) -> Document:
+    *fields, metadata_json = row
+    try:
+        metadata = json.loads(metadata_json)
+    except (TypeError, ValueError):
+        metadata = {"unreadable_metadata": str(metadata_json)}
+    return Document(*fields, metadata=metadata)
+
+
+def _rejection(error: EvidenceRefused, path: str) -> IntakeRejection:
+    return IntakeRejection(path, RejectionReason(error.reason), error.plain_message)
+
+
+class DocumentRepository:
+    def __init__(self, db: StoreDatabase):
+        self._db = db
+
+    # -- intake ------------------------------------------------------------------------------
+    def add(
+        self,
+        case_id: int,
+        role: str,
+        paths: Iterable[str | Path],
+        skip_rejected: bool = False,
+    ) -> IntakeResult:
+        """Import evidence files into a case as ``known`` or ``questioned`` documents."""
+        if role not in DOCUMENT_ROLES:
+            raise ValueError(f"role must be one of {DOCUMENT_ROLES}, not {role!r}")
+        case_number = self._case_number(case_id)
+        prepared: list[PreparedDocument] = []
+        rejected: list[IntakeRejection] = []
+        for path in paths:
+            try:
+                prepared.append(prepare_document(path))
+            except EvidenceRefused as error:
+                rejected.append(_rejection(error, str(path)))
+        accepted = self._drop_duplicates(case_id, case_number, prepared, rejected)
+        if rejected and not skip_rejected:
+            raise IntakeRejected(_summary(rejected, len(accepted)), None, rejected)
+        added_ids = self._insert(case_id, case_number, role, accepted) if accepted else []
+        return IntakeResult(tuple(self.get(doc_id) for doc_id in added_ids), tuple(rejected))
+
+    def _case_number(self, case_id: int) -> str:
+        row = self._db.query_one("SELECT number FROM cases WHERE id = ?", (case_id,))
+        if row is None:
+            raise NotFound(f"has no case with id {case_id}", self._db.path)
+        return row[0]
+
+    def _drop_duplicates(
+        self,
+        case_id: int,
+        case_number: str,
+        prepared: list[PreparedDocument],
+        rejected: list[IntakeRejection],
+    ) -> list[PreparedDocument]:
+        seen: dict[str, str] = {}
+        accepted = []
+        for doc in prepared:
+            existing = self._db.query_one(
+                "SELECT id, file_name FROM documents WHERE case_id = ? AND sha256 = ?",
+                (case_id, doc.sha256),
+            )
+            if existing is not None:
+                message = (
+                    f"is a duplicate of document {existing[0]} ({existing[1]}) already in case "
+                    f"{case_number} (same SHA-256)"
+                )
+            elif doc.sha256 in seen:
+                message = f"is a duplicate of {seen[doc.sha256]} in the same import (same SHA-256)"
+            else:
+                seen[doc.sha256] = doc.source_path
+                accepted.append(doc)
+                continue
+            rejected.append(IntakeRejection(doc.source_path, RejectionReason.DUPLICATE, message))
+        return accepted
+
+    def _insert(
+        self, case_id: int, case_number: str, role: str, documents: list[PreparedDocument]
+    ) -> list[int]:
+        ids = []
+        with self._db.write() as tx:
+            for doc in documents:
+                try:
+                    cursor = tx.execute(
+                        "INSERT INTO documents (case_id, role, file_name, file_format,"
+                        " byte_count, sha256, encoding, text_sha256, char_count, sentence_count,"
+                        " imported_utc, metadata_json, text, original_bytes)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            case_id,
+                            role,
+                            doc.file_name,
+                            doc.file_format,
+                            len(doc.data),
+                            doc.sha256,
+                            doc.encoding,
+                            doc.text_sha256,
+                            doc.char_count,
+                            doc.sentence_count,
+                            tx.time_utc,
+                            json.dumps(doc.metadata, ensure_ascii=False, sort_keys=True),
+                            doc.text,
+                            doc.data,
+                        ),
+                    )
+                except sqlite3.IntegrityError:  # another connection added it meanwhile
+                    raise Conflict(
+                        f"{doc.source_path} is already in case {case_number}; nothing was imported",
+                        self._db.path,
+                    ) from None
+                doc_id = cursor.lastrowid
+                ids.append(doc_id)
+                tx.audit(
+                    "document_added",
+                    case_id,
+                    {
+                        "document_id": doc_id,
+                        "case_number": case_number,
+                        "role": role,
+                        "file_name": doc.file_name,
+                        "file_format": doc.file_format,
+                        "source_path": doc.metadata.get("source_path", doc.source_path),
+                        "byte_count": len(doc.data),
+                        "sha256": doc.sha256,
+                        "text_sha256": doc.text_sha256,
+                        "encoding": doc.encoding,
+                    },
+                )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
+        return ids
+
+    def remove(self, document_id: int, reason: str) -> None:
+        """Take a document out of its case (refused once a stored run used it)."""
+        reason = (reason or "").strip()
+        if not reason:
+            raise StoreError("removing evidence needs a reason for the audit log", self._db.path)
+        doc = self.get(document_id)
+        with self._db.write() as tx:
+            try:
+                tx.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+            except sqlite3.IntegrityError:
+                raise Conflict(
+                    f"keeps document {document_id} ({doc.file_name}) because a stored "
+                    "verification run used it",
+                    self._db.path,
+                ) from None
+            tx.audit(
+                "document_removed",
+                doc.case_id,
+                {
+                    "document_id": doc.id,
+                    "file_name": doc.file_name,
+                    "sha256": doc.sha256,
+                    "reason": reason,
+                },
+            )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
+
+    # -- reading -----------------------------------------------------------------------------
+    def list_for_case(self, case_id: int, role: str | None = None) -> list[Document]:
+        """Documents of a case in import order, optionally only one role."""
+        sql = f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE case_id = ?"
+        params: tuple = (case_id,)
+        if role is not None:
+            sql += " AND role = ?"
+            params += (role,)
+        return [document_from_row(row) for row in self._db.query(sql + " ORDER BY id", params)]
+
+    def get(self, document_id: int) -> Document:
+        row = self._db.query_one(
+            f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE id = ?", (document_id,)
+        )
+        if row is None:
+            raise NotFound(f"has no document with id {document_id}", self._db.path)
+        return document_from_row(row)
+
+    def original_bytes(self, document_id: int) -> bytes:
+        """The document exactly as received, after checking it still matches its SHA-256."""
+        row = self._db.query_one(
+            "SELECT original_bytes, sha256 FROM documents WHERE id = ?", (document_id,)
+        )
+        if row is None:
+            raise NotFound(f"has no document with id {document_id}", self._db.path)
+        data, expected = row
+        if not isinstance(data, bytes) or sha256_hex(data) != expected:
+            raise DamagedStore(
+                f"holds document {document_id} whose bytes no longer match their SHA-256",
+                self._db.path,
+            )
+        return data
+
+    def text(self, document_id: int) -> str:
+        """The document's decoded text, after checking it still matches its SHA-256."""
+        row = self._db.query_one(
+            "SELECT text, text_sha256 FROM documents WHERE id = ?", (document_id,)
+        )
+        if row is None:
+            raise NotFound(f"has no document with id {document_id}", self._db.path)
+        text, expected = row
+        if not isinstance(text, str) or text_sha256(text) != expected:
+            raise DamagedStore(
+                f"holds document {document_id} whose text no longer matches its SHA-256",
+                self._db.path,
+            )
+        return text
+
+
+def _summary(rejected: list[IntakeRejection], accepted_count: int) -> str:
+    if len(rejected) == 1:
+        only = rejected[0]
+        return f"{only.path}: {only.message}; nothing was imported"
+    reasons = "; ".join(f"{r.path} ({r.reason.value.replace('_', ' ')})" for r in rejected)
+    return (
+        f"{len(rejected)} of {len(rejected) + accepted_count} files were refused and nothing "
+        f"was imported: {reasons}"
+    )

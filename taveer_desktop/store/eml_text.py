@@ -1,0 +1,164 @@
+"""Body text and header metadata of an e-mail message (``.eml``), using the stdlib ``email``.
+
+Which text is taken: every inline ``text/plain`` and ``text/html`` part of the message; inside a
+``multipart/alternative`` only one version (plain text preferred, since both say the same).
+Attachments and non-text parts are left out and listed by name in the metadata. HTML is turned
+into text with ``html.parser`` (scripts and styles dropped, block elements become line breaks).
+Plain-text parts keep the author's spacing (only CRLF line ends become LF). Each part is
+decoded with its declared charset; a missing or unknown charset falls back to the
+engine's encoding detection. All headers are kept as metadata, in order.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from email.message import EmailMessage
+from html.parser import HTMLParser
+
+from taveer_desktop.core.decoding import decode_bytes
+from taveer_desktop.core.errors import InputError
+from taveer_desktop.store.errors import EvidenceRefused
+from taveer_desktop.store.records import RejectionReason
+
+_BLOCK_TAGS = {
+    "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+    "blockquote", "pre", "section", "article", "header", "footer", "address", "hr",
+}  # fmt: skip
+_SKIPPED_TAGS = {"script", "style", "head", "title", "template", "noscript"}
+
+
+class _HtmlTextExtractor(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _SKIPPED_TAGS:
+            self._skipping += 1
+        elif tag == "br":
+            self.parts.append("\n")
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n\n")
+
+    def handle_endtag(self, tag):
+        if tag in _SKIPPED_TAGS:
+            self._skipping = max(0, self._skipping - 1)
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n\n")
+
+    def handle_data(self, data):
+        if not self._skipping:
+            self.parts.append(data)
+
+
+def html_to_text(markup: str) -> str:
+    """Readable text of an HTML fragment: tags removed, paragraphs separated by a blank line."""
+    extractor = _HtmlTextExtractor()
+    extractor.feed(markup)
+    extractor.close()
+    return tidy_text("".join(extractor.parts))
+
+
+def tidy_text(text: str) -> str:
+    """Collapse runs of spaces in each line and of blank lines, strip the ends."""
+    lines = [re.sub(r"[ \t\u00a0]+", " ", line).strip() for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def _part_text(part: EmailMessage, source: str, charsets: list[str]) -> str:
+    payload = part.get_payload(decode=True) or b""
+    if not payload.strip():
+        return ""
+    charset = part.get_content_charset()
+    if charset:
+        try:
+            text = payload.decode(charset)
+            charsets.append(charset.lower())
+            return text
+        except (LookupError, UnicodeDecodeError):
+            pass
+    try:
+        decoded = decode_bytes(payload, source)
+    except InputError:
+        return ""
+    charsets.append(f"{decoded.encoding} (detected)")
+    return decoded.text
+
+
+def _attachment_name(part: EmailMessage) -> str:
+    return part.get_filename() or part.get_content_type()
+
+
+def _collect(part: EmailMessage, source: str, found: dict[str, list[str]]) -> None:
+    content_type = part.get_content_type()
+    if part.is_attachment() or content_type == "message/rfc822":
+        found["attachments"].append(_attachment_name(part))
+        return
+    if part.is_multipart():
+        children = list(part.iter_parts())
+        if part.get_content_subtype() == "alternative" and children:
+            children = [_preferred_alternative(children)]
+        for child in children:
+            _collect(child, source, found)
+        return
+    if content_type == "text/plain":
+        # CRLF is the mail transport's line ending, not the author's; spacing is kept as written
+        text = _part_text(part, source, found["charsets"]).replace("\r\n", "\n").strip()
+    elif content_type == "text/html":
+        text = html_to_text(_part_text(part, source, found["charsets"]))
+    else:
+        found["attachments"].append(_attachment_name(part))
+        return
+    if text:
+        found["texts"].append(text)
+        found["parts_used"].append(content_type)
+
+
+def _preferred_alternative(children: list[EmailMessage]) -> EmailMessage:
+    for wanted in ("text/plain", "multipart", "text/html"):
+        for child in children:
+            if child.is_attachment():
+                continue
+            if child.get_content_type() == wanted or child.get_content_maintype() == wanted:
+                return child
+    return children[-1]
+
+
+def _headers(message: EmailMessage) -> list[list[str]]:
+    headers = []
+    for name, value in message.raw_items():
+        try:
+            shown = str(message.policy.header_fetch_parse(name, value))
+        except Exception:  # a malformed header is kept as raw text rather than refused
+            shown = str(value)
+        headers.append([name, shown])
+    return headers
+
+
+def extract_eml_text(data: bytes, source: str) -> tuple[str, str, dict[str, object]]:
+    """(body text, encodings used, metadata) of an e-mail; raises ``EvidenceRefused``."""
+    message = email.message_from_bytes(data, policy=email.policy.default)
+    if not message.keys():
+        raise EvidenceRefused(
+            "is not an e-mail message (it has no header lines)", source, RejectionReason.UNREADABLE
+        )
+    found: dict[str, list[str]] = {"texts": [], "charsets": [], "parts_used": [], "attachments": []}
+    _collect(message, source, found)
+    text = "\n\n".join(found["texts"])
+    if not text.strip():
+        raise EvidenceRefused(
+            "is an e-mail message without any body text", source, RejectionReason.EMPTY
+        )
+    charsets = list(dict.fromkeys(found["charsets"])) or ["us-ascii"]
+    metadata: dict[str, object] = {
+        "headers": _headers(message),
+        "parts_used": found["parts_used"],
+        "attachments": found["attachments"],
+    }
+    defects = [type(defect).__name__ for defect in message.defects]
+    if defects:
+        metadata["defects"] = defects
+    return text, "MIME " + ", ".join(charsets), metadata

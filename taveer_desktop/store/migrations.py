@@ -1,0 +1,104 @@
+"""Bringing a store to the current schema version, one transaction per version step.
+
+Before an existing store is changed, a complete copy is written beside it with SQLite's backup
+API (``<name>.v<old>-backup-<UTC time>``), first to a temporary name and then renamed, so a
+crash never leaves a half-written backup under the final name. Each step runs its statements
+and ``PRAGMA user_version = n`` inside one ``BEGIN IMMEDIATE`` transaction; steps after the
+first also write a ``store_migrated`` audit entry in that transaction. A failing step rolls
+back and leaves the store at the last completed version.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from taveer_desktop import __version__
+from taveer_desktop.store import audit_chain
+from taveer_desktop.store.errors import StoreError
+from taveer_desktop.store.records import utc_now
+from taveer_desktop.store.schema import MIGRATIONS
+from taveer_desktop.store.store_file import describe_sqlite_error
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def backup_before_migrating(conn: sqlite3.Connection, path: Path, version: int) -> Path:
+    """Copy the store beside itself before a migration; returns the backup's path."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.v{version}-backup-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.v{version}-backup-{stamp}-{counter}")
+    partial = target.with_name(target.name + ".partial")
+    try:
+        destination = sqlite3.connect(partial)
+        try:
+            conn.backup(destination)
+        finally:
+            destination.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as error:
+        partial.unlink(missing_ok=True)
+        detail = describe_sqlite_error(error) if isinstance(error, sqlite3.Error) else error
+        raise StoreError(
+            f"was not upgraded because its backup could not be written ({detail})", path
+        ) from None
+    return target
+
+
+def migrate(
+    conn: sqlite3.Connection,
+    path: Path,
+    migrations: Sequence[Sequence[str]] = MIGRATIONS,
+    make_backup: bool = True,
+) -> Path | None:
+    """Apply every missing migration; returns the backup's path (None if none was needed)."""
+    path = Path(path)
+    start = schema_version(conn)
+    target = len(migrations)
+    if start >= target:
+        return None
+    backup = backup_before_migrating(conn, path, start) if make_backup and start > 0 else None
+    actor = audit_chain.current_actor()
+    for version in range(start, target):
+        _apply_step(conn, path, version, migrations[version], actor)
+    return backup
+
+
+def _apply_step(
+    conn: sqlite3.Connection, path: Path, version: int, statements: Sequence[str], actor: str
+) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if schema_version(conn) != version:
+            raise StoreError(f"changed version while being upgraded from {version}", path)
+        for statement in statements:
+            conn.execute(statement)
+        if version >= 1:
+            audit_chain.append_entry(
+                conn,
+                "store_migrated",
+                None,
+                {"from_version": version, "to_version": version + 1, "software": __version__},
+                utc_now(),
+                actor,
+            )
+        conn.execute(f"PRAGMA user_version = {version + 1:d}")
+        conn.execute("COMMIT")
+    except BaseException as error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise StoreError(
+                f"could not be upgraded from store version {version} to {version + 1} "
+                f"({describe_sqlite_error(error)}); it was left at version {version}",
+                path,
+            ) from None
+        raise

@@ -1,0 +1,228 @@
+"""One open project (a ``.taveer`` file): creating, opening, checking, copying and closing it.
+
+``ProjectStore.open`` first inspects the file read-only (not a store, newer version or damaged
+files are refused untouched), then takes the project lock, upgrades an older schema (after a
+backup) and runs the integrity check. A store that fails the check stays open for reading but
+refuses every change, so nothing is added on top of evidence that no longer verifies.
+
+The work itself is done by repositories: ``store.cases``, ``store.documents``,
+``store.models``, ``store.runs`` and ``store.audit``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sqlite3
+from pathlib import Path
+
+from taveer_desktop import __version__, paths
+from taveer_desktop.store import audit_chain
+from taveer_desktop.store.audit_repository import AuditRepository
+from taveer_desktop.store.case_repository import CaseRepository
+from taveer_desktop.store.database import StoreDatabase
+from taveer_desktop.store.document_repository import DocumentRepository
+from taveer_desktop.store.errors import Conflict, DamagedStore, NewerStoreVersion, StoreError
+from taveer_desktop.store.integrity import check_integrity
+from taveer_desktop.store.migrations import migrate, schema_version
+from taveer_desktop.store.model_repository import ModelRepository
+from taveer_desktop.store.project_lock import ProjectLock
+from taveer_desktop.store.records import IntegrityReport, utc_now
+from taveer_desktop.store.run_repository import RunRepository
+from taveer_desktop.store.schema import SCHEMA_VERSION
+from taveer_desktop.store.store_file import connect, describe_sqlite_error, inspect_store_file
+
+PROJECT_SUFFIX = paths.PROJECT_SUFFIX
+
+
+class ProjectStore:
+    """An open project store. Use ``create``/``open``/``open_or_create``, then ``close``."""
+
+    def __init__(self, db: StoreDatabase, lock: ProjectLock):
+        self._db = db
+        self._lock = lock
+        self.path = db.path
+        self.migration_backup: Path | None = None
+        self.last_integrity_report: IntegrityReport | None = None
+        self.cases = CaseRepository(db)
+        self.documents = DocumentRepository(db)
+        self.models = ModelRepository(db)
+        self.runs = RunRepository(db)
+        self.audit = AuditRepository(db)
+
+    # -- opening -----------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: str | Path) -> ProjectStore:
+        """Make a new, empty project at ``path`` (which must not exist yet) and open it."""
+        path = Path(path).expanduser().absolute()
+        if not path.parent.is_dir():
+            raise StoreError(f"cannot be created: the folder {path.parent} does not exist", path)
+        lock = ProjectLock(path)
+        lock.acquire()
+        try:
+            if path.exists():
+                raise Conflict("already exists; open it or choose another file name", path)
+            _build_new_store(path)
+            return cls._open_locked(path, lock, verify=True)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def open(cls, path: str | Path, verify: bool = True) -> ProjectStore:
+        """Open an existing project; ``verify`` runs the integrity check on open."""
+        path = Path(path).expanduser().absolute()
+        inspect_store_file(path)  # read-only: refuses foreign, newer or damaged files untouched
+        lock = ProjectLock(path)
+        lock.acquire()
+        try:
+            return cls._open_locked(path, lock, verify)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def open_or_create(cls, path: str | Path) -> ProjectStore:
+        path = Path(path).expanduser()
+        return cls.open(path) if path.exists() else cls.create(path)
+
+    @classmethod
+    def open_default(cls) -> ProjectStore:
+        """The user's default project in the data directory (created on first use)."""
+        return cls.open_or_create(paths.default_project_path())
+
+    @classmethod
+    def _open_locked(cls, path: Path, lock: ProjectLock, verify: bool) -> ProjectStore:
+        db = StoreDatabase(path)
+        try:
+            conn = db.connection()
+            version = schema_version(conn)
+            if version > SCHEMA_VERSION:
+                raise NewerStoreVersion(
+                    f"was written by a newer TAVeer Desktop (store version {version})", path
+                )
+            store = cls(db, lock)
+            store.migration_backup = migrate(conn, path)
+            if verify:
+                store.check_integrity(include_sqlite_check=False)
+            return store
+        except sqlite3.DatabaseError as error:
+            db.close()
+            raise DamagedStore(
+                f"is damaged and cannot be read ({describe_sqlite_error(error)})", path
+            ) from None
+        except BaseException:
+            db.close()
+            raise
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def read_only_reason(self) -> str | None:
+        """Why changes are refused (None while the store accepts changes)."""
+        return self._db.read_only_reason
+
+    @property
+    def schema_version(self) -> int:
+        return schema_version(self._db.connection())
+
+    def check_integrity(self, include_sqlite_check: bool = True) -> IntegrityReport:
+        """Re-hash everything and verify the audit chain; a failure makes the store read-only."""
+        try:
+            report = check_integrity(self._db.connection(), self.path, include_sqlite_check)
+        except sqlite3.DatabaseError as error:
+            raise self._db.translate(error) from None
+        self.last_integrity_report = report
+        if report.ok:
+            if self._db.read_only_reason and self._db.read_only_reason.startswith("it failed"):
+                self._db.read_only_reason = None
+        else:
+            self._db.read_only_reason = (
+                f"it failed its integrity check ({len(report.problems)} problem(s)); "
+                "run the integrity check for details"
+            )
+        return report
+
+    # -- copies and closing ------------------------------------------------------------------
+    def save_copy(self, target: str | Path, overwrite: bool = False) -> Path:
+        """Write a complete, consistent copy of the project to ``target`` (SQLite backup API)."""
+        target = Path(target).expanduser().absolute()
+        if target.resolve() == self.path.resolve():
+            raise StoreError("cannot be copied onto itself", self.path)
+        if target.exists() and not overwrite:
+            raise Conflict("already exists; choose another name for the copy", target)
+        if not target.parent.is_dir():
+            raise StoreError(
+                f"cannot be written: the folder {target.parent} does not exist", target
+            )
+        partial = target.with_name(f".{target.name}.partial")
+        try:
+            destination = sqlite3.connect(partial)
+            try:
+                self._db.connection().backup(destination)
+            finally:
+                destination.close()
+            os.replace(partial, target)
+        except (sqlite3.Error, OSError) as error:
+            partial.unlink(missing_ok=True)
+            detail = describe_sqlite_error(error) if isinstance(error, sqlite3.Error) else error
+            raise StoreError(f"could not be written as a copy ({detail})", target) from None
+        if not self.read_only_reason:
+            self.audit.record_copy_saved(str(target), _file_sha256(target))
+        return target
+
+    def close(self) -> None:
+        """Close all connections (the WAL is folded into the file) and release the lock."""
+        try:
+            self._db.close()
+        finally:
+            self._lock.release()
+
+    def __enter__(self) -> ProjectStore:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1024 * 1024):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _build_new_store(path: Path) -> None:
+    """Create the schema under a temporary name, then move the finished file into place."""
+    building = path.with_name(f".{path.name}.creating")
+    for leftover in (building, *_sidecars(building)):
+        leftover.unlink(missing_ok=True)
+    conn = connect(building, create=True)
+    try:
+        migrate(conn, building, make_backup=False)
+        conn.execute("BEGIN IMMEDIATE")
+        audit_chain.append_entry(
+            conn,
+            "project_created",
+            None,
+            {"file_name": path.name, "schema_version": SCHEMA_VERSION, "software": __version__},
+            utc_now(),
+            audit_chain.current_actor(),
+        )
+        conn.execute("COMMIT")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except BaseException:
+        conn.close()
+        for leftover in (building, *_sidecars(building)):
+            leftover.unlink(missing_ok=True)
+        raise
+    conn.close()
+    for sidecar in _sidecars(building):
+        with contextlib.suppress(FileNotFoundError):
+            sidecar.unlink()
+    os.replace(building, path)
+
+
+def _sidecars(path: Path) -> tuple[Path, Path]:
+    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")

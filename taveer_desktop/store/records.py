@@ -1,0 +1,195 @@
+"""Frozen dataclasses the store hands out: its callers never see an SQLite row.
+
+Large payloads (a document's bytes and text, a model's JSON, a run's full result) are fetched on
+demand by id so that listings stay light. Fields holding a dict are excluded from equality and
+hashing; treat them as read-only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+KNOWN = "known"
+QUESTIONED = "questioned"
+DOCUMENT_ROLES = (KNOWN, QUESTIONED)
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC text with microseconds, e.g. 2025-01-31T09:15:02.123456Z."""
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case with the number of its documents and runs."""
+
+    id: int
+    number: str
+    title: str
+    examiner: str
+    agency: str
+    description: str
+    created_utc: str
+    modified_utc: str
+    known_count: int = 0
+    questioned_count: int = 0
+    run_count: int = 0
+
+
+@dataclass(frozen=True)
+class Document:
+    """One piece of evidence as stored; bytes and text come from ``document_bytes/_text``."""
+
+    id: int
+    case_id: int
+    role: str
+    file_name: str
+    file_format: str
+    byte_count: int
+    sha256: str
+    encoding: str
+    text_sha256: str
+    char_count: int
+    sentence_count: int
+    imported_utc: str
+    metadata: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class StoredModel:
+    """A trained model kept in the project; ``load_model`` returns the engine's ``Model``."""
+
+    id: int
+    name: str
+    sha256: str
+    byte_count: int
+    corpus_name: str
+    corpus_sha256: str
+    source_file_name: str
+    added_utc: str
+
+
+@dataclass(frozen=True)
+class VerificationRun:
+    """One stored verification of a questioned document against a case's known documents."""
+
+    id: int
+    case_id: int
+    model_id: int
+    model_name: str
+    model_sha256: str
+    questioned_document_id: int
+    known_document_ids: tuple[int, ...]
+    prediction: str
+    similarity: float | None
+    software_version: str
+    run_utc: str
+    record_sha256: str
+    result: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One entry of the append-only, hash-chained audit log."""
+
+    seq: int
+    time_utc: str
+    action: str
+    case_id: int | None
+    actor: str
+    prev_hash: str
+    entry_hash: str
+    details: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+class RejectionReason(StrEnum):
+    """Why an evidence file was not imported."""
+
+    EMPTY = "empty"
+    BINARY = "binary"
+    UNREADABLE = "unreadable"
+    TOO_LARGE = "too_large"
+    DUPLICATE = "duplicate"
+    UNSUPPORTED = "unsupported"
+
+
+@dataclass(frozen=True)
+class IntakeRejection:
+    """One refused file: the reason code and one plain sentence saying what is wrong."""
+
+    path: str
+    reason: RejectionReason
+    message: str
+
+    def describe(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class IntakeResult:
+    """What ``add_documents`` did: documents stored and files refused."""
+
+    added: tuple[Document, ...]
+    rejected: tuple[IntakeRejection, ...]
+
+
+@dataclass(frozen=True)
+class IntegrityProblem:
+    """One mismatch found by the integrity check.
+
+    ``kind`` is one of: sqlite, schema, document, model, run, audit.
+    ``subject`` names the thing at fault (e.g. ``document 12``, ``audit entry 40``).
+    """
+
+    kind: str
+    subject: str
+    message: str
+
+
+@dataclass(frozen=True)
+class IntegrityReport:
+    """Outcome of an integrity check of one project store."""
+
+    path: str
+    checked_utc: str
+    documents_checked: int
+    models_checked: int
+    runs_checked: int
+    audit_entries_checked: int
+    audit_head_hash: str
+    sqlite_checked: bool
+    problems: tuple[IntegrityProblem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        """One sentence for a status bar or the CLI."""
+        counts = (
+            f"{self.documents_checked} documents, {self.models_checked} models, "
+            f"{self.runs_checked} runs and {self.audit_entries_checked} audit entries"
+        )
+        if self.ok:
+            return f"Integrity check passed: {counts} verified."
+        return f"Integrity check found {len(self.problems)} problem(s) in {counts}."
+
+
+@dataclass(frozen=True)
+class LockHolder:
+    """Who has a project open, as written into its lock file."""
+
+    pid: int
+    host: str
+    user: str
+    since_utc: str
+    program: str
+
+    def describe(self) -> str:
+        return (
+            f"process {self.pid} of user {self.user} on host {self.host}, "
+            f"open since {self.since_utc}"
+        )

@@ -1,0 +1,170 @@
+"""Stored verification runs (``store.runs``).
+
+A run keeps the engine's full result dictionary as JSON (per-category scores, warnings and the
+interpretation lists), the model used and its SHA-256, every document used with its role and
+SHA-256 at that moment, the software version and the UTC time. ``record_sha256`` fingerprints
+all of it; the ``run_stored`` audit entry repeats that fingerprint.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from taveer_desktop import __version__
+from taveer_desktop.store.database import StoreDatabase
+from taveer_desktop.store.errors import NotFound, StoreError
+from taveer_desktop.store.fingerprints import run_record_sha256
+from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
+
+PREDICTIONS = ("Y", "N", "insufficient")
+_RUN_SQL = """
+SELECT r.id, r.case_id, r.model_id, m.name, m.sha256, r.questioned_document_id,
+       r.prediction, r.similarity, r.software_version, r.run_utc, r.record_sha256, r.result_json
+FROM runs r JOIN models m ON m.id = r.model_id
+"""
+
+
+def _similarity(result: dict[str, Any]) -> float | None:
+    value = result.get("similarity")
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+class RunRepository:
+    def __init__(self, db: StoreDatabase):
+        self._db = db
+
+    def store(
+        self,
+        case_id: int,
+        model_id: int,
+        questioned_document_id: int,
+        known_document_ids: Sequence[int],
+        result: dict[str, Any],
+        software_version: str = __version__,
+    ) -> VerificationRun:
+        """Keep one verification result (``VerificationResult.to_dict()``) with its inputs."""
+        prediction = result.get("prediction")
+        if prediction not in PREDICTIONS:
+            raise ValueError(f"result prediction must be one of {PREDICTIONS}, not {prediction!r}")
+        known_document_ids = list(dict.fromkeys(known_document_ids))
+        if not known_document_ids:
+            raise ValueError("a run needs at least one known document")
+        result_json = json.dumps(result, sort_keys=True, ensure_ascii=False)
+        similarity = _similarity(result)
+        with self._db.write() as tx:
+            model_sha = tx.execute("SELECT sha256 FROM models WHERE id = ?", (model_id,)).fetchone()
+            if model_sha is None:
+                raise NotFound(f"has no model with id {model_id}", self._db.path)
+            used = [(questioned_document_id, QUESTIONED)] + [(d, KNOWN) for d in known_document_ids]
+            documents = []
+            for doc_id, role in used:
+                row = tx.execute(
+                    "SELECT sha256, case_id, role FROM documents WHERE id = ?", (doc_id,)
+                ).fetchone()
+                if row is None or row[1] != case_id or row[2] != role:
+                    raise StoreError(
+                        f"has no {role} document {doc_id} in case {case_id}", self._db.path
+                    )
+                documents.append((doc_id, role, row[0]))
+            record = run_record_sha256(
+                case_id,
+                model_id,
+                model_sha[0],
+                questioned_document_id,
+                documents,
+                prediction,
+                similarity,
+                software_version,
+                tx.time_utc,
+                result_json,
+            )
+            cursor = tx.execute(
+                "INSERT INTO runs (case_id, model_id, questioned_document_id, prediction,"
+                " similarity, software_version, run_utc, record_sha256, result_json)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    case_id,
+                    model_id,
+                    questioned_document_id,
+                    prediction,
+                    similarity,
+                    software_version,
+                    tx.time_utc,
+                    record,
+                    result_json,
+                ),
+            )
+            run_id = cursor.lastrowid
+            tx.conn.executemany(
+                "INSERT INTO run_documents (run_id, document_id, role, document_sha256)"
+                " VALUES (?, ?, ?, ?)",
+                [(run_id, doc_id, role, sha) for doc_id, role, sha in documents],
+            )
+            tx.audit(
+                "run_stored",
+                case_id,
+                {
+                    "run_id": run_id,
+                    "model_id": model_id,
+                    "model_sha256": model_sha[0],
+                    "questioned_document_id": questioned_document_id,
+                    "known_document_ids": list(known_document_ids),
+                    "prediction": prediction,
+                    "similarity": similarity,
+                    "software_version": software_version,
+                    "record_sha256": record,
+                },
+            )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
+        return self.get(run_id)
+
+    def list_for_case(self, case_id: int) -> list[VerificationRun]:
+        """Runs of a case, oldest first."""
+        rows = self._db.query(_RUN_SQL + " WHERE r.case_id = ? ORDER BY r.id", (case_id,))
+        return self._with_documents(rows)
+
+    def get(self, run_id: int) -> VerificationRun:
+        rows = self._db.query(_RUN_SQL + " WHERE r.id = ?", (run_id,))
+        if not rows:
+            raise NotFound(f"has no verification run with id {run_id}", self._db.path)
+        return self._with_documents(rows)[0]
+
+    def _with_documents(self, rows: list[tuple]) -> list[VerificationRun]:
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        known: dict[int, list[int]] = {run_id: [] for run_id in ids}
+        marks = ",".join("?" * len(ids))
+        for run_id, doc_id in self._db.query(
+            f"SELECT run_id, document_id FROM run_documents WHERE run_id IN ({marks})"
+            " AND role = 'known' ORDER BY run_id, document_id",
+            tuple(ids),
+        ):
+            known[run_id].append(doc_id)
+        runs = []
+        for row in rows:
+            *fields, result_json = row
+            try:
+                result = json.loads(result_json)
+            except (TypeError, ValueError):
+                result = {"unreadable_result": str(result_json)}
+            run_id, case_id, model_id, name, model_sha, questioned, *rest = fields
+            runs.append(
+                VerificationRun(
+                    run_id,
+                    case_id,
+                    model_id,
+                    name,
+                    model_sha,
+                    questioned,
+                    tuple(known[run_id]),
+                    *rest,
+                    result=result,
+                )
+            )
+        return runs

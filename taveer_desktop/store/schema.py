@@ -1,0 +1,146 @@
+"""The project store's schema, one migration per version.
+
+``MIGRATIONS[n - 1]`` turns a version ``n - 1`` store into version ``n``; version 0 is an empty
+SQLite file. A migration is a tuple of single SQL statements (never ``executescript``, which
+would commit half-way); ``migrations.py`` runs each one inside its own ``BEGIN IMMEDIATE``
+transaction together with ``PRAGMA user_version``. Never edit a released migration: append a
+new one, bump nothing else, and add its fixture with ``tests/store/fixtures/make_fixtures.py``.
+
+Version 1 tables
+- ``store_meta``: key/value facts about the store (creator version, the audit chain's head).
+- ``cases``: one row per case; ``number`` is the examiner's case number, unique.
+- ``documents``: evidence exactly as received (``original_bytes``) with its SHA-256, the decoded
+  text and its SHA-256. Large columns come last so listings never read them. Evidence columns
+  cannot be updated (trigger); a document used by a stored run cannot be deleted (foreign key).
+- ``models``: the model JSON bytes as received and their SHA-256; immutable.
+- ``runs`` / ``run_documents``: a stored verification, the documents it used and their hashes
+  at the time, the full result JSON, and ``record_sha256`` over all of it; immutable.
+- ``audit_log``: append-only (triggers refuse UPDATE and DELETE) and hash-chained.
+"""
+
+from __future__ import annotations
+
+APPLICATION_ID = 0x54415645  # "TAVE": marks an SQLite file as a TAVeer project store
+GENESIS_HASH = "0" * 64
+
+_IMMUTABLE = "RAISE(ABORT, '{what} cannot be changed once stored')"
+
+MIGRATION_1 = (
+    f"PRAGMA application_id = {APPLICATION_ID}",
+    """CREATE TABLE store_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID""",
+    """CREATE TABLE cases (
+        id INTEGER PRIMARY KEY,
+        number TEXT NOT NULL UNIQUE CHECK (length(trim(number)) > 0),
+        title TEXT NOT NULL DEFAULT '',
+        examiner TEXT NOT NULL DEFAULT '',
+        agency TEXT NOT NULL DEFAULT '',
+        description TEXT NOT NULL DEFAULT '',
+        created_utc TEXT NOT NULL,
+        modified_utc TEXT NOT NULL
+    )""",
+    """CREATE TABLE documents (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
+        role TEXT NOT NULL CHECK (role IN ('known', 'questioned')),
+        file_name TEXT NOT NULL,
+        file_format TEXT NOT NULL CHECK (file_format IN ('txt', 'eml', 'docx')),
+        byte_count INTEGER NOT NULL CHECK (byte_count > 0),
+        sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+        encoding TEXT NOT NULL,
+        text_sha256 TEXT NOT NULL CHECK (length(text_sha256) = 64),
+        char_count INTEGER NOT NULL,
+        sentence_count INTEGER NOT NULL,
+        imported_utc TEXT NOT NULL,
+        metadata_json TEXT NOT NULL DEFAULT '{}',
+        text TEXT NOT NULL,
+        original_bytes BLOB NOT NULL,
+        UNIQUE (case_id, sha256)
+    )""",
+    "CREATE INDEX documents_by_case ON documents (case_id, role)",
+    """CREATE TRIGGER documents_evidence_immutable
+        BEFORE UPDATE OF case_id, role, file_name, file_format, byte_count, sha256, encoding,
+            text_sha256, char_count, sentence_count, imported_utc, metadata_json, text,
+            original_bytes ON documents
+        BEGIN SELECT """
+    + _IMMUTABLE.format(what="stored evidence")
+    + "; END",
+    """CREATE TABLE models (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        sha256 TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
+        byte_count INTEGER NOT NULL,
+        corpus_name TEXT NOT NULL,
+        corpus_sha256 TEXT NOT NULL,
+        source_file_name TEXT NOT NULL,
+        added_utc TEXT NOT NULL,
+        model_json BLOB NOT NULL
+    )""",
+    """CREATE TRIGGER models_immutable BEFORE UPDATE ON models
+        BEGIN SELECT """
+    + _IMMUTABLE.format(what="a stored model")
+    + "; END",
+    """CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
+        model_id INTEGER NOT NULL REFERENCES models(id) ON DELETE RESTRICT,
+        questioned_document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE RESTRICT,
+        prediction TEXT NOT NULL CHECK (prediction IN ('Y', 'N', 'insufficient')),
+        similarity REAL,
+        software_version TEXT NOT NULL,
+        run_utc TEXT NOT NULL,
+        record_sha256 TEXT NOT NULL CHECK (length(record_sha256) = 64),
+        result_json TEXT NOT NULL
+    )""",
+    "CREATE INDEX runs_by_case ON runs (case_id)",
+    """CREATE TRIGGER runs_immutable BEFORE UPDATE ON runs
+        BEGIN SELECT """
+    + _IMMUTABLE.format(what="a stored run")
+    + "; END",
+    """CREATE TABLE run_documents (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE RESTRICT,
+        role TEXT NOT NULL CHECK (role IN ('known', 'questioned')),
+        document_sha256 TEXT NOT NULL,
+        PRIMARY KEY (run_id, document_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX run_documents_by_document ON run_documents (document_id)",
+    """CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY,
+        time_utc TEXT NOT NULL,
+        action TEXT NOT NULL,
+        case_id INTEGER REFERENCES cases(id) ON DELETE RESTRICT,
+        actor TEXT NOT NULL,
+        details_json TEXT NOT NULL,
+        prev_hash TEXT NOT NULL CHECK (length(prev_hash) = 64),
+        entry_hash TEXT NOT NULL CHECK (length(entry_hash) = 64)
+    )""",
+    "CREATE INDEX audit_by_case ON audit_log (case_id)",
+    """CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
+    """CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# Objects the integrity check expects to find (a missing guard trigger is reported).
+REQUIRED_TRIGGERS = (
+    "documents_evidence_immutable",
+    "models_immutable",
+    "runs_immutable",
+    "audit_log_no_update",
+    "audit_log_no_delete",
+)
+REQUIRED_TABLES = (
+    "store_meta",
+    "cases",
+    "documents",
+    "models",
+    "runs",
+    "run_documents",
+    "audit_log",
+)

@@ -1,0 +1,121 @@
+"""Recognising a project file without touching it, and opening SQLite connections to it.
+
+``inspect_store_file`` reads the 16-byte SQLite signature with plain file I/O and then asks
+SQLite through a read-only URI (``mode=ro``), which honours a write-ahead log left behind by a
+crash but never writes to the database file. It tells apart: a missing path, a folder, an empty
+or non-SQLite file, an SQLite file of another program, a store written by a newer version, and a
+damaged file. ``connect`` opens a read-write connection with the house settings: foreign keys
+on, WAL, ``synchronous=FULL`` (evidence must survive a power cut), a busy timeout, and
+autocommit mode so that every write is an explicit ``BEGIN IMMEDIATE … COMMIT``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from taveer_desktop.store.errors import (
+    DamagedStore,
+    NewerStoreVersion,
+    NotAProjectStore,
+    StoreError,
+)
+from taveer_desktop.store.schema import APPLICATION_ID, SCHEMA_VERSION
+
+SQLITE_SIGNATURE = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 5000
+
+
+def sqlite_uri(path: Path, mode: str) -> str:
+    """A ``file:`` URI for ``path`` (special characters escaped) with the given open mode."""
+    return f"{Path(path).resolve().as_uri()}?mode={mode}"
+
+
+def describe_sqlite_error(error: sqlite3.Error) -> str:
+    """A short plain description of an SQLite error for a one-sentence message."""
+    text = str(error).strip() or type(error).__name__
+    return text[0].lower() + text[1:] if text else text
+
+
+def _read_signature(path: Path) -> bytes:
+    if not path.exists():
+        raise StoreError("no such project file", path)
+    if path.is_dir():
+        raise StoreError("is a folder, not a project file", path)
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(SQLITE_SIGNATURE))
+    except PermissionError:
+        raise StoreError("cannot be read (permission denied)", path) from None
+    except OSError as error:
+        raise StoreError(f"cannot be read ({error.strerror or error})", path) from None
+
+
+def inspect_store_file(path: Path) -> int:
+    """Schema version of the project store at ``path``; raises a ``StoreError`` otherwise.
+
+    Never modifies the file. A store newer than this program raises ``NewerStoreVersion``.
+    """
+    path = Path(path)
+    signature = _read_signature(path)
+    if not signature:
+        raise NotAProjectStore("is empty, not a TAVeer project file", path)
+    if signature != SQLITE_SIGNATURE:
+        raise NotAProjectStore("is not a TAVeer project file (it is not an SQLite database)", path)
+    try:
+        conn = sqlite3.connect(sqlite_uri(path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as error:
+        raise DamagedStore(
+            f"cannot be opened as a database ({describe_sqlite_error(error)})", path
+        ) from None
+    try:
+        application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as error:
+        raise DamagedStore(
+            f"is damaged and cannot be read ({describe_sqlite_error(error)})", path
+        ) from None
+    finally:
+        conn.close()
+    if application_id != APPLICATION_ID:
+        raise NotAProjectStore(
+            "is an SQLite database of another program, not a TAVeer project file", path
+        )
+    if version > SCHEMA_VERSION:
+        raise NewerStoreVersion(
+            f"was written by a newer TAVeer Desktop (store version {version}; this version "
+            f"reads up to {SCHEMA_VERSION}); open it with the newer version",
+            path,
+        )
+    if version < 1:
+        raise DamagedStore("is marked as a TAVeer project but has no schema version", path)
+    return version
+
+
+def connect(path: Path, create: bool = False) -> sqlite3.Connection:
+    """A read-write connection with the store's settings (``create`` allows a new file)."""
+    path = Path(path)
+    try:
+        conn = sqlite3.connect(
+            sqlite_uri(path, "rwc" if create else "rw"),
+            uri=True,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot be opened ({describe_sqlite_error(error)})", path) from None
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        conn.execute("PRAGMA synchronous = FULL")
+    except sqlite3.Error as error:
+        conn.close()
+        raise StoreError(
+            f"cannot be opened for writing ({describe_sqlite_error(error)})", path
+        ) from None
+    if str(mode).lower() != "wal":
+        conn.close()
+        raise StoreError(f"cannot use write-ahead logging (journal mode is {mode})", path)
+    return conn
