@@ -165,13 +165,17 @@ class MainWindow(QMainWindow):
         self,
         text: str,
         tip: str,
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: str | None = None,
         enabled: bool = True,
+        standard: QKeySequence.StandardKey | None = None,
     ) -> QAction:
+        """An action; ``standard`` is the platform's key for it, ``shortcut`` the fallback."""
         action = QAction(text, self)
         action.setToolTip(tip)
         action.setStatusTip(tip)
-        if shortcut is not None:
+        if standard is not None and QKeySequence.keyBindings(standard):
+            action.setShortcuts(standard)
+        elif shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.setEnabled(enabled)
         return action
@@ -179,10 +183,10 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         key = QKeySequence.StandardKey
         a = self._action
-        self.action_new_project = a("&New Project…", NOT_YET, key.New, enabled=False)
-        self.action_open_project = a("&Open Project…", NOT_YET, key.Open, enabled=False)
-        self.action_save_copy = a("Save a &Copy…", NOT_YET, key.SaveAs, enabled=False)
-        self.action_quit = a("&Quit", f"Quit {PROGRAM_NAME}", key.Quit)
+        self.action_new_project = a("&New Project…", NOT_YET, "Ctrl+N", False, key.New)
+        self.action_open_project = a("&Open Project…", NOT_YET, "Ctrl+O", False, key.Open)
+        self.action_save_copy = a("Save a &Copy…", NOT_YET, "Ctrl+Shift+S", False, key.SaveAs)
+        self.action_quit = a("&Quit", f"Quit {PROGRAM_NAME}", "Ctrl+Q", standard=key.Quit)
         self.action_quit.triggered.connect(self.close)
 
         self.action_new_case = a("&New Case…", NOT_YET, "Ctrl+Shift+N", enabled=False)
@@ -201,8 +205,9 @@ class MainWindow(QMainWindow):
         self.action_method = a(
             "The TAVeer &Method",
             "Not available yet: the description of the method will be enabled when it lands.",
-            key.HelpContents,
+            "F1",
             enabled=False,
+            standard=key.HelpContents,
         )
         self.action_about = a(f"&About {PROGRAM_NAME}", "Program and library versions")
         self.action_about.setMenuRole(QAction.MenuRole.AboutRole)

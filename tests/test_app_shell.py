@@ -1,0 +1,266 @@
+"""The application shell: main window, menus, About, fonts, saved geometry, errors, smoke test."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize, qVersion
+from PySide6.QtGui import QFontDatabase, QImage
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from taveer_desktop import __version__, app, paths
+from taveer_desktop.ui import fonts
+from taveer_desktop.ui.main_window import SETTINGS_FILE_NAME, CaseSummary, MainWindow
+
+BIN_DIR = Path(sys.executable).parent
+EXPECTED_MENUS = {
+    "File": ["New Project…", "Open Project…", "Open Recent", "Save a Copy…", "Quit"],
+    "Case": [
+        "New Case…",
+        "Edit Case…",
+        "Add Known Documents…",
+        "Add Questioned Documents…",
+        "Verify",
+    ],
+    "Model": ["Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
+    "Help": ["The TAVeer Method", "About TAVeer Desktop"],
+}
+WORKING_NOW = {"Quit", "About TAVeer Desktop"}
+
+
+def _plain(text: str) -> str:
+    return text.replace("&", "")
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_main_window_opens_with_title_and_status_bar(window):
+    assert window.isVisible()
+    assert "TAVeer Desktop" in window.windowTitle()
+    assert paths.DEFAULT_PROJECT_NAME in window.windowTitle()
+    assert "Project:" in window.project_label.text()
+    assert "Model:" in window.model_label.text()
+    assert not window.windowIcon().isNull()
+
+
+def test_main_window_has_the_menus_and_actions(window):
+    menus = {_plain(a.text()): a.menu() for a in window.menuBar().actions() if a.menu()}
+    assert list(menus) == list(EXPECTED_MENUS)
+    for title, expected in EXPECTED_MENUS.items():
+        entries = [_plain(a.text()) for a in menus[title].actions() if not a.isSeparator()]
+        assert entries == expected, title
+        for action in menus[title].actions():
+            if action.isSeparator():
+                continue
+            name = _plain(action.text())
+            assert action.toolTip(), f"{name} has no tooltip"
+            if name in WORKING_NOW:
+                assert action.isEnabled(), name
+            else:
+                assert not action.isEnabled(), f"{name} should wait for its feature"
+                assert action.toolTip().startswith("Not available yet"), name
+
+
+def test_actions_have_keyboard_access(window):
+    for action in (
+        window.action_quit,
+        window.action_new_project,
+        window.action_open_project,
+        window.action_new_case,
+        window.action_verify,
+        window.action_train,
+    ):
+        assert not action.shortcut().isEmpty(), action.text()
+    shortcuts = [a.shortcut().toString() for a in window.findChildren(type(window.action_quit))]
+    shortcuts = [s for s in shortcuts if s]
+    assert len(shortcuts) == len(set(shortcuts)), "two actions share a shortcut"
+
+
+def test_about_shows_program_and_library_versions(window, qtbot):
+    import numpy
+    import pyqtgraph
+    from PySide6 import __version__ as pyside_version
+
+    window.action_about.trigger()
+    qtbot.waitUntil(lambda: window._about_box is not None and window._about_box.isVisible())
+    text = window._about_box.text()
+    for expected in (__version__, qVersion(), pyside_version, pyqtgraph.__version__):
+        assert expected in text
+    assert numpy.__version__ in text
+    assert "Python" in text
+    window._about_box.done(0)
+    qtbot.waitUntil(lambda: window._about_box is None)
+
+
+def test_shipped_fonts_are_registered(qapp):
+    families = fonts.register_fonts()
+    assert {"DejaVu Sans", "DejaVu Sans Mono"} <= set(families)
+    assert "DejaVu Sans" in QFontDatabase.families()
+    assert QFontDatabase.isFixedPitch(fonts.MONO_FAMILY)
+
+
+def test_a_missing_font_is_reported_not_ignored(qapp, monkeypatch, tmp_path):
+    monkeypatch.setattr(fonts, "font_dir", lambda: tmp_path)
+    with pytest.raises(fonts.FontRegistrationError, match=r"DejaVuSans\.ttf"):
+        fonts.register_fonts()
+
+
+def test_window_geometry_persists_in_the_config_dir(qtbot):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    first.resize(QSize(612, 455))
+    qtbot.waitUntil(lambda: first.size() == QSize(612, 455))
+    first.close()
+    ini = paths.config_dir() / SETTINGS_FILE_NAME
+    assert ini.is_file()
+    assert "geometry" in ini.read_text(encoding="utf-8")
+
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.size() == QSize(612, 455)
+
+
+def test_project_path_and_case_are_shown(qtbot, tmp_path):
+    win = MainWindow(project_path=tmp_path / "smith.taveer")
+    qtbot.addWidget(win)
+    assert "smith.taveer" in win.windowTitle()
+    win.show_case(CaseSummary("C-7", "Letters", "Who wrote it?", ("a.txt", "b.txt"), "q.txt"))
+    assert "C-7" in win.case_panel.heading.text()
+    assert win.case_panel.known_list.count() == 2
+    win.show_verification("Same author", "similarity 0.8")
+    assert win.case_panel.verdict_label.text() == "Same author"
+
+
+def test_demo_case_loads_with_resolved_paths():
+    case = app.load_demo_case()
+    assert case.case_number == "DEMO-001"
+    assert all(path.is_file() for path in (*case.known, case.questioned))
+
+
+def test_outcome_is_described_in_plain_words():
+    verdict, detail = app.describe_outcome(
+        {"prediction": "N", "similarity": 0.25, "ensemble": ["F1", "F3"], "warnings": ["short"]}
+    )
+    assert verdict.startswith("Different author")
+    assert "0.250" in detail and "F1, F3" in detail and "short" in detail
+
+
+# ---- unexpected errors -----------------------------------------------------------------------
+
+
+def _raise_and_report(reporter, message):
+    try:
+        raise ValueError(message)
+    except ValueError:
+        reporter.excepthook(*sys.exc_info())
+
+
+def test_an_unexpected_error_is_logged_and_shown_not_fatal(qtbot, caplog):
+    reporter = app.ErrorReporter()
+    reporter.connect()
+    _raise_and_report(reporter, "the disk ate my homework")
+    qtbot.waitUntil(lambda: len(reporter._open_boxes) == 1)
+    box = reporter._open_boxes[0]
+    assert isinstance(box, QMessageBox)
+    assert "the disk ate my homework" in box.text()
+    assert "ValueError" in box.detailedText()
+    assert "the disk ate my homework" in caplog.text
+    box.done(0)
+    qtbot.waitUntil(lambda: not reporter._open_boxes)
+    assert QApplication.instance() is not None  # still running
+
+
+def test_an_error_in_another_thread_reaches_the_gui_thread(qtbot):
+    reporter = app.ErrorReporter()
+    reporter.connect()
+    worker = threading.Thread(target=_raise_and_report, args=(reporter, "worker failed"))
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: len(reporter._open_boxes) == 1)
+    box = reporter._open_boxes[0]
+    assert "worker failed" in box.text()
+    box.done(0)
+
+
+def test_a_failed_smoke_test_says_so_plainly(window, monkeypatch, capsys):
+    def broken(*_args, **_kwargs):
+        raise FileNotFoundError("demo document is missing: x.txt")
+
+    monkeypatch.setattr(app, "run_smoke_test", broken)
+    app._smoke_test_then_quit(window, None)
+    err = capsys.readouterr().err
+    assert "smoke test failed: demo document is missing: x.txt" in err
+    assert "Traceback" not in err
+
+
+# ---- the installed program, as a user starts it ---------------------------------------------
+
+
+def _entry_point() -> str:
+    script = BIN_DIR / "taveer-desktop"
+    assert script.is_file(), f"the gui-script is not installed in {BIN_DIR}"
+    return str(script)
+
+
+def _check_smoke_run(done: subprocess.CompletedProcess, shot: Path) -> None:
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "smoke test ok" in done.stdout
+    assert "DEMO-001" in done.stdout
+    assert shot.is_file() and shot.stat().st_size > 1000
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    image = QImage(str(shot))
+    assert image.width() >= 400 and image.height() >= 300
+    assert (paths.log_dir() / "taveer.log").is_file()
+
+
+@pytest.mark.slow
+def test_smoke_test_offscreen_writes_a_screenshot(tmp_path):
+    shot = tmp_path / "shots" / "window.png"
+    done = subprocess.run(
+        [_entry_point(), "--smoke-test", "--screenshot", str(shot)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    _check_smoke_run(done, shot)
+
+
+@pytest.mark.slow
+def test_smoke_test_under_xvfb(tmp_path):
+    xvfb_run = shutil.which("xvfb-run")
+    if xvfb_run is None:
+        pytest.skip("xvfb-run is not installed (scripts/setup.sh installs it)")
+    shot = tmp_path / "xvfb.png"
+    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    done = subprocess.run(
+        [
+            xvfb_run,
+            "-a",
+            "-s",
+            "-screen 0 1600x1000x24",
+            _entry_point(),
+            "--smoke-test",
+            "--screenshot",
+            str(shot),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    _check_smoke_run(done, shot)
