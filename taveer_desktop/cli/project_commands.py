@@ -1,0 +1,299 @@
+"""Project-store commands of ``taveer``: case, model, audit, check and save-copy.
+
+All of them work on ``--project P`` (default: the user's default project). ``case create`` and
+``model add`` create the project file if it does not exist yet; the others need it to exist.
+With ``--json`` each prints one JSON document on stdout (shapes in docs/store.md). Bad input
+raises a ``TaveerError`` (one line, exit 2); ``check`` exits 1 when it finds problems.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+
+from taveer_desktop.cli.output import print_json
+from taveer_desktop.paths import default_project_path
+from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
+from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.store.records import IntegrityReport, VerificationRun
+
+EXIT_CHECK_FAILED = 1
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    case = subparsers.add_parser("case", help="create, list, show, fill and verify cases")
+    actions = case.add_subparsers(dest="case_action", metavar="ACTION", required=True)
+
+    p = actions.add_parser("create", help="create a case")
+    p.add_argument("number", help="case number (unique in the project)")
+    for name in ("title", "examiner", "agency", "description"):
+        p.add_argument(f"--{name}", default="")
+    _json_option(p, run_case_create)
+
+    _json_option(actions.add_parser("list", help="list the cases"), run_case_list)
+
+    p = actions.add_parser("show", help="a case with its documents and runs")
+    p.add_argument("case", metavar="CASE", help="case number")
+    _json_option(p, run_case_show)
+
+    p = actions.add_parser("add", help="import evidence files into a case")
+    p.add_argument("case", metavar="CASE", help="case number")
+    role = p.add_mutually_exclusive_group(required=True)
+    role.add_argument("--known", nargs="+", metavar="F", help="documents by the known author")
+    role.add_argument("--questioned", nargs="+", metavar="F", help="questioned document(s)")
+    p.add_argument(
+        "--skip-rejected",
+        action="store_true",
+        help="import the acceptable files even if others are refused (default: all or nothing)",
+    )
+    _json_option(p, run_case_add)
+
+    p = actions.add_parser("verify", help="verify a case with a stored model and keep the run")
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("--model", required=True, metavar="NAME", help="name of a stored model")
+    p.add_argument("--questioned", type=int, metavar="DOC_ID", help="only this document")
+    _json_option(p, run_case_verify)
+
+    model = subparsers.add_parser("model", help="add or list the project's models")
+    actions = model.add_subparsers(dest="model_action", metavar="ACTION", required=True)
+    p = actions.add_parser("add", help="validate a model JSON file and keep it")
+    p.add_argument("model_file", metavar="MODEL.json")
+    _json_option(p, run_model_add)
+    _json_option(actions.add_parser("list", help="list stored models"), run_model_list)
+
+    p = subparsers.add_parser("audit", help="the audit trail of a case (or of the project)")
+    p.add_argument("case", metavar="CASE", nargs="?", help="case number (default: all)")
+    _json_option(p, run_audit)
+
+    p = subparsers.add_parser("check", help="integrity check of the project (exit 1 on problems)")
+    p.add_argument(
+        "--quick", action="store_true", help="skip SQLite's own page-level integrity check"
+    )
+    _json_option(p, run_check)
+
+    p = subparsers.add_parser("save-copy", help="save a consistent copy of the project")
+    p.add_argument("target", metavar="FILE")
+    p.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
+    _json_option(p, run_save_copy)
+
+
+def _json_option(parser: argparse.ArgumentParser, handler) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(handler=handler)
+
+
+def _project_path(args) -> Path:
+    return Path(args.project) if args.project else default_project_path()
+
+
+@contextmanager
+def _open(args, create: bool = False, verify: bool = True) -> Iterator[ProjectStore]:
+    path = _project_path(args)
+    if create:
+        store = ProjectStore.open_or_create(path)
+    else:
+        store = ProjectStore.open(path, verify=verify)
+    try:
+        report = store.last_integrity_report
+        if report is not None and not report.ok:
+            print(
+                f"taveer: warning: {store.path}: {report.summary()} The project is read-only; "
+                f"run `taveer --project {store.path} check` for details.",
+                file=sys.stderr,
+            )
+        yield store
+    finally:
+        store.close()
+
+
+def _case_dict(case) -> dict:
+    return asdict(case)
+
+
+def _run_dict(run: VerificationRun, with_result: bool) -> dict:
+    data = asdict(run)
+    data["known_document_ids"] = list(run.known_document_ids)
+    if not with_result:
+        data.pop("result")
+    return data
+
+
+def run_case_create(args) -> int:
+    with _open(args, create=True) as store:
+        case = store.cases.create(
+            args.number, args.title, args.examiner, args.agency, args.description
+        )
+    if args.json:
+        print_json(_case_dict(case))
+    else:
+        print(f"created case {case.number} (id {case.id})")
+    return 0
+
+
+def run_case_list(args) -> int:
+    with _open(args) as store:
+        cases = store.cases.list_all()
+    if args.json:
+        print_json({"cases": [_case_dict(c) for c in cases]})
+        return 0
+    if not cases:
+        print("no cases")
+    for c in cases:
+        print(
+            f"{c.number}\t{c.title}\t{c.known_count} known, {c.questioned_count} questioned, "
+            f"{c.run_count} runs"
+        )
+    return 0
+
+
+def run_case_show(args) -> int:
+    with _open(args) as store:
+        case = store.cases.find(args.case)
+        documents = store.documents.list_for_case(case.id)
+        runs = store.runs.list_for_case(case.id)
+    if args.json:
+        print_json(
+            {
+                "case": _case_dict(case),
+                "documents": [asdict(d) for d in documents],
+                "runs": [_run_dict(r, with_result=False) for r in runs],
+            }
+        )
+        return 0
+    print(f"case {case.number}: {case.title}")
+    print(f"examiner: {case.examiner}  agency: {case.agency}")
+    if case.description:
+        print(case.description)
+    for d in documents:
+        print(
+            f"  document {d.id}  {d.role:<10} {d.file_name}  {d.encoding}  {d.char_count} chars"
+            f"  {d.sentence_count} sentences  sha256 {d.sha256}"
+        )
+    for r in runs:
+        print(
+            f"  run {r.id}  {r.run_utc}  model {r.model_name!r}  questioned {r.questioned_document_id}"
+            f"  prediction {r.prediction}  similarity {_number(r.similarity)}"
+        )
+    return 0
+
+
+def run_case_add(args) -> int:
+    role = KNOWN if args.known else QUESTIONED
+    files = args.known or args.questioned
+    with _open(args) as store:
+        case = store.cases.find(args.case)
+        result = store.documents.add(case.id, role, files, skip_rejected=args.skip_rejected)
+    if args.json:
+        print_json(
+            {
+                "case": case.number,
+                "role": role,
+                "added": [asdict(d) for d in result.added],
+                "rejected": [
+                    {"path": r.path, "reason": r.reason.value, "message": r.message}
+                    for r in result.rejected
+                ],
+            }
+        )
+    else:
+        for d in result.added:
+            print(f"added document {d.id} ({d.file_name}, {role}, sha256 {d.sha256})")
+        for r in result.rejected:
+            print(f"refused {r.describe()}", file=sys.stderr)
+    return 0
+
+
+def run_case_verify(args) -> int:
+    with _open(args) as store:
+        case = store.cases.find(args.case)
+        runs = verify_case(store, case.id, args.model, args.questioned)
+    if args.json:
+        print_json({"case": case.number, "runs": [_run_dict(r, with_result=True) for r in runs]})
+        return 0
+    for r in runs:
+        print(
+            f"run {r.id}: questioned document {r.questioned_document_id}: prediction "
+            f"{r.prediction}, similarity {_number(r.similarity)} (model {r.model_name!r})"
+        )
+    return 0
+
+
+def run_model_add(args) -> int:
+    with _open(args, create=True) as store:
+        model = store.models.add_file(args.model_file)
+    if args.json:
+        print_json(asdict(model))
+    else:
+        print(f"added model {model.name!r} (id {model.id}, sha256 {model.sha256})")
+    return 0
+
+
+def run_model_list(args) -> int:
+    with _open(args) as store:
+        models = store.models.list_all()
+    if args.json:
+        print_json({"models": [asdict(m) for m in models]})
+        return 0
+    if not models:
+        print("no models")
+    for m in models:
+        print(f"{m.name}\tcorpus {m.corpus_name}\tsha256 {m.sha256}\tadded {m.added_utc}")
+    return 0
+
+
+def run_audit(args) -> int:
+    with _open(args) as store:
+        case = store.cases.find(args.case) if args.case else None
+        entries = store.audit.entries(case.id if case else None)
+        head = store.audit.head()
+    if args.json:
+        print_json(
+            {
+                "case": case.number if case else None,
+                "head_hash": head.entry_hash if head else None,
+                "entries": [asdict(e) for e in entries],
+            }
+        )
+        return 0
+    for e in entries:
+        print(f"{e.seq:>6}  {e.time_utc}  {e.actor}  {e.action}  {e.entry_hash[:16]}")
+    if head:
+        print(f"audit chain head: entry {head.seq}, hash {head.entry_hash}")
+    return 0
+
+
+def run_check(args) -> int:
+    with _open(args, verify=False) as store:
+        report = store.check_integrity(include_sqlite_check=not args.quick)
+    if args.json:
+        print_json(_report_dict(report))
+    else:
+        print(report.summary())
+        for problem in report.problems:
+            print(f"  {problem.subject}: {problem.message}")
+        print(f"audit chain head hash: {report.audit_head_hash}")
+    return 0 if report.ok else EXIT_CHECK_FAILED
+
+
+def run_save_copy(args) -> int:
+    with _open(args) as store:
+        target = store.save_copy(args.target, overwrite=args.overwrite)
+    if args.json:
+        print_json({"copy": str(target)})
+    else:
+        print(f"saved a copy to {target}")
+    return 0
+
+
+def _report_dict(report: IntegrityReport) -> dict:
+    data = asdict(report)
+    data["ok"] = report.ok
+    return data
+
+
+def _number(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"

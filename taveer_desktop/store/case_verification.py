@@ -1,0 +1,71 @@
+"""Verifying a case's questioned documents with a stored model, and keeping every run.
+
+For each questioned document (or the one asked for) the engine's ``verify`` compares it with
+all known documents of the case; the full result (with interpretation lists) is stored as one
+run. The model and every document are re-hashed as they are read, so a run is never computed
+from evidence or a model that changed since it was stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from taveer_desktop import __version__
+from taveer_desktop.core.errors import CancelToken
+from taveer_desktop.core.verify import verify
+from taveer_desktop.store.errors import NotFound, StoreError
+from taveer_desktop.store.project_store import ProjectStore
+from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
+
+Progress = Callable[[int, int, str], None]
+
+
+def verify_case(
+    store: ProjectStore,
+    case_id: int,
+    model_name: str,
+    questioned_document_id: int | None = None,
+    explain: bool = True,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> list[VerificationRun]:
+    """Run and store a verification for each questioned document of a case."""
+    case = store.cases.get(case_id)
+    stored_model = store.models.find(model_name)
+    known = store.documents.list_for_case(case_id, KNOWN)
+    questioned = store.documents.list_for_case(case_id, QUESTIONED)
+    if questioned_document_id is not None:
+        questioned = [doc for doc in questioned if doc.id == questioned_document_id]
+        if not questioned:
+            raise NotFound(
+                f"has no questioned document {questioned_document_id} in case {case.number}",
+                store.path,
+            )
+    if not known:
+        raise StoreError(f"has no known documents in case {case.number} to compare with", store.path)
+    if not questioned:
+        raise StoreError(f"has no questioned document in case {case.number} to verify", store.path)
+    if store.read_only_reason:
+        raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
+    model = store.models.load(stored_model.id)
+    known_texts = [store.documents.text(doc.id) for doc in known]
+    runs = []
+    for index, doc in enumerate(questioned):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        if progress is not None:
+            progress(index, len(questioned), f"verifying {doc.file_name}")
+        result = verify(model, known_texts, store.documents.text(doc.id), explain=explain)
+        runs.append(
+            store.runs.store(
+                case_id,
+                stored_model.id,
+                doc.id,
+                [k.id for k in known],
+                result.to_dict(),
+                software_version=__version__,
+            )
+        )
+    if progress is not None:
+        progress(len(questioned), len(questioned), "done")
+    return runs
