@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.text import (
     PUNCTUATION_PATTERN,
-    TOKEN_PATTERN,
+    collapse_whitespace,
     normalise,
     split_sentences,
 )
@@ -88,36 +88,41 @@ class DocumentFeatures:
         )
 
 
-def map_sentence_tokens(sentence_text: str, lexicon: Lexicon) -> list[str]:
-    """Tokens of one lower-cased sentence with phrases merged and topic words masked."""
-    raw = TOKEN_PATTERN.findall(sentence_text)
-    words = lexicon.words
-    mapped = []
-    for token, covered in lexicon.merge_phrases(raw):
-        if covered > 1 or not token[0].isalnum() or token in words:
-            mapped.append(token)
-        else:
-            mapped.append(_MASKED)
-    return mapped
+def _is_word(token: str) -> bool:
+    return token == _MASKED or token[0].isalnum()
 
 
-def _is_ta_word(token: str) -> bool:
-    return token != _MASKED and token[0].isalnum()
-
-
-def _starters_and_ending(seq: list[str], starters: Counter, endings: Counter) -> None:
-    first_word = next((t for t in seq if t == _MASKED or t[0].isalnum()), None)
-    if first_word is not None and first_word != _MASKED:
-        starters[first_word] += 1
-    for j in range(len(seq) - 1):
-        if seq[j] in CLAUSE_MARKS and _is_ta_word(seq[j + 1]):
-            starters[f"{seq[j]} {seq[j + 1]}"] += 1
-    last_word = next((t for t in reversed(seq) if t == _MASKED or t[0].isalnum()), None)
-    if last_word is not None and last_word != _MASKED:
-        endings[last_word] += 1
+def _starters_and_endings(stream: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """F4 (first word of a sentence, or "," / ";" + the next word) and F5 (last word), each
+    counted only when it is a lexicon entry; leading and trailing punctuation is skipped."""
+    starters: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    n = len(stream)
+    start = 0
+    while start < n:
+        try:
+            end = stream.index(_BREAK, start)
+        except ValueError:
+            end = n
+        sentence = stream[start:end]
+        start = end + 1
+        first = next((t for t in sentence if _is_word(t)), None)
+        if first is None:
+            continue
+        if first != _MASKED:
+            starters[first] += 1
+        last = next(t for t in reversed(sentence) if _is_word(t))
+        if last != _MASKED:
+            endings[last] += 1
+    for i in [i for i, t in enumerate(stream) if t == "," or t == ";"]:
+        following = stream[i + 1] if i + 1 < n else _BREAK
+        if following != _BREAK and following != _MASKED and following[0].isalnum():
+            starters[f"{stream[i]} {following}"] += 1
+    return dict(starters), dict(endings)
 
 
 def _token_ngram_categories(stream: list[str]) -> dict[str, dict[str, int]]:
+    """F6–F11: n-grams of the masked token stream that contain no sentence separator."""
     out: dict[str, dict[str, int]] = {c: {} for c in ("F6", "F7", "F8", "F9", "F10", "F11")}
     plain = {1: "F6", 2: "F7", 3: "F8", 4: "F9"}
     masked = {3: "F10", 4: "F11"}
@@ -134,8 +139,8 @@ def _token_ngram_categories(stream: list[str]) -> dict[str, dict[str, int]]:
     return out
 
 
-def _punctuation_ngram_categories(parts: list[str]) -> dict[str, dict[str, int]]:
-    joined = _BREAK.join(parts)
+def _punctuation_ngram_categories(joined: str) -> dict[str, dict[str, int]]:
+    """F1–F3 from the punctuation characters of all sentences, separated by ``_BREAK``."""
     unigrams = Counter(joined)
     unigrams.pop(_BREAK, None)
     bigram_iter = map(operator.add, joined, joined[1:])
@@ -149,23 +154,20 @@ def _punctuation_ngram_categories(parts: list[str]) -> dict[str, dict[str, int]]
 
 
 def extract_features(text: str, lexicon: Lexicon) -> DocumentFeatures:
-    """Counts of every feature of every category F1–F11 in one raw document."""
+    """Counts of every feature of every category F1–F11 in one raw document.
+
+    The whole document is processed at once: its sentences are joined by an internal separator
+    that no feature may contain, which keeps every n-gram inside its sentence.
+    """
     text = normalise(text).replace(_BREAK, " ").replace(_MASKED, " ")
     sentences = split_sentences(text)
-    punctuation_parts: list[str] = []
-    stream: list[str] = []
-    starters: Counter[str] = Counter()
-    endings: Counter[str] = Counter()
-    for sentence in sentences:
-        lowered = text[sentence.start : sentence.end].lower()
-        punctuation_parts.append("".join(PUNCTUATION_PATTERN.findall(lowered)))
-        seq = map_sentence_tokens(lowered, lexicon)
-        _starters_and_ending(seq, starters, endings)
-        stream.extend(seq)
-        stream.append(_BREAK)
-    counts = _punctuation_ngram_categories(punctuation_parts)
-    counts["F4"] = dict(starters)
-    counts["F5"] = dict(endings)
+    joined = collapse_whitespace(_BREAK.join(s.text_of(text) for s in sentences).lower())
+    entries = lexicon.categories_of
+    stream = [
+        t if (t in entries or not t[0].isalnum()) else _MASKED for t in lexicon.tokens(joined)
+    ]
+    counts = _punctuation_ngram_categories("".join(PUNCTUATION_PATTERN.findall(joined)))
+    counts["F4"], counts["F5"] = _starters_and_endings(stream)
     counts.update(_token_ngram_categories(stream))
     return DocumentFeatures(
         counts={c: counts[c] for c in CATEGORY_IDS},

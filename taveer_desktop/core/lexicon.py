@@ -8,6 +8,7 @@ matched on tokens (never inside a longer token), multi-word phrases longest firs
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,21 +16,21 @@ from pathlib import Path
 
 from taveer_desktop import paths
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.text import normalise
+from taveer_desktop.core.text import MULTI_DOT_ABBREVIATION, TOKEN_PATTERN, normalise
 
 DEFAULT_LEXICON_FILE = ("lexicon", "ta_lexicon.tsv")
 
 
 @dataclass(frozen=True)
 class Lexicon:
-    """L_TA as a set of single-token entries plus multi-token phrases."""
+    """L_TA: its entries (single tokens and multi-token phrases) and their categories."""
 
     categories_of: Mapping[str, frozenset[str]]
     words: frozenset[str]
-    phrases_by_first: Mapping[str, tuple[tuple[str, ...], ...]] = field(repr=False)
-    max_phrase_tokens: int
+    phrases: frozenset[str]
     sha256: str
     source: str
+    token_pattern: re.Pattern = field(repr=False, compare=False)
 
     def __contains__(self, entry: str) -> bool:
         return entry in self.categories_of
@@ -37,31 +38,52 @@ class Lexicon:
     def __len__(self) -> int:
         return len(self.categories_of)
 
-    def merge_phrases(self, tokens: list[str]) -> list[tuple[str, int]]:
-        """Group tokens into lexicon phrases, longest match first.
+    def tokens(self, lowered_text: str) -> list[str]:
+        """Tokens of lower-cased text with every lexicon phrase as one token (longest first).
 
-        Returns ``(token_text, n_tokens_covered)`` pairs; a matched phrase becomes one token
-        whose text is the phrase with single spaces.
+        The text must have single spaces between words (``collapse_whitespace``) so that a
+        phrase token reads exactly as its lexicon entry.
         """
-        merged: list[tuple[str, int]] = []
-        i, n = 0, len(tokens)
-        phrases_by_first = self.phrases_by_first
-        while i < n:
-            candidates = phrases_by_first.get(tokens[i])
-            if candidates:
-                for phrase in candidates:  # longest first
-                    length = len(phrase)
-                    if tuple(tokens[i : i + length]) == phrase:
-                        merged.append((" ".join(phrase), length))
-                        i += length
-                        break
-                else:
-                    merged.append((tokens[i], 1))
-                    i += 1
-            else:
-                merged.append((tokens[i], 1))
-                i += 1
-        return merged
+        return self.token_pattern.findall(lowered_text)
+
+
+_PHRASE_END = r"(?!['\-]?[^\W_])"  # a phrase ends where its last word ends
+
+
+def _trie_regex(phrases: Iterable[str]) -> str:
+    """A regular expression matching any of ``phrases`` with longest-match-first semantics.
+
+    Phrases are stored in a character trie so the engine rejects a non-matching position after
+    one or two characters instead of trying every phrase in turn; the space between two words
+    of a phrase matches any run of white space.
+    """
+    trie: dict = {}
+    for phrase in phrases:
+        node = trie
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = True
+
+    def build(node: dict) -> str:
+        ends_here = "" in node
+        branches = []
+        for char in sorted(k for k in node if k):
+            step = r"\s+" if char == " " else re.escape(char)
+            branches.append(step + build(node[char]))
+        if not branches:
+            return _PHRASE_END
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?{_PHRASE_END}" if ends_here else body
+
+    return build(trie)
+
+
+def compile_token_pattern(phrases: Iterable[str]) -> re.Pattern:
+    """The tokenizer of ``text.TOKEN_PATTERN`` extended by the lexicon's phrases."""
+    phrases = sorted(set(phrases))
+    if not phrases:
+        return TOKEN_PATTERN
+    return re.compile(f"{MULTI_DOT_ABBREVIATION}|{_trie_regex(phrases)}|{TOKEN_PATTERN.pattern}")
 
 
 def _entry_tokens(entry: str) -> tuple[str, ...]:
@@ -92,22 +114,14 @@ def build_lexicon(lines: Iterable[str], source: str, sha256: str) -> Lexicon:
     if not categories_of:
         raise InputError("the lexicon has no entries", source)
     words = frozenset(k for k in categories_of if " " not in k)
-    phrases: dict[str, list[tuple[str, ...]]] = {}
-    for key in categories_of:
-        if " " in key:
-            tokens = tuple(key.split(" "))
-            phrases.setdefault(tokens[0], []).append(tokens)
-    phrases_by_first = {
-        first: tuple(sorted(group, key=lambda p: (-len(p), p))) for first, group in phrases.items()
-    }
-    max_len = max((len(p) for group in phrases_by_first.values() for p in group), default=1)
+    phrases = frozenset(k for k in categories_of if " " in k)
     return Lexicon(
         categories_of={k: frozenset(v) for k, v in categories_of.items()},
         words=words,
-        phrases_by_first=phrases_by_first,
-        max_phrase_tokens=max_len,
+        phrases=phrases,
         sha256=sha256,
         source=source,
+        token_pattern=compile_token_pattern(phrases),
     )
 
 

@@ -35,7 +35,9 @@ _QUOTE_MAP = str.maketrans(
     }
 )
 
-TOKEN_PATTERN = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W_]+(?:['\-][^\W_]+)*|[^\w\s]|_")
+MULTI_DOT_ABBREVIATION = r"(?:[^\W\d_]\.){2,}"
+TOKEN_PATTERN = re.compile(MULTI_DOT_ABBREVIATION + r"|[^\W_]+(?:['\-][^\W_]+)*|[^\w\s]|_")
+_WHITESPACE_RUN = re.compile(r"\s+")
 PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")
@@ -186,6 +188,11 @@ def split_sentences(text: str) -> list[Sentence]:
 def count_sentences(text: str) -> int:
     """Number of sentences of a raw text (normalised first)."""
     return len(split_sentences(normalise(text)))
+
+
+def collapse_whitespace(text: str) -> str:
+    """Every run of white space as one space."""
+    return _WHITESPACE_RUN.sub(" ", text)
 
 
 def tokens_of(sentence_text: str) -> list[str]:
