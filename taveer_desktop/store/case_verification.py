@@ -42,7 +42,9 @@ def verify_case(
                 store.path,
             )
     if not known:
-        raise StoreError(f"has no known documents in case {case.number} to compare with", store.path)
+        raise StoreError(
+            f"has no known documents in case {case.number} to compare with", store.path
+        )
     if not questioned:
         raise StoreError(f"has no questioned document in case {case.number} to verify", store.path)
     if store.read_only_reason:

@@ -54,9 +54,10 @@ def describe_size(byte_count: int) -> str:
     return f"{byte_count:,} bytes"
 
 
-def read_evidence_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+def read_evidence_bytes(path: Path, max_bytes: int | None = None) -> bytes:
     """The file's bytes as they are on disk; refuses missing, unreadable and oversized files."""
     source = str(path)
+    max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
