@@ -93,10 +93,7 @@ def _project_path(args) -> Path:
 @contextmanager
 def _open(args, create: bool = False, verify: bool = True) -> Iterator[ProjectStore]:
     path = _project_path(args)
-    if create:
-        store = ProjectStore.open_or_create(path)
-    else:
-        store = ProjectStore.open(path, verify=verify)
+    store = ProjectStore.open_or_create(path) if create else ProjectStore.open(path, verify=verify)
     try:
         report = store.last_integrity_report
         if report is not None and not report.ok:
@@ -175,8 +172,9 @@ def run_case_show(args) -> int:
         )
     for r in runs:
         print(
-            f"  run {r.id}  {r.run_utc}  model {r.model_name!r}  questioned {r.questioned_document_id}"
-            f"  prediction {r.prediction}  similarity {_number(r.similarity)}"
+            f"  run {r.id}  {r.run_utc}  model {r.model_name!r}"
+            f"  questioned {r.questioned_document_id}  prediction {r.prediction}"
+            f"  similarity {_number(r.similarity)}"
         )
     return 0
 

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.store import KNOWN, IntakeRejected, RejectionReason, StoreError
-from taveer_desktop.store import audit_chain, intake
+from taveer_desktop.store import (
+    KNOWN,
+    IntakeRejected,
+    RejectionReason,
+    StoreError,
+    audit_chain,
+    intake,
+)
 
 from .evidence_builders import write
 

@@ -46,7 +46,7 @@ def test_text_file_in_any_common_encoding(
 def test_document_fields_survive_reopening(tmp_path):
     from taveer_desktop.store import ProjectStore
 
-    data = "Line one.\r\nLine two.\r\n".encode()
+    data = b"Line one.\r\nLine two.\r\n"
     path = write(tmp_path / "crlf.TXT", data)
     with ProjectStore.create(tmp_path / "p.taveer") as store:
         case = store.cases.create("C")

@@ -7,10 +7,9 @@ import zipfile
 
 import pytest
 
-from taveer_desktop.store import KNOWN, IntakeRejected, RejectionReason
-from taveer_desktop.store import docx_text
+from taveer_desktop.store import KNOWN, IntakeRejected, RejectionReason, docx_text
 
-from .evidence_builders import docx_bytes, document_xml, paragraph, write
+from .evidence_builders import document_xml, docx_bytes, paragraph, write
 
 
 def _import(store, case, tmp_path, data: bytes):
