@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import threading
 import time
@@ -235,6 +236,50 @@ def save_screenshot(window, target: Path) -> None:
 # ---- main -----------------------------------------------------------------------------------
 
 
+def check_display(smoke_test: bool, qt_args: list[str]) -> str | None:
+    """On Linux without any display Qt aborts the process; say so plainly instead.
+
+    The smoke test needs no screen: without a display it runs on Qt's offscreen platform.
+    Returns a message for the user when the application cannot start, else None.
+    """
+    if not sys.platform.startswith("linux") or "-platform" in qt_args:
+        return None
+    if any(os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")):
+        return None
+    if smoke_test:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        return None
+    return (
+        "no display found (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a desktop "
+        "session, or on a virtual display: xvfb-run -a taveer-desktop"
+    )
+
+
+def route_qt_messages() -> None:
+    """Qt's own messages go to the log file; warnings and worse also to stderr.
+
+    The offscreen platform's harmless "does not support propagateSizeHints" goes to the log only.
+    """
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    levels = {
+        QtMsgType.QtDebugMsg: logging.DEBUG,
+        QtMsgType.QtInfoMsg: logging.INFO,
+        QtMsgType.QtWarningMsg: logging.WARNING,
+        QtMsgType.QtCriticalMsg: logging.ERROR,
+        QtMsgType.QtFatalMsg: logging.CRITICAL,
+    }
+    qt_log = logging.getLogger("qt")
+
+    def handler(kind, _context, message: str) -> None:
+        level = levels.get(kind, logging.WARNING)
+        qt_log.log(level, "%s", message)
+        if level >= logging.WARNING and "propagateSizeHints" not in message:
+            print(f"qt: {message}", file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
 def create_application(argv: list[str]):
     """The QApplication with name, organisation, icon and the shipped fonts registered."""
     from PySide6.QtGui import QGuiApplication
@@ -259,9 +304,15 @@ def main(argv: list[str] | None = None) -> int:
     args, qt_args = build_parser().parse_known_args(argv)
     logging_setup.configure_logging()
     log.info("%s %s starting (%s)", PROGRAM_NAME, __version__, " ".join(sys.argv[1:]))
+    problem = check_display(args.smoke_test, qt_args)
+    if problem:
+        log.error(problem)
+        print(f"taveer-desktop: cannot start: {problem}", file=sys.stderr)
+        return EXIT_ERROR
     reporter = ErrorReporter(smoke_test=args.smoke_test)
     sys.excepthook = reporter.excepthook
     try:
+        route_qt_messages()
         app = create_application([sys.argv[0], *qt_args])
         reporter.install()
         from taveer_desktop.ui.main_window import MainWindow

@@ -264,3 +264,35 @@ def test_smoke_test_under_xvfb(tmp_path):
         env=env,
     )
     _check_smoke_run(done, shot)
+
+
+def _env_without_display() -> dict[str, str]:
+    hidden = {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}
+    return {k: v for k, v in os.environ.items() if k not in hidden}
+
+
+def test_without_a_display_the_program_says_so_instead_of_aborting():
+    done = subprocess.run(
+        [_entry_point()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=_env_without_display(),
+    )
+    assert done.returncode == 1, done.stderr
+    assert "no display found" in done.stderr
+    assert "xvfb-run" in done.stderr
+
+
+@pytest.mark.slow
+def test_smoke_test_needs_no_display(tmp_path):
+    shot = tmp_path / "nodisplay.png"
+    done = subprocess.run(
+        [_entry_point(), "--smoke-test", "--screenshot", str(shot)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=_env_without_display(),
+    )
+    _check_smoke_run(done, shot)
+    assert "propagateSizeHints" not in done.stderr  # Qt's noise goes to the log only
