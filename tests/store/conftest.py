@@ -23,7 +23,7 @@ def case(store):
 
 @pytest.fixture
 def filled_case(store, case, tmp_path):
-    """A case with two known documents, one questioned document, a model and a stored run."""
+    """A case with two known documents and one questioned document."""
     known = [
         write(tmp_path / "k1.txt", "I wrote this letter myself. It is short. " * 20),
         write(tmp_path / "k2.txt", "Another letter of mine follows here. Truly. " * 20),
