@@ -226,7 +226,8 @@ def describe_outcome(outcome: dict) -> tuple[str, str]:
 def save_screenshot(window, target: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
-    QApplication.processEvents()
+    for _ in range(3):  # wrapped labels need more than one layout pass to settle
+        QApplication.processEvents()
     target.parent.mkdir(parents=True, exist_ok=True)
     if not window.grab().save(str(target), "PNG"):
         raise OSError(f"could not write the screenshot {target}")

@@ -298,7 +298,7 @@ class MainWindow(QMainWindow):
             "<p>Offline forensic authorship verification with the TAVeer method "
             "(Halvani, Graner, Regev: <i>A Step Towards Interpretable Authorship "
             "Verification</i>). Nothing in this program uses the network.</p>"
-            f"<table>{rows}</table>"
+            f"<p><b>Versions</b></p><table>{rows}</table>"
             f"<p>Settings: {paths.config_dir()}<br>Log files: {paths.log_dir()}</p>"
         )
 
