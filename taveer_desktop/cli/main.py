@@ -12,6 +12,7 @@ import sys
 
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.cli import engine_commands
+from taveer_desktop.cli.output import end_progress_line
 from taveer_desktop.core.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
@@ -53,9 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(handler(args) or 0)
     except TaveerError as error:
+        end_progress_line()
         print(f"taveer: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        end_progress_line()
         print("taveer: interrupted", file=sys.stderr)
         return 130
 

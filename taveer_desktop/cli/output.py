@@ -25,6 +25,18 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+_open_progress_line = False
+
+
+def end_progress_line() -> None:
+    """Finish a progress line left open on stderr, so that the next message starts afresh."""
+    global _open_progress_line
+    if _open_progress_line:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+        _open_progress_line = False
+
+
 class StderrProgress:
     """A ``progress(done, total, message)`` callable that redraws one line on stderr."""
 
@@ -35,6 +47,7 @@ class StderrProgress:
         self._started = time.perf_counter()
 
     def __call__(self, done: int, total: int, message: str) -> None:
+        global _open_progress_line
         now = time.perf_counter()
         if done < total and now - self._last < self.min_interval:
             return
@@ -42,6 +55,8 @@ class StderrProgress:
         percent = 100.0 * done / total if total else 100.0
         line = f"\r{self.label}: {done}/{total} ({percent:5.1f} %) {message[:50]:<50}"
         sys.stderr.write(line)
+        _open_progress_line = True
         if done >= total:
             sys.stderr.write(f"  [{now - self._started:.1f} s]\n")
+            _open_progress_line = False
         sys.stderr.flush()

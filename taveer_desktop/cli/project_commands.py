@@ -111,11 +111,11 @@ def _case_dict(case) -> dict:
     return asdict(case)
 
 
-def _run_dict(run: VerificationRun, with_result: bool) -> dict:
+def _run_dict(run: VerificationRun, result: dict | None = None) -> dict:
     data = asdict(run)
     data["known_document_ids"] = list(run.known_document_ids)
-    if not with_result:
-        data.pop("result")
+    if result is not None:
+        data["result"] = result
     return data
 
 
@@ -157,7 +157,7 @@ def run_case_show(args) -> int:
             {
                 "case": _case_dict(case),
                 "documents": [asdict(d) for d in documents],
-                "runs": [_run_dict(r, with_result=False) for r in runs],
+                "runs": [_run_dict(r) for r in runs],
             }
         )
         return 0
@@ -209,8 +209,10 @@ def run_case_verify(args) -> int:
     with _open(args) as store:
         case = store.cases.find(args.case)
         runs = verify_case(store, case.id, args.model, args.questioned)
+        results = [store.runs.result(r.id) for r in runs] if args.json else []
     if args.json:
-        print_json({"case": case.number, "runs": [_run_dict(r, with_result=True) for r in runs]})
+        runs_out = [_run_dict(r, result) for r, result in zip(runs, results, strict=True)]
+        print_json({"case": case.number, "runs": runs_out})
         return 0
     for r in runs:
         print(

@@ -70,16 +70,19 @@ def decode_bytes(data: bytes, source: str) -> DecodedText:
                     source,
                 ) from None
             break
+    if decoded is None and b"\x00" in data:
+        # UTF-16 of mostly ASCII text is also valid UTF-8 (full of NULs): test it first.
+        codec = _looks_like_bomless_utf16(data)
+        if codec:
+            try:
+                label = f"UTF-16 {codec[-2:].upper()} (no BOM, detected)"
+                decoded = DecodedText(data.decode(codec), label, True)
+            except UnicodeDecodeError:
+                decoded = None
     if decoded is None:
         try:
             decoded = DecodedText(data.decode("utf-8"), "UTF-8")
         except UnicodeDecodeError:
-            codec = _looks_like_bomless_utf16(data)
-            if codec:
-                try:
-                    decoded = DecodedText(data.decode(codec), codec.upper().replace("-", " ", 1))
-                except UnicodeDecodeError:
-                    decoded = None
             if decoded is None:
                 if b"\x00" in data:
                     raise InputError(

@@ -42,6 +42,8 @@ CATEGORY_NAMES: dict[str, str] = {
     "F11": "TA masked token 4-grams",
 }
 MASK = "#"
+LITERAL_HASH = "\\#"  # a "#" written in the text, told apart from the mask in F4–F11
+_LITERAL_ESCAPES = {MASK: LITERAL_HASH}
 CLAUSE_MARKS = (",", ";")
 _MASKED = "\x01"  # internal stand-in for a topic word (a literal "#" in the text stays "#")
 _BREAK = "\x00"  # internal sentence separator; no n-gram may contain it
@@ -164,7 +166,8 @@ def extract_features(text: str, lexicon: Lexicon) -> DocumentFeatures:
     joined = collapse_whitespace(_BREAK.join(s.text_of(text) for s in sentences).lower())
     entries = lexicon.categories_of
     stream = [
-        t if (t in entries or not t[0].isalnum()) else _MASKED for t in lexicon.tokens(joined)
+        t if t in entries else _MASKED if t[0].isalnum() else _LITERAL_ESCAPES.get(t, t)
+        for t in lexicon.tokens(joined)
     ]
     counts = _punctuation_ngram_categories("".join(PUNCTUATION_PATTERN.findall(joined)))
     counts["F4"], counts["F5"] = _starters_and_endings(stream)

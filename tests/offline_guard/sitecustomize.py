@@ -37,7 +37,24 @@ def _blocked_getaddrinfo(host, *args, **kwargs):
     raise NetworkAccessBlocked(f"host name lookup attempted for {host!r}")
 
 
+_original_sendto = socket.socket.sendto
+
+
+def _guarded_sendto(self, *args):
+    if self.family in _INTERNET_FAMILIES:
+        raise NetworkAccessBlocked(f"network datagram attempted to {args[-1]!r}")
+    return _original_sendto(self, *args)
+
+
+def _blocked_lookup(name, *args, **kwargs):
+    raise NetworkAccessBlocked(f"host name lookup attempted for {name!r}")
+
+
 socket.socket.connect = _guarded_connect
+socket.socket.sendto = _guarded_sendto
+socket.gethostbyname = _blocked_lookup
+socket.gethostbyname_ex = _blocked_lookup
+socket.gethostbyaddr = _blocked_lookup
 socket.socket.connect_ex = _guarded_connect_ex
 socket.getaddrinfo = _blocked_getaddrinfo
 socket.create_connection = lambda address, *a, **k: (_ for _ in ()).throw(
