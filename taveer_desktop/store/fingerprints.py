@@ -32,9 +32,12 @@ def run_record_sha256(
     similarity: float | None,
     software_version: str,
     run_utc: str,
-    result_json: str,
+    result_zlib: bytes,
 ) -> str:
-    """Fingerprint of a stored run; ``documents`` holds (id, role, sha256) of each one used."""
+    """Fingerprint of a stored run; ``documents`` holds (id, role, sha256) of each one used.
+
+    The result enters as the SHA-256 of its stored (compressed) bytes.
+    """
     payload = canonical_json(
         [
             RUN_RECORD_FORMAT,
@@ -47,7 +50,7 @@ def run_record_sha256(
             similarity,
             software_version,
             run_utc,
-            result_json,
+            sha256_hex(result_zlib),
         ]
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()

@@ -1,8 +1,9 @@
 """Frozen dataclasses the store hands out: its callers never see an SQLite row.
 
 Large payloads (a document's bytes and text, a model's JSON, a run's full result) are fetched on
-demand by id so that listings stay light. Fields holding a dict are excluded from equality and
-hashing; treat them as read-only.
+demand by id (``documents.original_bytes``/``text``, ``models.json_bytes``/``load``,
+``runs.result``) so that listings stay light. Fields holding a dict are excluded from equality
+and hashing; treat them as read-only.
 """
 
 from __future__ import annotations
@@ -88,7 +89,6 @@ class VerificationRun:
     software_version: str
     run_utc: str
     record_sha256: str
-    result: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

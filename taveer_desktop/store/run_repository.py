@@ -1,28 +1,32 @@
 """Stored verification runs (``store.runs``).
 
-A run keeps the engine's full result dictionary as JSON (per-category scores, warnings and the
-interpretation lists), the model used and its SHA-256, every document used with its role and
-SHA-256 at that moment, the software version and the UTC time. ``record_sha256`` fingerprints
-all of it; the ``run_stored`` audit entry repeats that fingerprint.
+A run keeps the engine's full result dictionary (per-category scores, warnings and the
+interpretation lists) as zlib-compressed JSON, the model used and its SHA-256, every document
+used with its role and SHA-256 at that moment, the software version and the UTC time.
+``record_sha256`` fingerprints all of it; the ``run_stored`` audit entry repeats that
+fingerprint. Listings return ``VerificationRun`` summaries; ``result(run_id)`` decompresses the
+full result after checking the fingerprint.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
 from taveer_desktop import __version__
 from taveer_desktop.store.database import StoreDatabase
-from taveer_desktop.store.errors import NotFound, StoreError
+from taveer_desktop.store.errors import DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import run_record_sha256
 from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
 
 PREDICTIONS = ("Y", "N", "insufficient")
+COMPRESSION_LEVEL = 6
 _RUN_SQL = """
 SELECT r.id, r.case_id, r.model_id, m.name, m.sha256, r.questioned_document_id,
-       r.prediction, r.similarity, r.software_version, r.run_utc, r.record_sha256, r.result_json
+       r.prediction, r.similarity, r.software_version, r.run_utc, r.record_sha256
 FROM runs r JOIN models m ON m.id = r.model_id
 """
 
@@ -55,6 +59,7 @@ class RunRepository:
         if not known_document_ids:
             raise ValueError("a run needs at least one known document")
         result_json = json.dumps(result, sort_keys=True, ensure_ascii=False)
+        result_zlib = zlib.compress(result_json.encode("utf-8"), COMPRESSION_LEVEL)
         similarity = _similarity(result)
         with self._db.write() as tx:
             model_sha = tx.execute("SELECT sha256 FROM models WHERE id = ?", (model_id,)).fetchone()
@@ -81,11 +86,11 @@ class RunRepository:
                 similarity,
                 software_version,
                 tx.time_utc,
-                result_json,
+                result_zlib,
             )
             cursor = tx.execute(
                 "INSERT INTO runs (case_id, model_id, questioned_document_id, prediction,"
-                " similarity, software_version, run_utc, record_sha256, result_json)"
+                " similarity, software_version, run_utc, record_sha256, result_json_zlib)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     case_id,
@@ -96,7 +101,7 @@ class RunRepository:
                     software_version,
                     tx.time_utc,
                     record,
-                    result_json,
+                    result_zlib,
                 ),
             )
             run_id = cursor.lastrowid
@@ -124,7 +129,7 @@ class RunRepository:
         return self.get(run_id)
 
     def list_for_case(self, case_id: int) -> list[VerificationRun]:
-        """Runs of a case, oldest first."""
+        """Runs of a case, oldest first (summaries; the full result comes from ``result``)."""
         rows = self._db.query(_RUN_SQL + " WHERE r.case_id = ? ORDER BY r.id", (case_id,))
         return self._with_documents(rows)
 
@@ -133,6 +138,33 @@ class RunRepository:
         if not rows:
             raise NotFound(f"has no verification run with id {run_id}", self._db.path)
         return self._with_documents(rows)[0]
+
+    def result(self, run_id: int) -> dict[str, Any]:
+        """The full result of a run as the engine returned it, after checking its fingerprint."""
+        run = self.get(run_id)
+        row = self._db.query_one("SELECT result_json_zlib FROM runs WHERE id = ?", (run_id,))
+        documents = self._db.query(
+            "SELECT document_id, role, document_sha256 FROM run_documents WHERE run_id = ?",
+            (run_id,),
+        )
+        blob = row[0]
+        recomputed = run_record_sha256(
+            run.case_id,
+            run.model_id,
+            run.model_sha256,
+            run.questioned_document_id,
+            [tuple(d) for d in documents],
+            run.prediction,
+            run.similarity,
+            run.software_version,
+            run.run_utc,
+            blob if isinstance(blob, bytes) else b"",
+        )
+        if recomputed != run.record_sha256:
+            raise DamagedStore(
+                f"holds run {run_id} whose result no longer matches its SHA-256", self._db.path
+            )
+        return json.loads(zlib.decompress(blob).decode("utf-8"))
 
     def _with_documents(self, rows: list[tuple]) -> list[VerificationRun]:
         if not rows:
@@ -146,25 +178,9 @@ class RunRepository:
             tuple(ids),
         ):
             known[run_id].append(doc_id)
-        runs = []
-        for row in rows:
-            *fields, result_json = row
-            try:
-                result = json.loads(result_json)
-            except (TypeError, ValueError):
-                result = {"unreadable_result": str(result_json)}
-            run_id, case_id, model_id, name, model_sha, questioned, *rest = fields
-            runs.append(
-                VerificationRun(
-                    run_id,
-                    case_id,
-                    model_id,
-                    name,
-                    model_sha,
-                    questioned,
-                    tuple(known[run_id]),
-                    *rest,
-                    result=result,
-                )
+        return [
+            VerificationRun(
+                run_id, case_id, model_id, name, sha, questioned, tuple(known[run_id]), *rest
             )
-        return runs
+            for run_id, case_id, model_id, name, sha, questioned, *rest in rows
+        ]

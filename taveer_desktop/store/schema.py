@@ -14,7 +14,9 @@ Version 1 tables
   cannot be updated (trigger); a document used by a stored run cannot be deleted (foreign key).
 - ``models``: the model JSON bytes as received and their SHA-256; immutable.
 - ``runs`` / ``run_documents``: a stored verification, the documents it used and their hashes
-  at the time, the full result JSON, and ``record_sha256`` over all of it; immutable.
+  at the time, and the full result as zlib-compressed UTF-8 JSON (``result_json_zlib``; with the
+  interpretation lists a result is ~0.5 MB of JSON that compresses about twelve-fold);
+  ``record_sha256`` covers all of it, the compressed bytes included; immutable.
 - ``audit_log``: append-only (triggers refuse UPDATE and DELETE) and hash-chained.
 """
 
@@ -92,7 +94,7 @@ MIGRATION_1 = (
         software_version TEXT NOT NULL,
         run_utc TEXT NOT NULL,
         record_sha256 TEXT NOT NULL CHECK (length(record_sha256) = 64),
-        result_json TEXT NOT NULL
+        result_json_zlib BLOB NOT NULL
     )""",
     "CREATE INDEX runs_by_case ON runs (case_id)",
     """CREATE TRIGGER runs_immutable BEFORE UPDATE ON runs

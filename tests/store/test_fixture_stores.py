@@ -40,7 +40,7 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
         assert store.models.load(model.id).name == model.name
         runs = store.runs.list_for_case(case.id)
         assert [{"id": r.id, "prediction": r.prediction} for r in runs] == manifest["runs"]
-        assert runs[0].result["prediction"] == runs[0].prediction
+        assert store.runs.result(runs[0].id)["prediction"] == runs[0].prediction
         entries = store.audit.entries()
         assert len(entries) >= manifest["audit_entries"]
         assert entries[manifest["audit_entries"] - 1].entry_hash == manifest["audit_head_hash"]

@@ -102,12 +102,20 @@ def test_one_byte_changed_in_a_model(project):
 
 
 def test_run_result_changed(project):
-    _tamper(
-        project,
-        "DROP TRIGGER runs_immutable",
-        "UPDATE runs SET result_json = replace(result_json, '0.25', '0.95')",
-    )
+    _flip_one_byte(project, "runs", "result_json_zlib", 1, "runs_immutable")
     assert ("run", "run 1") in _problems(project)
+    with ProjectStore.open(project, verify=False) as store, pytest.raises(DamagedStore):
+        store.runs.result(1)
+
+
+def test_run_result_round_trips(project):
+    with ProjectStore.open(project) as store:
+        assert store.runs.result(1) == {
+            "prediction": "N",
+            "similarity": 0.25,
+            "categories": {},
+            "warnings": [],
+        }
 
 
 def test_case_details_changed(project):

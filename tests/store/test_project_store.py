@@ -128,9 +128,10 @@ def test_verify_case_with_the_engine_stores_full_runs(store, tmp_path):
     assert run.questioned_document_id == q.id
     assert len(run.known_document_ids) == len(known)
     assert run.software_version == __version__ and run.model_sha256 == model.sha256
-    assert set(run.result["categories"]) == {f"F{i}" for i in range(1, 12)}
-    assert "interpretation" in run.result
-    assert run.similarity == pytest.approx(run.result["similarity"])
+    result = store.runs.result(run.id)
+    assert set(result["categories"]) == {f"F{i}" for i in range(1, 12)}
+    assert "interpretation" in result
+    assert run.similarity == pytest.approx(result["similarity"])
     assert store.runs.list_for_case(case.id) == [run]
     assert store.cases.get(case.id).run_count == 1
     entry = store.audit.entries(case.id)[-1]
