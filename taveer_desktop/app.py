@@ -66,6 +66,7 @@ class DemoCase:
     description: str
     known: tuple[Path, ...]
     questioned: Path
+    model: Path
 
 
 def load_demo_case(index: int = 0) -> DemoCase:
@@ -79,8 +80,9 @@ def load_demo_case(index: int = 0) -> DemoCase:
         description=entry["description"],
         known=tuple(demo_dir / name for name in entry["known"]),
         questioned=demo_dir / entry["questioned"],
+        model=paths.resources_dir() / manifest["model"],
     )
-    for path in (*case.known, case.questioned):
+    for path in (*case.known, case.questioned, case.model):
         if not path.is_file():
             raise FileNotFoundError(f"demo document is missing: {path}")
     return case
@@ -162,7 +164,7 @@ class ErrorReporter:
 
 
 def run_smoke_test(window, screenshot: Path | None, model_path: Path | None = None) -> str:
-    """Verify the demo case with the default model in ``window``; return a one-line summary.
+    """Verify the demo case with its model in ``window``; return a one-line summary.
 
     Raises on any problem (the caller turns that into exit status 1).
     """
@@ -182,7 +184,7 @@ def run_smoke_test(window, screenshot: Path | None, model_path: Path | None = No
             case.questioned.name,
         )
     )
-    model_path = model_path or paths.resource("models", "default.json")
+    model_path = model_path or case.model
     model = load_model(model_path)
     window.set_model_name(model.name)
 
