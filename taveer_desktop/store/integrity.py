@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from taveer_desktop.store import audit_chain
@@ -27,7 +25,6 @@ from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_
 from taveer_desktop.store.schema import REQUIRED_TABLES, REQUIRED_TRIGGERS
 
 MAX_SQLITE_MESSAGES = 10
-CHUNK_ROWS = 128
 MMAP_BYTES = 1 << 30
 
 
@@ -75,41 +72,16 @@ def _added_entries(entries: list[tuple], action: str, key: str) -> dict[int, dic
     return found
 
 
-def _hash_documents(rows: list[tuple]) -> list[tuple[int, str, str, bool, bool]]:
-    """(id, sha256, text_sha256, bytes ok, text ok) of each row; runs in a worker thread."""
-    checked = []
-    for doc_id, byte_count, sha, text_sha, data, text in rows:
-        bytes_ok = isinstance(data, bytes) and len(data) == byte_count and sha256_hex(data) == sha
-        text_ok = isinstance(text, str) and text_sha256(text) == text_sha
-        checked.append((doc_id, sha, text_sha, bytes_ok, text_ok))
-    return checked
-
-
-def _pipelined(cursor: sqlite3.Cursor, work: Callable[[list[tuple]], list]) -> Iterator:
-    """Results of ``work`` over chunks of rows, hashing one chunk while fetching the next.
-
-    hashlib and SQLite both release the GIL, so reading and hashing overlap on two cores;
-    at most two chunks are in memory at a time.
-    """
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="integrity") as pool:
-        pending = None
-        while chunk := cursor.fetchmany(CHUNK_ROWS):
-            future = pool.submit(work, chunk)
-            if pending is not None:
-                yield from pending.result()
-            pending = future
-        if pending is not None:
-            yield from pending.result()
-
-
 def _document_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
     audited = _added_entries(entries, "document_added", "document_id")
     problems, count = [], 0
     cursor = conn.execute(
         "SELECT id, byte_count, sha256, text_sha256, original_bytes, text FROM documents"
     )
-    for doc_id, sha, text_sha, bytes_ok, text_ok in _pipelined(cursor, _hash_documents):
+    for doc_id, byte_count, sha, text_sha, data, text in cursor:
         count += 1
+        bytes_ok = isinstance(data, bytes) and len(data) == byte_count and sha256_hex(data) == sha
+        text_ok = isinstance(text, str) and text_sha256(text) == text_sha
         subject = f"document {doc_id}"
         if not bytes_ok:
             problems.append(
@@ -220,7 +192,7 @@ def check_integrity(
     problems: list[IntegrityProblem] = []
     documents = models = runs = audit_count = 0
     head_hash = ""
-    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")  # reading via mmap is ~3x faster here
+    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")  # measured ~7 % faster on a 270 MB store
     conn.execute("BEGIN")  # one consistent snapshot for all the checks below
     try:
         if include_sqlite_check:
