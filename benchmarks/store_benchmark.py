@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from taveer_desktop.core.model import load_model  # noqa: E402
-from taveer_desktop.core.verify import verify  # noqa: E402
-from taveer_desktop.paths import resource  # noqa: E402
-from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore  # noqa: E402
+from taveer_desktop.core.model import load_model
+from taveer_desktop.core.verify import verify
+from taveer_desktop.paths import resource
+from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 
 DOCUMENT_BYTES = 10 * 1024
 
@@ -120,9 +120,7 @@ def bench_open(path: Path, repeat: int) -> dict[str, list[float]]:
             timings["open without check + list cases"].append(time.perf_counter() - started)
             started = time.perf_counter()
             assert store.check_integrity(include_sqlite_check=True).ok
-            timings["full check incl. PRAGMA integrity_check"].append(
-                time.perf_counter() - started
-            )
+            timings["full check incl. PRAGMA integrity_check"].append(time.perf_counter() - started)
     return timings
 
 

@@ -92,6 +92,10 @@ def model_bytes(name: str | None = None) -> bytes:
     return (json.dumps(model, indent=2) + "\n").encode("utf-8")
 
 
+def default_model_name() -> str:
+    return json.loads(model_bytes())["name"]
+
+
 def write(path: Path, data: bytes | str, encoding: str = "utf-8") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data if isinstance(data, bytes) else data.encode(encoding))

@@ -9,7 +9,7 @@ import pytest
 
 from taveer_desktop.store import KNOWN, DamagedStore, ProjectStore, StoreError
 
-from .evidence_builders import model_bytes, write
+from .evidence_builders import default_model_name, model_bytes, write
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_document_changed_together_with_its_hash(project):
 
 def test_one_byte_changed_in_a_model(project):
     _flip_one_byte(project, "models", "model_json", 1, "models_immutable")
-    assert ("model", "model 1 (TAVeer default (Stack Exchange))") in _problems(project)
+    assert ("model", f"model 1 ({default_model_name()})") in _problems(project)
 
 
 def test_run_result_changed(project):
@@ -181,4 +181,4 @@ def test_sqlite_level_check_reports_missing_rows(project):
     )
     problems = _problems(project)
     assert ("sqlite", "runs row 1") in problems
-    assert ("model", "model 1 (TAVeer default (Stack Exchange))") not in problems
+    assert ("model", f"model 1 ({default_model_name()})") not in problems
