@@ -13,10 +13,18 @@ from taveer_desktop.core.corpus import PAN_FOLDER, open_corpus
 from taveer_desktop.core.decoding import read_text_file
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.evaluation import evaluate
-from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES, extract_features
+from taveer_desktop.core.features import (
+    CATEGORY_IDS,
+    CATEGORY_NAMES,
+    DocumentFeatures,
+    extract_features,
+)
+from taveer_desktop.core.interpret import interpret
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
+from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.training import train
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import verify
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
@@ -24,6 +32,13 @@ MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
 def _read_document(path: str) -> str:
     return read_text_file(path, max_bytes=MAX_DOCUMENT_BYTES).text
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be a whole number ≥ 1")
+    return number
 
 
 def _category(value: str) -> str:
@@ -46,6 +61,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--name", help="model name (default: from the corpus)")
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
     p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument(
+        "--inconclusive-band",
+        action="store_true",
+        help="learn a band around 0.5 inside which the answer is 'inconclusive' (max. c@1)",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(handler=run_train)
 
@@ -68,6 +88,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             p.add_argument("--top", type=int, default=15, help="features shown without --json")
             p.set_defaults(handler=run_explain)
         else:
+            p.add_argument(
+                "--stability",
+                type=_positive,
+                metavar="B",
+                help="also resample the sentences B times (e.g. 200) and report the agreement",
+            )
+            p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of --stability")
+            p.add_argument(
+                "--scale",
+                choices=sorted(SCALES),
+                default=DEFAULT_SCALE,
+                help="verbal scale for the likelihood ratio",
+            )
             p.set_defaults(handler=run_verify)
 
 
@@ -96,6 +129,7 @@ def run_train(args) -> int:
         threshold_method=args.threshold,
         workers=args.workers,
         progress=StderrProgress("training"),
+        with_inconclusive_band=args.inconclusive_band,
     )
     save_model(model, args.output)
     for warning in corpus.warnings:
@@ -153,24 +187,57 @@ def run_evaluate(args) -> int:
     return 0
 
 
-def _verify_from_args(args, explain: bool):
+def run_verify(args) -> int:
     model = load_model(args.model)
     known = [_read_document(p) for p in args.known]
     unknown = _read_document(args.unknown)
-    return model, verify(model, known, unknown, explain=explain)
-
-
-def run_verify(args) -> int:
-    _, result = _verify_from_args(args, explain=False)
+    result = verify(model, known, unknown)
     data = result.to_dict()
+    scale = SCALES[args.scale]
+    if result.log10_lr is not None:
+        statement = describe(result.log10_lr, args.scale)
+        data["verbal"] = {
+            "scale": scale.name,
+            "citation": scale.citation,
+            "statement": statement.sentence,
+            "qualifier": statement.qualifier,
+            "direction": statement.direction,
+            "table": [{"likelihood_ratio": r, "wording": w} for r, w in scale.table_rows()],
+        }
+    stability = None
+    if args.stability:
+        stability = decision_stability(
+            model, known, unknown, result.prediction, resamples=args.stability, seed=args.seed
+        )
+        data["stability"] = stability.agreement
+        data["similarity_interval"] = list(stability.similarity_interval)
+        data["stability_detail"] = stability.to_dict()
     if args.json:
         print_json(data)
         return 0
-    words = {"Y": "same author", "N": "different authors", "insufficient": "insufficient evidence"}
+    words = {
+        "Y": "same author",
+        "N": "different authors",
+        "insufficient": "insufficient evidence",
+        "inconclusive": "inconclusive (inside the model's band around 0.5)",
+    }
     print(
         f"decision: {words[result.prediction]} (similarity {result.similarity:.3f}, "
         f"boundary 0.5; ensemble {', '.join(result.ensemble)})"
     )
+    if result.log10_lr is not None:
+        print(
+            f"likelihood ratio: {result.likelihood_ratio:.3g} (log10 {result.log10_lr:+.2f}); "
+            f"{data['verbal']['statement']}"
+        )
+    else:
+        print("likelihood ratio: not available (the model is not calibrated)")
+    if stability is not None:
+        low, high = stability.similarity_interval
+        print(
+            f"stability: {stability.agreement:.0%} of {stability.resamples} resamples "
+            f"(10 % of sentences left out) agree; similarity 95 % interval {low:.3f}–{high:.3f}"
+        )
     for c in result.ensemble:
         r = result.categories[c]
         shown = (
@@ -185,10 +252,7 @@ def run_verify(args) -> int:
 
 
 def run_explain(args) -> int:
-    model, result = _verify_from_args(args, explain=False)
-    from taveer_desktop.core.features import DocumentFeatures
-    from taveer_desktop.core.interpret import interpret
-
+    model = load_model(args.model)
     lexicon = default_lexicon()
     unknown = extract_features(_read_document(args.unknown), lexicon)
     profile = DocumentFeatures.combine(
@@ -216,5 +280,4 @@ def run_explain(args) -> int:
         print(f"{label}: {len(items)} features, Σλ = {total:.4f}")
         for feature, importance in items[: args.top]:
             print(f"    {importance:.5f}  {feature}")
-    del result
     return 0

@@ -5,16 +5,22 @@
 - PAN's c@1 and F0.5u, where a score of exactly 0.5 (and every "insufficient" case, scored 0.5)
   is an unanswered case;
 - PAN's ``brier``: the complement of the Brier score, 1 − mean((score − truth)²), so that higher
-  is better like every other measure here.
+  is better like every other measure here;
+- for calibrated models, the weight-of-evidence measures: Cllr, Cllr_min, the rates of
+  misleading evidence in both directions and the expected calibration error.
+
+A model's inconclusive band (if it has one) turns the scores inside it into 0.5 (unanswered);
+likelihood ratios are computed from the raw ensemble similarity.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
+from taveer_desktop.core.calibration import cllr, cllr_min, misleading_rates, reliability_bins
 from taveer_desktop.core.corpus import Corpus
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.errors import CancelToken
@@ -38,6 +44,11 @@ class Metrics:
     f05u: float
     brier: float
     unanswered: int
+    cllr: float | None = None
+    cllr_min: float | None = None
+    misleading_y: float | None = None
+    misleading_n: float | None = None
+    ece: float | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -103,10 +114,30 @@ class Evaluation:
 
     metrics: Metrics
     case_ids: list[str]
-    scores: np.ndarray
+    scores: np.ndarray  # ensemble similarity, 0.5 inside the inconclusive band
     truth: np.ndarray
     category_similarities: np.ndarray  # cases × 11, NaN where a category abstains
     seconds: float
+    log10_lr: np.ndarray | None = None  # None for an uncalibrated model
+
+
+def weight_of_evidence_metrics(
+    raw_scores: np.ndarray, log10_lr: np.ndarray | None, truth: np.ndarray
+) -> dict[str, float | None]:
+    """Cllr, Cllr_min, rates of misleading evidence and ECE (None without calibration)."""
+    both = bool(truth.any() and (~truth).any())
+    out: dict[str, float | None] = {
+        "cllr": None,
+        "cllr_min": cllr_min(raw_scores, truth) if both else None,
+        "misleading_y": None,
+        "misleading_n": None,
+        "ece": None,
+    }
+    if log10_lr is not None and both:
+        out["cllr"] = cllr(log10_lr, truth)
+        out["misleading_y"], out["misleading_n"] = misleading_rates(log10_lr, truth)
+        out["ece"] = reliability_bins(log10_lr, truth)[1]
+    return out
 
 
 def model_scores(model: Model, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -129,13 +160,20 @@ def evaluate(
     started = time.perf_counter()
     corpus.require_truth()
     data = corpus_distances(corpus, lexicon or default_lexicon(), workers, progress, cancel)
-    similarities, scores = model_scores(model, data.distances)
-    assert data.truth is not None
+    similarities, raw_scores = model_scores(model, data.distances)
+    truth = data.truth
+    assert truth is not None
+    scores = model.inconclusive_band.apply(raw_scores) if model.inconclusive_band else raw_scores
+    log10_lr = model.calibration.log10_lr(raw_scores) if model.calibration else None
+    metrics = replace(
+        compute_metrics(scores, truth), **weight_of_evidence_metrics(raw_scores, log10_lr, truth)
+    )
     return Evaluation(
-        metrics=compute_metrics(scores, data.truth),
+        metrics=metrics,
         case_ids=data.case_ids,
         scores=scores,
-        truth=data.truth,
+        truth=truth,
         category_similarities=similarities,
         seconds=time.perf_counter() - started,
+        log10_lr=log10_lr,
     )

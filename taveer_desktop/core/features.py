@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.text import (
     PUNCTUATION_PATTERN,
+    Sentence,
     collapse_whitespace,
     normalise,
     split_sentences,
@@ -155,14 +156,13 @@ def _punctuation_ngram_categories(joined: str) -> dict[str, dict[str, int]]:
     }
 
 
-def extract_features(text: str, lexicon: Lexicon) -> DocumentFeatures:
-    """Counts of every feature of every category F1–F11 in one raw document.
+def prepare_text(text: str) -> str:
+    """The normalised text that sentence offsets and feature extraction refer to."""
+    return normalise(text).replace(_BREAK, " ").replace(_MASKED, " ")
 
-    The whole document is processed at once: its sentences are joined by an internal separator
-    that no feature may contain, which keeps every n-gram inside its sentence.
-    """
-    text = normalise(text).replace(_BREAK, " ").replace(_MASKED, " ")
-    sentences = split_sentences(text)
+
+def _count_sentences(text: str, sentences: list[Sentence], lexicon: Lexicon) -> dict:
+    """Counts per category of the given sentences of a prepared text."""
     joined = collapse_whitespace(_BREAK.join(s.text_of(text) for s in sentences).lower())
     entries = lexicon.categories_of
     stream = [
@@ -172,8 +172,25 @@ def extract_features(text: str, lexicon: Lexicon) -> DocumentFeatures:
     counts = _punctuation_ngram_categories("".join(PUNCTUATION_PATTERN.findall(joined)))
     counts["F4"], counts["F5"] = _starters_and_endings(stream)
     counts.update(_token_ngram_categories(stream))
+    return {c: counts[c] for c in CATEGORY_IDS}
+
+
+def extract_features(text: str, lexicon: Lexicon) -> DocumentFeatures:
+    """Counts of every feature of every category F1–F11 in one raw document.
+
+    The whole document is processed at once: its sentences are joined by an internal separator
+    that no feature may contain, which keeps every n-gram inside its sentence.
+    """
+    text = prepare_text(text)
+    sentences = split_sentences(text)
     return DocumentFeatures(
-        counts={c: counts[c] for c in CATEGORY_IDS},
+        counts=_count_sentences(text, sentences, lexicon),
         n_sentences=len(sentences),
         n_chars=len(text),
     )
+
+
+def extract_sentence_features(text: str, lexicon: Lexicon) -> list[dict[str, dict[str, int]]]:
+    """Counts per category of each sentence on its own (they add up to the document's)."""
+    text = prepare_text(text)
+    return [_count_sentences(text, [sentence], lexicon) for sentence in split_sentences(text)]

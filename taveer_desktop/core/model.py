@@ -17,12 +17,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.core.inconclusive_band import InconclusiveBand
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
-MODEL_FORMAT_VERSION = 1
+MODEL_FORMAT_VERSION = 2  # 2 added "calibration" and "inconclusive_band"; 1 still loads
 MAX_MODEL_BYTES = 5 * 1024 * 1024
 THRESHOLD_METHODS = ("median", "eer")
 
@@ -56,8 +58,14 @@ class Model:
     software_version: str
     created_utc: str
     training: TrainingInfo
+    calibration: Calibration | None = None
+    inconclusive_band: InconclusiveBand | None = None
     format_version: int = MODEL_FORMAT_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def calibrated(self) -> bool:
+        return self.calibration is not None
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -73,6 +81,11 @@ class Model:
             "ensemble": list(self.ensemble),
             "training": asdict(self.training),
         }
+        if self.format_version >= 2:
+            data["calibration"] = self.calibration.to_dict() if self.calibration else None
+            data["inconclusive_band"] = (
+                self.inconclusive_band.to_dict() if self.inconclusive_band else None
+            )
         data.update(self.extra)
         return data
 
@@ -146,7 +159,44 @@ KNOWN_KEYS = {
     "thresholds",
     "ensemble",
     "training",
+    "calibration",
+    "inconclusive_band",
 }
+
+
+def _parse_calibration(data: Any, source: str) -> Calibration | None:
+    if data is None:
+        return None
+    _require(isinstance(data, dict), "'calibration' must be an object or null", source)
+    _require(data.get("method") == "logistic", "calibration.method must be 'logistic'", source)
+    for key in ("intercept", "slope", "prior_log_odds", "penalty"):
+        _require(_number(data.get(key)), f"calibration.{key} must be a number", source)
+    _require(data["slope"] >= 0, "calibration.slope must be ≥ 0 (monotone)", source)
+    for key in ("training_cllr", "training_cllr_min"):
+        value = data.get(key)
+        _require(value is None or _number(value), f"calibration.{key} must be a number", source)
+    return Calibration(
+        intercept=float(data["intercept"]),
+        slope=float(data["slope"]),
+        prior_log_odds=float(data["prior_log_odds"]),
+        penalty=float(data["penalty"]),
+        training_cllr=data.get("training_cllr"),
+        training_cllr_min=data.get("training_cllr_min"),
+    )
+
+
+def _parse_band(data: Any, source: str) -> InconclusiveBand | None:
+    if data is None:
+        return None
+    _require(isinstance(data, dict), "'inconclusive_band' must be an object or null", source)
+    for key in ("low", "high", "training_c_at_1"):
+        _require(_number(data.get(key)), f"inconclusive_band.{key} must be a number", source)
+    _require(
+        0.0 <= data["low"] <= 0.5 <= data["high"] <= 1.0,
+        "inconclusive_band must satisfy 0 ≤ low ≤ 0.5 ≤ high ≤ 1",
+        source,
+    )
+    return InconclusiveBand(float(data["low"]), float(data["high"]), float(data["training_c_at_1"]))
 
 
 def model_from_dict(data: Any, source: str) -> Model:
@@ -206,6 +256,10 @@ def model_from_dict(data: Any, source: str) -> Model:
         software_version=data["software_version"],
         created_utc=data["created_utc"],
         training=_parse_training(data.get("training"), source),
+        calibration=_parse_calibration(data.get("calibration"), source) if version >= 2 else None,
+        inconclusive_band=_parse_band(data.get("inconclusive_band"), source)
+        if version >= 2
+        else None,
         format_version=version,
         extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
     )

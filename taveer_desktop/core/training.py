@@ -20,14 +20,17 @@ from datetime import UTC, datetime
 import numpy as np
 
 from taveer_desktop import __version__
+from taveer_desktop.core.calibration import fit_logistic_calibration
 from taveer_desktop.core.corpus import Case, Corpus
 from taveer_desktop.core.ensemble import (
+    ensemble_similarities,
     search_ensembles,
     thresholds_for,
     training_similarities,
 )
 from taveer_desktop.core.errors import CancelToken, InputError
 from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
+from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
 from taveer_desktop.core.scoring import manhattan_distance
@@ -160,8 +163,10 @@ def fit_model(
     threshold_method: str,
     lexicon: Lexicon,
     seconds: float,
+    with_inconclusive_band: bool = False,
 ) -> Model:
-    """Thresholds, similarities and the ensemble search on precomputed distances."""
+    """Thresholds, similarities and the ensemble search on precomputed distances, then the
+    calibration of the chosen ensemble's scores (and, if asked for, the inconclusive band)."""
     if threshold_method not in THRESHOLD_METHODS:
         raise ValueError(f"unknown threshold method {threshold_method!r}")
     truth = data.truth
@@ -169,6 +174,11 @@ def fit_model(
     thetas = thresholds_for(threshold_method, data.distances, truth)
     similarities = training_similarities(data.distances, thetas)
     search = search_ensembles(similarities, truth)
+    members = np.array([[CATEGORY_IDS.index(c) for c in search.best]])
+    scores = ensemble_similarities(similarities, members)[:, 0]
+    both_classes = bool(truth.any() and (~truth).any())
+    calibration = fit_logistic_calibration(scores, truth) if both_classes else None
+    band = fit_inconclusive_band(scores, truth) if with_inconclusive_band else None
     n = len(truth)
     info = TrainingInfo(
         corpus_name=corpus.name,
@@ -194,6 +204,8 @@ def fit_model(
         software_version=__version__,
         created_utc=datetime.now(UTC).replace(microsecond=0).isoformat(),
         training=info,
+        calibration=calibration,
+        inconclusive_band=band,
     )
 
 
@@ -205,6 +217,7 @@ def train(
     workers: int | None = None,
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
+    with_inconclusive_band: bool = False,
 ) -> Model:
     """Train a TAVeer model on a corpus with truth."""
     started = time.perf_counter()
@@ -225,4 +238,5 @@ def train(
         threshold_method,
         lexicon,
         time.perf_counter() - started,
+        with_inconclusive_band,
     )

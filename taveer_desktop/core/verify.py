@@ -25,7 +25,7 @@ from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.scoring import manhattan_distance, similarity
 
-Y, N, INSUFFICIENT = "Y", "N", "insufficient"
+Y, N, INSUFFICIENT, INCONCLUSIVE = "Y", "N", "insufficient", "inconclusive"
 # Reliability rules (docs/method.md): below these a result carries a warning.
 MIN_DOCUMENT_CHARS = 500
 MIN_DOCUMENT_SENTENCES = 5
@@ -67,7 +67,13 @@ class VerificationResult:
     known_chars: int
     known_sentences: int
     known_documents: int
+    log10_lr: float | None = None
+    inconclusive_band: tuple[float, float] | None = None
     interpretation: dict[str, Interpretation] = field(default_factory=dict)
+
+    @property
+    def likelihood_ratio(self) -> float | None:
+        return None if self.log10_lr is None else 10.0**self.log10_lr
 
     def to_dict(self) -> dict:
         data = {
@@ -78,6 +84,10 @@ class VerificationResult:
             "warnings": list(self.warnings),
             "model": {"name": self.model_name, "sha256": self.model_sha256},
             "lexicon_sha256": self.lexicon_sha256,
+            "calibrated": self.log10_lr is not None,
+            "log10_lr": self.log10_lr,
+            "likelihood_ratio": self.likelihood_ratio,
+            "inconclusive_band": list(self.inconclusive_band) if self.inconclusive_band else None,
             "documents": {
                 "unknown": {"chars": self.unknown_chars, "sentences": self.unknown_sentences},
                 "known": {
@@ -135,6 +145,13 @@ def _category_result(
     )
 
 
+def decide(model: Model, score: float) -> str:
+    """Y iff the score is above 0.5 (the paper's rule), unless it lies in the model's band."""
+    if model.inconclusive_band is not None and model.inconclusive_band.contains(score):
+        return INCONCLUSIVE
+    return Y if score > 0.5 else N
+
+
 def ensemble_similarity(model: Model, categories: dict[str, CategoryResult]) -> float | None:
     """Median similarity over the ensemble's non-abstaining categories (None if all abstain)."""
     row = np.array(
@@ -166,7 +183,10 @@ def verify_features(
         prediction, score = INSUFFICIENT, 0.5
         warnings.append("every category of the ensemble abstains: insufficient evidence")
     else:
-        prediction = Y if score > 0.5 else N
+        prediction = decide(model, score)
+    log10_lr = None
+    if model.calibration is not None and prediction != INSUFFICIENT:
+        log10_lr = float(model.calibration.log10_lr(score))
     interpretation = {}
     if explain:
         interpretation = {
@@ -187,6 +207,12 @@ def verify_features(
         known_chars=profile.n_chars,
         known_sentences=profile.n_sentences,
         known_documents=len(known),
+        log10_lr=log10_lr,
+        inconclusive_band=(
+            (model.inconclusive_band.low, model.inconclusive_band.high)
+            if model.inconclusive_band
+            else None
+        ),
         interpretation=interpretation,
     )
 

@@ -39,6 +39,11 @@ EVALUATE_KEYS = {
     "f05u",
     "brier",
     "unanswered",
+    "cllr",
+    "cllr_min",
+    "misleading_y",
+    "misleading_n",
+    "ece",
     "seconds",
 }
 CATEGORY_RESULT_KEYS = {"distance", "threshold", "similarity", "abstained"}

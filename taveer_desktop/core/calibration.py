@@ -1,0 +1,204 @@
+"""Weight of evidence: calibrated likelihood ratios and how well they are calibrated.
+
+- ``fit_logistic_calibration``: a monotone map from the ensemble similarity s to log10 LR,
+  fitted on the training corpus by logistic regression (Newton's method, numpy only). Two guards
+  keep ratios finite when the training scores separate Y and N perfectly: Platt's smoothed
+  targets (N₊+1)/(N₊+2) and 1/(N₋+2) instead of 1 and 0, and a small L2 penalty on the slope.
+  The slope is constrained to be ≥ 0 (a higher similarity never lowers the LR). The training
+  prior log-odds are subtracted, so the result is a likelihood ratio, not posterior odds.
+- ``cllr`` and ``cllr_min`` (pool-adjacent-violators), rates of misleading evidence, expected
+  calibration error, and Tippett curves, for validating a model on a test corpus.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+LN10 = math.log(10.0)
+SLOPE_PENALTY = 0.01
+MAX_ITERATIONS = 100
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """log10 LR(s) = (intercept + slope·s − prior_log_odds) / ln 10."""
+
+    intercept: float
+    slope: float
+    prior_log_odds: float
+    method: str = "logistic"
+    penalty: float = SLOPE_PENALTY
+    training_cllr: float | None = None
+    training_cllr_min: float | None = None
+
+    def log10_lr(self, similarity):
+        value = (
+            self.intercept + self.slope * np.asarray(similarity, dtype=float) - self.prior_log_odds
+        ) / LN10
+        return float(value) if np.ndim(value) == 0 else value
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * z))
+
+
+def _newton(x: np.ndarray, targets: np.ndarray, fit_slope: bool) -> tuple[float, float]:
+    """Minimise the penalised cross-entropy of σ(a + b·x) against ``targets``."""
+    a, b = 0.0, 0.0
+
+    def loss(a: float, b: float) -> float:
+        z = a + b * x
+        # cross-entropy with soft targets, computed stably: log(1+e^z) − t·z
+        return float(np.sum(np.logaddexp(0.0, z) - targets * z) + 0.5 * SLOPE_PENALTY * b * b)
+
+    current = loss(a, b)
+    for _ in range(MAX_ITERATIONS):
+        p = _sigmoid(a + b * x)
+        w = p * (1.0 - p)
+        r = p - targets
+        if fit_slope:
+            gradient = np.array([r.sum(), (r * x).sum() + SLOPE_PENALTY * b])
+            hessian = np.array(
+                [[w.sum(), (w * x).sum()], [(w * x).sum(), (w * x * x).sum() + SLOPE_PENALTY]]
+            )
+            step = np.linalg.solve(hessian + 1e-12 * np.eye(2), gradient)
+        else:
+            step = np.array([r.sum() / max(w.sum(), 1e-12), 0.0])
+        scale = 1.0
+        while scale > 1e-6:
+            na, nb = a - scale * step[0], b - scale * step[1]
+            new = loss(na, nb)
+            if new <= current + 1e-12:
+                break
+            scale /= 2.0
+        if abs(current - new) < 1e-10 and np.max(np.abs(scale * step)) < 1e-9:
+            a, b, current = na, nb, new
+            break
+        a, b, current = na, nb, new
+    return a, b
+
+
+def fit_logistic_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibration:
+    """Fit the similarity → log10 LR map on training scores with Y/N truth."""
+    scores = np.asarray(scores, dtype=float)
+    truth = np.asarray(truth, dtype=bool)
+    n_y, n_n = int(truth.sum()), int((~truth).sum())
+    if n_y == 0 or n_n == 0:
+        raise ValueError("calibration needs training cases of both classes (Y and N)")
+    targets = np.where(truth, (n_y + 1.0) / (n_y + 2.0), 1.0 / (n_n + 2.0))
+    a, b = _newton(scores, targets, fit_slope=True)
+    if b < 0:  # the similarity ranks the classes the wrong way round: refuse to reward that
+        a, b = _newton(scores, targets, fit_slope=False)
+        b = 0.0
+    fitted = Calibration(intercept=float(a), slope=float(b), prior_log_odds=math.log(n_y / n_n))
+    return Calibration(
+        intercept=fitted.intercept,
+        slope=fitted.slope,
+        prior_log_odds=fitted.prior_log_odds,
+        training_cllr=round(cllr(fitted.log10_lr(scores), truth), 6),
+        training_cllr_min=round(cllr_min(scores, truth), 6),
+    )
+
+
+def _log2_one_plus_ten_to(x: np.ndarray) -> np.ndarray:
+    """log2(1 + 10^x), stable for large |x|."""
+    return np.logaddexp(0.0, x * LN10) / math.log(2.0)
+
+
+def cllr(log10_lr: np.ndarray, truth: np.ndarray) -> float:
+    """Log-likelihood-ratio cost: 1 for an uninformative system, 0 for a perfect one."""
+    log10_lr, truth = np.asarray(log10_lr, dtype=float), np.asarray(truth, dtype=bool)
+    if truth.all() or not truth.any():
+        return float("nan")
+    same = _log2_one_plus_ten_to(-log10_lr[truth]).mean()
+    different = _log2_one_plus_ten_to(log10_lr[~truth]).mean()
+    return float(0.5 * (same + different))
+
+
+def pav_log10_lr(scores: np.ndarray, truth: np.ndarray) -> np.ndarray:
+    """The optimally calibrated log10 LR of each case given only the order of its score.
+
+    Pool-adjacent-violators on the scores (tied scores pooled first) gives non-decreasing
+    posteriors; dividing out the sample's prior odds gives likelihood ratios (±inf possible).
+    """
+    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
+    unique, inverse = np.unique(scores, return_inverse=True)
+    positives = np.bincount(inverse, weights=truth.astype(float), minlength=len(unique))
+    counts = np.bincount(inverse, minlength=len(unique)).astype(float)
+    blocks: list[list[float]] = []  # [positives, count, number of unique scores]
+    for pos, cnt in zip(positives, counts, strict=True):
+        blocks.append([pos, cnt, 1])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] >= blocks[-1][0] / blocks[-1][1]:
+            pos2, cnt2, k2 = blocks.pop()
+            blocks[-1][0] += pos2
+            blocks[-1][1] += cnt2
+            blocks[-1][2] += k2
+    posterior = np.concatenate([np.full(int(k), p / c) for p, c, k in blocks])
+    prior_odds = truth.sum() / (~truth).sum()
+    with np.errstate(divide="ignore"):
+        log10_odds = np.log10(posterior) - np.log10(1.0 - posterior)
+    return (log10_odds - math.log10(prior_odds))[inverse]
+
+
+def cllr_min(scores: np.ndarray, truth: np.ndarray) -> float:
+    """Cllr after the best monotone recalibration: the discrimination part of Cllr."""
+    return cllr(pav_log10_lr(scores, truth), truth)
+
+
+def misleading_rates(log10_lr: np.ndarray, truth: np.ndarray) -> tuple[float, float]:
+    """(share of same-author cases with LR < 1, share of different-author cases with LR > 1)."""
+    log10_lr, truth = np.asarray(log10_lr, dtype=float), np.asarray(truth, dtype=bool)
+    misleading_y = float(np.mean(log10_lr[truth] < 0)) if truth.any() else float("nan")
+    misleading_n = float(np.mean(log10_lr[~truth] > 0)) if (~truth).any() else float("nan")
+    return misleading_y, misleading_n
+
+
+@dataclass(frozen=True)
+class ReliabilityBin:
+    predicted: float  # mean posterior probability of "same author" at equal priors
+    observed: float  # share of same-author cases, reweighted to equal priors
+    count: int
+
+
+def reliability_bins(
+    log10_lr: np.ndarray, truth: np.ndarray, n_bins: int = 10
+) -> tuple[list[ReliabilityBin], float]:
+    """Calibration plot data at equal priors, and the expected calibration error (ECE).
+
+    Each case's posterior at prior odds 1 is LR / (1 + LR); observed frequencies weight Y and N
+    cases so that both classes count equally, matching that prior.
+    """
+    log10_lr, truth = np.asarray(log10_lr, dtype=float), np.asarray(truth, dtype=bool)
+    posterior = _sigmoid(log10_lr * LN10)
+    weights = np.where(truth, 0.5 / max(truth.sum(), 1), 0.5 / max((~truth).sum(), 1))
+    edges = np.linspace(0.0, 1.0, n_bins + 1)
+    index = np.clip(np.digitize(posterior, edges[1:-1]), 0, n_bins - 1)
+    bins, ece = [], 0.0
+    for b in range(n_bins):
+        members = index == b
+        if not members.any():
+            continue
+        weight = weights[members].sum()
+        predicted = float(np.average(posterior[members], weights=weights[members]))
+        observed = float(weights[members & truth].sum() / weight)
+        bins.append(ReliabilityBin(predicted, observed, int(members.sum())))
+        ece += weight * abs(predicted - observed)
+    return bins, float(ece)
+
+
+def tippett_curves(log10_lr: np.ndarray, truth: np.ndarray):
+    """Tippett plot data: for each log10 LR value x, the share of same-author and of
+    different-author cases whose log10 LR exceeds x. Returns (x, share_y, share_n)."""
+    log10_lr, truth = np.asarray(log10_lr, dtype=float), np.asarray(truth, dtype=bool)
+    x = np.sort(np.unique(log10_lr))
+    same = np.sort(log10_lr[truth])
+    different = np.sort(log10_lr[~truth])
+    share_y = 1.0 - np.searchsorted(same, x, side="right") / max(len(same), 1)
+    share_n = 1.0 - np.searchsorted(different, x, side="right") / max(len(different), 1)
+    return x, share_y, share_n
