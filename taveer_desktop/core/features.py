@@ -24,6 +24,7 @@ from taveer_desktop.core.text import (
     PUNCTUATION_PATTERN,
     Sentence,
     collapse_whitespace,
+    lower_preserving_length,
     normalise,
     split_sentences,
 )
@@ -163,7 +164,9 @@ def prepare_text(text: str) -> str:
 
 def _count_sentences(text: str, sentences: list[Sentence], lexicon: Lexicon) -> dict:
     """Counts per category of the given sentences of a prepared text."""
-    joined = collapse_whitespace(_BREAK.join(s.text_of(text) for s in sentences).lower())
+    joined = collapse_whitespace(
+        lower_preserving_length(_BREAK.join(s.text_of(text) for s in sentences))
+    )
     entries = lexicon.categories_of
     stream = [
         t if t in entries else _MASKED if t[0].isalnum() else _LITERAL_ESCAPES.get(t, t)

@@ -190,6 +190,15 @@ def count_sentences(text: str) -> int:
     return len(split_sentences(normalise(text)))
 
 
+def lower_preserving_length(text: str) -> str:
+    """Lower case, one character for one (a few characters such as "İ" lower to two; those
+    keep their own case), so that offsets into the text stay valid."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+
+
 def collapse_whitespace(text: str) -> str:
     """Every run of white space as one space."""
     return _WHITESPACE_RUN.sub(" ", text)
