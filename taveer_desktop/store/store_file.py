@@ -1,12 +1,14 @@
 """Recognising a project file without touching it, and opening SQLite connections to it.
 
 ``inspect_store_file`` reads the 16-byte SQLite signature with plain file I/O and then asks
-SQLite through a read-only URI (``mode=ro``), which honours a write-ahead log left behind by a
-crash but never writes to the database file. It tells apart: a missing path, a folder, an empty
-or non-SQLite file, an SQLite file of another program, a store written by a newer version, and a
-damaged file. ``connect`` opens a read-write connection with the house settings: foreign keys
-on, WAL, ``synchronous=FULL`` (evidence must survive a power cut), a busy timeout, and
-autocommit mode so that every write is an explicit ``BEGIN IMMEDIATE … COMMIT``.
+SQLite through a read-only URI (``mode=ro``, plus ``immutable=1`` when there is no write-ahead
+log, so that not even ``-wal``/``-shm`` files are created beside a refused file); a log left
+behind by a crash is honoured. The database file itself is never written. It tells apart: a
+missing path, a folder, an empty or non-SQLite file, an SQLite file of another program, a store
+written by a newer version, and a damaged file. ``connect`` opens a read-write connection with
+the house settings: foreign keys on, WAL, ``synchronous=FULL`` (evidence must survive a power
+cut), a busy timeout, and autocommit mode so that every write is an explicit
+``BEGIN IMMEDIATE … COMMIT``.
 """
 
 from __future__ import annotations
@@ -27,8 +29,19 @@ BUSY_TIMEOUT_MS = 5000
 
 
 def sqlite_uri(path: Path, mode: str) -> str:
-    """A ``file:`` URI for ``path`` (special characters escaped) with the given open mode."""
+    """A ``file:`` URI for ``path`` (special characters escaped) with the given query."""
     return f"{Path(path).resolve().as_uri()}?mode={mode}"
+
+
+def _read_only_uri(path: Path) -> str:
+    """Read-only URI that creates no ``-wal``/``-shm`` files beside a cleanly closed store.
+
+    Without a write-ahead log the file holds everything, so it is read as immutable (no
+    locks, no shared-memory file). A log left by a crash or by a process using the store is
+    honoured by a normal read-only open.
+    """
+    wal = path.with_name(path.name + "-wal")
+    return sqlite_uri(path, "ro" if wal.exists() else "ro&immutable=1")
 
 
 def describe_sqlite_error(error: sqlite3.Error) -> str:
@@ -63,7 +76,7 @@ def inspect_store_file(path: Path) -> int:
     if signature != SQLITE_SIGNATURE:
         raise NotAProjectStore("is not a TAVeer project file (it is not an SQLite database)", path)
     try:
-        conn = sqlite3.connect(sqlite_uri(path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = sqlite3.connect(_read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as error:
         raise DamagedStore(
             f"cannot be opened as a database ({describe_sqlite_error(error)})", path

@@ -39,7 +39,8 @@ def _refused_untouched(path: Path, error_type) -> str:
     assert _fingerprint(path) == before
     message = str(caught.value)
     assert str(path) in message and "\n" not in message
-    assert not Path(str(path) + ".lock").exists()
+    for sidecar in (".lock", "-wal", "-shm"):
+        assert not Path(str(path) + sidecar).exists()
     return message
 
 
