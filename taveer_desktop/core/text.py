@@ -42,6 +42,7 @@ PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")
 _WORD_BEFORE = re.compile(r"(?:[^\W_]+\.)*[^\W_]+$")
+_ABBREVIATION_WINDOW = 10
 _NEXT_START = re.compile(r"\s*[\"'(\[{\u00ab]*(\S)?")
 
 # Abbreviations after which a full stop never ends a sentence.
@@ -133,24 +134,33 @@ class Sentence:
         return text[self.start : self.end]
 
 
+def _next_is_capital(text: str, position: int, limit: int) -> bool:
+    next_char = _NEXT_START.match(text, position, limit).group(1)
+    return next_char is None or next_char.isupper() or next_char.isdigit()
+
+
 def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
     run = match.group(0).rstrip("\"')]}\u00bb")
-    if any(ch in run for ch in "!?\u203c\u2047\u2048\u2049"):
+    if run != ".":
+        if any(ch in run for ch in "!?\u203c\u2047\u2048\u2049"):
+            return True
+        return _next_is_capital(text, match.end(), limit)  # an ellipsis
+    start = match.start()
+    if start == 0 or not text[start - 1].isalnum():
         return True
-    next_char = _NEXT_START.match(text, match.end(), limit).group(1)
-    next_is_capital = next_char is None or next_char.isupper() or next_char.isdigit()
-    if run != ".":  # an ellipsis ends a sentence only before a capital letter
-        return next_is_capital
-    word_match = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
-    if word_match is None or word_match.end() != match.start():
+    # Abbreviations are short: a word reaching the start of this window is none of them.
+    window_start = max(0, start - _ABBREVIATION_WINDOW)
+    word_match = _WORD_BEFORE.search(text, window_start, start)
+    if word_match is None or (word_match.start() == window_start and window_start > 0):
         return True
-    word = word_match.group(0).lower()
-    if word in NEVER_ENDING_ABBREVIATIONS:
+    word = word_match.group(0)
+    lowered = word.lower()
+    if lowered in NEVER_ENDING_ABBREVIATIONS:
         return False
-    if len(word) == 1 and word.isalpha() and word_match.group(0).isupper():
+    if len(word) == 1 and word.isalpha() and word.isupper():
         return False  # an initial, as in "J. Smith"
-    if word in AMBIGUOUS_ABBREVIATIONS:
-        return next_is_capital
+    if lowered in AMBIGUOUS_ABBREVIATIONS:
+        return _next_is_capital(text, match.end(), limit)
     return True
 
 
