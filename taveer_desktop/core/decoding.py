@@ -9,6 +9,7 @@ characters) are rejected with an ``InputError`` naming the source.
 from __future__ import annotations
 
 import codecs
+import os
 from dataclasses import dataclass
 
 from taveer_desktop.core.errors import InputError
@@ -98,20 +99,31 @@ def decode_bytes(data: bytes, source: str) -> DecodedText:
     return decoded
 
 
-def read_text_file(path, max_bytes: int | None = None) -> DecodedText:
-    """Read and decode a text file; every problem becomes one ``InputError`` naming the file."""
+def read_file_bytes(path, max_bytes: int | None = None, kind: str = "text file") -> bytes:
+    """The bytes of a file given by the user; every problem is one ``InputError`` naming it.
+
+    ``max_bytes`` is checked before reading (and again after, in case the file grew), so an
+    over-size file is never read whole.
+    """
     source = str(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1 if max_bytes else -1)
+            if max_bytes is not None and os.fstat(handle.fileno()).st_size > max_bytes:
+                raise InputError(f"is larger than the limit of {max_bytes:,} bytes", source)
+            data = handle.read(max_bytes + 1 if max_bytes is not None else -1)
     except FileNotFoundError:
         raise InputError("no such file", source) from None
     except IsADirectoryError:
-        raise InputError("is a folder, not a text file", source) from None
+        raise InputError(f"is a folder, not a {kind}", source) from None
     except PermissionError:
         raise InputError("permission denied", source) from None
     except OSError as error:
         raise InputError(f"cannot be read ({error.strerror or error})", source) from None
     if max_bytes is not None and len(data) > max_bytes:
         raise InputError(f"is larger than the limit of {max_bytes:,} bytes", source)
-    return decode_bytes(data, source)
+    return data
+
+
+def read_text_file(path, max_bytes: int | None = None) -> DecodedText:
+    """Read and decode a text file; every problem becomes one ``InputError`` naming the file."""
+    return decode_bytes(read_file_bytes(path, max_bytes), str(path))

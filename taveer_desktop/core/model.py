@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.core.calibration import Calibration
+from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
@@ -280,26 +281,22 @@ def parse_model(text: str, source: str) -> Model:
     return model_from_dict(data, source)
 
 
+def decode_model_bytes(data: bytes, source: str) -> str:
+    """The JSON text of a model file's bytes (UTF-8, a byte-order mark tolerated)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not a valid TAVeer model: not UTF-8 JSON text", source) from None
+
+
+def read_model_bytes(path: str | Path) -> bytes:
+    """The bytes of a model file, refused when missing, unreadable or over the size limit."""
+    return read_file_bytes(path, MAX_MODEL_BYTES, kind="model file")
+
+
 def load_model(path: str | Path) -> Model:
     """Read, decode and validate a model file."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_MODEL_BYTES:
-            raise InputError(
-                f"is larger than the model size limit of {MAX_MODEL_BYTES:,} bytes", path
-            )
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such model file", path) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a model file", path) from None
-    except OSError as error:
-        raise InputError(f"cannot be read ({error.strerror or error})", path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("not a valid TAVeer model: not UTF-8 JSON text", path) from None
-    return parse_model(text, str(path))
+    return parse_model(decode_model_bytes(read_model_bytes(path), str(path)), str(path))
 
 
 def save_model(model: Model, path: str | Path) -> None:
