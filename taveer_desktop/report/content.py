@@ -1,0 +1,237 @@
+"""What the report says: its sections as plain blocks, built from ``ReportInputs`` (pure).
+
+``build_report`` returns a ``ReportContent``: the PDF metadata, the footer text, the blocks of
+sections 1–8 in the order the issue asks for (title page, summary, evidence, method, result,
+interpretation, limitations, audit trail with the reproducibility statement) and the
+machine-readable result to attach to the PDF. This module writes the title page and the
+summary; the other sections come from ``content_evidence``, ``content_findings`` and
+``content_closing``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from taveer_desktop.report import content_closing, content_evidence, content_findings
+from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
+from taveer_desktop.report.escape import html_code, html_text, plain_text
+from taveer_desktop.report.inputs import ReportInputs
+from taveer_desktop.report.wording import ANSWER_CAVEATS, ANSWERS, number, percent, utc_and_local
+
+REPORT_TITLE = "Authorship verification report"
+ATTACHMENT_NAME = "taveer-result.json"
+SECTION_TITLES = (
+    "Title page",
+    "Summary",
+    "Evidence",
+    "Method",
+    "Result",
+    "Interpretation",
+    "Limitations",
+    "Audit trail and reproducibility",
+)
+
+
+@dataclass(frozen=True)
+class ReportContent:
+    title: str
+    subject: str
+    footer: str
+    blocks: tuple[Block, ...]
+    attachment_name: str
+    attachment: bytes
+
+
+def section_heading(number_: int, new_page: bool = True) -> Heading:
+    return Heading(f"{number_}. {SECTION_TITLES[number_ - 1]}", 1, new_page)
+
+
+def _key_values(pairs: list[tuple[str, str]]) -> Table:
+    return Table(
+        (Column("", 0.3), Column("", 0.7)),
+        tuple(Row((f"<b>{key}</b>", value)) for key, value in pairs),
+        style="keyvalue",
+    )
+
+
+def title_page(inputs: ReportInputs) -> list[Block]:
+    case, run = inputs.case, inputs.run
+    blocks: list[Block] = [
+        Spacer(90),
+        Paragraph(html_text(REPORT_TITLE), "title"),
+        Paragraph(f"Case {html_text(case.number, 200)}", "subtitle"),
+        Paragraph(html_text(case.title or "(no title)", 500), "subtitle2"),
+        Spacer(24),
+        _key_values(
+            [
+                ("Case number", html_text(case.number, 200)),
+                ("Case title", html_text(case.title or "–", 500)),
+                ("Examiner", html_text(case.examiner or "–", 300)),
+                ("Agency", html_text(case.agency or "–", 300)),
+                ("Report written", utc_and_local(inputs.generated)),
+                ("Software", html_text(inputs.software)),
+                ("Report identifier", html_code(inputs.report_id)),
+                ("Verification run", f"run {run.id} of {html_text(run.run_utc[:19])} UTC"),
+                ("Model", html_text(run.model_name, 300)),
+            ]
+        ),
+        Spacer(24),
+        Paragraph("<b>Contents</b>", "body"),
+        Paragraph(
+            " · ".join(f"{i}&nbsp;{t}" for i, t in enumerate(SECTION_TITLES, start=1)), "small"
+        ),
+    ]
+    if not inputs.integrity.ok:
+        blocks.append(
+            Paragraph(
+                "<b>Warning:</b> the project failed its integrity check just before this "
+                "report was written (section 3). Its numbers may rest on altered records.",
+                "warning",
+            )
+        )
+    return blocks
+
+
+def _error_rates(inputs: ReportInputs) -> list[Block]:
+    """What the model's measured error rates mean, in plain words."""
+    prediction = inputs.result.get("prediction")
+    blocks: list[Block] = []
+    evaluations = {name: e for name, e in inputs.evaluations.items() if isinstance(e, dict)}
+    if evaluations:
+        source = html_text(inputs.evaluation_source or "the model's evaluation record")
+        for name, e in evaluations.items():
+            try:
+                tp, fn, fp, tn = (int(e[k]) for k in ("tp", "fn", "fp", "tn"))
+                accuracy = float(e["accuracy"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            same, different = tp + fn, fp + tn
+            auc = e.get("auc")
+            auc_text = f" (AUC {number(float(auc))})" if isinstance(auc, int | float) else ""
+            text = (
+                f"When this model was tested on {tp + fn + fp + tn} pairs of texts whose "
+                f"authorship was known and that it had not been trained on (test corpus "
+                f"{html_text(name, 200)}), it was right in {accuracy * 100:.0f} % of them"
+                f"{auc_text}. Of {different} pairs by different authors it wrongly called "
+                f"{fp} ({percent(fp, different)}) consistent; of {same} pairs by the same "
+                f"author it wrongly called {fn} ({percent(fn, same)}) not consistent."
+            )
+            blocks.append(Paragraph(text))
+        if prediction in ("Y", "N") and blocks:
+            answer = "consistent" if prediction == "Y" else "not consistent"
+            wrong = (
+                "pairs by different authors that were wrongly called consistent"
+                if prediction == "Y"
+                else "pairs by the same author that were wrongly called not consistent"
+            )
+            blocks.append(
+                Paragraph(
+                    f"The answer here is \u201c{answer}\u201d, so the error that matters "
+                    f"most is the share of {wrong}."
+                )
+            )
+        blocks.append(Paragraph(f"Source of these figures: {source}.", "small"))
+    if not blocks:
+        training = inputs.model.training
+        blocks.append(
+            Paragraph(
+                "This model carries no measurement on texts held out from its training. On "
+                f"its own {training.cases} training pairs it was right in "
+                f"{training.accuracy * 100:.0f} % of them; on new texts the share is usually "
+                "lower. In the program's own tests on held-out texts of other corpora, "
+                "TAVeer was right in 65 % to 74 % of the pairs, depending on the kind of text."
+            )
+        )
+    return blocks
+
+
+def summary(inputs: ReportInputs) -> list[Block]:
+    result = inputs.result
+    prediction = result.get("prediction", "insufficient")
+    score = result.get("similarity")
+    q = inputs.questioned.document
+    known = inputs.known
+    names = ", ".join(f"{d.label} {html_text(d.document.file_name, 120)}" for d in known[:6])
+    if len(known) > 6:
+        names += f" and {len(known) - 6} more"
+    blocks: list[Block] = [
+        section_heading(2),
+        Paragraph(
+            f"<b>The question.</b> Was the questioned document Q "
+            f"({html_text(q.file_name, 200)}) written by the author of the {len(known)} "
+            f"known document{'s' if len(known) != 1 else ''} ({names})?"
+        ),
+        Paragraph(f"<b>The answer.</b> {ANSWERS.get(prediction, ANSWERS['insufficient'])}"),
+        Paragraph(ANSWER_CAVEATS.get(prediction, ANSWER_CAVEATS["insufficient"])),
+    ]
+    categories = result.get("categories", {})
+    ensemble = result.get("ensemble", [])
+    voting = [categories[c].get("similarity") for c in ensemble if c in categories]
+    above = sum(1 for s in voting if s is not None and s > 0.5)
+    answered = sum(1 for s in voting if s is not None)
+    if prediction != "insufficient":
+        blocks.append(
+            Paragraph(
+                f"<b>The similarity score</b> is {number(score)} on a scale from 0 to 1, where "
+                "values above 0.5 mean consistent. It is the median of the similarities of "
+                f"the model's {len(ensemble)} feature kinds (its ensemble); {above} of the "
+                f"{answered} that could be measured lie above 0.5. The distance of the score "
+                "from 0.5 is not a probability."
+            )
+        )
+    blocks.append(Paragraph("<b>How often the method errs.</b>"))
+    blocks += _error_rates(inputs)
+    warnings = result.get("warnings", [])
+    if warnings:
+        items = "".join(f"<li>{html_text(w, 400)}</li>" for w in warnings[:20])
+        blocks.append(
+            Paragraph(f"<b>Reliability warnings of this result:</b><ul>{items}</ul>", "warning")
+        )
+    if inputs.case.description:
+        blocks.append(
+            Paragraph(f"<b>Case description:</b> {html_text(inputs.case.description, 3000)}")
+        )
+    return blocks
+
+
+def attachment(inputs: ReportInputs) -> bytes:
+    """The machine-readable record attached to the PDF (run result and what it rests on)."""
+    data: dict[str, Any] = {
+        "format": "taveer-report-attachment",
+        "format_version": 1,
+        "report_id": inputs.report_id,
+        "generated_utc": inputs.generated.isoformat(),
+        "software": inputs.software,
+        "case": asdict(inputs.case),
+        "run": asdict(inputs.run),
+        "model": asdict(inputs.stored_model),
+        "documents": [{"label": d.label, **asdict(d.document)} for d in inputs.documents],
+        "integrity": {**asdict(inputs.integrity), "ok": inputs.integrity.ok},
+        "audit_head_hash": inputs.audit_head.entry_hash if inputs.audit_head else None,
+        "result": inputs.result,
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True, default=str).encode()
+
+
+def build_report(inputs: ReportInputs, attached: bool = True) -> ReportContent:
+    """The whole report for one run; ``attached`` says the result JSON goes into the PDF."""
+    blocks: list[Block] = []
+    blocks += title_page(inputs)
+    blocks += summary(inputs)
+    blocks += content_evidence.evidence(inputs, section_heading(3))
+    blocks += content_evidence.method(inputs, section_heading(4))
+    blocks += content_findings.result_section(inputs, section_heading(5))
+    blocks += content_findings.interpretation(inputs, section_heading(6))
+    blocks += content_closing.limitations(inputs, section_heading(7))
+    blocks += content_closing.audit_trail(inputs, section_heading(8), attached)
+    case = plain_text(inputs.case.number, 60)
+    return ReportContent(
+        title=f"{REPORT_TITLE}, case {plain_text(inputs.case.number, 200)}",
+        subject=plain_text(inputs.case.title, 500),
+        footer=f"Case {case} · Report {inputs.report_id}",
+        blocks=tuple(blocks),
+        attachment_name=ATTACHMENT_NAME,
+        attachment=attachment(inputs),
+    )

@@ -1,0 +1,207 @@
+"""Sections 3 (evidence with the integrity check) and 4 (method and model) of the report."""
+
+from __future__ import annotations
+
+from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.report.blocks import (
+    Block,
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Table,
+)
+from taveer_desktop.report.escape import html_code, html_text
+from taveer_desktop.report.inputs import ReportInputs
+from taveer_desktop.report.wording import (
+    CATEGORY_PLAIN,
+    METHOD_MODEL,
+    METHOD_PLAIN,
+    TOPIC_GUARANTEE,
+    count,
+    number,
+    stored_time,
+)
+
+ROLE_NAMES = {"known": "known", "questioned": "questioned"}
+
+
+def _document_table(inputs: ReportInputs) -> Table:
+    columns = (
+        Column("", 0.06),
+        Column("Role", 0.11),
+        Column("Original file name", 0.29),
+        Column("Bytes", 0.12, "right"),
+        Column("Characters", 0.13, "right"),
+        Column("Sentences", 0.12, "right"),
+        Column("Encoding", 0.17),
+    )
+    rows = []
+    for evidence in inputs.documents:
+        doc = evidence.document
+        rows.append(
+            Row(
+                (
+                    f"<b>{evidence.label}</b>",
+                    ROLE_NAMES.get(doc.role, html_text(doc.role)),
+                    html_text(doc.file_name, 300) + f"<br/><small>{html_text(doc.file_format)}, "
+                    f"imported {stored_time(doc.imported_utc)}</small>",
+                    count(doc.byte_count),
+                    count(doc.char_count),
+                    count(doc.sentence_count),
+                    html_text(doc.encoding, 100),
+                ),
+                detail=(
+                    f"SHA-256 of the file: {html_code(doc.sha256)}<br/>"
+                    f"SHA-256 of its text: {html_code(doc.text_sha256)}"
+                ),
+            )
+        )
+    return Table(columns, tuple(rows))
+
+
+def _integrity(inputs: ReportInputs) -> list[Block]:
+    report = inputs.integrity
+    verdict = "passed" if report.ok else f"FAILED with {len(report.problems)} problem(s)"
+    blocks: list[Block] = [
+        Heading("Integrity check", 2),
+        Paragraph(
+            f"Right before this report was written ({stored_time(report.checked_utc)}) the "
+            f"project was checked: every document, model and run was hashed again and "
+            f"compared with what was recorded when it was stored, and every link of the "
+            f"audit trail was verified. The check <b>{verdict}</b>: "
+            f"{report.documents_checked} documents, {report.models_checked} models, "
+            f"{report.runs_checked} runs and {report.audit_entries_checked} audit entries "
+            f"{'verified' if report.ok else 'checked'}"
+            f"{', including SQLite’s own page check' if report.sqlite_checked else ''}."
+        ),
+        Paragraph(
+            f"Latest audit entry hash (head of the chain): {html_code(report.audit_head_hash)}"
+        ),
+    ]
+    if report.problems:
+        rows = tuple(
+            Row((html_text(p.kind), html_text(p.subject, 200), html_text(p.message, 600)))
+            for p in report.problems[:200]
+        )
+        blocks.append(
+            Table((Column("Kind", 0.12), Column("Subject", 0.23), Column("Problem", 0.65)), rows)
+        )
+    return blocks
+
+
+def evidence(inputs: ReportInputs, heading: Heading) -> list[Block]:
+    run = inputs.run
+    blocks: list[Block] = [
+        heading,
+        Paragraph(
+            f"The verification run {run.id} of {stored_time(run.run_utc)} used the "
+            f"{len(inputs.documents)} documents below: the questioned document Q and the known "
+            f"documents K1–K{len(inputs.known)}. Characters and sentences are counted on the "
+            "text extracted from each file. A SHA-256 value identifies a file exactly: any "
+            "change to the file gives a different value."
+        ),
+        _document_table(inputs),
+    ]
+    return blocks + _integrity(inputs)
+
+
+def _model_table(inputs: ReportInputs) -> Table:
+    model, stored = inputs.model, inputs.stored_model
+    training = model.training
+    rows = [
+        ("Name", html_text(model.name, 300)),
+        ("SHA-256", html_code(stored.sha256)),
+        (
+            "Created",
+            f"{html_text(model.created_utc, 40)} with software "
+            f"{html_text(model.software_version, 40)}",
+        ),
+        (
+            "Training corpus",
+            f"{html_text(training.corpus_name, 300)} ({training.corpus_layout}): "
+            f"{training.cases} pairs of texts, {training.cases_y} by the same author and "
+            f"{training.cases_n} by different authors",
+        ),
+        ("Corpus SHA-256", html_code(training.corpus_sha256, 80)),
+        ("Thresholds", f"{html_text(model.threshold_method)} of the training distances"),
+        ("Ensemble", " ".join(model.ensemble)),
+        ("Training accuracy", f"{training.accuracy * 100:.1f} % of the training pairs"),
+    ]
+    for name, e in inputs.evaluations.items():
+        if isinstance(e, dict) and isinstance(e.get("accuracy"), int | float):
+            auc = e.get("auc")
+            rows.append(
+                (
+                    "Test accuracy",
+                    f"{float(e['accuracy']) * 100:.1f} %"
+                    + (f", AUC {number(float(auc))}" if isinstance(auc, int | float) else "")
+                    + f" on {html_text(name, 200)} ({html_text(str(e.get('n', '?')), 20)} pairs)",
+                )
+            )
+    if not inputs.evaluations:
+        rows.append(("Test accuracy", "not recorded in the model (no held-out evaluation)"))
+    return Table(
+        (Column("", 0.25), Column("", 0.75)),
+        tuple(Row((f"<b>{k}</b>", v)) for k, v in rows),
+        style="keyvalue",
+    )
+
+
+def _categories_table(inputs: ReportInputs) -> Table:
+    model = inputs.model
+    rows = []
+    for category in CATEGORY_IDS:
+        member = category in model.ensemble
+        rows.append(
+            Row(
+                (
+                    f"<b>{category}</b>",
+                    f"{html_text(CATEGORY_NAMES[category])}: {CATEGORY_PLAIN[category]}",
+                    "yes" if member else "no",
+                    number(model.thresholds[category]),
+                    f"{model.training.atomic_accuracy.get(category, 0) * 100:.0f} %",
+                ),
+                shade=member,
+            )
+        )
+    columns = (
+        Column("", 0.07),
+        Column("Feature kind", 0.55),
+        Column("In ensemble", 0.13, "center"),
+        Column("Threshold θ", 0.12, "right"),
+        Column("Alone right", 0.13, "right"),
+    )
+    return Table(columns, tuple(rows))
+
+
+def method(inputs: ReportInputs, heading: Heading) -> list[Block]:
+    lexicon = default_lexicon()
+    guarantee = TOPIC_GUARANTEE.format(
+        entries=f"{len(lexicon):,}", sha=html_code(inputs.lexicon_sha256)
+    )
+    blocks: list[Block] = [
+        heading,
+        Paragraph(METHOD_PLAIN),
+        Paragraph(METHOD_MODEL),
+        Paragraph(guarantee),
+        Heading("The feature kinds", 2),
+        Paragraph(
+            "Shaded rows are the model's ensemble. <i>Alone right</i> is how often the kind "
+            "on its own answered correctly on the training pairs.",
+            "small",
+        ),
+        _categories_table(inputs),
+        KeepTogether((Heading("The model", 2), _model_table(inputs))),
+    ]
+    if inputs.model.lexicon_sha256 != inputs.lexicon_sha256:
+        blocks.append(
+            Paragraph(
+                "The model was trained with a different lexicon (SHA-256 "
+                f"{html_code(inputs.model.lexicon_sha256)}) than the one in use.",
+                "warning",
+            )
+        )
+    return blocks

@@ -1,0 +1,261 @@
+"""Sections 5 (result per category) and 6 (interpretation per ensemble category)."""
+
+from __future__ import annotations
+
+from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.core.text import PUNCTUATION_PATTERN
+from taveer_desktop.report.blocks import (
+    Block,
+    Chart,
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Table,
+)
+from taveer_desktop.report.chart_layout import (
+    IMPORTANCE_HEIGHT,
+    IMPORTANCE_PLOT_BOTTOM,
+    IMPORTANCE_PLOT_TOP,
+    LABEL_HEIGHT,
+    SIMILARITY_EXTRA_HEIGHT,
+    SIMILARITY_ROW_HEIGHT,
+    importance_chart,
+    similarity_chart,
+)
+from taveer_desktop.report.escape import html_text
+from taveer_desktop.report.inputs import TOP_FEATURES, ReportInputs
+from taveer_desktop.report.wording import INTERPRETATION_INTRO, count, number
+
+MAX_KNOWN_COLUMNS = 6
+EXCERPT_FEATURES = 3  # features per list whose excerpts are shown
+PUNCTUATION_CATEGORIES = ("F1", "F2", "F3")
+
+
+def _category_rows(inputs: ReportInputs) -> tuple[Row, ...]:
+    categories = inputs.result.get("categories", {})
+    rows = []
+    for category in CATEGORY_IDS:
+        entry = categories.get(category)
+        if entry is None:
+            continue
+        member = bool(entry.get("in_ensemble"))
+        note = entry.get("warning") or ""
+        rows.append(
+            Row(
+                (
+                    f"<b>{category}</b>",
+                    "yes" if member else "no",
+                    number(entry.get("distance")),
+                    number(entry.get("threshold")),
+                    number(entry.get("similarity")),
+                    f"{count(entry.get('occurrences_unknown', 0))} / "
+                    f"{count(entry.get('occurrences_known', 0))}",
+                    html_text(note, 300) if note else "",
+                ),
+                shade=member,
+            )
+        )
+    return tuple(rows)
+
+
+def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
+    result = inputs.result
+    columns = (
+        Column("", 0.06),
+        Column("Ensemble", 0.12, "center"),
+        Column("Distance", 0.11, "right"),
+        Column("Threshold", 0.12, "right"),
+        Column("Similarity", 0.12, "right"),
+        Column("Features Q / K", 0.17, "right"),
+        Column("Note", 0.3),
+    )
+    categories = [
+        result["categories"][c] for c in CATEGORY_IDS if c in result.get("categories", {})
+    ]
+    layout = similarity_chart(categories, result.get("ensemble", []), result.get("similarity"))
+    abstaining = [c["category"] for c in categories if c.get("abstained")]
+    prediction = result.get("prediction")
+    blocks: list[Block] = [
+        heading,
+        Paragraph(
+            "For each feature kind: the distance between the questioned text and the known "
+            "texts (0 = identical use, 2 = nothing in common), the model's threshold, and the "
+            "similarity derived from both (0.5 exactly at the threshold, higher when the "
+            "distance is smaller). <i>Features Q / K</i> counts the feature occurrences in the "
+            "questioned text and in all known texts together. Only the ensemble (shaded) "
+            "decides."
+        ),
+        Table(columns, _category_rows(inputs)),
+        Chart(
+            layout,
+            SIMILARITY_EXTRA_HEIGHT + SIMILARITY_ROW_HEIGHT * len(layout.rows),
+            "Similarity per feature kind. Filled bars: the ensemble; outlined bars: other "
+            "kinds, shown for information. Right of the 0.5 line points to the same author.",
+        ),
+        Paragraph(
+            f"<b>Score:</b> {number(result.get('similarity'))} (median of the ensemble). "
+            f"<b>Answer:</b> {html_text(_answer_word(prediction))}. "
+            + (
+                f"<b>Abstaining feature kinds:</b> {', '.join(abstaining)} (no feature on one "
+                "side; left out of the median)."
+                if abstaining
+                else "No feature kind abstained."
+            )
+        ),
+    ]
+    return blocks
+
+
+def _answer_word(prediction: str | None) -> str:
+    return {"Y": "consistent (Y)", "N": "not consistent (N)"}.get(
+        prediction or "", "insufficient evidence"
+    )
+
+
+def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[str, dict]) -> Table:
+    known = inputs.known
+    per_document = len(known) <= MAX_KNOWN_COLUMNS
+    columns = [
+        Column("#", 0.05, "right"),
+        Column("Feature", 0.3),
+        Column("λ", 0.1, "right"),
+        Column("Q", 0.07, "right"),
+        Column("K all", 0.08, "right"),
+    ]
+    if per_document:
+        columns += [Column(d.label, 0.4 / max(1, len(known)), "right") for d in known]
+    else:
+        columns.append(Column(f"K1 … K{len(known)}", 0.4))
+    rows = []
+    for rank, (feature, importance) in enumerate(items, start=1):
+        entry = phi.get(feature, {})
+        per_doc = [d.counts.get(category, {}).get(feature, 0) for d in known]
+        cells = [
+            str(rank),
+            f'<span class="code">{html_text(feature, 120)}</span>',
+            f"{importance:.4f}",
+            str(
+                entry.get(
+                    "count_unknown", inputs.questioned.counts.get(category, {}).get(feature, 0)
+                )
+            ),
+            str(entry.get("count_known", sum(per_doc))),
+        ]
+        if per_document:
+            cells += [str(c) for c in per_doc]
+        else:
+            cells.append(" ".join(str(c) for c in per_doc))
+        rows.append(Row(tuple(cells)))
+    return Table(tuple(columns), tuple(rows), font="small")
+
+
+def _highlight(match: str, category: str) -> str:
+    """The matched text, bold and underlined; for punctuation n-grams only the marks."""
+    match = " ".join(match.split())
+    if category not in PUNCTUATION_CATEGORIES:
+        return f"<b><u>{html_text(match)}</u></b>"
+    return "".join(
+        f"<b><u>{html_text(c)}</u></b>" if PUNCTUATION_PATTERN.fullmatch(c) else html_text(c)
+        for c in match
+    )
+
+
+def _excerpts(inputs: ReportInputs, category: str, features: list[str]) -> Table | None:
+    rows = []
+    for feature in features:
+        found = inputs.excerpts.get((category, feature), [])
+        if not found:
+            continue
+        lines = "<br/>".join(
+            f"…{html_text(e.before)}{_highlight(e.match, category)}{html_text(e.after)}…"
+            for e in found
+        )
+        rows.append(Row((f'<span class="code">{html_text(feature, 120)}</span>', lines)))
+    if not rows:
+        return None
+    columns = (Column("Feature", 0.17), Column("In the questioned text", 0.83))
+    return Table(columns, tuple(rows), font="small")
+
+
+def _category_block(inputs: ReportInputs, category: str, interpretation: dict) -> list[Block]:
+    name = CATEGORY_NAMES.get(category, category)
+    heading = Heading(f"{category} — {html_text(name)}", 2)
+    if interpretation.get("abstained"):
+        return [
+            heading,
+            Paragraph(
+                "This feature kind abstains: it has no feature on one side, so there is "
+                "nothing to interpret."
+            ),
+        ]
+    entry = inputs.result.get("categories", {}).get(category, {})
+    l_y = [(f, float(v)) for f, v in interpretation.get("l_y", [])]
+    l_n = [(f, float(v)) for f, v in interpretation.get("l_n", [])]
+    plot = IMPORTANCE_HEIGHT - IMPORTANCE_PLOT_TOP - IMPORTANCE_PLOT_BOTTOM
+    layout = importance_chart(category, name, l_y, l_n, plot, LABEL_HEIGHT, TOP_FEATURES)
+    phi = {p["feature"]: p for p in interpretation.get("phi", [])}
+    facts = Paragraph(
+        f"m = {count(interpretation.get('m', len(phi)))} features occur in either text; "
+        f"threshold θ = {number(interpretation.get('threshold'))}, θ′ = θ/m = "
+        f"{interpretation.get('theta_prime', 0):.5f}; distance {number(entry.get('distance'))}, "
+        f"similarity {number(entry.get('similarity'))}. L_Y holds {len(l_y)} features "
+        f"(total importance {sum(v for _, v in l_y):.4f}), L_N {len(l_n)} "
+        f"(total {sum(v for _, v in l_n):.4f}).",
+        "small",
+    )
+    blocks: list[Block] = [
+        KeepTogether((heading, facts, Chart(layout, IMPORTANCE_HEIGHT))),
+    ]
+    for title, items in (
+        ("Top features of L_Y (same author)", l_y[:TOP_FEATURES]),
+        ("Top features of L_N (different authors)", l_n[:TOP_FEATURES]),
+    ):
+        if not items:
+            blocks.append(Paragraph(f"<b>{title}:</b> none.", "small"))
+            continue
+        blocks.append(
+            KeepTogether(
+                (
+                    Paragraph(f"<b>{title}</b> — counts in each document", "small"),
+                    _feature_table(inputs, category, items, phi),
+                )
+            )
+        )
+    table = _excerpts(
+        inputs, category, [f for f, _ in l_y[:EXCERPT_FEATURES] + l_n[:EXCERPT_FEATURES]]
+    )
+    if table is not None:
+        intro = Paragraph(
+            f"<b>Where the top {EXCERPT_FEATURES} features of each list occur in the "
+            "questioned text</b> (first occurrences, with the text around them)",
+            "small",
+        )
+        blocks.append(KeepTogether((intro, table)))
+    return blocks
+
+
+def interpretation(inputs: ReportInputs, heading: Heading) -> list[Block]:
+    blocks: list[Block] = [heading, Paragraph(INTERPRETATION_INTRO)]
+    if len(inputs.known) > MAX_KNOWN_COLUMNS:
+        blocks.append(
+            Paragraph(
+                f"With {len(inputs.known)} known documents, the column K1 … "
+                f"K{len(inputs.known)} lists the counts in each known document in order.",
+                "small",
+            )
+        )
+    interpretations = inputs.result.get("interpretation") or {}
+    if not interpretations:
+        blocks.append(
+            Paragraph(
+                "This run was stored without interpretation lists; verify the case "
+                "again with explanation switched on to see them.",
+                "warning",
+            )
+        )
+    ensemble = inputs.result.get("ensemble", [])
+    for category in [c for c in ensemble if c in interpretations]:
+        blocks += _category_block(inputs, category, interpretations[category])
+    return blocks

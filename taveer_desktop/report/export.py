@@ -1,0 +1,170 @@
+"""Writing a case report end to end: check, gather, lay out, write, record in the audit log.
+
+``export_report`` is what the CLI and the GUI call. It refuses bad input before doing any work
+(unknown case, no run, a target folder that does not exist or is not writable), runs the
+project's integrity check and refuses to report on a project that fails it, builds the content,
+writes the PDF through a temporary file, records the finished file's SHA-256 as a
+``report_exported`` audit entry, and only then gives the file its name. If recording fails, the
+file is removed: a report that the audit trail does not know of is never left behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from taveer_desktop.report.content import ReportContent, build_report
+from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
+from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
+from taveer_desktop.store import AuditEntry, ProjectStore
+
+Progress = Callable[[int, int, str], None]
+MAX_EVALUATION_BYTES = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ExportedReport:
+    path: Path
+    sha256: str
+    page_count: int
+    report_id: str
+    case_number: str
+    run_id: int
+    audit_entry: AuditEntry
+    seconds: float
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1024 * 1024):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def check_target(output: str | Path) -> Path:
+    """The absolute target path, or a ``ReportError`` saying why it cannot be written."""
+    target = Path(output).expanduser().absolute()
+    if target.is_dir():
+        raise ReportError("is a folder; give a file name for the report", target)
+    if not target.parent.is_dir():
+        raise ReportError(f"cannot be written: the folder {target.parent} does not exist", target)
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise ReportError(f"cannot be written: the folder {target.parent} is not writable", target)
+    if target.exists() and not os.access(target, os.W_OK):
+        raise ReportError("cannot be replaced: the file is not writable", target)
+    return target
+
+
+def load_evaluations(path: str | Path, model_sha256: str | None = None) -> tuple[dict, str]:
+    """Held-out evaluations from a training record (``*.training.json``) for the summary.
+
+    Returns (evaluations by test corpus, a source note with the file's SHA-256). Refuses a
+    record made for a different model than ``model_sha256``.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ReportError(f"cannot be read ({error.strerror or error})", path) from None
+    if len(data) > MAX_EVALUATION_BYTES:
+        raise ReportError("is too large for an evaluation record", path)
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ReportError("is not a JSON evaluation record", path) from None
+    evaluations = record.get("evaluations") if isinstance(record, dict) else None
+    if not isinstance(evaluations, dict) or not evaluations:
+        raise ReportError("holds no 'evaluations' object", path)
+    recorded_model = record.get("model_sha256")
+    if model_sha256 and recorded_model and recorded_model != model_sha256:
+        raise ReportError("is the evaluation of a different model than the run used", path)
+    for name, entry in evaluations.items():
+        numbers = ("accuracy", "tp", "fn", "fp", "tn")
+        if not isinstance(entry, dict) or not all(
+            isinstance(entry.get(k), int | float) and not isinstance(entry.get(k), bool)
+            for k in numbers
+        ):
+            raise ReportError(f"evaluation {name!r} lacks accuracy, tp, fn, fp or tn", path)
+    digest = hashlib.sha256(data).hexdigest()
+    return evaluations, f"the evaluation record {path.name} (SHA-256 {digest})"
+
+
+def prepare_report(
+    store: ProjectStore,
+    case_number: str,
+    run_id: int | None = None,
+    evaluations: Mapping[str, Any] | None = None,
+    evaluation_source: str | None = None,
+    archival: bool = False,
+) -> tuple[ReportInputs, ReportContent]:
+    """Integrity check, inputs and content of a report (used by the export and the preview)."""
+    case = store.cases.find(case_number)  # an unknown case is refused before the slower check
+    integrity = store.check_integrity()
+    if not integrity.ok:
+        raise ReportError(
+            f"failed its integrity check ({len(integrity.problems)} problem(s)); no report is "
+            "written on evidence that no longer verifies — run the integrity check for details",
+            store.path,
+        )
+    inputs = gather_inputs(store, case.number, run_id, integrity, evaluations, evaluation_source)
+    return inputs, build_report(inputs, attached=not archival)
+
+
+def export_report(
+    store: ProjectStore,
+    case_number: str,
+    output: str | Path,
+    run_id: int | None = None,
+    archival: bool = False,
+    evaluations: Mapping[str, Any] | None = None,
+    evaluation_source: str | None = None,
+    progress: Progress | None = None,
+) -> ExportedReport:
+    """Write the report of one run of a case to ``output`` and record it in the audit log."""
+    started = time.perf_counter()
+    target = check_target(output)
+    if store.read_only_reason:
+        raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
+
+    def step(done: int, message: str) -> None:
+        if progress is not None:
+            progress(done, 4, message)
+
+    step(0, "checking the project's integrity and reading the run")
+    inputs, content = prepare_report(
+        store, case_number, run_id, evaluations, evaluation_source, archival
+    )
+    case = inputs.case
+    step(2, "laying out the pages")
+    rendered = RenderedReport.layout(content)
+    step(3, "writing the PDF")
+    recorded: list[tuple[str, AuditEntry]] = []
+
+    def record(temp_path: Path) -> None:
+        digest = file_sha256(temp_path)
+        entry = store.audit.record_report_exported(case.id, str(target), digest, [inputs.run.id])
+        recorded.append((digest, entry))
+
+    try:
+        rendered.write_pdf(target, archival, before_rename=record)
+    except ReportWriteError as error:
+        raise ReportError(str(error).split(": ", 1)[-1], target) from None
+    step(4, "done")
+    digest, entry = recorded[0]
+    return ExportedReport(
+        path=target,
+        sha256=digest,
+        page_count=rendered.page_count,
+        report_id=inputs.report_id,
+        case_number=case.number,
+        run_id=inputs.run.id,
+        audit_entry=entry,
+        seconds=time.perf_counter() - started,
+    )

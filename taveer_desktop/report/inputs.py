@@ -1,0 +1,168 @@
+"""Everything a report is made from, read out of the project store (pure, no Qt).
+
+``gather_inputs`` picks the run (the one asked for, or the case's latest), reads its stored
+result (fingerprint checked by the store), the model used, every document of the run with its
+text (each re-hashed by the store as it is read), the case's audit trail and the integrity
+check done just before. It also counts each ensemble category's features in every single
+document (the run's result holds only the questioned text and the combined profile) and finds
+excerpts of the top features in the questioned text. Nothing here writes to the store.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.features import extract_features
+from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.model import Model
+from taveer_desktop.report.excerpts import Excerpt, find_excerpts
+from taveer_desktop.store import (
+    AuditEntry,
+    Case,
+    Document,
+    IntegrityReport,
+    ProjectStore,
+    StoredModel,
+    VerificationRun,
+)
+
+TOP_FEATURES = 8  # features per list shown in tables, labelled in charts, searched for excerpts
+EXCERPTS_PER_FEATURE = 2
+
+
+class ReportError(TaveerError):
+    """A report cannot be made as asked (no such run, case without runs, unwritable file)."""
+
+
+@dataclass(frozen=True)
+class EvidenceDocument:
+    """One document of the run, its label in the report (Q, K1, K2 …) and feature counts."""
+
+    label: str
+    document: Document
+    counts: dict[str, dict[str, int]] = field(compare=False)
+
+
+@dataclass(frozen=True)
+class ReportInputs:
+    """The facts one report states; built by ``gather_inputs`` (or by hand in tests)."""
+
+    case: Case
+    run: VerificationRun
+    result: dict[str, Any] = field(compare=False)
+    stored_model: StoredModel
+    model: Model
+    documents: tuple[EvidenceDocument, ...]
+    integrity: IntegrityReport
+    audit: tuple[AuditEntry, ...]
+    audit_head: AuditEntry | None
+    excerpts: dict[tuple[str, str], list[Excerpt]] = field(compare=False)
+    lexicon_sha256: str
+    generated: datetime
+    report_id: str
+    software: str = f"{PROGRAM_NAME} {__version__}"
+    evaluations: dict[str, Any] = field(default_factory=dict, compare=False)
+    evaluation_source: str | None = None
+
+    @property
+    def questioned(self) -> EvidenceDocument:
+        return self.documents[0]
+
+    @property
+    def known(self) -> tuple[EvidenceDocument, ...]:
+        return self.documents[1:]
+
+
+def new_report_id(case: Case, run: VerificationRun, when: datetime) -> str:
+    """An identifier to quote the report by: time, run and a random suffix."""
+    stamp = when.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+    return f"TAVR-{stamp}-R{run.id}-{uuid.uuid4().hex[:6].upper()}"
+
+
+def choose_run(store: ProjectStore, case: Case, run_id: int | None) -> VerificationRun:
+    runs = store.runs.list_for_case(case.id)
+    if run_id is None:
+        if not runs:
+            raise ReportError(
+                f"case {case.number} has no verification run yet; verify it first", store.path
+            )
+        return runs[-1]
+    for run in runs:
+        if run.id == run_id:
+            return run
+    listed = ", ".join(str(r.id) for r in runs) or "none"
+    raise ReportError(f"case {case.number} has no run {run_id} (its runs: {listed})", store.path)
+
+
+def top_features(result: Mapping[str, Any], n: int = TOP_FEATURES) -> dict[str, list[str]]:
+    """The top ``n`` features of L_Y and of L_N of each interpreted category."""
+    wanted: dict[str, list[str]] = {}
+    for category, interpretation in result.get("interpretation", {}).items():
+        features = [f for f, _ in interpretation.get("l_y", [])[:n]]
+        features += [f for f, _ in interpretation.get("l_n", [])[:n]]
+        wanted[category] = features
+    return wanted
+
+
+def gather_inputs(
+    store: ProjectStore,
+    case_number: str,
+    run_id: int | None = None,
+    integrity: IntegrityReport | None = None,
+    evaluations: Mapping[str, Any] | None = None,
+    evaluation_source: str | None = None,
+    lexicon: Lexicon | None = None,
+    now: datetime | None = None,
+) -> ReportInputs:
+    """Read one run of a case and all it rests on; ``integrity`` is run here if not given."""
+    case = store.cases.find(case_number)
+    run = choose_run(store, case, run_id)
+    if integrity is None:
+        integrity = store.check_integrity()
+    result = store.runs.result(run.id)
+    stored_model = store.models.get(run.model_id)
+    model = store.models.load(run.model_id)
+    lexicon = lexicon or default_lexicon()
+    ensemble = list(result.get("ensemble", model.ensemble))
+    order = [(run.questioned_document_id, "Q")] + [
+        (doc_id, f"K{i}") for i, doc_id in enumerate(run.known_document_ids, start=1)
+    ]
+    documents = []
+    questioned_text = ""
+    for doc_id, label in order:
+        text = store.documents.text(doc_id)
+        if label == "Q":
+            questioned_text = text
+        features = extract_features(text, lexicon)
+        counts = {c: features.counts[c] for c in ensemble}
+        documents.append(EvidenceDocument(label, store.documents.get(doc_id), counts))
+    excerpts = find_excerpts(
+        questioned_text, lexicon, top_features(result), per_feature=EXCERPTS_PER_FEATURE
+    )
+    when = now or datetime.now(UTC)
+    model_evaluations = model.extra.get("evaluations")
+    if evaluations is None and isinstance(model_evaluations, dict):
+        evaluations, evaluation_source = model_evaluations, "the model file"
+    return ReportInputs(
+        case=case,
+        run=run,
+        result=result,
+        stored_model=stored_model,
+        model=model,
+        documents=tuple(documents),
+        integrity=integrity,
+        audit=tuple(store.audit.entries(case.id)),
+        audit_head=store.audit.head(),
+        excerpts=excerpts,
+        lexicon_sha256=lexicon.sha256,
+        generated=when,
+        report_id=new_report_id(case, run, when),
+        evaluations=dict(evaluations or {}),
+        evaluation_source=evaluation_source,
+    )

@@ -1,0 +1,211 @@
+"""Painting the report: A4 pages with a running header and footer, to PDF or to images.
+
+``RenderedReport`` paginates a ``ReportContent`` once; ``write_pdf`` then paints every page on
+a ``QPdfWriter`` (72 dpi, so one unit is one point; fonts embedded; title, subject, creator set;
+the machine-readable result attached unless PDF/A-1b is asked for, which forbids attachments)
+into a temporary file beside the target and renames it into place, so a report is never seen
+half-written. ``page_image`` paints one page into a QImage for the preview. Needs a
+QGuiApplication; ``ensure_application`` makes an offscreen one for the command line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QLineF, QMarginsF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QGuiApplication,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
+
+from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.report.content import REPORT_TITLE, ReportContent
+from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font
+from taveer_desktop.report.pdf_flow import Placed, paginate
+from taveer_desktop.report.qt_workaround import protect_none
+
+PAGE_WIDTH, PAGE_HEIGHT = 595.276, 841.89  # A4 in points
+MARGIN_LEFT = MARGIN_RIGHT = 56.7  # 20 mm
+MARGIN_TOP = 62.0
+MARGIN_BOTTOM = 70.0
+TEXT_WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+TEXT_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+RULE = QColor("#8a8a8a")
+_application: list[QGuiApplication] = []
+
+
+class ReportWriteError(OSError):
+    """The PDF could not be written (folder missing, not writable, disk full)."""
+
+
+def ensure_application() -> QGuiApplication:
+    """The running Qt application, or a new offscreen one (command line, tests)."""
+    protect_none()
+    app = QGuiApplication.instance()
+    if app is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QGuiApplication([])
+        _application.append(app)
+    ensure_fonts()
+    return app
+
+
+@dataclass
+class RenderedReport:
+    """A report laid out on pages, ready to paint any number of times."""
+
+    content: ReportContent
+    pages: list[list[Placed]]
+
+    @classmethod
+    def layout(cls, content: ReportContent) -> RenderedReport:
+        ensure_application()
+        pages = paginate(list(content.blocks), TEXT_WIDTH, TEXT_HEIGHT, MARGIN_LEFT, MARGIN_TOP)
+        return cls(content, pages)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.pages)
+
+    def paint_page(self, painter: QPainter, index: int) -> None:
+        """Draw page ``index`` (0-based) in points; the painter's transform scales it."""
+        for placed in self.pages[index]:
+            placed.draw(painter, placed.x, placed.y)
+        self._paint_margins(painter, index)
+
+    def _paint_margins(self, painter: QPainter, index: int) -> None:
+        painter.save()
+        small = report_font(7.2)
+        painter.setFont(small)
+        grey = QColor("#444444")
+        if index > 0:
+            painter.setPen(grey)
+            header = QRectF(MARGIN_LEFT, MARGIN_TOP - 30, TEXT_WIDTH, 12)
+            painter.drawText(
+                header, int(Qt.AlignmentFlag.AlignLeft), f"{PROGRAM_NAME} · {REPORT_TITLE}"
+            )
+            painter.setPen(QPen(RULE, 0.5))
+            painter.drawLine(
+                QLineF(MARGIN_LEFT, MARGIN_TOP - 14, PAGE_WIDTH - MARGIN_RIGHT, MARGIN_TOP - 14)
+            )
+        footer_y = PAGE_HEIGHT - MARGIN_BOTTOM + 26
+        painter.setPen(QPen(RULE, 0.5))
+        painter.drawLine(QLineF(MARGIN_LEFT, footer_y, PAGE_WIDTH - MARGIN_RIGHT, footer_y))
+        painter.setPen(grey)
+        text_rect = QRectF(MARGIN_LEFT, footer_y + 4, TEXT_WIDTH, 12)
+        page_text = f"Page {index + 1} of {self.page_count}"
+        page_width = painter.fontMetrics().horizontalAdvance(page_text) + 4
+        left = painter.fontMetrics().elidedText(
+            self.content.footer, Qt.TextElideMode.ElideMiddle, int(TEXT_WIDTH - page_width - 12)
+        )
+        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignLeft), left)
+        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignRight), page_text)
+        painter.restore()
+
+    def page_image(self, index: int, scale: float = 1.0) -> QImage:
+        """Page ``index`` as an image, ``scale`` pixels per point (white background)."""
+        width, height = round(PAGE_WIDTH * scale), round(PAGE_HEIGHT * scale)
+        image = QImage(width, height, QImage.Format.Format_RGB32)
+        image.setDotsPerMeterX(POINTS_PER_METRE)
+        image.setDotsPerMeterY(POINTS_PER_METRE)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        painter.scale(scale, scale)
+        self.paint_page(painter, index)
+        painter.end()
+        return image
+
+    def write_pdf(
+        self,
+        target: str | Path,
+        archival: bool = False,
+        before_rename: Callable[[Path], None] | None = None,
+    ) -> Path:
+        """Write the PDF atomically to ``target``; PDF/A-1b (no attachment) if ``archival``.
+
+        ``before_rename(temp_path)`` runs on the finished file before it takes the target's
+        name (to record its hash); if it raises, the file is removed and nothing is written.
+        """
+        target = Path(target).expanduser().absolute()
+        folder = target.parent
+        if not folder.is_dir():
+            raise ReportWriteError(
+                f"{target}: cannot be written: the folder {folder} does not exist"
+            )
+        try:
+            handle, temp_name = tempfile.mkstemp(
+                prefix=f".{target.name}.", suffix=".partial", dir=folder
+            )
+        except OSError as error:
+            raise ReportWriteError(
+                f"{target}: cannot be written ({error.strerror or error})"
+            ) from None
+        os.close(handle)
+        try:
+            self._paint_pdf(temp_name, archival)
+            with open(temp_name, "rb") as written:
+                os.fsync(written.fileno())
+            if before_rename is not None:
+                before_rename(Path(temp_name))
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp_name, 0o666 & ~umask)
+            os.replace(temp_name, target)
+        except BaseException as error:
+            with contextlib.suppress(OSError):
+                os.unlink(temp_name)
+            if isinstance(error, OSError):
+                raise ReportWriteError(
+                    f"{target}: cannot be written ({error.strerror or error})"
+                ) from None
+            raise
+        return target
+
+    def _paint_pdf(self, path: str, archival: bool) -> None:
+        writer = QPdfWriter(path)
+        writer.setResolution(72)
+        writer.setPageLayout(
+            QPageLayout(
+                QPageSize(QPageSize.PageSizeId.A4),
+                QPageLayout.Orientation.Portrait,
+                QMarginsF(0, 0, 0, 0),
+            )
+        )
+        writer.setTitle(self.content.title)
+        writer.setCreator(f"{PROGRAM_NAME} {__version__}")
+        writer.setAuthor(PROGRAM_NAME)
+        if archival:
+            writer.setPdfVersion(QPagedPaintDevice.PdfVersion.PdfVersion_A1b)
+        else:
+            writer.setPdfVersion(QPagedPaintDevice.PdfVersion.PdfVersion_1_6)
+            writer.addFileAttachment(
+                self.content.attachment_name,
+                QByteArray(self.content.attachment),
+                "application/json",
+            )
+        painter = QPainter()
+        if not painter.begin(writer):
+            raise OSError(f"Qt could not start writing the PDF {path}")
+        try:
+            for index in range(self.page_count):
+                if index:
+                    writer.newPage()
+                self.paint_page(painter, index)
+        finally:
+            painter.end()
+        if os.path.getsize(path) == 0:
+            raise OSError("Qt wrote an empty file")
