@@ -24,7 +24,6 @@ import json
 import re
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -32,10 +31,10 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop import __version__  # noqa: E402
+from model_record import save_with_record  # noqa: E402
+
 from taveer_desktop.core.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.evaluation import evaluate  # noqa: E402
-from taveer_desktop.core.model import save_model  # noqa: E402
 from taveer_desktop.core.training import train  # noqa: E402
 
 SEED = 20261125
@@ -124,31 +123,16 @@ def main() -> int:
         corpus = open_corpus(Path(tmp) / "demo-prose" / "train")
         model = train(corpus, name="TAVeer formal prose (public-domain demo)")
         test = evaluate(model, open_corpus(Path(tmp) / "demo-prose" / "test"))
-    out = REPO / "resources" / "models"
-    save_model(model, out / "demo-formal-prose.json")
-    record = {
-        "model_file": "demo-formal-prose.json",
-        "model_sha256": model.sha256,
-        "trained_utc": datetime.now(UTC).replace(microsecond=0).isoformat(),
-        "software_version": __version__,
-        "training_corpus": {
-            "name": "demo-prose/train (built by scripts/train_demo_model.py)",
-            "sha256": corpus.sha256,
-            "cases": len(corpus),
-            "source": "Federalist Papers and Brontë chapters from shared/demo-texts (public "
-            "domain), without the papers of the demo case; seed " + str(SEED),
-        },
-        "ensemble": list(model.ensemble),
-        "training_accuracy": model.training.accuracy,
-        "evaluations": {
-            "demo-prose/test": {
-                k: round(v, 4) if isinstance(v, float) else v
-                for k, v in test.metrics.to_dict().items()
-            }
-        },
-        "command": "python scripts/train_demo_model.py",
-    }
-    (out / "demo-formal-prose.training.json").write_text(json.dumps(record, indent=2) + "\n")
+    record = save_with_record(
+        model,
+        REPO / "resources" / "models" / "demo-formal-prose.json",
+        corpus,
+        "demo-prose/train (built by scripts/train_demo_model.py)",
+        "Federalist Papers and Brontë chapters from shared/demo-texts (public domain), without "
+        f"the papers of the demo case; seed {SEED}",
+        {"demo-prose/test": test},
+        "python scripts/train_demo_model.py",
+    )
     print(json.dumps(record, indent=2))
     return 0
 
