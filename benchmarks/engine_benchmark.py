@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import argparse
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -28,21 +26,14 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from timing import median_seconds  # noqa: E402
+
 from taveer_desktop.core.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.ensemble import search_ensembles, training_similarities  # noqa: E402
 from taveer_desktop.core.features import extract_features  # noqa: E402
 from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
 from taveer_desktop.core.model import save_model  # noqa: E402
 from taveer_desktop.core.training import corpus_distances, train  # noqa: E402
-
-
-def median_time(function, runs: int) -> tuple[float, list[float]]:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), times
 
 
 def corpus_texts(root: Path) -> list[str]:
@@ -84,7 +75,7 @@ def main() -> int:
     texts = corpus_texts(root)
     n_chars = sum(len(t) for t in texts)
     n_bytes = sum(len(t.encode("utf-8")) for t in texts)
-    extract_s, extract_all = median_time(
+    extract_s, extract_all = median_seconds(
         lambda: [extract_features(t, lexicon) for t in texts], args.runs
     )
     print(f"texts: {len(texts)}, characters: {n_chars:,}, UTF-8 bytes: {n_bytes:,}")
@@ -96,7 +87,7 @@ def main() -> int:
     train_corpus = open_corpus(root / "train")
     models = {}
     for workers in (1, 2):
-        seconds, runs = median_time(
+        seconds, runs = median_seconds(
             lambda w=workers: models.__setitem__(w, train(train_corpus, workers=w)), args.runs
         )
         print(
@@ -109,7 +100,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         big = build_replicated_corpus(root, Path(tmp), copies=3)
         for workers in (1, 2):
-            seconds, runs = median_time(
+            seconds, runs = median_seconds(
                 lambda w=workers: train(big, workers=w), max(3, args.runs // 2)
             )
             print(
@@ -122,7 +113,7 @@ def main() -> int:
     distances = np.tile(data.distances, (reps, 1))[:2000]
     truth = np.tile(data.truth, reps)[:2000]
     similarities = training_similarities(distances, np.array(list(models[1].thresholds.values())))
-    search_s, runs = median_time(lambda: search_ensembles(similarities, truth), args.runs)
+    search_s, runs = median_seconds(lambda: search_ensembles(similarities, truth), args.runs)
     print(
         f"ensemble search, 2047 ensembles x 2000 cases: median {search_s:.3f} s; "
         f"runs {[round(t, 3) for t in runs]}"
@@ -147,10 +138,10 @@ def main() -> int:
             str(tmp / "u.txt"),
             "--json",
         ]
-        verify_s, runs = median_time(
+        verify_s, runs = median_seconds(
             lambda: subprocess.run(command, check=True, capture_output=True), args.runs
         )
-        python_s, _ = median_time(
+        python_s, _ = median_seconds(
             lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), args.runs
         )
     print(

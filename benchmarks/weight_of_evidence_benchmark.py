@@ -10,9 +10,7 @@ in this process, so machine load affects them alike).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -20,20 +18,13 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from timing import median_seconds  # noqa: E402
+
 from taveer_desktop import paths  # noqa: E402
 from taveer_desktop.core.calibration import cllr_min, fit_logistic_calibration  # noqa: E402
 from taveer_desktop.core.model import load_model  # noqa: E402
 from taveer_desktop.core.stability import decision_stability  # noqa: E402
 from taveer_desktop.core.verify import verify  # noqa: E402
-
-
-def median_seconds(function, runs: int) -> tuple[float, list[float]]:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), times
 
 
 def main() -> int:
