@@ -144,15 +144,16 @@ def paint_importance(painter: QPainter, rect: QRectF, layout: ImportanceChartLay
     _stack(painter, layout.different, diff_bar, to_y, False, plot.right() - diff_bar.right())
     below = plot.bottom() + 3
     for stack, bar in ((layout.same, same_bar), (layout.different, diff_bar)):
-        name = "L_Y (same author)" if stack is layout.same else "L_N (different authors)"
+        same = stack is layout.same
+        name = "L_Y (same author)" if same else "L_N (different authors)"
         caption = f"{name}\n{stack.feature_count} features, Σλ = {stack.total:.4f}"
-        _text(
-            painter,
-            QRectF(bar.center().x() - 90, below, 180, 22),
-            Qt.AlignmentFlag.AlignHCenter,
-            caption,
-            6.8,
+        box = (
+            QRectF(bar.right() - 180, below, 180, 22)
+            if same
+            else QRectF(bar.left(), below, 180, 22)
         )
+        align = Qt.AlignmentFlag.AlignRight if same else Qt.AlignmentFlag.AlignLeft
+        _text(painter, box, align, caption, 6.8)
     legend_y = rect.bottom() - 13
     x = rect.left() + 4
     for style, text in (

@@ -1,0 +1,86 @@
+"""The ``taveer report`` command: write the PDF case report of a stored verification run.
+
+``taveer --project P report CASE [--run ID] -o FILE.pdf [--archival] [--evaluation FILE]``
+checks the target first, opens the project, runs the integrity check, writes the PDF
+atomically and records its SHA-256 in the project's audit log. Bad input (unknown case, no run,
+a run of another case, an unwritable target, a project failing its integrity check) ends with
+one line on stderr and exit status 2; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.paths import default_project_path
+from taveer_desktop.report.export import check_target, export_report, load_evaluations
+from taveer_desktop.report.inputs import choose_run
+from taveer_desktop.store import ProjectStore
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "report",
+        help="write the PDF report of a case's verification run",
+        description="Write the PDF case report of a stored verification run (A4).",
+    )
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("--run", type=int, metavar="ID", help="run id (default: the latest run)")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.add_argument(
+        "--archival",
+        action="store_true",
+        help="write PDF/A-1b (archival; carries no attached result JSON)",
+    )
+    p.add_argument(
+        "--evaluation",
+        metavar="FILE",
+        help="training record with held-out evaluations of the model (*.training.json), "
+        "quoted in the summary's error rates",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=run_report)
+
+
+def run_report(args) -> int:
+    target = check_target(args.output)  # refuse before opening anything
+    path = Path(args.project) if args.project else default_project_path()
+    store = ProjectStore.open(path, verify=False)  # the report runs the full check itself
+    try:
+        case = store.cases.find(args.case)
+        run = choose_run(store, case, args.run)
+        evaluations = source = None
+        if args.evaluation:
+            evaluations, source = load_evaluations(args.evaluation, run.model_sha256)
+        report = export_report(
+            store,
+            case.number,
+            target,
+            run_id=run.id,
+            archival=args.archival,
+            evaluations=evaluations,
+            evaluation_source=source,
+            progress=None if args.json else StderrProgress("report"),
+        )
+    finally:
+        store.close()
+    if args.json:
+        print_json(
+            {
+                "report": str(report.path),
+                "sha256": report.sha256,
+                "pages": report.page_count,
+                "report_id": report.report_id,
+                "case": report.case_number,
+                "run_id": report.run_id,
+                "audit_seq": report.audit_entry.seq,
+                "seconds": round(report.seconds, 3),
+            }
+        )
+    else:
+        print(
+            f"wrote {report.path} ({report.page_count} pages, report {report.report_id}); "
+            f"sha256 {report.sha256} recorded in the audit log as entry {report.audit_entry.seq}"
+        )
+    return 0
