@@ -25,6 +25,13 @@ try:  # the project-store commands are optional until the store package provides
 except ImportError:  # pragma: no cover - only while the store is being built
     project_commands = None
 
+try:  # the report command needs the store and Qt's PDF support
+    from taveer_desktop.cli import report_commands
+
+    _COMMAND_MODULES.append(report_commands)
+except ImportError:  # pragma: no cover - only where PySide6 is missing
+    report_commands = None
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

@@ -14,9 +14,6 @@ from pathlib import Path
 
 from taveer_desktop.cli.output import StderrProgress, print_json
 from taveer_desktop.paths import default_project_path
-from taveer_desktop.report.export import check_target, export_report, load_evaluations
-from taveer_desktop.report.inputs import choose_run
-from taveer_desktop.store import ProjectStore
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,6 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_report(args) -> int:
+    # Imported here: Qt and the store load only when a report is written, so the other
+    # commands start as fast as before.
+    from taveer_desktop.report.export import check_target, export_report, load_evaluations
+    from taveer_desktop.report.inputs import choose_run
+    from taveer_desktop.store import ProjectStore
+
     target = check_target(args.output)  # refuse before opening anything
     path = Path(args.project) if args.project else default_project_path()
     store = ProjectStore.open(path, verify=False)  # the report runs the full check itself
