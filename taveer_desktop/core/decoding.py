@@ -112,7 +112,9 @@ def read_file_bytes(path, max_bytes: int | None = None, kind: str = "text file")
                 raise InputError(f"is larger than the limit of {max_bytes:,} bytes", source)
             data = handle.read(max_bytes + 1 if max_bytes is not None else -1)
     except FileNotFoundError:
-        raise InputError("no such file", source) from None
+        raise InputError(
+            "no such file" if kind == "text file" else f"no such {kind}", source
+        ) from None
     except IsADirectoryError:
         raise InputError(f"is a folder, not a {kind}", source) from None
     except PermissionError:

@@ -283,6 +283,8 @@ def parse_model(text: str, source: str) -> Model:
 
 def decode_model_bytes(data: bytes, source: str) -> str:
     """The JSON text of a model file's bytes (UTF-8, a byte-order mark tolerated)."""
+    if not data.strip():
+        raise InputError("is empty, not a TAVeer model", source)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

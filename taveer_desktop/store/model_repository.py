@@ -11,8 +11,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.model import MAX_MODEL_BYTES, Model, parse_model
+from taveer_desktop.core.model import Model, decode_model_bytes, parse_model, read_model_bytes
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound
 from taveer_desktop.store.fingerprints import sha256_hex
@@ -23,15 +22,6 @@ MODEL_COLUMNS = (
 )
 
 
-def _decode_model_text(data: bytes, source: str) -> str:
-    if not data.strip():
-        raise InputError("is empty, not a TAVeer model", source)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError("not a valid TAVeer model: not UTF-8 JSON text", source) from None
-
-
 class ModelRepository:
     def __init__(self, db: StoreDatabase):
         self._db = db
@@ -39,24 +29,13 @@ class ModelRepository:
     def add_file(self, path: str | Path) -> StoredModel:
         """Validate a model JSON file and keep its bytes in the project."""
         path = Path(path)
-        try:
-            if path.stat().st_size > MAX_MODEL_BYTES:
-                raise InputError(
-                    f"is larger than the model size limit of {MAX_MODEL_BYTES:,} bytes", path
-                )
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise InputError("no such model file", path) from None
-        except IsADirectoryError:
-            raise InputError("is a folder, not a model file", path) from None
-        except OSError as error:
-            raise InputError(f"cannot be read ({error.strerror or error})", path) from None
+        data = read_model_bytes(path)
         return self.add_bytes(data, path.name, str(path))
 
     def add_bytes(self, data: bytes, file_name: str, source: str | None = None) -> StoredModel:
         """Validate model JSON bytes (named ``file_name``) and keep them in the project."""
         source = source or file_name
-        model = parse_model(_decode_model_text(data, source), source)
+        model = parse_model(decode_model_bytes(data, source), source)
         digest = sha256_hex(data)
         same = self._db.query_one("SELECT id, name FROM models WHERE sha256 = ?", (digest,))
         if same is not None:
@@ -142,4 +121,4 @@ class ModelRepository:
         """The engine's ``Model`` of a stored model (hash checked, JSON validated again)."""
         stored = self.get(model_id)
         source = f"{self._db.path} (model {stored.name!r})"
-        return parse_model(_decode_model_text(self.json_bytes(model_id), source), source)
+        return parse_model(decode_model_bytes(self.json_bytes(model_id), source), source)
