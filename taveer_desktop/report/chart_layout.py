@@ -24,6 +24,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from taveer_desktop.report.escape import plain_text
+
 SAME, DIFFERENT = "same", "different"
 # Style ids -> (fill colour, hatch id or None). Hatch ids: "diagonal" = lines at 45°.
 STYLES: dict[str, tuple[str, str | None]] = {
@@ -138,7 +140,9 @@ def nice_ticks(maximum: float, target: int = 5) -> tuple[float, tuple[float, ...
 
 
 def short_label(feature: str, limit: int = MAX_LABEL_CHARS) -> str:
-    return feature if len(feature) <= limit else feature[: limit - 1] + "…"
+    """A feature as a label: control characters made visible, cut to ``limit`` characters."""
+    text = plain_text(feature, collapse_spaces=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def spread_labels(anchors: Sequence[float], gap: float, low: float, high: float) -> list[float]:
@@ -166,7 +170,9 @@ def _stack(
     gap: float,
     y_max: float,
 ) -> Stack:
-    labelled = min(top_n, len(items), max(0, max_labels - (1 if len(items) > top_n else 0)))
+    labelled = min(top_n, len(items), max_labels)
+    if labelled < len(items):  # the rest needs a label of its own
+        labelled = min(labelled, max_labels - 1)
     rest_exists = len(items) > labelled
     segments: list[Segment] = []
     base = 0.0

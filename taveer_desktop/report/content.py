@@ -14,6 +14,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from taveer_desktop.core.verbal_scales import describe
 from taveer_desktop.report import content_closing, content_evidence, content_findings
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
 from taveer_desktop.report.escape import html_code, html_text, plain_text
@@ -147,6 +148,25 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
+def _weight_of_evidence(result: dict[str, Any]) -> list[Block]:
+    """The calibrated likelihood ratio and its verbal equivalent, when the model has one."""
+    log10_lr = result.get("log10_lr")
+    if not isinstance(log10_lr, int | float) or isinstance(log10_lr, bool):
+        return []
+    statement = describe(float(log10_lr))
+    ratio = 10.0 ** float(log10_lr)
+    ratio_text = f"{ratio:.3g}" if 1e-3 <= ratio <= 1e4 else f"10^{float(log10_lr):.2f}"
+    return [
+        Paragraph(
+            f"<b>Weight of evidence.</b> The model's calibration turns the score into a "
+            f"likelihood ratio of {html_text(ratio_text)} (log10 LR {float(log10_lr):.2f}): "
+            "how much more probable these findings are if the author of the known texts wrote "
+            "the questioned text than if someone else did (below 1: the reverse). "
+            f"{html_text(statement.sentence)}"
+        )
+    ]
+
+
 def summary(inputs: ReportInputs) -> list[Block]:
     result = inputs.result
     prediction = result.get("prediction", "insufficient")
@@ -171,7 +191,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
     voting = [categories[c].get("similarity") for c in ensemble if c in categories]
     above = sum(1 for s in voting if s is not None and s > 0.5)
     answered = sum(1 for s in voting if s is not None)
-    if prediction != "insufficient":
+    if prediction in ("Y", "N", "inconclusive"):
         blocks.append(
             Paragraph(
                 f"<b>The similarity score</b> is {number(score)} on a scale from 0 to 1, where "
@@ -181,6 +201,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
                 "from 0.5 is not a probability."
             )
         )
+    blocks += _weight_of_evidence(result)
     blocks.append(Paragraph("<b>How often the method errs.</b>"))
     blocks += _error_rates(inputs)
     warnings = result.get("warnings", [])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
-from taveer_desktop.core.text import PUNCTUATION_PATTERN
 from taveer_desktop.report.blocks import (
     Block,
     Chart,
@@ -25,6 +24,7 @@ from taveer_desktop.report.chart_layout import (
     similarity_chart,
 )
 from taveer_desktop.report.escape import html_text
+from taveer_desktop.report.excerpts import Excerpt
 from taveer_desktop.report.inputs import TOP_FEATURES, ReportInputs
 from taveer_desktop.report.wording import INTERPRETATION_INTRO, count, number
 
@@ -109,9 +109,8 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
 
 
 def _answer_word(prediction: str | None) -> str:
-    return {"Y": "consistent (Y)", "N": "not consistent (N)"}.get(
-        prediction or "", "insufficient evidence"
-    )
+    words = {"Y": "consistent (Y)", "N": "not consistent (N)", "inconclusive": "inconclusive"}
+    return words.get(prediction or "", "insufficient evidence")
 
 
 def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[str, dict]) -> Table:
@@ -151,15 +150,17 @@ def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[s
     return Table(tuple(columns), tuple(rows), font="small")
 
 
-def _highlight(match: str, category: str) -> str:
-    """The matched text, bold and underlined; for punctuation n-grams only the marks."""
-    match = " ".join(match.split())
-    if category not in PUNCTUATION_CATEGORIES:
-        return f"<b><u>{html_text(match)}</u></b>"
-    return "".join(
-        f"<b><u>{html_text(c)}</u></b>" if PUNCTUATION_PATTERN.fullmatch(c) else html_text(c)
-        for c in match
-    )
+def _highlight(excerpt: Excerpt, category: str) -> str:
+    """The matched text with its parts (tokens, or the marks of F1–F3) bold and underlined."""
+    match = excerpt.match
+    parts = excerpt.parts if category in PUNCTUATION_CATEGORIES else ((0, len(match)),)
+    pieces, position = [], 0
+    for start, end in parts:
+        pieces.append(html_text(match[position:start]))
+        pieces.append(f"<b><u>{html_text(match[start:end])}</u></b>")
+        position = end
+    pieces.append(html_text(match[position:]))
+    return "".join(pieces)
 
 
 def _excerpts(inputs: ReportInputs, category: str, features: list[str]) -> Table | None:
@@ -169,8 +170,7 @@ def _excerpts(inputs: ReportInputs, category: str, features: list[str]) -> Table
         if not found:
             continue
         lines = "<br/>".join(
-            f"…{html_text(e.before)}{_highlight(e.match, category)}{html_text(e.after)}…"
-            for e in found
+            f"…{html_text(e.before)}{_highlight(e, category)}{html_text(e.after)}…" for e in found
         )
         rows.append(Row((f'<span class="code">{html_text(feature, 120)}</span>', lines)))
     if not rows:

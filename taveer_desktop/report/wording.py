@@ -18,6 +18,10 @@ ANSWERS = {
         "<b>No answer can be given</b>: the texts contain too few of the features the method "
         "measures."
     ),
+    "inconclusive": (
+        "The result is <b>inconclusive</b>: the score lies in the model's band around 0.5 "
+        "where neither answer was reliable on its test texts."
+    ),
 }
 
 ANSWER_CAVEATS = {
@@ -36,6 +40,10 @@ ANSWER_CAVEATS = {
     "insufficient": (
         "Every feature category the model relies on is missing from the questioned text or "
         "from the known texts. The method gives no answer rather than a guess."
+    ),
+    "inconclusive": (
+        "The texts are neither clearly consistent nor clearly inconsistent in style. This is "
+        "not evidence for either answer."
     ),
 }
 

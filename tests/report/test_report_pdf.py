@@ -1,0 +1,130 @@
+"""The written PDF of a real case: sections in order, hashes, page count, fonts, metadata,
+the attached result, the audit entry, atomic writing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+
+from taveer_desktop.report.content import SECTION_TITLES
+from taveer_desktop.report.export import export_report
+from taveer_desktop.store import ProjectStore
+
+from .conftest import normalised, poppler
+
+HEADINGS = ["Authorship verification report"] + [
+    f"{i}. {title}" for i, title in enumerate(SECTION_TITLES, start=1) if i > 1
+]
+
+
+def test_every_section_is_present_in_order(demo_report):
+    positions = [demo_report.text.find(h) for h in HEADINGS]
+    assert all(p >= 0 for p in positions), dict(zip(HEADINGS, positions, strict=True))
+    assert positions == sorted(positions)
+
+
+def test_sections_in_order_with_pdftotext_too(demo_report):
+    text = normalised(poppler("pdftotext", "-layout", str(demo_report.pdf), "-"))
+    positions = [text.find(h) for h in HEADINGS]
+    assert all(p >= 0 for p in positions) and positions == sorted(positions)
+    for digest in demo_report.document_hashes:
+        assert digest in text
+
+
+def test_every_document_sha256_appears_in_full(demo_report):
+    assert len(demo_report.document_hashes) == 10  # 5 documents, file and text hash each
+    for digest in demo_report.document_hashes:
+        assert digest in demo_report.text
+
+
+def test_page_count_matches_the_footer(demo_report):
+    info = poppler("pdfinfo", str(demo_report.pdf))
+    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    assert pages == demo_report.exported.page_count == len(demo_report.page_texts)
+    for number, text in enumerate(demo_report.page_texts, start=1):
+        assert f"Page {number} of {pages}" in text
+        assert "Case DEMO-001" in text and demo_report.exported.report_id in text
+
+
+def test_fonts_are_embedded(demo_report):
+    rows = poppler("pdffonts", str(demo_report.pdf)).splitlines()[2:]
+    assert rows, "the PDF uses no font: Qt found none and wrote no text"
+    for row in rows:
+        assert "DejaVu" in row
+        assert row.split()[-5] == "yes", row  # the "emb" column
+
+
+def test_metadata_and_attached_result(demo_report):
+    info = poppler("pdfinfo", str(demo_report.pdf))
+    assert "Authorship verification report, case DEMO-001" in info
+    assert "TAVeer Desktop" in info
+    attachments = demo_report.reader.attachments
+    assert list(attachments) == ["taveer-result.json"]
+    data = json.loads(attachments["taveer-result.json"][0])
+    with ProjectStore.open(demo_report.project) as store:
+        run = store.runs.get(demo_report.exported.run_id)
+        assert data["result"] == store.runs.result(run.id)
+    assert data["report_id"] == demo_report.exported.report_id
+    assert data["run"]["record_sha256"] == run.record_sha256
+
+
+def test_content_states_the_case_facts(demo_report):
+    text = demo_report.text
+    assert "stylistically consistent with the known texts" in text
+    assert "Examiner A. Examiner" in text and "Agency Example Lab" in text
+    assert "UTC" in text and "local time" in text
+    assert "TAVeer Desktop 0.1.0" in text
+    assert "No topic word is used" in text
+    assert "74 %" in text and "8 (13 %) consistent" in text  # held-out error rates
+    assert "The check passed" in text
+    for category in ("F1", "F2", "F4", "F6", "F9"):  # the demo model's ensemble
+        assert f"{category} — " in text
+    assert "Where the top 3 features of each list occur in the questioned text" in text
+    assert "Reproducibility" in text and "no random element" in text
+
+
+def test_report_sha256_is_recorded_in_the_audit_log(demo_report):
+    digest = hashlib.sha256(demo_report.pdf.read_bytes()).hexdigest()
+    assert digest == demo_report.exported.sha256
+    with ProjectStore.open(demo_report.project) as store:
+        entries = [e for e in store.audit.entries() if e.action == "report_exported"]
+        assert entries and entries[-1].details["sha256"] == digest
+        assert entries[-1].details["run_ids"] == [demo_report.exported.run_id]
+        assert store.check_integrity().ok
+
+
+def test_nothing_is_left_when_recording_fails(demo_report, tmp_path, monkeypatch):
+    target = tmp_path / "never.pdf"
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError("audit log unavailable")
+
+    with ProjectStore.open(demo_report.project) as store:
+        monkeypatch.setattr(store.audit, "record_report_exported", refuse)
+        with pytest.raises(RuntimeError):
+            export_report(store, "DEMO-001", target)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_file_is_replaced_whole(demo_report, tmp_path):
+    target = tmp_path / "report.pdf"
+    target.write_bytes(b"old content")
+    with ProjectStore.open(demo_report.project) as store:
+        exported = export_report(store, "DEMO-001", target)
+    assert target.read_bytes().startswith(b"%PDF")
+    assert hashlib.sha256(target.read_bytes()).hexdigest() == exported.sha256
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf"]
+
+
+def test_archival_copy_is_pdf_a_without_attachment(demo_report, tmp_path):
+    target = tmp_path / "archival.pdf"
+    with ProjectStore.open(demo_report.project) as store:
+        export_report(store, "DEMO-001", target, archival=True)
+    data = target.read_bytes()
+    assert b"pdfaid:part" in data or b"pdfaid" in data
+    assert b"taveer-result.json" not in data
+    text = " ".join(normalised(p) for p in poppler("pdftotext", str(target), "-").split("\f"))
+    assert "carries no attachment" in text
