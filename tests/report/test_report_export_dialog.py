@@ -1,0 +1,43 @@
+"""Case ▸ Export report: the dialog previews the pages and writes the PDF."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from taveer_desktop.store import ProjectStore
+from taveer_desktop.ui.report_export_dialog import ReportExportDialog
+
+from .conftest import demo_store
+
+
+def test_dialog_previews_pages_and_exports(qtbot, tmp_path):
+    project = demo_store(tmp_path)
+    with ProjectStore.open(project) as store:
+        dialog = ReportExportDialog(store, "DEMO-001")
+        qtbot.addWidget(dialog)
+        assert dialog.rendered is not None and dialog.rendered.page_count > 8
+        assert dialog.page_count_label.text() == f"of {dialog.rendered.page_count}"
+        first = dialog.page_label.pixmap().toImage()
+        assert not first.isNull() and first.width() > 500
+        dialog.page_box.setValue(3)
+        assert dialog.page_label.pixmap().toImage() != first
+        emitted = []
+        dialog.report_exported.connect(emitted.append)
+        exported = dialog.export_to(tmp_path / "from-dialog.pdf")
+        assert exported is not None and emitted == [exported]
+        assert (tmp_path / "from-dialog.pdf").read_bytes().startswith(b"%PDF")
+        assert store.audit.entries()[-1].action == "report_exported"
+
+
+def test_dialog_for_a_case_without_runs_says_so(qtbot, tmp_path, monkeypatch):
+    project = demo_store(tmp_path)
+    with ProjectStore.open(project) as store:
+        store.cases.create("EMPTY-2")
+        dialog = ReportExportDialog(store, "EMPTY-2")
+        qtbot.addWidget(dialog)
+        assert dialog.rendered is None and not dialog.save_button.isEnabled()
+        assert "no verification run" in dialog.status_label.text()
+        warnings = []
+        monkeypatch.setattr(QMessageBox, "warning", lambda *a: warnings.append(a[2]))
+        assert dialog.export_to(tmp_path / "x.pdf") is None
+        assert warnings and "no verification run" in warnings[0]
