@@ -1,0 +1,191 @@
+"""Plain data behind the explanation views (no Qt): decision wording, Φ rows, CSV, ROC, KDE.
+
+Everything shown by ``ui/explain`` is computed here from the engine's result dict and
+evaluation, so the views only draw and the numbers can be tested without a window:
+
+- the decision in plain words and one sentence on what it rests on;
+- ``PhiRow``: one feature of Φ joined with its importance λ and its side (L_Y or L_N), taken
+  from the engine's lists as they are, never recomputed;
+- CSV and clipboard text of Φ, with spreadsheet formula injection neutralised;
+- the ROC curve of an evaluation and a kernel density for the split violins of the model view.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+SIDE_Y, SIDE_N = "Y", "N"
+SIDE_WORDS = {SIDE_Y: "L_Y (same author)", SIDE_N: "L_N (different authors)"}
+
+DECISIONS = {
+    "Y": ("Same author", "The questioned text was written by the author of the known texts."),
+    "N": ("Different authors", "The questioned text was written by someone else."),
+    "insufficient": (
+        "Insufficient evidence",
+        "Every category of the model's ensemble abstains: the texts share too few features "
+        "for a decision.",
+    ),
+    "inconclusive": (
+        "Inconclusive",
+        "The score lies inside the model's inconclusive band around 0.5, where the model "
+        "gives no answer.",
+    ),
+}
+
+
+def decision_words(prediction: str) -> tuple[str, str]:
+    """(headline, sentence) of a prediction; an unknown code is shown as it is."""
+    return DECISIONS.get(prediction, (prediction, ""))
+
+
+def decision_basis(result: Mapping) -> str:
+    """One sentence on what the decision rests on (the ensemble median and the 0.5 rule)."""
+    members = list(result.get("ensemble", []))
+    categories = result.get("categories", {})
+    used = [c for c in members if not categories.get(c, {}).get("abstained")]
+    score = float(result["similarity"])
+    if result.get("prediction") == "insufficient":
+        return f"No ensemble category could be measured ({', '.join(members)} all abstain)."
+    relation = "above" if score > 0.5 else "not above"
+    text = (
+        f"Score {score:.3f} = median similarity of {len(used)} of {len(members)} ensemble "
+        f"categories ({', '.join(used)}); {relation} the 0.5 decision boundary."
+    )
+    band = result.get("inconclusive_band")
+    if band:
+        text += f" Inconclusive band: {band[0]:.3f}–{band[1]:.3f}."
+    return text
+
+
+@dataclass(frozen=True)
+class PhiRow:
+    """One feature of a category: Φ entry plus the engine's importance λ and side."""
+
+    feature: str
+    x: float
+    y: float
+    distance: float
+    importance: float
+    side: str
+    count_unknown: int
+    count_known: int
+
+
+def phi_rows(interpretation: Mapping) -> list[PhiRow]:
+    """Rows of Φ in the engine's order (distance descending), λ and side from L_Y/L_N."""
+    lam: dict[str, tuple[float, str]] = {}
+    for side, key in ((SIDE_Y, "l_y"), (SIDE_N, "l_n")):
+        for feature, importance in interpretation.get(key, []):
+            lam[feature] = (float(importance), side)
+    rows = []
+    for entry in interpretation.get("phi", []):
+        importance, side = lam[entry["feature"]]
+        rows.append(
+            PhiRow(
+                entry["feature"],
+                float(entry["x"]),
+                float(entry["y"]),
+                float(entry["distance"]),
+                importance,
+                side,
+                int(entry["count_unknown"]),
+                int(entry["count_known"]),
+            )
+        )
+    return rows
+
+
+def feature_tooltip(row: PhiRow, category: str = "") -> str:
+    """Hover text of one feature: λ, side, relative frequency and count in each document."""
+    head = f"{category} feature “{row.feature}”" if category else f"“{row.feature}”"
+    return (
+        f"{head}\n"
+        f"λ = {row.importance:.5f} → {SIDE_WORDS[row.side]}\n"
+        f"questioned text: {row.x:.4%} ({row.count_unknown} occurrences)\n"
+        f"known texts: {row.y:.4%} ({row.count_known} occurrences)\n"
+        f"|x − y| = {row.distance:.5f}"
+    )
+
+
+CSV_HEADER = ("feature", "x", "y", "|x-y|", "lambda", "side", "count_unknown", "count_known")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula (prefixed with ')."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def row_cells(row: PhiRow) -> list[str]:
+    return [
+        safe_cell(row.feature),
+        repr(row.x),
+        repr(row.y),
+        repr(row.distance),
+        repr(row.importance),
+        row.side,
+        str(row.count_unknown),
+        str(row.count_known),
+    ]
+
+
+def rows_to_csv(rows: Iterable[PhiRow]) -> str:
+    """CSV (RFC 4180, CRLF line ends) of Φ rows with a header; full float precision."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for row in rows:
+        writer.writerow(row_cells(row))
+    return out.getvalue()
+
+
+def rows_to_tsv(rows: Iterable[PhiRow]) -> str:
+    """Tab-separated text of Φ rows for the clipboard (tabs and line breaks in cells escaped)."""
+    lines = ["\t".join(CSV_HEADER)]
+    for row in rows:
+        cells = [c.replace("\t", "\\t").replace("\n", "\\n") for c in row_cells(row)]
+        lines.append("\t".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+def roc_points(scores: Sequence[float], truth: Sequence[bool]) -> tuple[np.ndarray, np.ndarray]:
+    """False- and true-positive rates at every distinct score threshold, from (0,0) to (1,1).
+
+    Tied scores move both rates at once, so the trapezoidal area equals the Mann–Whitney AUC
+    with ties counted half (the engine's ``roc_auc``).
+    """
+    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
+    order = np.argsort(-scores, kind="mergesort")
+    s, t = scores[order], truth[order]
+    n_pos, n_neg = max(int(t.sum()), 1), max(int((~t).sum()), 1)
+    last_of_tie = np.r_[np.diff(s) != 0, True]
+    tps, fps = np.cumsum(t)[last_of_tie], np.cumsum(~t)[last_of_tie]
+    return np.r_[0.0, fps / n_neg], np.r_[0.0, tps / n_pos]
+
+
+def trapezoid_area(x: np.ndarray, y: np.ndarray) -> float:
+    return float(np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0))
+
+
+def density(values: Sequence[float], grid: np.ndarray) -> np.ndarray:
+    """Gaussian kernel density of ``values`` on ``grid`` (Silverman's bandwidth, at least 0.02).
+
+    Mass outside [0, 1] is reflected back at the bounds, since similarities live in [0, 1].
+    """
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v)]
+    if len(v) == 0:
+        return np.zeros_like(grid)
+    spread = float(np.std(v)) if len(v) > 1 else 0.0
+    q75, q25 = np.percentile(v, [75, 25])
+    scale = min(spread, (q75 - q25) / 1.34) if q75 > q25 else spread
+    h = max(0.9 * scale * len(v) ** -0.2, 0.02)
+    centres = np.concatenate([v, -v, 2.0 - v])
+    z = (grid[:, None] - centres[None, :]) / h
+    return np.exp(-0.5 * z * z).sum(axis=1) / (len(v) * h * math.sqrt(2 * math.pi))

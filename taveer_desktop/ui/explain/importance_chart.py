@@ -1,0 +1,301 @@
+"""The paper's importance chart for one category: two stacked bars, L_Y and L_N.
+
+Each rectangle is one feature, its height the importance λ from the engine's lists; the green
+(solid) stack holds the features that point to the same author, the vermillion (hatched) stack
+those that point to different authors, and the higher stack decides. Which features get a
+rectangle and a label, the grouping of the rest and the label positions come from
+``report.chart_layout.importance_chart``, so the window and the PDF report show the same chart;
+the layout is redone when the plot is resized, so labels never overlap. Hovering a rectangle or
+a label shows the feature's λ, relative frequencies and counts; clicking emits
+``feature_chosen``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetricsF
+from PySide6.QtWidgets import QToolTip
+
+from taveer_desktop.core.features import CATEGORY_NAMES
+from taveer_desktop.report.chart_layout import (
+    DEFAULT_TOP_N,
+    DIFFERENT,
+    SAME,
+    STYLES,
+    ImportanceChartLayout,
+    Segment,
+    Stack,
+    importance_chart,
+)
+from taveer_desktop.ui.explain.explanation_data import PhiRow, feature_tooltip
+
+BAR_X = {SAME: 0.0, DIFFERENT: 1.0}
+BAR_WIDTH = 0.42
+LABEL_GAP = 0.06
+X_RANGE = (-1.45, 2.45)
+HEADROOM = 1.16  # y range above the axis maximum, for the stack totals
+HATCH_COLOUR = "#7a2f00"
+TEXT_COLOUR = "#1a1a1a"
+LEADER_COLOUR = "#777777"
+SIDE_NAMES = {SAME: "L_Y: same author", DIFFERENT: "L_N: different authors"}
+TICKS = {SAME: "L_Y", DIFFERENT: "L_N"}
+
+
+def _label_font() -> QFont:
+    font = QFont()
+    font.setPointSizeF(8.5)
+    return font
+
+
+class ImportanceChart(pg.PlotWidget):
+    """Importance chart of one category; ``show_category`` fills it from the engine's lists."""
+
+    feature_chosen = Signal(str)
+
+    def __init__(self, parent=None, top_n: int = DEFAULT_TOP_N) -> None:
+        super().__init__(parent, background="w")
+        self.top_n = top_n
+        self.category = ""
+        self.lists: dict[str, list[tuple[str, float]]] = {SAME: [], DIFFERENT: []}
+        self.rows: dict[str, PhiRow] = {}
+        self.chart_layout: ImportanceChartLayout | None = None
+        self.selected: str | None = None
+        self._items: list = []
+        self._labels: list[tuple[pg.TextItem, Segment]] = []
+        self._font = _label_font()
+        self._label_height = QFontMetricsF(self._font).height() + 3
+        plot = self.getPlotItem()
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setMouseEnabled(x=False, y=False)
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        plot.setXRange(*X_RANGE, padding=0)
+        left = plot.getAxis("left")
+        left.enableAutoSIPrefix(False)
+        left.setLabel("importance λ (stacked)")
+        bottom = plot.getAxis("bottom")
+        bottom.setTicks(
+            [[(BAR_X[SAME], SIDE_NAMES[SAME]), (BAR_X[DIFFERENT], SIDE_NAMES[DIFFERENT])]]
+        )
+        for axis in (left, bottom):
+            axis.setTextPen(pg.mkPen(TEXT_COLOUR))
+            axis.setPen(pg.mkPen("#555555"))
+        self.setMinimumSize(560, 340)
+        plot.getViewBox().sigResized.connect(self._relayout)
+        self.scene().sigMouseMoved.connect(self._hovered)
+        self.scene().sigMouseClicked.connect(self._clicked)
+
+    # --- data -----------------------------------------------------------------------------
+
+    def show_category(
+        self, category: str, interpretation: Mapping, rows: Sequence[PhiRow] = ()
+    ) -> None:
+        """Show ``interpretation`` (the result's entry for ``category``) as the two stacks."""
+        self.category = category
+        self.lists = {
+            SAME: [(f, float(v)) for f, v in interpretation.get("l_y", [])],
+            DIFFERENT: [(f, float(v)) for f, v in interpretation.get("l_n", [])],
+        }
+        self.rows = {row.feature: row for row in rows}
+        self.selected = None
+        name = CATEGORY_NAMES.get(category, "")
+        self.getPlotItem().setTitle(
+            f"<b>{category} {name}</b> — importance λ of each feature", color=TEXT_COLOUR
+        )
+        self._relayout()
+
+    def select_feature(self, feature: str | None) -> None:
+        """Outline the rectangle of ``feature`` (or the grouped rest that holds it)."""
+        self.selected = feature
+        self._relayout()
+
+    def side_of(self, feature: str) -> str | None:
+        for side, items in self.lists.items():
+            if any(f == feature for f, _ in items):
+                return side
+        return None
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def _plot_height(self) -> float:
+        height = self.getPlotItem().getViewBox().height() / HEADROOM
+        return height if height > 50 else 300.0
+
+    def _relayout(self, *_args) -> None:
+        plot = self.getPlotItem()
+        for item in self._items:
+            plot.removeItem(item)
+        self._items, self._labels = [], []
+        if not self.category:
+            return
+        layout = importance_chart(
+            self.category,
+            self.category,
+            self.lists[SAME],
+            self.lists[DIFFERENT],
+            self._plot_height(),
+            self._label_height,
+            self.top_n,
+        )
+        self.chart_layout = layout
+        plot.setYRange(0, layout.y_max * HEADROOM, padding=0)
+        plot.setXRange(*X_RANGE, padding=0)
+        plot.getAxis("left").setTicks([[(t, f"{t:g}") for t in layout.ticks], []])
+        if layout.empty:
+            self._add(self._text("This category abstains: no features to show.", 0.5, 0.5, 0.5))
+            return
+        for stack in (layout.same, layout.different):
+            self._draw_stack(stack, layout.y_max)
+
+    def _add(self, item):
+        self.getPlotItem().addItem(item)
+        self._items.append(item)
+        return item
+
+    def _text(self, text: str, x: float, y: float, anchor_x: float, bold=False, italic=False):
+        item = pg.TextItem(text, color=TEXT_COLOUR, anchor=(anchor_x, 0.5))
+        font = QFont(self._font)
+        font.setBold(bold)
+        font.setItalic(italic)
+        item.setFont(font)
+        item.setPos(x, y)
+        return item
+
+    def _draw_stack(self, stack: Stack, y_max: float) -> None:
+        x = BAR_X[stack.side]
+        by_style: dict[str, list[Segment]] = {}
+        for segment in stack.segments:
+            by_style.setdefault(segment.style, []).append(segment)
+        for style, segments in by_style.items():
+            fill, hatch = STYLES[style]
+            kwargs = dict(
+                x=np.full(len(segments), x),
+                y0=np.array([s.start for s in segments]),
+                height=np.array([s.end - s.start for s in segments]),
+                width=BAR_WIDTH,
+            )
+            self._add(pg.BarGraphItem(brush=QColor(fill), pen=pg.mkPen("w", width=1), **kwargs))
+            if hatch:
+                brush = QBrush(QColor(HATCH_COLOUR), Qt.BrushStyle.BDiagPattern)
+                self._add(pg.BarGraphItem(brush=brush, pen=pg.mkPen(None), **kwargs))
+        self._add(
+            pg.BarGraphItem(
+                x=[x],
+                y0=[0],
+                height=[stack.total],
+                width=BAR_WIDTH,
+                brush=QBrush(Qt.BrushStyle.NoBrush),
+                pen=pg.mkPen("#555555", width=1),
+            )
+        )
+        self._draw_selection(stack, x)
+        self._draw_labels(stack, x)
+        total = f"{SIDE_NAMES[stack.side]}\nΣλ = {stack.total:.4f}, {stack.feature_count} features"
+        item = self._text(total, x, stack.total, 0.5, bold=True)
+        item.setAnchor((0.5, 1.0))
+        self._add(item)
+
+    def _draw_selection(self, stack: Stack, x: float) -> None:
+        if self.selected is None or self.side_of(self.selected) != stack.side:
+            return
+        segment = next((s for s in stack.segments if s.feature == self.selected), None)
+        if segment is None:
+            segment = next((s for s in stack.segments if s.feature is None), None)
+        if segment is None:
+            return
+        self._add(
+            pg.BarGraphItem(
+                x=[x],
+                y0=[segment.start],
+                height=[segment.end - segment.start],
+                width=BAR_WIDTH + 0.06,
+                brush=QBrush(Qt.BrushStyle.NoBrush),
+                pen=pg.mkPen("#000000", width=3),
+            )
+        )
+
+    def _draw_labels(self, stack: Stack, x: float) -> None:
+        left = stack.side == SAME
+        edge = x - BAR_WIDTH / 2 if left else x + BAR_WIDTH / 2
+        text_x = edge - LABEL_GAP * 2 if left else edge + LABEL_GAP * 2
+        leaders = []
+        for label, segment in zip(stack.labels, stack.segments, strict=True):
+            chosen = segment.feature is not None and segment.feature == self.selected
+            item = self._text(
+                label.text,
+                text_x,
+                label.position,
+                1.0 if left else 0.0,
+                bold=chosen,
+                italic=segment.feature is None,
+            )
+            self._add(item)
+            self._labels.append((item, segment))
+            leaders += [(text_x + (0.01 if left else -0.01), label.position), (edge, label.anchor)]
+        if leaders:
+            points = np.array(leaders)
+            self._add(
+                pg.PlotCurveItem(
+                    points[:, 0],
+                    points[:, 1],
+                    connect="pairs",
+                    pen=pg.mkPen(LEADER_COLOUR, width=1),
+                )
+            )
+
+    # --- interaction ----------------------------------------------------------------------
+
+    def segment_at(self, x: float, y: float) -> Segment | None:
+        """The rectangle under data point (x, y), if any."""
+        layout = self.chart_layout
+        if layout is None:
+            return None
+        for stack in (layout.same, layout.different):
+            if abs(x - BAR_X[stack.side]) <= BAR_WIDTH / 2:
+                for segment in stack.segments:
+                    if segment.start <= y <= segment.end:
+                        return segment
+        return None
+
+    def tooltip_for(self, segment: Segment) -> str:
+        side = SAME if segment.style.startswith(SAME) else DIFFERENT
+        if segment.feature is not None:
+            row = self.rows.get(segment.feature)
+            if row is not None:
+                return feature_tooltip(row, self.category) + "\nClick to find it in the texts."
+            return f"“{segment.feature}”  λ = {segment.value:.5f}"
+        values = [v for _, v in self.lists[side][-segment.count :]]
+        return (
+            f"{segment.count} more features of {SIDE_NAMES[side]}\n"
+            f"λ from {min(values):.5f} to {max(values):.5f}, Σλ = {segment.value:.5f}\n"
+            "Each of them is listed in the feature table."
+        )
+
+    def _segment_at_scene(self, scene_pos: QPointF) -> Segment | None:
+        for item, segment in self._labels:
+            if item.sceneBoundingRect().contains(scene_pos):
+                return segment
+        view_box = self.getPlotItem().getViewBox()
+        if not view_box.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = view_box.mapSceneToView(scene_pos)
+        return self.segment_at(point.x(), point.y())
+
+    def _hovered(self, scene_pos: QPointF) -> None:
+        segment = self._segment_at_scene(scene_pos)
+        if segment is None:
+            QToolTip.hideText()
+            self.viewport().unsetCursor()
+            return
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        QToolTip.showText(QCursor.pos(), self.tooltip_for(segment), self)
+
+    def _clicked(self, event) -> None:
+        segment = self._segment_at_scene(event.scenePos())
+        if segment is not None and segment.feature is not None:
+            self.select_feature(segment.feature)
+            self.feature_chosen.emit(segment.feature)

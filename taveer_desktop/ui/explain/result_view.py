@@ -1,0 +1,254 @@
+"""The result view: one verification explained, from the decision down to the words.
+
+Two tabs. **Decision**: the answer in plain words, the score on its 0–1 scale, the likelihood
+ratio, the stability (on demand, in a worker), warnings and hashes (``DecisionSummary``) beside
+the per-category similarity bars (``SimilarityChart``). **Features and evidence**: for one
+ensemble category at a time, the paper's importance chart (``ImportanceChart``), the distance
+view Φ (``DistanceView``) and both texts with the chosen feature highlighted
+(``EvidenceView``). Choosing a feature in the chart or the table selects it everywhere.
+
+Entry point: ``ResultView(parent).show_result(result_dict, model, known_texts, unknown_text,
+document_hashes)``. Call ``shutdown()`` before the window closes (waits for a running job).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.model import Model
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.report.chart_layout import DEFAULT_TOP_N
+from taveer_desktop.ui.explain.chart_export import export_button
+from taveer_desktop.ui.explain.distance_view import DistanceView
+from taveer_desktop.ui.explain.evidence_data import EvidenceText, evidence_texts
+from taveer_desktop.ui.explain.evidence_view import EvidenceView
+from taveer_desktop.ui.explain.explanation_data import PhiRow, phi_rows
+from taveer_desktop.ui.explain.importance_chart import ImportanceChart
+from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
+from taveer_desktop.ui.explain.summary_view import DecisionSummary
+
+DECISION_TAB, FEATURES_TAB = 0, 1
+
+
+def text_hashes(known_texts: Sequence[str], unknown_text: str) -> list[tuple[str, str]]:
+    """(label, SHA-256 of the UTF-8 text) of each document, when the caller has no hashes."""
+
+    def digest(text: str) -> str:
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    rows = [("questioned text (SHA-256 of the text)", digest(unknown_text))]
+    rows += [
+        (f"known document {i} (SHA-256 of the text)", digest(t))
+        for i, t in enumerate(known_texts, start=1)
+    ]
+    return rows
+
+
+class ResultView(QWidget):
+    """One verification result explained; ``feature_chosen(category, feature)`` on a choice."""
+
+    feature_chosen = Signal(str, str)
+
+    def __init__(self, parent: QWidget | None = None, pool: QThreadPool | None = None) -> None:
+        super().__init__(parent)
+        self.result: Mapping = {}
+        self.rows: dict[str, list[PhiRow]] = {}
+        self._evidence: dict[str, tuple[EvidenceText, EvidenceText]] = {}
+        self._texts: tuple[list[str], str] = ([], "")
+        self._lexicon: Lexicon | None = None
+        self.category = ""
+        self.feature: str | None = None
+
+        self.summary = DecisionSummary(self, pool)
+        self.similarity_chart = SimilarityChart(self)
+        self.importance_chart = ImportanceChart(self)
+        self.distance_view = DistanceView(self)
+        self.evidence_view = EvidenceView(self)
+        self.category_box = QComboBox(self)
+        self.top_n_box = QSpinBox(self)
+        self.top_n_box.setRange(1, 40)
+        self.top_n_box.setValue(DEFAULT_TOP_N)
+        self.top_n_box.setToolTip("How many features of each list get their own labelled rectangle")
+        self.no_interpretation = QLabel(self)
+        self.no_interpretation.setWordWrap(True)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self._decision_tab(), "Decision")
+        self.tabs.addTab(self._features_tab(), "Features and evidence")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+
+        self.category_box.currentIndexChanged.connect(self._category_chosen)
+        self.top_n_box.valueChanged.connect(self._top_n_changed)
+        self.importance_chart.feature_chosen.connect(self.choose_feature)
+        self.distance_view.feature_chosen.connect(self.choose_feature)
+
+    def _decision_tab(self) -> QWidget:
+        chart_box = QWidget(self)
+        chart_layout = QVBoxLayout(chart_box)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        bar.addStretch(1)
+        bar.addWidget(
+            export_button(
+                self, lambda: self.similarity_chart, lambda: "taveer-similarity", "the chart"
+            )
+        )
+        chart_layout.addLayout(bar)
+        chart_layout.addWidget(self.similarity_chart, 1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.summary)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(scroll)
+        splitter.addWidget(chart_box)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        return splitter
+
+    def _features_tab(self) -> QWidget:
+        page = QWidget(self)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Category of the ensemble:", page))
+        bar.addWidget(self.category_box, 1)
+        bar.addWidget(QLabel("Labelled features per list:", page))
+        bar.addWidget(self.top_n_box)
+        bar.addWidget(
+            export_button(
+                page,
+                lambda: self.importance_chart,
+                lambda: f"taveer-importance-{self.category}",
+                "the importance chart",
+            )
+        )
+        top = QSplitter(Qt.Orientation.Horizontal, page)
+        top.addWidget(self.importance_chart)
+        top.addWidget(self.distance_view)
+        top.setStretchFactor(0, 1)
+        top.setStretchFactor(1, 1)
+        top.setSizes([640, 860])
+        self.features_splitter = QSplitter(Qt.Orientation.Vertical, page)
+        self.features_splitter.addWidget(top)
+        self.features_splitter.addWidget(self.evidence_view)
+        self.features_splitter.setStretchFactor(0, 3)
+        self.features_splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(page)
+        layout.addLayout(bar)
+        layout.addWidget(self.no_interpretation)
+        layout.addWidget(self.features_splitter, 1)
+        return page
+
+    # --- entry point ----------------------------------------------------------------------
+
+    def show_result(
+        self,
+        result: Mapping,
+        model: Model | None,
+        known_texts: Sequence[str],
+        unknown_text: str,
+        document_hashes: Sequence[tuple[str, str]] | Mapping[str, str] | None = None,
+        lexicon: Lexicon | None = None,
+        scale_id: str = DEFAULT_SCALE,
+    ) -> None:
+        """Show ``result`` (``VerificationResult.to_dict()``, verified with ``explain=True``).
+
+        ``document_hashes``: (label, SHA-256) pairs or a label → SHA-256 mapping, e.g. the
+        store's evidence hashes; without them the SHA-256 of each text is shown.
+        """
+        if isinstance(document_hashes, Mapping):
+            document_hashes = list(document_hashes.items())
+        hashes = list(document_hashes or text_hashes(known_texts, unknown_text))
+        self.result = result
+        self._texts = (list(known_texts), unknown_text)
+        self._lexicon = lexicon
+        self._evidence = {}
+        interpretation = result.get("interpretation") or {}
+        self.rows = {c: phi_rows(i) for c, i in interpretation.items()}
+        self.summary.show_result(result, model, known_texts, unknown_text, hashes, scale_id)
+        self.similarity_chart.show_result(result)
+        blocked = self.category_box.blockSignals(True)
+        self.category_box.clear()
+        for category in result.get("ensemble", []):
+            if category in interpretation:
+                entry = result["categories"][category]
+                similarity = entry.get("similarity")
+                shown = "abstains" if similarity is None else f"similarity {similarity:.3f}"
+                self.category_box.addItem(f"{category} {entry.get('name', '')} — {shown}", category)
+        self.category_box.blockSignals(blocked)
+        self.no_interpretation.setVisible(not interpretation)
+        self.no_interpretation.setText(
+            "This result was stored without its interpretation lists; verify the case again "
+            "to see which features decided it."
+        )
+        self.features_splitter.setVisible(bool(interpretation))
+        if self.category_box.count():
+            self.category_box.setCurrentIndex(self._first_measured_index())
+            self._category_chosen(self.category_box.currentIndex())
+
+    def _first_measured_index(self) -> int:
+        for i in range(self.category_box.count()):
+            category = self.category_box.itemData(i)
+            if not self.result["interpretation"][category].get("abstained"):
+                return i
+        return 0
+
+    def show_category(self, category: str) -> None:
+        index = self.category_box.findData(category)
+        if index >= 0:
+            self.category_box.setCurrentIndex(index)
+
+    def evidence_for(self, category: str) -> tuple[EvidenceText, EvidenceText]:
+        """Occurrences of ``category`` in both texts (computed once per category)."""
+        if category not in self._evidence:
+            known, unknown = self._texts
+            lexicon = self._lexicon or default_lexicon()
+            self._evidence[category] = evidence_texts(unknown, known, lexicon, category)
+        return self._evidence[category]
+
+    def _category_chosen(self, index: int) -> None:
+        category = self.category_box.itemData(index)
+        if not category:
+            return
+        self.category = category
+        self.feature = None
+        interpretation = self.result["interpretation"][category]
+        rows = self.rows[category]
+        self.importance_chart.show_category(category, interpretation, rows)
+        self.distance_view.show_rows(category, rows)
+        self.evidence_view.set_texts(category, *self.evidence_for(category))
+
+    def _top_n_changed(self, value: int) -> None:
+        self.importance_chart.top_n = value
+        self.importance_chart.select_feature(self.feature)
+
+    def choose_feature(self, feature: str) -> None:
+        """Select ``feature`` of the current category in the chart, the table and the texts."""
+        if feature == self.feature:
+            return
+        row = next((r for r in self.rows.get(self.category, []) if r.feature == feature), None)
+        if row is None:
+            return
+        self.feature = feature
+        self.importance_chart.select_feature(feature)
+        self.distance_view.select_feature(feature)
+        self.evidence_view.show_feature(feature, row.side)
+        self.feature_chosen.emit(self.category, feature)
+
+    def shutdown(self) -> None:
+        """Cancel and wait for background work; call from the window's ``closeEvent``."""
+        self.summary.wait()

@@ -1,0 +1,114 @@
+"""Per-category similarity bars of one result against the 0.5 decision boundary.
+
+One horizontal bar per category F1–F11 on a 0–1 axis: the ensemble's categories filled blue,
+the others outlined and marked "not in the ensemble", abstaining categories without a bar and
+the word "abstains"; a dashed line marks 0.5 and a dotted line the case's score (the median of
+the ensemble). Rows, styles and texts come from ``report.chart_layout.similarity_chart``, the
+layout the PDF report draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+
+from taveer_desktop.report.chart_layout import STYLES, SimilarityChartLayout, similarity_chart
+
+TEXT_COLOUR = "#1a1a1a"
+BAR_HEIGHT = 0.62
+VALUE_X = 1.03
+X_MAX = 1.78
+
+
+class SimilarityChart(pg.PlotWidget):
+    """Similarity of each category of a result; ``show_result`` fills it."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent, background="w")
+        self.chart_layout: SimilarityChartLayout | None = None
+        self._items: list = []
+        plot = self.getPlotItem()
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setMouseEnabled(x=False, y=False)
+        plot.showGrid(x=True, y=False, alpha=0.25)
+        plot.setTitle("<b>Similarity per category</b> (0.5 = decision boundary)", color=TEXT_COLOUR)
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.enableAutoSIPrefix(False)
+            axis.setTextPen(pg.mkPen(TEXT_COLOUR))
+            axis.setPen(pg.mkPen("#555555"))
+        plot.getAxis("bottom").setLabel("similarity (0 = nothing in common, 1 = identical)")
+        self.setMinimumSize(520, 330)
+
+    def show_result(self, result: Mapping) -> None:
+        categories = list(result["categories"].values())
+        score = None if result.get("prediction") == "insufficient" else result["similarity"]
+        layout = similarity_chart(categories, list(result["ensemble"]), score)
+        self.chart_layout = layout
+        plot = self.getPlotItem()
+        for item in self._items:
+            plot.removeItem(item)
+        self._items = []
+        n = len(layout.rows)
+        ys = np.arange(n)[::-1].astype(float)  # first category at the top
+        plot.getAxis("left").setTicks(
+            [[(y, f"{row.category} {row.name}") for y, row in zip(ys, layout.rows, strict=True)]]
+        )
+        plot.getAxis("bottom").setTicks([[(t, f"{t:g}") for t in layout.x_ticks]])
+        for style in ("member", "non-member"):
+            chosen = [
+                (y, row.value)
+                for y, row in zip(ys, layout.rows, strict=True)
+                if row.style == style and row.value is not None
+            ]
+            if chosen:
+                fill, _hatch = STYLES[style]
+                self._add(
+                    pg.BarGraphItem(
+                        x0=np.zeros(len(chosen)),
+                        y=np.array([c[0] for c in chosen]),
+                        width=np.array([c[1] for c in chosen]),
+                        height=BAR_HEIGHT,
+                        brush=QColor(fill),
+                        pen=pg.mkPen("#0072B2", width=1.5),
+                    )
+                )
+        font = QFont()
+        font.setPointSizeF(9.0)
+        for y, row in zip(ys, layout.rows, strict=True):
+            text = pg.TextItem(row.value_text, color=TEXT_COLOUR, anchor=(0, 0.5))
+            member_font = QFont(font)
+            member_font.setBold(row.style == "member")
+            member_font.setItalic(row.value is None)
+            text.setFont(member_font)
+            text.setPos(VALUE_X, y)
+            self._add(text)
+        boundary = pg.InfiniteLine(
+            pos=layout.decision,
+            angle=90,
+            pen=pg.mkPen("#000000", width=2, style=Qt.PenStyle.DashLine),
+            label="0.5",
+            labelOpts={"position": 0.98, "color": TEXT_COLOUR},
+        )
+        self._add(boundary)
+        if layout.score is not None:
+            self._add(
+                pg.InfiniteLine(
+                    pos=layout.score,
+                    angle=90,
+                    pen=pg.mkPen("#CC79A7", width=2, style=Qt.PenStyle.DotLine),
+                    label=f"score {layout.score:.3f}",
+                    labelOpts={"position": 0.02, "color": "#8a3a6a", "anchors": [(0, 1), (0, 1)]},
+                )
+            )
+        plot.setXRange(-0.01, X_MAX, padding=0)
+        plot.setYRange(-0.8, n - 0.2, padding=0)
+
+    def _add(self, item) -> None:
+        self.getPlotItem().addItem(item)
+        self._items.append(item)
