@@ -63,7 +63,7 @@ class PhiChart(pg.PlotWidget):
             axis.enableAutoSIPrefix(False)
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
-        plot.getAxis("bottom").setLabel("relative frequency of the feature")
+        plot.getAxis("bottom").setLabel("relative frequency")
         legend = plot.addLegend(offset=(-10, 10), labelTextColor=TEXT_COLOUR)
         legend.setBrush(pg.mkBrush(255, 255, 255, 230))
         self._x_item = pg.BarGraphItem(
@@ -87,7 +87,7 @@ class PhiChart(pg.PlotWidget):
         plot.addItem(self._x_item, name="x: questioned text")
         plot.addItem(self._y_item, name="y: known texts (hatched)")
         plot.addItem(self._y_hatch)
-        self.setMinimumSize(300, 240)
+        self.setMinimumSize(220, 240)
         self.scene().sigMouseMoved.connect(self._hovered)
 
     def show_rows(self, rows: Sequence[PhiRow], x_max: float, title: str = "") -> None:
@@ -168,6 +168,7 @@ class DistanceView(QWidget):
         splitter.addWidget(self.chart)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([700, 240])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -175,9 +176,10 @@ class DistanceView(QWidget):
         self._x_max = 1.0
         self._pending = QTimer(self, singleShot=True, interval=0)
         self._pending.timeout.connect(self._update_chart)
-        self.table.verticalScrollBar().valueChanged.connect(self._pending.start)
-        self.model.layoutChanged.connect(self._pending.start)
-        self.model.modelReset.connect(self._pending.start)
+        # not start() itself: valueChanged(int) would call start(msec=value)
+        self.table.verticalScrollBar().valueChanged.connect(self._schedule_chart)
+        self.model.layoutChanged.connect(self._schedule_chart)
+        self.model.modelReset.connect(self._schedule_chart)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
 
     def _stem(self) -> str:
@@ -190,7 +192,7 @@ class DistanceView(QWidget):
         self.model.set_rows(rows, category)
         self.table.horizontalHeader().setSortIndicator(DISTANCE, Qt.SortOrder.DescendingOrder)
         self.table.resizeColumnsToContents()
-        self.table.setColumnWidth(0, min(max(self.table.columnWidth(0), 120), 260))
+        self.table.setColumnWidth(0, min(max(self.table.columnWidth(0), 100), 160))
         total = sum(r.distance for r in rows)
         self.caption.setText(
             f"<b>{category}: {len(rows)} features.</b> The category's distance is the sum of "
@@ -200,13 +202,19 @@ class DistanceView(QWidget):
         self._update_chart()
 
     def visible_rows(self) -> tuple[int, int]:
-        """(first, last) row indices currently visible in the table (last inclusive)."""
+        """(first, last) row indices currently visible in the table (last inclusive).
+
+        Rows have a fixed height and the table scrolls per pixel, so the window follows from
+        the scroll bar's value alone (``rowAt`` lags behind while a scroll is processed).
+        """
         count = self.model.rowCount()
         if count == 0:
             return 0, -1
-        first = max(self.table.rowAt(0), 0)
-        last = self.table.rowAt(self.table.viewport().height() - 1)
-        return first, (count - 1 if last < 0 else last)
+        height = self.table.verticalHeader().defaultSectionSize()
+        top = self.table.verticalScrollBar().value()
+        first = min(top // height, count - 1)
+        last = (top + max(self.table.viewport().height(), height) - 1) // height
+        return first, min(last, count - 1)
 
     def _update_chart(self) -> None:
         first, last = self.visible_rows()
@@ -214,6 +222,9 @@ class DistanceView(QWidget):
         self.chart.show_rows(
             rows, self._x_max, f"Rows {first + 1}–{last + 1} of {self.model.rowCount()}"
         )
+
+    def _schedule_chart(self, *_args) -> None:
+        self._pending.start()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -42,7 +42,6 @@ HATCH_COLOUR = "#7a2f00"
 TEXT_COLOUR = "#1a1a1a"
 LEADER_COLOUR = "#777777"
 SIDE_NAMES = {SAME: "L_Y: same author", DIFFERENT: "L_N: different authors"}
-TICKS = {SAME: "L_Y", DIFFERENT: "L_N"}
 
 
 def _label_font() -> QFont:
@@ -78,9 +77,7 @@ class ImportanceChart(pg.PlotWidget):
         left.enableAutoSIPrefix(False)
         left.setLabel("importance λ (stacked)")
         bottom = plot.getAxis("bottom")
-        bottom.setTicks(
-            [[(BAR_X[SAME], SIDE_NAMES[SAME]), (BAR_X[DIFFERENT], SIDE_NAMES[DIFFERENT])]]
-        )
+        bottom.setStyle(showValues=False)  # each stack is named above it
         for axis in (left, bottom):
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
@@ -103,9 +100,7 @@ class ImportanceChart(pg.PlotWidget):
         self.rows = {row.feature: row for row in rows}
         self.selected = None
         name = CATEGORY_NAMES.get(category, "")
-        self.getPlotItem().setTitle(
-            f"<b>{category} {name}</b> — importance λ of each feature", color=TEXT_COLOUR
-        )
+        self.getPlotItem().setTitle(f"<b>{category} {name}</b>: importance λ", color=TEXT_COLOUR)
         self._relayout()
 
     def select_feature(self, feature: str | None) -> None:
@@ -143,13 +138,30 @@ class ImportanceChart(pg.PlotWidget):
         )
         self.chart_layout = layout
         plot.setYRange(0, layout.y_max * HEADROOM, padding=0)
-        plot.setXRange(*X_RANGE, padding=0)
+        plot.setXRange(*self._x_range(layout), padding=0)
         plot.getAxis("left").setTicks([[(t, f"{t:g}") for t in layout.ticks], []])
         if layout.empty:
             self._add(self._text("This category abstains: no features to show.", 0.5, 0.5, 0.5))
             return
         for stack in (layout.same, layout.different):
             self._draw_stack(stack, layout.y_max)
+
+    def _x_range(self, layout: ImportanceChartLayout) -> tuple[float, float]:
+        """An x range leaving room in pixels for the widest label on each side of the bars."""
+        metrics = QFontMetricsF(self._font)
+
+        def room(stack: Stack) -> float:
+            widths = [metrics.horizontalAdvance(label.text) for label in stack.labels]
+            return 1.12 * max(widths, default=0.0) + 12.0
+
+        width = self.getPlotItem().getViewBox().width()
+        left_px, right_px = room(layout.same), room(layout.different)
+        core = (-BAR_WIDTH / 2 - 2 * LABEL_GAP, 1.0 + BAR_WIDTH / 2 + 2 * LABEL_GAP)
+        core_px = width - left_px - right_px
+        if width < 100 or core_px < 120:  # not laid out yet, or too narrow: fixed range
+            return X_RANGE
+        per_unit = core_px / (core[1] - core[0])
+        return core[0] - left_px / per_unit, core[1] + right_px / per_unit
 
     def _add(self, item):
         self.getPlotItem().addItem(item)
@@ -195,8 +207,11 @@ class ImportanceChart(pg.PlotWidget):
         self._draw_selection(stack, x)
         self._draw_labels(stack, x)
         total = f"{SIDE_NAMES[stack.side]}\nΣλ = {stack.total:.4f}, {stack.feature_count} features"
-        item = self._text(total, x, stack.total, 0.5, bold=True)
-        item.setAnchor((0.5, 1.0))
+        # the L_Y heading extends to the left of its bar, the L_N heading to the right
+        left = stack.side == SAME
+        edge = x + BAR_WIDTH / 2 if left else x - BAR_WIDTH / 2
+        item = self._text(total, edge, stack.total, 1.0 if left else 0.0, bold=True)
+        item.setAnchor((1.0 if left else 0.0, 1.0))
         self._add(item)
 
     def _draw_selection(self, stack: Stack, x: float) -> None:

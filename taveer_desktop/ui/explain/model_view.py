@@ -121,7 +121,8 @@ class ModelView(QWidget):
             plot,
             f"Similarity per category: <span style='color:{SAME}'>■ same-author cases (Y, "
             f"n={n_y}), left halves</span> · <span style='color:{DIFFERENT}'>▨ different-author "
-            f"cases (N, n={n_n}), right halves, hatched</span> · ● = in the ensemble",
+            f"cases (N, n={n_n}), right halves, hatched</span> · ● = in the ensemble · "
+            "dashed line = 0.5 decision boundary",
             "category (median of each half: short line)",
             "similarity",
         )
@@ -158,8 +159,6 @@ class ModelView(QWidget):
                 pos=0.5,
                 angle=0,
                 pen=pg.mkPen("k", width=1.5, style=Qt.PenStyle.DashLine),
-                label="0.5 decision boundary",
-                labelOpts={"position": 0.995, "color": TEXT_COLOUR, "anchors": [(1, 1), (1, 1)]},
             )
         )
         plot.setXRange(-0.6, len(CATEGORY_IDS) - 0.4, padding=0)

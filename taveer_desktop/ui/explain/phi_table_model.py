@@ -25,8 +25,8 @@ from taveer_desktop.ui.explain.explanation_data import (
 FEATURE, X, Y, DISTANCE, IMPORTANCE, SIDE = range(6)
 HEADERS = (
     "Feature",
-    "x (questioned)",
-    "y (known)",
+    "x\nquestioned",
+    "y\nknown",
     "|x − y|",
     "λ",
     "Side",
@@ -132,9 +132,9 @@ class PhiTableModel(QAbstractTableModel):
         if column == FEATURE:
             return row.feature
         if column == X:
-            return f"{row.x:.5f} ({row.count_unknown})"
+            return f"{row.x:.4f} ({row.count_unknown})"
         if column == Y:
-            return f"{row.y:.5f} ({row.count_known})"
+            return f"{row.y:.4f} ({row.count_known})"
         if column == DISTANCE:
             return f"{row.distance:.5f}"
         if column == IMPORTANCE:

@@ -141,7 +141,7 @@ class ResultView(QWidget):
         top.addWidget(self.distance_view)
         top.setStretchFactor(0, 1)
         top.setStretchFactor(1, 1)
-        top.setSizes([640, 860])
+        top.setSizes([560, 940])
         self.features_splitter = QSplitter(Qt.Orientation.Vertical, page)
         self.features_splitter.addWidget(top)
         self.features_splitter.addWidget(self.evidence_view)

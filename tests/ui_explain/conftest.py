@@ -1,0 +1,59 @@
+"""Fixtures of the explanation-view tests: real verification cases with their interpretation.
+
+- ``federalist``: the demo case DEMO-001 (four known Madison papers, the questioned No. 51)
+  verified with the bundled formal-prose model;
+- ``stackexchange``: case EN137 of the shared Stack Exchange test split verified with the
+  bundled default model (trained on that corpus's train split); skipped where it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pytest
+
+import taveer_desktop.ui.explain  # noqa: F401  (protects None/True/False before Qt runs)
+from taveer_desktop import paths
+from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.model import Model, load_model
+from taveer_desktop.core.verify import verify
+
+
+@dataclass
+class CaseData:
+    model: Model
+    known: list[str]
+    unknown: str
+    result: dict
+
+
+def _verified(model: Model, known: list[str], unknown: str) -> CaseData:
+    result = verify(model, known, unknown, explain=True).to_dict()
+    return CaseData(model, known, unknown, result)
+
+
+@pytest.fixture(scope="session")
+def lexicon():
+    return default_lexicon()
+
+
+@pytest.fixture(scope="session")
+def federalist() -> CaseData:
+    demo = paths.resource("demo")
+    spec = json.loads((demo / "demo_case.json").read_text(encoding="utf-8"))
+    case = spec["cases"][0]
+    known = [(demo / name).read_text(encoding="utf-8") for name in case["known"]]
+    unknown = (demo / case["questioned"]).read_text(encoding="utf-8")
+    model = load_model(paths.resource(*spec["model"].split("/")))
+    return _verified(model, known, unknown)
+
+
+@pytest.fixture(scope="session")
+def stackexchange() -> CaseData:
+    from conftest import corpus_path
+
+    folder = corpus_path("stackexchange", "test") / "EN137"
+    known = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("known*.txt"))]
+    unknown = (folder / "unknown.txt").read_text(encoding="utf-8")
+    return _verified(load_model(paths.resource("models", "default.json")), known, unknown)
