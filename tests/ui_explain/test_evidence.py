@@ -52,7 +52,8 @@ def test_masked_ngrams_mark_the_topic_word(qtbot, federalist, lexicon):
     qtbot.addWidget(view)
     unknown, known = evidence_texts(federalist.unknown, federalist.known, lexicon, "F10")
     view.set_texts("F10", unknown, known)
-    feature = max(unknown.occurrences, key=lambda f: len(unknown.occurrences[f]))
+    found = unknown.found[0][1]
+    feature = max(found, key=lambda f: len(found[f]))
     view.show_feature(feature, "N")
     occurrence = view.unknown.occurrences[0]
     assert occurrence.masked is not None

@@ -147,6 +147,7 @@ class DistanceView(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setResizeContentsPrecision(64)  # not all 2,000 rows
         self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.chart = PhiChart(self)
         self.caption = QLabel(self)
@@ -220,7 +221,7 @@ class DistanceView(QWidget):
         first, last = self.visible_rows()
         rows = self.model.rows[first : last + 1]
         self.chart.show_rows(
-            rows, self._x_max, f"Rows {first + 1}–{last + 1} of {self.model.rowCount()}"
+            rows, self._x_max, f"rows {first + 1}–{last + 1} / {self.model.rowCount()}"
         )
 
     def _schedule_chart(self, *_args) -> None:

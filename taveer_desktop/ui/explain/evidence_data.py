@@ -28,14 +28,21 @@ class DocumentSpan:
 
 @dataclass
 class EvidenceText:
-    """A text to show and, per feature, its occurrences (offsets into ``text``)."""
+    """A text to show and, per feature, its occurrences (offsets into ``text``).
+
+    The occurrences are kept per document as the engine returns them, with the document's
+    offset in ``text``; ``occurrences_of`` shifts only the feature asked for.
+    """
 
     text: str
     documents: tuple[DocumentSpan, ...]
-    occurrences: dict[str, list[Occurrence]] = field(default_factory=dict)
+    found: list[tuple[int, dict[str, list[Occurrence]]]] = field(default_factory=list)
 
     def count(self, feature: str) -> int:
-        return len(self.occurrences.get(feature, ()))
+        return sum(len(found.get(feature, ())) for _, found in self.found)
+
+    def occurrences_of(self, feature: str) -> list[Occurrence]:
+        return [_shift(o, offset) for offset, found in self.found for o in found.get(feature, ())]
 
     def document_of(self, position: int) -> DocumentSpan | None:
         for document in self.documents:
@@ -65,10 +72,12 @@ def evidence_texts(
 ) -> tuple[EvidenceText, EvidenceText]:
     """The questioned text and the joined known texts with the occurrences of ``category``."""
     prepared, found = category_occurrences(unknown_text, lexicon, category)
-    unknown = EvidenceText(prepared, (DocumentSpan("questioned text", 0, len(prepared)),), found)
+    unknown = EvidenceText(
+        prepared, (DocumentSpan("questioned text", 0, len(prepared)),), [(0, found)]
+    )
     pieces: list[str] = []
     documents: list[DocumentSpan] = []
-    merged: dict[str, list[Occurrence]] = {}
+    merged: list[tuple[int, dict[str, list[Occurrence]]]] = []
     offset = 0
     for index, text in enumerate(known_texts, start=1):
         if index > 1:
@@ -82,8 +91,7 @@ def evidence_texts(
         documents.append(
             DocumentSpan(f"known document {index}", offset, offset + len(prepared_known))
         )
-        for feature, occurrences in found_known.items():
-            merged.setdefault(feature, []).extend(_shift(o, offset) for o in occurrences)
+        merged.append((offset, found_known))
         offset += len(prepared_known)
     return unknown, EvidenceText("".join(pieces), tuple(documents), merged)
 

@@ -226,8 +226,10 @@ class EvidenceView(QWidget):
         self.feature = feature
         punctuation = self.category in PUNCTUATION_CATEGORIES
         for pane in (self.unknown, self.known):
-            found = [] if feature is None or pane.evidence is None else pane.evidence.occurrences
-            pane.show_occurrences(list(found.get(feature, [])) if found else [], side, punctuation)
+            found = [] if feature is None or pane.evidence is None else None
+            if found is None:
+                found = pane.evidence.occurrences_of(feature)
+            pane.show_occurrences(found, side, punctuation)
         if feature is None:
             self.heading.setText(f"{self.category}: choose a feature in the chart or the table.")
             return

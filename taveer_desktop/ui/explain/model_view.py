@@ -121,9 +121,8 @@ class ModelView(QWidget):
             plot,
             f"Similarity per category: <span style='color:{SAME}'>■ same-author cases (Y, "
             f"n={n_y}), left halves</span> · <span style='color:{DIFFERENT}'>▨ different-author "
-            f"cases (N, n={n_n}), right halves, hatched</span> · ● = in the ensemble · "
-            "dashed line = 0.5 decision boundary",
-            "category (median of each half: short line)",
+            f"cases (N, n={n_n}), right halves, hatched</span> · ● = in the ensemble",
+            "category (short lines: medians; dashed line: the 0.5 decision boundary)",
             "similarity",
         )
         halves = []

@@ -113,12 +113,14 @@ class ResultView(QWidget):
         chart_layout.addWidget(self.similarity_chart, 1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.summary)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(scroll)
         splitter.addWidget(chart_box)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([700, 700])
         return splitter
 
     def _features_tab(self) -> QWidget:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 from taveer_desktop.report.chart_layout import STYLES, SimilarityChartLayout, similarity_chart
 
@@ -36,7 +36,7 @@ class SimilarityChart(pg.PlotWidget):
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)
         plot.showGrid(x=True, y=False, alpha=0.25)
-        plot.setTitle("<b>Similarity per category</b> (0.5 = decision boundary)", color=TEXT_COLOUR)
+        plot.setTitle("<b>Similarity per category</b>", color=TEXT_COLOUR)
         for name in ("left", "bottom"):
             axis = plot.getAxis(name)
             axis.enableAutoSIPrefix(False)
@@ -44,6 +44,9 @@ class SimilarityChart(pg.PlotWidget):
             axis.setPen(pg.mkPen("#555555"))
         plot.getAxis("bottom").setLabel("similarity (0 = nothing in common, 1 = identical)")
         self.setMinimumSize(520, 330)
+        self._value_font = QFont()
+        self._value_font.setPointSizeF(9.0)
+        plot.getViewBox().sigResized.connect(self._fit_x_range)
 
     def show_result(self, result: Mapping) -> None:
         categories = list(result["categories"].values())
@@ -78,8 +81,7 @@ class SimilarityChart(pg.PlotWidget):
                         pen=pg.mkPen("#0072B2", width=1.5),
                     )
                 )
-        font = QFont()
-        font.setPointSizeF(9.0)
+        font = self._value_font
         for y, row in zip(ys, layout.rows, strict=True):
             text = pg.TextItem(row.value_text, color=TEXT_COLOUR, anchor=(0, 0.5))
             member_font = QFont(font)
@@ -106,8 +108,24 @@ class SimilarityChart(pg.PlotWidget):
                     labelOpts={"position": 0.02, "color": "#8a3a6a", "anchors": [(0, 1), (0, 1)]},
                 )
             )
-        plot.setXRange(-0.01, X_MAX, padding=0)
+        self._fit_x_range()
         plot.setYRange(-0.8, n - 0.2, padding=0)
+
+    def _fit_x_range(self, *_args) -> None:
+        """Room right of the 0–1 axis for the widest value text, in pixels."""
+        layout = self.chart_layout
+        width = self.getPlotItem().getViewBox().width()
+        x_max = X_MAX
+        if layout is not None and width > 100:
+            bold = QFont(self._value_font)
+            bold.setBold(True)
+            text_px = 1.1 * max(
+                QFontMetricsF(bold).horizontalAdvance(r.value_text) for r in layout.rows
+            )
+            per_unit = (width - text_px - 12) / (VALUE_X + 0.01)
+            if per_unit > 150:
+                x_max = VALUE_X + (text_px + 12) / per_unit
+        self.getPlotItem().setXRange(-0.01, x_max, padding=0)
 
     def _add(self, item) -> None:
         self.getPlotItem().addItem(item)

@@ -55,6 +55,12 @@ def _label(text: str = "", rich: bool = True, selectable: bool = False) -> QLabe
     return label
 
 
+def _digest(value: str) -> str:
+    """A hash in a fixed-width font, in groups of eight digits so that it can wrap."""
+    groups = " ".join(value[i : i + 8] for i in range(0, len(value), 8))
+    return f"<span style='font-family:monospace'>{html.escape(groups)}</span>"
+
+
 def lr_text(log10_lr: float) -> str:
     lr = 10.0**log10_lr
     if lr >= 1:
@@ -163,13 +169,13 @@ class DecisionSummary(QWidget):
         self.warnings_label.setVisible(True)
         model_info = result.get("model", {})
         self.model_label.setText(
-            f"{html.escape(model_info.get('name', '?'))}<br><tt>SHA-256 "
-            f"{model_info.get('sha256', '?')}</tt><br><tt>lexicon SHA-256 "
-            f"{result.get('lexicon_sha256', '?')}</tt>"
+            f"{html.escape(model_info.get('name', '?'))}<br>"
+            f"SHA-256 {_digest(model_info.get('sha256', '?'))}"
+            f"<br>lexicon SHA-256 {_digest(result.get('lexicon_sha256', '?'))}"
         )
         self.documents_label.setText(
             "<br>".join(
-                f"{html.escape(label)}: <tt>{digest}</tt>" for label, digest in document_hashes
+                f"{html.escape(label)}<br>{_digest(digest)}" for label, digest in document_hashes
             )
         )
 
