@@ -12,9 +12,6 @@ from __future__ import annotations
 from PySide6.QtGui import QFont, QFontDatabase, QImage
 
 from taveer_desktop import paths
-from taveer_desktop.report.qt_workaround import protect_none
-
-protect_none()  # every Qt module of the report imports this one (see qt_workaround)
 
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf")
 SANS = "DejaVu Sans"

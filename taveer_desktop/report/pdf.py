@@ -34,7 +34,6 @@ from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.report.content import REPORT_TITLE, ReportContent
 from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font
 from taveer_desktop.report.pdf_flow import Placed, paginate
-from taveer_desktop.report.qt_workaround import protect_none
 
 PAGE_WIDTH, PAGE_HEIGHT = 595.276, 841.89  # A4 in points
 MARGIN_LEFT = MARGIN_RIGHT = 56.7  # 20 mm
@@ -52,7 +51,6 @@ class ReportWriteError(OSError):
 
 def ensure_application() -> QGuiApplication:
     """The running Qt application, or a new offscreen one (command line, tests)."""
-    protect_none()
     app = QGuiApplication.instance()
     if app is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -10,11 +10,7 @@ Entry points for the main window:
 ``python -m taveer_desktop.ui.explain MODEL --known K... --unknown Q`` opens them standalone.
 """
 
-from taveer_desktop.ui.explain.qt_refcounts import protect_constants
-
-protect_constants()  # before any Qt call of this package (see qt_refcounts)
-
-from taveer_desktop.ui.explain.model_view import ModelView  # noqa: E402
-from taveer_desktop.ui.explain.result_view import ResultView  # noqa: E402
+from taveer_desktop.ui.explain.model_view import ModelView
+from taveer_desktop.ui.explain.result_view import ResultView
 
 __all__ = ["ModelView", "ResultView"]
