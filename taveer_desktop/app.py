@@ -2,22 +2,25 @@
 
 ``taveer-desktop [--project PATH] [--smoke-test] [--screenshot FILE.png]``
 
-``--smoke-test`` opens the real main window, runs one verification on the bundled demo case with
-the default model, prints a one-line summary and exits 0 (1 with a plain message on any
-error). It is the check that an installation or a PyInstaller bundle is complete.
+``--smoke-test`` starts the real application on a fresh project in a temporary folder (or on
+``--project``), which first start seeds with the demo cases and bundled models; it selects the
+demo case DEMO-001, triggers the window's own Verify action (a background worker that stores
+the run), waits for the result view, optionally saves a screenshot, prints a one-line summary
+and exits 0 (1 with a plain message on any error). It is the check that an installation or a
+PyInstaller bundle is complete.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import threading
 import time
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 
 from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
@@ -27,6 +30,7 @@ log = logging.getLogger("taveer_desktop.app")
 ORGANISATION = "TAVeer"
 DESKTOP_FILE_NAME = "taveer-desktop"
 SMOKE_TEST_TIMEOUT_S = 180
+SMOKE_TEST_CASE = "DEMO-001"
 EXIT_ERROR = 1
 
 
@@ -54,38 +58,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="save a picture of the main window to this file once it is shown",
     )
     return parser
-
-
-# ---- the demo case --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DemoCase:
-    case_number: str
-    title: str
-    description: str
-    known: tuple[Path, ...]
-    questioned: Path
-    model: Path
-
-
-def load_demo_case(index: int = 0) -> DemoCase:
-    """One case of ``resources/demo/demo_case.json`` with its file paths resolved."""
-    demo_dir = paths.resource("demo")
-    manifest = json.loads((demo_dir / "demo_case.json").read_text(encoding="utf-8"))
-    entry = manifest["cases"][index]
-    case = DemoCase(
-        case_number=entry["case_number"],
-        title=entry["title"],
-        description=entry["description"],
-        known=tuple(demo_dir / name for name in entry["known"]),
-        questioned=demo_dir / entry["questioned"],
-        model=paths.resources_dir() / manifest["model"],
-    )
-    for path in (*case.known, case.questioned, case.model):
-        if not path.is_file():
-            raise FileNotFoundError(f"demo document is missing: {path}")
-    return case
 
 
 # ---- unexpected errors ----------------------------------------------------------------------
@@ -163,66 +135,68 @@ class ErrorReporter:
 # ---- the smoke test -------------------------------------------------------------------------
 
 
-def run_smoke_test(window, screenshot: Path | None, model_path: Path | None = None) -> str:
-    """Verify the demo case with its model in ``window``; return a one-line summary.
+class SmokeTest:
+    """Drives the real window like a user: open the demo case, press Verify, see the result.
 
-    Raises on any problem (the caller turns that into exit status 1).
+    Started before the event loop runs; every step is a reaction to the window's own signals
+    (project ready, verification finished, job failed). Ends the application with 0 when the
+    result is shown (after saving the screenshot) and with 1 on any failure.
     """
-    from taveer_desktop.core.decoding import read_text_file
-    from taveer_desktop.core.model import load_model
-    from taveer_desktop.core.verify import verify
-    from taveer_desktop.ui.main_window import CaseSummary
 
-    started = time.perf_counter()
-    case = load_demo_case()
-    window.show_case(
-        CaseSummary(
-            case.case_number,
-            case.title,
-            case.description,
-            tuple(path.name for path in case.known),
-            case.questioned.name,
-        )
-    )
-    model_path = model_path or case.model
-    model = load_model(model_path)
-    window.set_model_name(model.name)
+    def __init__(self, window, screenshot: Path | None, case_number: str = SMOKE_TEST_CASE):
+        self.window = window
+        self.screenshot = screenshot
+        self.case_number = case_number
+        self.started = time.perf_counter()
+        self.summary = ""
+        window.project_ready.connect(self._project_ready)
+        window.verification_finished.connect(self._verified)
+        window.runner.job_failed.connect(lambda _worker, message: self.fail(message))
 
-    known_texts = [read_text_file(path).text for path in case.known]
-    result = verify(model, known_texts, read_text_file(case.questioned).text)
-    outcome = result.to_dict()
-    prediction = outcome["prediction"]
-    verdict, detail = describe_outcome(outcome)
-    window.show_verification(verdict, detail)
-    if screenshot is not None:
-        save_screenshot(window, screenshot)
-    elapsed = time.perf_counter() - started
-    return (
-        f"smoke test ok: case {case.case_number} ({len(case.known)} known, 1 questioned), "
-        f"model {model.name}: prediction {prediction}, similarity {outcome['similarity']:.3f}, "
-        f"{elapsed:.1f} s"
-    )
+    def _project_ready(self) -> None:
+        window = self.window
+        if not window.session.is_open:
+            self.fail("the project could not be opened")
+            return
+        if not window.case_list.select_case_number(self.case_number):
+            self.fail(f"the demo case {self.case_number} is not in the project")
+            return
+        action = window.actions.verify
+        if not action.isEnabled():
+            self.fail(f"Verify is not available: {action.toolTip()}")
+            return
+        action.trigger()
+
+    def _verified(self, view) -> None:
+        try:
+            if self.screenshot is not None:
+                save_screenshot(self.window, self.screenshot)
+            run = view.run
+            similarity = "none" if run.similarity is None else f"{run.similarity:.3f}"
+            self.summary = (
+                f"smoke test ok: case {view.case.number} ({len(view.known)} known, 1 questioned), "
+                f"model {run.model_name}: prediction {run.prediction}, similarity {similarity}, "
+                f"run {run.id} stored, {time.perf_counter() - self.started:.1f} s"
+            )
+        except Exception as error:
+            log.exception("smoke test failed")
+            self.fail(str(error))
+            return
+        log.info(self.summary)
+        print(self.summary, flush=True)
+        self.window.close()
+        _quit(0)
+
+    def fail(self, message: str) -> None:
+        log.error("smoke test failed: %s", message)
+        print(f"taveer-desktop: smoke test failed: {message}", file=sys.stderr, flush=True)
+        _quit(EXIT_ERROR)
 
 
-VERDICTS = {
-    "Y": "Same author: the known documents' author probably wrote the questioned document.",
-    "N": "Different author: the questioned document was probably written by someone else.",
-    "insufficient": "No decision: the documents give too little evidence.",
-}
+def _quit(status: int) -> None:
+    from PySide6.QtWidgets import QApplication
 
-
-def describe_outcome(outcome: dict) -> tuple[str, str]:
-    """A plain verdict line and a detail line from ``VerificationResult.to_dict()``."""
-    prediction = outcome["prediction"]
-    verdict = VERDICTS.get(prediction, f"Prediction: {prediction}")
-    detail = (
-        f"ensemble similarity {outcome['similarity']:.3f} (above 0.5 means same author); "
-        f"ensemble {', '.join(outcome.get('ensemble', []))}"
-    )
-    warnings = outcome.get("warnings") or []
-    if warnings:
-        detail += f"; {len(warnings)} warning(s): " + "; ".join(warnings)
-    return verdict, detail
+    QApplication.exit(status)
 
 
 def save_screenshot(window, target: Path) -> None:
@@ -314,13 +288,22 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
     reporter = ErrorReporter(smoke_test=args.smoke_test)
     sys.excepthook = reporter.excepthook
+    scratch: Path | None = None
     try:
         route_qt_messages()
         app = create_application([sys.argv[0], *qt_args])
         reporter.install()
         from taveer_desktop.ui.main_window import MainWindow
 
-        window = MainWindow(project_path=args.project)
+        if args.smoke_test:
+            project = args.project
+            if project is None:  # never add test runs to the user's own project
+                scratch = Path(tempfile.mkdtemp(prefix="taveer-smoke-"))
+                project = scratch / "smoke-test.taveer"
+            window = MainWindow(project_path=project, seed_demo=True, persist_settings=False)
+            smoke = SmokeTest(window, args.screenshot)
+        else:
+            window = MainWindow(project_path=args.project)
         window.show()
     except Exception as error:  # nothing to show a dialog in yet
         log.exception("start-up failed")
@@ -330,37 +313,20 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
 
     if args.smoke_test:
-        QTimer.singleShot(0, lambda: _smoke_test_then_quit(window, args.screenshot))
-        QTimer.singleShot(SMOKE_TEST_TIMEOUT_S * 1000, lambda: _smoke_test_timed_out(app))
+        QTimer.singleShot(
+            SMOKE_TEST_TIMEOUT_S * 1000,
+            lambda: smoke.fail(f"no result after {SMOKE_TEST_TIMEOUT_S} s"),
+        )
     elif args.screenshot is not None:
-        QTimer.singleShot(500, lambda: save_screenshot(window, args.screenshot))
+        QTimer.singleShot(1500, lambda: save_screenshot(window, args.screenshot))
     status = app.exec()
+    if window.isVisible() or window.session.is_open:
+        window.runner.shut_down(10_000)
+        window.session.close()
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
     log.info("%s exits with status %s", PROGRAM_NAME, status)
     return status
-
-
-def _smoke_test_then_quit(window, screenshot: Path | None) -> None:
-    from PySide6.QtWidgets import QApplication
-
-    try:
-        summary = run_smoke_test(window, screenshot)
-    except Exception as error:
-        log.exception("smoke test failed")
-        print(f"taveer-desktop: smoke test failed: {error}", file=sys.stderr)
-        QApplication.exit(EXIT_ERROR)
-        return
-    log.info(summary)
-    print(summary, flush=True)
-    window.close()
-    QApplication.exit(0)
-
-
-def _smoke_test_timed_out(app) -> None:
-    print(
-        f"taveer-desktop: smoke test failed: no result after {SMOKE_TEST_TIMEOUT_S} s",
-        file=sys.stderr,
-    )
-    app.exit(EXIT_ERROR)
 
 
 if __name__ == "__main__":

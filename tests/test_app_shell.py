@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from taveer_desktop import __version__, app, paths
 from taveer_desktop.ui import fonts
-from taveer_desktop.ui.main_window import SETTINGS_FILE_NAME, CaseSummary, MainWindow
+from taveer_desktop.ui.main_window import SETTINGS_FILE_NAME, MainWindow
 
 BIN_DIR = Path(sys.executable).parent
 EXPECTED_MENUS = {
@@ -28,10 +28,10 @@ EXPECTED_MENUS = {
         "Add Questioned Documents…",
         "Verify",
     ],
-    "Model": ["Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
+    "Model": ["Models…", "Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
     "Help": ["The TAVeer Method", "About TAVeer Desktop"],
 }
-WORKING_NOW = {"Quit", "About TAVeer Desktop"}
+NEED_A_CASE = {"Edit Case…", "Add Known Documents…", "Add Questioned Documents…", "Verify"}
 
 
 def _plain(text: str) -> str:
@@ -42,7 +42,8 @@ def _plain(text: str) -> str:
 def window(qtbot):
     win = MainWindow()
     qtbot.addWidget(win)
-    win.show()
+    with qtbot.waitSignal(win.project_ready, timeout=30_000):
+        win.show()
     qtbot.waitExposed(win)
     return win
 
@@ -52,7 +53,7 @@ def test_main_window_opens_with_title_and_status_bar(window):
     assert "TAVeer Desktop" in window.windowTitle()
     assert paths.DEFAULT_PROJECT_NAME in window.windowTitle()
     assert "Project:" in window.project_label.text()
-    assert "Model:" in window.model_label.text()
+    assert "Default model: TAVeer default" in window.model_label.text()
     assert not window.windowIcon().isNull()
 
 
@@ -67,24 +68,24 @@ def test_main_window_has_the_menus_and_actions(window):
                 continue
             name = _plain(action.text())
             assert action.toolTip(), f"{name} has no tooltip"
-            if name in WORKING_NOW:
+            if name in NEED_A_CASE and window.selected_case() is None:
+                assert not action.isEnabled(), f"{name} needs a selected case"
+                assert "select a case first" in action.toolTip(), name
+            elif name != "Open Recent":
                 assert action.isEnabled(), name
-            else:
-                assert not action.isEnabled(), f"{name} should wait for its feature"
-                assert action.toolTip().startswith("Not available yet"), name
 
 
 def test_actions_have_keyboard_access(window):
     for action in (
-        window.action_quit,
-        window.action_new_project,
-        window.action_open_project,
-        window.action_new_case,
-        window.action_verify,
-        window.action_train,
+        window.actions.quit,
+        window.actions.new_project,
+        window.actions.open_project,
+        window.actions.new_case,
+        window.actions.verify,
+        window.actions.train,
     ):
         assert not action.shortcut().isEmpty(), action.text()
-    shortcuts = [a.shortcut().toString() for a in window.findChildren(type(window.action_quit))]
+    shortcuts = [a.shortcut().toString() for a in window.findChildren(type(window.actions.quit))]
     shortcuts = [s for s in shortcuts if s]
     assert len(shortcuts) == len(set(shortcuts)), "two actions share a shortcut"
 
@@ -94,7 +95,7 @@ def test_about_shows_program_and_library_versions(window, qtbot):
     import pyqtgraph
     from PySide6 import __version__ as pyside_version
 
-    window.action_about.trigger()
+    window.actions.about.trigger()
     qtbot.waitUntil(lambda: window._about_box is not None and window._about_box.isVisible())
     text = window._about_box.text()
     for expected in (__version__, qVersion(), pyside_version, pyqtgraph.__version__):
@@ -121,10 +122,14 @@ def test_a_missing_font_is_reported_not_ignored(qapp, monkeypatch, tmp_path):
 def test_window_geometry_persists_in_the_config_dir(qtbot):
     first = MainWindow()
     qtbot.addWidget(first)
-    first.show()
+    with qtbot.waitSignal(first.project_ready, timeout=30_000):
+        first.show()
     qtbot.waitExposed(first)
-    first.resize(QSize(612, 455))
-    qtbot.waitUntil(lambda: first.size() == QSize(612, 455))
+    target = first.minimumSizeHint().expandedTo(QSize(700, 500)) + QSize(13, 7)
+    first.resize(target)
+    qtbot.waitUntil(lambda: first.size() == target)  # within the offscreen screen's 800 px
+    first.splitter.setSizes([300, target.width() - 300])
+    sizes = first.splitter.sizes()
     first.close()
     ini = paths.config_dir() / SETTINGS_FILE_NAME
     assert ini.is_file()
@@ -132,32 +137,17 @@ def test_window_geometry_persists_in_the_config_dir(qtbot):
 
     second = MainWindow()
     qtbot.addWidget(second)
-    assert second.size() == QSize(612, 455)
+    assert second.size() == target
+    second.show()
+    assert second.splitter.sizes() == sizes
 
 
-def test_project_path_and_case_are_shown(qtbot, tmp_path):
+def test_project_path_is_shown(qtbot, tmp_path):
     win = MainWindow(project_path=tmp_path / "smith.taveer")
     qtbot.addWidget(win)
     assert "smith.taveer" in win.windowTitle()
-    win.show_case(CaseSummary("C-7", "Letters", "Who wrote it?", ("a.txt", "b.txt"), "q.txt"))
-    assert "C-7" in win.case_panel.heading.text()
-    assert win.case_panel.known_list.count() == 2
-    win.show_verification("Same author", "similarity 0.8")
-    assert win.case_panel.verdict_label.text() == "Same author"
-
-
-def test_demo_case_loads_with_resolved_paths():
-    case = app.load_demo_case()
-    assert case.case_number == "DEMO-001"
-    assert all(path.is_file() for path in (*case.known, case.questioned))
-
-
-def test_outcome_is_described_in_plain_words():
-    verdict, detail = app.describe_outcome(
-        {"prediction": "N", "similarity": 0.25, "ensemble": ["F1", "F3"], "warnings": ["short"]}
-    )
-    assert verdict.startswith("Different author")
-    assert "0.250" in detail and "F1, F3" in detail and "short" in detail
+    assert "smith.taveer" in win.project_label.text()
+    assert (tmp_path / "smith.taveer").is_file()  # a new project is created
 
 
 # ---- unexpected errors -----------------------------------------------------------------------
@@ -198,14 +188,14 @@ def test_an_error_in_another_thread_reaches_the_gui_thread(qtbot):
 
 
 def test_a_failed_smoke_test_says_so_plainly(window, monkeypatch, capsys):
-    def broken(*_args, **_kwargs):
-        raise FileNotFoundError("demo document is missing: x.txt")
-
-    monkeypatch.setattr(app, "run_smoke_test", broken)
-    app._smoke_test_then_quit(window, None)
+    quits = []
+    monkeypatch.setattr(app, "_quit", quits.append)
+    smoke = app.SmokeTest(window, None, case_number="NO-SUCH-CASE")
+    smoke._project_ready()
     err = capsys.readouterr().err
-    assert "smoke test failed: demo document is missing: x.txt" in err
+    assert "smoke test failed: the demo case NO-SUCH-CASE is not in the project" in err
     assert "Traceback" not in err
+    assert quits == [app.EXIT_ERROR]
 
 
 # ---- the installed program, as a user starts it ---------------------------------------------

@@ -1,45 +1,61 @@
-"""The main window of TAVeer Desktop: menus, the open case, the status bar, saved geometry.
+"""The main window: the case list, the selected case's tabs, the status bar, and case work.
 
-This is the shell the examiner's desktop grows into. Actions that need the project store or the
-model manager already sit in the menus (so the layout and keyboard shortcuts are settled) but are
-disabled, with a tooltip saying why, until the parts behind them exist.
+Left: the project's cases with a search box. Right: the selected case (heading, then the
+Documents, Verification and Audit log tabs). The status bar shows the open project, the
+default model and the progress of background work with a Cancel button. File and Model menu
+work lives in ``ProjectController`` and ``ModelController``; case work (new, edit, documents,
+verify) is here. Every change goes through the store and ends in ``session.changed``, after
+which the views reload (``reload``). Closing while background work runs asks first, cancels
+it, waits for it and only then closes the store.
 """
 
 from __future__ import annotations
 
 import platform
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6 import __version__ as PYSIDE6_VERSION
-from PySide6.QtCore import QSettings, Qt, Signal, qVersion
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtCore import QByteArray, Qt, Signal, qVersion
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QIcon
 from PySide6.QtWidgets import (
+    QFileDialog,
     QFrame,
-    QGroupBox,
     QLabel,
-    QListWidget,
     QMainWindow,
-    QMenu,
     QMessageBox,
+    QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from taveer_desktop import PROGRAM_NAME, __version__, paths
+from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.store import KNOWN, QUESTIONED, Case, IntakeResult
+from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui.app_settings import SETTINGS_FILE_NAME, settings
+from taveer_desktop.ui.audit_tab import AuditTab
+from taveer_desktop.ui.case_dialog import CaseDialog
+from taveer_desktop.ui.case_list import CaseListPanel
+from taveer_desktop.ui.documents_tab import DocumentsTab
+from taveer_desktop.ui.error_dialog import show_failure, show_rejections
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.method_dialog import MethodDialog
+from taveer_desktop.ui.model_controller import ModelController
+from taveer_desktop.ui.progress_panel import ProgressPanel
+from taveer_desktop.ui.project_controller import ProjectController
+from taveer_desktop.ui.project_session import CASES, DOCUMENTS, RUNS, ProjectSession
+from taveer_desktop.ui.task_worker import Job
+from taveer_desktop.ui.verification_tab import VerificationTab
+from taveer_desktop.ui.window_actions import WindowActions
 
-SETTINGS_FILE_NAME = "taveer-desktop.ini"
-NOT_YET = "Not available yet: this needs the project store and will be enabled when it lands."
-NOT_YET_MODELS = "Not available yet: the model manager will be enabled when it lands."
-
-
-def settings() -> QSettings:
-    """The application's settings, in an ini file under the platformdirs config directory."""
-    return QSettings(str(paths.config_dir() / SETTINGS_FILE_NAME), QSettings.Format.IniFormat)
+__all__ = ["SETTINGS_FILE_NAME", "MainWindow", "app_icon", "settings", "version_lines"]
+EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
+SPLITTERS = ("main_splitter", "documents_splitter", "verification_splitter")
 
 
 def app_icon() -> QIcon:
-    """The application icon, with every shipped PNG size and the SVG."""
+    """The application icon, with every shipped PNG size."""
     icon = QIcon()
     for size in (16, 24, 32, 48, 64, 128, 256):
         png = paths.resource("icons", f"taveer-{size}.png")
@@ -63,230 +79,359 @@ def version_lines() -> list[tuple[str, str]]:
     ]
 
 
-@dataclass(frozen=True)
-class CaseSummary:
-    """What the case panel shows about one case (plain data; the window never reads files)."""
-
-    case_number: str
-    title: str
-    description: str
-    known_names: tuple[str, ...]
-    questioned_name: str
-
-
-class CasePanel(QWidget):
-    """The open case: its number and title, its documents, and the latest verification."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.heading = QLabel("No case is open")
-        heading_font = self.heading.font()
-        heading_font.setPointSizeF(heading_font.pointSizeF() * 1.5)
-        heading_font.setBold(True)
-        self.heading.setFont(heading_font)
-        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.description = QLabel("Open a project to see its cases here.")
-        self.description.setWordWrap(True)
-        self.description.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-
-        documents = QGroupBox("Documents")
-        self.known_heading = QLabel("Known documents")
-        self.known_list = QListWidget()
-        self.known_list.setToolTip("Documents known to be written by the candidate author")
-        self.known_heading.setBuddy(self.known_list)
-        self.questioned_heading = QLabel("Questioned document")
-        self.questioned_label = QLabel("—")
-        self.questioned_label.setToolTip("The document whose authorship is in question")
-        self.questioned_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        doc_layout = QVBoxLayout(documents)
-        doc_layout.addWidget(self.known_heading)
-        doc_layout.addWidget(self.known_list, stretch=1)
-        doc_layout.addSpacing(self.fontMetrics().height() // 2)
-        doc_layout.addWidget(self.questioned_heading)
-        doc_layout.addWidget(self.questioned_label)
-
-        verification = QGroupBox("Verification")
-        self.verdict_label = QLabel("Not verified yet.")
-        verdict_font = self.verdict_label.font()
-        verdict_font.setPointSizeF(verdict_font.pointSizeF() * 1.25)
-        verdict_font.setBold(True)
-        self.verdict_label.setFont(verdict_font)
-        self.verdict_label.setWordWrap(True)
-        self.verdict_detail = QLabel("")
-        self.verdict_detail.setWordWrap(True)
-        self.verdict_detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        ver_layout = QVBoxLayout(verification)
-        ver_layout.addWidget(self.verdict_label)
-        ver_layout.addWidget(self.verdict_detail)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.description)
-        layout.addWidget(documents, stretch=1)
-        layout.addWidget(verification)
-
-    def show_case(self, case: CaseSummary) -> None:
-        self.heading.setText(f"{case.case_number} — {case.title}")
-        self.description.setText(case.description)
-        self.known_list.clear()
-        self.known_list.addItems(list(case.known_names))
-        self.known_heading.setText(f"Known documents ({len(case.known_names)})")
-        self.questioned_label.setText(case.questioned_name)
-        self.verdict_label.setText("Not verified yet.")
-        self.verdict_detail.setText("")
-
-    def show_verification(self, verdict: str, detail: str) -> None:
-        self.verdict_label.setText(verdict)
-        self.verdict_detail.setText(detail)
-
-
 class MainWindow(QMainWindow):
     """The application window. Signals are past-tense events for the parts built on it."""
 
     closed = Signal()
+    project_ready = Signal()  # opened, checked and (first start) seeded
+    case_opened = Signal(object)  # Case | None
+    verification_finished = Signal(object)  # RunView of the newest run
+    documents_added = Signal(object)  # IntakeResult
 
-    def __init__(self, project_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        project_path: Path | None = None,
+        seed_demo: bool | None = None,
+        persist_settings: bool = True,
+    ) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
         self.setWindowIcon(app_icon())
+        self.setAcceptDrops(True)
+        self.persist_settings = persist_settings
         self._about_box: QMessageBox | None = None
-        self.case_panel = CasePanel()
-        self.setCentralWidget(self.case_panel)
-        self._build_actions()
-        self._build_menus()
+        self._method_dialog: MethodDialog | None = None
+        self._verify_worker = None
+        self.session = ProjectSession(self)
+        self.runner = JobRunner(self)
+        self.actions = WindowActions(self)
+        self._build_central()
         self._build_status_bar()
-        self.set_project(project_path or paths.default_project_path())
-        self.set_model_name(None)
+        self.projects = ProjectController(self)
+        self.models = ModelController(self)
+        self._connect()
         self._restore_geometry()
-
-    # ---- construction -----------------------------------------------------------------------
-
-    def _action(
-        self,
-        text: str,
-        tip: str,
-        shortcut: str | None = None,
-        enabled: bool = True,
-        standard: QKeySequence.StandardKey | None = None,
-    ) -> QAction:
-        """An action; ``standard`` is the platform's key for it, ``shortcut`` the fallback."""
-        action = QAction(text, self)
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        if standard is not None and QKeySequence.keyBindings(standard):
-            action.setShortcuts(standard)
-        elif shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setEnabled(enabled)
-        return action
-
-    def _build_actions(self) -> None:
-        key = QKeySequence.StandardKey
-        a = self._action
-        self.action_new_project = a("&New Project…", NOT_YET, "Ctrl+N", False, key.New)
-        self.action_open_project = a("&Open Project…", NOT_YET, "Ctrl+O", False, key.Open)
-        self.action_save_copy = a("Save a &Copy…", NOT_YET, "Ctrl+Shift+S", False, key.SaveAs)
-        self.action_quit = a("&Quit", f"Quit {PROGRAM_NAME}", "Ctrl+Q", standard=key.Quit)
-        self.action_quit.triggered.connect(self.close)
-
-        self.action_new_case = a("&New Case…", NOT_YET, "Ctrl+Shift+N", enabled=False)
-        self.action_edit_case = a("&Edit Case…", NOT_YET, "Ctrl+E", enabled=False)
-        self.action_add_known = a("Add &Known Documents…", NOT_YET, "Ctrl+K", enabled=False)
-        self.action_add_questioned = a(
-            "Add &Questioned Documents…", NOT_YET, "Ctrl+Shift+K", enabled=False
+        if project_path is None:
+            project_path = paths.default_project_path()
+            seed_demo = True if seed_demo is None else seed_demo
+        self.projects.open_path(
+            Path(project_path), create=not Path(project_path).exists(), seed_demo=bool(seed_demo)
         )
-        self.action_verify = a("&Verify", NOT_YET, "Ctrl+R", enabled=False)
+        self.project_state_changed()
 
-        self.action_train = a("&Train Model…", NOT_YET_MODELS, "Ctrl+T", enabled=False)
-        self.action_import_model = a("&Import Model…", NOT_YET_MODELS, enabled=False)
-        self.action_export_model = a("&Export Model…", NOT_YET_MODELS, enabled=False)
-        self.action_evaluate = a("E&valuate Model…", NOT_YET_MODELS, enabled=False)
+    # ---- construction -------------------------------------------------------------------------
 
-        self.action_method = a(
-            "The TAVeer &Method",
-            "Not available yet: the description of the method will be enabled when it lands.",
-            "F1",
-            enabled=False,
-            standard=key.HelpContents,
-        )
-        self.action_about = a(f"&About {PROGRAM_NAME}", "Program and library versions")
-        self.action_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.action_about.triggered.connect(self.show_about)
-
-    def _menu(self, title: str) -> QMenu:
-        menu = self.menuBar().addMenu(title)
-        menu.setToolTipsVisible(True)  # the disabled actions explain themselves
-        return menu
-
-    def _build_menus(self) -> None:
-        self.file_menu = self._menu("&File")
-        self.file_menu.addAction(self.action_new_project)
-        self.file_menu.addAction(self.action_open_project)
-        self.recent_menu = self.file_menu.addMenu("Open &Recent")
-        self.recent_menu.setToolTipsVisible(True)
-        self.recent_menu.menuAction().setToolTip(NOT_YET)
-        self.recent_menu.setEnabled(False)
-        self.file_menu.addAction(self.action_save_copy)
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(self.action_quit)
-
-        self.case_menu = self._menu("&Case")
-        for action in (self.action_new_case, self.action_edit_case):
-            self.case_menu.addAction(action)
-        self.case_menu.addSeparator()
-        self.case_menu.addAction(self.action_add_known)
-        self.case_menu.addAction(self.action_add_questioned)
-        self.case_menu.addSeparator()
-        self.case_menu.addAction(self.action_verify)
-
-        self.model_menu = self._menu("&Model")
-        for action in (
-            self.action_train,
-            self.action_import_model,
-            self.action_export_model,
-            self.action_evaluate,
-        ):
-            self.model_menu.addAction(action)
-
-        self.help_menu = self._menu("&Help")
-        self.help_menu.addAction(self.action_method)
-        self.help_menu.addSeparator()
-        self.help_menu.addAction(self.action_about)
+    def _build_central(self) -> None:
+        self.case_list = CaseListPanel()
+        self.case_heading = QLabel()
+        font = self.case_heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.case_heading.setFont(font)
+        self.case_heading.setWordWrap(True)
+        self.case_heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.case_details = QLabel()
+        self.case_details.setWordWrap(True)
+        self.case_details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        a = self.actions
+        self.documents_tab = DocumentsTab(self.session, (a.add_known, a.add_questioned))
+        self.verification_tab = VerificationTab(self.session, a.verify)
+        self.audit_tab = AuditTab(self.session)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.documents_tab, "&Documents")
+        self.tabs.addTab(self.verification_tab, "&Verification")
+        self.tabs.addTab(self.audit_tab, "&Audit Log")
+        self.tabs.setTabToolTip(0, "The case's evidence and a preview of its text")
+        self.tabs.setTabToolTip(1, "Verify the case and see the stored runs and their results")
+        self.tabs.setTabToolTip(2, "Every change to the case, in a tamper-evident chain")
+        right = QWidget()
+        layout = QVBoxLayout(right)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.case_heading)
+        layout.addWidget(self.case_details)
+        layout.addWidget(self.tabs, stretch=1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("main_splitter")
+        self.splitter.addWidget(self.case_list)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+        self.setTabOrder(self.case_list.search, self.case_list.view)
+        self.setTabOrder(self.case_list.view, self.tabs)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
+        self.job_panel = ProgressPanel(compact=True)
         self.project_label = QLabel()
         self.model_label = QLabel()
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.VLine)
         separator.setFrameShadow(QFrame.Shadow.Sunken)
+        bar.addPermanentWidget(self.job_panel)
         bar.addPermanentWidget(self.project_label)
         bar.addPermanentWidget(separator)
         bar.addPermanentWidget(self.model_label)
         bar.showMessage("Ready", 5000)
 
-    # ---- state shown ------------------------------------------------------------------------
+    def _connect(self) -> None:
+        a = self.actions
+        a.quit.triggered.connect(self.close)
+        a.new_case.triggered.connect(self.new_case)
+        a.edit_case.triggered.connect(self.edit_case)
+        a.add_known.triggered.connect(lambda: self.add_documents(KNOWN))
+        a.add_questioned.triggered.connect(lambda: self.add_documents(QUESTIONED))
+        a.verify.triggered.connect(self.verify)
+        a.method.triggered.connect(self.show_method)
+        a.about.triggered.connect(self.show_about)
+        self.case_list.case_selected.connect(self._case_selected)
+        self.session.store_changed.connect(lambda _what: self.reload())
+        self.session.project_opened.connect(lambda _path: self.reload())
+        self.session.project_closed.connect(self.reload)
+        self.verification_tab.model_chosen.connect(self._case_model_chosen)
+        self.runner.job_started.connect(self._job_started)
+        self.runner.job_ended.connect(self._job_ended)
+        self.runner.job_failed.connect(
+            lambda worker, message: show_failure(
+                self, message, worker.error_details, f"{worker.title} failed"
+            )
+        )
 
-    def set_project(self, path: Path | None) -> None:
-        self.project_path = path
+    # ---- state shown --------------------------------------------------------------------------
+
+    def selected_case(self) -> Case | None:
+        return self.case_list.selected_case()
+
+    def reload(self) -> None:
+        """Read everything shown again from the store (after any change)."""
+        self.case_list.set_cases(self.session.cases())
+        self._show_case(self.selected_case())
+        self.project_state_changed()
+
+    def _case_selected(self, case: Case | None) -> None:
+        self._show_case(case)
+        self.update_actions()
+        self.case_opened.emit(case)
+
+    def _show_case(self, case: Case | None) -> None:
+        documents = self.session.documents(case.id) if case else []
+        if case is None:
+            self.case_heading.setText(
+                "No case selected" if self.session.is_open else "No project open"
+            )
+            self.case_details.setText(
+                "Select a case on the left, or create one with Case ▸ New Case."
+                if self.session.is_open
+                else "Open or create a project with the File menu."
+            )
+        else:
+            self.case_heading.setText(
+                f"{case.number} — {case.title}" if case.title else case.number
+            )
+            people = ", ".join(p for p in (case.examiner, case.agency) if p)
+            self.case_details.setText(
+                (f"{people}. " if people else "") + (case.description or "No description.")
+            )
+        self.documents_tab.set_documents(documents)
+        self.verification_tab.set_models(
+            [m.name for m in self.session.models()], self._preferred_model(case)
+        )
+        self.verification_tab.show_case(case, documents)
+        self.audit_tab.show_case(case)
+
+    def _preferred_model(self, case: Case | None) -> str | None:
+        path = self.session.path
+        if case is not None and path is not None:
+            hint = app_settings.case_model_name(path, case.number)
+            if hint:
+                return hint
+        return self.models.default_model_name()
+
+    def _case_model_chosen(self, name: str) -> None:
+        case = self.selected_case()
+        if case is not None and self.session.path is not None and self.persist_settings:
+            app_settings.set_case_model_name(self.session.path, case.number, name)
+
+    def project_state_changed(self) -> None:
+        path = self.session.path
         name = path.name if path else "no project"
-        self.setWindowTitle(f"{name} — {PROGRAM_NAME}")
+        read_only = self.session.read_only_reason if path else None
+        self.setWindowTitle(f"{name}{' (read-only)' if read_only else ''} — {PROGRAM_NAME}")
         self.project_label.setText(f"Project: {name}")
         self.project_label.setToolTip(str(path) if path else "No project is open")
+        model = self.models.default_model_name() if path else None
+        self.model_label.setText(f"Default model: {model or 'none'}")
+        self.model_label.setToolTip("The model new cases are verified with (set it under Models)")
+        self.update_actions()
 
-    def set_model_name(self, name: str | None) -> None:
-        self.model_label.setText(f"Model: {name or 'none'}")
-        self.model_label.setToolTip("The model verifications use unless another is chosen")
+    def update_actions(self) -> None:
+        a, session = self.actions, self.session
+        no_project = None if session.is_open else "open a project first"
+        read_only = no_project or (
+            f"the project is read-only ({session.read_only_reason})"
+            if session.read_only_reason
+            else None
+        )
+        case = self.selected_case()
+        need_case = read_only or (None if case else "select a case first")
+        verify_reason = need_case
+        if verify_reason is None:
+            if not case.known_count or not case.questioned_count:
+                verify_reason = "the case needs known and questioned documents"
+            elif not self.verification_tab.chosen_model():
+                verify_reason = "the project has no model: train or import one"
+            elif self._verify_worker is not None:
+                verify_reason = "a verification is running"
+        a.set_available(a.save_copy, no_project)
+        a.set_available(a.new_case, read_only)
+        a.set_available(a.edit_case, need_case)
+        a.set_available(a.add_known, need_case)
+        a.set_available(a.add_questioned, need_case)
+        a.set_available(a.verify, verify_reason)
+        for action in (a.model_manager, a.export_model, a.evaluate):
+            a.set_available(action, no_project)
+        a.set_available(a.train, read_only)
+        a.set_available(a.import_model, read_only)
 
-    def show_case(self, case: CaseSummary) -> None:
-        self.case_panel.show_case(case)
-        self.statusBar().showMessage(f"Opened case {case.case_number}", 5000)
+    # ---- cases --------------------------------------------------------------------------------
 
-    def show_verification(self, verdict: str, detail: str) -> None:
-        self.case_panel.show_verification(verdict, detail)
-        self.statusBar().showMessage("Verification finished", 5000)
+    def new_case(self) -> CaseDialog:
+        dialog = CaseDialog(parent=self)
+        dialog.accepted.connect(lambda: self._store_case(None, dialog.values()))
+        dialog.open()
+        return dialog
 
-    # ---- Help ▸ About -----------------------------------------------------------------------
+    def edit_case(self) -> CaseDialog | None:
+        case = self.selected_case()
+        if case is None:
+            return None
+        dialog = CaseDialog(case, parent=self)
+        dialog.accepted.connect(lambda: self._store_case(case.id, dialog.values()))
+        dialog.open()
+        return dialog
+
+    def _store_case(self, case_id: int | None, values: dict[str, str]) -> Case | None:
+        store = self.session.store
+        if store is None:
+            return None
+        try:
+            if case_id is None:
+                case = store.cases.create(**values)
+            else:
+                case = store.cases.update(case_id, **values)
+        except TaveerError as error:
+            show_failure(self, f"The case was not saved: {error}", title="Not saved")
+            return None
+        self.case_list.set_cases(self.session.cases())
+        self.case_list.select_case_id(case.id)
+        self.session.changed(CASES)
+        return case
+
+    # ---- documents ----------------------------------------------------------------------------
+
+    def add_documents(self, role: str, files: list[Path] | None = None):
+        """Import files into the selected case as ``role`` in the background (dialog if None)."""
+        case, store = self.selected_case(), self.session.store
+        if case is None or store is None:
+            return None
+        if files is None:
+            title = "Add known documents" if role == KNOWN else "Add questioned documents"
+            names, _f = QFileDialog.getOpenFileNames(self, title, "", EVIDENCE_FILTER)
+            files = [Path(n) for n in names]
+        if not files:
+            return None
+        job = Job(
+            f"Adding {len(files)} {role} document(s)",
+            lambda p, c: jobs.import_documents(store, case.id, role, files, p, c),
+        )
+        return self.runner.start(job, self._documents_added)
+
+    def _documents_added(self, result: IntakeResult) -> None:
+        self.session.changed(DOCUMENTS)
+        self.tabs.setCurrentWidget(self.documents_tab)
+        if result.rejected:
+            show_rejections(self, result.rejected, len(result.added))
+        self.statusBar().showMessage(
+            f"{len(result.added)} document(s) added, {len(result.rejected)} refused", 10_000
+        )
+        self.documents_added.emit(result)
+
+    def ask_role_for_drop(self, files: list[Path]) -> str | None:
+        """Ask whether dropped files are known or questioned (tests replace this)."""
+        box = QMessageBox(self)
+        box.setWindowTitle(f"Add documents — {PROGRAM_NAME}")
+        box.setText(f"Add {len(files)} dropped file(s) to the case as:")
+        known = box.addButton("&Known documents", QMessageBox.ButtonRole.AcceptRole)
+        questioned = box.addButton("&Questioned documents", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return KNOWN if clicked is known else QUESTIONED if clicked is questioned else None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and all(u.isLocalFile() for u in urls) and self.actions.add_known.isEnabled():
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        event.acceptProposedAction()
+        role = self.ask_role_for_drop(files) if files else None
+        if role is not None:
+            self.add_documents(role, files)
+
+    # ---- verification -------------------------------------------------------------------------
+
+    def verify(self):
+        """Verify the selected case with the chosen model in the background; store the runs."""
+        case, store = self.selected_case(), self.session.store
+        model_name = self.verification_tab.chosen_model()
+        if case is None or store is None or not model_name or self._verify_worker is not None:
+            return None
+        job = Job(
+            f"Verifying case {case.number}",
+            lambda p, c: jobs.run_verification(store, case.id, model_name, p, c),
+        )
+        self._verify_worker = self.runner.start(
+            job, lambda runs: self._verified(case, model_name, runs)
+        )
+        self.update_actions()
+        return self._verify_worker
+
+    def _verified(self, case: Case, model_name: str, runs: list) -> None:
+        if self.persist_settings and self.session.path is not None:
+            app_settings.set_case_model_name(self.session.path, case.number, model_name)
+        self.session.changed(RUNS)
+        self.case_list.select_case_id(case.id)
+        self.tabs.setCurrentWidget(self.verification_tab)
+        if runs and self.verification_tab.select_run(runs[-1].id):
+            view = self.verification_tab.result_view.current
+            self.statusBar().showMessage(f"Verification of {case.number} stored", 10_000)
+            self.verification_finished.emit(view)
+
+    def _job_started(self, worker) -> None:
+        if self.job_panel.worker is None:
+            self.job_panel.attach(worker)
+
+    def _job_ended(self, worker, _outcome: str) -> None:
+        if worker is self._verify_worker:
+            self._verify_worker = None
+        if self.job_panel.worker is worker:
+            self.job_panel.detach()
+            if self.runner.running:
+                self.job_panel.attach(self.runner.running[0])
+        self.update_actions()
+
+    # ---- Help ---------------------------------------------------------------------------------
+
+    def show_method(self) -> MethodDialog:
+        if self._method_dialog is None:
+            self._method_dialog = MethodDialog(self)
+        self._method_dialog.show()
+        return self._method_dialog
 
     def about_text(self) -> str:
         rows = "".join(
@@ -319,20 +464,37 @@ class MainWindow(QMainWindow):
     def _forget_about_box(self) -> None:
         self._about_box = None
 
-    # ---- geometry ---------------------------------------------------------------------------
+    # ---- geometry and closing -----------------------------------------------------------------
+
+    def _splitters(self) -> dict[str, QSplitter]:
+        return {
+            s.objectName(): s for s in self.findChildren(QSplitter) if s.objectName() in SPLITTERS
+        }
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._splitter_restored:  # first start: a quarter for the case list
+            self._splitter_restored = True
+            width = self.splitter.width()
+            self.splitter.setSizes([width // 4, width - width // 4])
 
     def _restore_geometry(self) -> None:
         store = settings()
+        self._splitter_restored = False
+        for name, splitter in self._splitters().items():
+            state = store.value(f"main_window/{name}")
+            if isinstance(state, QByteArray) and splitter.restoreState(state):
+                self._splitter_restored |= splitter is self.splitter
         geometry = store.value("main_window/geometry")
         state = store.value("main_window/state")
         if geometry is not None and self.restoreGeometry(geometry):
             if state is not None:
                 self.restoreState(state)
             return
-        screen = QGuiApplication.primaryScreen()
+        screen = self.screen()
         if screen is not None:  # first start: two thirds of the screen, centred
             area = screen.availableGeometry()
-            self.resize(max(area.width() * 2 // 3, 640), max(area.height() * 3 // 4, 480))
+            self.resize(max(area.width() * 3 // 4, 640), max(area.height() * 4 // 5, 480))
             frame = self.frameGeometry()
             frame.moveCenter(area.center())
             self.move(frame.topLeft())
@@ -341,9 +503,35 @@ class MainWindow(QMainWindow):
         store = settings()
         store.setValue("main_window/geometry", self.saveGeometry())
         store.setValue("main_window/state", self.saveState())
+        for name, splitter in self._splitters().items():
+            store.setValue(f"main_window/{name}", splitter.saveState())
         store.sync()
 
+    def confirm_close_while_busy(self, titles: list[str]) -> bool:
+        """Ask before stopping background work (tests replace this)."""
+        answer = QMessageBox.question(
+            self,
+            f"Quit {PROGRAM_NAME}?",
+            "Background work is still running:\n\n"
+            + "\n".join(f"• {t}" for t in titles)
+            + "\n\nStop it and quit? Nothing half-done is kept: a stopped training or "
+            "verification stores nothing.",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.save_geometry()
+        # short store transactions (integrity check, seeding, storing a model) are waited for;
+        # only work that would be lost is asked about
+        running = [w for w in self.runner.running if w.job.cancellable]
+        if running and not self.confirm_close_while_busy([w.title for w in running]):
+            event.ignore()
+            return
+        self.runner.shut_down()
+        for dialog in (self.models.train_dialog, self.models.evaluate_dialog, self.models.manager):
+            if dialog is not None:
+                dialog.hide()
+        self.session.close()
+        if self.persist_settings:
+            self.save_geometry()
         self.closed.emit()
         super().closeEvent(event)

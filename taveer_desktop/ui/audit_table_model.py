@@ -1,0 +1,82 @@
+"""The audit trail as a table: sequence, time, action in words, who, what, and the entry hash."""
+
+from __future__ import annotations
+
+import json
+
+from taveer_desktop.store import AuditEntry
+from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
+
+SEQ, TIME, ACTION, ACTOR, DETAILS, HASH = range(6)
+ACTION_WORDS = {
+    "project_created": "Project created",
+    "case_created": "Case created",
+    "case_updated": "Case edited",
+    "document_added": "Document added",
+    "document_removed": "Document removed",
+    "model_added": "Model added",
+    "run_stored": "Verification stored",
+    "store_migrated": "Store upgraded",
+    "report_exported": "Report exported",
+    "project_copy_saved": "Copy saved",
+}
+_DETAIL_KEYS = (
+    "number",
+    "file_name",
+    "role",
+    "name",
+    "prediction",
+    "similarity",
+    "reason",
+    "target",
+    "changed",
+)
+
+
+def action_word(entry: AuditEntry) -> str:
+    return ACTION_WORDS.get(entry.action, entry.action.replace("_", " ").capitalize())
+
+
+def details_summary(entry: AuditEntry) -> str:
+    """A short line of the most telling details; the tooltip has all of them."""
+    parts = []
+    for key in _DETAIL_KEYS:
+        value = entry.details.get(key)
+        if value in (None, "", []):
+            continue
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        parts.append(f"{key.replace('_', ' ')}: {value}")
+    return "; ".join(parts)
+
+
+def details_text(entry: AuditEntry) -> str:
+    return json.dumps(entry.details, indent=1, ensure_ascii=False, sort_keys=True)
+
+
+class AuditTableModel(RecordTableModel):
+    COLUMNS = (
+        Column(
+            "#",
+            lambda e: str(e.seq),
+            "Position in the hash chain",
+            sort_key=lambda e: e.seq,
+            numeric=True,
+        ),
+        Column(
+            "Time",
+            lambda e: short_utc(e.time_utc),
+            "When it happened (UTC)",
+            lambda e: e.time_utc,
+            sort_key=lambda e: e.time_utc,
+        ),
+        Column("Action", action_word, "What happened", lambda e: e.action),
+        Column("By", lambda e: e.actor, "User and computer that made the change"),
+        Column("Details", details_summary, "What was recorded (hover for all of it)", details_text),
+        Column(
+            "Entry hash",
+            lambda e: short_hash(e.entry_hash),
+            "SHA-256 chaining this entry to the previous one",
+            lambda e: f"entry {e.entry_hash}\nprevious {e.prev_hash}",
+        ),
+    )

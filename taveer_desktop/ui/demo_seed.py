@@ -1,0 +1,138 @@
+"""Seeding an empty default project with the demo cases and the bundled models (no Qt).
+
+The demo cases come from ``resources/demo/demo_case.json``: real public-domain texts (the
+Federalist Papers) with their sources named in each case's description. The bundled models are
+``resources/models/default.json`` (the project's default model) and the model the demo manifest
+names for its cases. Each step is one store transaction and the seeding is idempotent: what is
+already there is left alone, so an interrupted first start is completed on the next.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from taveer_desktop import paths
+from taveer_desktop.core.errors import CancelToken
+from taveer_desktop.store import KNOWN, QUESTIONED, NotFound, ProjectStore
+
+DEFAULT_MODEL_FILE = "default.json"
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True)
+class DemoCaseSpec:
+    case_number: str
+    title: str
+    description: str
+    known: tuple[Path, ...]
+    questioned: Path
+
+
+@dataclass(frozen=True)
+class SeedResult:
+    """What the demo consists of; ``case_model`` is the model its cases should be verified with."""
+
+    case_numbers: tuple[str, ...]
+    default_model: str
+    case_model: str
+    added_anything: bool
+
+
+def demo_manifest() -> dict:
+    return json.loads((paths.resource("demo") / "demo_case.json").read_text(encoding="utf-8"))
+
+
+def demo_cases(manifest: dict | None = None) -> list[DemoCaseSpec]:
+    manifest = manifest or demo_manifest()
+    demo_dir = paths.resource("demo")
+    source = manifest.get("source", "")
+    cases = []
+    for entry in manifest["cases"]:
+        description = entry["description"]
+        if source:
+            description += (
+                f"\n\nSource of the texts: {source.split(';')[0].strip()} (Project Gutenberg "
+                "transcriptions, shipped unchanged with their SHA-256 in resources/demo/README.md)."
+            )
+        cases.append(
+            DemoCaseSpec(
+                case_number=entry["case_number"],
+                title=entry["title"],
+                description=description,
+                known=tuple(demo_dir / name for name in entry["known"]),
+                questioned=demo_dir / entry["questioned"],
+            )
+        )
+    return cases
+
+
+def bundled_model_files(manifest: dict | None = None) -> tuple[Path, Path]:
+    """(the default model, the demo cases' model) as shipped."""
+    manifest = manifest or demo_manifest()
+    return paths.resource("models", DEFAULT_MODEL_FILE), paths.resources_dir() / manifest["model"]
+
+
+def is_empty(store: ProjectStore) -> bool:
+    return not store.cases.list_all() and not store.models.list_all()
+
+
+def _ensure_model(store: ProjectStore, path: Path) -> tuple[str, bool]:
+    from taveer_desktop.core.model import load_model
+
+    name = load_model(path).name
+    try:
+        store.models.find(name)
+        return name, False
+    except NotFound:
+        store.models.add_file(path)
+        return name, True
+
+
+def seed_demo_project(
+    store: ProjectStore, progress: Progress | None = None, cancel: CancelToken | None = None
+) -> SeedResult:
+    """Add the demo cases with their documents and both bundled models (what is missing)."""
+    manifest = demo_manifest()
+    cases = demo_cases(manifest)
+    default_file, case_model_file = bundled_model_files(manifest)
+    total = len(cases) + 2
+    step = 0
+    added = False
+
+    def tick(message: str) -> None:
+        nonlocal step
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        if progress is not None:
+            progress(step, total, message)
+        step += 1
+
+    tick("adding the bundled models")
+    default_name, new = _ensure_model(store, default_file)
+    added |= new
+    tick("adding the demo model")
+    case_model_name, new = _ensure_model(store, case_model_file)
+    added |= new
+    for spec in cases:
+        tick(f"adding demo case {spec.case_number}")
+        try:
+            case = store.cases.find(spec.case_number)
+        except NotFound:
+            case = store.cases.create(
+                spec.case_number, title=spec.title, description=spec.description
+            )
+            added = True
+        if case.known_count == 0:
+            store.documents.add(case.id, KNOWN, spec.known)
+            added = True
+        if case.questioned_count == 0:
+            store.documents.add(case.id, QUESTIONED, [spec.questioned])
+            added = True
+    if progress is not None:
+        progress(total, total, "demo ready")
+    return SeedResult(
+        tuple(spec.case_number for spec in cases), default_name, case_model_name, added
+    )

@@ -1,0 +1,69 @@
+"""The documents of a case as a table: role, file, size in characters and sentences, hash."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+
+from taveer_desktop.store import KNOWN, Document
+from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
+
+ROLE, FILE_NAME, CHARACTERS, SENTENCES, ENCODING, SHA256, IMPORTED = range(7)
+ROLE_WORDS = {KNOWN: "Known", "questioned": "Questioned"}
+
+
+def role_word(document: Document) -> str:
+    return ROLE_WORDS.get(document.role, document.role)
+
+
+def _source(document: Document) -> str:
+    source = document.metadata.get("source_path", "")
+    return f"{document.file_name}\nImported from {source}" if source else document.file_name
+
+
+class DocumentTableModel(RecordTableModel):
+    COLUMNS = (
+        Column(
+            "Role",
+            role_word,
+            "Known: written by the candidate author. Questioned: authorship in question.",
+            sort_key=lambda d: (d.role != KNOWN, d.file_name.casefold()),
+        ),
+        Column("File name", lambda d: d.file_name, "The evidence file's name", _source),
+        Column(
+            "Characters",
+            lambda d: f"{d.char_count:,}",
+            "Characters of extracted text",
+            sort_key=lambda d: d.char_count,
+            numeric=True,
+        ),
+        Column(
+            "Sentences",
+            lambda d: f"{d.sentence_count:,}",
+            "Sentences found in the text",
+            sort_key=lambda d: d.sentence_count,
+            numeric=True,
+        ),
+        Column("Encoding", lambda d: d.encoding, "How the file's text was decoded"),
+        Column(
+            "SHA-256",
+            lambda d: short_hash(d.sha256),
+            "SHA-256 of the file's bytes as imported (hover for the full hash; Ctrl+C copies it)",
+            lambda d: f"SHA-256 of the file's bytes:\n{d.sha256}",
+            sort_key=lambda d: d.sha256,
+        ),
+        Column(
+            "Imported",
+            lambda d: short_utc(d.imported_utc),
+            "When the file was imported (UTC)",
+            lambda d: d.imported_utc,
+            sort_key=lambda d: d.imported_utc,
+        ),
+    )
+
+    def extra_data(self, record: Document, column: int, role: int):
+        if role == Qt.ItemDataRole.FontRole and column == SHA256:
+            font = QFont("DejaVu Sans Mono")
+            font.setStyleHint(QFont.StyleHint.Monospace)
+            return font
+        return None

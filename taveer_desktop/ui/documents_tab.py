@@ -1,0 +1,158 @@
+"""The Documents tab: the case's evidence as a table, the hashes, and a read-only preview.
+
+The full SHA-256 of a document is in its tooltip and copied by Ctrl+C (or "Copy SHA-256"), one
+line per selected document, ``<hash>  <file name>`` as ``sha256sum`` writes it. The preview
+shows the text the store extracted (the text the method reads), never editable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from taveer_desktop.store import Document
+from taveer_desktop.ui import document_table_model as dtm
+from taveer_desktop.ui.fonts import mono_font
+from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_utc
+
+PREVIEW_MAX_CHARS = 300_000
+EMPTY_HINT = (
+    "No documents yet. Add known and questioned documents with the buttons above, or drop "
+    ".txt, .eml and .docx files on the window."
+)
+
+
+def hash_lines(documents: Sequence[Document]) -> str:
+    return "\n".join(f"{doc.sha256}  {doc.file_name}" for doc in documents)
+
+
+class DocumentsTab(QWidget):
+    def __init__(
+        self, session: ProjectSession, add_actions: Sequence[QAction], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.model = dtm.DocumentTableModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+
+        buttons = QHBoxLayout()
+        for action in add_actions:
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            buttons.addWidget(button)
+        self.copy_action = QAction("Copy SHA-256", self)
+        self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
+        self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.copy_action.setToolTip("Copy the full SHA-256 of the selected documents")
+        self.copy_action.triggered.connect(self.copy_hashes)
+        copy_button = QToolButton()
+        copy_button.setDefaultAction(self.copy_action)
+        buttons.addWidget(copy_button)
+        buttons.addStretch(1)
+
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setToolTip("The case's documents; select one to preview its text")
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(dtm.ROLE, Qt.SortOrder.AscendingOrder)
+        self.view.verticalHeader().setVisible(False)
+        self.view.setWordWrap(False)
+        self.view.addAction(self.copy_action)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(dtm.FILE_NAME, QHeaderView.ResizeMode.Stretch)
+        self.view.selectionModel().selectionChanged.connect(self._show_preview)
+
+        self.empty_label = QLabel(EMPTY_HINT)
+        self.empty_label.setWordWrap(True)
+        self.preview_heading = QLabel("Select a document to see its text.")
+        self.preview_heading.setWordWrap(True)
+        self.preview_heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.preview = QPlainTextEdit()
+        self.preview.setReadOnly(True)
+        self.preview.setFont(mono_font())
+        self.preview.setToolTip("The text extracted from the document (read-only)")
+        self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        preview_box = QWidget()
+        preview_layout = QVBoxLayout(preview_box)
+        preview_layout.setContentsMargins(0, 0, 0, 0)
+        preview_layout.addWidget(self.preview_heading)
+        preview_layout.addWidget(self.preview, stretch=1)
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setObjectName("documents_splitter")
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(preview_box)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(self.splitter, stretch=1)
+
+    # ---- content ------------------------------------------------------------------------------
+
+    def set_documents(self, documents: Sequence[Document]) -> None:
+        selected = {doc.id for doc in self.selected_documents()}
+        self.model.set_records(documents)
+        self.empty_label.setVisible(not documents)
+        for row in range(self.proxy.rowCount()):
+            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).id in selected:
+                self.view.selectRow(row)
+        if not self.selected_documents():
+            self._clear_preview()
+
+    def selected_documents(self) -> list[Document]:
+        return [
+            self.proxy.data(index, RECORD_ROLE)
+            for index in self.view.selectionModel().selectedRows()
+        ]
+
+    def copy_hashes(self) -> str:
+        documents = self.selected_documents() or self.model.records()
+        text = hash_lines(documents)
+        if text:
+            QGuiApplication.clipboard().setText(text)
+        return text
+
+    def _clear_preview(self) -> None:
+        self.preview_heading.setText("Select a document to see its text.")
+        self.preview.clear()
+
+    def _show_preview(self, *_args) -> None:
+        documents = self.selected_documents()
+        if len(documents) != 1 or self.session.store is None:
+            self._clear_preview()
+            return
+        doc = documents[0]
+        text = self.session.store.documents.text(doc.id)
+        shown = text[:PREVIEW_MAX_CHARS]
+        heading = (
+            f"<b>{dtm.role_word(doc)}: {doc.file_name}</b> — {doc.char_count:,} characters, "
+            f"{doc.sentence_count:,} sentences, {doc.encoding}, imported "
+            f"{short_utc(doc.imported_utc)}<br>SHA-256 <code>{doc.sha256}</code>"
+        )
+        if len(text) > len(shown):
+            heading += f"<br>Showing the first {PREVIEW_MAX_CHARS:,} characters."
+        self.preview_heading.setText(heading)
+        self.preview.setPlainText(shown)

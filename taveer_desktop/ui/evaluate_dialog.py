@@ -1,0 +1,234 @@
+"""Evaluating a model on a test corpus with known answers, in the background.
+
+Shows the paper's and PAN's measures (accuracy, AUC, c@1, F0.5u, Brier complement) and the
+confusion matrix. Nothing is written to the project.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.core.evaluation import Evaluation, Metrics
+from taveer_desktop.ui import jobs
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.progress_panel import ProgressPanel
+from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.task_worker import Job, TaskWorker
+
+METRIC_ROWS = (
+    ("accuracy", "Accuracy", "Share of cases decided correctly (score above 0.5 means Y)"),
+    ("auc", "AUC", "Area under the ROC curve: how well the scores rank Y above N cases"),
+    ("c_at_1", "c@1", "PAN: accuracy that rewards leaving hard cases unanswered (score 0.5)"),
+    ("f05u", "F0.5u", "PAN: F0.5 that counts unanswered cases as false negatives"),
+    ("brier", "Brier (complement)", "1 − mean squared error of the scores; higher is better"),
+)
+
+
+def metric_text(metrics: Metrics, key: str) -> str:
+    value = getattr(metrics, key)
+    return "—" if value != value else f"{value:.3f}"  # NaN (e.g. AUC with one class)
+
+
+class EvaluateDialog(QDialog):
+    evaluation_finished = Signal(object)  # Evaluation
+
+    def __init__(
+        self, session: ProjectSession, runner: JobRunner, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.runner = runner
+        self.worker: TaskWorker | None = None
+        self.evaluation: Evaluation | None = None
+        self.setWindowTitle(f"Evaluate Model — {PROGRAM_NAME}")
+        self.model_combo = QComboBox()
+        self.model_combo.setToolTip("The model to evaluate")
+        self.folder_edit = QLineEdit()
+        self.folder_edit.setToolTip("A test corpus folder in a PAN layout, with its truth")
+        self.folder_edit.editingFinished.connect(self._folder_changed)
+        browse = QPushButton("&Browse…")
+        browse.setToolTip("Choose the test corpus folder")
+        browse.clicked.connect(self._browse)
+        self._browse_button = browse
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder_edit, stretch=1)
+        folder_row.addWidget(browse)
+        self.corpus_info = QLabel("No corpus chosen yet.")
+        self.corpus_info.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("&Model:", self.model_combo)
+        form.addRow("Test &corpus:", folder_row)
+        form.addRow("", self.corpus_info)
+        self.progress = ProgressPanel(self)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.results = self._build_results()
+        self.results.setVisible(False)
+        self.buttons = QDialogButtonBox()
+        self.evaluate_button = self.buttons.addButton(
+            "&Evaluate", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.evaluate_button.setToolTip("Verify every case of the corpus and compute the measures")
+        self.evaluate_button.clicked.connect(self.start_evaluation)
+        close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.setToolTip("Close (cancels a running evaluation)")
+        close.clicked.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.results)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        names = [m.name for m in session.models()]
+        self.model_combo.addItems(names)
+        em = self.fontMetrics().horizontalAdvance("m")
+        self.resize(em * 70, self.sizeHint().height())
+        self._validate()
+
+    def _build_results(self) -> QGroupBox:
+        box = QGroupBox("Results")
+        self.metric_labels: dict[str, QLabel] = {}
+        metrics_form = QFormLayout()
+        for key, title, tip in METRIC_ROWS:
+            label = QLabel("—")
+            label.setToolTip(tip)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            name = QLabel(title + ":")
+            name.setToolTip(tip)
+            metrics_form.addRow(name, label)
+            self.metric_labels[key] = label
+        self.cases_label = QLabel()
+        metrics_form.addRow("Cases:", self.cases_label)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("<b>Confusion matrix</b>"), 0, 0, 1, 3)
+        grid.addWidget(QLabel("Truth ↓ / decision →"), 1, 0)
+        grid.addWidget(QLabel("<b>Same author</b>"), 1, 1)
+        grid.addWidget(QLabel("<b>Different</b>"), 1, 2)
+        grid.addWidget(QLabel("<b>Same author</b>"), 2, 0)
+        grid.addWidget(QLabel("<b>Different</b>"), 3, 0)
+        self.matrix_labels: dict[str, QLabel] = {}
+        cells = {"tp": (2, 1), "fn": (2, 2), "fp": (3, 1), "tn": (3, 2)}
+        tips = {
+            "tp": "True positives: same author, decided same author",
+            "fn": "False negatives: same author, decided different",
+            "fp": "False positives: different authors, decided same author",
+            "tn": "True negatives: different authors, decided different",
+        }
+        for key, (row, column) in cells.items():
+            label = QLabel("—")
+            label.setFrameShape(QFrame.Shape.Box)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setToolTip(tips[key])
+            grid.addWidget(label, row, column)
+            self.matrix_labels[key] = label
+        layout = QHBoxLayout(box)
+        layout.addLayout(metrics_form, stretch=1)
+        layout.addLayout(grid, stretch=1)
+        return box
+
+    # ---- inputs -------------------------------------------------------------------------------
+
+    def set_corpus_folder(self, folder: Path) -> None:
+        self.folder_edit.setText(str(folder))
+        self._folder_changed()
+
+    def choose_model(self, name: str) -> None:
+        index = self.model_combo.findText(name)
+        if index >= 0:
+            self.model_combo.setCurrentIndex(index)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Choose a test corpus folder")
+        if folder:
+            self.set_corpus_folder(Path(folder))
+
+    def _folder_changed(self) -> None:
+        text = self.folder_edit.text().strip()
+        self.corpus_info.setText(
+            jobs.describe_corpus(Path(text)) if text else "No corpus chosen yet."
+        )
+        self._validate()
+
+    def _validate(self) -> None:
+        info = self.corpus_info.text()
+        usable = bool(self.folder_edit.text().strip()) and not (
+            info.startswith("Cannot") or "cannot be used" in info
+        )
+        self.evaluate_button.setEnabled(
+            usable and self.model_combo.count() > 0 and self.worker is None
+        )
+
+    # ---- evaluation ---------------------------------------------------------------------------
+
+    def start_evaluation(self) -> TaskWorker | None:
+        store = self.session.store
+        if self.worker is not None or store is None or not self.evaluate_button.isEnabled():
+            return None
+        stored = store.models.find(self.model_combo.currentText())
+        model = store.models.load(stored.id)
+        folder = Path(self.folder_edit.text().strip())
+        job = Job(
+            f"Evaluating {model.name}",
+            lambda progress, cancel: jobs.evaluate_model(model, folder, progress, cancel),
+            writes_store=False,
+        )
+        self.worker = self.runner.start(job, self._evaluated, self._failed, self._cancelled)
+        self.progress.attach(self.worker)
+        self.status.setText("")
+        self._validate()
+        return self.worker
+
+    def _evaluated(self, evaluation: Evaluation) -> None:
+        self._done(f"Evaluated on {evaluation.metrics.n} cases in {evaluation.seconds:.1f} s.")
+        self.show_metrics(evaluation.metrics)
+        self.evaluation = evaluation
+        self.evaluation_finished.emit(evaluation)
+
+    def show_metrics(self, metrics: Metrics) -> None:
+        for key, label in self.metric_labels.items():
+            label.setText(metric_text(metrics, key))
+        for key, label in self.matrix_labels.items():
+            label.setText(str(getattr(metrics, key)))
+        self.cases_label.setText(f"{metrics.n} ({metrics.unanswered} unanswered)")
+        self.results.setVisible(True)
+
+    def _failed(self, message: str, _details: str) -> None:
+        self._done(f"Evaluation failed: {message}")
+
+    def _cancelled(self) -> None:
+        self._done("Evaluation cancelled.")
+
+    def _done(self, message: str) -> None:
+        self.worker = None
+        self.progress.detach()
+        self.status.setText(message)
+        self._validate()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+        super().closeEvent(event)
+
+    def reject(self) -> None:
+        self.close()

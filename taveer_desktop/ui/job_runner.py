@@ -1,0 +1,121 @@
+"""Runs ``Job``s in the background and keeps track of them until they have ended.
+
+Two pools, one thread each: ``writer_pool`` for every job that writes the project store (so
+two writes never compete, and they happen in the order they were asked for), ``compute_pool``
+for long computations that only read (training, evaluation). The runner delivers each job's
+outcome to the callbacks given to ``start`` on the GUI thread and announces it with
+``job_started``, ``job_ended`` and ``job_failed``.
+
+``shut_down`` cancels every job, waits for the pools and from then on drops late outcomes, so a
+window being closed never receives a result into a closed store.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QThreadPool, Signal
+
+from taveer_desktop.ui.task_worker import Job, TaskWorker
+
+log = logging.getLogger(__name__)
+
+FINISHED, FAILED, CANCELLED = "finished", "failed", "cancelled"
+
+
+class JobRunner(QObject):
+    """Starts jobs, tracks the running ones, cancels and waits for them on shut-down."""
+
+    job_started = Signal(object)  # TaskWorker
+    job_ended = Signal(object, str)  # TaskWorker, FINISHED / FAILED / CANCELLED
+    job_failed = Signal(object, str)  # TaskWorker, plain message (details in error_details)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.writer_pool = QThreadPool(self)
+        self.writer_pool.setMaxThreadCount(1)
+        self.compute_pool = QThreadPool(self)
+        self.compute_pool.setMaxThreadCount(1)
+        self._running: list[TaskWorker] = []
+        self._retired: list[TaskWorker] = []
+        self._shut_down = False
+
+    # ---- starting -----------------------------------------------------------------------------
+
+    def start(
+        self,
+        job: Job,
+        on_finished: Callable[[object], None] | None = None,
+        on_failed: Callable[[str, str], None] | None = None,
+        on_cancelled: Callable[[], None] | None = None,
+    ) -> TaskWorker:
+        """Queue ``job``; the callbacks run on the GUI thread once it has ended."""
+        if self._shut_down:
+            raise RuntimeError("the job runner has been shut down")
+        self._purge_retired()
+        worker = TaskWorker(job)
+        signals = worker.signals
+        signals.finished.connect(lambda result, w=worker: self._ended(w, FINISHED, result))
+        signals.failed.connect(lambda message, w=worker: self._ended(w, FAILED, message))
+        signals.cancelled.connect(lambda w=worker: self._ended(w, CANCELLED, None))
+        worker.callbacks = (on_finished, on_failed, on_cancelled)
+        self._running.append(worker)
+        pool = self.writer_pool if job.writes_store else self.compute_pool
+        pool.start(worker)
+        log.info("job started: %s", job.title)
+        self.job_started.emit(worker)
+        return worker
+
+    def _ended(self, worker: TaskWorker, outcome: str, payload) -> None:
+        if worker not in self._running:
+            return
+        self._running.remove(worker)
+        self._retired.append(worker)  # dropped once its run() has returned
+        if self._shut_down:
+            return
+        self.job_ended.emit(worker, outcome)  # progress shown no more, actions updated
+        on_finished, on_failed, on_cancelled = worker.callbacks
+        if outcome == FINISHED and on_finished is not None:
+            on_finished(payload)
+        elif outcome == FAILED:
+            if on_failed is not None:
+                on_failed(payload, worker.error_details)
+            self.job_failed.emit(worker, payload)
+        elif outcome == CANCELLED and on_cancelled is not None:
+            on_cancelled()
+
+    def _purge_retired(self) -> None:
+        self._retired = [w for w in self._retired if not w.returned]
+
+    # ---- state and stopping -------------------------------------------------------------------
+
+    @property
+    def running(self) -> list[TaskWorker]:
+        """Jobs started and not yet ended, oldest first."""
+        return list(self._running)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    def cancel_all(self) -> None:
+        for worker in self._running:
+            worker.cancel()
+
+    def wait_for_all(self, msecs: int = 30_000) -> bool:
+        """Block until both pools are idle (True) or ``msecs`` passed (False)."""
+        done = self.writer_pool.waitForDone(msecs)
+        return self.compute_pool.waitForDone(msecs) and done
+
+    def shut_down(self, msecs: int = 30_000) -> bool:
+        """Cancel everything, wait for it, and ignore outcomes that arrive later."""
+        self.cancel_all()
+        idle = self.wait_for_all(msecs)
+        self._shut_down = True
+        if idle:
+            self._running.clear()
+            self._retired.clear()
+        else:
+            log.error("background jobs did not stop within %d ms", msecs)
+        return idle

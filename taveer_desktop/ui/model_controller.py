@@ -1,0 +1,150 @@
+"""Model menu work of the main window: the manager, training, import, export, evaluation.
+
+Dialogs are non-modal and kept while open, so the examiner can go on working in the window
+while a model trains or is evaluated.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog
+
+from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.error_dialog import show_failure
+from taveer_desktop.ui.evaluate_dialog import EvaluateDialog
+from taveer_desktop.ui.model_manager_dialog import ModelManagerDialog
+from taveer_desktop.ui.model_table_model import ModelSummary
+from taveer_desktop.ui.project_session import MODELS
+from taveer_desktop.ui.train_dialog import TrainDialog
+
+if TYPE_CHECKING:
+    from taveer_desktop.ui.main_window import MainWindow
+
+MODEL_FILTER = "TAVeer models (*.json);;All files (*)"
+
+
+class ModelController(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session = window.session
+        self.manager: ModelManagerDialog | None = None
+        self.train_dialog: TrainDialog | None = None
+        self.evaluate_dialog: EvaluateDialog | None = None
+        actions = window.actions
+        actions.model_manager.triggered.connect(self.open_manager)
+        actions.train.triggered.connect(self.open_train_dialog)
+        actions.import_model.triggered.connect(lambda: self.import_model())
+        actions.export_model.triggered.connect(lambda: self.export_model())
+        actions.evaluate.triggered.connect(lambda: self.open_evaluate_dialog())
+
+    # ---- default model ------------------------------------------------------------------------
+
+    def default_model_name(self) -> str | None:
+        path = self.session.path
+        names = [m.name for m in self.session.models()]
+        chosen = app_settings.default_model_name(path) if path else None
+        if chosen in names:
+            return chosen
+        return names[0] if names else None
+
+    def set_default_model(self, name: str) -> None:
+        if self.session.path is not None:
+            app_settings.set_default_model_name(self.session.path, name)
+        self.window.project_state_changed()
+
+    # ---- dialogs ------------------------------------------------------------------------------
+
+    def open_manager(self) -> ModelManagerDialog:
+        if self.manager is None:
+            self.manager = ModelManagerDialog(self.session, self.window)
+            self.manager.train_requested.connect(self.open_train_dialog)
+            self.manager.import_requested.connect(lambda: self.import_model())
+            self.manager.export_requested.connect(lambda s: self.export_model(s.name))
+            self.manager.evaluate_requested.connect(lambda s: self.open_evaluate_dialog(s))
+            self.manager.default_chosen.connect(self.set_default_model)
+        self.manager.reload(self.default_model_name())
+        self.manager.show()
+        self.manager.raise_()
+        self.manager.activateWindow()
+        return self.manager
+
+    def open_train_dialog(self) -> TrainDialog:
+        if self.train_dialog is None:
+            self.train_dialog = TrainDialog(self.session, self.window.runner, self.window)
+        self.train_dialog.show()
+        self.train_dialog.raise_()
+        self.train_dialog.activateWindow()
+        return self.train_dialog
+
+    def open_evaluate_dialog(self, summary: ModelSummary | None = None) -> EvaluateDialog:
+        dialog = self.evaluate_dialog
+        if dialog is None or (dialog.worker is None and not dialog.isVisible()):
+            dialog = self.evaluate_dialog = EvaluateDialog(
+                self.session, self.window.runner, self.window
+            )
+        name = summary.name if summary else self.window.verification_tab.chosen_model()
+        if name:
+            dialog.choose_model(name)
+        dialog.show()
+        dialog.raise_()
+        return dialog
+
+    @property
+    def training(self) -> bool:
+        return self.train_dialog is not None and self.train_dialog.training
+
+    # ---- import and export --------------------------------------------------------------------
+
+    def import_model(self, path: Path | None = None) -> bool:
+        store = self.session.store
+        if store is None:
+            return False
+        if path is None:
+            name, _f = QFileDialog.getOpenFileName(self.window, "Import a model", "", MODEL_FILTER)
+            if not name:
+                return False
+            path = Path(name)
+        try:
+            stored = store.models.add_file(path)
+        except TaveerError as error:
+            show_failure(self.window, f"The model was not imported: {error}", title="Not imported")
+            return False
+        self.session.changed(MODELS)
+        self.window.statusBar().showMessage(f"Model imported: {stored.name}", 10_000)
+        return True
+
+    def export_model(self, name: str | None = None, target: Path | None = None) -> Path | None:
+        """Write a model's JSON exactly as stored (atomically: temporary file, then rename)."""
+        store = self.session.store
+        if store is None:
+            return None
+        name = name or self.window.verification_tab.chosen_model() or self.default_model_name()
+        if not name:
+            show_failure(
+                self.window, "The project has no model to export.", title="Nothing to export"
+            )
+            return None
+        stored = store.models.find(name)
+        if target is None:
+            chosen, _f = QFileDialog.getSaveFileName(
+                self.window, f"Export {name}", stored.source_file_name or "model.json", MODEL_FILTER
+            )
+            if not chosen:
+                return None
+            target = Path(chosen)
+        partial = target.with_name(f".{target.name}.partial")
+        try:
+            partial.write_bytes(store.models.json_bytes(stored.id))
+            os.replace(partial, target)
+        except (OSError, TaveerError) as error:
+            partial.unlink(missing_ok=True)
+            show_failure(self.window, f"The model was not exported: {error}", title="Not exported")
+            return None
+        self.window.statusBar().showMessage(f"Model {name} exported to {target}", 10_000)
+        return target

@@ -1,0 +1,167 @@
+"""The model manager: every model of the project with its training facts, and what to do with it.
+
+The buttons only ask (signals); the main window carries out training, import, export and
+evaluation, so the same code runs from the menu and from here. The list reloads on every
+``store_changed`` about models.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.ui import model_table_model as mtm
+from taveer_desktop.ui.project_session import MODELS, ProjectSession
+from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_hash
+
+
+class ModelManagerDialog(QDialog):
+    train_requested = Signal()
+    import_requested = Signal()
+    export_requested = Signal(object)  # ModelSummary
+    evaluate_requested = Signal(object)  # ModelSummary
+    default_chosen = Signal(str)
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle(f"Models — {PROGRAM_NAME}")
+        intro = QLabel(
+            "Models kept in this project. A model is trained once on a corpus with known answers "
+            "and then used to verify cases; its training accuracy is measured on its own "
+            "training corpus and is therefore optimistic — Evaluate it on a separate test corpus."
+        )
+        intro.setWordWrap(True)
+        self.model = mtm.ModelTableModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setToolTip("The project's models; the default one is in bold")
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(mtm.NAME, Qt.SortOrder.AscendingOrder)
+        self.view.verticalHeader().setVisible(False)
+        self.view.setWordWrap(False)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(mtm.NAME, QHeaderView.ResizeMode.Stretch)
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.view.doubleClicked.connect(lambda _i: self._choose_default())
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        def button(text: str, tip: str, slot) -> QPushButton:
+            widget = QPushButton(text)
+            widget.setToolTip(tip)
+            widget.clicked.connect(slot)
+            return widget
+
+        self.train_button = button(
+            "&Train…", "Train a new model on a corpus folder", self.train_requested.emit
+        )
+        self.import_button = button(
+            "&Import…", "Add a model file (.json) to the project", self.import_requested.emit
+        )
+        self.export_button = button("E&xport…", "Save the selected model as a file", self._export)
+        self.evaluate_button = button(
+            "E&valuate…", "Measure the selected model on a test corpus", self._evaluate
+        )
+        self.default_button = button(
+            "Set as &Default", "Verify new cases with the selected model", self._choose_default
+        )
+        row = QHBoxLayout()
+        for widget in (
+            self.train_button,
+            self.import_button,
+            self.export_button,
+            self.evaluate_button,
+            self.default_button,
+        ):
+            row.addWidget(widget)
+        row.addStretch(1)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(row)
+        layout.addWidget(self.view, stretch=1)
+        layout.addWidget(self.details)
+        layout.addWidget(close)
+        session.store_changed.connect(self._store_changed)
+        em = self.fontMetrics().horizontalAdvance("m")
+        self.resize(em * 110, self.fontMetrics().height() * 28)
+        self.reload()
+
+    def reload(self, default_name: str | None = None) -> None:
+        selected = self.selected()
+        self.model.set_records(self.session.model_summaries())
+        if default_name is not None:
+            self.model.set_default_name(default_name)
+        if selected is not None:
+            self.select(selected.name)
+        elif self.proxy.rowCount():
+            self.view.selectRow(0)
+        self._selection_changed()
+
+    def set_default_name(self, name: str | None) -> None:
+        self.model.set_default_name(name)
+
+    def _store_changed(self, what: str) -> None:
+        if what == MODELS:
+            self.reload()
+
+    def select(self, name: str) -> bool:
+        for row in range(self.proxy.rowCount()):
+            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).name == name:
+                self.view.selectRow(row)
+                return True
+        return False
+
+    def selected(self) -> mtm.ModelSummary | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.proxy.data(rows[0], RECORD_ROLE) if rows else None
+
+    def _selection_changed(self, *_args) -> None:
+        summary = self.selected()
+        for widget in (self.export_button, self.evaluate_button, self.default_button):
+            widget.setEnabled(summary is not None)
+        if summary is None:
+            self.details.setText("No model selected.")
+            return
+        stored = summary.stored
+        self.details.setText(
+            f"<b>{stored.name}</b>: trained on {summary.cases} cases of “{stored.corpus_name}” "
+            f"({summary.cases_y} same author, {summary.cases_n} different), thresholds by "
+            f"{summary.threshold_method}; ensemble {' '.join(summary.ensemble)}. "
+            f"Model SHA-256 <code>{short_hash(stored.sha256)}</code>, corpus SHA-256 "
+            f"<code>{short_hash(stored.corpus_sha256)}</code>."
+        )
+
+    def _export(self) -> None:
+        if (summary := self.selected()) is not None:
+            self.export_requested.emit(summary)
+
+    def _evaluate(self) -> None:
+        if (summary := self.selected()) is not None:
+            self.evaluate_requested.emit(summary)
+
+    def _choose_default(self) -> None:
+        if (summary := self.selected()) is not None:
+            self.model.set_default_name(summary.name)
+            self.default_chosen.emit(summary.name)

@@ -1,0 +1,125 @@
+"""The models kept in a project as a table, with what their training recorded.
+
+``StoredModel`` rows hold only the store's columns; a ``ModelSummary`` adds the number of
+training cases, the training accuracy, the ensemble and the creation time read from the model
+JSON when the list is loaded (``summarize_model``), so ``data()`` never touches the store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+
+from taveer_desktop.store import StoredModel
+from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
+
+NAME, CORPUS, CASES, ACCURACY, ENSEMBLE, CREATED = range(6)
+
+
+@dataclass(frozen=True)
+class ModelSummary:
+    stored: StoredModel
+    cases: int
+    cases_y: int
+    cases_n: int
+    accuracy: float
+    ensemble: tuple[str, ...]
+    threshold_method: str
+    created_utc: str
+
+    @property
+    def name(self) -> str:
+        return self.stored.name
+
+
+def summarize_model(stored: StoredModel, model) -> ModelSummary:
+    """A summary from the store's record and the engine's ``Model``."""
+    training = model.training
+    return ModelSummary(
+        stored=stored,
+        cases=training.cases,
+        cases_y=training.cases_y,
+        cases_n=training.cases_n,
+        accuracy=training.accuracy,
+        ensemble=tuple(model.ensemble),
+        threshold_method=model.threshold_method,
+        created_utc=model.created_utc,
+    )
+
+
+def _name_tip(summary: ModelSummary) -> str:
+    stored = summary.stored
+    return (
+        f"{stored.name}\nSHA-256 {stored.sha256}\n"
+        f"added to the project {short_utc(stored.added_utc)} from {stored.source_file_name}"
+    )
+
+
+class ModelTableModel(RecordTableModel):
+    COLUMNS = (
+        Column("Name", lambda m: m.name, "The model's name", _name_tip),
+        Column(
+            "Training corpus",
+            lambda m: m.stored.corpus_name,
+            "The corpus the model was trained on",
+            lambda m: (
+                f"{m.stored.corpus_name}\ncorpus SHA-256 {short_hash(m.stored.corpus_sha256)}"
+            ),
+        ),
+        Column(
+            "Cases",
+            lambda m: f"{m.cases:,}",
+            "Training cases (same author / different authors)",
+            lambda m: f"{m.cases} cases: {m.cases_y} same author, {m.cases_n} different authors",
+            sort_key=lambda m: m.cases,
+            numeric=True,
+        ),
+        Column(
+            "Training accuracy",
+            lambda m: f"{m.accuracy:.1%}",
+            "Accuracy of the chosen ensemble on its own training corpus (optimistic)",
+            sort_key=lambda m: m.accuracy,
+            numeric=True,
+        ),
+        Column(
+            "Ensemble",
+            lambda m: " ".join(m.ensemble),
+            "The feature categories whose median similarity decides",
+        ),
+        Column(
+            "Created",
+            lambda m: short_utc(m.created_utc),
+            "When the model was trained (UTC)",
+            lambda m: m.created_utc,
+            sort_key=lambda m: m.created_utc,
+        ),
+    )
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.default_name: str | None = None
+
+    def set_default_name(self, name: str | None) -> None:
+        self.default_name = name
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
+
+    def data(self, index, role: int = Qt.ItemDataRole.DisplayRole):
+        value = super().data(index, role)
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and index.isValid()
+            and index.column() == NAME
+            and self.record(index.row()).name == self.default_name
+        ):
+            return f"{value} (default)"
+        return value
+
+    def extra_data(self, record: ModelSummary, column: int, role: int):
+        if role == Qt.ItemDataRole.FontRole and column == NAME and record.name == self.default_name:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

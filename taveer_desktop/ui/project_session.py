@@ -1,0 +1,118 @@
+"""The open project as the window sees it: the ``ProjectStore`` and what changed in it.
+
+State flows one way: an action changes the store (directly for one short write, or through a
+job), then calls ``changed(what)``; ``store_changed`` tells every view, which reloads what it
+shows. The read helpers return plain lists of dataclasses for the table models.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
+from taveer_desktop.ui.model_table_model import ModelSummary, summarize_model
+from taveer_desktop.ui.run_table_model import RunRow, run_rows
+
+log = logging.getLogger(__name__)
+
+CASES, DOCUMENTS, MODELS, RUNS = "cases", "documents", "models", "runs"
+
+
+class ProjectSession(QObject):
+    """Holds the open store (or none) and announces changes to it."""
+
+    project_opened = Signal(object)  # Path
+    project_closed = Signal()
+    store_changed = Signal(str)  # CASES / DOCUMENTS / MODELS / RUNS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._store: ProjectStore | None = None
+
+    # ---- opening and closing ------------------------------------------------------------------
+
+    @property
+    def store(self) -> ProjectStore | None:
+        return self._store
+
+    @property
+    def is_open(self) -> bool:
+        return self._store is not None
+
+    @property
+    def path(self) -> Path | None:
+        return self._store.path if self._store else None
+
+    @property
+    def read_only_reason(self) -> str | None:
+        return self._store.read_only_reason if self._store else "no project is open"
+
+    def open(self, path: Path, create: bool = False) -> ProjectStore:
+        """Open (or create) ``path``; the integrity check is left to a background job."""
+        path = Path(path).expanduser().absolute()
+        store = ProjectStore.create(path) if create else ProjectStore.open(path, verify=False)
+        self.close()
+        self._store = store
+        log.info("project opened: %s", store.path)
+        self.project_opened.emit(store.path)
+        return store
+
+    def open_or_create(self, path: Path) -> ProjectStore:
+        path = Path(path).expanduser().absolute()
+        return self.open(path, create=not path.exists())
+
+    def close(self) -> None:
+        if self._store is None:
+            return
+        store, self._store = self._store, None
+        try:
+            store.close()
+        finally:
+            log.info("project closed: %s", store.path)
+            self.project_closed.emit()
+
+    def changed(self, what: str) -> None:
+        self.store_changed.emit(what)
+
+    # ---- reading (GUI thread; all light listings) ---------------------------------------------
+
+    def cases(self) -> list[Case]:
+        return self._store.cases.list_all() if self._store else []
+
+    def case(self, case_id: int) -> Case:
+        return self._require().cases.get(case_id)
+
+    def documents(self, case_id: int) -> list[Document]:
+        return self._store.documents.list_for_case(case_id) if self._store else []
+
+    def runs(self, case_id: int) -> list[RunRow]:
+        if not self._store:
+            return []
+        names = {doc.id: doc.file_name for doc in self.documents(case_id)}
+        return run_rows(self._store.runs.list_for_case(case_id), names)
+
+    def audit(self, case_id: int | None) -> list[AuditEntry]:
+        return self._store.audit.entries(case_id) if self._store else []
+
+    def models(self) -> list[StoredModel]:
+        return self._store.models.list_all() if self._store else []
+
+    def model_summaries(self) -> list[ModelSummary]:
+        """Every model with its training facts (each model's JSON is read and re-hashed)."""
+        if not self._store:
+            return []
+        summaries = []
+        for stored in self._store.models.list_all():
+            try:
+                summaries.append(summarize_model(stored, self._store.models.load(stored.id)))
+            except Exception:  # a damaged model is reported by the integrity check
+                log.exception("model %s could not be read", stored.name)
+        return summaries
+
+    def _require(self) -> ProjectStore:
+        if self._store is None:
+            raise RuntimeError("no project is open")
+        return self._store

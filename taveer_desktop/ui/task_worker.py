@@ -1,0 +1,107 @@
+"""The one shape of background work: a ``Job`` run by a ``TaskWorker`` on a thread pool.
+
+A job is a plain callable ``run(progress, cancel)`` that calls the store and the engine and
+returns plain data; it never touches a widget. The worker reports through a ``WorkerSignals``
+object created in the GUI thread, so every signal is delivered there (queued):
+
+- ``progress(done, total, message)`` (throttled to about 20 a second; ``total`` 0 means unknown),
+- ``finished(result)``, ``failed(message)`` or ``cancelled()`` — exactly one of them, last.
+
+A failure never escapes the worker: a ``TaveerError`` (bad input the user can act on) becomes its
+plain message; anything else is logged with its traceback and reported as an unexpected error.
+The traceback is kept in ``worker.error_details`` for the "Show Details" part of the dialog.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QRunnable, Signal
+
+from taveer_desktop.core.errors import Cancelled, CancelToken, TaveerError
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int, str], None]
+PROGRESS_INTERVAL_S = 0.05
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to run in the background and how to present it.
+
+    ``writes_store`` jobs share one single-threaded pool, so two of them never write at once.
+    ``cancellable`` is False for short jobs that are one store transaction from the start.
+    """
+
+    title: str
+    run: Callable[[Progress, CancelToken], object]
+    writes_store: bool = True
+    cancellable: bool = True
+
+
+class WorkerSignals(QObject):
+    """The worker's signals; created in the GUI thread, so slots run there."""
+
+    progress = Signal(int, int, str)
+    finished = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+
+class TaskWorker(QRunnable):
+    """Runs one ``Job`` on a pool thread and reports through ``signals``."""
+
+    def __init__(self, job: Job) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # Python owns it; the runner drops it after it returned
+        self.job = job
+        self.signals = WorkerSignals()
+        self.cancel_token = CancelToken()
+        self.error_details = ""
+        self.started_monotonic: float | None = None
+        self.returned = False
+        self._last_progress = 0.0
+
+    @property
+    def title(self) -> str:
+        return self.job.title
+
+    def cancel(self) -> None:
+        """Ask the job to stop at its next check (it raises ``Cancelled`` there)."""
+        if self.job.cancellable:
+            self.cancel_token.cancel()
+
+    def _progress(self, done: int, total: int, message: str) -> None:
+        now = time.monotonic()
+        if done < total and done > 0 and now - self._last_progress < PROGRESS_INTERVAL_S:
+            return
+        self._last_progress = now
+        self.signals.progress.emit(int(done), int(total), str(message))
+
+    def run(self) -> None:  # on the pool thread
+        self.started_monotonic = time.monotonic()
+        try:
+            try:
+                result = self.job.run(self._progress, self.cancel_token)
+            except Cancelled:
+                log.info("job cancelled: %s", self.job.title)
+                self.signals.cancelled.emit()
+            except TaveerError as error:
+                self.error_details = traceback.format_exc()
+                log.warning("job failed: %s: %s", self.job.title, error)
+                self.signals.failed.emit(str(error))
+            except Exception as error:
+                self.error_details = traceback.format_exc()
+                log.error("job failed unexpectedly: %s\n%s", self.job.title, self.error_details)
+                self.signals.failed.emit(
+                    f"{self.job.title} failed unexpectedly: {error or type(error).__name__}"
+                )
+            else:
+                self.signals.finished.emit(result)
+        finally:
+            self.returned = True

@@ -1,0 +1,139 @@
+"""Every action of the main window, its menus and its toolbar.
+
+Each action has a mnemonic, a keyboard shortcut where one is expected (the platform's standard
+key first), a tooltip and a status tip. Actions start disabled where they need an open project
+or a selected case; ``MainWindow.update_actions`` keeps that state current and puts the reason
+into the tooltip of a disabled action.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from taveer_desktop import PROGRAM_NAME
+
+
+def make_action(
+    window: QMainWindow,
+    text: str,
+    tip: str,
+    shortcut: str | None = None,
+    standard: QKeySequence.StandardKey | None = None,
+) -> QAction:
+    """An action; ``standard`` is the platform's key for it, ``shortcut`` the fallback."""
+    action = QAction(text, window)
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
+    action.setProperty("base_tip", tip)
+    if standard is not None and QKeySequence.keyBindings(standard):
+        action.setShortcuts(standard)
+    elif shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    return action
+
+
+class WindowActions:
+    """Creates the actions on ``window`` and puts them into menus and the toolbar."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        key = QKeySequence.StandardKey
+        a = lambda *args, **kw: make_action(window, *args, **kw)  # noqa: E731
+        self.new_project = a("&New Project…", "Create a new, empty project file", "Ctrl+N", key.New)
+        self.open_project = a("&Open Project…", "Open a project file", "Ctrl+O", key.Open)
+        self.save_copy = a(
+            "Save a &Copy…", "Write a complete copy of the open project", "Ctrl+Shift+S", key.SaveAs
+        )
+        self.quit = a("&Quit", f"Quit {PROGRAM_NAME}", "Ctrl+Q", key.Quit)
+        self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.new_case = a("&New Case…", "Create a case in the open project", "Ctrl+Shift+N")
+        self.edit_case = a("&Edit Case…", "Change the selected case's details", "Ctrl+E")
+        self.add_known = a(
+            "Add &Known Documents…",
+            "Add documents known to be written by the candidate author",
+            "Ctrl+K",
+        )
+        self.add_questioned = a(
+            "Add &Questioned Documents…",
+            "Add the document(s) whose authorship is in question",
+            "Ctrl+Shift+K",
+        )
+        self.verify = a(
+            "&Verify", "Verify the selected case with the chosen model and store the run", "Ctrl+R"
+        )
+
+        self.model_manager = a(
+            "&Models…", "List, train, import, export and evaluate models", "Ctrl+M"
+        )
+        self.train = a("&Train Model…", "Train a new model on a corpus folder", "Ctrl+T")
+        self.import_model = a("&Import Model…", "Add a model file (.json) to the project", "Ctrl+I")
+        self.export_model = a(
+            "&Export Model…", "Save a model of the project as a file", "Ctrl+Shift+E"
+        )
+        self.evaluate = a("E&valuate Model…", "Measure a model on a test corpus", "Ctrl+Shift+V")
+
+        self.method = a(
+            "The TAVeer &Method", "How the method decides, in plain words", "F1", key.HelpContents
+        )
+        self.about = a(f"&About {PROGRAM_NAME}", "Program and library versions")
+        self.about.setMenuRole(QAction.MenuRole.AboutRole)
+        self._build_menus(window)
+        self._build_toolbar(window)
+
+    def _menu(self, window: QMainWindow, title: str) -> QMenu:
+        menu = window.menuBar().addMenu(title)
+        menu.setToolTipsVisible(True)
+        return menu
+
+    def _build_menus(self, window: QMainWindow) -> None:
+        self.file_menu = self._menu(window, "&File")
+        self.file_menu.addAction(self.new_project)
+        self.file_menu.addAction(self.open_project)
+        self.recent_menu = self.file_menu.addMenu("Open &Recent")
+        self.recent_menu.setToolTipsVisible(True)
+        self.recent_menu.menuAction().setToolTip("Projects opened recently")
+        self.file_menu.addAction(self.save_copy)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit)
+
+        self.case_menu = self._menu(window, "&Case")
+        self.case_menu.addAction(self.new_case)
+        self.case_menu.addAction(self.edit_case)
+        self.case_menu.addSeparator()
+        self.case_menu.addAction(self.add_known)
+        self.case_menu.addAction(self.add_questioned)
+        self.case_menu.addSeparator()
+        self.case_menu.addAction(self.verify)
+
+        self.model_menu = self._menu(window, "&Model")
+        self.model_menu.addAction(self.model_manager)
+        self.model_menu.addSeparator()
+        for action in (self.train, self.import_model, self.export_model, self.evaluate):
+            self.model_menu.addAction(action)
+
+        self.help_menu = self._menu(window, "&Help")
+        self.help_menu.addAction(self.method)
+        self.help_menu.addSeparator()
+        self.help_menu.addAction(self.about)
+
+    def _build_toolbar(self, window: QMainWindow) -> None:
+        self.toolbar = QToolBar("Main toolbar")
+        self.toolbar.setObjectName("main_toolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.setMovable(False)
+        for action in (self.new_case, self.add_known, self.add_questioned, self.verify):
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.model_manager)
+        self.toolbar.addAction(self.train)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+
+    def set_available(self, action: QAction, reason: str | None) -> None:
+        """Enable ``action``, or disable it and say why in its tooltip."""
+        base = action.property("base_tip") or action.toolTip()
+        action.setEnabled(reason is None)
+        tip = base if reason is None else f"{base} — {reason}"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)

@@ -1,0 +1,210 @@
+"""Every table model on its own, without a window: columns, text, tooltips, roles, sorting."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from taveer_desktop.store import AuditEntry, Case, Document, StoredModel, VerificationRun
+from taveer_desktop.ui import audit_table_model as atm
+from taveer_desktop.ui import case_table_model as ctm
+from taveer_desktop.ui import category_table_model as cat
+from taveer_desktop.ui import document_table_model as dtm
+from taveer_desktop.ui import model_table_model as mtm
+from taveer_desktop.ui import run_table_model as rtm
+from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_utc
+
+DISPLAY, TOOLTIP = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
+SHA = "ab" * 32
+
+
+def case(id_: int, number: str, title: str = "", description: str = "", runs: int = 0) -> Case:
+    return Case(
+        id_,
+        number,
+        title,
+        "A. Examiner",
+        "Police",
+        description,
+        "2025-01-01T10:00:00.000000Z",
+        "2025-01-02T11:00:00.000000Z",
+        2,
+        1,
+        runs,
+    )
+
+
+def document(id_: int, role: str, name: str, chars: int) -> Document:
+    return Document(
+        id_,
+        1,
+        role,
+        name,
+        "txt",
+        chars,
+        SHA,
+        "UTF-8",
+        "cd" * 32,
+        chars,
+        chars // 50,
+        "2025-01-03T12:00:00.123456Z",
+        {"source_path": f"/evidence/{name}"},
+    )
+
+
+def text(model, row: int, column: int, role=DISPLAY):
+    return model.data(model.index(row, column), role)
+
+
+def test_case_model_columns_roles_and_search(qapp):
+    model = ctm.CaseTableModel()
+    cases = [
+        case(1, "2025-017", "Letters", "threats by e-mail"),
+        case(2, "2025-003", "Diary", runs=4),
+    ]
+    model.set_records(cases)
+    assert model.rowCount() == 2 and model.columnCount() == 5
+    assert text(model, 0, ctm.NUMBER) == "2025-017"
+    assert text(model, 0, ctm.DOCUMENTS) == "2 + 1"
+    assert text(model, 0, ctm.DOCUMENTS, TOOLTIP) == "2 known, 1 questioned"
+    assert text(model, 1, ctm.RUNS, SORT_ROLE) == 4
+    assert text(model, 1, 0, RECORD_ROLE) is cases[1]
+    assert model.headerData(ctm.TITLE, Qt.Orientation.Horizontal) == "Title"
+    proxy = ctm.CaseFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_search("E-MAIL letters")
+    assert proxy.rowCount() == 1
+    assert proxy.data(proxy.index(0, 0), RECORD_ROLE).number == "2025-017"
+    proxy.set_search("examiner police")  # examiner and agency are searched too
+    assert proxy.rowCount() == 2
+    proxy.set_search("")
+    proxy.sort(ctm.NUMBER)
+    assert proxy.data(proxy.index(0, 0)) == "2025-003"
+
+
+def test_document_model_shows_short_hash_with_the_full_one_in_the_tooltip(qapp):
+    model = dtm.DocumentTableModel()
+    docs = [document(1, "questioned", "q.txt", 900), document(2, "known", "k.txt", 12_345)]
+    model.set_records(docs)
+    assert text(model, 1, dtm.ROLE) == "Known"
+    assert text(model, 1, dtm.CHARACTERS) == "12,345"
+    assert text(model, 1, dtm.CHARACTERS, SORT_ROLE) == 12_345
+    short = text(model, 0, dtm.SHA256)
+    assert short.startswith(SHA[:12]) and len(short) < 20
+    assert SHA in text(model, 0, dtm.SHA256, TOOLTIP)
+    assert "/evidence/q.txt" in text(model, 0, dtm.FILE_NAME, TOOLTIP)
+    assert text(model, 0, dtm.IMPORTED) == "2025-01-03 12:00:00 UTC"
+    assert text(model, 0, dtm.SHA256, Qt.ItemDataRole.FontRole).family() == "DejaVu Sans Mono"
+    assert model.data(model.index(0, dtm.CHARACTERS), Qt.ItemDataRole.TextAlignmentRole)
+    assert model.find_row(lambda d: d.file_name == "k.txt") == 1
+
+
+def test_model_table_marks_the_default_model(qapp):
+    stored = StoredModel(
+        3,
+        "Letters model",
+        "ef" * 32,
+        2000,
+        "letters/train",
+        "01" * 32,
+        "letters.json",
+        "2025-02-01T08:00:00.000000Z",
+    )
+    summary = mtm.ModelSummary(
+        stored, 40, 20, 20, 0.825, ("F1", "F4"), "median", "2025-01-31T07:00:00+00:00"
+    )
+    model = mtm.ModelTableModel()
+    model.set_records([summary])
+    assert [text(model, 0, c) for c in range(model.columnCount())] == [
+        "Letters model",
+        "letters/train",
+        "40",
+        "82.5%",
+        "F1 F4",
+        "2025-01-31 07:00:00 UTC",
+    ]
+    assert "20 same author, 20 different" in text(model, 0, mtm.CASES, TOOLTIP)
+    model.set_default_name("Letters model")
+    assert text(model, 0, mtm.NAME) == "Letters model (default)"
+    assert text(model, 0, mtm.NAME, Qt.ItemDataRole.FontRole).bold()
+    assert text(model, 0, mtm.NAME, RECORD_ROLE) is summary
+
+
+def test_run_rows_are_newest_first_with_document_names(qapp):
+    def run(id_, when, prediction, similarity):
+        return VerificationRun(
+            id_, 1, 3, "M", SHA, 7, (5, 6), prediction, similarity, "0.1.0", when, "99" * 32
+        )
+
+    runs = [
+        run(1, "2025-01-01T00:00:00Z", "N", 0.2),
+        run(2, "2025-01-02T00:00:00Z", "insufficient", None),
+    ]
+    rows = rtm.run_rows(runs, {7: "letter.txt"})
+    model = rtm.RunTableModel()
+    model.set_records(rows)
+    assert [r.run.id for r in model.records()] == [2, 1]
+    assert text(model, 0, rtm.QUESTIONED) == "letter.txt"
+    assert text(model, 0, rtm.DECISION) == "No decision"
+    assert text(model, 0, rtm.SIMILARITY) == "—"
+    assert text(model, 1, rtm.DECISION) == "Different authors"
+    assert text(model, 1, rtm.SIMILARITY, SORT_ROLE) == 0.2
+    assert "record SHA-256 " + "99" * 32 in text(model, 1, rtm.TIME, TOOLTIP)
+
+
+def test_audit_model_words_and_details(qapp):
+    entry = AuditEntry(
+        4,
+        "2025-01-01T00:00:00.5Z",
+        "document_added",
+        1,
+        "ann@ws1",
+        "0" * 64,
+        "1" * 64,
+        {"file_name": "k.txt", "role": "known", "sha256": SHA},
+    )
+    model = atm.AuditTableModel()
+    model.set_records([entry])
+    assert text(model, 0, atm.ACTION) == "Document added"
+    assert text(model, 0, atm.DETAILS) == "file name: k.txt; role: known"
+    assert SHA in text(model, 0, atm.DETAILS, TOOLTIP)
+    assert text(model, 0, atm.SEQ, SORT_ROLE) == 4
+    assert short_utc(entry.time_utc) == "2025-01-01 00:00:00 UTC"
+
+
+def test_category_rows_follow_the_engine_result(qapp):
+    result = {
+        "categories": {
+            "F10": {
+                "name": "masked",
+                "in_ensemble": False,
+                "abstained": True,
+                "similarity": None,
+                "distance": None,
+                "threshold": 1.0,
+                "occurrences_unknown": 3,
+                "occurrences_known": 9,
+                "warning": "too few",
+            },
+            "F2": {
+                "name": "punct 2",
+                "in_ensemble": True,
+                "abstained": False,
+                "similarity": 0.7,
+                "distance": 0.2,
+                "threshold": 0.5,
+                "occurrences_unknown": 100,
+                "occurrences_known": 1000,
+                "warning": None,
+            },
+        }
+    }
+    rows = cat.category_rows(result)
+    assert [r.category for r in rows] == ["F2", "F10"]
+    model = cat.CategoryTableModel()
+    model.set_records(rows)
+    assert text(model, 0, cat.SIMILARITY) == "0.700"
+    assert "same author" in text(model, 0, cat.SIMILARITY, TOOLTIP)
+    assert text(model, 1, cat.SIMILARITY) == "abstains"
+    assert text(model, 1, cat.SIMILARITY, TOOLTIP) == "too few"
+    assert text(model, 0, cat.OCCURRENCES) == "100 / 1,000"
+    assert text(model, 0, cat.CATEGORY, Qt.ItemDataRole.FontRole).bold()
