@@ -1,0 +1,205 @@
+"""The examiner's workflow through the window: case, documents, verification, reopening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QGuiApplication
+
+from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, RejectionReason
+from taveer_desktop.ui import error_dialog
+from taveer_desktop.ui.error_dialog import RejectionDialog
+
+from .conftest import open_window
+
+
+def _create_case(qtbot, window, number="2025-017", title="Threatening letters"):
+    dialog = window.new_case()
+    qtbot.waitExposed(dialog)
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    dialog.number.setText(number)
+    dialog.title.setText(title)
+    dialog.examiner.setText("A. Examiner")
+    dialog.description.setPlainText("Did the suspect write the letter?")
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.selected_case() is not None)
+    return window.selected_case()
+
+
+def _add(qtbot, window, role, files):
+    with qtbot.waitSignal(window.documents_added, timeout=30_000) as blocker:
+        window.add_documents(role, files)
+    return blocker.args[0]
+
+
+def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tmp_path):
+    case = _create_case(qtbot, window)
+    assert case.number == "2025-017"
+    assert "2025-017 — Threatening letters" in window.case_heading.text()
+    assert not window.actions.verify.isEnabled()
+
+    # known documents, with every kind of refusal among them
+    result = _add(
+        qtbot,
+        window,
+        KNOWN,
+        [
+            evidence["known1"],
+            evidence["known2"],
+            evidence["empty"],
+            evidence["binary"],
+            evidence["pdf"],
+        ],
+    )
+    assert len(result.added) == 2
+    reasons = {Path(r.path).name: r.reason for r in result.rejected}
+    assert reasons == {
+        "empty.txt": RejectionReason.EMPTY,
+        "photo.txt": RejectionReason.BINARY,
+        "scan.pdf": RejectionReason.UNSUPPORTED,
+    }
+    dialogs = [d for d in error_dialog.open_dialogs() if isinstance(d, RejectionDialog)]
+    assert len(dialogs) == 1
+    listing = dialogs[0].as_text()
+    for name in ("empty.txt", "photo.txt", "scan.pdf"):
+        assert name in listing
+    assert "Empty: the file holds no text" in listing
+    assert "Unsupported type" in listing
+
+    # the documents table, hashes and preview
+    tab = window.documents_tab
+    assert tab.model.rowCount() == 2
+    tab.view.selectRow(0)
+    doc = tab.selected_documents()[0]
+    assert doc.sha256 in tab.preview_heading.text()
+    assert tab.preview.isReadOnly()
+    stored_text = window.session.store.documents.text(doc.id)
+    assert tab.preview.toPlainText().split()[:50] == stored_text.split()[:50]  # CR LF shown as LF
+    copied = tab.copy_hashes()
+    assert copied == f"{doc.sha256}  {doc.file_name}"
+    assert QGuiApplication.clipboard().text() == copied
+
+    # a duplicate is refused in plain words too
+    again = _add(qtbot, window, KNOWN, [evidence["known1"]])
+    assert [r.reason for r in again.rejected] == [RejectionReason.DUPLICATE]
+
+    # the questioned document arrives by drag and drop
+    window.ask_role_for_drop = lambda files: QUESTIONED
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(evidence["questioned"]))])
+    drop = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    with qtbot.waitSignal(window.documents_added, timeout=30_000):
+        window.dropEvent(drop)
+    assert window.selected_case().questioned_count == 1
+
+    # no model in this project yet: import the bundled one, then verify
+    from taveer_desktop import paths
+
+    assert not window.actions.verify.isEnabled()
+    assert "no model" in window.actions.verify.toolTip()
+    assert window.models.import_model(paths.resource("models", "default.json"))
+    assert window.actions.verify.isEnabled()
+    with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
+        window.actions.verify.trigger()
+    view = blocker.args[0]
+    assert view.run.prediction in ("Y", "N", "insufficient")
+    panel = window.verification_tab.result_view
+    assert panel.verdict.text() in (
+        "Same author",
+        "Different authors",
+        "No decision: insufficient evidence",
+    )
+    assert panel.category_model.rowCount() == 11
+    assert window.tabs.currentWidget() is window.verification_tab
+    assert window.verification_tab.run_model.rowCount() == 1
+    stored_runs = window.session.store.runs.list_for_case(case.id)
+    assert [r.id for r in stored_runs] == [view.run.id]
+
+    # the audit tab lists what happened to the case
+    window.audit_tab.reload()
+    actions = [e.action for e in window.audit_tab.model.records()]
+    assert actions.count("document_added") == 3 and "run_stored" in actions
+    assert "Audit chain head" in window.audit_tab.head_label.text()
+
+    # edit the case
+    dialog = window.edit_case()
+    dialog.title.setText("Letters, edited")
+    dialog.accept()
+    qtbot.waitUntil(lambda: "Letters, edited" in window.case_heading.text())
+
+    # close and reopen: everything is there
+    project = window.session.path
+    window.close()
+    assert not window.session.is_open
+    with ProjectStore.open(project) as store:
+        assert store.last_integrity_report.ok
+    again = open_window(qtbot, project)
+    assert again.case_list.select_case_number("2025-017")
+    assert again.documents_tab.model.rowCount() == 3
+    assert again.verification_tab.run_model.rowCount() == 1
+    assert again.verification_tab.result_view.current.run.id == view.run.id
+    assert "Letters, edited" in again.case_heading.text()
+
+
+def test_search_filters_the_case_list(qtbot, window):
+    _create_case(qtbot, window, "2025-001", "Letters")
+    _create_case(qtbot, window, "2025-002", "Diary")
+    window.case_list.search.setText("diary")
+    assert window.case_list.proxy.rowCount() == 1
+    assert "1 of 2" in window.case_list.count_label.text()
+    window.case_list.search.clear()
+    assert window.case_list.proxy.rowCount() == 2
+
+
+def test_a_duplicate_case_number_is_refused_plainly(qtbot, window):
+    _create_case(qtbot, window, "2025-001")
+    before = len(error_dialog.open_dialogs())
+    assert window._store_case(None, {"number": "2025-001"}) is None
+    boxes = error_dialog.open_dialogs()[before:]
+    assert boxes and "already has a case numbered '2025-001'" in boxes[0].text()
+    assert window.isVisible()
+
+
+def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, demo_window):
+    window = demo_window
+    numbers = [c.number for c in window.case_list.model.records()]
+    assert numbers == ["DEMO-001", "DEMO-002"]
+    assert window.selected_case().number == "DEMO-001"
+    case = window.selected_case()
+    assert (case.known_count, case.questioned_count) == (4, 1)
+    assert "Federalist Papers" in case.description
+    assert {m.name for m in window.session.models()} == {
+        "TAVeer default (Stack Exchange)",
+        "TAVeer formal prose (public-domain demo)",
+    }
+    assert window.verification_tab.chosen_model() == "TAVeer formal prose (public-domain demo)"
+    assert "TAVeer default" in window.model_label.text()
+    assert window.actions.verify.isEnabled()
+    with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
+        window.actions.verify.trigger()
+    assert blocker.args[0].case.number == "DEMO-001"
+    assert window.verification_tab.result_view.scale.value == blocker.args[0].run.similarity
+
+
+def test_a_failing_job_shows_a_dialog_and_the_window_keeps_running(qtbot, window, monkeypatch):
+    from taveer_desktop.ui import jobs
+
+    _create_case(qtbot, window)
+
+    def broken(*_args):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(jobs, "import_documents", broken)
+    with qtbot.waitSignal(window.runner.job_failed, timeout=10_000):
+        window.add_documents(KNOWN, [Path("whatever.txt")])
+    boxes = [d for d in error_dialog.open_dialogs() if hasattr(d, "detailedText")]
+    assert boxes and "disk on fire" in boxes[-1].text()
+    assert "RuntimeError" in boxes[-1].detailedText()
+    assert window.isVisible() and window.session.is_open
