@@ -263,7 +263,7 @@ def create_application(argv: list[str]):
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.ui import fonts
-    from taveer_desktop.ui.main_window import app_icon
+    from taveer_desktop.ui.about_box import app_icon
 
     QApplication.setApplicationName(PROGRAM_NAME)
     QApplication.setOrganizationName(ORGANISATION)

@@ -11,14 +11,11 @@ it, waits for it and only then closes the store.
 
 from __future__ import annotations
 
-import platform
 from pathlib import Path
 
-from PySide6 import __version__ as PYSIDE6_VERSION
-from PySide6.QtCore import QByteArray, Qt, Signal, qVersion
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QIcon
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QLabel,
     QMainWindow,
@@ -29,54 +26,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop import PROGRAM_NAME, __version__, paths
-from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.store import KNOWN, QUESTIONED, Case, IntakeResult
-from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop import PROGRAM_NAME, paths
+from taveer_desktop.store import Case
+from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.about_box import about_text, app_icon, version_lines
 from taveer_desktop.ui.app_settings import SETTINGS_FILE_NAME, settings
 from taveer_desktop.ui.audit_tab import AuditTab
-from taveer_desktop.ui.case_dialog import CaseDialog
+from taveer_desktop.ui.case_controller import CaseController
 from taveer_desktop.ui.case_list import CaseListPanel
 from taveer_desktop.ui.documents_tab import DocumentsTab
-from taveer_desktop.ui.error_dialog import show_failure, show_rejections
+from taveer_desktop.ui.error_dialog import show_failure
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.method_dialog import MethodDialog
 from taveer_desktop.ui.model_controller import ModelController
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_controller import ProjectController
-from taveer_desktop.ui.project_session import CASES, DOCUMENTS, RUNS, ProjectSession
-from taveer_desktop.ui.task_worker import Job
+from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.verification_tab import VerificationTab
 from taveer_desktop.ui.window_actions import WindowActions
 
 __all__ = ["SETTINGS_FILE_NAME", "MainWindow", "app_icon", "settings", "version_lines"]
 EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
 SPLITTERS = ("main_splitter", "documents_splitter", "verification_splitter")
-
-
-def app_icon() -> QIcon:
-    """The application icon, with every shipped PNG size."""
-    icon = QIcon()
-    for size in (16, 24, 32, 48, 64, 128, 256):
-        png = paths.resource("icons", f"taveer-{size}.png")
-        if png.is_file():
-            icon.addFile(str(png))
-    return icon
-
-
-def version_lines() -> list[tuple[str, str]]:
-    """(component, version) for the About box and bug reports."""
-    import numpy
-    import pyqtgraph
-
-    return [
-        (PROGRAM_NAME, __version__),
-        ("Python", platform.python_version()),
-        ("Qt", qVersion()),
-        ("PySide6", PYSIDE6_VERSION),
-        ("pyqtgraph", pyqtgraph.__version__),
-        ("numpy", numpy.__version__),
-    ]
 
 
 class MainWindow(QMainWindow):
@@ -101,7 +72,6 @@ class MainWindow(QMainWindow):
         self.persist_settings = persist_settings
         self._about_box: QMessageBox | None = None
         self._method_dialog: MethodDialog | None = None
-        self._verify_worker = None
         self.session = ProjectSession(self)
         self.runner = JobRunner(self)
         self.actions = WindowActions(self)
@@ -109,6 +79,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.projects = ProjectController(self)
         self.models = ModelController(self)
+        self.cases = CaseController(self)
         self._connect()
         self._restore_geometry()
         if project_path is None:
@@ -178,11 +149,6 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         a = self.actions
         a.quit.triggered.connect(self.close)
-        a.new_case.triggered.connect(self.new_case)
-        a.edit_case.triggered.connect(self.edit_case)
-        a.add_known.triggered.connect(lambda: self.add_documents(KNOWN))
-        a.add_questioned.triggered.connect(lambda: self.add_documents(QUESTIONED))
-        a.verify.triggered.connect(self.verify)
         a.method.triggered.connect(self.show_method)
         a.about.triggered.connect(self.show_about)
         self.case_list.case_selected.connect(self._case_selected)
@@ -281,7 +247,7 @@ class MainWindow(QMainWindow):
                 verify_reason = "the case needs known and questioned documents"
             elif not self.verification_tab.chosen_model():
                 verify_reason = "the project has no model: train or import one"
-            elif self._verify_worker is not None:
+            elif self.cases.verify_worker is not None:
                 verify_reason = "a verification is running"
         a.set_available(a.save_copy, no_project)
         a.set_available(a.new_case, read_only)
@@ -294,81 +260,6 @@ class MainWindow(QMainWindow):
         a.set_available(a.train, read_only)
         a.set_available(a.import_model, read_only)
 
-    # ---- cases --------------------------------------------------------------------------------
-
-    def new_case(self) -> CaseDialog:
-        dialog = CaseDialog(parent=self)
-        dialog.accepted.connect(lambda: self._store_case(None, dialog.values()))
-        dialog.open()
-        return dialog
-
-    def edit_case(self) -> CaseDialog | None:
-        case = self.selected_case()
-        if case is None:
-            return None
-        dialog = CaseDialog(case, parent=self)
-        dialog.accepted.connect(lambda: self._store_case(case.id, dialog.values()))
-        dialog.open()
-        return dialog
-
-    def _store_case(self, case_id: int | None, values: dict[str, str]) -> Case | None:
-        store = self.session.store
-        if store is None:
-            return None
-        try:
-            if case_id is None:
-                case = store.cases.create(**values)
-            else:
-                case = store.cases.update(case_id, **values)
-        except TaveerError as error:
-            show_failure(self, f"The case was not saved: {error}", title="Not saved")
-            return None
-        self.case_list.set_cases(self.session.cases())
-        self.case_list.select_case_id(case.id)
-        self.session.changed(CASES)
-        return case
-
-    # ---- documents ----------------------------------------------------------------------------
-
-    def add_documents(self, role: str, files: list[Path] | None = None):
-        """Import files into the selected case as ``role`` in the background (dialog if None)."""
-        case, store = self.selected_case(), self.session.store
-        if case is None or store is None:
-            return None
-        if files is None:
-            title = "Add known documents" if role == KNOWN else "Add questioned documents"
-            names, _f = QFileDialog.getOpenFileNames(self, title, "", EVIDENCE_FILTER)
-            files = [Path(n) for n in names]
-        if not files:
-            return None
-        job = Job(
-            f"Adding {len(files)} {role} document(s)",
-            lambda p, c: jobs.import_documents(store, case.id, role, files, p, c),
-        )
-        return self.runner.start(job, self._documents_added)
-
-    def _documents_added(self, result: IntakeResult) -> None:
-        self.session.changed(DOCUMENTS)
-        self.tabs.setCurrentWidget(self.documents_tab)
-        if result.rejected:
-            show_rejections(self, result.rejected, len(result.added))
-        self.statusBar().showMessage(
-            f"{len(result.added)} document(s) added, {len(result.rejected)} refused", 10_000
-        )
-        self.documents_added.emit(result)
-
-    def ask_role_for_drop(self, files: list[Path]) -> str | None:
-        """Ask whether dropped files are known or questioned (tests replace this)."""
-        box = QMessageBox(self)
-        box.setWindowTitle(f"Add documents — {PROGRAM_NAME}")
-        box.setText(f"Add {len(files)} dropped file(s) to the case as:")
-        known = box.addButton("&Known documents", QMessageBox.ButtonRole.AcceptRole)
-        questioned = box.addButton("&Questioned documents", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        return KNOWN if clicked is known else QUESTIONED if clicked is questioned else None
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()
         if urls and all(u.isLocalFile() for u in urls) and self.actions.add_known.isEnabled():
@@ -379,46 +270,17 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:
         files = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
         event.acceptProposedAction()
-        role = self.ask_role_for_drop(files) if files else None
+        role = self.cases.ask_role_for_drop(files) if files else None
         if role is not None:
-            self.add_documents(role, files)
-
-    # ---- verification -------------------------------------------------------------------------
-
-    def verify(self):
-        """Verify the selected case with the chosen model in the background; store the runs."""
-        case, store = self.selected_case(), self.session.store
-        model_name = self.verification_tab.chosen_model()
-        if case is None or store is None or not model_name or self._verify_worker is not None:
-            return None
-        job = Job(
-            f"Verifying case {case.number}",
-            lambda p, c: jobs.run_verification(store, case.id, model_name, p, c),
-        )
-        self._verify_worker = self.runner.start(
-            job, lambda runs: self._verified(case, model_name, runs)
-        )
-        self.update_actions()
-        return self._verify_worker
-
-    def _verified(self, case: Case, model_name: str, runs: list) -> None:
-        if self.persist_settings and self.session.path is not None:
-            app_settings.set_case_model_name(self.session.path, case.number, model_name)
-        self.session.changed(RUNS)
-        self.case_list.select_case_id(case.id)
-        self.tabs.setCurrentWidget(self.verification_tab)
-        if runs and self.verification_tab.select_run(runs[-1].id):
-            view = self.verification_tab.result_view.current
-            self.statusBar().showMessage(f"Verification of {case.number} stored", 10_000)
-            self.verification_finished.emit(view)
+            self.cases.add_documents(role, files)
 
     def _job_started(self, worker) -> None:
         if self.job_panel.worker is None:
             self.job_panel.attach(worker)
 
     def _job_ended(self, worker, _outcome: str) -> None:
-        if worker is self._verify_worker:
-            self._verify_worker = None
+        if worker is self.cases.verify_worker:
+            self.cases.verify_worker = None
         if self.job_panel.worker is worker:
             self.job_panel.detach()
             if self.runner.running:
@@ -433,27 +295,13 @@ class MainWindow(QMainWindow):
         self._method_dialog.show()
         return self._method_dialog
 
-    def about_text(self) -> str:
-        rows = "".join(
-            f"<tr><td>{name}</td><td>&nbsp;&nbsp;{version}</td></tr>"
-            for name, version in version_lines()
-        )
-        return (
-            f"<h3>{PROGRAM_NAME} {__version__}</h3>"
-            "<p>Offline forensic authorship verification with the TAVeer method "
-            "(Halvani, Graner, Regev: <i>A Step Towards Interpretable Authorship "
-            "Verification</i>). Nothing in this program uses the network.</p>"
-            f"<p><b>Versions</b></p><table>{rows}</table>"
-            f"<p>Settings: {paths.config_dir()}<br>Log files: {paths.log_dir()}</p>"
-        )
-
     def show_about(self) -> QMessageBox:
         """Open the About box (window-modal, returns at once) and return it."""
         box = QMessageBox(self)
         box.setWindowTitle(f"About {PROGRAM_NAME}")
         box.setIconPixmap(self.windowIcon().pixmap(64, 64))
         box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(self.about_text())
+        box.setText(about_text())
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.finished.connect(self._forget_about_box)

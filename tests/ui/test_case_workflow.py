@@ -15,7 +15,7 @@ from .conftest import open_window
 
 
 def _create_case(qtbot, window, number="2025-017", title="Threatening letters"):
-    dialog = window.new_case()
+    dialog = window.cases.new_case()
     qtbot.waitExposed(dialog)
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
     dialog.number.setText(number)
@@ -29,7 +29,7 @@ def _create_case(qtbot, window, number="2025-017", title="Threatening letters"):
 
 def _add(qtbot, window, role, files):
     with qtbot.waitSignal(window.documents_added, timeout=30_000) as blocker:
-        window.add_documents(role, files)
+        window.cases.add_documents(role, files)
     return blocker.args[0]
 
 
@@ -85,7 +85,7 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     assert [r.reason for r in again.rejected] == [RejectionReason.DUPLICATE]
 
     # the questioned document arrives by drag and drop
-    window.ask_role_for_drop = lambda files: QUESTIONED
+    window.cases.ask_role_for_drop = lambda files: QUESTIONED
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(evidence["questioned"]))])
     drop = QDropEvent(
@@ -129,7 +129,7 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     assert "Audit chain head" in window.audit_tab.head_label.text()
 
     # edit the case
-    dialog = window.edit_case()
+    dialog = window.cases.edit_case()
     dialog.title.setText("Letters, edited")
     dialog.accept()
     qtbot.waitUntil(lambda: "Letters, edited" in window.case_heading.text())
@@ -161,7 +161,7 @@ def test_search_filters_the_case_list(qtbot, window):
 def test_a_duplicate_case_number_is_refused_plainly(qtbot, window):
     _create_case(qtbot, window, "2025-001")
     before = len(error_dialog.open_dialogs())
-    assert window._store_case(None, {"number": "2025-001"}) is None
+    assert window.cases._store_case(None, {"number": "2025-001"}) is None
     boxes = error_dialog.open_dialogs()[before:]
     assert boxes and "already has a case numbered '2025-001'" in boxes[0].text()
     assert window.isVisible()
@@ -198,7 +198,7 @@ def test_a_failing_job_shows_a_dialog_and_the_window_keeps_running(qtbot, window
 
     monkeypatch.setattr(jobs, "import_documents", broken)
     with qtbot.waitSignal(window.runner.job_failed, timeout=10_000):
-        window.add_documents(KNOWN, [Path("whatever.txt")])
+        window.cases.add_documents(KNOWN, [Path("whatever.txt")])
     boxes = [d for d in error_dialog.open_dialogs() if hasattr(d, "detailedText")]
     assert boxes and "disk on fire" in boxes[-1].text()
     assert "RuntimeError" in boxes[-1].detailedText()
