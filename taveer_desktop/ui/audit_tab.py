@@ -31,6 +31,7 @@ class AuditTab(QWidget):
         )
         self.whole_project.toggled.connect(lambda _on: self.reload())
         self.head_label = QLabel()
+        self.head_label.setWordWrap(True)
         self.head_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.head_label.setToolTip(
             "The hash of the latest entry seals every entry before it; note it outside the project"

@@ -47,6 +47,7 @@ class CaseListPanel(QWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)
         self.view.setColumnHidden(ctm.MODIFIED, True)
+        self.view.setColumnHidden(ctm.DOCUMENTS, True)  # the counts are in the Case tooltip
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(ctm.TITLE, QHeaderView.ResizeMode.Stretch)
@@ -62,6 +63,7 @@ class CaseListPanel(QWidget):
         self.search.textChanged.connect(self._search_changed)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.setTabOrder(self.search, self.view)
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("m") * 14)
 
     # ---- content ------------------------------------------------------------------------------
 

@@ -30,7 +30,10 @@ class CaseTableModel(RecordTableModel):
             "Case",
             lambda c: c.number,
             "The case number",
-            lambda c: f"{c.number}: {c.title}" if c.title else c.number,
+            lambda c: (
+                (f"{c.number}: {c.title}" if c.title else c.number)
+                + f"\n{_documents_tip(c)}, {c.run_count} run(s)"
+            ),
         ),
         Column("Title", lambda c: c.title, "The case title", lambda c: c.description or c.title),
         Column(

@@ -18,7 +18,8 @@ def role_word(document: Document) -> str:
 
 def _source(document: Document) -> str:
     source = document.metadata.get("source_path", "")
-    return f"{document.file_name}\nImported from {source}" if source else document.file_name
+    text = f"{document.file_name}\nimported {short_utc(document.imported_utc)}"
+    return f"{text} from {source}" if source else text
 
 
 class DocumentTableModel(RecordTableModel):

@@ -81,6 +81,7 @@ class DocumentsTab(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(dtm.FILE_NAME, QHeaderView.ResizeMode.Stretch)
+        self.view.setColumnHidden(dtm.IMPORTED, True)  # in the file name's tooltip and preview
         self.view.selectionModel().selectionChanged.connect(self._show_preview)
 
         self.empty_label = QLabel(EMPTY_HINT)

@@ -96,7 +96,11 @@ class RejectionDialog(QDialog):
         self.tree.setToolTip("The refused files; select rows and press Ctrl+C to copy them")
         for rejection in rejections:
             item = QTreeWidgetItem(
-                [_file_name(rejection.path), reason_in_words(rejection), rejection.message]
+                [
+                    _file_name(rejection.path),
+                    reason_in_words(rejection),
+                    f"{_file_name(rejection.path)} {rejection.message}",
+                ]
             )
             item.setToolTip(0, rejection.path)
             item.setToolTip(2, rejection.describe())

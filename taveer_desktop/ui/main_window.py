@@ -47,6 +47,7 @@ from taveer_desktop.ui.window_actions import WindowActions
 
 __all__ = ["SETTINGS_FILE_NAME", "MainWindow", "app_icon", "settings", "version_lines"]
 EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
+DETAILS_SHOWN_CHARS = 240
 SPLITTERS = ("main_splitter", "documents_splitter", "verification_splitter")
 
 
@@ -140,6 +141,9 @@ class MainWindow(QMainWindow):
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.VLine)
         separator.setFrameShadow(QFrame.Shadow.Sunken)
+        em = self.fontMetrics().horizontalAdvance("m")
+        for label in (self.project_label, self.model_label):  # may shrink on narrow windows
+            label.setMinimumWidth(em * 8)
         bar.addPermanentWidget(self.job_panel)
         bar.addPermanentWidget(self.project_label)
         bar.addPermanentWidget(separator)
@@ -196,9 +200,12 @@ class MainWindow(QMainWindow):
                 f"{case.number} — {case.title}" if case.title else case.number
             )
             people = ", ".join(p for p in (case.examiner, case.agency) if p)
-            self.case_details.setText(
-                (f"{people}. " if people else "") + (case.description or "No description.")
-            )
+            details = (f"{people}. " if people else "") + (case.description or "No description.")
+            shown = " ".join(details.split())
+            if len(shown) > DETAILS_SHOWN_CHARS:  # the tabs keep their room; all of it on hover
+                shown = shown[:DETAILS_SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
+            self.case_details.setText(shown)
+            self.case_details.setToolTip(details)
         self.documents_tab.set_documents(documents)
         self.verification_tab.set_models(
             [m.name for m in self.session.models()], self._preferred_model(case)
@@ -323,8 +330,8 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._splitter_restored:  # first start: a quarter for the case list
             self._splitter_restored = True
-            width = self.splitter.width()
-            self.splitter.setSizes([width // 4, width - width // 4])
+            width = max(self.width(), self.splitter.width())
+            self.splitter.setSizes([width * 2 // 7, width - width * 2 // 7])
 
     def _restore_geometry(self) -> None:
         store = settings()

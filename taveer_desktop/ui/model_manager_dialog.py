@@ -105,7 +105,10 @@ class ModelManagerDialog(QDialog):
         layout.addWidget(close)
         session.store_changed.connect(self._store_changed)
         em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 110, self.fontMetrics().height() * 28)
+        width = em * 90
+        if self.screen() is not None:
+            width = min(width, self.screen().availableGeometry().width() * 9 // 10)
+        self.resize(width, self.fontMetrics().height() * 28)
         self.reload()
 
     def reload(self, default_name: str | None = None) -> None:

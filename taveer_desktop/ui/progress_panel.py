@@ -41,6 +41,11 @@ class ProgressPanel(QWidget):
         self.cancel_button = QPushButton("&Cancel" if not compact else "Cancel")
         self.cancel_button.setToolTip("Stop the job; nothing half-done is kept")
         self.cancel_button.clicked.connect(self._cancel_clicked)
+        if compact:  # in the status bar: sizes in text widths, so 150 % scaling keeps them
+            metrics = self.fontMetrics()
+            self.message_label.setMinimumWidth(metrics.horizontalAdvance("m") * 16)
+            self.bar.setMaximumWidth(metrics.horizontalAdvance("m") * 10)
+            self.time_label.setMinimumWidth(metrics.horizontalAdvance("0:00:00, ~0:00:00 left"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message_label, stretch=2)
@@ -54,6 +59,7 @@ class ProgressPanel(QWidget):
         self._timer = QTimer(self)
         self._timer.setInterval(500)
         self._timer.timeout.connect(self._update_time)
+        self._compact = compact
         self.setVisible(False)
 
     @property
@@ -104,9 +110,14 @@ class ProgressPanel(QWidget):
     def _update_time(self) -> None:
         elapsed = format_duration(time.monotonic() - self._started)
         remaining = self.remaining_seconds()
-        text = f"{elapsed} elapsed"
-        if remaining is not None:
-            text += f", about {format_duration(remaining)} left"
+        if self._compact:
+            text = elapsed
+            if remaining is not None:
+                text += f", ~{format_duration(remaining)} left"
+        else:
+            text = f"{elapsed} elapsed"
+            if remaining is not None:
+                text += f", about {format_duration(remaining)} left"
         self.time_label.setText(text)
 
     def _cancel_clicked(self) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from taveer_desktop.store import VerificationRun
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
-TIME, QUESTIONED, MODEL, DECISION, SIMILARITY = range(5)
+TIME, QUESTIONED, DECISION, SIMILARITY, MODEL = range(5)
 DECISION_WORDS = {"Y": "Same author", "N": "Different authors", "insufficient": "No decision"}
 
 
@@ -52,12 +52,6 @@ class RunTableModel(RecordTableModel):
         ),
         Column("Questioned document", lambda r: r.questioned_name, "The document verified"),
         Column(
-            "Model",
-            lambda r: r.run.model_name,
-            "The model used",
-            lambda r: f"{r.run.model_name}\nSHA-256 {short_hash(r.run.model_sha256)}",
-        ),
-        Column(
             "Decision",
             lambda r: decision_word(r.run.prediction),
             "Same author, different authors, or no decision (too little evidence)",
@@ -68,5 +62,11 @@ class RunTableModel(RecordTableModel):
             "Ensemble similarity from 0 to 1; above 0.5 means same author",
             sort_key=lambda r: -1.0 if r.run.similarity is None else r.run.similarity,
             numeric=True,
+        ),
+        Column(
+            "Model",
+            lambda r: r.run.model_name,
+            "The model used",
+            lambda r: f"{r.run.model_name}\nSHA-256 {short_hash(r.run.model_sha256)}",
         ),
     )

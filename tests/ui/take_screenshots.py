@@ -1,0 +1,131 @@
+"""Screenshots of the desktop for docs/gui.md (not a test): run under Xvfb.
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python tests/ui/take_screenshots.py OUT_DIR
+
+Uses a temporary TAVEER_HOME and project (the demo seeding of a first start), a small Brontë
+corpus for training and evaluation, and grabs each window as the user would see it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
+os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
+
+
+def main(out: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from taveer_desktop.app import create_application
+    from taveer_desktop.core import training
+    from taveer_desktop.store import KNOWN
+    from taveer_desktop.ui.main_window import MainWindow
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = create_application(["shots"])
+    from ui.conftest import make_pan_corpus  # after the app: the test conftest sets offscreen
+
+    work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
+    corpus = make_pan_corpus(work / "brontes-training", cases=24)
+
+    def pump(seconds: float = 0.3) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            app.processEvents()
+            time.sleep(0.01)
+
+    def wait(condition, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > end:
+                raise TimeoutError("screenshot step timed out")
+            pump(0.05)
+
+    def shoot(widget, name: str) -> None:
+        pump(0.4)
+        widget.grab().save(str(out / name))
+        print("saved", out / name)
+
+    window = MainWindow(
+        project_path=work / "examiner.taveer", seed_demo=True, persist_settings=False
+    )
+    ready = []
+    window.project_ready.connect(lambda: ready.append(1))
+    window.show()
+    wait(lambda: ready)
+    window.case_list.select_case_number("DEMO-001")
+    window.documents_tab.view.selectRow(0)
+    shoot(window, "main-window-documents.png")
+
+    done = []
+    window.verification_finished.connect(done.append)
+    window.actions.verify.trigger()
+    wait(lambda: done)
+    shoot(window, "verification-result.png")
+
+    window.tabs.setCurrentWidget(window.audit_tab)
+    shoot(window, "audit-log.png")
+
+    # a rejected import
+    bad = work / "evidence"
+    bad.mkdir()
+    (bad / "empty.txt").write_bytes(b"")
+    (bad / "scan.pdf").write_bytes(b"%PDF-1.4")
+    (bad / "photo.txt").write_bytes(bytes(range(256)) * 4)
+    added = []
+    window.documents_added.connect(added.append)
+    window.cases.add_documents(KNOWN, sorted(bad.iterdir()))
+    wait(lambda: added)
+    from taveer_desktop.ui.error_dialog import RejectionDialog, open_dialogs
+
+    rejection = next(d for d in open_dialogs() if isinstance(d, RejectionDialog))
+    shoot(rejection, "rejected-files.png")
+    rejection.close()
+
+    manager = window.models.open_manager()
+    shoot(manager, "model-manager.png")
+    manager.close()
+
+    real = training.distances_of_texts  # slow the cases so the dialog is caught mid-training
+
+    def slowed(*args, **kwargs):
+        time.sleep(0.15)
+        return real(*args, **kwargs)
+
+    training.distances_of_texts = slowed
+    dialog = window.models.open_train_dialog()
+    dialog.set_corpus_folder(corpus)
+    dialog.start_training()
+    wait(lambda: dialog.progress.bar.value() >= 8)
+    pump(0.6)
+    shoot(dialog, "train-dialog-in-progress.png")
+    shoot(window, "main-window-while-training.png")
+    trained = []
+    dialog.model_trained.connect(trained.append)
+    wait(lambda: trained)
+    training.distances_of_texts = real
+    shoot(dialog, "train-dialog-finished.png")
+    dialog.close()
+
+    evaluation = window.models.open_evaluate_dialog()
+    evaluation.choose_model("TAVeer formal prose (public-domain demo)")
+    evaluation.set_corpus_folder(corpus)
+    finished = []
+    evaluation.evaluation_finished.connect(finished.append)
+    evaluation.start_evaluation()
+    wait(lambda: finished)
+    shoot(evaluation, "evaluate-dialog.png")
+    evaluation.close()
+    window.close()
+    QApplication.processEvents()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots"))
