@@ -27,11 +27,18 @@ EXPECTED_MENUS = {
         "Add Known Documents…",
         "Add Questioned Documents…",
         "Verify",
+        "Export Report…",
     ],
     "Model": ["Models…", "Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
     "Help": ["The TAVeer Method", "About TAVeer Desktop"],
 }
-NEED_A_CASE = {"Edit Case…", "Add Known Documents…", "Add Questioned Documents…", "Verify"}
+NEED_A_CASE = {
+    "Edit Case…",
+    "Add Known Documents…",
+    "Add Questioned Documents…",
+    "Verify",
+    "Export Report…",
+}
 
 
 def _plain(text: str) -> str:
@@ -71,6 +78,9 @@ def test_main_window_has_the_menus_and_actions(window):
             if name in NEED_A_CASE and window.selected_case() is None:
                 assert not action.isEnabled(), f"{name} needs a selected case"
                 assert "select a case first" in action.toolTip(), name
+            elif name == "Export Report…":  # the demo case has no stored run yet
+                assert not action.isEnabled()
+                assert "no stored run yet" in action.toolTip()
             elif name != "Open Recent":
                 assert action.isEnabled(), name
 

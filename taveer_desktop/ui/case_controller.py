@@ -41,6 +41,18 @@ class CaseController(QObject):
         a.add_known.triggered.connect(lambda: self.add_documents(KNOWN))
         a.add_questioned.triggered.connect(lambda: self.add_documents(QUESTIONED))
         a.verify.triggered.connect(self.verify)
+        a.export_report.triggered.connect(self.export_report)
+
+    def export_report(self):
+        """Case ▸ Export Report: the report colleague's dialog, then reload (audit entry)."""
+        from taveer_desktop.ui.report_export_dialog import show_report_export_dialog
+
+        case, store = self.window.selected_case(), self.session.store
+        if case is None or store is None:
+            return None
+        exported = show_report_export_dialog(store, case.number, self.window)
+        self.session.changed(CASES)
+        return exported
 
     # ---- cases --------------------------------------------------------------------------------
 

@@ -262,6 +262,10 @@ class MainWindow(QMainWindow):
         a.set_available(a.add_known, need_case)
         a.set_available(a.add_questioned, need_case)
         a.set_available(a.verify, verify_reason)
+        a.set_available(
+            a.export_report,
+            need_case or (None if case.run_count else "the case has no stored run yet"),
+        )
         for action in (a.model_manager, a.export_model, a.evaluate):
             a.set_available(action, no_project)
         a.set_available(a.train, read_only)

@@ -64,6 +64,10 @@ class WindowActions:
             "&Verify", "Verify the selected case with the chosen model and store the run", "Ctrl+R"
         )
 
+        self.export_report = a(
+            "Export &Report…", "Write a PDF report of a stored verification run", "Ctrl+Shift+P"
+        )
+
         self.model_manager = a(
             "&Models…", "List, train, import, export and evaluate models", "Ctrl+M"
         )
@@ -106,6 +110,7 @@ class WindowActions:
         self.case_menu.addAction(self.add_questioned)
         self.case_menu.addSeparator()
         self.case_menu.addAction(self.verify)
+        self.case_menu.addAction(self.export_report)
 
         self.model_menu = self._menu(window, "&Model")
         self.model_menu.addAction(self.model_manager)
