@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.report.escape import plain_text
 
 SAME, DIFFERENT = "same", "different"
@@ -226,9 +227,10 @@ def importance_chart(
 def similarity_chart(
     categories: Sequence[dict], ensemble: Sequence[str], score: float | None
 ) -> SimilarityChartLayout:
-    """Layout of the per-category similarity bars from the result's category dicts."""
+    """Layout of the per-category similarity bars from the result's category dicts, in the
+    order F1 … F11 whatever order they come in (a stored result keeps its keys sorted as text)."""
     rows = []
-    for entry in categories:
+    for entry in sorted(categories, key=lambda e: CATEGORY_IDS.index(e["category"])):
         member = entry["category"] in ensemble
         value = entry.get("similarity")
         if entry.get("abstained") or value is None:

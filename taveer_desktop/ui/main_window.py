@@ -386,6 +386,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.runner.shut_down()
+        self.verification_tab.shut_down()
         for dialog in (self.models.train_dialog, self.models.evaluate_dialog, self.models.manager):
             if dialog is not None:
                 dialog.hide()

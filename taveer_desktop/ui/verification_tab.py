@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QScrollArea,
     QSplitter,
     QTableView,
     QToolButton,
@@ -30,7 +29,8 @@ from taveer_desktop.store import Case, Document
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
-from taveer_desktop.ui.result_panel import ResultPanel, RunView
+from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
+from taveer_desktop.ui.run_view import RunView
 
 
 class VerificationTab(QWidget):
@@ -79,14 +79,12 @@ class VerificationTab(QWidget):
         header.setStretchLastSection(True)
         self.runs_view.selectionModel().selectionChanged.connect(self._run_selected)
 
-        self.result_scroll = QScrollArea()
-        self.result_scroll.setWidgetResizable(True)
-        self.result_view: QWidget = ResultPanel()
-        self.result_scroll.setWidget(self.result_view)
+        # the result view scrolls and splits itself: it fills its place, without a scroll area
+        self.result_view: QWidget = RunExplanationPanel(session)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("verification_splitter")
         self.splitter.addWidget(self.runs_view)
-        self.splitter.addWidget(self.result_scroll)
+        self.splitter.addWidget(self.result_view)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 4)
         layout = QVBoxLayout(self)
@@ -97,11 +95,17 @@ class VerificationTab(QWidget):
 
     def set_result_view(self, view: QWidget) -> QWidget:
         """Put ``view`` where results are shown; returns the previous view (now unparented)."""
-        previous = self.result_scroll.takeWidget()
+        previous = self.splitter.replaceWidget(self.splitter.indexOf(self.result_view), view)
+        previous.setParent(None)
         self.result_view = view
-        self.result_scroll.setWidget(view)
         self._run_selected()
         return previous
+
+    def shut_down(self) -> None:
+        """Wait for the result view's background work (if it has any) before the window closes."""
+        shutdown = getattr(self.result_view, "shutdown", None)
+        if callable(shutdown):
+            shutdown()
 
     # ---- models -------------------------------------------------------------------------------
 

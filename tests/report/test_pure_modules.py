@@ -121,3 +121,14 @@ def test_pure_report_modules_do_not_import_qt():
         "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_similarity_rows_follow_category_order_whatever_the_input_order():
+    from taveer_desktop.core.features import CATEGORY_IDS
+
+    entries = [
+        {"category": c, "name": c, "similarity": 0.5, "abstained": False}
+        for c in sorted(CATEGORY_IDS)  # "F1", "F10", "F11", "F2", ...: as a stored result has them
+    ]
+    layout = similarity_chart(entries, ["F1", "F2"], 0.5)
+    assert [row.category for row in layout.rows] == list(CATEGORY_IDS)

@@ -111,12 +111,11 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     view = blocker.args[0]
     assert view.run.prediction in ("Y", "N", "insufficient")
     panel = window.verification_tab.result_view
-    assert panel.verdict.text() in (
-        "Same author",
-        "Different authors",
-        "No decision: insufficient evidence",
-    )
-    assert panel.category_model.rowCount() == 11
+    assert panel.currentWidget() is panel.result_scroll
+    explained = panel.result_view
+    assert explained.result["prediction"] == view.run.prediction
+    assert set(explained.rows) == set(view.result["ensemble"])  # one Φ table per category
+    assert explained.summary.scale.score == view.run.similarity
     assert window.tabs.currentWidget() is window.verification_tab
     assert window.verification_tab.run_model.rowCount() == 1
     stored_runs = window.session.store.runs.list_for_case(case.id)
@@ -185,7 +184,8 @@ def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, demo_window)
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
         window.actions.verify.trigger()
     assert blocker.args[0].case.number == "DEMO-001"
-    assert window.verification_tab.result_view.scale.value == blocker.args[0].run.similarity
+    summary = window.verification_tab.result_view.result_view.summary
+    assert summary.scale.score == blocker.args[0].run.similarity
 
 
 def test_a_failing_job_shows_a_dialog_and_the_window_keeps_running(qtbot, window, monkeypatch):

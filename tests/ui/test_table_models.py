@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt
 from taveer_desktop.store import AuditEntry, Case, Document, StoredModel, VerificationRun
 from taveer_desktop.ui import audit_table_model as atm
 from taveer_desktop.ui import case_table_model as ctm
-from taveer_desktop.ui import category_table_model as cat
 from taveer_desktop.ui import document_table_model as dtm
 from taveer_desktop.ui import model_table_model as mtm
 from taveer_desktop.ui import run_table_model as rtm
@@ -169,42 +168,3 @@ def test_audit_model_words_and_details(qapp):
     assert SHA in text(model, 0, atm.DETAILS, TOOLTIP)
     assert text(model, 0, atm.SEQ, SORT_ROLE) == 4
     assert short_utc(entry.time_utc) == "2025-01-01 00:00:00 UTC"
-
-
-def test_category_rows_follow_the_engine_result(qapp):
-    result = {
-        "categories": {
-            "F10": {
-                "name": "masked",
-                "in_ensemble": False,
-                "abstained": True,
-                "similarity": None,
-                "distance": None,
-                "threshold": 1.0,
-                "occurrences_unknown": 3,
-                "occurrences_known": 9,
-                "warning": "too few",
-            },
-            "F2": {
-                "name": "punct 2",
-                "in_ensemble": True,
-                "abstained": False,
-                "similarity": 0.7,
-                "distance": 0.2,
-                "threshold": 0.5,
-                "occurrences_unknown": 100,
-                "occurrences_known": 1000,
-                "warning": None,
-            },
-        }
-    }
-    rows = cat.category_rows(result)
-    assert [r.category for r in rows] == ["F2", "F10"]
-    model = cat.CategoryTableModel()
-    model.set_records(rows)
-    assert text(model, 0, cat.SIMILARITY) == "0.700"
-    assert "same author" in text(model, 0, cat.SIMILARITY, TOOLTIP)
-    assert text(model, 1, cat.SIMILARITY) == "abstains"
-    assert text(model, 1, cat.SIMILARITY, TOOLTIP) == "too few"
-    assert text(model, 0, cat.OCCURRENCES) == "100 / 1,000"
-    assert text(model, 0, cat.CATEGORY, Qt.ItemDataRole.FontRole).bold()

@@ -46,7 +46,15 @@ def test_model_view_auc_equals_the_engines(qtbot, tmp_path, evaluation):
     assert export_svg(view.charts, tmp_path / "model.svg").stat().st_size > 1000
 
 
-def test_launcher_writes_screenshots(tmp_path):
+@pytest.fixture
+def application_font_restored(qapp):
+    """The launcher sets the application font; later tests must get the font they had."""
+    font = qapp.font()
+    yield
+    qapp.setFont(font)
+
+
+def test_launcher_writes_screenshots(tmp_path, application_font_restored):
     from taveer_desktop.ui.explain.__main__ import main
 
     demo = paths.resource("demo", "federalist")

@@ -81,7 +81,7 @@ class ImportanceChart(pg.PlotWidget):
         for axis in (left, bottom):
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
-        self.setMinimumSize(560, 340)
+        self.setMinimumSize(360, 340)  # labels are laid out again on every resize
         plot.getViewBox().sigResized.connect(self._relayout)
         self.scene().sigMouseMoved.connect(self._hovered)
         self.scene().sigMouseClicked.connect(self._clicked)

@@ -113,14 +113,15 @@ class ResultView(QWidget):
         chart_layout.addWidget(self.similarity_chart, 1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # never cut text
         scroll.setWidget(self.summary)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(scroll)
         splitter.addWidget(chart_box)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([700, 700])
+        # the chart needs room for its category names, bars and values; the text wraps
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([400, 600])
         return splitter
 
     def _features_tab(self) -> QWidget:

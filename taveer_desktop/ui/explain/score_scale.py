@@ -28,7 +28,7 @@ class ScoreScale(QWidget):
         self.band: tuple[float, float] | None = None
         self.interval: tuple[float, float] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(240)
 
     def sizeHint(self) -> QSize:
         return QSize(560, 108)

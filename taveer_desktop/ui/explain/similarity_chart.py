@@ -22,6 +22,8 @@ TEXT_COLOUR = "#1a1a1a"
 BAR_HEIGHT = 0.62
 VALUE_X = 1.03
 X_MAX = 1.78
+NARROW_WIDTH = 640  # below this many pixels the axis shows category ids only
+MIN_PIXELS_PER_UNIT = 120  # the 0–1 axis never gets narrower than this
 
 
 class SimilarityChart(pg.PlotWidget):
@@ -31,6 +33,7 @@ class SimilarityChart(pg.PlotWidget):
         super().__init__(parent, background="w")
         self.chart_layout: SimilarityChartLayout | None = None
         self._items: list = []
+        self._tick_labels: tuple[list, list] | None = None
         plot = self.getPlotItem()
         plot.setMenuEnabled(False)
         plot.hideButtons()
@@ -43,7 +46,7 @@ class SimilarityChart(pg.PlotWidget):
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
         plot.getAxis("bottom").setLabel("similarity (0 = nothing in common, 1 = identical)")
-        self.setMinimumSize(520, 330)
+        self.setMinimumSize(380, 330)
         self._value_font = QFont()
         self._value_font.setPointSizeF(9.0)
         plot.getViewBox().sigResized.connect(self._fit_x_range)
@@ -59,9 +62,11 @@ class SimilarityChart(pg.PlotWidget):
         self._items = []
         n = len(layout.rows)
         ys = np.arange(n)[::-1].astype(float)  # first category at the top
-        plot.getAxis("left").setTicks(
-            [[(y, f"{row.category} {row.name}") for y, row in zip(ys, layout.rows, strict=True)]]
+        self._tick_labels = (
+            [(y, f"{row.category} {row.name}") for y, row in zip(ys, layout.rows, strict=True)],
+            [(y, row.category) for y, row in zip(ys, layout.rows, strict=True)],
         )
+        self._set_category_ticks()
         plot.getAxis("bottom").setTicks([[(t, f"{t:g}") for t in layout.x_ticks]])
         for style in ("member", "non-member"):
             chosen = [
@@ -111,8 +116,18 @@ class SimilarityChart(pg.PlotWidget):
         self._fit_x_range()
         plot.setYRange(-0.8, n - 0.2, padding=0)
 
+    def _set_category_ticks(self) -> None:
+        """Category names beside the bars; only the ids (names in tooltips) when narrow."""
+        if self._tick_labels is None:
+            return
+        long_labels, short_labels = self._tick_labels
+        narrow = self.width() < NARROW_WIDTH
+        self.getPlotItem().getAxis("left").setTicks([short_labels if narrow else long_labels])
+        self.setToolTip("\n".join(label for _, label in long_labels) if narrow else "")
+
     def _fit_x_range(self, *_args) -> None:
         """Room right of the 0–1 axis for the widest value text, in pixels."""
+        self._set_category_ticks()
         layout = self.chart_layout
         width = self.getPlotItem().getViewBox().width()
         x_max = X_MAX
@@ -122,9 +137,8 @@ class SimilarityChart(pg.PlotWidget):
             text_px = 1.1 * max(
                 QFontMetricsF(bold).horizontalAdvance(r.value_text) for r in layout.rows
             )
-            per_unit = (width - text_px - 12) / (VALUE_X + 0.01)
-            if per_unit > 150:
-                x_max = VALUE_X + (text_px + 12) / per_unit
+            per_unit = max((width - text_px - 12) / (VALUE_X + 0.01), MIN_PIXELS_PER_UNIT)
+            x_max = max(X_MAX, VALUE_X + (text_px + 12) / per_unit)
         self.getPlotItem().setXRange(-0.01, x_max, padding=0)
 
     def _add(self, item) -> None:

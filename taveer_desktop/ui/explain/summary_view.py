@@ -18,7 +18,6 @@ from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -113,10 +112,8 @@ class DecisionSummary(QWidget):
         weight_layout.addWidget(self.lr_label)
         weight_layout.addWidget(self.verbal_label)
         weight_layout.addWidget(_label(f"<small>{LR_MEANING}</small>"))
-        row = QHBoxLayout()
-        row.addWidget(self.stability_button)
-        row.addWidget(self.stability_label, 1)
-        weight_layout.addLayout(row)
+        weight_layout.addWidget(self.stability_button, 0, Qt.AlignmentFlag.AlignLeft)
+        weight_layout.addWidget(self.stability_label)
         weight_layout.addWidget(_label(f"<small>{STABILITY_MEANING}</small>"))
         trace = QGroupBox("Traceability")
         trace_layout = QFormLayout(trace)
