@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.evaluation import Evaluation, Metrics
+from taveer_desktop.core.model import Model
 from taveer_desktop.ui import jobs
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
@@ -60,6 +61,8 @@ class EvaluateDialog(QDialog):
         self.runner = runner
         self.worker: TaskWorker | None = None
         self.evaluation: Evaluation | None = None
+        self.evaluated_model: Model | None = None
+        self.charts_dialog: QDialog | None = None
         self.setWindowTitle(f"Evaluate Model — {PROGRAM_NAME}")
         self.model_combo = QComboBox()
         self.model_combo.setToolTip("The model to evaluate")
@@ -144,10 +147,32 @@ class EvaluateDialog(QDialog):
             label.setToolTip(tips[key])
             grid.addWidget(label, row, column)
             self.matrix_labels[key] = label
+        self.charts_button = QPushButton("Show &Charts…")
+        self.charts_button.setToolTip(
+            "Per-category similarities of Y and N cases, ROC curve, Tippett and calibration "
+            "plots of this evaluation"
+        )
+        self.charts_button.clicked.connect(self.show_charts)
+        grid.addWidget(self.charts_button, 4, 0, 1, 3)
         layout = QHBoxLayout(box)
         layout.addLayout(metrics_form, stretch=1)
         layout.addLayout(grid, stretch=1)
         return box
+
+    def show_charts(self) -> QDialog | None:
+        """The model view of the last evaluation, in a window of its own."""
+        if self.evaluation is None or self.evaluated_model is None:
+            return None
+        from taveer_desktop.ui.explain import ModelView
+
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Model View — {self.evaluated_model.name} — {PROGRAM_NAME}")
+        view = ModelView(dialog)
+        view.show_evaluation(self.evaluated_model, self.evaluation, self.folder_edit.text())
+        QVBoxLayout(dialog).addWidget(view)
+        dialog.show()
+        self.charts_dialog = dialog
+        return dialog
 
     # ---- inputs -------------------------------------------------------------------------------
 
@@ -189,6 +214,7 @@ class EvaluateDialog(QDialog):
             return None
         stored = store.models.find(self.model_combo.currentText())
         model = store.models.load(stored.id)
+        self.evaluated_model = model
         folder = Path(self.folder_edit.text().strip())
         job = Job(
             f"Evaluating {model.name}",

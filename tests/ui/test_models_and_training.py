@@ -154,6 +154,10 @@ def test_evaluate_a_model_on_a_test_corpus(qtbot, demo_window, tiny_corpus):
     for key in ("auc", "c_at_1", "f05u", "brier"):
         assert dialog.metric_labels[key].text() != "—" or key == "auc"
     assert dialog.results.isVisible()
+    charts = dialog.show_charts()  # the model view of this evaluation (violins, ROC, Tippett)
+    qtbot.addWidget(charts)
+    summary = charts.layout().itemAt(0).widget().summary.text()
+    assert f"accuracy {metrics.accuracy:.3f}" in summary and f"AUC {metrics.auc:.3f}" in summary
 
 
 def test_a_folder_that_is_no_corpus_is_explained_before_training(qtbot, window, tmp_path):
