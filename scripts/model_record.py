@@ -1,13 +1,16 @@
 """Shared by the scripts that train the bundled models: save a model with its training record.
 
-The record (``<name>.training.json`` beside the model) says which corpus trained it (name,
-SHA-256, cases, source), the figures it reached on held-out corpora, the program version, the
-date and the command that made it, so that a report can trace a bundled model to its data.
+The model file itself carries its held-out evaluations (key ``evaluations``), so a report can
+quote the model's measured error rates. The record (``<name>.training.json`` beside it) says
+which corpus trained it (name, SHA-256, cases, source), the figures it reached on held-out
+corpora, the program version, the date and the command that made it, so that a report can
+trace a bundled model to its data.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -33,7 +36,10 @@ def save_with_record(
     evaluations: dict[str, Evaluation],
     command: str,
 ) -> dict:
-    """Write the model and its training record; return the record."""
+    """Write the model (carrying its held-out evaluations, which reports quote) and its
+    training record; return the record."""
+    held_out = {name: rounded_metrics(e) for name, e in evaluations.items()}
+    model = replace(model, extra={**model.extra, "evaluations": held_out})
     save_model(model, model_path)
     record = {
         "model_file": model_path.name,
@@ -48,7 +54,7 @@ def save_with_record(
         },
         "ensemble": list(model.ensemble),
         "training_accuracy": model.training.accuracy,
-        "evaluations": {name: rounded_metrics(e) for name, e in evaluations.items()},
+        "evaluations": held_out,
         "command": command,
     }
     record_path = model_path.with_name(model_path.stem + ".training.json")

@@ -20,7 +20,14 @@ from taveer_desktop.ui.main_window import SETTINGS_FILE_NAME, MainWindow
 
 BIN_DIR = Path(sys.executable).parent
 EXPECTED_MENUS = {
-    "File": ["New Project…", "Open Project…", "Open Recent", "Save a Copy…", "Quit"],
+    "File": [
+        "New Project…",
+        "Open Project…",
+        "Open Recent",
+        "Save a Copy…",
+        "Verbal Scale for Likelihood Ratios",
+        "Quit",
+    ],
     "Case": [
         "New Case…",
         "Edit Case…",

@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 
 from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
 
 
@@ -35,6 +36,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="training record with held-out evaluations of the model (*.training.json), "
         "quoted in the summary's error rates",
+    )
+    p.add_argument(
+        "--scale",
+        choices=sorted(SCALES),
+        default=DEFAULT_SCALE,
+        help="verbal scale for the likelihood ratio (printed with its table)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=run_report)
@@ -65,6 +72,7 @@ def run_report(args) -> int:
             evaluations=evaluations,
             evaluation_source=source,
             progress=None if args.json else StderrProgress("report"),
+            scale_id=args.scale,
         )
     finally:
         store.close()

@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from taveer_desktop.core.verbal_scales import describe
+from taveer_desktop.core.verbal_scales import SCALES, describe
 from taveer_desktop.report import content_closing, content_evidence, content_findings
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
 from taveer_desktop.report.escape import html_code, html_text, plain_text
@@ -148,23 +148,60 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
-def _weight_of_evidence(result: dict[str, Any]) -> list[Block]:
-    """The calibrated likelihood ratio and its verbal equivalent, when the model has one."""
-    log10_lr = result.get("log10_lr")
-    if not isinstance(log10_lr, int | float) or isinstance(log10_lr, bool):
-        return []
-    statement = describe(float(log10_lr))
-    ratio = 10.0 ** float(log10_lr)
-    ratio_text = f"{ratio:.3g}" if 1e-3 <= ratio <= 1e4 else f"10^{float(log10_lr):.2f}"
-    return [
-        Paragraph(
-            f"<b>Weight of evidence.</b> The model's calibration turns the score into a "
-            f"likelihood ratio of {html_text(ratio_text)} (log10 LR {float(log10_lr):.2f}): "
-            "how much more probable these findings are if the author of the known texts wrote "
-            "the questioned text than if someone else did (below 1: the reverse). "
-            f"{html_text(statement.sentence)}"
+def _weight_of_evidence(inputs: ReportInputs) -> list[Block]:
+    """The calibrated likelihood ratio, its verbal equivalent on the lab's scale with that
+    scale's table, and the stability of the decision."""
+    blocks: list[Block] = []
+    log10_lr = inputs.result.get("log10_lr")
+    if isinstance(log10_lr, int | float) and not isinstance(log10_lr, bool):
+        scale = SCALES[inputs.scale_id]
+        statement = describe(float(log10_lr), inputs.scale_id)
+        ratio = 10.0 ** float(log10_lr)
+        ratio_text = f"{ratio:.3g}" if 1e-3 <= ratio <= 1e4 else f"10^{float(log10_lr):.2f}"
+        blocks.append(
+            Paragraph(
+                f"<b>Weight of evidence.</b> The model's calibration turns the score into a "
+                f"likelihood ratio of {html_text(ratio_text)} (log10 LR {float(log10_lr):.2f}): "
+                "how much more probable these findings are if the author of the known texts "
+                "wrote the questioned text than if someone else did (below 1: the reverse). "
+                f"{html_text(statement.sentence)} The likelihood ratio is not the probability "
+                "that the same person wrote the texts: that also depends on the other evidence "
+                "in the case, which is for the court to weigh."
+            )
         )
-    ]
+        rows = tuple(Row((html_text(r), html_text(w))) for r, w in scale.table_rows())
+        blocks.append(
+            Paragraph(
+                f"The verbal scale used is {html_text(scale.name)} ({html_text(scale.citation)}); "
+                "the same words apply to 1/LR when the LR is below 1:",
+                "small",
+            )
+        )
+        blocks.append(
+            Table((Column("Likelihood ratio", 0.3), Column("Wording", 0.7)), rows, font="small")
+        )
+    else:
+        blocks.append(
+            Paragraph(
+                "<b>Weight of evidence.</b> The model is not calibrated, so no likelihood ratio "
+                "can be given for this result."
+            )
+        )
+    stability = inputs.stability
+    if stability is not None:
+        low, high = stability.similarity_interval
+        blocks.append(
+            Paragraph(
+                f"<b>Stability of the decision.</b> In {stability.resamples} repetitions in "
+                f"which a random {100 - round(stability.keep_fraction * 100)} % of the "
+                "sentences of each side was left out (seed "
+                f"{stability.seed}), {stability.agreement * 100:.0f} % gave the same answer; "
+                f"the middle 95 % of the scores lay between {low:.3f} and {high:.3f}. This "
+                "shows whether the decision hinges on a handful of sentences; it is not the "
+                "probability that the decision is right."
+            )
+        )
+    return blocks
 
 
 def summary(inputs: ReportInputs) -> list[Block]:
@@ -201,7 +238,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
                 "from 0.5 is not a probability."
             )
         )
-    blocks += _weight_of_evidence(result)
+    blocks += _weight_of_evidence(inputs)
     blocks.append(Paragraph("<b>How often the method errs.</b>"))
     blocks += _error_rates(inputs)
     warnings = result.get("warnings", [])

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.report.content import ReportContent, build_report
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
@@ -103,6 +104,7 @@ def prepare_report(
     evaluations: Mapping[str, Any] | None = None,
     evaluation_source: str | None = None,
     archival: bool = False,
+    scale_id: str = DEFAULT_SCALE,
 ) -> tuple[ReportInputs, ReportContent]:
     """Integrity check, inputs and content of a report (used by the export and the preview)."""
     case = store.cases.find(case_number)  # an unknown case is refused before the slower check
@@ -113,7 +115,9 @@ def prepare_report(
             "written on evidence that no longer verifies — run the integrity check for details",
             store.path,
         )
-    inputs = gather_inputs(store, case.number, run_id, integrity, evaluations, evaluation_source)
+    inputs = gather_inputs(
+        store, case.number, run_id, integrity, evaluations, evaluation_source, scale_id=scale_id
+    )
     return inputs, build_report(inputs, attached=not archival)
 
 
@@ -126,6 +130,7 @@ def export_report(
     evaluations: Mapping[str, Any] | None = None,
     evaluation_source: str | None = None,
     progress: Progress | None = None,
+    scale_id: str = DEFAULT_SCALE,
 ) -> ExportedReport:
     """Write the report of one run of a case to ``output`` and record it in the audit log."""
     started = time.perf_counter()
@@ -139,7 +144,7 @@ def export_report(
 
     step(0, "checking the project's integrity and reading the run")
     inputs, content = prepare_report(
-        store, case_number, run_id, evaluations, evaluation_source, archival
+        store, case_number, run_id, evaluations, evaluation_source, archival, scale_id
     )
     case = inputs.case
     step(2, "laying out the pages")

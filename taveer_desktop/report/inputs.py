@@ -21,6 +21,8 @@ from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.features import extract_features
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.stability import Stability, decision_stability
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
 from taveer_desktop.store import (
     AuditEntry,
@@ -69,6 +71,8 @@ class ReportInputs:
     software: str = f"{PROGRAM_NAME} {__version__}"
     evaluations: dict[str, Any] = field(default_factory=dict, compare=False)
     evaluation_source: str | None = None
+    scale_id: str = DEFAULT_SCALE
+    stability: Stability | None = field(default=None, compare=False)
 
     @property
     def questioned(self) -> EvidenceDocument:
@@ -119,6 +123,7 @@ def gather_inputs(
     evaluation_source: str | None = None,
     lexicon: Lexicon | None = None,
     now: datetime | None = None,
+    scale_id: str = DEFAULT_SCALE,
 ) -> ReportInputs:
     """Read one run of a case and all it rests on; ``integrity`` is run here if not given."""
     case = store.cases.find(case_number)
@@ -135,10 +140,13 @@ def gather_inputs(
     ]
     documents = []
     questioned_text = ""
+    known_texts = []
     for doc_id, label in order:
         text = store.documents.text(doc_id)
         if label == "Q":
             questioned_text = text
+        else:
+            known_texts.append(text)
         features = extract_features(text, lexicon)
         counts = {c: features.counts[c] for c in ensemble}
         documents.append(EvidenceDocument(label, store.documents.get(doc_id), counts))
@@ -165,4 +173,16 @@ def gather_inputs(
         report_id=new_report_id(case, run, when),
         evaluations=dict(evaluations or {}),
         evaluation_source=evaluation_source,
+        scale_id=scale_id,
+        stability=_stability(model, known_texts, questioned_text, result, lexicon),
     )
+
+
+def _stability(
+    model: Model, known: list[str], questioned: str, result: dict, lexicon: Lexicon
+) -> Stability | None:
+    """The decision's stability (seeded, so the same report gives the same figure)."""
+    answer = result.get("prediction")
+    if answer == "insufficient" or not known or not questioned:
+        return None
+    return decision_stability(model, known, questioned, answer, lexicon=lexicon)

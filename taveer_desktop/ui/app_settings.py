@@ -1,9 +1,10 @@
 """The desktop's persistent settings (``QSettings`` in an ini file under the config directory).
 
 Besides the window's geometry and splitter state (saved by the window itself) this keeps the
-list of recently opened projects, the default model of each project and the model last chosen
-for each case. Keys that name a project use a short hash of its absolute path, so any path is a
-valid key and nothing about the project is written into the store.
+lab's verbal scale for likelihood ratios, the list of recently opened projects, the default
+model of each project and the model last chosen for each case. Keys that name a project use a
+short hash of its absolute path, so any path is a valid key and nothing about the project is
+written into the store.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from taveer_desktop import paths
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 
 SETTINGS_FILE_NAME = "taveer-desktop.ini"
+_SCALE_KEY = "reporting/verbal_scale"
 MAX_RECENT_PROJECTS = 8
 _RECENT_KEY = "projects/recent"
 
@@ -36,6 +39,20 @@ def _as_list(value) -> list[str]:
     if isinstance(value, str):
         return [value] if value else []
     return [str(item) for item in value]
+
+
+def verbal_scale_id() -> str:
+    """The lab's chosen verbal scale for likelihood ratios (results and reports)."""
+    value = settings().value(_SCALE_KEY)
+    return str(value) if value in SCALES else DEFAULT_SCALE
+
+
+def set_verbal_scale_id(scale_id: str) -> None:
+    if scale_id not in SCALES:
+        raise ValueError(f"unknown verbal scale {scale_id!r}")
+    store = settings()
+    store.setValue(_SCALE_KEY, scale_id)
+    store.sync()
 
 
 def recent_projects() -> list[Path]:

@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         a = self.actions
         self.documents_tab = DocumentsTab(self.session, (a.add_known, a.add_questioned))
         self.verification_tab = VerificationTab(self.session, a.verify)
+        a.scale_group.triggered.connect(lambda _action: self.verification_tab.refresh())
         self.audit_tab = AuditTab(self.session)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.documents_tab, "&Documents")

@@ -37,6 +37,7 @@ from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.report.export import ExportedReport, export_report, prepare_report
 from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.store import ProjectStore
+from taveer_desktop.ui import app_settings
 
 ZOOMS = (("75 %", 1.0), ("100 %", 1.333), ("150 %", 2.0))
 
@@ -126,7 +127,12 @@ class ReportExportDialog(QDialog):
             return
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            _, content = prepare_report(self.store, self.case_number, self.selected_run())
+            _, content = prepare_report(
+                self.store,
+                self.case_number,
+                self.selected_run(),
+                scale_id=app_settings.verbal_scale_id(),
+            )
             self.rendered = RenderedReport.layout(content)
         except TaveerError as error:
             self._fail(str(error))
@@ -180,6 +186,7 @@ class ReportExportDialog(QDialog):
                 path,
                 run_id=self.selected_run(),
                 archival=self.archival_box.isChecked(),
+                scale_id=app_settings.verbal_scale_id(),
             )
         except TaveerError as error:
             QGuiApplication.restoreOverrideCursor()

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QWidget
 
 from taveer_desktop.core.model import Model
+from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain import ResultView
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.run_view import RunView
@@ -56,7 +57,12 @@ class RunExplanationPanel(QStackedWidget):
         hashes += [(f"known: {doc.file_name}", doc.sha256) for doc in view.known]
         self.current = view
         self.result_view.show_result(
-            view.result, self._models[run.model_id], known_texts, unknown_text, hashes
+            view.result,
+            self._models[run.model_id],
+            known_texts,
+            unknown_text,
+            hashes,
+            scale_id=app_settings.verbal_scale_id(),
         )
         self.setCurrentWidget(self.result_scroll)
 

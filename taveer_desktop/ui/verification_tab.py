@@ -156,6 +156,10 @@ class VerificationTab(QWidget):
         rows = self.runs_view.selectionModel().selectedRows()
         return self.run_proxy.data(rows[0], RECORD_ROLE) if rows else None
 
+    def refresh(self) -> None:
+        """Show the selected run again (e.g. after the verbal scale setting changed)."""
+        self._run_selected()
+
     def _run_selected(self, *_args) -> None:
         row = self.selected_run()
         if row is None or self.case is None or self.session.store is None:

@@ -9,10 +9,12 @@ into the tooltip of a disabled action.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.core.verbal_scales import SCALES
+from taveer_desktop.ui import app_settings
 
 
 def make_action(
@@ -99,6 +101,25 @@ class WindowActions:
         self.recent_menu.setToolTipsVisible(True)
         self.recent_menu.menuAction().setToolTip("Projects opened recently")
         self.file_menu.addAction(self.save_copy)
+        self.file_menu.addSeparator()
+        self.scale_menu = self.file_menu.addMenu("Verbal &Scale for Likelihood Ratios")
+        self.scale_menu.setToolTipsVisible(True)
+        self.scale_menu.menuAction().setToolTip(
+            "The published scale that puts likelihood ratios into words, in results and reports"
+        )
+        self.scale_group = QActionGroup(window)
+        self.scale_group.setExclusive(True)
+        chosen = app_settings.verbal_scale_id()
+        for scale in SCALES.values():
+            action = self.scale_menu.addAction(scale.name)
+            action.setCheckable(True)
+            action.setChecked(scale.scale_id == chosen)
+            action.setData(scale.scale_id)
+            action.setToolTip(scale.citation)
+            self.scale_group.addAction(action)
+        self.scale_group.triggered.connect(
+            lambda action: app_settings.set_verbal_scale_id(action.data())
+        )
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit)
 

@@ -10,7 +10,8 @@ import re
 import pytest
 
 from taveer_desktop.report.content import SECTION_TITLES
-from taveer_desktop.report.export import export_report
+from taveer_desktop.report.export import export_report, prepare_report
+from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.store import ProjectStore
 
 from .conftest import normalised, poppler
@@ -128,3 +129,21 @@ def test_archival_copy_is_pdf_a_without_attachment(demo_report, tmp_path):
     assert b"taveer-result.json" not in data
     text = " ".join(normalised(p) for p in poppler("pdftotext", str(target), "-").split("\f"))
     assert "carries no attachment" in text
+
+
+def test_summary_gives_the_lr_on_the_chosen_scale_with_its_table_and_the_stability(
+    demo_report, qapp
+):
+    text = demo_report.text
+    assert "Weight of evidence." in text and "ENFSI 2015" in text  # the default scale
+    assert "extremely strong support" in text  # a row of the printed ENFSI table
+    assert "Stability of the decision." in text and "gave the same answer" in text
+    with ProjectStore.open(demo_report.project) as store:
+        inputs, content = prepare_report(store, "DEMO-001", scale_id="marquis2016")
+    assert inputs.stability is not None and inputs.stability.resamples == 200
+    with ProjectStore.open(demo_report.project) as store:
+        again, _ = prepare_report(store, "DEMO-001", scale_id="marquis2016")
+    assert again.stability == inputs.stability  # seeded: the same report, the same figure
+    rendered_text = " ".join(block.html for block in content.blocks if hasattr(block, "html"))
+    assert "Marquis et al. 2016" in rendered_text
+    assert RenderedReport.layout(content).page_count >= 10

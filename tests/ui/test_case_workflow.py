@@ -203,3 +203,17 @@ def test_a_failing_job_shows_a_dialog_and_the_window_keeps_running(qtbot, window
     assert boxes and "disk on fire" in boxes[-1].text()
     assert "RuntimeError" in boxes[-1].detailedText()
     assert window.isVisible() and window.session.is_open
+
+
+def test_the_verbal_scale_setting_reaches_the_result(qtbot, demo_window):
+    """File ▸ Verbal Scale changes the wording of the shown likelihood ratio, and persists."""
+    from taveer_desktop.ui import app_settings
+
+    window = demo_window
+    with qtbot.waitSignal(window.verification_finished, timeout=60_000):
+        window.actions.verify.trigger()
+    nordgaard = next(a for a in window.actions.scale_group.actions() if a.data() == "nordgaard2012")
+    nordgaard.trigger()
+    assert app_settings.verbal_scale_id() == "nordgaard2012"
+    summary = window.verification_tab.result_view.result_view.summary
+    assert "Nordgaard" in summary.verbal_label.text()
