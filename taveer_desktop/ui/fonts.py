@@ -10,15 +10,15 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont
 
 from taveer_desktop import paths
+from taveer_desktop.report.fonts import MONO, SANS, ReportFontError, ensure_fonts
 
 log = logging.getLogger(__name__)
 
-FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf")
-UI_FAMILY = "DejaVu Sans"
-MONO_FAMILY = "DejaVu Sans Mono"
+UI_FAMILY = SANS
+MONO_FAMILY = MONO
 
 
 class FontRegistrationError(RuntimeError):
@@ -30,22 +30,13 @@ def font_dir() -> Path:
 
 
 def register_fonts() -> list[str]:
-    """Register every shipped font with Qt; return the families they provide.
-
-    Needs a ``QGuiApplication``. Raises ``FontRegistrationError`` naming the file when one is
-    missing or unreadable: the bundle is broken then and text would silently disappear.
-    """
-    families: list[str] = []
-    for name in FONT_FILES:
-        path = font_dir() / name
-        if not path.is_file():
-            raise FontRegistrationError(f"shipped font is missing: {path}")
-        font_id = QFontDatabase.addApplicationFont(str(path))
-        if font_id < 0:
-            raise FontRegistrationError(f"Qt could not load the shipped font {path}")
-        for family in QFontDatabase.applicationFontFamilies(font_id):
-            if family not in families:
-                families.append(family)
+    """Register every shipped font with Qt (the report's registration, done once); return the
+    families they provide. Needs a ``QGuiApplication``; raises ``FontRegistrationError`` naming
+    the file when one is missing or unreadable."""
+    try:
+        families = ensure_fonts(font_dir())
+    except ReportFontError as error:
+        raise FontRegistrationError(str(error)) from None
     log.info("registered fonts: %s", ", ".join(families))
     return families
 
