@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from taveer_desktop.core.ensemble import ensemble_similarities
+from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.features import CATEGORY_IDS, extract_sentence_features
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
@@ -100,16 +101,25 @@ def decision_stability(
     seed: int = DEFAULT_SEED,
     lexicon: Lexicon | None = None,
     keep_fraction: float = DEFAULT_KEEP_FRACTION,
+    cancel: CancelToken | None = None,
 ) -> Stability:
-    """Resample sentences ``resamples`` times and compare each answer with ``original_answer``."""
+    """Resample sentences ``resamples`` times and compare each answer with ``original_answer``.
+
+    ``cancel`` is checked after each document and each category (raises ``Cancelled``).
+    """
     lexicon = lexicon or default_lexicon()
+    cancel = cancel or CancelToken()
     rng = np.random.default_rng(seed)
     unknown_sentences = extract_sentence_features(unknown_text, lexicon)
-    known_sentences = [s for text in known_texts for s in extract_sentence_features(text, lexicon)]
+    known_sentences = []
+    for text in known_texts:
+        cancel.raise_if_cancelled()
+        known_sentences += extract_sentence_features(text, lexicon)
     w_unknown = _subsample_weights(len(unknown_sentences), resamples, keep_fraction, rng)
     w_known = _subsample_weights(len(known_sentences), resamples, keep_fraction, rng)
     distances = np.full((resamples, len(CATEGORY_IDS)), np.nan)
     for j, category in enumerate(CATEGORY_IDS):
+        cancel.raise_if_cancelled()
         vocabulary: dict[str, int] = {}
         sparse_u = _sparse_category(unknown_sentences, category, vocabulary)
         sparse_k = _sparse_category(known_sentences, category, vocabulary)

@@ -1,21 +1,21 @@
 """Decision stability computed off the GUI thread (a ``QRunnable`` on a ``QThreadPool``).
 
 The project's one worker shape: a signals object created in the GUI thread with
-``progress(int, int, str)``, ``finished(object)``, ``failed(str)`` and ``cancelled()``. The
-engine's ``decision_stability`` cannot be interrupted; cancelling marks the job so that its
-result is dropped and ``cancelled`` is emitted instead. The result reaches the GUI as plain
-data (``Stability.to_dict()``).
+``progress(int, int, str)``, ``finished(object)``, ``failed(str)`` and ``cancelled()``.
+Cancelling sets the engine's cancel token, which ``decision_stability`` checks after every
+document and category; ``cancelled`` is emitted instead of a result. The result reaches the
+GUI as plain data (``Stability.to_dict()``).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import traceback
 from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
+from taveer_desktop.core.errors import Cancelled, CancelToken
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 
@@ -44,21 +44,26 @@ class StabilityJob(QRunnable):
         self.signals = WorkerSignals()
         self._args = (model, list(known_texts), unknown_text, answer)
         self.resamples = resamples
-        self._cancel = threading.Event()
+        self._cancel = CancelToken()
 
     def cancel(self) -> None:
-        self._cancel.set()
+        self._cancel.cancel()
 
     def run(self) -> None:
         model, known, unknown, answer = self._args
         self.signals.progress.emit(0, 1, f"resampling the sentences {self.resamples} times")
         try:
-            stability = decision_stability(model, known, unknown, answer, self.resamples)
+            stability = decision_stability(
+                model, known, unknown, answer, self.resamples, cancel=self._cancel
+            )
+        except Cancelled:
+            self.signals.cancelled.emit()
+            return
         except Exception as error:  # reported to the user; the application keeps running
             log.error("stability failed:\n%s", traceback.format_exc())
             self.signals.failed.emit(f"{type(error).__name__}: {error}")
             return
-        if self._cancel.is_set():
+        if self._cancel.cancelled:
             self.signals.cancelled.emit()
             return
         self.signals.progress.emit(1, 1, "done")
