@@ -152,6 +152,14 @@ class SmokeTest:
         window.project_ready.connect(self._project_ready)
         window.verification_finished.connect(self._verified)
         window.runner.job_failed.connect(lambda _worker, message: self.fail(message))
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self._check_opened)  # the window opened its project while built
+
+    def _check_opened(self) -> None:
+        error = self.window.projects.open_error
+        if error is not None:
+            self.fail(f"the project could not be opened: {error}")
 
     def _project_ready(self) -> None:
         window = self.window

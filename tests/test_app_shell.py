@@ -247,6 +247,21 @@ def test_smoke_test_offscreen_writes_a_screenshot(tmp_path):
     _check_smoke_run(done, shot)
 
 
+def test_smoke_test_on_a_file_that_is_no_project_fails_at_once_and_plainly(tmp_path):
+    bad = tmp_path / "random.taveer"
+    bad.write_bytes(bytes(range(256)) * 20)
+    done = subprocess.run(
+        [_entry_point(), "--smoke-test", "--project", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == app.EXIT_ERROR
+    assert f"the project could not be opened: {bad}: is not a TAVeer project file" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert bad.read_bytes() == bytes(range(256)) * 20  # the file is left as it was
+
+
 @pytest.mark.slow
 def test_smoke_test_under_xvfb(tmp_path):
     xvfb_run = shutil.which("xvfb-run")

@@ -34,6 +34,7 @@ class ProjectController(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        self.open_error: str | None = None  # why the last open failed, if it did
         self.session = window.session
         self.runner = window.runner
         self.integrity: IntegrityReport | None = None
@@ -59,10 +60,12 @@ class ProjectController(QObject):
             store = self.session.open(path, create=create)
         except TaveerError as error:
             log.warning("project not opened: %s", error)
+            self.open_error = str(error)
             show_failure(
                 self.window, f"The project could not be opened: {error}", title="Not opened"
             )
             return False
+        self.open_error = None
         if self.window.persist_settings:
             app_settings.remember_project(store.path)
         self.integrity = None
