@@ -14,6 +14,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -28,7 +29,7 @@ from taveer_desktop.core.ensemble import (
     thresholds_for,
     training_similarities,
 )
-from taveer_desktop.core.errors import CancelToken, InputError
+from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
 from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
@@ -145,7 +146,13 @@ def _parallel_distances(
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 cancel.raise_if_cancelled()
                 for future in finished:
-                    matrix[pending.pop(future)] = future.result()
+                    try:
+                        matrix[pending.pop(future)] = future.result()
+                    except BrokenProcessPool:
+                        raise TaveerError(
+                            "a feature-extraction process ended unexpectedly (out of memory?); "
+                            "try again with one process (--workers 1)"
+                        ) from None
                     done += 1
                     if progress:
                         progress(done, total, "extracting features")

@@ -211,3 +211,23 @@ def test_corpus_hash_changes_with_any_text(tmp_path):
     assert open_corpus(root).sha256 == before
     (root / "EN001" / "known02.txt").write_text(TEXT_B + " More.")
     assert open_corpus(root).sha256 != before
+
+
+def test_a_worker_process_that_dies_is_reported_plainly(monkeypatch):
+    """A killed extraction process (e.g. by the out-of-memory killer) gives one plain message."""
+    from conftest import corpus_path
+
+    from taveer_desktop.core import training
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.errors import TaveerError
+
+    corpus = open_corpus(corpus_path("stackexchange", "train"))
+    monkeypatch.setattr(training, "_worker_distances", _die)
+    with pytest.raises(TaveerError, match="ended unexpectedly"):
+        training.corpus_distances(corpus, workers=2)
+
+
+def _die(*_args):
+    import os
+
+    os._exit(9)
