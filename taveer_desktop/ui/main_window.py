@@ -333,10 +333,10 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if not self._splitter_restored:  # first start: a quarter for the case list
+        if not self._splitter_restored:  # first start: a fifth for the case list
             self._splitter_restored = True
             width = max(self.width(), self.splitter.width())
-            self.splitter.setSizes([width * 2 // 7, width - width * 2 // 7])
+            self.splitter.setSizes([width // 5, width - width // 5])
 
     def _restore_geometry(self) -> None:
         store = settings()
@@ -352,9 +352,9 @@ class MainWindow(QMainWindow):
                 self.restoreState(state)
             return
         screen = self.screen()
-        if screen is not None:  # first start: two thirds of the screen, centred
+        if screen is not None:  # first start: most of the screen (the result views need room)
             area = screen.availableGeometry()
-            self.resize(max(area.width() * 3 // 4, 640), max(area.height() * 4 // 5, 480))
+            self.resize(max(area.width() * 9 // 10, 640), max(area.height() * 9 // 10, 480))
             frame = self.frameGeometry()
             frame.moveCenter(area.center())
             self.move(frame.topLeft())
