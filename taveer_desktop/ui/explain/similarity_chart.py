@@ -103,16 +103,17 @@ class SimilarityChart(pg.PlotWidget):
             labelOpts={"position": 0.98, "color": TEXT_COLOUR},
         )
         self._add(boundary)
-        if layout.score is not None:
+        title = "<b>Similarity per category</b>"
+        if layout.score is not None:  # named in the title: a label on the line would cover values
+            title += f" <span style='color:#8a3a6a'>· · score {layout.score:.3f}</span>"
             self._add(
                 pg.InfiniteLine(
                     pos=layout.score,
                     angle=90,
                     pen=pg.mkPen("#CC79A7", width=2, style=Qt.PenStyle.DotLine),
-                    label=f"score {layout.score:.3f}",
-                    labelOpts={"position": 0.02, "color": "#8a3a6a", "anchors": [(0, 1), (0, 1)]},
                 )
             )
+        plot.setTitle(title, color=TEXT_COLOUR)
         self._fit_x_range()
         plot.setYRange(-0.8, n - 0.2, padding=0)
 
