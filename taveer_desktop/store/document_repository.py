@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import (
     Conflict,
@@ -63,14 +64,26 @@ class DocumentRepository:
         role: str,
         paths: Iterable[str | Path],
         skip_rejected: bool = False,
+        progress: Callable[[int, int, str], None] | None = None,
+        cancel: CancelToken | None = None,
     ) -> IntakeResult:
-        """Import evidence files into a case as ``known`` or ``questioned`` documents."""
+        """Import evidence files into a case as ``known`` or ``questioned`` documents.
+
+        Every file is read and checked first (``progress(done, total, message)`` after each;
+        ``cancel`` is checked before each and raises ``Cancelled`` with nothing written), then
+        the accepted ones are stored in one transaction.
+        """
         if role not in DOCUMENT_ROLES:
             raise ValueError(f"role must be one of {DOCUMENT_ROLES}, not {role!r}")
         case_number = self._case_number(case_id)
         prepared: list[PreparedDocument] = []
         rejected: list[IntakeRejection] = []
-        for path in paths:
+        paths = list(paths)
+        for index, path in enumerate(paths):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            if progress is not None:
+                progress(index, len(paths) + 1, f"checking {Path(path).name}")
             try:
                 prepared.append(prepare_document(path))
             except EvidenceRefused as error:
@@ -78,6 +91,10 @@ class DocumentRepository:
         accepted = self._drop_duplicates(case_id, case_number, prepared, rejected)
         if rejected and not skip_rejected:
             raise IntakeRejected(_summary(rejected, len(accepted)), None, rejected)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        if progress is not None:
+            progress(len(paths), len(paths) + 1, "storing the documents")
         added_ids = self._insert(case_id, case_number, role, accepted) if accepted else []
         return IntakeResult(tuple(self.get(doc_id) for doc_id in added_ids), tuple(rejected))
 

@@ -7,7 +7,6 @@ single transaction, so a cancelled job leaves nothing behind.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,9 +16,8 @@ from taveer_desktop.core.errors import CancelToken, InputError
 from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.training import train
-from taveer_desktop.store import EvidenceRefused, IntakeResult, ProjectStore, StoredModel
+from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
 from taveer_desktop.store.case_verification import verify_case
-from taveer_desktop.store.intake import prepare_document
 
 Progress = Callable[[int, int, str], None]
 TRAINING_WORKERS = 1  # in-process: measured GUI stalls stay far below 100 ms (docs/gui.md)
@@ -33,21 +31,12 @@ def import_documents(
     progress: Progress,
     cancel: CancelToken,
 ) -> IntakeResult:
-    """Check every file (with progress, cancellable), then store the acceptable ones at once.
-
-    The store's intake reads each file again inside ``documents.add``; the first pass only gives
-    the user progress and a chance to cancel before anything is written.
-    """
-    total = len(files)
-    for index, path in enumerate(files):
-        cancel.raise_if_cancelled()
-        progress(index, total + 1, f"checking {Path(path).name}")
-        with contextlib.suppress(EvidenceRefused):  # reported by documents.add below
-            prepare_document(path)
-    cancel.raise_if_cancelled()
-    progress(total, total + 1, "storing the documents")
-    result = store.documents.add(case_id, role, list(files), skip_rejected=True)
-    progress(total + 1, total + 1, "done")
+    """Check every file (with progress, cancellable before anything is written), then store the
+    acceptable ones at once; refused files are reported in the result."""
+    result = store.documents.add(
+        case_id, role, list(files), skip_rejected=True, progress=progress, cancel=cancel
+    )
+    progress(len(files) + 1, len(files) + 1, "done")
     return result
 
 

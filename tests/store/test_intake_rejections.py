@@ -172,3 +172,28 @@ def test_failure_inside_the_transaction_rolls_everything_back(store, case, tmp_p
 def test_unknown_case_is_refused(store, tmp_path):
     with pytest.raises(StoreError, match="no case with id 999"):
         store.documents.add(999, KNOWN, [write(tmp_path / "a.txt", GOOD)])
+
+
+def test_import_reports_progress_and_a_cancel_stores_nothing(store, case, tmp_path):
+    from taveer_desktop.core.errors import Cancelled, CancelToken
+
+    files = [
+        write(tmp_path / f"doc{i}.txt", f"{GOOD}Letter number {i}.".encode()) for i in range(4)
+    ]
+    calls = []
+    result = store.documents.add(case.id, KNOWN, files[:2], progress=lambda *a: calls.append(a))
+    assert len(result.added) == 2
+    assert [c[:2] for c in calls] == [(0, 3), (1, 3), (2, 3)]
+    audit_before = len(store.audit.entries())
+    token = CancelToken()
+
+    def cancel_after_the_first_file(done, total, message):
+        if done == 1:
+            token.cancel()
+
+    with pytest.raises(Cancelled):
+        store.documents.add(
+            case.id, KNOWN, files[2:], progress=cancel_after_the_first_file, cancel=token
+        )
+    assert len(store.documents.list_for_case(case.id)) == 2  # nothing of the cancelled import
+    assert len(store.audit.entries()) == audit_before
