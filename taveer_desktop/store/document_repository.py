@@ -234,33 +234,37 @@ class DocumentRepository:
 
     def original_bytes(self, document_id: int) -> bytes:
         """The document exactly as received, after checking it still matches its SHA-256."""
-        row = self._db.query_one(
-            "SELECT original_bytes, sha256 FROM documents WHERE id = ?", (document_id,)
+        return self._verified(
+            document_id,
+            "original_bytes",
+            "sha256",
+            bytes,
+            sha256_hex,
+            "bytes no longer match their SHA-256",
         )
-        if row is None:
-            raise NotFound(f"has no document with id {document_id}", self._db.path)
-        data, expected = row
-        if not isinstance(data, bytes) or sha256_hex(data) != expected:
-            raise DamagedStore(
-                f"holds document {document_id} whose bytes no longer match their SHA-256",
-                self._db.path,
-            )
-        return data
 
     def text(self, document_id: int) -> str:
         """The document's decoded text, after checking it still matches its SHA-256."""
+        return self._verified(
+            document_id,
+            "text",
+            "text_sha256",
+            str,
+            text_sha256,
+            "text no longer matches its SHA-256",
+        )
+
+    def _verified(self, document_id, column, hash_column, kind, digest, mismatch):
+        """One stored column of a document, refused if it no longer matches its stored hash."""
         row = self._db.query_one(
-            "SELECT text, text_sha256 FROM documents WHERE id = ?", (document_id,)
+            f"SELECT {column}, {hash_column} FROM documents WHERE id = ?", (document_id,)
         )
         if row is None:
             raise NotFound(f"has no document with id {document_id}", self._db.path)
-        text, expected = row
-        if not isinstance(text, str) or text_sha256(text) != expected:
-            raise DamagedStore(
-                f"holds document {document_id} whose text no longer matches its SHA-256",
-                self._db.path,
-            )
-        return text
+        value, expected = row
+        if not isinstance(value, kind) or digest(value) != expected:
+            raise DamagedStore(f"holds document {document_id} whose {mismatch}", self._db.path)
+        return value
 
 
 def _summary(rejected: list[IntakeRejection], accepted_count: int) -> str:
