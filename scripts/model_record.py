@@ -22,8 +22,7 @@ from taveer_desktop.core.model import Model, save_model
 
 def rounded_metrics(evaluation: Evaluation) -> dict:
     return {
-        k: round(v, 4) if isinstance(v, float) else v
-        for k, v in evaluation.metrics.to_dict().items()
+        k: round(v, 4) if isinstance(v, float) else v for k, v in evaluation.report_dict().items()
     }
 
 

@@ -27,6 +27,15 @@ from taveer_desktop.core.training import train  # noqa: E402
 
 TRAINING_CORPUS = "stackexchange/train"
 EVALUATION_CORPORA = ("stackexchange/test", "reuters-c50/test")
+GENRE = (
+    "Stack Exchange posts (questions and answers without code or quotations), modern English, "
+    "consecutive posts of one user joined into texts of about 1,200 to 10,000 characters"
+)
+POPULATION = (
+    "registered users of seven small Stack Exchange sites (beer, data science and its meta, "
+    "artificial intelligence, history meta, mathematics educators, music meta), posts before "
+    "December 2022"
+)
 
 
 def main() -> int:
@@ -35,7 +44,9 @@ def main() -> int:
     args = parser.parse_args()
     corpora = Path(args.shared) / "corpora"
     corpus = open_corpus(corpora / TRAINING_CORPUS)
-    model = train(corpus, name="TAVeer default (Stack Exchange)")
+    model = train(
+        corpus, name="TAVeer default (Stack Exchange)", genre=GENRE, population=POPULATION
+    )
     evaluations = {
         name: evaluate(model, open_corpus(corpora / name)) for name in EVALUATION_CORPORA
     }

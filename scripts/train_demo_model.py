@@ -121,7 +121,14 @@ def main() -> int:
         for split, cases in splits.items():
             write_corpus(Path(tmp) / "demo-prose" / split, cases)
         corpus = open_corpus(Path(tmp) / "demo-prose" / "train")
-        model = train(corpus, name="TAVeer formal prose (public-domain demo)")
+        model = train(
+            corpus,
+            name="TAVeer formal prose (public-domain demo)",
+            genre="formal English prose of 1787-1848: political essays (the Federalist Papers) "
+            "and chapters of novels (the Brontë sisters)",
+            population="the authors of the Federalist Papers (Hamilton, Madison, Jay) and the "
+            "Brontë sisters (Anne, Charlotte, Emily); far too small a population for casework",
+        )
         test = evaluate(model, open_corpus(Path(tmp) / "demo-prose" / "test"))
     record = save_with_record(
         model,

@@ -11,6 +11,10 @@
 
 A model's inconclusive band (if it has one) turns the scores inside it into 0.5 (unanswered);
 likelihood ratios are computed from the raw ensemble similarity.
+
+Every case also goes through the fitness-for-purpose gate (``core/gate.py``) as a verification
+would: ``GateSummary`` counts the cases outside the model's validated conditions, the cases that
+get no conclusion, and the Cllr over the cases that keep an evaluative conclusion.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from taveer_desktop.core.corpus import Corpus
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.core.gate import assess, conclude
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.training import Progress, corpus_distances
 
@@ -109,6 +115,22 @@ def compute_metrics(scores: np.ndarray, truth: np.ndarray) -> Metrics:
 
 
 @dataclass(frozen=True)
+class GateSummary:
+    """What the fitness-for-purpose gate made of a corpus's cases."""
+
+    cases: int
+    evaluative: int
+    investigative: int
+    no_conclusion: int
+    outside_conditions: int
+    cllr_evaluative: float | None  # Cllr over the cases that keep an evaluative conclusion
+    rules: dict[str, int]  # how many cases broke each rule
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class Evaluation:
     """Metrics plus the per-case scores and per-category similarities behind them."""
 
@@ -119,6 +141,22 @@ class Evaluation:
     category_similarities: np.ndarray  # cases × 11, NaN where a category abstains
     seconds: float
     log10_lr: np.ndarray | None = None  # None for an uncalibrated model
+    gate: GateSummary | None = None
+    kinds: tuple[ConclusionKind, ...] = ()  # the conclusion kind of every case
+
+    def report_dict(self) -> dict:
+        """The metrics and the gate's counts in one flat dictionary (``evaluate --json``)."""
+        data = self.metrics.to_dict()
+        if self.gate is not None:
+            data.update(
+                outside_conditions=self.gate.outside_conditions,
+                no_conclusion=self.gate.no_conclusion,
+                evaluative=self.gate.evaluative,
+                investigative=self.gate.investigative,
+                cllr_evaluative=self.gate.cllr_evaluative,
+                gate_rules=self.gate.rules,
+            )
+        return data
 
 
 def weight_of_evidence_metrics(
@@ -159,7 +197,8 @@ def evaluate(
     """Verify every case of a corpus with ``model`` and score the answers against the truth."""
     started = time.perf_counter()
     corpus.require_truth()
-    data = corpus_distances(corpus, lexicon or default_lexicon(), workers, progress, cancel)
+    lexicon = lexicon or default_lexicon()
+    data = corpus_distances(corpus, lexicon, workers, progress, cancel, measure=True)
     similarities, raw_scores = model_scores(model, data.distances)
     truth = data.truth
     assert truth is not None
@@ -168,6 +207,7 @@ def evaluate(
     metrics = replace(
         compute_metrics(scores, truth), **weight_of_evidence_metrics(raw_scores, log10_lr, truth)
     )
+    kinds, gate = gate_corpus(model, data, log10_lr, truth, lexicon.sha256)
     return Evaluation(
         metrics=metrics,
         case_ids=data.case_ids,
@@ -176,4 +216,44 @@ def evaluate(
         category_similarities=similarities,
         seconds=time.perf_counter() - started,
         log10_lr=log10_lr,
+        gate=gate,
+        kinds=kinds,
     )
+
+
+def gate_corpus(
+    model: Model,
+    data,
+    log10_lr: np.ndarray | None,
+    truth: np.ndarray,
+    lexicon_sha256: str,
+) -> tuple[tuple[ConclusionKind, ...], GateSummary]:
+    """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures)."""
+    assert data.measures is not None
+    kinds, outside, rules = [], 0, {}
+    for index, measures in enumerate(data.measures):
+        row = data.distances[index]
+        distances = {
+            c: None if np.isnan(row[j]) else float(row[j]) for j, c in enumerate(CATEGORY_IDS)
+        }
+        findings = assess(model, measures, distances, lexicon_sha256)
+        lr = None if log10_lr is None else float(log10_lr[index])
+        kinds.append(conclude(model, findings, lr).kind)
+        outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)
+        for rule in {f.rule.value for f in findings}:
+            rules[rule] = rules.get(rule, 0) + 1
+    evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
+    cllr_evaluative = None
+    kept = truth[evaluative]
+    if log10_lr is not None and kept.any() and (~kept).any():
+        cllr_evaluative = cllr(log10_lr[evaluative], kept)
+    summary = GateSummary(
+        cases=len(kinds),
+        evaluative=int(evaluative.sum()),
+        investigative=sum(k is ConclusionKind.INVESTIGATIVE for k in kinds),
+        no_conclusion=sum(k is ConclusionKind.NONE for k in kinds),
+        outside_conditions=outside,
+        cllr_evaluative=cllr_evaluative,
+        rules=dict(sorted(rules.items())),
+    )
+    return tuple(kinds), summary

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.core.calibration import Calibration
+from taveer_desktop.core.conditions import ValidatedConditions, conditions_from_dict
 from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
@@ -25,7 +26,8 @@ from taveer_desktop.core.inconclusive_band import InconclusiveBand
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
-MODEL_FORMAT_VERSION = 2  # 2 added "calibration" and "inconclusive_band"; 1 still loads
+# 2 added "calibration" and "inconclusive_band"; 3 added "conditions"; 1 and 2 still load
+MODEL_FORMAT_VERSION = 3
 MAX_MODEL_BYTES = 5 * 1024 * 1024
 THRESHOLD_METHODS = ("median", "eer")
 
@@ -61,6 +63,7 @@ class Model:
     training: TrainingInfo
     calibration: Calibration | None = None
     inconclusive_band: InconclusiveBand | None = None
+    conditions: ValidatedConditions | None = None
     format_version: int = MODEL_FORMAT_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -87,6 +90,8 @@ class Model:
             data["inconclusive_band"] = (
                 self.inconclusive_band.to_dict() if self.inconclusive_band else None
             )
+        if self.format_version >= 3:
+            data["conditions"] = self.conditions.to_dict() if self.conditions else None
         data.update(self.extra)
         return data
 
@@ -162,6 +167,7 @@ KNOWN_KEYS = {
     "training",
     "calibration",
     "inconclusive_band",
+    "conditions",
 }
 
 
@@ -261,6 +267,7 @@ def model_from_dict(data: Any, source: str) -> Model:
         inconclusive_band=_parse_band(data.get("inconclusive_band"), source)
         if version >= 2
         else None,
+        conditions=conditions_from_dict(data.get("conditions"), source) if version >= 3 else None,
         format_version=version,
         extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
     )

@@ -28,8 +28,9 @@ from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.features import CATEGORY_IDS, extract_sentence_features
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.scoring import similarity_array
-from taveer_desktop.core.verify import INSUFFICIENT, decide
+from taveer_desktop.core.verify import decide
 
 DEFAULT_RESAMPLES = 200
 DEFAULT_SEED = 20261125
@@ -44,6 +45,11 @@ class Stability:
     agreement: float  # share of resamples with the original answer
     similarity_interval: tuple[float, float]  # 2.5 % and 97.5 % percentiles
     answers: dict[str, int]  # how many resamples gave each answer
+
+    @property
+    def agreeing(self) -> int:
+        """How many resamples agree with the original classification (agreement × resamples)."""
+        return round(self.agreement * self.resamples)
 
     def to_dict(self) -> dict:
         return {
@@ -133,7 +139,7 @@ def decision_stability(
     scores = ensemble_similarities(similarities, members)[:, 0]
     all_abstain = np.all(np.isnan(similarities[:, members[0]]), axis=1)
     answers = [
-        INSUFFICIENT if abstain else decide(model, float(s))
+        Classification.INSUFFICIENT.value if abstain else decide(model, float(s)).value
         for s, abstain in zip(scores, all_abstain, strict=True)
     ]
     tally: dict[str, int] = {}
@@ -144,7 +150,7 @@ def decision_stability(
         resamples=resamples,
         seed=seed,
         keep_fraction=keep_fraction,
-        agreement=tally.get(original_answer, 0) / resamples,
+        agreement=tally.get(str(original_answer), 0) / resamples,
         similarity_interval=(float(low), float(high)),
         answers=dict(sorted(tally.items())),
     )

@@ -5,6 +5,8 @@
    results are placed by case index, so they equal a single-process run).
 2. Thresholds θ_F per category (median, or exact EER).
 3. Similarities of every case under every category, then the best of all 2047 ensembles.
+4. The conditions the model is validated under (text lengths and distances of its own cases,
+   ``core/conditions.py``), which the fitness-for-purpose gate holds later cases against.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 
 from taveer_desktop import __version__
 from taveer_desktop.core.calibration import fit_logistic_calibration
+from taveer_desktop.core.conditions import describe_population, measure_conditions
 from taveer_desktop.core.corpus import Case, Corpus
 from taveer_desktop.core.ensemble import (
     ensemble_similarities,
@@ -31,6 +34,7 @@ from taveer_desktop.core.ensemble import (
 )
 from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
 from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
+from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
@@ -66,18 +70,32 @@ def _init_worker(lexicon: Lexicon) -> None:
     _worker_lexicon = lexicon
 
 
-def _worker_distances(known_texts: tuple[str, ...], unknown_text: str) -> np.ndarray:
+def _case_work(
+    known_texts: tuple[str, ...], unknown_text: str, lexicon: Lexicon, measure: bool
+) -> tuple[np.ndarray, CaseMeasures | None]:
+    distances = distances_of_texts(known_texts, unknown_text, lexicon)
+    return distances, measure_case(known_texts, unknown_text, lexicon) if measure else None
+
+
+def _worker_case(
+    known_texts: tuple[str, ...], unknown_text: str, measure: bool
+) -> tuple[np.ndarray, CaseMeasures | None]:
     assert _worker_lexicon is not None
-    return distances_of_texts(known_texts, unknown_text, _worker_lexicon)
+    return _case_work(known_texts, unknown_text, _worker_lexicon, measure)
 
 
 @dataclass
 class CorpusDistances:
-    """Distances of every case of a corpus (cases × 11) with ids and truth."""
+    """Distances of every case of a corpus (cases × 11) with ids and truth, the text lengths
+    of every case (characters of the questioned text, and of the known texts together) and,
+    if asked for, the measures the fitness-for-purpose gate needs."""
 
     case_ids: list[str]
     distances: np.ndarray
     truth: np.ndarray | None
+    questioned_chars: np.ndarray
+    known_chars: np.ndarray
+    measures: list[CaseMeasures] | None = None
 
 
 def _resolve_workers(workers: int | None) -> int:
@@ -92,31 +110,53 @@ def corpus_distances(
     workers: int | None = None,
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
+    measure: bool = False,
 ) -> CorpusDistances:
-    """Distances of every case, computed with ``workers`` processes (1 = in this process)."""
+    """Distances of every case, computed with ``workers`` processes (1 = in this process);
+    with ``measure`` also the gate's measures of every case."""
     lexicon = lexicon or default_lexicon()
     cancel = cancel or CancelToken()
     total = len(corpus)
     matrix = np.full((total, len(CATEGORY_IDS)), np.nan)
+    lengths = np.zeros((total, 2), dtype=np.int64)
+    measures: list[CaseMeasures | None] = [None] * total
     n_workers = _resolve_workers(workers)
-    cases = corpus.iter_cases()
+
+    def cases() -> Iterator[Case]:
+        for index, case in enumerate(corpus.iter_cases()):
+            lengths[index] = len(case.unknown_text), sum(len(t) for t in case.known_texts)
+            yield case
+
     if n_workers == 1 or total < PARALLEL_MIN_CASES:
-        for index, case in enumerate(cases):
+        for index, case in enumerate(cases()):
             cancel.raise_if_cancelled()
-            matrix[index] = distances_of_texts(case.known_texts, case.unknown_text, lexicon)
+            matrix[index], measures[index] = _case_work(
+                case.known_texts, case.unknown_text, lexicon, measure
+            )
             if progress:
                 progress(index + 1, total, f"features of case {case.case_id}")
     else:
-        _parallel_distances(cases, matrix, lexicon, n_workers, progress, cancel, total)
+        _parallel_distances(
+            cases(), matrix, measures, measure, lexicon, n_workers, progress, cancel, total
+        )
     truth = None
     if corpus.has_truth:
         truth = np.array([corpus.truth[cid] for cid in corpus.case_ids], dtype=bool)
-    return CorpusDistances(list(corpus.case_ids), matrix, truth)
+    return CorpusDistances(
+        list(corpus.case_ids),
+        matrix,
+        truth,
+        lengths[:, 0],
+        lengths[:, 1],
+        [m for m in measures if m is not None] if measure else None,
+    )
 
 
 def _parallel_distances(
     cases: Iterator[Case],
     matrix: np.ndarray,
+    measures: list[CaseMeasures | None],
+    measure: bool,
     lexicon: Lexicon,
     n_workers: int,
     progress: Progress | None,
@@ -140,14 +180,15 @@ def _parallel_distances(
                     if case is None:
                         exhausted = True
                         break
-                    future = pool.submit(_worker_distances, case.known_texts, case.unknown_text)
+                    future = pool.submit(_worker_case, case.known_texts, case.unknown_text, measure)
                     pending[future] = index
                     index += 1
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 cancel.raise_if_cancelled()
                 for future in finished:
                     try:
-                        matrix[pending.pop(future)] = future.result()
+                        position = pending.pop(future)
+                        matrix[position], measures[position] = future.result()
                     except BrokenProcessPool:
                         raise TaveerError(
                             "a feature-extraction process ended unexpectedly (out of memory?); "
@@ -171,6 +212,8 @@ def fit_model(
     lexicon: Lexicon,
     seconds: float,
     with_inconclusive_band: bool = False,
+    genre: str | None = None,
+    population: str | None = None,
 ) -> Model:
     """Thresholds, similarities and the ensemble search on precomputed distances, then the
     calibration of the chosen ensemble's scores (and, if asked for, the inconclusive band)."""
@@ -213,6 +256,13 @@ def fit_model(
         training=info,
         calibration=calibration,
         inconclusive_band=band,
+        conditions=measure_conditions(
+            data.questioned_chars,
+            data.known_chars,
+            data.distances,
+            genre or "genre not stated",
+            population or describe_population(corpus.name, genre or "genre not stated"),
+        ),
     )
 
 
@@ -225,8 +275,11 @@ def train(
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
     with_inconclusive_band: bool = False,
+    genre: str | None = None,
+    population: str | None = None,
 ) -> Model:
-    """Train a TAVeer model on a corpus with truth."""
+    """Train a TAVeer model on a corpus with truth. ``genre`` and ``population`` describe the
+    training texts and their authors (recorded in the model's conditions; Hd names them)."""
     started = time.perf_counter()
     lexicon = lexicon or default_lexicon()
     corpus.require_truth()
@@ -246,4 +299,6 @@ def train(
         lexicon,
         time.perf_counter() - started,
         with_inconclusive_band,
+        genre,
+        population,
     )

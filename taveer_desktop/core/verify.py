@@ -1,9 +1,11 @@
 """Inference: verify one case (known documents vs. a questioned document) with a model.
 
 The result carries, for all eleven categories, the distance, threshold, similarity and how many
-features each side contributed; the ensemble's median similarity decides (Y iff > 0.5). A
-category with no feature on one side abstains; if every category of the ensemble abstains the
-answer is "insufficient" rather than a guess. Warnings flag documents too short to be reliable.
+features each side contributed; the ensemble's median similarity gives the method's
+classification (Y iff > 0.5). A category with no feature on one side abstains; if every category
+of the ensemble abstains the classification is "insufficient" rather than a guess. The
+calibrated likelihood ratio and the fitness-for-purpose gate (``core/gate.py``) give the
+conclusion (``core/outcome.py``): evaluative, investigative only, or none.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from taveer_desktop import __version__
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
@@ -20,12 +23,13 @@ from taveer_desktop.core.features import (
     DocumentFeatures,
     extract_features,
 )
+from taveer_desktop.core.gate import CaseMeasures, assess, conclude, measure_case
 from taveer_desktop.core.interpret import Interpretation, interpret
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind, GateRule
 from taveer_desktop.core.scoring import manhattan_distance, similarity
 
-Y, N, INSUFFICIENT, INCONCLUSIVE = "Y", "N", "insufficient", "inconclusive"
 # Reliability rules (docs/method.md): below these a result carries a warning.
 MIN_DOCUMENT_CHARS = 500
 MIN_DOCUMENT_SENTENCES = 5
@@ -52,9 +56,9 @@ class CategoryResult:
 
 @dataclass(frozen=True)
 class VerificationResult:
-    """The decision for one case and everything needed to explain and trace it."""
+    """The classification and conclusion for one case and everything to explain and trace it."""
 
-    prediction: str
+    prediction: Classification
     similarity: float
     ensemble: tuple[str, ...]
     categories: dict[str, CategoryResult]
@@ -67,27 +71,46 @@ class VerificationResult:
     known_chars: int
     known_sentences: int
     known_documents: int
+    conclusion: Conclusion
     log10_lr: float | None = None
     inconclusive_band: tuple[float, float] | None = None
     interpretation: dict[str, Interpretation] = field(default_factory=dict)
+    software_version: str | None = None
 
     @property
     def likelihood_ratio(self) -> float | None:
         return None if self.log10_lr is None else 10.0**self.log10_lr
 
+    @property
+    def conditions_within(self) -> bool | None:
+        """True inside the model's validated conditions, False outside, None if unknown."""
+        rules = {f.rule for f in self.conclusion.findings}
+        if GateRule.CONDITIONS_UNKNOWN in rules or GateRule.NOT_ASSESSED in rules:
+            return None
+        return GateRule.VALIDATED_CONDITIONS not in rules
+
     def to_dict(self) -> dict:
+        conditions_rules = (GateRule.VALIDATED_CONDITIONS, GateRule.CONDITIONS_UNKNOWN)
         data = {
-            "prediction": self.prediction,
+            "prediction": self.prediction.value,
             "similarity": self.similarity,
             "ensemble": list(self.ensemble),
             "categories": {c: asdict(r) for c, r in self.categories.items()},
             "warnings": list(self.warnings),
             "model": {"name": self.model_name, "sha256": self.model_sha256},
             "lexicon_sha256": self.lexicon_sha256,
+            "software_version": self.software_version,
             "calibrated": self.log10_lr is not None,
             "log10_lr": self.log10_lr,
             "likelihood_ratio": self.likelihood_ratio,
             "inconclusive_band": list(self.inconclusive_band) if self.inconclusive_band else None,
+            "conclusion": self.conclusion.to_dict(),
+            "conditions": {
+                "within": self.conditions_within,
+                "reasons": [
+                    f.message for f in self.conclusion.findings if f.rule in conditions_rules
+                ],
+            },
             "documents": {
                 "unknown": {"chars": self.unknown_chars, "sentences": self.unknown_sentences},
                 "known": {
@@ -145,11 +168,11 @@ def _category_result(
     )
 
 
-def decide(model: Model, score: float) -> str:
+def decide(model: Model, score: float) -> Classification:
     """Y iff the score is above 0.5 (the paper's rule), unless it lies in the model's band."""
     if model.inconclusive_band is not None and model.inconclusive_band.contains(score):
-        return INCONCLUSIVE
-    return Y if score > 0.5 else N
+        return Classification.INCONCLUSIVE
+    return Classification.SAME if score > 0.5 else Classification.DIFFERENT
 
 
 def ensemble_similarity(model: Model, categories: dict[str, CategoryResult]) -> float | None:
@@ -168,9 +191,10 @@ def verify_features(
     known: Sequence[DocumentFeatures],
     unknown: DocumentFeatures,
     lexicon_sha256: str,
+    measures: CaseMeasures,
     explain: bool = False,
 ) -> VerificationResult:
-    """Verify from already extracted features (used by ``verify`` and by resampling)."""
+    """Verify from already extracted features and the gate's measures of the texts."""
     profile = DocumentFeatures.combine(known)
     categories = {c: _category_result(model, c, unknown, profile) for c in CATEGORY_IDS}
     score = ensemble_similarity(model, categories)
@@ -180,13 +204,19 @@ def verify_features(
         warnings.append("the model was trained with a different lexicon than the one in use")
     warnings += [f"{c}: {categories[c].warning}" for c in model.ensemble if categories[c].warning]
     if score is None:
-        prediction, score = INSUFFICIENT, 0.5
+        prediction, score = Classification.INSUFFICIENT, 0.5
         warnings.append("every category of the ensemble abstains: insufficient evidence")
     else:
         prediction = decide(model, score)
     log10_lr = None
-    if model.calibration is not None and prediction != INSUFFICIENT:
+    if model.calibration is not None and prediction is not Classification.INSUFFICIENT:
         log10_lr = float(model.calibration.log10_lr(score))
+    findings = assess(
+        model, measures, {c: r.distance for c, r in categories.items()}, lexicon_sha256
+    )
+    conclusion = conclude(model, findings, log10_lr)
+    if conclusion.kind is ConclusionKind.NONE:
+        log10_lr = None
     interpretation = {}
     if explain:
         interpretation = {
@@ -207,6 +237,7 @@ def verify_features(
         known_chars=profile.n_chars,
         known_sentences=profile.n_sentences,
         known_documents=len(known),
+        conclusion=conclusion,
         log10_lr=log10_lr,
         inconclusive_band=(
             (model.inconclusive_band.low, model.inconclusive_band.high)
@@ -214,6 +245,7 @@ def verify_features(
             else None
         ),
         interpretation=interpretation,
+        software_version=__version__,
     )
 
 
@@ -230,4 +262,5 @@ def verify(
     lexicon = lexicon or default_lexicon()
     known = [extract_features(text, lexicon) for text in known_texts]
     unknown = extract_features(unknown_text, lexicon)
-    return verify_features(model, known, unknown, lexicon.sha256, explain)
+    measures = measure_case(known_texts, unknown_text, lexicon)
+    return verify_features(model, known, unknown, lexicon.sha256, measures, explain)

@@ -1,0 +1,132 @@
+"""The words of a conclusion: one place for every sentence a person reads about an outcome.
+
+The rule everywhere: the likelihood ratio comes first, as a number, then its verbal qualifier
+from the lab's scale (chosen from the unrounded value), then the two propositions; the TAVeer
+classification follows as "the method's classification", with its score and margin. No sentence
+here states as a fact that someone wrote a document: "same author" and "different authors" only
+label the classification or the propositions.
+"""
+
+from __future__ import annotations
+
+from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
+from taveer_desktop.core.verbal_scales import SCALES, describe
+
+HP = "the author of the known documents wrote the questioned document"
+HD_PREFIX = "someone else wrote the questioned document"
+
+CLASSIFICATION_LABELS = {
+    Classification.SAME: "same author (score above 0.5)",
+    Classification.DIFFERENT: "different authors (score at or below 0.5)",
+    Classification.INCONCLUSIVE: "inconclusive (score inside the model's band around 0.5)",
+    Classification.INSUFFICIENT: "no classification (every ensemble category abstains)",
+}
+CLASSIFICATION_SHORT = {
+    Classification.SAME: "same-author side",
+    Classification.DIFFERENT: "different-author side",
+    Classification.INCONCLUSIVE: "inconclusive",
+    Classification.INSUFFICIENT: "none",
+}
+KIND_LABELS = {
+    ConclusionKind.EVALUATIVE: "Evaluative conclusion",
+    ConclusionKind.INVESTIGATIVE: "For investigation only",
+    ConclusionKind.NONE: "No conclusion",
+}
+KIND_EXPLANATIONS = {
+    ConclusionKind.EVALUATIVE: (
+        "The case lies within the conditions the model was validated under, so its likelihood "
+        "ratio may be reported as the evaluation of the findings."
+    ),
+    ConclusionKind.INVESTIGATIVE: (
+        "The likelihood ratio is not validated for this case and must not be reported as an "
+        "evaluative conclusion; it is shown only to guide an investigation."
+    ),
+    ConclusionKind.NONE: "The texts do not allow a conclusion with this method and model.",
+}
+WEAK_EVIDENCE_NOTE = (
+    "Weak support is still support for the stated proposition, never support for the other one."
+)
+
+
+def propositions(population: str) -> tuple[str, str]:
+    """(Hp, Hd) in words, Hd naming its relevant population."""
+    hd = f"{HD_PREFIX}, a person from the relevant population: {population}"
+    return HP, hd
+
+
+def format_lr(log10_lr: float) -> str:
+    """The likelihood ratio as a number, with 3 significant digits (1/x shown below 1)."""
+    lr = 10.0 ** max(min(log10_lr, 300.0), -300.0)
+    if lr >= 1.0:
+        return f"{lr:,.3g}"
+    return f"{lr:.3g} (= 1/{1.0 / lr:,.3g})"
+
+
+def lr_sentence(log10_lr: float, scale_id: str) -> str:
+    """'Likelihood ratio 2.18: the findings are 2.18 times more probable if Hp … — weak support
+    for Hp (ENFSI 2015).' The qualifier comes from the unrounded value."""
+    statement = describe(log10_lr, scale_id)
+    scale = SCALES[scale_id].name
+    lr = 10.0 ** max(min(log10_lr, 300.0), -300.0)
+    if statement.direction == "neither":
+        return (
+            f"Likelihood ratio {format_lr(log10_lr)}: the findings are about as probable if Hp "
+            f"is true as if Hd is true, which gives {statement.qualifier} ({scale})."
+        )
+    if log10_lr > 0:
+        times, first, second = f"{lr:,.3g}", "Hp", "Hd"
+    else:
+        times, first, second = f"{1.0 / lr:,.3g}", "Hd", "Hp"
+    sentence = (
+        f"Likelihood ratio {format_lr(log10_lr)}: the findings are {times} times more probable "
+        f"if {first} is true than if {second} is true, which gives {statement.qualifier} "
+        f"for {first} ({scale})."
+    )
+    if statement.qualifier.startswith("weak"):
+        sentence += " " + WEAK_EVIDENCE_NOTE
+    return sentence
+
+
+def headline(conclusion: Conclusion, scale_id: str) -> str:
+    """The first sentence of every output: the evaluative statement, or why there is none."""
+    if conclusion.kind is ConclusionKind.EVALUATIVE and conclusion.log10_lr is not None:
+        return lr_sentence(conclusion.log10_lr, scale_id)
+    reasons = "; ".join(conclusion.reasons) or "the model gives no likelihood ratio"
+    if conclusion.kind is ConclusionKind.NONE:
+        return f"No conclusion: {reasons}."
+    return f"No evaluative conclusion: {reasons}."
+
+
+def investigative_lr_sentence(conclusion: Conclusion) -> str | None:
+    """The likelihood ratio of an investigative conclusion, marked as not validated."""
+    if conclusion.kind is not ConclusionKind.INVESTIGATIVE or conclusion.log10_lr is None:
+        return None
+    return (
+        f"For investigation only: the model's likelihood ratio is {format_lr(conclusion.log10_lr)}"
+        f", not validated for a case like this one and not to be reported as evidence."
+    )
+
+
+def classification_sentence(prediction: Classification, similarity: float) -> str:
+    """The method's classification with its score and margin."""
+    if prediction is Classification.INSUFFICIENT:
+        return "The method's classification: none (every category of its ensemble abstains)."
+    margin = similarity - 0.5
+    side = "above" if margin > 0 else "below" if margin < 0 else "at"
+    return (
+        f"The method's classification: {CLASSIFICATION_LABELS[prediction]}; similarity "
+        f"{similarity:.3f}, {abs(margin):.3f} {side} the 0.5 boundary."
+    )
+
+
+def share_text(count: int, total: int) -> str:
+    """'199 of 200 (99.5 %)': exact, and never 100 % unless every one agrees."""
+    if total <= 0:
+        return "0 of 0"
+    value = 100.0 * count / total
+    decimals = 0 if value.is_integer() else 1
+    text = f"{value:.{decimals}f}"
+    while (count != total and float(text) >= 100.0) or (count and float(text) == 0.0):
+        decimals += 1
+        text = f"{value:.{decimals}f}"
+    return f"{count:,} of {total:,} ({text} %)"
