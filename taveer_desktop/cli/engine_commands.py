@@ -66,6 +66,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="learn a band around 0.5 inside which the answer is 'inconclusive' (max. c@1)",
     )
+    p.add_argument(
+        "--genre",
+        metavar="TEXT",
+        help="the genre of the training texts (recorded in the model's validated conditions)",
+    )
+    p.add_argument(
+        "--population",
+        metavar="TEXT",
+        help="who wrote the training texts: the relevant population that Hd names "
+        "(default: the authors of the training corpus)",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(handler=run_train)
 
@@ -130,6 +141,8 @@ def run_train(args) -> int:
         workers=args.workers,
         progress=StderrProgress("training"),
         with_inconclusive_band=args.inconclusive_band,
+        genre=args.genre,
+        population=args.population,
     )
     save_model(model, args.output)
     for warning in corpus.warnings:
@@ -173,7 +186,7 @@ def run_evaluate(args) -> int:
     result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
     if args.answers:
         _write_answers(args.answers, corpus.layout, result.case_ids, result.scores)
-    report = result.metrics.to_dict()
+    report = result.report_dict()
     report["seconds"] = round(result.seconds, 3)
     if args.json:
         print_json(report)
@@ -184,6 +197,17 @@ def run_evaluate(args) -> int:
             f"F0.5u {m.f05u:.3f}, Brier (complement) {m.brier:.3f}"
         )
         print(f"TP {m.tp}  FN {m.fn}  FP {m.fp}  TN {m.tn}")
+        if m.cllr is not None:
+            print(f"Cllr {m.cllr:.3f} (Cllr_min {m.cllr_min:.3f})")
+        g = result.gate
+        if g is not None:
+            kept = f"{g.evaluative} of {g.cases} cases keep an evaluative conclusion"
+            if g.cllr_evaluative is not None:
+                kept += f" (Cllr over them {g.cllr_evaluative:.3f})"
+            print(
+                f"{kept}; {g.outside_conditions} lie outside the model's validated conditions; "
+                f"{g.no_conclusion} get no conclusion"
+            )
     return 0
 
 

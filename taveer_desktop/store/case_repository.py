@@ -21,7 +21,8 @@ SELECT c.id, c.number, c.title, c.examiner, c.agency, c.description, c.created_u
        c.modified_utc,
        (SELECT count(*) FROM documents d WHERE d.case_id = c.id AND d.role = 'known'),
        (SELECT count(*) FROM documents d WHERE d.case_id = c.id AND d.role = 'questioned'),
-       (SELECT count(*) FROM runs r WHERE r.case_id = c.id)
+       (SELECT count(*) FROM runs r WHERE r.case_id = c.id),
+       c.model_id
 FROM cases c
 """
 
@@ -102,6 +103,29 @@ class CaseRepository:
             after = {**case_fields_snapshot(current), **changes}
             changed = sorted(name for name in changes if getattr(current, name) != changes[name])
             tx.audit("case_updated", case_id, {"case_id": case_id, **after, "changed": changed})
+        return self.get(case_id)
+
+    def choose_model(self, case_id: int, model_id: int | None) -> Case:
+        """Record the model the examiner chose for the case (None clears the choice)."""
+        current = self.get(case_id)
+        if current.model_id == model_id:
+            return current
+        with self._db.write() as tx:
+            model_sha = None
+            if model_id is not None:
+                row = tx.execute("SELECT sha256 FROM models WHERE id = ?", (model_id,)).fetchone()
+                if row is None:
+                    raise NotFound(f"has no model with id {model_id}", self._db.path)
+                model_sha = row[0]
+            tx.execute(
+                "UPDATE cases SET model_id = ?, modified_utc = ? WHERE id = ?",
+                (model_id, tx.time_utc, case_id),
+            )
+            tx.audit(
+                "case_model_chosen",
+                case_id,
+                {"case_id": case_id, "model_id": model_id, "model_sha256": model_sha},
+            )
         return self.get(case_id)
 
     def list_all(self) -> list[Case]:

@@ -1,9 +1,12 @@
 """Verifying a case's questioned documents with a stored model, and keeping every run.
 
 For each questioned document (or the one asked for) the engine's ``verify`` compares it with
-all known documents of the case; the full result (with interpretation lists) is stored as one
-run. The model and every document are re-hashed as they are read, so a run is never computed
-from evidence or a model that changed since it was stored.
+the known documents of the case that are not excluded; the full result (with interpretation
+lists) is stored as one run, with the stability of its classification (sentences left out and
+the verification repeated, seeded) stored beside it. The model is the one named, which then
+becomes the case's chosen model, or else the case's chosen model; there is no default: a case
+without a chosen model is refused. The model and every document are re-hashed as they are read,
+so a run is never computed from evidence or a model that changed since it was stored.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from collections.abc import Callable
 
 from taveer_desktop import __version__
 from taveer_desktop.core.errors import CancelToken
+from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verify import verify
 from taveer_desktop.store.errors import NotFound, StoreError
 from taveer_desktop.store.project_store import ProjectStore
@@ -23,17 +28,28 @@ Progress = Callable[[int, int, str], None]
 def verify_case(
     store: ProjectStore,
     case_id: int,
-    model_name: str,
+    model_name: str | None = None,
     questioned_document_id: int | None = None,
     explain: bool = True,
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
+    stability_resamples: int | None = DEFAULT_RESAMPLES,
+    stability_seed: int = DEFAULT_SEED,
 ) -> list[VerificationRun]:
-    """Run and store a verification for each questioned document of a case."""
+    """Run and store a verification for each questioned document of a case in use."""
     case = store.cases.get(case_id)
-    stored_model = store.models.find(model_name)
-    known = store.documents.list_for_case(case_id, KNOWN)
-    questioned = store.documents.list_for_case(case_id, QUESTIONED)
+    if model_name is not None:
+        stored_model = store.models.find(model_name)
+    elif case.model_id is not None:
+        stored_model = store.models.get(case.model_id)
+    else:
+        raise StoreError(
+            f"has no model chosen for case {case.number}: choose one (with the model's "
+            "training population and validated conditions in view) before verifying",
+            store.path,
+        )
+    known = store.documents.in_use(case_id, KNOWN)
+    questioned = store.documents.in_use(case_id, QUESTIONED)
     if questioned_document_id is not None:
         questioned = [doc for doc in questioned if doc.id == questioned_document_id]
         if not questioned:
@@ -50,6 +66,8 @@ def verify_case(
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     model = store.models.load(stored_model.id)
+    if case.model_id != stored_model.id:
+        store.cases.choose_model(case_id, stored_model.id)
     known_texts = [store.documents.text(doc.id) for doc in known]
     runs = []
     for index, doc in enumerate(questioned):
@@ -57,17 +75,28 @@ def verify_case(
             cancel.raise_if_cancelled()
         if progress is not None:
             progress(index, len(questioned), f"verifying {doc.file_name}")
-        result = verify(model, known_texts, store.documents.text(doc.id), explain=explain)
-        runs.append(
-            store.runs.store(
-                case_id,
-                stored_model.id,
-                doc.id,
-                [k.id for k in known],
-                result.to_dict(),
-                software_version=__version__,
-            )
+        text = store.documents.text(doc.id)
+        result = verify(model, known_texts, text, explain=explain)
+        run = store.runs.store(
+            case_id,
+            stored_model.id,
+            doc.id,
+            [k.id for k in known],
+            result.to_dict(),
+            software_version=__version__,
         )
+        runs.append(run)
+        if stability_resamples and result.conclusion.kind is not ConclusionKind.NONE:
+            stability = decision_stability(
+                model,
+                known_texts,
+                text,
+                result.prediction,
+                resamples=stability_resamples,
+                seed=stability_seed,
+                cancel=cancel,
+            )
+            store.runs.store_stability(run.id, stability)
     if progress is not None:
         progress(len(questioned), len(questioned), "done")
     return runs

@@ -35,9 +35,11 @@ from taveer_desktop.store.records import (
 )
 
 DOCUMENT_COLUMNS = (
-    "id, case_id, role, file_name, file_format, byte_count, sha256, encoding, text_sha256,"
-    " char_count, sentence_count, imported_utc, metadata_json"
+    "d.id, d.case_id, d.role, d.file_name, d.file_format, d.byte_count, d.sha256, d.encoding,"
+    " d.text_sha256, d.char_count, d.sentence_count, d.imported_utc, x.reason, x.excluded_utc,"
+    " d.metadata_json"
 )
+DOCUMENT_SOURCE = "documents d LEFT JOIN document_exclusions x ON x.document_id = d.id"
 
 
 def document_from_row(row: tuple) -> Document:
@@ -195,6 +197,7 @@ class DocumentRepository:
         doc = self.get(document_id)
         with self._db.write() as tx:
             try:
+                tx.execute("DELETE FROM document_exclusions WHERE document_id = ?", (document_id,))
                 tx.execute("DELETE FROM documents WHERE id = ?", (document_id,))
             except sqlite3.IntegrityError:
                 raise Conflict(
@@ -217,16 +220,70 @@ class DocumentRepository:
     # -- reading -----------------------------------------------------------------------------
     def list_for_case(self, case_id: int, role: str | None = None) -> list[Document]:
         """Documents of a case in import order, optionally only one role."""
-        sql = f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE case_id = ?"
+        sql = f"SELECT {DOCUMENT_COLUMNS} FROM {DOCUMENT_SOURCE} WHERE d.case_id = ?"
         params: tuple = (case_id,)
         if role is not None:
-            sql += " AND role = ?"
+            sql += " AND d.role = ?"
             params += (role,)
-        return [document_from_row(row) for row in self._db.query(sql + " ORDER BY id", params)]
+        return [document_from_row(row) for row in self._db.query(sql + " ORDER BY d.id", params)]
+
+    def in_use(self, case_id: int, role: str) -> list[Document]:
+        """The documents of a role that a new verification uses (excluded ones left out)."""
+        return [d for d in self.list_for_case(case_id, role) if not d.excluded]
+
+    def exclude(self, document_id: int, reason: str) -> Document:
+        """Leave a document out of later runs; it stays stored, earlier runs keep their record."""
+        reason = (reason or "").strip()
+        if not reason:
+            raise StoreError("excluding evidence needs a reason for the audit log", self._db.path)
+        doc = self.get(document_id)
+        if doc.excluded:
+            raise Conflict(
+                f"has document {document_id} ({doc.file_name}) excluded already", self._db.path
+            )
+        with self._db.write() as tx:
+            tx.execute(
+                "INSERT INTO document_exclusions (document_id, reason, excluded_utc)"
+                " VALUES (?, ?, ?)",
+                (document_id, reason, tx.time_utc),
+            )
+            tx.audit(
+                "document_excluded",
+                doc.case_id,
+                {
+                    "document_id": doc.id,
+                    "file_name": doc.file_name,
+                    "role": doc.role,
+                    "sha256": doc.sha256,
+                    "reason": reason,
+                },
+            )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
+        return self.get(document_id)
+
+    def include(self, document_id: int, reason: str) -> Document:
+        """Undo an exclusion (audited with its reason)."""
+        reason = (reason or "").strip()
+        if not reason:
+            raise StoreError("including evidence again needs a reason", self._db.path)
+        doc = self.get(document_id)
+        if not doc.excluded:
+            raise Conflict(
+                f"has document {document_id} ({doc.file_name}) not excluded", self._db.path
+            )
+        with self._db.write() as tx:
+            tx.execute("DELETE FROM document_exclusions WHERE document_id = ?", (document_id,))
+            tx.audit(
+                "document_included",
+                doc.case_id,
+                {"document_id": doc.id, "sha256": doc.sha256, "reason": reason},
+            )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
+        return self.get(document_id)
 
     def get(self, document_id: int) -> Document:
         row = self._db.query_one(
-            f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE id = ?", (document_id,)
+            f"SELECT {DOCUMENT_COLUMNS} FROM {DOCUMENT_SOURCE} WHERE d.id = ?", (document_id,)
         )
         if row is None:
             raise NotFound(f"has no document with id {document_id}", self._db.path)

@@ -11,6 +11,7 @@ import hashlib
 from taveer_desktop.store.audit_chain import canonical_json
 
 RUN_RECORD_FORMAT = "taveer-run-v1"
+RUN_RECORD_FORMAT_2 = "taveer-run-v2"  # adds the conclusion kind (store version 2)
 
 
 def sha256_hex(data: bytes) -> str:
@@ -33,24 +34,26 @@ def run_record_sha256(
     software_version: str,
     run_utc: str,
     result_zlib: bytes,
+    conclusion: str | None = None,
 ) -> str:
     """Fingerprint of a stored run; ``documents`` holds (id, role, sha256) of each one used.
 
-    The result enters as the SHA-256 of its stored (compressed) bytes.
+    The result enters as the SHA-256 of its stored (compressed) bytes. Runs stored before
+    version 2 have no conclusion column value and keep their version-1 fingerprint.
     """
-    payload = canonical_json(
-        [
-            RUN_RECORD_FORMAT,
-            case_id,
-            model_id,
-            model_sha256,
-            questioned_document_id,
-            sorted([list(entry) for entry in documents]),
-            prediction,
-            similarity,
-            software_version,
-            run_utc,
-            sha256_hex(result_zlib),
-        ]
-    )
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+    fields = [
+        RUN_RECORD_FORMAT if conclusion is None else RUN_RECORD_FORMAT_2,
+        case_id,
+        model_id,
+        model_sha256,
+        questioned_document_id,
+        sorted([list(entry) for entry in documents]),
+        prediction,
+        similarity,
+        software_version,
+        run_utc,
+        sha256_hex(result_zlib),
+    ]
+    if conclusion is not None:
+        fields.append(conclusion)
+    return hashlib.sha256(canonical_json(fields).encode("utf-8")).hexdigest()

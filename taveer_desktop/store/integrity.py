@@ -137,8 +137,8 @@ def _run_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
     problems, count = [], 0
     for row in conn.execute(
         "SELECT r.id, r.case_id, r.model_id, m.sha256, r.questioned_document_id, r.prediction,"
-        " r.similarity, r.software_version, r.run_utc, r.result_json_zlib, r.record_sha256"
-        " FROM runs r LEFT JOIN models m ON m.id = r.model_id"
+        " r.similarity, r.software_version, r.run_utc, r.result_json_zlib, r.conclusion,"
+        " r.record_sha256 FROM runs r LEFT JOIN models m ON m.id = r.model_id"
     ):
         count += 1
         run_id, *fields, stored = row

@@ -75,12 +75,31 @@ def migrate(
 def _apply_step(
     conn: sqlite3.Connection, path: Path, version: int, statements: Sequence[str], actor: str
 ) -> None:
+    # A step may rebuild a table that others reference (SQLite's documented procedure: foreign
+    # keys off outside the transaction, foreign_key_check before committing).
+    enforced = conn.execute("PRAGMA foreign_keys").fetchone()[0]
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        _run_step(conn, path, version, statements, actor)
+    finally:
+        conn.execute(f"PRAGMA foreign_keys = {'ON' if enforced else 'OFF'}")
+
+
+def _run_step(
+    conn: sqlite3.Connection, path: Path, version: int, statements: Sequence[str], actor: str
+) -> None:
     conn.execute("BEGIN IMMEDIATE")
     try:
         if schema_version(conn) != version:
             raise StoreError(f"changed version while being upgraded from {version}", path)
         for statement in statements:
             conn.execute(statement)
+        if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
+            raise StoreError(
+                f"could not be upgraded from store version {version}: a reference between its "
+                f"tables would break; it was left at version {version}",
+                path,
+            )
         if version >= 1:
             audit_chain.append_entry(
                 conn,

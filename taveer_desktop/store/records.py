@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from taveer_desktop.core.outcome import Classification, ConclusionKind
+
 KNOWN = "known"
 QUESTIONED = "questioned"
 DOCUMENT_ROLES = (KNOWN, QUESTIONED)
@@ -38,6 +40,7 @@ class Case:
     known_count: int = 0
     questioned_count: int = 0
     run_count: int = 0
+    model_id: int | None = None  # the model the examiner chose; None until chosen
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,13 @@ class Document:
     char_count: int
     sentence_count: int
     imported_utc: str
+    excluded_reason: str | None = None  # set when the examiner took it out of the case
+    excluded_utc: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def excluded(self) -> bool:
+        return self.excluded_reason is not None
 
 
 @dataclass(frozen=True)
@@ -84,11 +93,33 @@ class VerificationRun:
     model_sha256: str
     questioned_document_id: int
     known_document_ids: tuple[int, ...]
-    prediction: str
+    prediction: Classification
     similarity: float | None
     software_version: str
     run_utc: str
     record_sha256: str
+    conclusion: ConclusionKind | None  # None: stored before the gate existed (store version 1)
+
+
+@dataclass(frozen=True)
+class StabilityCheck:
+    """One stored stability assessment of a run (sentences left out and the run repeated)."""
+
+    id: int
+    run_id: int
+    resamples: int
+    keep_fraction: float
+    seed: int
+    agreeing: int
+    interval_low: float
+    interval_high: float
+    software_version: str
+    computed_utc: str
+    answers: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def agreement(self) -> float:
+        return self.agreeing / self.resamples
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ interpretation lists) as zlib-compressed JSON, the model used and its SHA-256, e
 used with its role and SHA-256 at that moment, the software version and the UTC time.
 ``record_sha256`` fingerprints all of it; the ``run_stored`` audit entry repeats that
 fingerprint. Listings return ``VerificationRun`` summaries; ``result(run_id)`` decompresses the
-full result after checking the fingerprint.
+full result after checking the fingerprint and reads it with the one typed reader
+(``core/result_reader.py``). Stability assessments of a run are kept beside it
+(``store_stability``), each audited.
 """
 
 from __future__ import annotations
@@ -17,18 +19,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from taveer_desktop import __version__
+from taveer_desktop.core.outcome import Classification, ConclusionKind, ResultFormatError
+from taveer_desktop.core.result_reader import read_result
+from taveer_desktop.core.stability import Stability
+from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import run_record_sha256
-from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
+from taveer_desktop.store.records import KNOWN, QUESTIONED, StabilityCheck, VerificationRun
 
-PREDICTIONS = ("Y", "N", "insufficient")
 COMPRESSION_LEVEL = 6
 _RUN_SQL = """
 SELECT r.id, r.case_id, r.model_id, m.name, m.sha256, r.questioned_document_id,
-       r.prediction, r.similarity, r.software_version, r.run_utc, r.record_sha256
+       r.prediction, r.similarity, r.software_version, r.run_utc, r.record_sha256, r.conclusion
 FROM runs r JOIN models m ON m.id = r.model_id
 """
+_STABILITY_COLUMNS = (
+    "id, run_id, resamples, keep_fraction, seed, agreeing, interval_low, interval_high,"
+    " software_version, computed_utc, answers_json"
+)
 
 
 def _similarity(result: dict[str, Any]) -> float | None:
@@ -52,9 +61,11 @@ class RunRepository:
         software_version: str = __version__,
     ) -> VerificationRun:
         """Keep one verification result (``VerificationResult.to_dict()``) with its inputs."""
-        prediction = result.get("prediction")
-        if prediction not in PREDICTIONS:
-            raise ValueError(f"result prediction must be one of {PREDICTIONS}, not {prediction!r}")
+        try:
+            typed = read_result(result)
+        except ResultFormatError as error:
+            raise ValueError(f"not a verification result: {error}") from None
+        prediction, conclusion = typed.prediction.value, typed.conclusion.kind.value
         known_document_ids = list(dict.fromkeys(known_document_ids))
         if not known_document_ids:
             raise ValueError("a run needs at least one known document")
@@ -87,11 +98,12 @@ class RunRepository:
                 software_version,
                 tx.time_utc,
                 result_zlib,
+                conclusion,
             )
             cursor = tx.execute(
                 "INSERT INTO runs (case_id, model_id, questioned_document_id, prediction,"
-                " similarity, software_version, run_utc, record_sha256, result_json_zlib)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " similarity, software_version, run_utc, record_sha256, result_json_zlib,"
+                " conclusion) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     case_id,
                     model_id,
@@ -102,6 +114,7 @@ class RunRepository:
                     tx.time_utc,
                     record,
                     result_zlib,
+                    conclusion,
                 ),
             )
             run_id = cursor.lastrowid
@@ -120,6 +133,7 @@ class RunRepository:
                     "questioned_document_id": questioned_document_id,
                     "known_document_ids": list(known_document_ids),
                     "prediction": prediction,
+                    "conclusion": conclusion,
                     "similarity": similarity,
                     "software_version": software_version,
                     "record_sha256": record,
@@ -138,6 +152,15 @@ class RunRepository:
         if not rows:
             raise NotFound(f"has no verification run with id {run_id}", self._db.path)
         return self._with_documents(rows)[0]
+
+    def verification(self, run_id: int) -> VerificationResult:
+        """The full result of a run, typed and validated (a malformed one is damage)."""
+        try:
+            return read_result(self.result(run_id))
+        except ResultFormatError as error:
+            raise DamagedStore(
+                f"holds run {run_id} whose result cannot be read ({error})", self._db.path
+            ) from None
 
     def result(self, run_id: int) -> dict[str, Any]:
         """The full result of a run as the engine returned it, after checking its fingerprint."""
@@ -159,6 +182,7 @@ class RunRepository:
             run.software_version,
             run.run_utc,
             blob if isinstance(blob, bytes) else b"",
+            run.conclusion.value if run.conclusion else None,
         )
         if recomputed != run.record_sha256:
             raise DamagedStore(
@@ -180,7 +204,93 @@ class RunRepository:
             known[run_id].append(doc_id)
         return [
             VerificationRun(
-                run_id, case_id, model_id, name, sha, questioned, tuple(known[run_id]), *rest
+                run_id,
+                case_id,
+                model_id,
+                name,
+                sha,
+                questioned,
+                tuple(known[run_id]),
+                Classification(prediction),
+                similarity,
+                version,
+                run_utc,
+                record,
+                ConclusionKind(conclusion) if conclusion else None,
             )
-            for run_id, case_id, model_id, name, sha, questioned, *rest in rows
+            for (
+                run_id,
+                case_id,
+                model_id,
+                name,
+                sha,
+                questioned,
+                prediction,
+                similarity,
+                version,
+                run_utc,
+                record,
+                conclusion,
+            ) in rows
         ]
+
+    # -- stability ---------------------------------------------------------------------------
+    def store_stability(
+        self, run_id: int, stability: Stability, software_version: str = __version__
+    ) -> StabilityCheck:
+        """Keep a stability assessment of a run (audited as ``stability_stored``)."""
+        run = self.get(run_id)
+        agreeing = stability.agreeing
+        low, high = stability.similarity_interval
+        answers = json.dumps(stability.answers, sort_keys=True)
+        with self._db.write() as tx:
+            cursor = tx.execute(
+                "INSERT INTO stability_checks (run_id, resamples, keep_fraction, seed, agreeing,"
+                " interval_low, interval_high, answers_json, software_version, computed_utc)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    run_id,
+                    stability.resamples,
+                    stability.keep_fraction,
+                    stability.seed,
+                    agreeing,
+                    low,
+                    high,
+                    answers,
+                    software_version,
+                    tx.time_utc,
+                ),
+            )
+            check_id = cursor.lastrowid
+            tx.audit(
+                "stability_stored",
+                run.case_id,
+                {
+                    "stability_id": check_id,
+                    "run_id": run_id,
+                    "resamples": stability.resamples,
+                    "keep_fraction": stability.keep_fraction,
+                    "seed": stability.seed,
+                    "agreeing": agreeing,
+                    "similarity_interval": [low, high],
+                    "answers": stability.answers,
+                },
+            )
+        return self.stability_checks(run_id)[-1]
+
+    def stability_checks(self, run_id: int) -> list[StabilityCheck]:
+        """Every stored stability assessment of a run, oldest first."""
+        rows = self._db.query(
+            f"SELECT {_STABILITY_COLUMNS} FROM stability_checks WHERE run_id = ? ORDER BY id",
+            (run_id,),
+        )
+        return [_stability_from_row(row) for row in rows]
+
+
+def _stability_from_row(row: tuple) -> StabilityCheck:
+    *fields, answers_json = row
+    try:
+        answers = json.loads(answers_json)
+    except (TypeError, ValueError):
+        answers = {}
+    return StabilityCheck(*fields, answers=answers if isinstance(answers, dict) else {})

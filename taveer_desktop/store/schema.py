@@ -18,6 +18,19 @@ Version 1 tables
   interpretation lists a result is ~0.5 MB of JSON that compresses about twelve-fold);
   ``record_sha256`` covers all of it, the compressed bytes included; immutable.
 - ``audit_log``: append-only (triggers refuse UPDATE and DELETE) and hash-chained.
+
+Version 2 (the conclusions a court can rely on)
+- ``runs`` rebuilt (SQLite cannot widen a CHECK): ``prediction`` also allows ``inconclusive``
+  (a model's band around 0.5), and ``conclusion`` keeps the kind of conclusion the gate left
+  (``evaluative``, ``investigative``, ``none``; NULL for runs stored before version 2). The run's
+  fingerprint covers it (``taveer-run-v2``). Rows, ids and fingerprints of older runs are kept.
+- ``stability_checks``: every stability assessment of a run (resamples, keep fraction, seed, how
+  many agreed, the similarity interval), immutable and audited.
+- ``document_exclusions``: evidence the examiner took out of a case (reason, time); the document
+  stays stored, later runs leave it out; removing the row (audited) puts it back.
+- ``cases.model_id``: the model the examiner chose for the case (NULL until chosen).
+The rebuild runs with foreign-key enforcement off (``migrations.py``) and is checked with
+``PRAGMA foreign_key_check`` before it commits.
 """
 
 from __future__ import annotations
@@ -126,7 +139,59 @@ MIGRATION_1 = (
         BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1,)
+MIGRATION_2 = (
+    """CREATE TABLE runs_v2 (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
+        model_id INTEGER NOT NULL REFERENCES models(id) ON DELETE RESTRICT,
+        questioned_document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE RESTRICT,
+        prediction TEXT NOT NULL
+            CHECK (prediction IN ('Y', 'N', 'inconclusive', 'insufficient')),
+        similarity REAL,
+        software_version TEXT NOT NULL,
+        run_utc TEXT NOT NULL,
+        record_sha256 TEXT NOT NULL CHECK (length(record_sha256) = 64),
+        result_json_zlib BLOB NOT NULL,
+        conclusion TEXT CHECK (conclusion IN ('evaluative', 'investigative', 'none'))
+    )""",
+    """INSERT INTO runs_v2 (id, case_id, model_id, questioned_document_id, prediction,
+        similarity, software_version, run_utc, record_sha256, result_json_zlib, conclusion)
+        SELECT id, case_id, model_id, questioned_document_id, prediction, similarity,
+            software_version, run_utc, record_sha256, result_json_zlib, NULL FROM runs""",
+    "DROP TABLE runs",
+    "ALTER TABLE runs_v2 RENAME TO runs",
+    "CREATE INDEX runs_by_case ON runs (case_id)",
+    """CREATE TRIGGER runs_immutable BEFORE UPDATE ON runs
+        BEGIN SELECT """
+    + _IMMUTABLE.format(what="a stored run")
+    + "; END",
+    """CREATE TABLE stability_checks (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE RESTRICT,
+        resamples INTEGER NOT NULL CHECK (resamples > 0),
+        keep_fraction REAL NOT NULL CHECK (keep_fraction > 0 AND keep_fraction <= 1),
+        seed INTEGER NOT NULL,
+        agreeing INTEGER NOT NULL CHECK (agreeing >= 0 AND agreeing <= resamples),
+        interval_low REAL NOT NULL,
+        interval_high REAL NOT NULL,
+        answers_json TEXT NOT NULL,
+        software_version TEXT NOT NULL,
+        computed_utc TEXT NOT NULL
+    )""",
+    "CREATE INDEX stability_by_run ON stability_checks (run_id)",
+    """CREATE TRIGGER stability_checks_immutable BEFORE UPDATE ON stability_checks
+        BEGIN SELECT """
+    + _IMMUTABLE.format(what="a stored stability check")
+    + "; END",
+    """CREATE TABLE document_exclusions (
+        document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE RESTRICT,
+        reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+        excluded_utc TEXT NOT NULL
+    )""",
+    "ALTER TABLE cases ADD COLUMN model_id INTEGER REFERENCES models(id) ON DELETE RESTRICT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1, MIGRATION_2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Objects the integrity check expects to find (a missing guard trigger is reported).
@@ -136,6 +201,7 @@ REQUIRED_TRIGGERS = (
     "runs_immutable",
     "audit_log_no_update",
     "audit_log_no_delete",
+    "stability_checks_immutable",
 )
 REQUIRED_TABLES = (
     "store_meta",
@@ -145,4 +211,6 @@ REQUIRED_TABLES = (
     "runs",
     "run_documents",
     "audit_log",
+    "stability_checks",
+    "document_exclusions",
 )
