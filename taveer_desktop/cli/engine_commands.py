@@ -22,10 +22,19 @@ from taveer_desktop.core.features import (
 from taveer_desktop.core.interpret import interpret
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
+from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.training import train
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.verify import VerificationResult, verify
+from taveer_desktop.presentation.conclusion_text import (
+    classification_sentence,
+    headline,
+    investigative_lr_sentence,
+    lr_sentence,
+    propositions,
+    share_text,
+)
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -211,25 +220,52 @@ def run_evaluate(args) -> int:
     return 0
 
 
+def conclusion_json(result: VerificationResult, scale_id: str) -> dict:
+    """The ``conclusion`` object of ``verify --json`` and ``case verify --json``."""
+    hp, hd = propositions(result.conclusion.population)
+    data = result.conclusion.to_dict()
+    data["statement"] = headline(result.conclusion, scale_id)
+    data["propositions"] = {"hp": hp, "hd": hd}
+    return data
+
+
+def print_conclusion(result: VerificationResult, scale_id: str) -> None:
+    """The text form: the evaluative statement (or why there is none) first, then the
+    propositions, an investigative likelihood ratio if any, and the method's classification."""
+    print(headline(result.conclusion, scale_id))
+    if result.conclusion.kind is not ConclusionKind.EVALUATIVE:
+        for reason in result.conclusion.reasons:
+            print(f"  - {reason}")
+    hp, hd = propositions(result.conclusion.population)
+    print(f"  Hp: {hp}")
+    print(f"  Hd: {hd}")
+    investigative = investigative_lr_sentence(result.conclusion)
+    if investigative:
+        print(investigative)
+    print(classification_sentence(result.prediction, result.similarity))
+
+
 def run_verify(args) -> int:
     model = load_model(args.model)
     known = [_read_document(p) for p in args.known]
     unknown = _read_document(args.unknown)
     result = verify(model, known, unknown)
     data = result.to_dict()
+    data["conclusion"] = conclusion_json(result, args.scale)
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
         statement = describe(result.log10_lr, args.scale)
         data["verbal"] = {
             "scale": scale.name,
             "citation": scale.citation,
-            "statement": statement.sentence,
+            "statement": lr_sentence(result.log10_lr, args.scale),
             "qualifier": statement.qualifier,
             "direction": statement.direction,
             "table": [{"likelihood_ratio": r, "wording": w} for r, w in scale.table_rows()],
         }
+    none = result.conclusion.kind is ConclusionKind.NONE
     stability = None
-    if args.stability:
+    if args.stability and not none:
         stability = decision_stability(
             model, known, unknown, result.prediction, resamples=args.stability, seed=args.seed
         )
@@ -239,28 +275,16 @@ def run_verify(args) -> int:
     if args.json:
         print_json(data)
         return 0
-    words = {
-        "Y": "same author",
-        "N": "different authors",
-        "insufficient": "insufficient evidence",
-        "inconclusive": "inconclusive (inside the model's band around 0.5)",
-    }
-    print(
-        f"decision: {words[result.prediction]} (similarity {result.similarity:.3f}, "
-        f"boundary 0.5; ensemble {', '.join(result.ensemble)})"
-    )
-    if result.log10_lr is not None:
-        print(
-            f"likelihood ratio: {result.likelihood_ratio:.3g} (log10 {result.log10_lr:+.2f}); "
-            f"{data['verbal']['statement']}"
-        )
-    else:
-        print("likelihood ratio: not available (the model is not calibrated)")
+    if none:
+        raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
+    print_conclusion(result, args.scale)
     if stability is not None:
         low, high = stability.similarity_interval
         print(
-            f"stability: {stability.agreement:.0%} of {stability.resamples} resamples "
-            f"(10 % of sentences left out) agree; similarity 95 % interval {low:.3f}–{high:.3f}"
+            f"stability: {share_text(stability.agreeing, stability.resamples)} resamples "
+            f"({100 - 100 * stability.keep_fraction:.0f} % of sentences left out, seed "
+            f"{stability.seed}) give the same classification; similarity 95 % interval "
+            f"{low:.3f}–{high:.3f}"
         )
     for c in result.ensemble:
         r = result.categories[c]

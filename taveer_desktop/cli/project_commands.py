@@ -15,8 +15,18 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
+from taveer_desktop.cli.engine_commands import conclusion_json
 from taveer_desktop.cli.output import print_json
+from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.stability import DEFAULT_RESAMPLES
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
+from taveer_desktop.presentation.conclusion_text import (
+    CLASSIFICATION_SHORT,
+    KIND_LABELS,
+    headline,
+    share_text,
+)
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.records import IntegrityReport, VerificationRun
@@ -54,9 +64,41 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = actions.add_parser("verify", help="verify a case with a stored model and keep the run")
     p.add_argument("case", metavar="CASE", help="case number")
-    p.add_argument("--model", required=True, metavar="NAME", help="name of a stored model")
+    p.add_argument(
+        "--model",
+        metavar="NAME",
+        help="name of a stored model (becomes the case's model; default: the case's model)",
+    )
     p.add_argument("--questioned", type=int, metavar="DOC_ID", help="only this document")
+    p.add_argument(
+        "--stability",
+        type=int,
+        default=DEFAULT_RESAMPLES,
+        metavar="B",
+        help=f"resamples of the stability check stored with each run (default "
+        f"{DEFAULT_RESAMPLES}; 0: none)",
+    )
+    p.add_argument(
+        "--scale", choices=sorted(SCALES), default=DEFAULT_SCALE, help="verbal scale of the LR"
+    )
     _json_option(p, run_case_verify)
+
+    p = actions.add_parser("exclude", help="leave a document out of later runs (kept, audited)")
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("document", type=int, metavar="DOC_ID", help="id of the document")
+    p.add_argument("--reason", required=True, metavar="TEXT", help="why (for the audit log)")
+    _json_option(p, run_case_exclude)
+
+    p = actions.add_parser("include", help="take an excluded document back into the case")
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("document", type=int, metavar="DOC_ID", help="id of the document")
+    p.add_argument("--reason", required=True, metavar="TEXT", help="why (for the audit log)")
+    _json_option(p, run_case_include)
+
+    p = actions.add_parser("model", help="choose the model of a case (shown: its conditions)")
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("model", metavar="NAME", help="name of a stored model")
+    _json_option(p, run_case_model)
 
     model = subparsers.add_parser("model", help="add or list the project's models")
     actions = model.add_subparsers(dest="model_action", metavar="ACTION", required=True)
@@ -114,6 +156,8 @@ def _case_dict(case) -> dict:
 def _run_dict(run: VerificationRun, result: dict | None = None) -> dict:
     data = asdict(run)
     data["known_document_ids"] = list(run.known_document_ids)
+    data["prediction"] = run.prediction.value
+    data["conclusion"] = run.conclusion.value if run.conclusion else None
     if result is not None:
         data["result"] = result
     return data
@@ -170,10 +214,14 @@ def run_case_show(args) -> int:
             f"  document {d.id}  {d.role:<10} {d.file_name}  {d.encoding}  {d.char_count} chars"
             f"  {d.sentence_count} sentences  sha256 {d.sha256}"
         )
+        if d.excluded:
+            print(f"      excluded {d.excluded_utc}: {d.excluded_reason}")
     for r in runs:
+        kind = KIND_LABELS[r.conclusion] if r.conclusion else "recorded before conclusions"
         print(
             f"  run {r.id}  {r.run_utc}  model {r.model_name!r}"
-            f"  questioned {r.questioned_document_id}  prediction {r.prediction}"
+            f"  questioned {r.questioned_document_id}  {kind.lower()}"
+            f"  classification {CLASSIFICATION_SHORT[r.prediction]}"
             f"  similarity {_number(r.similarity)}"
         )
     return 0
@@ -208,16 +256,90 @@ def run_case_add(args) -> int:
 def run_case_verify(args) -> int:
     with _open(args) as store:
         case = store.cases.find(args.case)
-        runs = verify_case(store, case.id, args.model, args.questioned)
-        results = [store.runs.result(r.id) for r in runs] if args.json else []
+        runs = verify_case(
+            store, case.id, args.model, args.questioned, stability_resamples=args.stability
+        )
+        results = [store.runs.verification(r.id) for r in runs]
+        checks = [store.runs.stability_checks(r.id) for r in runs]
+        raw = [store.runs.result(r.id) for r in runs] if args.json else []
     if args.json:
-        runs_out = [_run_dict(r, result) for r, result in zip(runs, results, strict=True)]
+        runs_out = []
+        for index, run in enumerate(runs):
+            data = _run_dict(run, raw[index])
+            data["conclusion"] = conclusion_json(results[index], args.scale)
+            data["stability"] = [asdict(c) for c in checks[index]]
+            runs_out.append(data)
         print_json({"case": case.number, "runs": runs_out})
         return 0
-    for r in runs:
+    for run, result, stored in zip(runs, results, checks, strict=True):
         print(
-            f"run {r.id}: questioned document {r.questioned_document_id}: prediction "
-            f"{r.prediction}, similarity {_number(r.similarity)} (model {r.model_name!r})"
+            f"run {run.id}: questioned document {run.questioned_document_id} "
+            f"(model {run.model_name!r}): {headline(result.conclusion, args.scale)}"
+        )
+        print(
+            f"  the method's classification: {CLASSIFICATION_SHORT[run.prediction]}, "
+            f"similarity {_number(run.similarity)}"
+        )
+        if stored:
+            check = stored[-1]
+            print(
+                f"  stability: {share_text(check.agreeing, check.resamples)} resamples give "
+                f"the same classification (seed {check.seed})"
+            )
+    return 0
+
+
+def run_case_exclude(args) -> int:
+    return _change_exclusion(args, exclude=True)
+
+
+def run_case_include(args) -> int:
+    return _change_exclusion(args, exclude=False)
+
+
+def _change_exclusion(args, exclude: bool) -> int:
+    with _open(args) as store:
+        case = store.cases.find(args.case)
+        doc = store.documents.get(args.document)
+        if doc.case_id != case.id:
+            raise InputError(f"document {args.document} is not in case {case.number}")
+        change = store.documents.exclude if exclude else store.documents.include
+        doc = change(doc.id, args.reason)
+    if args.json:
+        print_json(asdict(doc))
+    else:
+        verb = "excluded" if exclude else "included again"
+        print(f"document {doc.id} ({doc.file_name}, {doc.role}) {verb}: {args.reason.strip()}")
+    return 0
+
+
+def run_case_model(args) -> int:
+    with _open(args) as store:
+        case = store.cases.find(args.case)
+        stored = store.models.find(args.model)
+        model = store.models.load(stored.id)
+        case = store.cases.choose_model(case.id, stored.id)
+    conditions = model.conditions
+    if args.json:
+        print_json(
+            {
+                "case": case.number,
+                "model": asdict(stored),
+                "conditions": conditions.to_dict() if conditions else None,
+            }
+        )
+        return 0
+    print(f"case {case.number} now uses model {stored.name!r} (sha256 {stored.sha256})")
+    if conditions is None:
+        print("  validated conditions: not recorded (every conclusion is for investigation only)")
+    else:
+        q, k = conditions.questioned_chars, conditions.known_chars
+        print(f"  genre: {conditions.genre}")
+        print(f"  population (Hd): {conditions.population}")
+        print(
+            f"  validated lengths: questioned {q.low:,}–{q.high:,} characters, "
+            f"known {k.low:,}–{k.high:,} ({conditions.coverage:.0%} of {conditions.cases} "
+            "training cases)"
         )
     return 0
 

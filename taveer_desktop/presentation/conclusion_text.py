@@ -87,11 +87,20 @@ def lr_sentence(log10_lr: float, scale_id: str) -> str:
     return sentence
 
 
-def headline(conclusion: Conclusion, scale_id: str) -> str:
-    """The first sentence of every output: the evaluative statement, or why there is none."""
+def decisive_reasons(conclusion: Conclusion) -> list[str]:
+    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion")."""
+    return [f.message for f in conclusion.findings if f.ceiling is conclusion.kind]
+
+
+def headline(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
+    """The first sentence of every output: the evaluative statement, or why there is none
+    (at most ``most`` decisive reasons; every reason is listed by ``conclusion.reasons``)."""
     if conclusion.kind is ConclusionKind.EVALUATIVE and conclusion.log10_lr is not None:
         return lr_sentence(conclusion.log10_lr, scale_id)
-    reasons = "; ".join(conclusion.reasons) or "the model gives no likelihood ratio"
+    decisive = decisive_reasons(conclusion) or ["the model gives no likelihood ratio"]
+    reasons = "; ".join(decisive[:most])
+    if len(decisive) > most:
+        reasons += f" (and {len(decisive) - most} further reasons)"
     if conclusion.kind is ConclusionKind.NONE:
         return f"No conclusion: {reasons}."
     return f"No evaluative conclusion: {reasons}."

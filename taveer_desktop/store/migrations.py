@@ -4,8 +4,9 @@ Before an existing store is changed, a complete copy is written beside it with S
 API (``<name>.v<old>-backup-<UTC time>``), first to a temporary name and then renamed, so a
 crash never leaves a half-written backup under the final name. Each step runs its statements
 and ``PRAGMA user_version = n`` inside one ``BEGIN IMMEDIATE`` transaction; steps after the
-first also write a ``store_migrated`` audit entry in that transaction. A failing step rolls
-back and leaves the store at the last completed version.
+first also write a ``store_migrated`` audit entry in that transaction when an existing store is
+upgraded (building a new store from version 0 writes none). A failing step rolls back and
+leaves the store at the last completed version.
 """
 
 from __future__ import annotations
@@ -66,14 +67,18 @@ def migrate(
     if start >= target:
         return None
     backup = backup_before_migrating(conn, path, start) if make_backup and start > 0 else None
-    actor = audit_chain.current_actor()
+    actor = audit_chain.current_actor() if start > 0 else None
     for version in range(start, target):
         _apply_step(conn, path, version, migrations[version], actor)
     return backup
 
 
 def _apply_step(
-    conn: sqlite3.Connection, path: Path, version: int, statements: Sequence[str], actor: str
+    conn: sqlite3.Connection,
+    path: Path,
+    version: int,
+    statements: Sequence[str],
+    actor: str | None,
 ) -> None:
     # A step may rebuild a table that others reference (SQLite's documented procedure: foreign
     # keys off outside the transaction, foreign_key_check before committing).
@@ -86,7 +91,11 @@ def _apply_step(
 
 
 def _run_step(
-    conn: sqlite3.Connection, path: Path, version: int, statements: Sequence[str], actor: str
+    conn: sqlite3.Connection,
+    path: Path,
+    version: int,
+    statements: Sequence[str],
+    actor: str | None,
 ) -> None:
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -100,7 +109,7 @@ def _run_step(
                 f"tables would break; it was left at version {version}",
                 path,
             )
-        if version >= 1:
+        if actor is not None:  # an existing store upgraded (a new one is built silently)
             audit_chain.append_entry(
                 conn,
                 "store_migrated",

@@ -44,6 +44,12 @@ EVALUATE_KEYS = {
     "misleading_y",
     "misleading_n",
     "ece",
+    "outside_conditions",
+    "no_conclusion",
+    "evaluative",
+    "investigative",
+    "cllr_evaluative",
+    "gate_rules",
     "seconds",
 }
 CATEGORY_RESULT_KEYS = {"distance", "threshold", "similarity", "abstained"}

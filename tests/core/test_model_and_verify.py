@@ -10,7 +10,10 @@ from taveer_desktop import paths
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.model import load_model, parse_model, save_model
-from taveer_desktop.core.verify import INSUFFICIENT, verify
+from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.verify import verify
+
+INSUFFICIENT = Classification.INSUFFICIENT
 
 
 @pytest.fixture(scope="module")

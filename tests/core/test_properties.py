@@ -392,7 +392,8 @@ def test_fitting_is_independent_of_the_row_order_of_the_distances(matrix, truth,
         name, layout, sha256 = "synthetic", "pan-folder", "0" * 64
 
     def fit(m, t):
-        data = CorpusDistances([f"c{i}" for i in range(len(t))], m, t)
+        lengths = np.full(len(t), 2_000)
+        data = CorpusDistances([f"c{i}" for i in range(len(t))], m, t, lengths, 2 * lengths)
         return fit_model(data, "m", _Corpus(), method, LEXICON, 0.0)
 
     original = fit(matrix, truth)

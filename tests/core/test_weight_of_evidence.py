@@ -142,7 +142,7 @@ def demo_model():
 
 def _demo_texts():
     folder = paths.resource("demo", "federalist")
-    known = [(folder / f"federalist_{n}.txt").read_text(encoding="utf-8") for n in (10, 14)]
+    known = [(folder / f"federalist_{n}.txt").read_text(encoding="utf-8") for n in (10, 14, 39)]
     return known, (folder / "federalist_51_questioned.txt").read_text(encoding="utf-8")
 
 

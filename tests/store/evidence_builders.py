@@ -106,3 +106,22 @@ def demo_text_paths() -> tuple[list[Path], Path]:
     """(known Federalist papers by Hamilton, the questioned paper) shipped as the demo case."""
     known = [DEMO_DIR / f"federalist_{n:02d}.txt" for n in (1, 6, 15, 23)]
     return known, DEMO_DIR / "federalist_51_questioned.txt"
+
+
+_ENGINE_RESULT: dict | None = None
+
+
+def engine_result() -> dict:
+    """A real verification result (the engine's ``to_dict()``) of the shipped demo texts with
+    the default model: what ``store.runs.store`` keeps, built once per test session."""
+    global _ENGINE_RESULT
+    if _ENGINE_RESULT is None:
+        from taveer_desktop.core.model import parse_model
+        from taveer_desktop.core.verify import verify
+
+        model = parse_model(model_bytes().decode("utf-8"), "default.json")
+        known, questioned = demo_text_paths()
+        _ENGINE_RESULT = verify(
+            model, [known[0].read_text(encoding="utf-8")], questioned.read_text(encoding="utf-8")
+        ).to_dict()
+    return json.loads(json.dumps(_ENGINE_RESULT))

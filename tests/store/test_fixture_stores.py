@@ -41,6 +41,20 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
         runs = store.runs.list_for_case(case.id)
         assert [{"id": r.id, "prediction": r.prediction} for r in runs] == manifest["runs"]
         assert store.runs.result(runs[0].id)["prediction"] == runs[0].prediction
+        # every stored result is readable by the one typed reader; older ones carry no
+        # assessed conditions, so they never read as more than investigative
+        typed = store.runs.verification(runs[0].id)
+        assert typed.prediction == runs[0].prediction
+        if "excluded" not in manifest:
+            assert typed.conclusion.kind.value in ("investigative", "none")
+            assert runs[0].conclusion is None
+        else:
+            assert runs[0].conclusion == typed.conclusion.kind
+            assert {d.file_name: d.excluded_reason for d in documents if d.excluded} == (
+                manifest["excluded"]
+            )
+            checks = store.runs.stability_checks(runs[0].id)
+            assert len(checks) == manifest["stability_checks"]
         entries = store.audit.entries()
         assert len(entries) >= manifest["audit_entries"]
         assert entries[manifest["audit_entries"] - 1].entry_hash == manifest["audit_head_hash"]

@@ -9,7 +9,7 @@ import pytest
 
 from taveer_desktop.store import KNOWN, DamagedStore, ProjectStore, StoreError
 
-from .evidence_builders import default_model_name, model_bytes, write
+from .evidence_builders import default_model_name, engine_result, model_bytes, write
 
 
 @pytest.fixture
@@ -23,8 +23,7 @@ def project(tmp_path):
         (k,) = store.documents.add(case.id, KNOWN, [known]).added
         (q,) = store.documents.add(case.id, "questioned", [questioned]).added
         model = store.models.add_bytes(model_bytes(), "model.json")
-        result = {"prediction": "N", "similarity": 0.25, "categories": {}, "warnings": []}
-        store.runs.store(case.id, model.id, q.id, [k.id], result)
+        store.runs.store(case.id, model.id, q.id, [k.id], engine_result())
     return path
 
 
@@ -110,12 +109,7 @@ def test_run_result_changed(project):
 
 def test_run_result_round_trips(project):
     with ProjectStore.open(project) as store:
-        assert store.runs.result(1) == {
-            "prediction": "N",
-            "similarity": 0.25,
-            "categories": {},
-            "warnings": [],
-        }
+        assert store.runs.result(1) == engine_result()
 
 
 def test_case_details_changed(project):

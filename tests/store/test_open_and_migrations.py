@@ -154,9 +154,10 @@ def test_migration_step_backs_up_and_audits(tmp_path):
     conn.close()
     assert last[0] == "store_migrated"
     assert f'"to_version":{SCHEMA_VERSION + 1}' in last[1]
-    assert backup is not None and backup.name.startswith(f"old.taveer.v{SCHEMA_VERSION}-backup-")
+    # the backup is named after, and holds, the version the store had before (the v1 fixture)
+    assert backup is not None and backup.name.startswith("old.taveer.v1-backup-")
     backup_conn = sqlite3.connect(backup)
-    assert backup_conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert backup_conn.execute("PRAGMA user_version").fetchone()[0] == 1
     assert backup_conn.execute("SELECT count(*) FROM documents").fetchone()[0] > 0
     backup_conn.close()
     assert len(original) > 0

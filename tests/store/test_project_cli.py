@@ -63,14 +63,68 @@ def test_full_case_workflow(capsys, project, tmp_path):
 
     code, audit, _ = run(capsys, project, "audit", "FED-51", "--json")
     actions = [e["action"] for e in audit["entries"]]
-    assert actions == ["case_created"] + ["document_added"] * (len(known) + 1) + ["run_stored"]
+    assert actions == ["case_created"] + ["document_added"] * (len(known) + 1) + [
+        "case_model_chosen",
+        "run_stored",
+        "stability_stored",
+    ]
     assert audit["head_hash"] == audit["entries"][-1]["entry_hash"]
 
     code, report, _ = run(capsys, project, "check", "--json")
     assert code == 0 and report["ok"] is True and report["runs_checked"] == 1
 
     code, text, _ = run(capsys, project, "case", "show", "FED-51")
-    assert code == 0 and "prediction" in text
+    # the run line names the conclusion's kind first, the classification as secondary
+    assert code == 0 and "for investigation only  classification same-author side" in text
+
+
+def test_case_exclude_model_choice_and_verify_text(capsys, project, tmp_path):
+    """case verify needs a chosen model; exclusion leaves a document out of later runs;
+    the text output leads with the conclusion, never with the classification."""
+    known, questioned = demo_text_paths()
+    model_file = write(tmp_path / "m.json", model_bytes("CLI model"))
+    run(capsys, project, "case", "create", "C-2")
+    run(capsys, project, "model", "add", str(model_file))
+    run(capsys, project, "case", "add", "C-2", "--known", *map(str, known))
+    run(capsys, project, "case", "add", "C-2", "--questioned", str(questioned))
+    code, _, err = run(capsys, project, "case", "verify", "C-2")
+    assert code == 2 and "has no model chosen for case C-2" in err
+    code, shown, _ = run(capsys, project, "case", "model", "C-2", "CLI model", "--json")
+    assert code == 0 and shown["conditions"]["population"]
+    code, text, _ = run(capsys, project, "case", "verify", "C-2", "--stability", "50")
+    first = text.splitlines()[0]
+    assert code == 0 and first.startswith("run 1: questioned document ")
+    assert "No evaluative conclusion:" in first or "Likelihood ratio" in first
+    assert "the method's classification" in text and "of 50 (" in text
+    code, listed, _ = run(capsys, project, "case", "show", "C-2", "--json")
+    first_known = next(d for d in listed["documents"] if d["role"] == "known")
+    code, _, err = run(
+        capsys, project, "case", "exclude", "C-2", str(first_known["id"]), "--reason", "  "
+    )
+    assert code == 2 and "needs a reason" in err
+    code, out, _ = run(
+        capsys,
+        project,
+        "case",
+        "exclude",
+        "C-2",
+        str(first_known["id"]),
+        "--reason",
+        "by another writer",
+    )
+    assert code == 0 and "excluded: by another writer" in out
+    code, verified, _ = run(capsys, project, "case", "verify", "C-2", "--json")
+    second = verified["runs"][0]
+    assert first_known["id"] not in second["known_document_ids"]
+    assert second["conclusion"]["kind"] in ("evaluative", "investigative", "none")
+    assert second["conclusion"]["statement"]
+    code, shown, _ = run(capsys, project, "case", "show", "C-2", "--json")
+    excluded = [d for d in shown["documents"] if d["excluded_reason"]]
+    assert [d["id"] for d in excluded] == [first_known["id"]]
+    assert len(shown["runs"]) == 2  # the earlier run keeps its record
+    assert first_known["id"] in shown["runs"][0]["known_document_ids"]
+    code, audit, _ = run(capsys, project, "audit", "C-2", "--json")
+    assert "document_excluded" in [e["action"] for e in audit["entries"]]
 
 
 def test_refused_evidence_is_one_line_and_exit_2(capsys, project, tmp_path):

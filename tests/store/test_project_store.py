@@ -22,7 +22,7 @@ from taveer_desktop.store import (
 )
 from taveer_desktop.store.case_verification import verify_case
 
-from .evidence_builders import demo_text_paths, model_bytes, write
+from .evidence_builders import demo_text_paths, engine_result, model_bytes, write
 
 
 def _actions(store) -> list[str]:
@@ -135,8 +135,14 @@ def test_verify_case_with_the_engine_stores_full_runs(store, tmp_path):
     assert run.similarity == pytest.approx(result["similarity"])
     assert store.runs.list_for_case(case.id) == [run]
     assert store.cases.get(case.id).run_count == 1
-    entry = store.audit.entries(case.id)[-1]
-    assert entry.action == "run_stored" and entry.details["record_sha256"] == run.record_sha256
+    actions = [e.action for e in store.audit.entries(case.id)]
+    # naming the model records it as the case's choice; the run's stability is stored after it
+    assert actions[-3:] == ["case_model_chosen", "run_stored", "stability_stored"]
+    entry = store.audit.entries(case.id)[-2]
+    assert entry.details["record_sha256"] == run.record_sha256
+    assert entry.details["conclusion"] == run.conclusion.value
+    (check,) = store.runs.stability_checks(run.id)
+    assert check.resamples == 200 and 0 <= check.agreeing <= 200
     assert store.check_integrity().ok
     with pytest.raises(Conflict, match="stored verification run used it"):
         store.documents.remove(q.id, "should not be possible")
@@ -163,10 +169,10 @@ def test_store_run_checks_its_inputs(store, filled_case):
             filled_case.id, model.id, questioned.id, [known[0].id], {"prediction": "?"}
         )
     with pytest.raises(StoreError, match="no questioned document"):
-        store.runs.store(filled_case.id, model.id, known[0].id, [known[1].id], {"prediction": "Y"})
+        store.runs.store(filled_case.id, model.id, known[0].id, [known[1].id], engine_result())
     before = len(store.audit.entries())
     with pytest.raises(NotFound):
-        store.runs.store(filled_case.id, 999, questioned.id, [known[0].id], {"prediction": "Y"})
+        store.runs.store(filled_case.id, 999, questioned.id, [known[0].id], engine_result())
     assert len(store.audit.entries()) == before
 
 
