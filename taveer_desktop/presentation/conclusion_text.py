@@ -139,3 +139,47 @@ def share_text(count: int, total: int) -> str:
         decimals += 1
         text = f"{value:.{decimals}f}"
     return f"{count:,} of {total:,} ({text} %)"
+
+
+# The method's classification explained to a lay reader (safe HTML, used by the report).
+CLASSIFICATION_ANSWERS = {
+    Classification.SAME: (
+        "The method classifies the questioned text as <b>stylistically consistent</b> with "
+        "the known texts."
+    ),
+    Classification.DIFFERENT: (
+        "The method classifies the questioned text as <b>not stylistically consistent</b> "
+        "with the known texts."
+    ),
+    Classification.INSUFFICIENT: (
+        "<b>No answer can be given</b>: the texts contain too few of the features the method "
+        "measures."
+    ),
+    Classification.INCONCLUSIVE: (
+        "The result is <b>inconclusive</b>: the score lies in the model's band around 0.5 "
+        "where neither answer was reliable on its test texts."
+    ),
+}
+
+CLASSIFICATION_CAVEATS = {
+    Classification.SAME: (
+        "This means that the way the questioned text uses punctuation, function words and "
+        "sentence openings and endings resembles the known texts more than the model's "
+        "threshold requires. It does not prove that the author of the known texts wrote it: "
+        "other people can write in a similar way."
+    ),
+    Classification.DIFFERENT: (
+        "This means that the way the questioned text uses punctuation, function words and "
+        "sentence openings and endings differs from the known texts more than the model's "
+        "threshold allows. It does not prove that someone else wrote it: the same person can "
+        "write differently for another purpose, reader, medium or time."
+    ),
+    Classification.INSUFFICIENT: (
+        "Every feature category the model relies on is missing from the questioned text or "
+        "from the known texts. The method gives no answer rather than a guess."
+    ),
+    Classification.INCONCLUSIVE: (
+        "The texts are neither clearly consistent nor clearly inconsistent in style. This is "
+        "not evidence for either answer."
+    ),
+}

@@ -14,12 +14,25 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from taveer_desktop.core.verbal_scales import SCALES, describe
+from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.verbal_scales import SCALES
+from taveer_desktop.presentation.conclusion_text import (
+    CLASSIFICATION_ANSWERS,
+    CLASSIFICATION_CAVEATS,
+    KIND_EXPLANATIONS,
+    KIND_LABELS,
+    classification_sentence,
+    decisive_reasons,
+    headline,
+    investigative_lr_sentence,
+    propositions,
+    share_text,
+)
 from taveer_desktop.report import content_closing, content_evidence, content_findings
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.inputs import ReportInputs
-from taveer_desktop.report.wording import ANSWER_CAVEATS, ANSWERS, number, percent, utc_and_local
+from taveer_desktop.report.wording import number, percent, utc_and_local
 
 REPORT_TITLE = "Authorship verification report"
 ATTACHMENT_NAME = "taveer-result.json"
@@ -97,7 +110,7 @@ def title_page(inputs: ReportInputs) -> list[Block]:
 
 def _error_rates(inputs: ReportInputs) -> list[Block]:
     """What the model's measured error rates mean, in plain words."""
-    prediction = inputs.result.get("prediction")
+    prediction = inputs.verification.prediction
     blocks: list[Block] = []
     evaluations = {name: e for name, e in inputs.evaluations.items() if isinstance(e, dict)}
     if evaluations:
@@ -120,17 +133,18 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
                 f"author it wrongly called {fn} ({percent(fn, same)}) not consistent."
             )
             blocks.append(Paragraph(text))
-        if prediction in ("Y", "N") and blocks:
-            answer = "consistent" if prediction == "Y" else "not consistent"
+        if prediction.answered and blocks:
+            same = prediction is Classification.SAME
+            answer = "consistent" if same else "not consistent"
             wrong = (
                 "pairs by different authors that were wrongly called consistent"
-                if prediction == "Y"
+                if same
                 else "pairs by the same author that were wrongly called not consistent"
             )
             blocks.append(
                 Paragraph(
-                    f"The answer here is \u201c{answer}\u201d, so the error that matters "
-                    f"most is the share of {wrong}."
+                    f"The method's classification here is \u201c{answer}\u201d, so the error "
+                    f"that matters most is the share of {wrong}."
                 )
             )
         blocks.append(Paragraph(f"Source of these figures: {source}.", "small"))
@@ -148,66 +162,81 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
-def _weight_of_evidence(inputs: ReportInputs) -> list[Block]:
-    """The calibrated likelihood ratio, its verbal equivalent on the lab's scale with that
-    scale's table, and the stability of the decision."""
-    blocks: list[Block] = []
-    log10_lr = inputs.result.get("log10_lr")
-    if isinstance(log10_lr, int | float) and not isinstance(log10_lr, bool):
-        scale = SCALES[inputs.scale_id]
-        statement = describe(float(log10_lr), inputs.scale_id)
-        ratio = 10.0 ** float(log10_lr)
-        ratio_text = f"{ratio:.3g}" if 1e-3 <= ratio <= 1e4 else f"10^{float(log10_lr):.2f}"
+def _verbal_scale(inputs: ReportInputs) -> list[Block]:
+    scale = SCALES[inputs.scale_id]
+    rows = tuple(Row((html_text(r), html_text(w))) for r, w in scale.table_rows())
+    return [
+        Paragraph(
+            f"The verbal scale used is {html_text(scale.name)} ({html_text(scale.citation)}); "
+            "the same words apply to 1/LR when the LR is below 1:",
+            "small",
+        ),
+        Table((Column("Likelihood ratio", 0.3), Column("Wording", 0.7)), rows, font="small"),
+    ]
+
+
+def _conclusion(inputs: ReportInputs) -> list[Block]:
+    """The evaluative statement first (the LR as a number, then its words), or why there is
+    none; the propositions; the gate's reasons; the scale's table."""
+    result = inputs.verification
+    conclusion = result.conclusion
+    hp, hd = propositions(conclusion.population)
+    style = "body" if conclusion.kind is ConclusionKind.EVALUATIVE else "warning"
+    blocks: list[Block] = [
+        Paragraph(
+            f"<b>{html_text(KIND_LABELS[conclusion.kind])}.</b> "
+            f"{html_text(headline(conclusion, inputs.scale_id, most=3))}",
+            style,
+        ),
+        Paragraph(
+            f"<b>Hp:</b> {html_text(hp)}.<br/><b>Hd:</b> {html_text(hd, 1000)}.",
+        ),
+        Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"),
+    ]
+    reasons = [r for r in conclusion.reasons if r not in decisive_reasons(conclusion)[:3]]
+    if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
+        items = "".join(f"<li>{html_text(r, 400)}</li>" for r in reasons[:20])
+        blocks.append(Paragraph(f"Further reasons:<ul>{items}</ul>", "small"))
+    investigative = investigative_lr_sentence(conclusion)
+    if investigative:
+        blocks.append(Paragraph(html_text(investigative), "warning"))
+    if conclusion.kind is ConclusionKind.EVALUATIVE:
         blocks.append(
             Paragraph(
-                f"<b>Weight of evidence.</b> The model's calibration turns the score into a "
-                f"likelihood ratio of {html_text(ratio_text)} (log10 LR {float(log10_lr):.2f}): "
-                "how much more probable these findings are if the author of the known texts "
-                "wrote the questioned text than if someone else did (below 1: the reverse). "
-                f"{html_text(statement.sentence)} The likelihood ratio is not the probability "
-                "that the same person wrote the texts: that also depends on the other evidence "
-                "in the case, which is for the court to weigh."
-            )
-        )
-        rows = tuple(Row((html_text(r), html_text(w))) for r, w in scale.table_rows())
-        blocks.append(
-            Paragraph(
-                f"The verbal scale used is {html_text(scale.name)} ({html_text(scale.citation)}); "
-                "the same words apply to 1/LR when the LR is below 1:",
+                "The likelihood ratio says how much more probable these findings are if Hp is "
+                "true than if Hd is true. It is not the probability that either proposition is "
+                "true: that also depends on the other evidence in the case, which is for the "
+                "court to weigh.",
                 "small",
             )
         )
-        blocks.append(
-            Table((Column("Likelihood ratio", 0.3), Column("Wording", 0.7)), rows, font="small")
-        )
-    else:
-        blocks.append(
-            Paragraph(
-                "<b>Weight of evidence.</b> The model is not calibrated, so no likelihood ratio "
-                "can be given for this result."
-            )
-        )
-    stability = inputs.stability
-    if stability is not None:
-        low, high = stability.similarity_interval
-        blocks.append(
-            Paragraph(
-                f"<b>Stability of the decision.</b> In {stability.resamples} repetitions in "
-                f"which a random {100 - round(stability.keep_fraction * 100)} % of the "
-                "sentences of each side was left out (seed "
-                f"{stability.seed}), {stability.agreement * 100:.0f} % gave the same answer; "
-                f"the middle 95 % of the scores lay between {low:.3f} and {high:.3f}. This "
-                "shows whether the decision hinges on a handful of sentences; it is not the "
-                "probability that the decision is right."
-            )
-        )
+        blocks += _verbal_scale(inputs)
     return blocks
 
 
+def _stability(inputs: ReportInputs) -> list[Block]:
+    check = inputs.stability
+    if check is None:
+        return [
+            Paragraph("<b>Stability of the classification.</b> Not assessed for this run.", "small")
+        ]
+    return [
+        Paragraph(
+            f"<b>Stability of the classification.</b> In {check.resamples} repetitions in "
+            f"which a random {100 - round(check.keep_fraction * 100)} % of the sentences of "
+            f"each side was left out (seed {check.seed}, stored with the run on "
+            f"{html_text(check.computed_utc)}), {share_text(check.agreeing, check.resamples)} "
+            f"gave the same classification; the middle 95 % of the scores lay between "
+            f"{check.interval_low:.3f} and {check.interval_high:.3f}. This shows whether the "
+            "classification hinges on a handful of sentences; it is not the probability that "
+            "it is right."
+        )
+    ]
+
+
 def summary(inputs: ReportInputs) -> list[Block]:
-    result = inputs.result
-    prediction = result.get("prediction", "insufficient")
-    score = result.get("similarity")
+    result = inputs.verification
+    prediction = result.prediction
     q = inputs.questioned.document
     known = inputs.known
     names = ", ".join(f"{d.label} {html_text(d.document.file_name, 120)}" for d in known[:6])
@@ -216,32 +245,51 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks: list[Block] = [
         section_heading(2),
         Paragraph(
-            f"<b>The question.</b> Was the questioned document Q "
-            f"({html_text(q.file_name, 200)}) written by the author of the {len(known)} "
-            f"known document{'s' if len(known) != 1 else ''} ({names})?"
+            f"<b>The question.</b> How much more probable are the findings on the questioned "
+            f"document Q ({html_text(q.file_name, 200)}) and the {len(known)} known "
+            f"document{'s' if len(known) != 1 else ''} ({names}) if the author of the known "
+            "documents wrote Q than if someone else did?"
         ),
-        Paragraph(f"<b>The answer.</b> {ANSWERS.get(prediction, ANSWERS['insufficient'])}"),
-        Paragraph(ANSWER_CAVEATS.get(prediction, ANSWER_CAVEATS["insufficient"])),
     ]
-    categories = result.get("categories", {})
-    ensemble = result.get("ensemble", [])
-    voting = [categories[c].get("similarity") for c in ensemble if c in categories]
+    blocks += _conclusion(inputs)
+    blocks.append(
+        Paragraph(
+            f"<b>The method's classification</b> (secondary to the conclusion above). "
+            f"{html_text(classification_sentence(prediction, result.similarity))} "
+            f"{CLASSIFICATION_ANSWERS[prediction]}"
+        )
+    )
+    blocks.append(Paragraph(CLASSIFICATION_CAVEATS[prediction]))
+    voting = [result.categories[c].similarity for c in result.ensemble]
     above = sum(1 for s in voting if s is not None and s > 0.5)
     answered = sum(1 for s in voting if s is not None)
-    if prediction in ("Y", "N", "inconclusive"):
+    if prediction is not Classification.INSUFFICIENT:
         blocks.append(
             Paragraph(
-                f"<b>The similarity score</b> is {number(score)} on a scale from 0 to 1, where "
-                "values above 0.5 mean consistent. It is the median of the similarities of "
-                f"the model's {len(ensemble)} feature kinds (its ensemble); {above} of the "
-                f"{answered} that could be measured lie above 0.5. The distance of the score "
-                "from 0.5 is not a probability."
+                f"<b>The similarity score</b> is {number(result.similarity)} on a scale from 0 "
+                "to 1, where values above 0.5 mean consistent. It is the median of the "
+                f"similarities of the model's {len(result.ensemble)} feature kinds (its "
+                f"ensemble); {above} of the {answered} that could be measured lie above 0.5. "
+                "The distance of the score from 0.5 is not a probability."
             )
         )
-    blocks += _weight_of_evidence(inputs)
+    blocks += _stability(inputs)
     blocks.append(Paragraph("<b>How often the method errs.</b>"))
     blocks += _error_rates(inputs)
-    warnings = result.get("warnings", [])
+    if inputs.excluded:
+        items = "".join(
+            f"<li>{html_text(d.file_name, 200)} ({d.role}, SHA-256 {d.sha256[:16]}…): "
+            f"{html_text(d.excluded_reason or '', 500)} (excluded {html_text(d.excluded_utc)})"
+            "</li>"
+            for d in inputs.excluded[:50]
+        )
+        blocks.append(
+            Paragraph(
+                "<b>Evidence excluded by the examiner</b> (kept in the project, not used by "
+                f"later runs):<ul>{items}</ul>"
+            )
+        )
+    warnings = result.warnings
     if warnings:
         items = "".join(f"<li>{html_text(w, 400)}</li>" for w in warnings[:20])
         blocks.append(

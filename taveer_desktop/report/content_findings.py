@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_LABELS
 from taveer_desktop.report.blocks import (
     Block,
     Chart,
@@ -76,7 +77,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
     ]
     layout = similarity_chart(categories, result.get("ensemble", []), result.get("similarity"))
     abstaining = [c["category"] for c in categories if c.get("abstained")]
-    prediction = result.get("prediction")
+    prediction = inputs.verification.prediction
     blocks: list[Block] = [
         heading,
         Paragraph(
@@ -96,7 +97,8 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
         ),
         Paragraph(
             f"<b>Score:</b> {number(result.get('similarity'))} (median of the ensemble). "
-            f"<b>Answer:</b> {html_text(_answer_word(prediction))}. "
+            f"<b>The method's classification:</b> "
+            f"{html_text(CLASSIFICATION_LABELS[prediction])}. "
             + (
                 f"<b>Abstaining feature kinds:</b> {', '.join(abstaining)} (no feature on one "
                 "side; left out of the median)."
@@ -106,11 +108,6 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
         ),
     ]
     return blocks
-
-
-def _answer_word(prediction: str | None) -> str:
-    words = {"Y": "consistent (Y)", "N": "not consistent (N)", "inconclusive": "inconclusive"}
-    return words.get(prediction or "", "insufficient evidence")
 
 
 def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[str, dict]) -> Table:

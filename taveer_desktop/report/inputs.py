@@ -3,9 +3,11 @@
 ``gather_inputs`` picks the run (the one asked for, or the case's latest), reads its stored
 result (fingerprint checked by the store), the model used, every document of the run with its
 text (each re-hashed by the store as it is read), the case's audit trail and the integrity
-check done just before. It also counts each ensemble category's features in every single
-document (the run's result holds only the questioned text and the combined profile) and finds
-excerpts of the top features in the questioned text. Nothing here writes to the store.
+check done just before, the stability check stored with the run (the latest, if any) and the
+documents the examiner excluded from the case. It also counts each ensemble category's
+features in every single document (the run's result holds only the questioned text and the
+combined profile) and finds excerpts of the top features in the questioned text. Nothing here
+writes to the store.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
@@ -21,8 +24,9 @@ from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.features import extract_features
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
-from taveer_desktop.core.stability import Stability, decision_stability
+from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
 from taveer_desktop.store import (
     AuditEntry,
@@ -33,6 +37,7 @@ from taveer_desktop.store import (
     StoredModel,
     VerificationRun,
 )
+from taveer_desktop.store.records import StabilityCheck
 
 TOP_FEATURES = 8  # features per list shown in tables, labelled in charts, searched for excerpts
 EXCERPTS_PER_FEATURE = 2
@@ -72,7 +77,13 @@ class ReportInputs:
     evaluations: dict[str, Any] = field(default_factory=dict, compare=False)
     evaluation_source: str | None = None
     scale_id: str = DEFAULT_SCALE
-    stability: Stability | None = field(default=None, compare=False)
+    stability: StabilityCheck | None = field(default=None, compare=False)
+    excluded: tuple[Document, ...] = ()  # documents of the case the examiner excluded
+
+    @cached_property
+    def verification(self) -> VerificationResult:
+        """The run's result read by the one typed reader (classification, conclusion …)."""
+        return read_result(self.result)
 
     @property
     def questioned(self) -> EvidenceDocument:
@@ -140,13 +151,10 @@ def gather_inputs(
     ]
     documents = []
     questioned_text = ""
-    known_texts = []
     for doc_id, label in order:
         text = store.documents.text(doc_id)
         if label == "Q":
             questioned_text = text
-        else:
-            known_texts.append(text)
         features = extract_features(text, lexicon)
         counts = {c: features.counts[c] for c in ensemble}
         documents.append(EvidenceDocument(label, store.documents.get(doc_id), counts))
@@ -174,15 +182,6 @@ def gather_inputs(
         evaluations=dict(evaluations or {}),
         evaluation_source=evaluation_source,
         scale_id=scale_id,
-        stability=_stability(model, known_texts, questioned_text, result, lexicon),
+        stability=(store.runs.stability_checks(run.id) or [None])[-1],
+        excluded=tuple(d for d in store.documents.list_for_case(case.id) if d.excluded),
     )
-
-
-def _stability(
-    model: Model, known: list[str], questioned: str, result: dict, lexicon: Lexicon
-) -> Stability | None:
-    """The decision's stability (seeded, so the same report gives the same figure)."""
-    answer = result.get("prediction")
-    if answer == "insufficient" or not known or not questioned:
-        return None
-    return decision_stability(model, known, questioned, answer, lexicon=lexicon)

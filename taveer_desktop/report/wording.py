@@ -11,42 +11,6 @@ from datetime import UTC, datetime
 
 from taveer_desktop.report.escape import html_text
 
-ANSWERS = {
-    "Y": "The questioned text is <b>stylistically consistent</b> with the known texts.",
-    "N": "The questioned text is <b>not stylistically consistent</b> with the known texts.",
-    "insufficient": (
-        "<b>No answer can be given</b>: the texts contain too few of the features the method "
-        "measures."
-    ),
-    "inconclusive": (
-        "The result is <b>inconclusive</b>: the score lies in the model's band around 0.5 "
-        "where neither answer was reliable on its test texts."
-    ),
-}
-
-ANSWER_CAVEATS = {
-    "Y": (
-        "This means that the way the questioned text uses punctuation, function words and "
-        "sentence openings and endings resembles the known texts more than the model's "
-        "threshold requires. It does not prove that the author of the known texts wrote it: "
-        "other people can write in a similar way."
-    ),
-    "N": (
-        "This means that the way the questioned text uses punctuation, function words and "
-        "sentence openings and endings differs from the known texts more than the model's "
-        "threshold allows. It does not prove that someone else wrote it: the same person can "
-        "write differently for another purpose, reader, medium or time."
-    ),
-    "insufficient": (
-        "Every feature category the model relies on is missing from the questioned text or "
-        "from the known texts. The method gives no answer rather than a guess."
-    ),
-    "inconclusive": (
-        "The texts are neither clearly consistent nor clearly inconsistent in style. This is "
-        "not evidence for either answer."
-    ),
-}
-
 METHOD_PLAIN = (
     "TAVeer compares <i>how</i> texts are written, not <i>what</i> they are about. It looks "
     "only at punctuation and at a fixed list of short, common words and phrases that every "

@@ -135,15 +135,31 @@ def test_summary_gives_the_lr_on_the_chosen_scale_with_its_table_and_the_stabili
     demo_report, qapp
 ):
     text = demo_report.text
-    assert "Weight of evidence." in text and "ENFSI 2015" in text  # the default scale
-    assert "extremely strong support" in text  # a row of the printed ENFSI table
-    assert "Stability of the decision." in text and "gave the same answer" in text
+    # the conclusion leads: its kind, the LR statement or why there is none, the propositions
+    summary = text[text.index("The question.") :]
+    kinds = ("Evaluative conclusion.", "For investigation only.", "No conclusion.")
+    first_kind = min((summary.index(k), k) for k in kinds if k in summary)
+    assert first_kind[0] < summary.index("The method's classification")
+    assert "Hp: the author of the known documents wrote the questioned document" in text
+    assert "Hd: someone else wrote the questioned document" in text
+    assert "Stability of the classification." in text and "gave the same classification" in text
     with ProjectStore.open(demo_report.project) as store:
         inputs, content = prepare_report(store, "DEMO-001", scale_id="marquis2016")
-    assert inputs.stability is not None and inputs.stability.resamples == 200
+        (stored,) = store.runs.stability_checks(inputs.run.id)
+    # the report quotes the stability stored with the run, exactly
+    assert inputs.stability == stored and inputs.stability.resamples == 200
+    # the scale's table is printed with an evaluative conclusion only
+    evaluative = inputs.verification.conclusion.kind.value == "evaluative"
+    assert ("extremely strong support" in text) == evaluative  # a row of the ENFSI table
+    if inputs.verification.conclusion.log10_lr is not None:
+        assert "likelihood ratio" in text.lower()
+    exact = f"{stored.agreeing} of {stored.resamples} ("
+    assert exact in text
+    if stored.agreeing < stored.resamples:
+        assert "(100 %)" not in text[text.index(exact) :][:40]
     with ProjectStore.open(demo_report.project) as store:
         again, _ = prepare_report(store, "DEMO-001", scale_id="marquis2016")
-    assert again.stability == inputs.stability  # seeded: the same report, the same figure
+    assert again.stability == inputs.stability
     rendered_text = " ".join(block.html for block in content.blocks if hasattr(block, "html"))
     assert "Marquis et al. 2016" in rendered_text
     assert RenderedReport.layout(content).page_count >= 10
