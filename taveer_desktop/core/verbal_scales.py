@@ -1,8 +1,9 @@
 """Published verbal scales for likelihood ratios, in both directions.
 
-An LR above 1 supports "the same person wrote the questioned and the known texts" (H1); below 1
-it supports "different persons wrote them" (H2), with the same words applied to 1/LR. The lab
-chooses the scale in its settings; every output names the scale and can print its table.
+An LR above 1 supports Hp (the author of the known documents wrote the questioned document);
+below 1 it supports Hd (someone else from the relevant population wrote it), with the same words
+applied to 1/LR. The lab chooses the scale in its settings; every output names the scale and can
+print its table. The full sentences a person reads are made in ``presentation/``.
 
 The band limits below were transcribed by us from the cited publications; a laboratory adopting
 a scale should check them against its copy of the publication and its own reporting policy.
@@ -13,8 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-H1 = "the questioned text was written by the author of the known texts"
-H2 = "the questioned text was written by someone else"
+HP = "Hp (the author of the known documents wrote the questioned document)"
+HD = "Hd (someone else wrote the questioned document)"
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,9 @@ DEFAULT_SCALE = "enfsi2015"
 class VerbalStatement:
     scale: str
     qualifier: str
-    direction: str  # "same author", "different authors" or "neither"
+    direction: (
+        str  # the proposition supported: "same author" (Hp), "different authors" (Hd), "neither"
+    )
     sentence: str
 
 
@@ -116,11 +119,11 @@ def describe(log10_lr: float, scale_id: str = DEFAULT_SCALE) -> VerbalStatement:
             "neither",
             f"The findings give {band.qualifier} ({scale.name}).",
         )
-    direction, proposition = ("same author", H1) if log10_lr > 0 else ("different authors", H2)
+    direction, proposition = ("same author", HP) if log10_lr > 0 else ("different authors", HD)
     return VerbalStatement(
         scale.name,
         band.qualifier,
         direction,
-        f"The findings give {band.qualifier} for the proposition that {proposition}, "
-        f"rather than the alternative ({scale.name}).",
+        f"The findings give {band.qualifier} for {proposition} rather than the alternative "
+        f"({scale.name}).",
     )
