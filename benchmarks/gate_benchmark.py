@@ -118,8 +118,8 @@ def row(label: str, model_name: str, corpus_path: Path) -> None:
     cllr_e = "n/a" if g.cllr_evaluative is None else f"{g.cllr_evaluative:.3f}"
     cllr_all = "n/a" if m.cllr is None else f"{m.cllr:.3f}"
     print(
-        f"| {model_name} | {label} | {g.cases} | {g.evaluative} ({g.evaluative / g.cases:.0%}) "
-        f"| {g.outside_conditions} ({g.outside_conditions / g.cases:.0%}) | {g.no_conclusion} "
+        f"| {model_name} | {label} | {g.cases} | {g.evaluative} ({g.evaluative / g.cases:.1%}) "
+        f"| {g.outside_conditions} ({g.outside_conditions / g.cases:.1%}) | {g.no_conclusion} "
         f"| {m.auc:.3f} | {cllr_all} | {cllr_e} |"
     )
 
