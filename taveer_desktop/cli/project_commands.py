@@ -27,6 +27,7 @@ from taveer_desktop.presentation.conclusion_text import (
     headline,
     share_text,
 )
+from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.records import IntegrityReport, VerificationRun
@@ -356,14 +357,27 @@ def run_model_add(args) -> int:
 
 def run_model_list(args) -> int:
     with _open(args) as store:
-        models = store.models.list_all()
+        models = [(m, store.models.load(m.id)) for m in store.models.list_all()]
     if args.json:
-        print_json({"models": [asdict(m) for m in models]})
+        print_json(
+            {
+                "models": [
+                    {
+                        **asdict(m),
+                        "conditions": model.conditions.to_dict() if model.conditions else None,
+                        "evaluations": model.extra.get("evaluations"),
+                    }
+                    for m, model in models
+                ]
+            }
+        )
         return 0
     if not models:
         print("no models")
-    for m in models:
+    for m, model in models:
         print(f"{m.name}\tcorpus {m.corpus_name}\tsha256 {m.sha256}\tadded {m.added_utc}")
+        for line in model_summary_lines(model):
+            print(f"  {line}")
     return 0
 
 
