@@ -18,6 +18,7 @@ from pathlib import Path
 from taveer_desktop.cli.engine_commands import conclusion_json
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
@@ -277,10 +278,11 @@ def run_case_verify(args) -> int:
             f"run {run.id}: questioned document {run.questioned_document_id} "
             f"(model {run.model_name!r}): {headline(result.conclusion, args.scale)}"
         )
-        print(
-            f"  the method's classification: {CLASSIFICATION_SHORT[run.prediction]}, "
-            f"similarity {_number(run.similarity)}"
-        )
+        if run.conclusion is not ConclusionKind.NONE:
+            print(
+                f"  the method's classification: {CLASSIFICATION_SHORT[run.prediction]}, "
+                f"similarity {_number(run.similarity)}"
+            )
         if stored:
             check = stored[-1]
             print(

@@ -182,12 +182,12 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     conclusion = result.conclusion
     hp, hd = propositions(conclusion.population)
     style = "body" if conclusion.kind is ConclusionKind.EVALUATIVE else "warning"
+    if conclusion.kind is ConclusionKind.NONE:  # the label already says "No conclusion"
+        lead = "; ".join(decisive_reasons(conclusion)[:3]) + "."
+    else:
+        lead = headline(conclusion, inputs.scale_id, most=3)
     blocks: list[Block] = [
-        Paragraph(
-            f"<b>{html_text(KIND_LABELS[conclusion.kind])}.</b> "
-            f"{html_text(headline(conclusion, inputs.scale_id, most=3))}",
-            style,
-        ),
+        Paragraph(f"<b>{html_text(KIND_LABELS[conclusion.kind])}.</b> {html_text(lead)}", style),
         Paragraph(
             f"<b>Hp:</b> {html_text(hp)}.<br/><b>Hd:</b> {html_text(hd, 1000)}.",
         ),
@@ -252,6 +252,14 @@ def summary(inputs: ReportInputs) -> list[Block]:
         ),
     ]
     blocks += _conclusion(inputs)
+    if result.conclusion.kind is ConclusionKind.NONE:
+        blocks.append(
+            Paragraph(
+                "<b>The method's classification</b> is not reported: where no conclusion can "
+                "be drawn from the texts, a similarity score measured on them means nothing."
+            )
+        )
+        return blocks + _closing(inputs)
     blocks.append(
         Paragraph(
             f"<b>The method's classification</b> (secondary to the conclusion above). "
@@ -276,6 +284,12 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks += _stability(inputs)
     blocks.append(Paragraph("<b>How often the method errs.</b>"))
     blocks += _error_rates(inputs)
+    return blocks + _closing(inputs)
+
+
+def _closing(inputs: ReportInputs) -> list[Block]:
+    """Excluded evidence, the result's warnings and the case description."""
+    blocks: list[Block] = []
     if inputs.excluded:
         items = "".join(
             f"<li>{html_text(d.file_name, 200)} ({d.role}, SHA-256 {d.sha256[:16]}…): "
@@ -289,7 +303,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
                 f"later runs):<ul>{items}</ul>"
             )
         )
-    warnings = result.warnings
+    warnings = inputs.verification.warnings
     if warnings:
         items = "".join(f"<li>{html_text(w, 400)}</li>" for w in warnings[:20])
         blocks.append(
