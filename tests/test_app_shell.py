@@ -67,7 +67,7 @@ def test_main_window_opens_with_title_and_status_bar(window):
     assert "TAVeer Desktop" in window.windowTitle()
     assert paths.DEFAULT_PROJECT_NAME in window.windowTitle()
     assert "Project:" in window.project_label.text()
-    assert "Default model: TAVeer default" in window.model_label.text()
+    assert "Case model: TAVeer formal prose" in window.model_label.text()
     assert not window.windowIcon().isNull()
 
 

@@ -1,15 +1,12 @@
 """The desktop's persistent settings (``QSettings`` in an ini file under the config directory).
 
 Besides the window's geometry and splitter state (saved by the window itself) this keeps the
-lab's verbal scale for likelihood ratios, the list of recently opened projects, the default
-model of each project and the model last chosen for each case. Keys that name a project use a
-short hash of its absolute path, so any path is a valid key and nothing about the project is
-written into the store.
+lab's verbal scale for likelihood ratios and the list of recently opened projects. The model of
+a case is not a setting: the examiner's choice is stored (and audited) with the case.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -26,11 +23,6 @@ _RECENT_KEY = "projects/recent"
 def settings() -> QSettings:
     """The application's settings, in an ini file under the platformdirs config directory."""
     return QSettings(str(paths.config_dir() / SETTINGS_FILE_NAME), QSettings.Format.IniFormat)
-
-
-def _project_key(project: Path) -> str:
-    absolute = str(Path(project).expanduser().absolute())
-    return hashlib.sha256(absolute.encode("utf-8")).hexdigest()[:16]
 
 
 def _as_list(value) -> list[str]:
@@ -72,34 +64,4 @@ def remember_project(project: Path) -> None:
 def clear_recent_projects() -> None:
     store = settings()
     store.remove(_RECENT_KEY)
-    store.sync()
-
-
-def default_model_name(project: Path) -> str | None:
-    """The model a project's verifications use unless a case has its own choice."""
-    value = settings().value(f"default_model/{_project_key(project)}")
-    return str(value) if value else None
-
-
-def set_default_model_name(project: Path, name: str | None) -> None:
-    store = settings()
-    key = f"default_model/{_project_key(project)}"
-    if name:
-        store.setValue(key, name)
-    else:
-        store.remove(key)
-    store.sync()
-
-
-def case_model_name(project: Path, case_number: str) -> str | None:
-    """The model last chosen (or suggested by the demo) for one case of a project."""
-    case_key = hashlib.sha256(case_number.encode("utf-8")).hexdigest()[:12]
-    value = settings().value(f"case_model/{_project_key(project)}/{case_key}")
-    return str(value) if value else None
-
-
-def set_case_model_name(project: Path, case_number: str, name: str) -> None:
-    case_key = hashlib.sha256(case_number.encode("utf-8")).hexdigest()[:12]
-    store = settings()
-    store.setValue(f"case_model/{_project_key(project)}/{case_key}", name)
     store.sync()

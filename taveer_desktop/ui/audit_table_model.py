@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
 from taveer_desktop.store import AuditEntry
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -16,6 +18,10 @@ ACTION_WORDS = {
     "document_removed": "Document removed",
     "model_added": "Model added",
     "run_stored": "Verification stored",
+    "stability_stored": "Stability stored",
+    "document_excluded": "Document excluded",
+    "document_included": "Document included again",
+    "case_model_chosen": "Model chosen for the case",
     "store_migrated": "Store upgraded",
     "report_exported": "Report exported",
     "project_copy_saved": "Copy saved",
@@ -25,12 +31,15 @@ _DETAIL_KEYS = (
     "file_name",
     "role",
     "name",
+    "conclusion",
     "prediction",
     "similarity",
     "reason",
     "target",
     "changed",
 )
+_KIND_VALUES = {k.value for k in ConclusionKind}
+_CLASSIFICATION_VALUES = {c.value for c in Classification}
 
 
 def action_word(entry: AuditEntry) -> str:
@@ -46,6 +55,12 @@ def details_summary(entry: AuditEntry) -> str:
             continue
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
+        if key == "conclusion" and value in _KIND_VALUES:
+            parts.append(f"conclusion: {KIND_LABELS[ConclusionKind(value)].lower()}")
+            continue
+        if key == "prediction" and value in _CLASSIFICATION_VALUES:
+            parts.append(f"classification: {CLASSIFICATION_SHORT[Classification(value)]}")
+            continue
         parts.append(f"{key.replace('_', ' ')}: {value}")
     return "; ".join(parts)
 

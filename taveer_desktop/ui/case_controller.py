@@ -1,8 +1,10 @@
-"""Case work of the main window: new and edited cases, adding documents, verifying.
+"""Case work of the main window: cases, documents (adding, excluding), the case's model, verifying.
 
-Writes of one short transaction (a case) happen here on the GUI thread; importing documents
-and verifying run as jobs on the store's writer pool. Each ends in ``session.changed`` and a
-past-tense signal of the window (``documents_added``, ``verification_finished``).
+Writes of one short transaction (a case, choosing its model, excluding or including a document
+with its reason) happen here on the GUI thread; importing documents and verifying run as jobs on
+the store's writer pool. Each ends in ``session.changed`` and a past-tense signal of the window
+(``documents_added``, ``verification_finished``). A case is verified only with the model the
+examiner chose for it: Verify on a case without one opens the model picker first.
 """
 
 from __future__ import annotations
@@ -11,14 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.store import KNOWN, QUESTIONED, Case, IntakeResult
-from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult
+from taveer_desktop.ui import jobs
 from taveer_desktop.ui.case_dialog import CaseDialog
 from taveer_desktop.ui.error_dialog import show_failure, show_rejections
+from taveer_desktop.ui.model_picker_dialog import ModelPickerDialog
 from taveer_desktop.ui.project_session import CASES, DOCUMENTS, RUNS
 from taveer_desktop.ui.task_worker import Job
 
@@ -35,6 +38,7 @@ class CaseController(QObject):
         self.session = window.session
         self.runner = window.runner
         self.verify_worker = None
+        self.picker: ModelPickerDialog | None = None
         a = window.actions
         a.new_case.triggered.connect(self.new_case)
         a.edit_case.triggered.connect(self.edit_case)
@@ -42,6 +46,8 @@ class CaseController(QObject):
         a.add_questioned.triggered.connect(lambda: self.add_documents(QUESTIONED))
         a.verify.triggered.connect(self.verify)
         a.export_report.triggered.connect(self.export_report)
+        window.documents_tab.exclude_requested.connect(self.exclude_documents)
+        window.documents_tab.include_requested.connect(self.include_documents)
 
     def export_report(self):
         """Case ▸ Export Report: the report colleague's dialog, then reload (audit entry)."""
@@ -129,27 +135,102 @@ class CaseController(QObject):
         clicked = box.clickedButton()
         return KNOWN if clicked is known else QUESTIONED if clicked is questioned else None
 
+    def ask_reason(self, title: str, prompt: str) -> str | None:
+        """Ask for the reason of an exclusion or inclusion (tests replace this)."""
+        text, ok = QInputDialog.getText(self.window, title, prompt, QLineEdit.EchoMode.Normal)
+        return text.strip() if ok and text.strip() else None
+
+    def exclude_documents(self, documents: list[Document]) -> list[Document]:
+        """Take documents out of the case's later runs, with the examiner's reason (audited)."""
+        return self._set_excluded([d for d in documents if not d.excluded], exclude=True)
+
+    def include_documents(self, documents: list[Document]) -> list[Document]:
+        """Put excluded documents back into the case's later runs, with a reason (audited)."""
+        return self._set_excluded([d for d in documents if d.excluded], exclude=False)
+
+    def _set_excluded(self, documents: list[Document], exclude: bool) -> list[Document]:
+        store = self.session.store
+        if store is None or not documents:
+            return []
+        names = ", ".join(d.file_name for d in documents)
+        if exclude:
+            title = "Exclude evidence"
+            prompt = (
+                f"Exclude {names} from later verifications of this case? The document stays "
+                "stored with its hash, and earlier runs keep their record.\n\nReason (kept in "
+                "the audit log):"
+            )
+        else:
+            title = "Include evidence again"
+            prompt = f"Use {names} in later verifications again?\n\nReason (kept in the audit log):"
+        reason = self.ask_reason(title, prompt)
+        if reason is None:
+            return []
+        changed = []
+        try:
+            for doc in documents:
+                if exclude:
+                    changed.append(store.documents.exclude(doc.id, reason))
+                else:
+                    changed.append(store.documents.include(doc.id, reason))
+        except TaveerError as error:
+            show_failure(self.window, f"Not changed: {error}", title=title)
+        self.session.changed(DOCUMENTS)
+        word = "excluded" if exclude else "included again"
+        self.window.statusBar().showMessage(f"{len(changed)} document(s) {word}", 10_000)
+        return changed
+
+    # ---- the case's model -----------------------------------------------------------------
+
+    def choose_model(self, then_verify: bool = False) -> ModelPickerDialog | None:
+        """Open the model picker for the selected case; store the choice (and verify)."""
+        case, store = self.window.selected_case(), self.session.store
+        if case is None or store is None:
+            return None
+        dialog = ModelPickerDialog(self.session, case, self.window)
+        dialog.accepted.connect(lambda: self._model_chosen(case, dialog, then_verify))
+        dialog.finished.connect(lambda _r: setattr(self, "picker", None))
+        self.picker = dialog
+        dialog.open()
+        return dialog
+
+    def _model_chosen(self, case: Case, dialog: ModelPickerDialog, then_verify: bool) -> None:
+        choice, store = dialog.chosen(), self.session.store
+        if choice is None or store is None:
+            return
+        try:
+            store.cases.choose_model(case.id, choice.stored.id)
+        except TaveerError as error:
+            show_failure(self.window, f"The model was not chosen: {error}", title="Not chosen")
+            return
+        self.session.changed(CASES)
+        self.window.statusBar().showMessage(
+            f"Case {case.number} will be verified with {choice.name}", 10_000
+        )
+        if then_verify:
+            self.verify()
+
     # ---- verification ---------------------------------------------------------------------
 
     def verify(self):
-        """Verify the selected case with the chosen model in the background; store the runs."""
+        """Verify the selected case with its chosen model in the background; store the runs.
+
+        A case without a chosen model opens the model picker instead (and verifies once one is
+        chosen): the program never picks a model for the examiner."""
         case, store = self.window.selected_case(), self.session.store
-        model_name = self.window.verification_tab.chosen_model()
-        if case is None or store is None or not model_name or self.verify_worker is not None:
+        if case is None or store is None or self.verify_worker is not None:
             return None
+        if case.model_id is None:
+            return self.choose_model(then_verify=True)
         job = Job(
             f"Verifying case {case.number}",
-            lambda p, c: jobs.run_verification(store, case.id, model_name, p, c),
+            lambda p, c: jobs.run_verification(store, case.id, None, p, c),
         )
-        self.verify_worker = self.runner.start(
-            job, lambda runs: self._verified(case, model_name, runs)
-        )
+        self.verify_worker = self.runner.start(job, lambda runs: self._verified(case, runs))
         self.window.update_actions()
         return self.verify_worker
 
-    def _verified(self, case: Case, model_name: str, runs: list) -> None:
-        if self.window.persist_settings and self.session.path is not None:
-            app_settings.set_case_model_name(self.session.path, case.number, model_name)
+    def _verified(self, case: Case, runs: list) -> None:
         self.session.changed(RUNS)
         self.window.case_list.select_case_id(case.id)
         self.window.tabs.setCurrentWidget(self.window.verification_tab)

@@ -3,7 +3,9 @@
 The demo cases come from ``resources/demo/demo_case.json``: real public-domain texts (the
 Federalist Papers) with their sources named in each case's description. The bundled models are
 ``resources/models/default.json`` (the project's default model) and the model the demo manifest
-names for its cases. Each step is one store transaction and the seeding is idempotent: what is
+names for its cases, which is recorded (audited) as each demo case's chosen model, as the demo
+manifest explains why it suits them; cases the examiner creates have no model until chosen.
+Each step is one store transaction and the seeding is idempotent: what is
 already there is left alone, so an interrupted first start is completed on the next.
 """
 
@@ -130,6 +132,9 @@ def seed_demo_project(
             added = True
         if case.questioned_count == 0:
             store.documents.add(case.id, QUESTIONED, [spec.questioned])
+            added = True
+        if case.model_id is None:
+            store.cases.choose_model(case.id, store.models.find(case_model_name).id)
             added = True
     if progress is not None:
         progress(total, total, "demo ready")

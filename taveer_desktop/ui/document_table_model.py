@@ -1,19 +1,37 @@
-"""The documents of a case as a table: role, file, size in characters and sentences, hash."""
+"""The documents of a case as a table: role, file, use, size in characters and sentences, hash.
+
+A document the examiner excluded stays in the table (it stays stored, with its hash), marked
+"Excluded" with the reason and time on hover, and shown in grey italics in every column.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QColor, QFont
 
 from taveer_desktop.store import KNOWN, Document
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
-ROLE, FILE_NAME, CHARACTERS, SENTENCES, ENCODING, SHA256, IMPORTED = range(7)
+ROLE, FILE_NAME, USE, CHARACTERS, SENTENCES, ENCODING, SHA256, IMPORTED = range(8)
+EXCLUDED_COLOUR = QColor("#6b6b6b")
 ROLE_WORDS = {KNOWN: "Known", "questioned": "Questioned"}
 
 
 def role_word(document: Document) -> str:
     return ROLE_WORDS.get(document.role, document.role)
+
+
+def use_word(document: Document) -> str:
+    return "Excluded" if document.excluded else "In use"
+
+
+def use_tip(document: Document) -> str:
+    if not document.excluded:
+        return "Used by every new verification of the case"
+    return (
+        f"Excluded {short_utc(document.excluded_utc or '')}: {document.excluded_reason}\n"
+        "Left out of new verifications; it stays stored, and earlier runs keep their record."
+    )
 
 
 def _source(document: Document) -> str:
@@ -31,6 +49,13 @@ class DocumentTableModel(RecordTableModel):
             sort_key=lambda d: (d.role != KNOWN, d.file_name.casefold()),
         ),
         Column("File name", lambda d: d.file_name, "The evidence file's name", _source),
+        Column(
+            "Use",
+            use_word,
+            "In use, or excluded by the examiner from later verifications (hover for the reason)",
+            use_tip,
+            sort_key=lambda d: d.excluded,
+        ),
         Column(
             "Characters",
             lambda d: f"{d.char_count:,}",
@@ -63,8 +88,12 @@ class DocumentTableModel(RecordTableModel):
     )
 
     def extra_data(self, record: Document, column: int, role: int):
-        if role == Qt.ItemDataRole.FontRole and column == SHA256:
-            font = QFont("DejaVu Sans Mono")
-            font.setStyleHint(QFont.StyleHint.Monospace)
+        if role == Qt.ItemDataRole.FontRole and (column == SHA256 or record.excluded):
+            font = QFont("DejaVu Sans Mono") if column == SHA256 else QFont()
+            if column == SHA256:
+                font.setStyleHint(QFont.StyleHint.Monospace)
+            font.setItalic(record.excluded)
             return font
+        if role == Qt.ItemDataRole.ForegroundRole and record.excluded:
+            return EXCLUDED_COLOUR
         return None

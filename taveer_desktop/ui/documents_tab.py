@@ -1,5 +1,10 @@
 """The Documents tab: the case's evidence as a table, the hashes, and a read-only preview.
 
+Evidence added by mistake is excluded, never deleted: "Exclude…" on the selected documents
+asks the window (``exclude_requested``) to leave them out of later runs with the examiner's
+reason; "Include…" (``include_requested``) puts them back. Excluded documents stay listed,
+marked in the "Use" column with the reason on hover.
+
 The full SHA-256 of a document is in its tooltip and copied by Ctrl+C (or "Copy SHA-256"), one
 line per selected document, ``<hash>  <file name>`` as ``sha256sum`` writes it. The preview
 shows the text the store extracted (the text the method reads), never editable.
@@ -7,9 +12,10 @@ shows the text the store extracted (the text the method reads), never editable.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +48,9 @@ def hash_lines(documents: Sequence[Document]) -> str:
 
 
 class DocumentsTab(QWidget):
+    exclude_requested = Signal(list)  # [Document] to take out of later runs
+    include_requested = Signal(list)  # [Document] to use again
+
     def __init__(
         self, session: ProjectSession, add_actions: Sequence[QAction], parent: QWidget | None = None
     ) -> None:
@@ -66,6 +75,27 @@ class DocumentsTab(QWidget):
         copy_button = QToolButton()
         copy_button.setDefaultAction(self.copy_action)
         buttons.addWidget(copy_button)
+        self.exclude_action = QAction("E&xclude…", self)
+        self.exclude_action.setToolTip(
+            "Leave the selected documents out of later verifications (with a reason; they stay "
+            "stored and earlier runs keep their record)"
+        )
+        self.exclude_action.triggered.connect(
+            lambda: self.exclude_requested.emit(
+                [d for d in self.selected_documents() if not d.excluded]
+            )
+        )
+        self.include_action = QAction("&Include…", self)
+        self.include_action.setToolTip("Use the selected excluded documents again (with a reason)")
+        self.include_action.triggered.connect(
+            lambda: self.include_requested.emit(
+                [d for d in self.selected_documents() if d.excluded]
+            )
+        )
+        for action in (self.exclude_action, self.include_action):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            buttons.addWidget(button)
         buttons.addStretch(1)
 
         self.view = QTableView()
@@ -77,12 +107,15 @@ class DocumentsTab(QWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)
         self.view.addAction(self.copy_action)
+        self.view.addAction(self.exclude_action)
+        self.view.addAction(self.include_action)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(dtm.FILE_NAME, QHeaderView.ResizeMode.Stretch)
         self.view.setColumnHidden(dtm.IMPORTED, True)  # in the file name's tooltip and preview
         self.view.selectionModel().selectionChanged.connect(self._show_preview)
+        self.view.selectionModel().selectionChanged.connect(self._update_actions)
 
         self.empty_label = QLabel(EMPTY_HINT)
         self.empty_label.setWordWrap(True)
@@ -122,6 +155,13 @@ class DocumentsTab(QWidget):
                 self.view.selectRow(row)
         if not self.selected_documents():
             self._clear_preview()
+        self._update_actions()
+
+    def _update_actions(self, *_args) -> None:
+        documents = self.selected_documents()
+        writable = self.session.store is not None and not self.session.read_only_reason
+        self.exclude_action.setEnabled(writable and any(not d.excluded for d in documents))
+        self.include_action.setEnabled(writable and any(d.excluded for d in documents))
 
     def selected_documents(self) -> list[Document]:
         return [
@@ -153,6 +193,11 @@ class DocumentsTab(QWidget):
             f"{doc.sentence_count:,} sentences, {doc.encoding}, imported "
             f"{short_utc(doc.imported_utc)}<br>SHA-256 <code>{doc.sha256}</code>"
         )
+        if doc.excluded:
+            heading += (
+                f"<br><b>Excluded</b> {short_utc(doc.excluded_utc or '')}: "
+                f"{html.escape(doc.excluded_reason or '')} — left out of later verifications."
+            )
         if len(text) > len(shown):
             heading += f"<br>Showing the first {PREVIEW_MAX_CHARS:,} characters."
         self.preview_heading.setText(heading)

@@ -15,9 +15,11 @@ from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.errors import CancelToken, InputError
 from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.training import train
 from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
 from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.store.records import StabilityCheck
 
 Progress = Callable[[int, int, str], None]
 TRAINING_WORKERS = 1  # in-process: measured GUI stalls stay far below 100 ms (docs/gui.md)
@@ -41,10 +43,34 @@ def import_documents(
 
 
 def run_verification(
-    store: ProjectStore, case_id: int, model_name: str, progress: Progress, cancel: CancelToken
+    store: ProjectStore,
+    case_id: int,
+    model_name: str | None,
+    progress: Progress,
+    cancel: CancelToken,
 ) -> list:
-    """Verify every questioned document of a case; each run is stored as it finishes."""
+    """Verify every questioned document of a case in use with the named model, or else the
+    case's chosen one; each run is stored (with its stability) as it finishes."""
     return verify_case(store, case_id, model_name, progress=progress, cancel=cancel)
+
+
+def compute_stability(
+    store: ProjectStore,
+    run_id: int,
+    model: Model,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    prediction: str,
+    progress: Progress,
+    cancel: CancelToken,
+) -> StabilityCheck:
+    """Resample a stored run's texts (seeded) and keep the assessment with the run (audited)."""
+    progress(0, 1, "resampling the sentences")
+    stability = decision_stability(model, known_texts, unknown_text, prediction, cancel=cancel)
+    cancel.raise_if_cancelled()
+    check = store.runs.store_stability(run_id, stability)
+    progress(1, 1, "done")
+    return check
 
 
 @dataclass(frozen=True)

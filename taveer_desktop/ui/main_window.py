@@ -1,12 +1,12 @@
 """The main window: the case list, the selected case's tabs, the status bar, and case work.
 
 Left: the project's cases with a search box. Right: the selected case (heading, then the
-Documents, Verification and Audit log tabs). The status bar shows the open project, the
-default model and the progress of background work with a Cancel button. File and Model menu
-work lives in ``ProjectController`` and ``ModelController``; case work (new, edit, documents,
-verify) is here. Every change goes through the store and ends in ``session.changed``, after
-which the views reload (``reload``). Closing while background work runs asks first, cancels
-it, waits for it and only then closes the store.
+Documents, Verification and Audit log tabs). The status bar shows the open project, the selected
+case's chosen model and the progress of background work with a Cancel button. File and Model
+menu work lives in ``ProjectController`` and ``ModelController``; case work (new, edit,
+documents, the case's model, verify) in ``CaseController``. Every change goes through the store
+and ends in ``session.changed``, after which the views reload (``reload``). Closing while
+background work runs asks first, cancels it, waits for it and only then closes the store.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.store import Case
-from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.about_box import about_text, app_icon, version_lines
 from taveer_desktop.ui.app_settings import SETTINGS_FILE_NAME, settings
 from taveer_desktop.ui.audit_tab import AuditTab
@@ -107,7 +106,7 @@ class MainWindow(QMainWindow):
         self.case_details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         a = self.actions
         self.documents_tab = DocumentsTab(self.session, (a.add_known, a.add_questioned))
-        self.verification_tab = VerificationTab(self.session, a.verify)
+        self.verification_tab = VerificationTab(self.session, a.verify, runner=self.runner)
         a.scale_group.triggered.connect(lambda _action: self.verification_tab.refresh())
         self.audit_tab = AuditTab(self.session)
         self.tabs = QTabWidget()
@@ -160,7 +159,7 @@ class MainWindow(QMainWindow):
         self.session.store_changed.connect(lambda _what: self.reload())
         self.session.project_opened.connect(lambda _path: self.reload())
         self.session.project_closed.connect(self.reload)
-        self.verification_tab.model_chosen.connect(self._case_model_chosen)
+        self.verification_tab.choose_model_requested.connect(lambda: self.cases.choose_model())
         self.runner.job_started.connect(self._job_started)
         self.runner.job_ended.connect(self._job_ended)
         self.runner.job_failed.connect(
@@ -182,7 +181,7 @@ class MainWindow(QMainWindow):
 
     def _case_selected(self, case: Case | None) -> None:
         self._show_case(case)
-        self.update_actions()
+        self.project_state_changed()
         self.case_opened.emit(case)
 
     def _show_case(self, case: Case | None) -> None:
@@ -208,24 +207,8 @@ class MainWindow(QMainWindow):
             self.case_details.setText(shown)
             self.case_details.setToolTip(details)
         self.documents_tab.set_documents(documents)
-        self.verification_tab.set_models(
-            [m.name for m in self.session.models()], self._preferred_model(case)
-        )
         self.verification_tab.show_case(case, documents)
         self.audit_tab.show_case(case)
-
-    def _preferred_model(self, case: Case | None) -> str | None:
-        path = self.session.path
-        if case is not None and path is not None:
-            hint = app_settings.case_model_name(path, case.number)
-            if hint:
-                return hint
-        return self.models.default_model_name()
-
-    def _case_model_chosen(self, name: str) -> None:
-        case = self.selected_case()
-        if case is not None and self.session.path is not None and self.persist_settings:
-            app_settings.set_case_model_name(self.session.path, case.number, name)
 
     def project_state_changed(self) -> None:
         path = self.session.path
@@ -234,9 +217,14 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{' (read-only)' if read_only else ''} — {PROGRAM_NAME}")
         self.project_label.setText(f"Project: {name}")
         self.project_label.setToolTip(str(path) if path else "No project is open")
-        model = self.models.default_model_name() if path else None
-        self.model_label.setText(f"Default model: {model or 'none'}")
-        self.model_label.setToolTip("The model new cases are verified with (set it under Models)")
+        case = self.selected_case() if path else None
+        model = self.verification_tab.chosen_model() if case else None
+        self.model_label.setText(
+            f"Case model: {model or 'none chosen'}" if case else "Case model: no case selected"
+        )
+        self.model_label.setToolTip(
+            "The model the examiner chose for the selected case (Verification ▸ Choose Model…)"
+        )
         self.update_actions()
 
     def update_actions(self) -> None:
@@ -253,7 +241,7 @@ class MainWindow(QMainWindow):
         if verify_reason is None:
             if not case.known_count or not case.questioned_count:
                 verify_reason = "the case needs known and questioned documents"
-            elif not self.verification_tab.chosen_model():
+            elif not self.session.models():
                 verify_reason = "the project has no model: train or import one"
             elif self.cases.verify_worker is not None:
                 verify_reason = "a verification is running"

@@ -14,7 +14,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.error_dialog import show_failure
 from taveer_desktop.ui.evaluate_dialog import EvaluateDialog
 from taveer_desktop.ui.model_manager_dialog import ModelManagerDialog
@@ -43,21 +42,6 @@ class ModelController(QObject):
         actions.export_model.triggered.connect(lambda: self.export_model())
         actions.evaluate.triggered.connect(lambda: self.open_evaluate_dialog())
 
-    # ---- default model ------------------------------------------------------------------------
-
-    def default_model_name(self) -> str | None:
-        path = self.session.path
-        names = [m.name for m in self.session.models()]
-        chosen = app_settings.default_model_name(path) if path else None
-        if chosen in names:
-            return chosen
-        return names[0] if names else None
-
-    def set_default_model(self, name: str) -> None:
-        if self.session.path is not None:
-            app_settings.set_default_model_name(self.session.path, name)
-        self.window.project_state_changed()
-
     # ---- dialogs ------------------------------------------------------------------------------
 
     def open_manager(self) -> ModelManagerDialog:
@@ -67,8 +51,7 @@ class ModelController(QObject):
             self.manager.import_requested.connect(lambda: self.import_model())
             self.manager.export_requested.connect(lambda s: self.export_model(s.name))
             self.manager.evaluate_requested.connect(lambda s: self.open_evaluate_dialog(s))
-            self.manager.default_chosen.connect(self.set_default_model)
-        self.manager.reload(self.default_model_name())
+        self.manager.reload()
         self.manager.show()
         self.manager.raise_()
         self.manager.activateWindow()
@@ -124,7 +107,7 @@ class ModelController(QObject):
         store = self.session.store
         if store is None:
             return None
-        name = name or self.window.verification_tab.chosen_model() or self.default_model_name()
+        name = name or self.window.verification_tab.chosen_model()
         if not name:
             show_failure(
                 self.window, "The project has no model to export.", title="Nothing to export"

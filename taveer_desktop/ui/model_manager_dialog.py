@@ -32,7 +32,6 @@ class ModelManagerDialog(QDialog):
     import_requested = Signal()
     export_requested = Signal(object)  # ModelSummary
     evaluate_requested = Signal(object)  # ModelSummary
-    default_chosen = Signal(str)
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,7 +49,9 @@ class ModelManagerDialog(QDialog):
         self.proxy.setSortRole(SORT_ROLE)
         self.view = QTableView()
         self.view.setModel(self.proxy)
-        self.view.setToolTip("The project's models; the default one is in bold")
+        self.view.setToolTip(
+            "The project's models; each case's model is chosen for it (Verification tab)"
+        )
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setSortingEnabled(True)
@@ -61,7 +62,6 @@ class ModelManagerDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(mtm.NAME, QHeaderView.ResizeMode.Stretch)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
-        self.view.doubleClicked.connect(lambda _i: self._choose_default())
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -82,16 +82,12 @@ class ModelManagerDialog(QDialog):
         self.evaluate_button = button(
             "E&valuate…", "Measure the selected model on a test corpus", self._evaluate
         )
-        self.default_button = button(
-            "Set as &Default", "Verify new cases with the selected model", self._choose_default
-        )
         row = QHBoxLayout()
         for widget in (
             self.train_button,
             self.import_button,
             self.export_button,
             self.evaluate_button,
-            self.default_button,
         ):
             row.addWidget(widget)
         row.addStretch(1)
@@ -111,19 +107,14 @@ class ModelManagerDialog(QDialog):
         self.resize(width, self.fontMetrics().height() * 28)
         self.reload()
 
-    def reload(self, default_name: str | None = None) -> None:
+    def reload(self) -> None:
         selected = self.selected()
         self.model.set_records(self.session.model_summaries())
-        if default_name is not None:
-            self.model.set_default_name(default_name)
         if selected is not None:
             self.select(selected.name)
         elif self.proxy.rowCount():
             self.view.selectRow(0)
         self._selection_changed()
-
-    def set_default_name(self, name: str | None) -> None:
-        self.model.set_default_name(name)
 
     def _store_changed(self, what: str) -> None:
         if what == MODELS:
@@ -142,7 +133,7 @@ class ModelManagerDialog(QDialog):
 
     def _selection_changed(self, *_args) -> None:
         summary = self.selected()
-        for widget in (self.export_button, self.evaluate_button, self.default_button):
+        for widget in (self.export_button, self.evaluate_button):
             widget.setEnabled(summary is not None)
         if summary is None:
             self.details.setText("No model selected.")
@@ -163,8 +154,3 @@ class ModelManagerDialog(QDialog):
     def _evaluate(self) -> None:
         if (summary := self.selected()) is not None:
             self.evaluate_requested.emit(summary)
-
-    def _choose_default(self) -> None:
-        if (summary := self.selected()) is not None:
-            self.model.set_default_name(summary.name)
-            self.default_chosen.emit(summary.name)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -96,30 +93,3 @@ class ModelTableModel(RecordTableModel):
             sort_key=lambda m: m.created_utc,
         ),
     )
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.default_name: str | None = None
-
-    def set_default_name(self, name: str | None) -> None:
-        self.default_name = name
-        if self.rowCount():
-            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
-
-    def data(self, index, role: int = Qt.ItemDataRole.DisplayRole):
-        value = super().data(index, role)
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and index.isValid()
-            and index.column() == NAME
-            and self.record(index.row()).name == self.default_name
-        ):
-            return f"{value} (default)"
-        return value
-
-    def extra_data(self, record: ModelSummary, column: int, role: int):
-        if role == Qt.ItemDataRole.FontRole and column == NAME and record.name == self.default_name:
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None

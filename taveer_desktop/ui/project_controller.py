@@ -107,11 +107,6 @@ class ProjectController(QObject):
             self.window.project_ready.emit()
 
     def _seeded(self, result: demo_seed.SeedResult) -> None:
-        path = self.session.path
-        if path is not None:
-            app_settings.set_default_model_name(path, result.default_model)
-            for number in result.case_numbers:
-                app_settings.set_case_model_name(path, number, result.case_model)
         self.session.changed(MODELS)
         self.session.changed(CASES)
         if result.case_numbers:

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
+from taveer_desktop.ui.model_choice_table_model import ModelChoice, model_choice
 from taveer_desktop.ui.model_table_model import ModelSummary, summarize_model
 from taveer_desktop.ui.run_table_model import RunRow, run_rows
 
@@ -89,10 +91,18 @@ class ProjectSession(QObject):
         return self._store.documents.list_for_case(case_id) if self._store else []
 
     def runs(self, case_id: int) -> list[RunRow]:
+        """The runs of a case, each with the conclusion read from its stored result."""
         if not self._store:
             return []
         names = {doc.id: doc.file_name for doc in self.documents(case_id)}
-        return run_rows(self._store.runs.list_for_case(case_id), names)
+        runs = self._store.runs.list_for_case(case_id)
+        conclusions = {}
+        for run in runs:
+            try:
+                conclusions[run.id] = self._store.runs.verification(run.id).conclusion
+            except TaveerError:  # a damaged run is reported by the integrity check
+                log.warning("run %s could not be read", run.id)
+        return run_rows(runs, names, conclusions)
 
     def audit(self, case_id: int | None) -> list[AuditEntry]:
         return self._store.audit.entries(case_id) if self._store else []
@@ -111,6 +121,27 @@ class ProjectSession(QObject):
             except Exception:  # a damaged model is reported by the integrity check
                 log.exception("model %s could not be read", stored.name)
         return summaries
+
+    def model_choices(self) -> list[ModelChoice]:
+        """Every model with what the examiner needs to choose one for a case."""
+        if not self._store:
+            return []
+        choices = []
+        for stored in self._store.models.list_all():
+            try:
+                choices.append(model_choice(stored, self._store.models.load(stored.id)))
+            except Exception:  # a damaged model is reported by the integrity check
+                log.exception("model %s could not be read", stored.name)
+        return choices
+
+    def model_name(self, model_id: int | None) -> str | None:
+        """The name of a stored model (None for no model, or one no longer readable)."""
+        if self._store is None or model_id is None:
+            return None
+        try:
+            return self._store.models.get(model_id).name
+        except TaveerError:
+            return None
 
     def _require(self) -> ProjectStore:
         if self._store is None:

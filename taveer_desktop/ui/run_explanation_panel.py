@@ -2,8 +2,11 @@
 
 Adapts a ``RunView`` (store records and the stored result) to the explanation views of
 ``ui/explain``: it loads the run's model and the texts of the documents used from the project
-store, and passes their stored SHA-256 hashes so that every number on screen is tied to the
-evidence as received. Offers ``show_run(RunView)`` and ``clear(message)`` as the tab expects.
+store, passes their stored SHA-256 hashes so that every number on screen is tied to the
+evidence as received, and shows the stability stored with the run. A stability the examiner
+computes runs as a job on the window's job runner (the store's writer pool) and is stored with
+the run before it is shown. Offers ``show_run(RunView)`` and ``clear(message)`` as the tab
+expects; every newly shown run starts scrolled to the top.
 """
 
 from __future__ import annotations
@@ -12,22 +15,33 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QWidget
 
 from taveer_desktop.core.model import Model
-from taveer_desktop.ui import app_settings
+from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.explain import ResultView
-from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.explain.explanation_data import StabilityFigures
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.project_session import RUNS, ProjectSession
 from taveer_desktop.ui.run_view import RunView
+from taveer_desktop.ui.task_worker import Job
 
 
 class RunExplanationPanel(QStackedWidget):
     """A message page, or the explained result of one stored run."""
 
-    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        session: ProjectSession,
+        parent: QWidget | None = None,
+        runner: JobRunner | None = None,
+    ) -> None:
         super().__init__(parent)
         self.session = session
+        self.runner = runner
         self.message = QLabel()
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
         self.result_view = ResultView()
+        if runner is not None:
+            self.result_view.summary.stability_handler = self.compute_stability
         # scrolls only where the window is narrower than the views need (small screens, 150 %)
         self.result_scroll = QScrollArea()
         self.result_scroll.setWidgetResizable(True)
@@ -35,6 +49,8 @@ class RunExplanationPanel(QStackedWidget):
         self.addWidget(self.message)
         self.addWidget(self.result_scroll)
         self.current: RunView | None = None
+        self.stability_worker = None
+        self._texts: tuple[list[str], str] = ([], "")
         self._models: dict[int, Model] = {}
         self.clear()
 
@@ -55,7 +71,9 @@ class RunExplanationPanel(QStackedWidget):
         unknown_text = store.documents.text(view.questioned.id)
         hashes = [(f"questioned: {view.questioned.file_name}", view.questioned.sha256)]
         hashes += [(f"known: {doc.file_name}", doc.sha256) for doc in view.known]
+        checks = store.runs.stability_checks(run.id)
         self.current = view
+        self._texts = (known_texts, unknown_text)
         self.result_view.show_result(
             view.result,
             self._models[run.model_id],
@@ -63,8 +81,48 @@ class RunExplanationPanel(QStackedWidget):
             unknown_text,
             hashes,
             scale_id=app_settings.verbal_scale_id(),
+            stability=StabilityFigures.from_check(checks[-1]) if checks else None,
         )
         self.setCurrentWidget(self.result_scroll)
+        self.result_scroll.verticalScrollBar().setValue(0)
+        self.result_scroll.horizontalScrollBar().setValue(0)
+
+    # ---- stability ----------------------------------------------------------------------------
+
+    def compute_stability(self) -> None:
+        """Compute the shown run's stability in the background and store it with the run."""
+        store, view = self.session.store, self.current
+        if store is None or view is None or self.runner is None or self.stability_worker:
+            return
+        run_id = view.run.id
+        model = self._models[view.run.model_id]
+        known, unknown = self._texts
+        prediction = view.run.prediction.value
+        job = Job(
+            f"Stability of run {run_id}",
+            lambda p, c: jobs.compute_stability(
+                store, run_id, model, known, unknown, prediction, p, c
+            ),
+        )
+        summary = self.result_view.summary
+        self.stability_worker = self.runner.start(
+            job,
+            lambda check: self._stability_stored(run_id, check),
+            lambda message, _details: self._stability_ended(summary.stability_failed, message),
+            lambda: self._stability_ended(summary.stability_failed, "cancelled"),
+        )
+
+    def _stability_ended(self, report, message: str) -> None:
+        self.stability_worker = None
+        report(message)
+
+    def _stability_stored(self, run_id: int, check) -> None:
+        self.stability_worker = None
+        summary = self.result_view.summary
+        if self.current is not None and self.current.run.id == run_id:
+            summary.show_stability(StabilityFigures.from_check(check))
+        summary.stability_finished.emit(check)
+        self.session.changed(RUNS)  # the audit log has a new entry
 
     def shutdown(self) -> None:
         """Wait for the stability job of the result view; call when the window closes."""

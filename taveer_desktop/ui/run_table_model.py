@@ -1,7 +1,10 @@
-"""The stored verification runs of a case as a table: when, which document, model, decision.
+"""The stored verification runs of a case as a table: the conclusion and its likelihood ratio
+first, then the method's classification, the score and the model.
 
 Rows are ``RunRow``s: the store's ``VerificationRun`` with the file name of its questioned
-document, joined when the list is loaded.
+document and the conclusion read from the stored result (``store.runs.verification``), joined
+when the list is loaded, so ``data()`` never queries the store. The words are those of
+``presentation/conclusion_text``.
 """
 
 from __future__ import annotations
@@ -9,36 +12,90 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from taveer_desktop.core.outcome import Conclusion, ConclusionKind
+from taveer_desktop.presentation.conclusion_text import (
+    CLASSIFICATION_LABELS,
+    CLASSIFICATION_SHORT,
+    KIND_EXPLANATIONS,
+    KIND_LABELS,
+    format_lr,
+)
 from taveer_desktop.store import VerificationRun
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
-TIME, QUESTIONED, DECISION, SIMILARITY, MODEL = range(5)
-DECISION_WORDS = {"Y": "Same author", "N": "Different authors", "insufficient": "No decision"}
+TIME, QUESTIONED, CONCLUSION, LIKELIHOOD_RATIO, CLASSIFICATION, SIMILARITY, MODEL = range(7)
+UNREADABLE = "the stored result could not be read (see the integrity check)"
 
 
 @dataclass(frozen=True)
 class RunRow:
     run: VerificationRun
     questioned_name: str
+    conclusion: Conclusion | None = None  # None when the stored result could not be read
+
+    @property
+    def kind(self) -> ConclusionKind | None:
+        return self.conclusion.kind if self.conclusion else self.run.conclusion
+
+    @property
+    def log10_lr(self) -> float | None:
+        if self.conclusion is None or self.conclusion.kind is ConclusionKind.NONE:
+            return None
+        return self.conclusion.log10_lr
 
 
-def run_rows(runs: Sequence[VerificationRun], document_names: Mapping[int, str]) -> list[RunRow]:
-    """Rows newest first, each with its questioned document's file name."""
+def run_rows(
+    runs: Sequence[VerificationRun],
+    document_names: Mapping[int, str],
+    conclusions: Mapping[int, Conclusion] | None = None,
+) -> list[RunRow]:
+    """Rows newest first, each with its questioned document's file name and conclusion."""
+    conclusions = conclusions or {}
     ordered = sorted(runs, key=lambda r: (r.run_utc, r.id), reverse=True)
     return [
         RunRow(
-            r, document_names.get(r.questioned_document_id, f"document {r.questioned_document_id}")
+            r,
+            document_names.get(r.questioned_document_id, f"document {r.questioned_document_id}"),
+            conclusions.get(r.id),
         )
         for r in ordered
     ]
 
 
-def decision_word(prediction: str) -> str:
-    return DECISION_WORDS.get(prediction, prediction)
+def conclusion_text(row: RunRow) -> str:
+    kind = row.kind
+    if kind is None:
+        return "Not readable"
+    return KIND_LABELS[kind]
+
+
+def conclusion_tip(row: RunRow) -> str:
+    if row.kind is None:
+        return UNREADABLE
+    lines = [KIND_EXPLANATIONS[row.kind]]
+    if row.conclusion is not None and row.conclusion.reasons:
+        lines += [f"• {reason}" for reason in row.conclusion.reasons]
+    return "\n".join(lines)
+
+
+def lr_text(row: RunRow) -> str:
+    if row.log10_lr is None:
+        return "—"
+    shown = format_lr(row.log10_lr)
+    return shown if row.kind is ConclusionKind.EVALUATIVE else f"{shown} (investigation only)"
 
 
 def similarity_text(similarity: float | None) -> str:
     return "—" if similarity is None else f"{similarity:.3f}"
+
+
+def _answered(row: RunRow) -> bool:
+    """False where there is no conclusion: a score measured on unusable text is not shown."""
+    return row.kind is not ConclusionKind.NONE
+
+
+def classification_text(row: RunRow) -> str:
+    return CLASSIFICATION_SHORT[row.run.prediction] if _answered(row) else "not reported"
 
 
 class RunTableModel(RecordTableModel):
@@ -52,15 +109,38 @@ class RunTableModel(RecordTableModel):
         ),
         Column("Questioned document", lambda r: r.questioned_name, "The document verified"),
         Column(
-            "Decision",
-            lambda r: decision_word(r.run.prediction),
-            "Same author, different authors, or no decision (too little evidence)",
+            "Conclusion",
+            conclusion_text,
+            "Evaluative conclusion, for investigation only (outside the model's validated "
+            "conditions), or no conclusion",
+            conclusion_tip,
+            sort_key=lambda r: "" if r.kind is None else r.kind.value,
+        ),
+        Column(
+            "Likelihood ratio",
+            lr_text,
+            "How many times more probable the findings are if the author of the known documents "
+            "wrote the questioned one than if someone else did",
+            sort_key=lambda r: -1e9 if r.log10_lr is None else r.log10_lr,
+            numeric=True,
+        ),
+        Column(
+            "Classification",
+            classification_text,
+            "The method's classification (its score against the 0.5 boundary), a secondary figure",
+            lambda r: (
+                f"The method's classification: {CLASSIFICATION_LABELS[r.run.prediction]}"
+                if _answered(r)
+                else "Not reported: there is no conclusion for these texts"
+            ),
         ),
         Column(
             "Similarity",
-            lambda r: similarity_text(r.run.similarity),
-            "Ensemble similarity from 0 to 1; above 0.5 means same author",
-            sort_key=lambda r: -1.0 if r.run.similarity is None else r.run.similarity,
+            lambda r: similarity_text(r.run.similarity if _answered(r) else None),
+            "The method's ensemble similarity from 0 to 1 (the classification boundary is 0.5)",
+            sort_key=lambda r: (
+                -1.0 if r.run.similarity is None or not _answered(r) else r.run.similarity
+            ),
             numeric=True,
         ),
         Column(

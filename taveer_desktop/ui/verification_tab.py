@@ -1,6 +1,9 @@
-"""The Verification tab: choose a model, verify, and see the stored runs and their results.
+"""The Verification tab: the case's chosen model, verify, and the stored runs and their results.
 
-The runs of the case are listed newest first; selecting one shows it in the result view. The
+The case's model is the one the examiner chose (stored with the case); "Choose Model…" asks for
+it to be chosen (the window opens the model picker), and no model is ever chosen silently. The
+runs of the case are listed newest first, with their conclusion and likelihood ratio; selecting
+one shows it in the result view, and the run shown stays shown when the case reloads. The
 result view is replaceable (``set_result_view``) so later work (charts, likelihood ratios) can
 put a richer view in this place without touching the tab: it must offer ``show_run(RunView)``
 and ``clear(message)``.
@@ -8,16 +11,17 @@ and ``clear(message)``.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSplitter,
     QTableView,
     QToolButton,
@@ -27,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.store import Case, Document
 from taveer_desktop.ui import run_table_model as rtm
+from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
 from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
@@ -34,31 +39,37 @@ from taveer_desktop.ui.run_view import RunView
 
 
 class VerificationTab(QWidget):
-    model_chosen = Signal(str)  # the user picked another model in the list
+    choose_model_requested = Signal()  # the examiner asked to choose the case's model
     run_shown = Signal(object)  # RunView now shown in the result view
 
     def __init__(
-        self, session: ProjectSession, verify_action: QAction, parent: QWidget | None = None
+        self,
+        session: ProjectSession,
+        verify_action: QAction,
+        parent: QWidget | None = None,
+        runner: JobRunner | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session
         self.case: Case | None = None
         self.documents: list[Document] = []
+        self.model_name: str | None = None
 
-        model_label = QLabel("&Model:")
-        self.model_combo = QComboBox()
-        self.model_combo.setToolTip("The trained model to verify this case with")
-        self.model_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        model_label.setBuddy(self.model_combo)
-        self.model_combo.activated.connect(
-            lambda _i: self.model_chosen.emit(self.model_combo.currentText())
+        self.model_label = QLabel()
+        self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.model_label.setToolTip("The model the examiner chose to verify this case with")
+        self.choose_model_button = QPushButton("Choose &Model…")
+        self.choose_model_button.setToolTip(
+            "Choose the case's model, with each model's training population, text lengths and "
+            "held-out error rates in view"
         )
+        self.choose_model_button.clicked.connect(self.choose_model_requested.emit)
         self.verify_button = QToolButton()
         self.verify_button.setDefaultAction(verify_action)
         self.verify_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         top = QHBoxLayout()
-        top.addWidget(model_label)
-        top.addWidget(self.model_combo, stretch=1)
+        top.addWidget(self.model_label, stretch=1)
+        top.addWidget(self.choose_model_button)
         top.addWidget(self.verify_button)
 
         self.run_model = rtm.RunTableModel(self)
@@ -80,7 +91,7 @@ class VerificationTab(QWidget):
         self.runs_view.selectionModel().selectionChanged.connect(self._run_selected)
 
         # the result view scrolls and splits itself: it fills its place, without a scroll area
-        self.result_view: QWidget = RunExplanationPanel(session)
+        self.result_view: QWidget = RunExplanationPanel(session, runner=runner)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("verification_splitter")
         self.splitter.addWidget(self.runs_view)
@@ -109,24 +120,29 @@ class VerificationTab(QWidget):
 
     # ---- models -------------------------------------------------------------------------------
 
-    def set_models(self, names: Sequence[str], preferred: str | None) -> None:
-        current = preferred or self.model_combo.currentText()
-        self.model_combo.clear()
-        self.model_combo.addItems(list(names))
-        if current in names:
-            self.model_combo.setCurrentIndex(list(names).index(current))
-        self.model_combo.setEnabled(bool(names))
-        if not names:
-            self.model_combo.setPlaceholderText("No model yet: train or import one")
-
     def chosen_model(self) -> str | None:
-        return self.model_combo.currentText() or None
+        """The name of the model chosen for the case shown (None until one is chosen)."""
+        return self.model_name
+
+    def _show_model(self, case: Case | None) -> None:
+        self.model_name = self.session.model_name(case.model_id) if case else None
+        if case is None:
+            text = ""
+        elif self.model_name:
+            text = f"Model: <b>{html.escape(self.model_name)}</b>"
+        else:
+            text = "Model: <b>none chosen</b> — choose one before verifying"
+        self.model_label.setText(text)
+        self.choose_model_button.setEnabled(case is not None and bool(self.session.models()))
 
     # ---- case and runs ------------------------------------------------------------------------
 
     def show_case(self, case: Case | None, documents: Sequence[Document] = ()) -> None:
+        shown = self.selected_run()
+        same_case = case is not None and self.case is not None and self.case.id == case.id
         self.case = case
         self.documents = list(documents)
+        self._show_model(case)
         rows = self.session.runs(case.id) if case else []
         self.run_model.set_records(rows)
         self.runs_view.resizeColumnsToContents()
@@ -135,7 +151,8 @@ class VerificationTab(QWidget):
             if self.runs_view.columnWidth(column) > widest:
                 self.runs_view.setColumnWidth(column, widest)
         if rows:
-            self.select_run(rows[0].run.id)
+            if not (same_case and shown is not None and self.select_run(shown.run.id)):
+                self.select_run(rows[0].run.id)
         else:
             self.result_view.clear(
                 "No verification yet. Choose a model and press Verify."

@@ -106,10 +106,24 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     assert "no model" in window.actions.verify.toolTip()
     assert window.models.import_model(paths.resource("models", "default.json"))
     assert window.actions.verify.isEnabled()
+    # the new case has no model: Verify opens the picker instead of choosing one silently
+    assert window.verification_tab.chosen_model() is None
+    assert "none chosen" in window.verification_tab.model_label.text()
+    window.actions.verify.trigger()
+    picker = window.cases.picker
+    assert picker is not None and picker.chosen() is None
+    assert not picker.ok_button.isEnabled()
+    assert window.cases.verify_worker is None and not window.session.store.runs.list_for_case(
+        case.id
+    )
+    assert picker.select_name("TAVeer default (Stack Exchange)")
+    assert "Population (Hd)" in picker.details.text()
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
-        window.actions.verify.trigger()
+        picker.accept()
+    assert window.session.store.cases.get(case.id).model_id is not None
+    assert window.verification_tab.chosen_model() == "TAVeer default (Stack Exchange)"
     view = blocker.args[0]
-    assert view.run.prediction in ("Y", "N", "insufficient")
+    assert view.run.prediction in ("Y", "N", "inconclusive", "insufficient")
     panel = window.verification_tab.result_view
     assert panel.currentWidget() is panel.result_scroll
     explained = panel.result_view
@@ -179,7 +193,7 @@ def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, demo_window)
         "TAVeer formal prose (public-domain demo)",
     }
     assert window.verification_tab.chosen_model() == "TAVeer formal prose (public-domain demo)"
-    assert "TAVeer default" in window.model_label.text()
+    assert "Case model: TAVeer formal prose" in window.model_label.text()
     assert window.actions.verify.isEnabled()
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
         window.actions.verify.trigger()
@@ -210,6 +224,7 @@ def test_the_verbal_scale_setting_reaches_the_result(qtbot, demo_window):
     from taveer_desktop.ui import app_settings
 
     window = demo_window
+    assert window.case_list.select_case_number("DEMO-002")  # an evaluative conclusion
     with qtbot.waitSignal(window.verification_finished, timeout=60_000):
         window.actions.verify.trigger()
     nordgaard = next(a for a in window.actions.scale_group.actions() if a.data() == "nordgaard2012")

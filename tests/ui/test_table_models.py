@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from taveer_desktop.core.outcome import (
+    Classification,
+    Conclusion,
+    ConclusionKind,
+    GateFinding,
+    GateRule,
+)
 from taveer_desktop.store import AuditEntry, Case, Document, StoredModel, VerificationRun
 from taveer_desktop.ui import audit_table_model as atm
 from taveer_desktop.ui import case_table_model as ctm
@@ -46,7 +53,7 @@ def document(id_: int, role: str, name: str, chars: int) -> Document:
         chars,
         chars // 50,
         "2025-01-03T12:00:00.123456Z",
-        {"source_path": f"/evidence/{name}"},
+        metadata={"source_path": f"/evidence/{name}"},
     )
 
 
@@ -97,7 +104,7 @@ def test_document_model_shows_short_hash_with_the_full_one_in_the_tooltip(qapp):
     assert model.find_row(lambda d: d.file_name == "k.txt") == 1
 
 
-def test_model_table_marks_the_default_model(qapp):
+def test_model_table_shows_the_training_facts(qapp):
     stored = StoredModel(
         3,
         "Letters model",
@@ -122,32 +129,150 @@ def test_model_table_marks_the_default_model(qapp):
         "2025-01-31 07:00:00 UTC",
     ]
     assert "20 same author, 20 different" in text(model, 0, mtm.CASES, TOOLTIP)
-    model.set_default_name("Letters model")
-    assert text(model, 0, mtm.NAME) == "Letters model (default)"
-    assert text(model, 0, mtm.NAME, Qt.ItemDataRole.FontRole).bold()
     assert text(model, 0, mtm.NAME, RECORD_ROLE) is summary
 
 
-def test_run_rows_are_newest_first_with_document_names(qapp):
-    def run(id_, when, prediction, similarity):
-        return VerificationRun(
-            id_, 1, 3, "M", SHA, 7, (5, 6), prediction, similarity, "0.1.0", when, "99" * 32
-        )
+def _run(id_, when, prediction, similarity, kind=None):
+    return VerificationRun(
+        id_,
+        1,
+        3,
+        "M",
+        SHA,
+        7,
+        (5, 6),
+        Classification(prediction),
+        similarity,
+        "0.1.0",
+        when,
+        "99" * 32,
+        kind,
+    )
 
+
+def test_run_rows_are_newest_first_with_document_names(qapp):
+    short = GateFinding(GateRule.ENOUGH_TEXT, "the questioned document has 2 words", 2, 50)
     runs = [
-        run(1, "2025-01-01T00:00:00Z", "N", 0.2),
-        run(2, "2025-01-02T00:00:00Z", "insufficient", None),
+        _run(1, "2025-01-01T00:00:00Z", "N", 0.2, ConclusionKind.EVALUATIVE),
+        _run(2, "2025-01-02T00:00:00Z", "insufficient", None, ConclusionKind.NONE),
     ]
-    rows = rtm.run_rows(runs, {7: "letter.txt"})
+    conclusions = {
+        1: Conclusion(ConclusionKind.EVALUATIVE, (), -1.0, "letter writers"),
+        2: Conclusion(ConclusionKind.NONE, (short,), None, "letter writers"),
+    }
+    rows = rtm.run_rows(runs, {7: "letter.txt"}, conclusions)
     model = rtm.RunTableModel()
     model.set_records(rows)
     assert [r.run.id for r in model.records()] == [2, 1]
     assert text(model, 0, rtm.QUESTIONED) == "letter.txt"
-    assert text(model, 0, rtm.DECISION) == "No decision"
+    assert text(model, 0, rtm.CONCLUSION) == "No conclusion"
+    assert "the questioned document has 2 words" in text(model, 0, rtm.CONCLUSION, TOOLTIP)
+    assert text(model, 0, rtm.LIKELIHOOD_RATIO) == "—"
+    assert text(model, 0, rtm.CLASSIFICATION) == "not reported"  # no conclusion, no score
     assert text(model, 0, rtm.SIMILARITY) == "—"
-    assert text(model, 1, rtm.DECISION) == "Different authors"
+    assert text(model, 1, rtm.CONCLUSION) == "Evaluative conclusion"
+    assert text(model, 1, rtm.LIKELIHOOD_RATIO) == "0.1 (= 1/10)"
+    assert text(model, 1, rtm.LIKELIHOOD_RATIO, SORT_ROLE) == -1.0
+    assert text(model, 1, rtm.CLASSIFICATION) == "different-author side"
     assert text(model, 1, rtm.SIMILARITY, SORT_ROLE) == 0.2
     assert "record SHA-256 " + "99" * 32 in text(model, 1, rtm.TIME, TOOLTIP)
+    # the conclusion and the likelihood ratio come before the classification
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert titles.index("Conclusion") < titles.index("Likelihood ratio")
+    assert titles.index("Likelihood ratio") < titles.index("Classification")
+
+
+def test_run_table_marks_investigative_and_unassessed_runs_and_shows_no_raw_codes(qapp):
+    outside = GateFinding(GateRule.VALIDATED_CONDITIONS, "the questioned document is long")
+    runs = [
+        _run(1, "2025-01-01T00:00:00Z", "Y", 0.7, ConclusionKind.INVESTIGATIVE),
+        _run(2, "2025-01-02T00:00:00Z", "inconclusive", 0.5, ConclusionKind.EVALUATIVE),
+        _run(3, "2025-01-03T00:00:00Z", "Y", 0.6, None),  # its stored result is unreadable
+    ]
+    conclusions = {
+        1: Conclusion(ConclusionKind.INVESTIGATIVE, (outside,), 0.5, "p"),
+        2: Conclusion(ConclusionKind.EVALUATIVE, (), 0.0, "p"),
+    }
+    model = rtm.RunTableModel()
+    model.set_records(rtm.run_rows(runs, {}, conclusions))
+    by_id = {model.record(r).run.id: r for r in range(model.rowCount())}
+    assert text(model, by_id[1], rtm.CONCLUSION) == "For investigation only"
+    assert text(model, by_id[1], rtm.LIKELIHOOD_RATIO) == "3.16 (investigation only)"
+    assert text(model, by_id[2], rtm.CLASSIFICATION) == "inconclusive"
+    assert text(model, by_id[3], rtm.CONCLUSION) == "Not readable"
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            assert text(model, row, column) not in ("Y", "N", "insufficient")
+
+
+def test_document_model_marks_excluded_evidence_with_its_reason(qapp):
+    import dataclasses
+
+    kept = document(1, "known", "k.txt", 900)
+    dropped = dataclasses.replace(
+        document(2, "known", "wrong.txt", 900),
+        excluded_reason="added to the wrong case",
+        excluded_utc="2025-01-04T09:00:00.000000Z",
+    )
+    model = dtm.DocumentTableModel()
+    model.set_records([kept, dropped])
+    assert text(model, 0, dtm.USE) == "In use"
+    assert text(model, 1, dtm.USE) == "Excluded"
+    tip = text(model, 1, dtm.USE, TOOLTIP)
+    assert "added to the wrong case" in tip and "2025-01-04 09:00:00 UTC" in tip
+    assert text(model, 1, dtm.FILE_NAME, Qt.ItemDataRole.FontRole).italic()
+    assert text(model, 1, dtm.ROLE, Qt.ItemDataRole.ForegroundRole) == dtm.EXCLUDED_COLOUR
+    assert text(model, 0, dtm.ROLE, Qt.ItemDataRole.ForegroundRole) is None
+    assert text(model, 1, dtm.USE, SORT_ROLE) is True
+
+
+def _stored_model(id_: int, name: str) -> StoredModel:
+    return StoredModel(
+        id_, name, "ef" * 32, 2000, f"{name}/train", "01" * 32, "m.json", "2025-02-01T08:00:00Z"
+    )
+
+
+def test_model_choice_table_shows_population_lengths_and_held_out_figures(qapp):
+    from taveer_desktop import paths
+    from taveer_desktop.core.model import load_model
+    from taveer_desktop.ui import model_choice_table_model as mct
+
+    bundled = load_model(paths.resource("models", "default.json"))
+    choice = mct.model_choice(_stored_model(1, "default"), bundled)
+    conditions = bundled.conditions
+    model = mct.ModelChoiceTableModel()
+    model.set_records([choice])
+    assert text(model, 0, mct.GENRE) == conditions.genre
+    assert conditions.population in text(model, 0, mct.GENRE, TOOLTIP)
+    low, high = conditions.questioned_chars.low, conditions.questioned_chars.high
+    assert text(model, 0, mct.QUESTIONED_LENGTH) == f"{low:,}–{high:,} characters"
+    figures = bundled.extra["evaluations"]
+    for corpus, measured in figures.items():
+        assert f"{measured['cllr']:.2f} ({corpus})" in text(model, 0, mct.CLLR)
+        assert f"{measured['misleading_y']:.1%} / {measured['misleading_n']:.1%}" in text(
+            model, 0, mct.MISLEADING
+        )
+        assert f"{corpus}: {measured['n']} trials" in text(model, 0, mct.CLLR, TOOLTIP)
+    assert text(model, 0, mct.CONDITIONS) == "recorded"
+
+
+def test_model_choice_of_an_old_model_says_not_measured_and_conditions_unknown(qapp):
+    import dataclasses
+
+    from taveer_desktop import paths
+    from taveer_desktop.core.model import load_model
+    from taveer_desktop.ui import model_choice_table_model as mct
+
+    old = dataclasses.replace(
+        load_model(paths.resource("models", "default.json")), conditions=None, extra={}
+    )
+    choice = mct.model_choice(_stored_model(2, "old"), old)
+    model = mct.ModelChoiceTableModel()
+    model.set_records([choice])
+    assert text(model, 0, mct.CLLR) == "not measured"
+    assert text(model, 0, mct.MISLEADING) == "not measured"
+    assert text(model, 0, mct.QUESTIONED_LENGTH) == "not recorded"
+    assert text(model, 0, mct.CONDITIONS).startswith("unknown")
 
 
 def test_audit_model_words_and_details(qapp):

@@ -2,6 +2,9 @@
 
 - ``federalist``: the demo case DEMO-001 (four known Madison papers, the questioned No. 51)
   verified with the bundled formal-prose model;
+- ``federalist_investigative``: the same texts verified with the bundled default (Stack
+  Exchange) model, far outside its validated text lengths: for investigation only;
+- ``no_conclusion``: an 11-character questioned text against the same known papers: none;
 - ``stackexchange``: case EN137 of the shared Stack Exchange test split verified with the
   bundled default model (trained on that corpus's train split); skipped where it is absent.
 """
@@ -47,6 +50,17 @@ def federalist() -> CaseData:
     unknown = (demo / case["questioned"]).read_text(encoding="utf-8")
     model = load_model(paths.resource(*spec["model"].split("/")))
     return _verified(model, known, unknown)
+
+
+@pytest.fixture(scope="session")
+def federalist_investigative(federalist) -> CaseData:
+    model = load_model(paths.resource("models", "default.json"))
+    return _verified(model, federalist.known, federalist.unknown)
+
+
+@pytest.fixture(scope="session")
+def no_conclusion(federalist) -> CaseData:
+    return _verified(federalist.model, federalist.known, "Hello there")
 
 
 @pytest.fixture(scope="session")

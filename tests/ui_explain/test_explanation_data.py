@@ -12,8 +12,9 @@ from taveer_desktop.core.evaluation import roc_auc
 from taveer_desktop.ui.explain.explanation_data import (
     CSV_HEADER,
     PhiRow,
+    StabilityFigures,
     decision_basis,
-    decision_words,
+    decision_texts,
     density,
     phi_rows,
     roc_points,
@@ -89,10 +90,93 @@ def test_density_is_non_negative_and_reflects_at_the_bounds():
     assert not density([], grid).any()
 
 
-def test_decision_words_and_basis(federalist):
-    assert decision_words("Y")[0] == "Same author"
-    assert decision_words("N")[0] == "Different authors"
-    assert decision_words("insufficient")[0] == "Insufficient evidence"
-    assert decision_words("inconclusive")[0] == "Inconclusive"
+def test_decision_basis(federalist):
     basis = decision_basis(federalist.result)
     assert f"{federalist.result['similarity']:.3f}" in basis and "0.5" in basis
+
+
+FACT_STATEMENTS = ("was written by", "wrote the questioned document.", "Same author.")
+
+
+def _texts(data, scale_id="enfsi2015"):
+    from taveer_desktop.core.result_reader import read_result
+
+    result = read_result(data.result)
+    population = data.model.conditions.population
+    return result, decision_texts(result, scale_id, population)
+
+
+def test_evaluative_texts_lead_with_the_likelihood_ratio(federalist):
+    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.presentation.conclusion_text import format_lr, lr_sentence
+
+    result, texts = _texts(federalist)
+    assert result.conclusion.kind is ConclusionKind.EVALUATIVE
+    assert texts.kind_label == "Evaluative conclusion"
+    assert texts.headline == lr_sentence(result.conclusion.log10_lr, "enfsi2015")
+    assert texts.headline.startswith(f"Likelihood ratio {format_lr(result.log10_lr)}")
+    assert texts.investigative is None
+    assert texts.hp == "the author of the known documents wrote the questioned document"
+    assert federalist.model.conditions.population in texts.hd
+    assert texts.classification.startswith("The method's classification: ")
+    assert f"{result.similarity:.3f}" in texts.classification
+    assert texts.lr_number.startswith(f"LR = {format_lr(result.log10_lr)}")
+    for text in (texts.headline, texts.classification):
+        assert not any(fact in text for fact in FACT_STATEMENTS)
+
+
+def test_investigative_texts_mark_the_likelihood_ratio(federalist_investigative):
+    from taveer_desktop.core.outcome import ConclusionKind
+
+    result, texts = _texts(federalist_investigative)
+    assert result.conclusion.kind is ConclusionKind.INVESTIGATIVE
+    assert texts.kind_label == "For investigation only"
+    assert texts.headline.startswith("No evaluative conclusion: ")
+    assert result.conclusion.reasons[0] in texts.headline  # measured value and limit
+    assert texts.investigative.startswith("For investigation only: ")
+    assert texts.lr_number is not None
+    assert not any(fact in texts.headline for fact in FACT_STATEMENTS)
+
+
+def test_no_conclusion_texts_say_why(no_conclusion):
+    from taveer_desktop.core.outcome import ConclusionKind
+
+    result, texts = _texts(no_conclusion)
+    assert result.conclusion.kind is ConclusionKind.NONE
+    assert texts.kind_label == "No conclusion"
+    assert texts.headline.startswith("No conclusion: ")
+    assert "2 words" in texts.headline
+    assert texts.investigative is None and texts.lr_number is None
+
+
+def test_population_falls_back_to_the_model_and_then_to_plain_words(federalist):
+    import dataclasses
+
+    from taveer_desktop.core.result_reader import read_result
+
+    result = read_result(federalist.result)
+    bare = dataclasses.replace(
+        result, conclusion=dataclasses.replace(result.conclusion, population="")
+    )
+    assert "a person from the relevant population: X" in decision_texts(bare, "enfsi2015", "X").hd
+    assert "not recorded with this result" in decision_texts(bare, "enfsi2015").hd
+
+
+@pytest.mark.parametrize(
+    ("agreeing", "shown"), [(199, "199 of 200 (99.5 %)"), (200, "200 of 200 (100 %)")]
+)
+def test_stability_sentence_is_exact(agreeing, shown):
+    from taveer_desktop.core.outcome import Classification
+    from taveer_desktop.ui.explain.explanation_data import stability_method, stability_sentence
+
+    figures = StabilityFigures(
+        agreeing, 200, 0.9, 7, (0.41, 0.52), {"N": agreeing, "Y": 200 - agreeing}
+    )
+    sentence = stability_sentence(figures, Classification.DIFFERENT)
+    assert sentence.startswith(f"{shown} resamples give the same classification")
+    assert "different-author side" in sentence and "0.410 and 0.520" in sentence
+    if agreeing < 200:
+        assert sentence.endswith("Other answers: same-author side 1.")
+    assert "'Y'" not in sentence and "Y " not in sentence
+    method = stability_method(figures)
+    assert "seed 7" in method and "leaving out 10 % of the sentences" in method

@@ -5,9 +5,8 @@ from __future__ import annotations
 import hashlib
 
 from taveer_desktop.core.stability import decision_stability
-from taveer_desktop.core.verbal_scales import describe
+from taveer_desktop.presentation.conclusion_text import headline, lr_sentence, share_text
 from taveer_desktop.ui.explain import ResultView
-from taveer_desktop.ui.explain.explanation_data import decision_words
 
 
 def _view(qtbot, data, **kwargs) -> ResultView:
@@ -23,7 +22,9 @@ def test_decision_similarity_bars_lr_and_hashes(qtbot, federalist):
     hashes = {"questioned (file)": "ab" * 32, "known 1 (file)": "cd" * 32}
     view = _view(qtbot, federalist, document_hashes=hashes)
     result = federalist.result
-    assert view.summary.headline.text() == decision_words(result["prediction"])[0]
+    conclusion = view.summary.verification.conclusion
+    assert view.summary.headline.text() == headline(conclusion, "enfsi2015")
+    assert view.summary.headline.text().startswith("Likelihood ratio ")
     assert view.summary.scale.score == result["similarity"]
     rows = view.similarity_chart.chart_layout.rows
     assert [r.category for r in rows] == list(result["categories"])
@@ -31,8 +32,8 @@ def test_decision_similarity_bars_lr_and_hashes(qtbot, federalist):
         entry = result["categories"][row.category]
         assert row.value == (None if entry["abstained"] else entry["similarity"])
         assert (row.style == "member") == (row.category in result["ensemble"])
-    statement = describe(result["log10_lr"])
-    assert statement.sentence.replace("'", "&#x27;") in view.summary.verbal_label.text()
+    statement = lr_sentence(result["log10_lr"], "enfsi2015")
+    assert statement.replace("'", "&#x27;") in view.summary.verbal_label.text()
     assert "ab" * 32 in view.summary.documents_label.text().replace(" ", "")
     assert result["model"]["sha256"] in view.summary.model_label.text().replace(" ", "")
     ensemble = [view.category_box.itemData(i) for i in range(view.category_box.count())]
@@ -71,16 +72,97 @@ def test_stability_runs_in_the_pool_and_matches_the_engine(qtbot, stackexchange)
         stackexchange.result["prediction"],
     ).to_dict()
     assert signal.args[0] == expected
-    assert f"{expected['agreement']:.0%}" in view.summary.stability_label.text()
+    agreeing = round(expected["agreement"] * expected["resamples"])
+    assert share_text(agreeing, expected["resamples"]) in view.summary.stability_label.text()
     assert view.summary.scale.interval == tuple(expected["similarity_interval"])
     view.shutdown()
 
 
 def test_uncalibrated_and_uninterpreted_results(qtbot, federalist):
-    result = dict(federalist.result, calibrated=False, log10_lr=None, likelihood_ratio=None)
+    uncalibrated = {
+        "kind": "investigative",
+        "findings": [
+            {"rule": "not_calibrated", "message": "the model is not calibrated: it gives no LR"}
+        ],
+        "log10_lr": None,
+        "population": federalist.result["conclusion"]["population"],
+    }
+    result = dict(
+        federalist.result,
+        calibrated=False,
+        log10_lr=None,
+        likelihood_ratio=None,
+        conclusion=uncalibrated,
+    )
     result.pop("interpretation")
     view = ResultView()
     qtbot.addWidget(view)
     view.show_result(result, federalist.model, federalist.known, federalist.unknown)
     assert "not calibrated" in view.summary.lr_label.text()
     assert view.category_box.count() == 0 and not view.no_interpretation.isHidden()
+
+
+def test_three_kinds_of_conclusion_are_labelled_and_worded(
+    qtbot, federalist, federalist_investigative, no_conclusion
+):
+    view = _view(qtbot, federalist)
+    summary = view.summary
+    assert "Evaluative conclusion" in summary.kind_label.text()
+    assert summary.investigative_label.isHidden()
+    assert "Hp:" in summary.propositions_label.text() and "Hd:" in summary.propositions_label.text()
+    population = federalist.model.conditions.population
+    assert population.split(" (")[0] in summary.propositions_label.text()
+    assert summary.classification_label.text().startswith("The method's classification")
+
+    view.show_result(
+        federalist_investigative.result,
+        federalist_investigative.model,
+        federalist_investigative.known,
+        federalist_investigative.unknown,
+    )
+    assert "For investigation only" in summary.kind_label.text()
+    assert summary.headline.text().startswith("No evaluative conclusion: ")
+    assert not summary.investigative_label.isHidden()
+    assert "For investigation only: the model&#x27;s likelihood ratio" in (
+        summary.investigative_label.text()
+    ) or "For investigation only: the model's likelihood ratio" in (
+        summary.investigative_label.text()
+    )
+    assert "for investigation only" in summary.lr_label.text()
+    assert "not validated" in summary.verbal_label.text()
+
+    view.show_result(
+        no_conclusion.result, no_conclusion.model, no_conclusion.known, no_conclusion.unknown
+    )
+    assert "No conclusion" in summary.kind_label.text()
+    assert summary.headline.text().startswith("No conclusion: ")
+    assert "No likelihood ratio" in summary.lr_label.text()
+    assert summary.stability_button.isHidden()
+    assert "not assessed" in summary.stability_label.text()
+    for text in (summary.headline.text(), summary.classification_label.text()):
+        assert "was written by" not in text
+
+
+def test_headline_lr_and_stability_are_in_view_at_the_default_size(qtbot, federalist):
+    from PySide6.QtCore import QPoint
+
+    from taveer_desktop.ui.explain.explanation_data import StabilityFigures
+
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    view.show()
+    stored = StabilityFigures(
+        199, 200, 0.9, 5, (0.45, 0.6), {"Y": 199, "N": 1}, "2025-01-01T00:00:00Z"
+    )
+    view.show_result(
+        federalist.result, federalist.model, federalist.known, federalist.unknown, stability=stored
+    )
+    qtbot.wait(50)
+    summary = view.summary
+    assert "199 of 200 (99.5 %)" in summary.stability_label.text()
+    assert summary.stability_button.isHidden()
+    assert summary.scale.interval == (0.45, 0.6)
+    for label in (summary.kind_label, summary.headline, summary.stability_label):
+        bottom = label.mapTo(view, QPoint(0, label.height())).y()
+        assert label.isVisible() and bottom <= view.height(), label.objectName()

@@ -1,9 +1,10 @@
-"""Plain data behind the explanation views (no Qt): decision wording, Φ rows, CSV, ROC, KDE.
+"""Plain data behind the explanation views (no Qt): decision texts, Φ rows, CSV, ROC, KDE.
 
-Everything shown by ``ui/explain`` is computed here from the engine's result dict and
+Everything shown by ``ui/explain`` is computed here from the engine's typed result and
 evaluation, so the views only draw and the numbers can be tested without a window:
 
-- the decision in plain words and one sentence on what it rests on;
+- the conclusion (``DecisionTexts``, its words all from ``presentation/conclusion_text``), the
+  stored or computed stability in exact figures, and what the classification rests on;
 - ``PhiRow``: one feature of Φ joined with its importance λ and its side (L_Y or L_N), taken
   from the engine's lists as they are, never recomputed;
 - CSV and clipboard text of Φ, with spreadsheet formula injection neutralised;
@@ -20,28 +21,152 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.presentation.conclusion_text import (
+    CLASSIFICATION_SHORT,
+    KIND_EXPLANATIONS,
+    KIND_LABELS,
+    classification_sentence,
+    format_lr,
+    headline,
+    investigative_lr_sentence,
+    propositions,
+    share_text,
+)
+
 SIDE_Y, SIDE_N = "Y", "N"
 SIDE_WORDS = {SIDE_Y: "L_Y (same author)", SIDE_N: "L_N (different authors)"}
 
-DECISIONS = {
-    "Y": ("Same author", "The questioned text was written by the author of the known texts."),
-    "N": ("Different authors", "The questioned text was written by someone else."),
-    "insufficient": (
-        "Insufficient evidence",
-        "Every category of the model's ensemble abstains: the texts share too few features "
-        "for a decision.",
-    ),
-    "inconclusive": (
-        "Inconclusive",
-        "The score lies inside the model's inconclusive band around 0.5, where the model "
-        "gives no answer.",
-    ),
-}
+
+@dataclass(frozen=True)
+class DecisionTexts:
+    """What the decision view says about one result, in reading order (no Qt).
+
+    Every sentence comes from ``presentation/conclusion_text``: the kind of conclusion, the
+    headline (the likelihood ratio first, or why there is none), the likelihood ratio marked
+    for investigation only where it is not evaluative, the two propositions with Hd's
+    population, and the method's classification as a secondary figure.
+    """
+
+    kind: ConclusionKind
+    kind_label: str
+    kind_explanation: str
+    headline: str
+    investigative: str | None
+    hp: str
+    hd: str
+    classification: str
+    lr_number: str | None  # "LR = 2.18 (log10 LR = +0.34)", None without a likelihood ratio
 
 
-def decision_words(prediction: str) -> tuple[str, str]:
-    """(headline, sentence) of a prediction; an unknown code is shown as it is."""
-    return DECISIONS.get(prediction, (prediction, ""))
+def population_of(result: VerificationResult, model_population: str | None = None) -> str:
+    """Hd's population: from the result, else from the model's conditions, else unnamed."""
+    if result.conclusion.population:
+        return result.conclusion.population
+    if model_population:
+        return model_population
+    return "the population the model was calibrated on (not recorded with this result)"
+
+
+def lr_number(log10_lr: float) -> str:
+    return f"LR = {format_lr(log10_lr)}  (log10 LR = {log10_lr:+.2f})"
+
+
+def decision_texts(
+    result: VerificationResult, scale_id: str, model_population: str | None = None
+) -> DecisionTexts:
+    conclusion = result.conclusion
+    hp, hd = propositions(population_of(result, model_population))
+    log10_lr = None if conclusion.kind is ConclusionKind.NONE else result.log10_lr
+    return DecisionTexts(
+        kind=conclusion.kind,
+        kind_label=KIND_LABELS[conclusion.kind],
+        kind_explanation=KIND_EXPLANATIONS[conclusion.kind],
+        headline=headline(conclusion, scale_id, most=1),  # every reason is in the details
+        investigative=investigative_lr_sentence(conclusion),
+        hp=hp,
+        hd=hd,
+        classification=classification_sentence(result.prediction, result.similarity),
+        lr_number=None if log10_lr is None or not math.isfinite(log10_lr) else lr_number(log10_lr),
+    )
+
+
+@dataclass(frozen=True)
+class StabilityFigures:
+    """A stability assessment as shown: stored (``StabilityCheck``) or just computed (dict)."""
+
+    agreeing: int
+    resamples: int
+    keep_fraction: float
+    seed: int
+    interval: tuple[float, float]
+    answers: dict[str, int]
+    stored_utc: str | None = None
+
+    @classmethod
+    def from_check(cls, check) -> StabilityFigures:
+        return cls(
+            check.agreeing,
+            check.resamples,
+            check.keep_fraction,
+            check.seed,
+            (check.interval_low, check.interval_high),
+            dict(check.answers),
+            check.computed_utc,
+        )
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> StabilityFigures:
+        return cls(
+            round(data["agreement"] * data["resamples"]),
+            int(data["resamples"]),
+            float(data["keep_fraction"]),
+            int(data["seed"]),
+            tuple(data["similarity_interval"]),
+            dict(data["answers"]),
+        )
+
+
+def _answer_word(code: str) -> str:
+    try:
+        return CLASSIFICATION_SHORT[Classification(code)]
+    except ValueError:
+        return code
+
+
+def stability_sentence(figures: StabilityFigures, prediction: Classification) -> str:
+    """'199 of 200 (99.5 %) resamples give the same classification (…)': exact, never rounded
+    up to 100 %; the other answers are named when there are any."""
+    low, high = figures.interval
+    sentence = (
+        f"{share_text(figures.agreeing, figures.resamples)} resamples give the same "
+        f"classification ({CLASSIFICATION_SHORT[prediction]}); 95 % of the resampled scores lie "
+        f"between {low:.3f} and {high:.3f}."
+    )
+    others = {c: n for c, n in figures.answers.items() if c != prediction.value and n}
+    if others:
+        tally = ", ".join(f"{_answer_word(c)} {n}" for c, n in sorted(others.items()))
+        sentence += f" Other answers: {tally}."
+    return sentence
+
+
+def stability_method(figures: StabilityFigures) -> str:
+    """How a stability figure was computed (so that it can be repeated)."""
+    left_out = round(100.0 * (1.0 - figures.keep_fraction))
+    text = (
+        f"{figures.resamples} resamples, each leaving out {left_out} % of the sentences of "
+        f"either side; seed {figures.seed}"
+    )
+    if figures.stored_utc:
+        text += f"; stored with the run {figures.stored_utc[:19].replace('T', ' ')} UTC"
+    return text + "."
+
+
+NO_CLASSIFICATION = (
+    "The method's classification is not reported: where no conclusion can be drawn from the "
+    "texts, a similarity score measured on them means nothing."
+)
 
 
 def decision_basis(result: Mapping) -> str:

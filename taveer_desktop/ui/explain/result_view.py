@@ -1,14 +1,17 @@
 """The result view: one verification explained, from the decision down to the words.
 
-Two tabs. **Decision**: the answer in plain words, the score on its 0–1 scale, the likelihood
-ratio, the stability (on demand, in a worker), warnings and hashes (``DecisionSummary``) beside
-the per-category similarity bars (``SimilarityChart``). **Features and evidence**: for one
-ensemble category at a time, the paper's importance chart (``ImportanceChart``), the distance
-view Φ (``DistanceView``) and both texts with the chosen feature highlighted
-(``EvidenceView``). Choosing a feature in the chart or the table selects it everywhere.
+Two tabs. **Decision**: across the top, the conclusion (``DecisionSummary``): its kind, the
+likelihood ratio first (or why there is none), the propositions, the method's classification and
+its stability; below it the score on its 0–1 scale, the weight of evidence, warnings and hashes
+(``DecisionSummary.details``) beside the per-category similarity bars (``SimilarityChart``). A
+newly shown result starts scrolled to the top. **Features and evidence**: for one ensemble
+category at a time, the paper's importance chart (``ImportanceChart``), the distance view Φ
+(``DistanceView``) and both texts with the chosen feature highlighted (``EvidenceView``).
+Choosing a feature in the chart or the table selects it everywhere.
 
 Entry point: ``ResultView(parent).show_result(result_dict, model, known_texts, unknown_text,
-document_hashes)``. Call ``shutdown()`` before the window closes (waits for a running job).
+document_hashes, stability=None)``. Call ``shutdown()`` before the window closes (waits for a
+running job).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.distance_view import DistanceView
 from taveer_desktop.ui.explain.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
-from taveer_desktop.ui.explain.explanation_data import PhiRow, phi_rows
+from taveer_desktop.ui.explain.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
@@ -114,7 +117,8 @@ class ResultView(QWidget):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # never cut text
-        scroll.setWidget(self.summary)
+        scroll.setWidget(self.summary.details)
+        self.details_scroll = scroll
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(scroll)
         splitter.addWidget(chart_box)
@@ -122,7 +126,12 @@ class ResultView(QWidget):
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([400, 600])
-        return splitter
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)  # the conclusion first, across the whole width
+        layout.addWidget(splitter, 1)
+        return page
 
     def _features_tab(self) -> QWidget:
         page = QWidget(self)
@@ -167,11 +176,13 @@ class ResultView(QWidget):
         document_hashes: Sequence[tuple[str, str]] | Mapping[str, str] | None = None,
         lexicon: Lexicon | None = None,
         scale_id: str = DEFAULT_SCALE,
+        stability: StabilityFigures | None = None,
     ) -> None:
         """Show ``result`` (``VerificationResult.to_dict()``, verified with ``explain=True``).
 
         ``document_hashes``: (label, SHA-256) pairs or a label → SHA-256 mapping, e.g. the
         store's evidence hashes; without them the SHA-256 of each text is shown.
+        ``stability``: the stability stored with the run, if there is one.
         """
         if isinstance(document_hashes, Mapping):
             document_hashes = list(document_hashes.items())
@@ -182,7 +193,10 @@ class ResultView(QWidget):
         self._evidence = {}
         interpretation = result.get("interpretation") or {}
         self.rows = {c: phi_rows(i) for c, i in interpretation.items()}
-        self.summary.show_result(result, model, known_texts, unknown_text, hashes, scale_id)
+        self.summary.show_result(
+            result, model, known_texts, unknown_text, hashes, scale_id, stability
+        )
+        self.details_scroll.verticalScrollBar().setValue(0)
         self.similarity_chart.show_result(result)
         blocked = self.category_box.blockSignals(True)
         self.category_box.clear()

@@ -107,11 +107,16 @@ class ScoreScale(QWidget):
             painter.drawLine(QPointF(lo, y - 4), QPointF(lo, y + 4))
             painter.drawLine(QPointF(hi, y - 4), QPointF(hi, y + 4))
             painter.setPen(TEXT)
-            painter.drawText(
-                QRectF(hi + 6, y - 8, 240, 16),
-                int(Qt.AlignmentFlag.AlignLeft | centre),
-                "middle 95 % of resampled scores",
-            )
+            legend = "middle 95 % of resampled scores"
+            width = painter.fontMetrics().horizontalAdvance(legend) + 4
+            if hi + 6 + width <= self.width():  # right of the bracket, else left, else below
+                box, align = QRectF(hi + 6, y - 8, width, 16), Qt.AlignmentFlag.AlignLeft
+            elif lo - 6 - width >= 0:
+                box, align = QRectF(lo - 6 - width, y - 8, width, 16), Qt.AlignmentFlag.AlignRight
+            else:
+                left = min(max((lo + hi - width) / 2, 0.0), max(self.width() - width, 0.0))
+                box, align = QRectF(left, y + 6, width, 16), Qt.AlignmentFlag.AlignLeft
+            painter.drawText(box, int(align | centre), legend)
         if self.score is not None:
             x = self._x(self.score)
             path = QPainterPath(QPointF(x, track.top() + 3))

@@ -53,7 +53,9 @@ class SimilarityChart(pg.PlotWidget):
 
     def show_result(self, result: Mapping) -> None:
         categories = list(result["categories"].values())
-        score = None if result.get("prediction") == "insufficient" else result["similarity"]
+        no_conclusion = (result.get("conclusion") or {}).get("kind") == "none"
+        unanswered = no_conclusion or result.get("prediction") == "insufficient"
+        score = None if unanswered else result["similarity"]  # no score on unusable text
         layout = similarity_chart(categories, list(result["ensemble"]), score)
         self.chart_layout = layout
         plot = self.getPlotItem()

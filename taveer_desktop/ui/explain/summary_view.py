@@ -1,23 +1,31 @@
-"""The decision of one result in plain words, with its weight of evidence and traceability.
+"""The conclusion of one result, likelihood ratio first, with the details that support it.
 
-Shows: the answer (same author / different authors / insufficient evidence / inconclusive) and
-what it rests on; the ensemble score on a 0–1 scale marked at 0.5; the likelihood ratio with its
-verbal equivalent on the chosen published scale (or why there is none); the decision's
-stability, computed on demand by a ``StabilityJob`` on a ``QThreadPool``, never on the GUI
-thread; the reliability warnings; the model's name and SHA-256 and the documents' SHA-256.
-Each weight-of-evidence figure carries one sentence on what it means and what it does not.
+``DecisionSummary`` is the full-width head of the Decision tab, read first and never below the
+fold: the kind of conclusion (evaluative / for investigation only / no conclusion) with why,
+the evaluative statement (the likelihood ratio as a number, then its verbal qualifier) or the
+reason there is none, an investigative likelihood ratio clearly marked as such, the two
+propositions with Hd's population, the method's classification as a secondary figure, and the
+stability of that classification (the figure stored with the run, or computed on demand).
+Its ``details`` widget (placed beside the chart by the result view) holds the score on its 0–1
+scale, what the score rests on, the weight of evidence with what it does not mean, warnings and
+the hashes. Every sentence about an outcome comes from ``presentation/conclusion_text`` through
+``explanation_data.decision_texts``.
+
+Stability is computed off the GUI thread: by the caller's handler when one is set (the desktop
+stores the result with the run through its job runner) or else by a ``StabilityJob`` on this
+view's own pool (the standalone viewer).
 """
 
 from __future__ import annotations
 
 import html
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -25,23 +33,38 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.ui.explain.explanation_data import decision_basis, decision_words
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.presentation.conclusion_text import lr_sentence
+from taveer_desktop.ui.explain.explanation_data import (
+    NO_CLASSIFICATION,
+    StabilityFigures,
+    decision_basis,
+    decision_texts,
+    stability_method,
+    stability_sentence,
+)
 from taveer_desktop.ui.explain.score_scale import ScoreScale
 from taveer_desktop.ui.explain.stability_worker import StabilityJob
 
-ANSWER_WORDS = {"Y": "same author", "N": "different authors"}
 LR_MEANING = (
-    "The likelihood ratio says how much more probable this similarity is if the same person "
-    "wrote both texts than if different people did. It is not the probability that the same "
-    "person wrote them: that also depends on the other evidence in the case."
+    "The likelihood ratio compares how probable these findings are if Hp is true with how "
+    "probable they are if Hd is true. It is not the probability that either proposition is "
+    "true: that also depends on the other evidence in the case."
 )
 STABILITY_MEANING = (
     "Stability: in each resample a random 10 % of the sentences of each side is left out and "
-    "the case verified again. It shows whether the decision hinges on a handful of sentences; "
-    "it is not the probability that the decision is right."
+    "the case verified again. It shows whether the classification hinges on a handful of "
+    "sentences; it is not the probability that the classification is right."
 )
+# background, border and text colour of the kind of conclusion; its label carries the meaning
+KIND_STYLES = {
+    ConclusionKind.EVALUATIVE: ("#E3F2E8", "#1E7B34", "#0B3D18"),
+    ConclusionKind.INVESTIGATIVE: ("#FFF1D6", "#A86400", "#4A2C00"),
+    ConclusionKind.NONE: ("#ECECEC", "#5A5A5A", "#1A1A1A"),
+}
 
 
 def _label(text: str = "", rich: bool = True, selectable: bool = False) -> QLabel:
@@ -49,8 +72,7 @@ def _label(text: str = "", rich: bool = True, selectable: bool = False) -> QLabe
     label.setWordWrap(True)
     if selectable:
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    if not rich:
-        label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     return label
 
 
@@ -58,15 +80,6 @@ def _digest(value: str) -> str:
     """A hash in a fixed-width font, in groups of eight digits so that it can wrap."""
     groups = " ".join(value[i : i + 8] for i in range(0, len(value), 8))
     return f"<span style='font-family:monospace'>{html.escape(groups)}</span>"
-
-
-def lr_text(log10_lr: float) -> str:
-    lr = 10.0**log10_lr
-    if lr >= 1:
-        shown = f"{lr:,.3g}" if lr < 1e6 else f"10^{log10_lr:.1f}"
-    else:
-        shown = f"1/{1 / lr:,.3g}" if lr > 1e-6 else f"10^{log10_lr:.1f}"
-    return f"LR = {shown}  (log10 LR = {log10_lr:+.2f})"
 
 
 def scale_table_html(scale_id: str) -> str:
@@ -77,58 +90,89 @@ def scale_table_html(scale_id: str) -> str:
     )
     return (
         f"<b>{html.escape(scale.name)}</b><br>{html.escape(scale.citation)}"
-        f"<table>{rows}</table>LRs below 1 are described by 1/LR for “different authors”."
+        f"<table>{rows}</table>Likelihood ratios below 1 are described by 1/LR, for Hd."
     )
 
 
 class DecisionSummary(QWidget):
-    """Decision, score, LR, stability and hashes of one result."""
+    """The conclusion of one result (this widget) and its supporting ``details``."""
 
-    stability_finished = Signal(object)
+    stability_finished = Signal(object)  # Stability.to_dict() of a computed assessment
 
     def __init__(self, parent: QWidget | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
         self.pool = pool or QThreadPool(self)
         if pool is None:
             self.pool.setMaxThreadCount(1)
-        self.headline = _label()
+        self.kind_label = _label(selectable=True)
+        self.kind_label.setObjectName("conclusion_kind")
+        self.headline = _label(rich=False, selectable=True)
         font = self.headline.font()
-        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
         font.setBold(True)
         self.headline.setFont(font)
-        self.sentence = _label()
-        self.scale = ScoreScale(self)
-        self.basis = _label()
-        self.lr_label = _label()
-        self.verbal_label = _label()
+        self.investigative_label = _label(selectable=True)
+        self.propositions_label = _label(selectable=True)
+        self.classification_label = _label(rich=False, selectable=True)
+        self.stability_label = _label(selectable=True)
         self.stability_button = QPushButton(f"Compute stability ({DEFAULT_RESAMPLES} resamples)")
         self.stability_button.clicked.connect(self.start_stability)
-        self.stability_label = _label()
+        stability_row = QHBoxLayout()
+        stability_row.setContentsMargins(0, 0, 0, 0)
+        stability_row.addWidget(self.stability_label, 1)
+        stability_row.addWidget(self.stability_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(4)
+        # the conclusion, then the classification and its stability, all above the fold;
+        # the propositions after them (the kind's explanation is in the tooltip and details)
+        for widget in (
+            self.kind_label,
+            self.headline,
+            self.investigative_label,
+            self.classification_label,
+        ):
+            layout.addWidget(widget)
+        layout.addLayout(stability_row)
+        layout.addWidget(self.propositions_label)
+
+        self.details = QWidget(self)
+        self.scale = ScoreScale(self.details)
+        self.basis = _label(rich=False)
+        self.lr_label = _label(selectable=True)
+        self.kind_explanation = _label(selectable=True)
+        self.verbal_label = _label(selectable=True)
+        self.stability_meaning = _label(f"<small>{STABILITY_MEANING}</small>")
         self.warnings_label = _label()
+        self.reasons_label = _label(selectable=True)
         self.model_label = _label(selectable=True)
         self.documents_label = _label(selectable=True)
         weight = QGroupBox("Weight of evidence")
         weight_layout = QVBoxLayout(weight)
+        weight_layout.addWidget(self.kind_explanation)
         weight_layout.addWidget(self.lr_label)
         weight_layout.addWidget(self.verbal_label)
         weight_layout.addWidget(_label(f"<small>{LR_MEANING}</small>"))
-        weight_layout.addWidget(self.stability_button, 0, Qt.AlignmentFlag.AlignLeft)
-        weight_layout.addWidget(self.stability_label)
-        weight_layout.addWidget(_label(f"<small>{STABILITY_MEANING}</small>"))
+        weight_layout.addWidget(self.stability_meaning)
         trace = QGroupBox("Traceability")
         trace_layout = QFormLayout(trace)
         trace_layout.addRow("Model", self.model_label)
         trace_layout.addRow("Documents", self.documents_label)
-        layout = QVBoxLayout(self)
-        for widget in (self.headline, self.sentence, self.scale, self.basis, weight):
-            layout.addWidget(widget)
-        layout.addWidget(self.warnings_label)
-        layout.addWidget(trace)
-        layout.addStretch(1)
+        details_layout = QVBoxLayout(self.details)
+        details_layout.addWidget(_label("<b>The method's score</b>"))
+        for widget in (self.scale, self.basis, weight, self.reasons_label, self.warnings_label):
+            details_layout.addWidget(widget)
+        for widget in (trace,):
+            details_layout.addWidget(widget)
+        details_layout.addStretch(1)
+
         self.result: Mapping = {}
-        self.stability: dict | None = None
+        self.verification = None
+        self.stability: StabilityFigures | None = None
+        self.stability_handler: Callable[[], None] | None = None
         self._case: tuple | None = None
         self._job: StabilityJob | None = None
+
+    # --- showing a result -----------------------------------------------------------------
 
     def show_result(
         self,
@@ -138,32 +182,53 @@ class DecisionSummary(QWidget):
         unknown_text: str,
         document_hashes: Sequence[tuple[str, str]],
         scale_id: str = DEFAULT_SCALE,
+        stability: StabilityFigures | None = None,
     ) -> None:
+        """Show ``result`` (a result dict); ``stability`` is the figure stored with the run."""
         self.cancel_stability()
-        self.result, self.stability = result, None
+        verification = read_result(result)
+        self.result, self.verification, self.stability = result, verification, None
         self._case = (model, list(known_texts), unknown_text)
-        headline, sentence = decision_words(result["prediction"])
-        self.headline.setText(headline)
-        self.sentence.setText(sentence)
-        score = None if result["prediction"] == "insufficient" else float(result["similarity"])
-        band = result.get("inconclusive_band")
-        self.scale.set_values(score, tuple(band) if band else None)
-        self.basis.setText(html.escape(decision_basis(result)))
-        self._show_lr(result, scale_id)
-        can_resample = model is not None and result["prediction"] != "insufficient"
-        self.stability_button.setEnabled(can_resample)
-        self.stability_label.setText(
-            "Not computed yet." if can_resample else "Not available for this result."
+        population = model.conditions.population if model and model.conditions else None
+        texts = decision_texts(verification, scale_id, population)
+        background, border, ink = KIND_STYLES[texts.kind]
+        self.kind_label.setStyleSheet(
+            f"QLabel#conclusion_kind {{ background: {background}; color: {ink}; "
+            f"border: 1px solid {border}; border-left: 6px solid {border}; padding: 4px 8px; }}"
         )
-        warnings = result.get("warnings") or []
-        self.warnings_label.setText(
-            "<b>Warnings</b><ul>"
-            + "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
+        self.kind_label.setText(f"<b>{html.escape(texts.kind_label)}</b>")
+        self.kind_label.setToolTip(texts.kind_explanation)
+        self.kind_explanation.setText(
+            f"<b>{html.escape(texts.kind_label)}:</b> {html.escape(texts.kind_explanation)}"
+        )
+        self.headline.setText(texts.headline)
+        self.headline.setToolTip(
+            "\n".join(f"• {reason}" for reason in verification.conclusion.reasons)
+        )
+        self.investigative_label.setVisible(texts.investigative is not None)
+        self.investigative_label.setText(
+            f"<b>{html.escape(texts.investigative)}</b>" if texts.investigative else ""
+        )
+        self.propositions_label.setText(
+            f"<b>Hp:</b> {html.escape(texts.hp)}.<br><b>Hd:</b> {html.escape(texts.hd)}."
+        )
+        no_conclusion = texts.kind is ConclusionKind.NONE
+        self.classification_label.setText(
+            NO_CLASSIFICATION if no_conclusion else texts.classification
+        )
+        unanswered = no_conclusion or verification.prediction is Classification.INSUFFICIENT
+        self.scale.set_values(
+            None if unanswered else verification.similarity, verification.inconclusive_band
+        )
+        self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(result))
+        self.reasons_label.setVisible(bool(verification.conclusion.reasons))
+        self.reasons_label.setText(
+            "<b>Why the conclusion is limited</b><ul>"
+            + "".join(f"<li>{html.escape(r)}</li>" for r in verification.conclusion.reasons)
             + "</ul>"
-            if warnings
-            else "<b>Warnings:</b> none."
         )
-        self.warnings_label.setVisible(True)
+        self._show_lr(texts, scale_id)
+        self._show_warnings(verification.warnings)
         model_info = result.get("model", {})
         self.model_label.setText(
             f"{html.escape(model_info.get('name', '?'))}<br>"
@@ -175,38 +240,97 @@ class DecisionSummary(QWidget):
                 f"{html.escape(label)}<br>{_digest(digest)}" for label, digest in document_hashes
             )
         )
-
-    def _show_lr(self, result: Mapping, scale_id: str) -> None:
-        log10_lr = result.get("log10_lr")
-        if log10_lr is None or not math.isfinite(log10_lr):
-            reason = (
-                "the model is not calibrated (trained before model format 2)"
-                if not result.get("calibrated")
-                else "there is no score to calibrate"
+        if stability is not None:
+            self.show_stability(stability)
+        else:
+            can = self.can_resample()
+            self.stability_button.setVisible(can)
+            self.stability_button.setEnabled(can)
+            self.stability_label.setText(
+                "<b>Stability:</b> "
+                + ("not computed yet." if can else "not assessed: there is no conclusion.")
             )
+            self.stability_label.setToolTip("")
+            self.stability_meaning.setText(f"<small>{STABILITY_MEANING}</small>")
+
+    def can_resample(self) -> bool:
+        v = self.verification
+        return (
+            self._case is not None
+            and self._case[0] is not None
+            and v is not None
+            and v.conclusion.kind is not ConclusionKind.NONE
+            and v.prediction is not Classification.INSUFFICIENT
+        )
+
+    def _show_lr(self, texts, scale_id: str) -> None:
+        self.verbal_label.setToolTip("")
+        if texts.lr_number is None:
+            calibrated = self.result.get("calibrated", True)
+            if texts.kind is ConclusionKind.NONE:
+                reason = "there is no conclusion for these texts"
+            elif not calibrated:
+                reason = "the model is not calibrated (trained before model format 2)"
+            else:
+                reason = "there is no score to calibrate"
             self.lr_label.setText(f"<b>No likelihood ratio:</b> {reason}.")
             self.verbal_label.setText("")
-            self.verbal_label.setToolTip("")
             return
-        statement = describe(log10_lr, scale_id)
-        self.lr_label.setText(f"<b>{lr_text(log10_lr)}</b>")
-        self.verbal_label.setText(html.escape(statement.sentence))
-        self.verbal_label.setToolTip(scale_table_html(scale_id))
+        log10_lr = self.verification.log10_lr
+        if texts.kind is ConclusionKind.EVALUATIVE:
+            self.lr_label.setText(f"<b>{html.escape(texts.lr_number)}</b>")
+            self.verbal_label.setText(html.escape(lr_sentence(log10_lr, scale_id)))
+            self.verbal_label.setToolTip(scale_table_html(scale_id))
+        else:
+            self.lr_label.setText(f"<b>{html.escape(texts.lr_number)}</b> — for investigation only")
+            self.verbal_label.setText(
+                "No verbal equivalent is given: the likelihood ratio is not validated for a "
+                "case like this one."
+            )
+
+    def _show_warnings(self, warnings: Sequence[str]) -> None:
+        self.warnings_label.setText(
+            "<b>Warnings</b><ul>"
+            + "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
+            + "</ul>"
+            if warnings
+            else "<b>Warnings:</b> none."
+        )
 
     # --- stability ------------------------------------------------------------------------
 
+    def show_stability(self, figures: StabilityFigures) -> None:
+        """Show a stored or computed stability assessment (exact figures)."""
+        self.stability = figures
+        self.stability_button.setVisible(False)
+        self.stability_label.setText(
+            "<b>Stability of the classification:</b> "
+            + html.escape(stability_sentence(figures, self.verification.prediction))
+        )
+        self.stability_label.setToolTip(stability_method(figures))
+        self.stability_meaning.setText(
+            f"<small>{STABILITY_MEANING} This one: {html.escape(stability_method(figures))}</small>"
+        )
+        score = self.scale.score
+        self.scale.set_values(score, self.scale.band, figures.interval)
+
     def start_stability(self) -> None:
-        if self._case is None or self._case[0] is None or self._job is not None:
+        if not self.can_resample() or self._job is not None:
+            return
+        self.stability_button.setEnabled(False)
+        self.stability_label.setText(
+            f"<b>Stability:</b> resampling the sentences {DEFAULT_RESAMPLES} times…"
+        )
+        if self.stability_handler is not None:
+            self.stability_handler()
             return
         model, known, unknown = self._case
-        job = StabilityJob(model, known, unknown, self.result["prediction"])
+        job = StabilityJob(model, known, unknown, self.verification.prediction.value)
         job.signals.finished.connect(self._stability_done)
-        job.signals.failed.connect(self._stability_failed)
+        job.signals.failed.connect(self.stability_failed)
         job.signals.cancelled.connect(self._stability_cancelled)
         self._job = job
         self._signals = job.signals  # kept alive on the GUI side until the view goes
-        self.stability_button.setEnabled(False)
-        self.stability_label.setText(f"Resampling the sentences {job.resamples} times…")
         self.pool.start(job)
 
     def cancel_stability(self) -> None:
@@ -224,25 +348,16 @@ class DecisionSummary(QWidget):
         if self._job is None or self.sender() is not self._job.signals:
             return  # a cancelled or superseded job
         self._job = None
-        self.stability = stability
-        self.stability_button.setEnabled(True)
-        low, high = stability["similarity_interval"]
-        answer = ANSWER_WORDS.get(self.result["prediction"], self.result["prediction"])
-        tally = ", ".join(f"{ANSWER_WORDS.get(k, k)} {v}" for k, v in stability["answers"].items())
-        self.stability_label.setText(
-            f"<b>{stability['agreement']:.0%}</b> of {stability['resamples']} resamples give "
-            f"the same answer ({answer}); answers: {tally}. 95 % of the resampled scores lie "
-            f"between {low:.3f} and {high:.3f}."
-        )
-        score = None if self.result["prediction"] == "insufficient" else self.result["similarity"]
-        band = self.result.get("inconclusive_band")
-        self.scale.set_values(score, tuple(band) if band else None, (low, high))
+        self.show_stability(StabilityFigures.from_dict(stability))
         self.stability_finished.emit(stability)
 
-    def _stability_failed(self, message: str) -> None:
+    def stability_failed(self, message: str) -> None:
         self._job = None
         self.stability_button.setEnabled(True)
-        self.stability_label.setText(f"Stability could not be computed: {html.escape(message)}")
+        self.stability_label.setText(
+            f"<b>Stability</b> could not be computed: {html.escape(message)}"
+        )
 
     def _stability_cancelled(self) -> None:
-        self.stability_label.setText("Cancelled.")
+        self.stability_button.setEnabled(True)
+        self.stability_label.setText("<b>Stability:</b> cancelled.")

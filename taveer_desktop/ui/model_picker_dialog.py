@@ -1,0 +1,138 @@
+"""Choosing the model of a case, with what decides whether it fits the case in view.
+
+Nothing is chosen for the examiner: a new case has no model, and Verify on such a case opens
+this dialog. Each model shows its training corpus, genre, the text lengths it was validated on,
+its held-out Cllr and rates of misleading evidence (or "not measured") and whether it records
+its validated conditions; the selected model's population (Hd of its conclusions) and every
+held-out figure are spelled out below the table. The caller stores the choice
+(``store.cases.choose_model``, audited).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.store import Case
+from taveer_desktop.ui import model_choice_table_model as mct
+from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
+
+INTRO = (
+    "Choose the model this case is verified with. Its likelihood ratios are calibrated on its "
+    "training population, which becomes Hd of every conclusion, and are only evaluative for "
+    "texts like those it was validated on: compare the genre and text lengths with the case, "
+    "and prefer a model measured on held-out data (low Cllr, few misleading results)."
+)
+
+
+class ModelPickerDialog(QDialog):
+    """Pick one model for ``case``; ``chosen()`` after ``accepted``."""
+
+    def __init__(self, session: ProjectSession, case: Case, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.case = case
+        self.setWindowTitle(f"Choose the model for case {case.number} — {PROGRAM_NAME}")
+        intro = QLabel(INTRO)
+        intro.setWordWrap(True)
+        self.model = mct.ModelChoiceTableModel(self)
+        self.model.set_records(session.model_choices())
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.verticalHeader().setVisible(False)
+        self.view.setWordWrap(False)
+        self.view.resizeColumnsToContents()
+        widest = self.fontMetrics().horizontalAdvance("m") * 22
+        for column in range(self.model.columnCount()):  # long genres in full below and on hover
+            if self.view.columnWidth(column) > widest:
+                self.view.setColumnWidth(column, widest)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.view.doubleClicked.connect(lambda _i: self.accept())
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("&Use for This Case")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.view, stretch=1)
+        layout.addWidget(self.details)
+        layout.addWidget(self.buttons)
+        if case.model_id is not None:
+            self.select_id(case.model_id)
+        self._selection_changed()
+        em = self.fontMetrics().horizontalAdvance("m")
+        width = em * 110
+        if self.screen() is not None:
+            width = min(width, self.screen().availableGeometry().width() * 9 // 10)
+        self.resize(width, self.fontMetrics().height() * 30)
+
+    def select_id(self, model_id: int) -> bool:
+        for row in range(self.proxy.rowCount()):
+            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).stored.id == model_id:
+                self.view.selectRow(row)
+                return True
+        return False
+
+    def select_name(self, name: str) -> bool:
+        for row in range(self.proxy.rowCount()):
+            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).name == name:
+                self.view.selectRow(row)
+                return True
+        return False
+
+    def chosen(self) -> mct.ModelChoice | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.proxy.data(rows[0], RECORD_ROLE) if rows else None
+
+    def _selection_changed(self, *_args) -> None:
+        choice = self.chosen()
+        self.ok_button.setEnabled(choice is not None)
+        if choice is None:
+            self.details.setText(
+                "No model chosen yet: select one above."
+                if self.model.rowCount()
+                else "The project has no model: train or import one first."
+            )
+            return
+        e = html.escape
+        held_out = e(mct.held_out_tip(choice)).replace("\n", "<br>")
+        conditions = (
+            "It records the conditions it was validated under; cases outside them get an "
+            "investigative conclusion only."
+            if choice.conditions_recorded
+            else "It records no validated conditions: its likelihood ratios are for "
+            "investigation only."
+        )
+        self.details.setText(
+            f"<b>{e(choice.name)}</b>, trained on “{e(choice.stored.corpus_name)}”.<br>"
+            f"<b>Genre:</b> {e(choice.genre)}<br>"
+            f"<b>Population (Hd):</b> {e(choice.population)}<br>"
+            f"<b>Validated lengths:</b> questioned {e(choice.questioned_length)}, known "
+            f"{e(choice.known_length)}. {conditions}<br><b>Held out:</b> {held_out}"
+        )

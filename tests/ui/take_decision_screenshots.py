@@ -1,0 +1,133 @@
+"""Screenshots of the decision view for docs/gui.md (not a test): run under Xvfb.
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" \
+        .venv/bin/python tests/ui/take_decision_screenshots.py OUT
+    QT_SCALE_FACTOR=1.5 xvfb-run -a -s "-screen 0 1600x1000x24" \
+        .venv/bin/python tests/ui/take_decision_screenshots.py OUT --suffix=-150
+
+Three runs on a fresh project (the demo seeding of a first start), each shown in the window at
+its first-start size: an evaluative conclusion (DEMO-002, Federalist No. 51 against Hamilton's
+papers, with the formal-prose model the demo chose), one for investigation only (the same texts
+with the Stack Exchange model, whose validated text lengths they exceed) and no conclusion (an
+11-character questioned text). Each run's kind is checked before its picture is saved.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
+
+FORMAL = "TAVeer formal prose (public-domain demo)"
+DEFAULT = "TAVeer default (Stack Exchange)"
+
+
+def main(out: Path, suffix: str) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from taveer_desktop import paths
+    from taveer_desktop.app import create_application
+    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.store import KNOWN, QUESTIONED
+    from taveer_desktop.ui.main_window import MainWindow
+    from taveer_desktop.ui.project_session import CASES
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = create_application(["shots"])
+    work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
+
+    def pump(seconds: float = 0.3) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            app.processEvents()
+            time.sleep(0.01)
+
+    def wait(condition, timeout: float = 120) -> None:
+        end = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > end:
+                raise TimeoutError("screenshot step timed out")
+            pump(0.05)
+
+    window = MainWindow(
+        project_path=work / "examiner.taveer", seed_demo=True, persist_settings=False
+    )
+    ready = []
+    window.project_ready.connect(lambda: ready.append(1))
+    window.show()
+    wait(lambda: ready)
+    store = window.session.store
+    federalist = paths.resource("demo") / "federalist"
+    hamilton = [federalist / f"federalist_{n}.txt" for n in ("01", "06", "15", "23")]
+
+    def new_case(number: str, title: str, questioned: Path, model: str) -> None:
+        case = store.cases.create(number, title=title)
+        store.documents.add(case.id, KNOWN, hamilton)
+        store.documents.add(case.id, QUESTIONED, [questioned])
+        store.cases.choose_model(case.id, store.models.find(model).id)
+
+    new_case(
+        "2026-011-I",
+        "No. 51 against Hamilton, Stack Exchange model",
+        federalist / "federalist_51_questioned.txt",
+        DEFAULT,
+    )
+    short = work / "note.txt"
+    short.write_text("Hello there", encoding="utf-8")  # 11 characters
+    new_case("2026-011-N", "An 11-character note against Hamilton", short, FORMAL)
+    window.session.changed(CASES)
+
+    # the model picker, as Verify opens it on a case without a model
+    picker_case = store.cases.create("2026-011-P", title="A case without a model yet")
+    window.session.changed(CASES)
+    assert window.case_list.select_case_number(picker_case.number)
+    picker = window.cases.choose_model()
+    picker.select_name(DEFAULT)
+    pump(0.6)
+    picker.grab().save(str(out / f"model-picker{suffix}.png"))
+    picker.reject()
+
+    # an excluded document, marked in the Documents tab with its reason on hover
+    assert window.case_list.select_case_number("2026-011-I")
+    tab = window.documents_tab
+    doc = next(d for d in tab.model.records() if d.file_name == "federalist_23.txt")
+    store.documents.exclude(doc.id, "a later edition, not the text as published in 1787")
+    window.session.changed(CASES)
+    window.tabs.setCurrentWidget(tab)
+    row = tab.model.find_row(lambda d: d.id == doc.id)
+    tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
+    pump(0.6)
+    window.grab().save(str(out / f"documents-excluded{suffix}.png"))
+
+    for number, kind, name in (
+        ("DEMO-002", ConclusionKind.EVALUATIVE, "decision-evaluative"),
+        ("2026-011-I", ConclusionKind.INVESTIGATIVE, "decision-investigative"),
+        ("2026-011-N", ConclusionKind.NONE, "decision-no-conclusion"),
+    ):
+        assert window.case_list.select_case_number(number), number
+        done = []
+        window.verification_finished.connect(done.append)
+        window.actions.verify.trigger()
+        wait(lambda done=done: done)
+        window.verification_finished.disconnect()
+        view = done[0]
+        shown = store.runs.verification(view.run.id).conclusion.kind
+        assert shown is kind, (number, shown)
+        pump(0.6)
+        path = out / f"{name}{suffix}.png"
+        window.grab().save(str(path))
+        print("saved", path, window.width(), "x", window.height())
+    window.close()
+    QApplication.processEvents()
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--suffix=")]
+    suffixes = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--suffix=")]
+    main(Path(args[0] if args else "screenshots"), suffixes[0] if suffixes else "")

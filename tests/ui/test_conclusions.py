@@ -1,0 +1,164 @@
+"""Issue 11 in the desktop: no silent model choice, evidence exclusion, the stored stability
+shown exactly (and a computed one stored with its run), and a banded model through Verify."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from taveer_desktop import paths
+from taveer_desktop.core.corpus import open_corpus
+from taveer_desktop.core.inconclusive_band import InconclusiveBand
+from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.training import train
+from taveer_desktop.presentation.conclusion_text import share_text
+from taveer_desktop.store import KNOWN, QUESTIONED
+from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.ui.project_session import RUNS
+
+from .conftest import make_pan_corpus
+
+
+def _case_with_evidence(window, evidence, number="2025-100"):
+    store = window.session.store
+    case = store.cases.create(number, title="Letters")
+    store.documents.add(case.id, KNOWN, [evidence["known1"], evidence["known2"]])
+    store.documents.add(case.id, QUESTIONED, [evidence["questioned"]])
+    window.session.changed(RUNS)
+    assert window.case_list.select_case_number(number)
+    return store.cases.get(case.id)
+
+
+def _import_default(window) -> int:
+    assert window.models.import_model(paths.resource("models", "default.json"))
+    return window.session.store.models.find("TAVeer default (Stack Exchange)").id
+
+
+def test_a_new_case_has_no_model_and_the_picker_shows_what_decides_the_choice(
+    qtbot, window, evidence
+):
+    _import_default(window)
+    case = _case_with_evidence(window, evidence)
+    assert case.model_id is None
+    assert "Case model: none chosen" in window.model_label.text()
+    picker = window.cases.choose_model()
+    qtbot.waitExposed(picker)
+    assert picker.chosen() is None and not picker.ok_button.isEnabled()
+    assert picker.model.rowCount() == 1
+    assert picker.select_name("TAVeer default (Stack Exchange)")
+    details = picker.details.text()
+    for words in ("Genre:", "Population (Hd):", "Validated lengths:", "Cllr", "misleading"):
+        assert words in details
+    picker.reject()
+    assert window.session.store.cases.get(case.id).model_id is None  # cancelled: still none
+    picker = window.cases.choose_model()
+    picker.select_name("TAVeer default (Stack Exchange)")
+    picker.accept()
+    chosen = window.session.store.cases.get(case.id)
+    assert chosen.model_id is not None
+    assert window.verification_tab.chosen_model() == "TAVeer default (Stack Exchange)"
+    assert "Case model: TAVeer default" in window.model_label.text()
+    entries = window.session.store.audit.entries(case.id)
+    assert entries[-1].action == "case_model_chosen"
+    picker = window.cases.choose_model()  # the picker opens on the current choice
+    assert picker.chosen().stored.id == chosen.model_id
+    picker.reject()
+
+
+def test_excluding_and_including_evidence_with_a_reason(qtbot, window, evidence):
+    model_id = _import_default(window)
+    case = _case_with_evidence(window, evidence)
+    window.session.store.cases.choose_model(case.id, model_id)
+    tab = window.documents_tab
+    tab.set_documents(window.session.documents(case.id))
+    known_rows = [r for r in range(tab.proxy.rowCount()) if tab.proxy.index(r, 0).data() == "Known"]
+    tab.view.selectRow(known_rows[0])
+    doc = tab.selected_documents()[0]
+    assert tab.exclude_action.isEnabled() and not tab.include_action.isEnabled()
+
+    window.cases.ask_reason = lambda title, prompt: None  # the examiner cancels
+    tab.exclude_action.trigger()
+    assert not window.session.store.documents.get(doc.id).excluded
+
+    window.cases.ask_reason = lambda title, prompt: "  belongs to another case  "
+    tab.exclude_action.trigger()
+    stored = window.session.store.documents.get(doc.id)
+    assert stored.excluded and stored.excluded_reason == "belongs to another case"
+    row = tab.model.find_row(lambda d: d.id == doc.id)
+    index = tab.model.index(row, tab.model.COLUMNS.index(tab.model.COLUMNS[2]))
+    assert index.data() == "Excluded"
+    assert "belongs to another case" in tab.model.data(index, 3)  # ToolTipRole
+    tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
+    assert "Excluded" in tab.preview_heading.text()
+    assert tab.include_action.isEnabled() and not tab.exclude_action.isEnabled()
+    assert "document_excluded" in [e.action for e in window.session.store.audit.entries(case.id)]
+
+    # the next run leaves it out
+    with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
+        window.actions.verify.trigger()
+    run = blocker.args[0].run
+    assert doc.id not in run.known_document_ids and len(run.known_document_ids) == 1
+
+    window.cases.ask_reason = lambda title, prompt: "needed after all"
+    tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
+    tab.include_action.trigger()
+    assert not window.session.store.documents.get(doc.id).excluded
+    assert "document_included" in [e.action for e in window.session.store.audit.entries(case.id)]
+
+
+def test_the_stored_stability_is_shown_exactly_and_a_computed_one_is_stored(
+    qtbot, window, evidence
+):
+    model_id = _import_default(window)
+    case = _case_with_evidence(window, evidence)
+    store = window.session.store
+    store.cases.choose_model(case.id, model_id)
+    window.session.changed(RUNS)
+
+    # a run verified by the window comes with its stored stability, shown exactly
+    with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
+        window.actions.verify.trigger()
+    first = blocker.args[0].run
+    summary = window.verification_tab.result_view.result_view.summary
+    (check,) = store.runs.stability_checks(first.id)
+    assert share_text(check.agreeing, check.resamples) in summary.stability_label.text()
+    assert f"seed {check.seed}" in summary.stability_label.toolTip()
+    assert summary.stability_button.isHidden()
+
+    # a run without one (stored without it) offers to compute it; the result is stored
+    (second,) = verify_case(store, case.id, stability_resamples=None)
+    window.session.changed(RUNS)
+    assert window.verification_tab.select_run(second.id)
+    assert not store.runs.stability_checks(second.id)
+    assert not summary.stability_button.isHidden()
+    assert "not computed yet" in summary.stability_label.text()
+    with qtbot.waitSignal(summary.stability_finished, timeout=60_000) as done:
+        summary.stability_button.click()
+    (stored,) = store.runs.stability_checks(second.id)
+    assert done.args[0] == stored
+    assert share_text(stored.agreeing, stored.resamples) in summary.stability_label.text()
+    assert window.verification_tab.selected_run().run.id == second.id  # still the one shown
+    assert "stability_stored" in [e.action for e in store.audit.entries(case.id)]
+
+
+def test_a_banded_model_goes_through_verify(qtbot, window, evidence, tmp_path):
+    corpus = open_corpus(make_pan_corpus(tmp_path / "band-corpus", cases=8))
+    model = train(corpus, name="Banded Brontës", workers=1, with_inconclusive_band=True)
+    assert model.inconclusive_band is not None
+    # widen the learned band so that this case's score surely falls inside it
+    wide = InconclusiveBand(0.0, 1.0, model.inconclusive_band.training_c_at_1)
+    model = dataclasses.replace(model, inconclusive_band=wide)
+    store = window.session.store
+    stored = store.models.add_bytes(model.to_json().encode("utf-8"), "banded.json")
+    window.session.changed(RUNS)
+    case = _case_with_evidence(window, evidence)
+    store.cases.choose_model(case.id, stored.id)
+    window.session.changed(RUNS)
+    with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
+        window.actions.verify.trigger()
+    run = blocker.args[0].run
+    assert run.prediction is Classification.INCONCLUSIVE
+    tab = window.verification_tab
+    assert tab.run_model.data(tab.run_model.index(0, 4)) == "inconclusive"
+    summary = tab.result_view.result_view.summary
+    assert "inconclusive" in summary.classification_label.text()
+    assert summary.scale.band == (0.0, 1.0)
