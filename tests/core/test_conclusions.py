@@ -236,7 +236,7 @@ def test_verify_of_unusable_text_is_one_line_and_exit_2(capsys, tmp_path):
     assert code == 0 and json.loads(out)["conclusion"]["kind"] == "none"
 
 
-def test_banded_model_through_case_verify_and_report(capsys, tmp_path, demo_model):
+def test_banded_model_through_case_verify_and_report(capsys, tmp_path, demo_model, qapp):
     """A model with an inconclusive band used to crash case verify; now it is stored and
     reported like any other classification."""
     data = json.loads(demo_model.to_json())
