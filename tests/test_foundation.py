@@ -20,11 +20,13 @@ from taveer_desktop import logging_setup, paths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_DIR = REPO_ROOT / "taveer_desktop"
-LAYERS = ("core", "store", "report", "ui", "cli")
-# What each layer must never import (architecture.md: ui -> report -> store -> core; cli beside).
+LAYERS = ("core", "store", "presentation", "report", "ui", "cli")
+# What each layer must never import (architecture.md: ui -> report -> store -> core; cli beside;
+# presentation, the Qt-free wording shared by report, ui and cli, rests on core only).
 FORBIDDEN_LAYERS = {
-    "core": {"store", "report", "ui", "cli", "app"},
-    "store": {"report", "ui", "cli", "app"},
+    "core": {"store", "presentation", "report", "ui", "cli", "app"},
+    "store": {"presentation", "report", "ui", "cli", "app"},
+    "presentation": {"store", "report", "ui", "cli", "app"},
     "report": {"ui", "cli", "app"},
 }
 QT_MODULES = {"PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6", "PySide2"}
@@ -123,7 +125,7 @@ def test_the_layers_have_modules_to_check():
     assert (PACKAGE_DIR / "store" / "__init__.py").is_file()
 
 
-@pytest.mark.parametrize("layer", ["core", "store"])
+@pytest.mark.parametrize("layer", ["core", "store", "presentation"])
 def test_core_and_store_never_import_qt(layer):
     offenders = [
         f"{path.relative_to(REPO_ROOT)} imports {name}"
@@ -192,7 +194,9 @@ QT_BLOCKER = textwrap.dedent(
         raise SystemExit("the blocker did not stop PySide6")
 
     imported = []
-    for package_name in ("taveer_desktop.core", "taveer_desktop.store"):
+    for package_name in (
+        "taveer_desktop.core", "taveer_desktop.store", "taveer_desktop.presentation"
+    ):
         package = importlib.import_module(package_name)
         imported.append(package_name)
         for info in pkgutil.walk_packages(package.__path__, package_name + "."):
@@ -218,7 +222,7 @@ def test_core_and_store_import_where_pyside6_cannot_be_imported():
     imported = set(done.stdout.split())
     expected = {
         ".".join(path.relative_to(REPO_ROOT).with_suffix("").parts).removesuffix(".__init__")
-        for layer in ("core", "store")
+        for layer in ("core", "store", "presentation")
         for path in _modules_of(layer)
     }
     assert expected <= imported, f"not imported: {sorted(expected - imported)}"
