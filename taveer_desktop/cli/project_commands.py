@@ -333,17 +333,8 @@ def run_case_model(args) -> int:
         )
         return 0
     print(f"case {case.number} now uses model {stored.name!r} (sha256 {stored.sha256})")
-    if conditions is None:
-        print("  validated conditions: not recorded (every conclusion is for investigation only)")
-    else:
-        q, k = conditions.questioned_chars, conditions.known_chars
-        print(f"  genre: {conditions.genre}")
-        print(f"  population (Hd): {conditions.population}")
-        print(
-            f"  validated lengths: questioned {q.low:,}–{q.high:,} characters, "
-            f"known {k.low:,}–{k.high:,} ({conditions.coverage:.0%} of {conditions.cases} "
-            "training cases)"
-        )
+    for line in model_summary_lines(model):
+        print(f"  {line}")
     return 0
 
 

@@ -202,37 +202,24 @@ class RunRepository:
             tuple(ids),
         ):
             known[run_id].append(doc_id)
-        return [
-            VerificationRun(
-                run_id,
-                case_id,
-                model_id,
-                name,
-                sha,
-                questioned,
-                tuple(known[run_id]),
-                Classification(prediction),
-                similarity,
-                version,
-                run_utc,
-                record,
-                ConclusionKind(conclusion) if conclusion else None,
+        runs = []
+        for row in rows:
+            run_id, case_id, model_id, name, sha, questioned, prediction, *middle, kind = row
+            runs.append(
+                VerificationRun(
+                    run_id,
+                    case_id,
+                    model_id,
+                    name,
+                    sha,
+                    questioned,
+                    tuple(known[run_id]),
+                    Classification(prediction),
+                    *middle,  # similarity, software version, run time, record fingerprint
+                    ConclusionKind(kind) if kind else None,
+                )
             )
-            for (
-                run_id,
-                case_id,
-                model_id,
-                name,
-                sha,
-                questioned,
-                prediction,
-                similarity,
-                version,
-                run_utc,
-                record,
-                conclusion,
-            ) in rows
-        ]
+        return runs
 
     # -- stability ---------------------------------------------------------------------------
     def store_stability(
