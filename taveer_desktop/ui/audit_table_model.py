@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
+from taveer_desktop.presentation.conclusion_text import (
+    CLASSIFICATION_SHORT,
+    KIND_LABELS,
+    share_text,
+)
 from taveer_desktop.store import AuditEntry
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -48,6 +52,15 @@ def action_word(entry: AuditEntry) -> str:
 
 def details_summary(entry: AuditEntry) -> str:
     """A short line of the most telling details; the tooltip has all of them."""
+    d = entry.details
+    if entry.action == "stability_stored" and "agreeing" in d and "resamples" in d:
+        return (
+            f"run {d.get('run_id')}: {share_text(d['agreeing'], d['resamples'])} resamples "
+            f"agree; seed {d.get('seed')}"
+        )
+    if entry.action == "case_model_chosen":
+        model = d.get("model_id")
+        return "model choice cleared" if model is None else f"model {model}"
     parts = []
     for key in _DETAIL_KEYS:
         value = entry.details.get(key)

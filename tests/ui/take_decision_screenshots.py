@@ -9,7 +9,9 @@ Three runs on a fresh project (the demo seeding of a first start), each shown in
 its first-start size: an evaluative conclusion (DEMO-002, Federalist No. 51 against Hamilton's
 papers, with the formal-prose model the demo chose), one for investigation only (the same texts
 with the Stack Exchange model, whose validated text lengths they exceed) and no conclusion (an
-11-character questioned text). Each run's kind is checked before its picture is saved.
+11-character questioned text). Each run's kind is checked before its picture is saved. Also
+the model picker as Verify opens it on a case without a model, and the Documents tab with an
+excluded document.
 """
 
 from __future__ import annotations
@@ -93,18 +95,6 @@ def main(out: Path, suffix: str) -> None:
     picker.grab().save(str(out / f"model-picker{suffix}.png"))
     picker.reject()
 
-    # an excluded document, marked in the Documents tab with its reason on hover
-    assert window.case_list.select_case_number("2026-011-I")
-    tab = window.documents_tab
-    doc = next(d for d in tab.model.records() if d.file_name == "federalist_23.txt")
-    store.documents.exclude(doc.id, "a later edition, not the text as published in 1787")
-    window.session.changed(CASES)
-    window.tabs.setCurrentWidget(tab)
-    row = tab.model.find_row(lambda d: d.id == doc.id)
-    tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
-    pump(0.6)
-    window.grab().save(str(out / f"documents-excluded{suffix}.png"))
-
     for number, kind, name in (
         ("DEMO-002", ConclusionKind.EVALUATIVE, "decision-evaluative"),
         ("2026-011-I", ConclusionKind.INVESTIGATIVE, "decision-investigative"),
@@ -123,6 +113,19 @@ def main(out: Path, suffix: str) -> None:
         path = out / f"{name}{suffix}.png"
         window.grab().save(str(path))
         print("saved", path, window.width(), "x", window.height())
+
+    # an excluded document, marked in the Documents tab with its reason on hover
+    assert window.case_list.select_case_number("2026-011-I")
+    tab = window.documents_tab
+    doc = next(d for d in tab.model.records() if d.file_name == "federalist_23.txt")
+    store.documents.exclude(doc.id, "example: added to this case by mistake")
+    window.session.changed(CASES)
+    window.tabs.setCurrentWidget(tab)
+    row = tab.model.find_row(lambda d: d.id == doc.id)
+    tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
+    pump(0.6)
+    window.grab().save(str(out / f"documents-excluded{suffix}.png"))
+
     window.close()
     QApplication.processEvents()
 

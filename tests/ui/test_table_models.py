@@ -293,3 +293,16 @@ def test_audit_model_words_and_details(qapp):
     assert SHA in text(model, 0, atm.DETAILS, TOOLTIP)
     assert text(model, 0, atm.SEQ, SORT_ROLE) == 4
     assert short_utc(entry.time_utc) == "2025-01-01 00:00:00 UTC"
+    stability = AuditEntry(
+        5,
+        "2025-01-01T00:00:01Z",
+        "stability_stored",
+        1,
+        "ann@ws1",
+        "1" * 64,
+        "2" * 64,
+        {"run_id": 3, "resamples": 200, "agreeing": 199, "seed": 7, "keep_fraction": 0.9},
+    )
+    model.set_records([stability])
+    assert text(model, 0, atm.ACTION) == "Stability stored"
+    assert text(model, 0, atm.DETAILS) == "run 3: 199 of 200 (99.5 %) resamples agree; seed 7"

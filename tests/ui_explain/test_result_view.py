@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 
 from taveer_desktop.core.stability import decision_stability
-from taveer_desktop.presentation.conclusion_text import headline, lr_sentence, share_text
+from taveer_desktop.core.verbal_scales import describe
+from taveer_desktop.presentation.conclusion_text import headline, share_text
 from taveer_desktop.ui.explain import ResultView
 
 
@@ -32,8 +33,8 @@ def test_decision_similarity_bars_lr_and_hashes(qtbot, federalist):
         entry = result["categories"][row.category]
         assert row.value == (None if entry["abstained"] else entry["similarity"])
         assert (row.style == "member") == (row.category in result["ensemble"])
-    statement = lr_sentence(result["log10_lr"], "enfsi2015")
-    assert statement.replace("'", "&#x27;") in view.summary.verbal_label.text()
+    statement = describe(result["log10_lr"])
+    assert statement.sentence.replace("'", "&#x27;") in view.summary.verbal_label.text()
     assert "ab" * 32 in view.summary.documents_label.text().replace(" ", "")
     assert result["model"]["sha256"] in view.summary.model_label.text().replace(" ", "")
     ensemble = [view.category_box.itemData(i) for i in range(view.category_box.count())]

@@ -36,8 +36,7 @@ from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
-from taveer_desktop.presentation.conclusion_text import lr_sentence
+from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.ui.explain.explanation_data import (
     NO_CLASSIFICATION,
     StabilityFigures,
@@ -279,7 +278,7 @@ class DecisionSummary(QWidget):
         log10_lr = self.verification.log10_lr
         if texts.kind is ConclusionKind.EVALUATIVE:
             self.lr_label.setText(f"<b>{html.escape(texts.lr_number)}</b>")
-            self.verbal_label.setText(html.escape(lr_sentence(log10_lr, scale_id)))
+            self.verbal_label.setText(html.escape(describe(log10_lr, scale_id).sentence))
             self.verbal_label.setToolTip(scale_table_html(scale_id))
         else:
             self.lr_label.setText(f"<b>{html.escape(texts.lr_number)}</b> — for investigation only")
