@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash
 
@@ -46,6 +47,7 @@ class ModelChoice:
     held_out: tuple[HeldOut, ...]
     calibrated: bool
     banded: bool
+    summary_lines: tuple[str, ...] = ()  # presentation.model_text, as the CLI prints them
 
     @property
     def name(self) -> str:
@@ -96,6 +98,7 @@ def model_choice(stored: StoredModel, model) -> ModelChoice:
         held_out=held_out_figures(model.extra),
         calibrated=model.calibration is not None,
         banded=model.inconclusive_band is not None,
+        summary_lines=tuple(model_summary_lines(model)),
     )
 
 
@@ -106,7 +109,7 @@ def cllr_text(choice: ModelChoice) -> str:
 
 def misleading_text(choice: ModelChoice) -> str:
     shown = [
-        f"{h.misleading_y:.1%} / {h.misleading_n:.1%} ({h.corpus})"
+        f"{h.misleading_y:.0%} / {h.misleading_n:.0%} ({h.corpus})"
         for h in choice.held_out
         if h.misleading_y is not None and h.misleading_n is not None
     ]
@@ -122,8 +125,8 @@ def held_out_tip(choice: ModelChoice) -> str:
         line = f"{h.corpus}: {h.trials} trials, Cllr {cllr}"
         if h.misleading_y is not None and h.misleading_n is not None:
             line += (
-                f"; misleading evidence in {h.misleading_y:.1%} of same-author trials (LR below"
-                f" 1) and {h.misleading_n:.1%} of different-author trials (LR above 1)"
+                f"; misleading evidence in {h.misleading_y:.0%} of same-author trials (LR below"
+                f" 1) and {h.misleading_n:.0%} of different-author trials (LR above 1)"
             )
         if h.outside_conditions is not None:
             line += f"; {h.outside_conditions} trials outside the validated conditions"

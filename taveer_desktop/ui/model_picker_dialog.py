@@ -121,18 +121,21 @@ class ModelPickerDialog(QDialog):
             )
             return
         e = html.escape
-        held_out = e(mct.held_out_tip(choice)).replace("\n", "<br>")
+        lines = []
+        for line in choice.summary_lines:  # the CLI's own wording (presentation/model_text)
+            label, _sep, rest = line.partition(": ")
+            lines.append(f"<b>{e(label[:1].upper() + label[1:])}:</b> {e(rest)}")
         conditions = (
             "It records the conditions it was validated under; cases outside them get an "
             "investigative conclusion only."
             if choice.conditions_recorded
-            else "It records no validated conditions: its likelihood ratios are for "
-            "investigation only."
+            else "Without validated conditions its likelihood ratios are for investigation only."
         )
         self.details.setText(
-            f"<b>{e(choice.name)}</b>, trained on “{e(choice.stored.corpus_name)}”.<br>"
-            f"<b>Genre:</b> {e(choice.genre)}<br>"
-            f"<b>Population (Hd):</b> {e(choice.population)}<br>"
-            f"<b>Validated lengths:</b> questioned {e(choice.questioned_length)}, known "
-            f"{e(choice.known_length)}. {conditions}<br><b>Held out:</b> {held_out}"
+            f"<b>{e(choice.name)}</b>, trained on “{e(choice.stored.corpus_name)}”. "
+            f"{conditions}<br>"
+            + "<br>".join(lines)
+            + "<br><small>Misleading: the share of same-author test trials with a likelihood "
+            "ratio below 1, and of different-author trials above 1. Cllr 1 means "
+            "uninformative; above 1, worse than no evidence.</small>"
         )

@@ -249,7 +249,7 @@ def test_model_choice_table_shows_population_lengths_and_held_out_figures(qapp):
     figures = bundled.extra["evaluations"]
     for corpus, measured in figures.items():
         assert f"{measured['cllr']:.2f} ({corpus})" in text(model, 0, mct.CLLR)
-        assert f"{measured['misleading_y']:.1%} / {measured['misleading_n']:.1%}" in text(
+        assert f"{measured['misleading_y']:.0%} / {measured['misleading_n']:.0%}" in text(
             model, 0, mct.MISLEADING
         )
         assert f"{corpus}: {measured['n']} trials" in text(model, 0, mct.CLLR, TOOLTIP)
