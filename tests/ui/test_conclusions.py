@@ -162,3 +162,49 @@ def test_a_banded_model_goes_through_verify(qtbot, window, evidence, tmp_path):
     summary = tab.result_view.result_view.summary
     assert "inconclusive" in summary.classification_label.text()
     assert summary.scale.band == (0.0, 1.0)
+
+
+def test_a_run_stored_before_the_gate_shows_as_not_assessed(qtbot, tmp_path):
+    """A version-1 store (runs without a conclusion) opens, migrates and shows its run."""
+    import shutil
+    from pathlib import Path
+
+    from .conftest import open_window
+
+    fixture = Path(__file__).resolve().parents[1] / "store" / "fixtures" / "store_v1.taveer"
+    project = tmp_path / "old.taveer"
+    shutil.copyfile(fixture, project)
+    window = open_window(qtbot, project)
+    assert window.case_list.select_case_number("FIXTURE-1")
+    tab = window.verification_tab
+    assert tab.run_model.rowCount() == 1
+    assert tab.run_model.data(tab.run_model.index(0, 2)) == "For investigation only"
+    tip = tab.run_model.data(tab.run_model.index(0, 2), 3)  # ToolTipRole
+    assert "earlier version" in tip
+    summary = tab.result_view.result_view.summary
+    assert "For investigation only" in summary.kind_label.text()
+    assert summary.headline.text().startswith("No evaluative conclusion: ")
+    assert "Hd:" in summary.propositions_label.text()
+
+
+def test_a_newly_shown_run_starts_at_the_top(qtbot, window, evidence):
+    model_id = _import_default(window)
+    case = _case_with_evidence(window, evidence)
+    store = window.session.store
+    store.cases.choose_model(case.id, model_id)
+    first, second = (
+        verify_case(store, case.id, stability_resamples=None)[0],
+        verify_case(store, case.id, stability_resamples=None)[0],
+    )
+    window.session.changed(RUNS)
+    window.resize(900, 500)  # small enough for the result to scroll
+    panel = window.verification_tab.result_view
+    assert window.verification_tab.select_run(first.id)
+    qtbot.wait(50)
+    bar = panel.result_scroll.verticalScrollBar()
+    details = panel.result_view.details_scroll.verticalScrollBar()
+    assert bar.maximum() > 0 and details.maximum() > 0  # both really scroll
+    bar.setValue(bar.maximum())
+    details.setValue(details.maximum())
+    assert window.verification_tab.select_run(second.id)
+    assert bar.value() == 0 and details.value() == 0
