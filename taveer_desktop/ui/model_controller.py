@@ -109,6 +109,9 @@ class ModelController(QObject):
             return None
         name = name or self.window.verification_tab.chosen_model()
         if not name:
+            if store.models.list_all():  # no case model to export: let the examiner pick one
+                self.open_manager()
+                return None
             show_failure(
                 self.window, "The project has no model to export.", title="Nothing to export"
             )

@@ -63,7 +63,10 @@ class WindowActions:
             "Ctrl+Shift+K",
         )
         self.verify = a(
-            "&Verify", "Verify the selected case with the chosen model and store the run", "Ctrl+R"
+            "&Verify",
+            "Verify the selected case with the model chosen for it and store the run (a case "
+            "without a model asks for one first)",
+            "Ctrl+R",
         )
 
         self.export_report = a(
