@@ -89,11 +89,12 @@ class RunExplanationPanel(QStackedWidget):
 
     # ---- stability ----------------------------------------------------------------------------
 
-    def compute_stability(self) -> None:
-        """Compute the shown run's stability in the background and store it with the run."""
+    def compute_stability(self) -> bool:
+        """Compute the shown run's stability in the background and store it with the run
+        (False if that cannot start now)."""
         store, view = self.session.store, self.current
         if store is None or view is None or self.runner is None or self.stability_worker:
-            return
+            return False
         run_id = view.run.id
         model = self._models[view.run.model_id]
         known, unknown = self._texts
@@ -104,17 +105,18 @@ class RunExplanationPanel(QStackedWidget):
                 store, run_id, model, known, unknown, prediction, p, c
             ),
         )
-        summary = self.result_view.summary
         self.stability_worker = self.runner.start(
             job,
             lambda check: self._stability_stored(run_id, check),
-            lambda message, _details: self._stability_ended(summary.stability_failed, message),
-            lambda: self._stability_ended(summary.stability_failed, "cancelled"),
+            lambda message, _details: self._stability_ended(run_id, message),
+            lambda: self._stability_ended(run_id, "cancelled"),
         )
+        return True
 
-    def _stability_ended(self, report, message: str) -> None:
+    def _stability_ended(self, run_id: int, message: str) -> None:
         self.stability_worker = None
-        report(message)
+        if self.current is not None and self.current.run.id == run_id:
+            self.result_view.summary.stability_failed(message)
 
     def _stability_stored(self, run_id: int, check) -> None:
         self.stability_worker = None

@@ -167,7 +167,9 @@ class DecisionSummary(QWidget):
         self.result: Mapping = {}
         self.verification = None
         self.stability: StabilityFigures | None = None
-        self.stability_handler: Callable[[], None] | None = None
+        # set by a caller that computes (and stores) stability itself; returns False if it
+        # cannot start now
+        self.stability_handler: Callable[[], bool] | None = None
         self._case: tuple | None = None
         self._job: StabilityJob | None = None
 
@@ -321,7 +323,8 @@ class DecisionSummary(QWidget):
             f"<b>Stability:</b> resampling the sentences {DEFAULT_RESAMPLES} times…"
         )
         if self.stability_handler is not None:
-            self.stability_handler()
+            if not self.stability_handler():
+                self.stability_failed("another stability computation is still running")
             return
         model, known, unknown = self._case
         job = StabilityJob(model, known, unknown, self.verification.prediction.value)
