@@ -24,6 +24,7 @@ import traceback
 from pathlib import Path
 
 from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
+from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
 
 log = logging.getLogger("taveer_desktop.app")
 
@@ -181,9 +182,11 @@ class SmokeTest:
                 save_screenshot(self.window, self.screenshot)
             run = view.run
             similarity = "none" if run.similarity is None else f"{run.similarity:.3f}"
+            kind = KIND_LABELS[run.conclusion].lower() if run.conclusion else "not assessed"
             self.summary = (
                 f"smoke test ok: case {view.case.number} ({len(view.known)} known, 1 questioned), "
-                f"model {run.model_name}: prediction {run.prediction}, similarity {similarity}, "
+                f"model {run.model_name}: {kind}, classification "
+                f"{CLASSIFICATION_SHORT[run.prediction]}, similarity {similarity}, "
                 f"run {run.id} stored, {time.perf_counter() - self.started:.1f} s"
             )
         except Exception as error:

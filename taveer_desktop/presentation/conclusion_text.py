@@ -100,7 +100,8 @@ def headline(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
     decisive = decisive_reasons(conclusion) or ["the model gives no likelihood ratio"]
     reasons = "; ".join(decisive[:most])
     if len(decisive) > most:
-        reasons += f" (and {len(decisive) - most} further reasons)"
+        more = len(decisive) - most
+        reasons += f" (and {more} further reason{'s' if more > 1 else ''})"
     if conclusion.kind is ConclusionKind.NONE:
         return f"No conclusion: {reasons}."
     return f"No evaluative conclusion: {reasons}."
