@@ -29,6 +29,7 @@ from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult, verify
 from taveer_desktop.presentation.conclusion_text import (
     classification_sentence,
+    gate_summary_text,
     headline,
     investigative_lr_sentence,
     lr_sentence,
@@ -208,15 +209,8 @@ def run_evaluate(args) -> int:
         print(f"TP {m.tp}  FN {m.fn}  FP {m.fp}  TN {m.tn}")
         if m.cllr is not None:
             print(f"Cllr {m.cllr:.3f} (Cllr_min {m.cllr_min:.3f})")
-        g = result.gate
-        if g is not None:
-            kept = f"{g.evaluative} of {g.cases} cases keep an evaluative conclusion"
-            if g.cllr_evaluative is not None:
-                kept += f" (Cllr over them {g.cllr_evaluative:.3f})"
-            print(
-                f"{kept}; {g.outside_conditions} lie outside the model's validated conditions; "
-                f"{g.no_conclusion} get no conclusion"
-            )
+        if result.gate is not None:
+            print(gate_summary_text(result.gate))
     return 0
 
 

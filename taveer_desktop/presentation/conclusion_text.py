@@ -9,6 +9,7 @@ label the classification or the propositions.
 
 from __future__ import annotations
 
+from taveer_desktop.core.evaluation import GateSummary
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES, describe
 
@@ -126,6 +127,17 @@ def classification_sentence(prediction: Classification, similarity: float) -> st
     return (
         f"The method's classification: {CLASSIFICATION_LABELS[prediction]}; similarity "
         f"{similarity:.3f}, {abs(margin):.3f} {side} the 0.5 boundary."
+    )
+
+
+def gate_summary_text(gate: GateSummary) -> str:
+    """What the fitness-for-purpose gate made of an evaluation corpus, in one sentence."""
+    kept = f"{share_text(gate.evaluative, gate.cases)} cases keep an evaluative conclusion"
+    if gate.cllr_evaluative is not None:
+        kept += f" (Cllr over them {gate.cllr_evaluative:.3f})"
+    return (
+        f"{kept}; {gate.outside_conditions:,} lie outside the model's validated conditions; "
+        f"{gate.no_conclusion:,} get no conclusion."
     )
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.evaluation import Evaluation, Metrics
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import jobs
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
@@ -125,6 +126,12 @@ class EvaluateDialog(QDialog):
             self.metric_labels[key] = label
         self.cases_label = QLabel()
         metrics_form.addRow("Cases:", self.cases_label)
+        self.gate_label = QLabel()
+        self.gate_label.setWordWrap(True)
+        self.gate_label.setToolTip(
+            "Every case judged by the fitness-for-purpose gate as a verification would be"
+        )
+        metrics_form.addRow("Conclusions:", self.gate_label)
         grid = QGridLayout()
         grid.addWidget(QLabel("<b>Confusion matrix</b>"), 0, 0, 1, 3)
         grid.addWidget(QLabel("Truth ↓ / decision →"), 1, 0)
@@ -230,6 +237,7 @@ class EvaluateDialog(QDialog):
     def _evaluated(self, evaluation: Evaluation) -> None:
         self._done(f"Evaluated on {evaluation.metrics.n} cases in {evaluation.seconds:.1f} s.")
         self.show_metrics(evaluation.metrics)
+        self.gate_label.setText(gate_summary_text(evaluation.gate) if evaluation.gate else "—")
         self.evaluation = evaluation
         self.evaluation_finished.emit(evaluation)
 

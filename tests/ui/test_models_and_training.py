@@ -154,6 +154,10 @@ def test_evaluate_a_model_on_a_test_corpus(qtbot, demo_window, tiny_corpus):
     for key in ("auc", "c_at_1", "f05u", "brier"):
         assert dialog.metric_labels[key].text() != "—" or key == "auc"
     assert dialog.results.isVisible()
+    gate = blocker.args[0].gate  # the gate's verdict on the corpus, in the presentation's words
+    assert gate.cases == 8 and gate.evaluative + gate.investigative + gate.no_conclusion == 8
+    assert dialog.gate_label.text().startswith(f"{gate.evaluative} of 8 (")
+    assert f"{gate.no_conclusion} get no conclusion" in dialog.gate_label.text()
     charts = dialog.show_charts()  # the model view of this evaluation (violins, ROC, Tippett)
     qtbot.addWidget(charts)
     summary = charts.layout().itemAt(0).widget().summary.text()
