@@ -108,6 +108,17 @@ def headline(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
     return f"No evaluative conclusion: {reasons}."
 
 
+def lead_sentence(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
+    """The headline for a view that already labels the kind (a banner, a bold label): as
+    ``headline``, but the reasons for no conclusion without a repeated "No conclusion:"."""
+    text = headline(conclusion, scale_id, most)
+    prefix = "No conclusion: "
+    if text.startswith(prefix):
+        rest = text[len(prefix) :]
+        return rest[:1].upper() + rest[1:]
+    return text
+
+
 def investigative_lr_sentence(conclusion: Conclusion) -> str | None:
     """The likelihood ratio of an investigative conclusion, marked as not validated."""
     if conclusion.kind is not ConclusionKind.INVESTIGATIVE or conclusion.log10_lr is None:

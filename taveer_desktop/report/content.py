@@ -23,8 +23,8 @@ from taveer_desktop.presentation.conclusion_text import (
     KIND_LABELS,
     classification_sentence,
     decisive_reasons,
-    headline,
     investigative_lr_sentence,
+    lead_sentence,
     propositions,
     share_text,
 )
@@ -182,10 +182,7 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     conclusion = result.conclusion
     hp, hd = propositions(conclusion.population)
     style = "body" if conclusion.kind is ConclusionKind.EVALUATIVE else "warning"
-    if conclusion.kind is ConclusionKind.NONE:  # the label already says "No conclusion"
-        lead = "; ".join(decisive_reasons(conclusion)[:3]) + "."
-    else:
-        lead = headline(conclusion, inputs.scale_id, most=3)
+    lead = lead_sentence(conclusion, inputs.scale_id, most=3)  # the label names the kind
     blocks: list[Block] = [
         Paragraph(f"<b>{html_text(KIND_LABELS[conclusion.kind])}.</b> {html_text(lead)}", style),
         Paragraph(

@@ -136,7 +136,8 @@ def test_three_kinds_of_conclusion_are_labelled_and_worded(
         no_conclusion.result, no_conclusion.model, no_conclusion.known, no_conclusion.unknown
     )
     assert "No conclusion" in summary.kind_label.text()
-    assert summary.headline.text().startswith("No conclusion: ")
+    # the banner names the kind; the headline gives the reason without repeating it
+    assert summary.headline.text().startswith("The questioned document has 2 words")
     assert "No likelihood ratio" in summary.lr_label.text()
     assert summary.stability_button.isHidden()
     assert "not assessed" in summary.stability_label.text()

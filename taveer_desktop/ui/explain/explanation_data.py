@@ -29,8 +29,8 @@ from taveer_desktop.presentation.conclusion_text import (
     KIND_LABELS,
     classification_sentence,
     format_lr,
-    headline,
     investigative_lr_sentence,
+    lead_sentence,
     propositions,
     share_text,
 )
@@ -83,7 +83,7 @@ def decision_texts(
         kind=conclusion.kind,
         kind_label=KIND_LABELS[conclusion.kind],
         kind_explanation=KIND_EXPLANATIONS[conclusion.kind],
-        headline=headline(conclusion, scale_id, most=1),  # every reason is in the details
+        headline=lead_sentence(conclusion, scale_id, most=1),  # every reason is in the details
         investigative=investigative_lr_sentence(conclusion),
         hp=hp,
         hd=hd,
