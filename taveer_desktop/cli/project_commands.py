@@ -16,6 +16,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from taveer_desktop.cli.output import print_json
+from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
@@ -49,6 +50,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--skip-rejected",
         action="store_true",
         help="import the acceptable files even if others are refused (default: all or nothing)",
+    )
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="decode the .txt files with this encoding (e.g. windows-1251, koi8-r, shift_jis) "
+        "instead of detecting it; the choice is recorded in the audit trail",
     )
     _json_option(p, run_case_add)
 
@@ -167,7 +174,8 @@ def run_case_show(args) -> int:
         print(case.description)
     for d in documents:
         print(
-            f"  document {d.id}  {d.role:<10} {d.file_name}  {d.encoding}  {d.char_count} chars"
+            f"  document {d.id}  {d.role:<10} {d.file_name}  {_encoding_shown(d)}"
+            f"  {d.char_count} chars"
             f"  {d.sentence_count} sentences  sha256 {d.sha256}"
         )
     for r in runs:
@@ -182,9 +190,13 @@ def run_case_show(args) -> int:
 def run_case_add(args) -> int:
     role = KNOWN if args.known else QUESTIONED
     files = args.known or args.questioned
+    if args.encoding is not None:
+        check_encoding_name(args.encoding)  # an unknown name is refused before the project opens
     with _open(args) as store:
         case = store.cases.find(args.case)
-        result = store.documents.add(case.id, role, files, skip_rejected=args.skip_rejected)
+        result = store.documents.add(
+            case.id, role, files, skip_rejected=args.skip_rejected, encoding=args.encoding
+        )
     if args.json:
         print_json(
             {
@@ -199,7 +211,18 @@ def run_case_add(args) -> int:
         )
     else:
         for d in result.added:
-            print(f"added document {d.id} ({d.file_name}, {role}, sha256 {d.sha256})")
+            print(
+                f"added document {d.id} ({d.file_name}, {role}, {_encoding_shown(d)}, "
+                f"sha256 {d.sha256})"
+            )
+            detection = d.metadata.get("encoding_detection") or {}
+            if detection.get("alternative"):
+                print(
+                    f"taveer: warning: document {d.id} ({d.file_name}): its encoding is "
+                    f"uncertain ({detection['alternative']} is also plausible); check the text "
+                    "and re-import with --encoding if it reads wrongly",
+                    file=sys.stderr,
+                )
         for r in result.rejected:
             print(f"refused {r.describe()}", file=sys.stderr)
     return 0
@@ -293,6 +316,19 @@ def _report_dict(report: IntegrityReport) -> dict:
     data = asdict(report)
     data["ok"] = report.ok
     return data
+
+
+def _encoding_shown(document) -> str:
+    """The encoding with how it was found (``Windows-1251 (detected, confidence 0.97)``)."""
+    detection = document.metadata.get("encoding_detection")
+    if not isinstance(detection, dict):
+        return document.encoding
+    method = detection.get("method")
+    if method == "examiner":
+        return f"{document.encoding} (chosen by the examiner)"
+    if method == "detected":
+        return f"{document.encoding} (detected, confidence {detection.get('confidence', 0):.2f})"
+    return document.encoding
 
 
 def _number(value: float | None) -> str:
