@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from taveer_desktop.core.decoding import decode_bytes
+from taveer_desktop.core.decoding import decode_bytes, read_file_bytes, require_regular_file
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.safe_json import loads_limited
 
 PAN_FOLDER = "pan-folder"
 PAN_JSONL = "pan-jsonl"
@@ -89,15 +90,7 @@ class Corpus:
         return decoded.text
 
     def _read(self, path: Path) -> str:
-        try:
-            size = path.stat().st_size
-            if size > MAX_CORPUS_FILE_BYTES:
-                raise InputError(
-                    f"is larger than the limit of {MAX_CORPUS_FILE_BYTES:,} bytes", path
-                )
-            return self._decode(path.read_bytes(), str(path))
-        except OSError as error:
-            raise InputError(f"cannot be read ({error.strerror or error})", path) from None
+        return self._decode(read_file_bytes(path, MAX_CORPUS_FILE_BYTES), str(path))
 
     def _iter_folder_cases(self) -> Iterator[Case]:
         for case_id in self.case_ids:
@@ -118,6 +111,7 @@ class Corpus:
 
 
 def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+    require_regular_file(path)
     try:
         handle = path.open("rb")
     except OSError as error:
@@ -127,7 +121,7 @@ def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
             if not raw.strip():
                 continue
             try:
-                record = json.loads(raw.decode("utf-8"))
+                record = loads_limited(raw.decode("utf-8"), f"{path} line {line_number}")
             except (UnicodeDecodeError, json.JSONDecodeError) as error:
                 raise InputError(f"line {line_number} is not valid JSON ({error})", path) from None
             if not isinstance(record, dict):
@@ -154,7 +148,8 @@ def _folder_truth(path: Path) -> dict[str, bool]:
     if not truth_path.exists():
         return {}
     truth: dict[str, bool] = {}
-    text = decode_bytes(truth_path.read_bytes(), str(truth_path)).text
+    data = read_file_bytes(truth_path, MAX_CORPUS_FILE_BYTES, kind="truth file")
+    text = decode_bytes(data, str(truth_path)).text
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -186,7 +181,8 @@ def _jsonl_truth(path: Path) -> dict[str, bool]:
 def _hash_files(paths: list[Path], root: Path) -> str:
     digest = hashlib.sha256()
     for path in paths:
-        digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
+        digest.update(str(path.relative_to(root)).encode("utf-8", "surrogateescape") + b"\0")
+        require_regular_file(path)
         try:
             with path.open("rb") as handle:
                 for block in iter(lambda h=handle: h.read(1 << 20), b""):

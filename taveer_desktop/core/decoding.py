@@ -360,6 +360,23 @@ def _hash_open_file(fd: int, limit: int) -> str:
     return digest.hexdigest()
 
 
+def require_regular_file(path, kind: str = "file") -> None:
+    """Refuse (``FileRefused``) anything but an existing regular file, without opening it."""
+    source = str(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise FileRefused(f"no such {kind}", source, "missing") from None
+    except (OSError, ValueError) as error:
+        message = getattr(error, "strerror", None) or str(error)
+        raise FileRefused(f"cannot be read ({message})", source, "unreadable") from None
+    special = _kind_of(mode)
+    if special:
+        raise FileRefused(
+            f"is a {special}, not a regular file; it was not opened", source, "not_regular"
+        )
+
+
 def read_file_bytes(path, max_bytes: int | None = None, kind: str = "text file") -> bytes:
     """The bytes of a regular file given by the user, read once and checked unchanged.
 

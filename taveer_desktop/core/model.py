@@ -22,6 +22,7 @@ from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
+from taveer_desktop.core.safe_json import loads_limited
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
@@ -273,7 +274,7 @@ def parse_model(text: str, source: str) -> Model:
             f"is larger than the model size limit of {MAX_MODEL_BYTES:,} bytes", source
         )
     try:
-        data = json.loads(text, parse_constant=lambda c: float("nan"))
+        data = loads_limited(text, source, "TAVeer model")
     except json.JSONDecodeError as error:
         raise InputError(
             f"not a valid TAVeer model: not JSON ({error.msg} at line {error.lineno})", source
