@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -207,14 +208,24 @@ def open_corpus(path: str | Path) -> Corpus:
             _pair_fields(rec, path / "pairs.jsonl", n)[0]
             for n, rec in _iter_jsonl(path / "pairs.jsonl")
         ]
+        _check_truth_names_problems(truth, ids, path / "truth.jsonl")
         if not ids:
             raise InputError("pairs.jsonl holds no problem", path / "pairs.jsonl")
         _check_unique(ids, path / "pairs.jsonl")
         files = [p for p in (path / "pairs.jsonl", path / "truth.jsonl") if p.exists()]
         return Corpus(path, name, PAN_JSONL, ids, truth, _hash_files(files, path))
-    problems = sorted(
-        p.name for p in path.iterdir() if p.is_dir() and (p / "unknown.txt").is_file()
-    )
+    problems = []
+    for folder in sorted(path.iterdir(), key=lambda p: p.name):
+        if not folder.is_dir():
+            continue
+        unknown = folder / "unknown.txt"
+        has_known = any(_KNOWN_FILE.match(p.name) for p in folder.iterdir())
+        if unknown.is_file():
+            problems.append(folder.name)
+        elif os.path.lexists(unknown):
+            require_regular_file(unknown)  # a FIFO, device or folder named unknown.txt
+        elif has_known:
+            raise InputError("is a problem folder with known texts but no unknown.txt", folder)
     if not problems:
         raise InputError(
             "is not a PAN corpus (no problem folders with unknown.txt, no pairs.jsonl)", path
@@ -223,6 +234,7 @@ def open_corpus(path: str | Path) -> Corpus:
         if not any(_KNOWN_FILE.match(p.name) for p in (path / problem).iterdir()):
             raise InputError(f"problem {problem} has no known*.txt file", path / problem)
     truth = _folder_truth(path)
+    _check_truth_names_problems(truth, problems, path / "truth.txt")
     files = sorted(
         p
         for problem in problems
@@ -232,6 +244,19 @@ def open_corpus(path: str | Path) -> Corpus:
     if (path / "truth.txt").exists():
         files.append(path / "truth.txt")
     return Corpus(path, name, PAN_FOLDER, problems, truth, _hash_files(files, path))
+
+
+def _check_truth_names_problems(truth: dict, problems: list[str], source: Path) -> None:
+    """Every problem the truth file names must exist in the corpus."""
+    known = set(problems)
+    missing = [case_id for case_id in truth if case_id not in known]
+    if missing:
+        shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
+        raise InputError(
+            f"names problem(s) the corpus does not hold: {shown} "
+            "(no such folder with an unknown.txt, or no such pair)",
+            source,
+        )
 
 
 def _check_unique(ids: list[str], source: Path) -> None:

@@ -26,6 +26,7 @@ from taveer_desktop.core.safe_json import loads_limited
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
+MAX_CALIBRATION_MAGNITUDE = 100.0  # |log10 LR| then stays below 131, far inside a float
 MODEL_FORMAT_VERSION = 2  # 2 added "calibration" and "inconclusive_band"; 1 still loads
 MAX_MODEL_BYTES = 5 * 1024 * 1024
 THRESHOLD_METHODS = ("median", "eer")
@@ -174,6 +175,12 @@ def _parse_calibration(data: Any, source: str) -> Calibration | None:
     for key in ("intercept", "slope", "prior_log_odds", "penalty"):
         _require(_number(data.get(key)), f"calibration.{key} must be a number", source)
     _require(data["slope"] >= 0, "calibration.slope must be ≥ 0 (monotone)", source)
+    for key in ("intercept", "slope", "prior_log_odds"):  # beyond these, 10**log10 LR overflows
+        _require(
+            abs(data[key]) <= MAX_CALIBRATION_MAGNITUDE,
+            f"calibration.{key} is {data[key]:.3g}, outside ±{MAX_CALIBRATION_MAGNITUDE:g}",
+            source,
+        )
     for key in ("training_cllr", "training_cllr_min"):
         value = data.get(key)
         _require(value is None or _number(value), f"calibration.{key} must be a number", source)

@@ -16,8 +16,8 @@ import zipfile
 
 from tests.store.evidence_builders import (
     CONTENT_TYPES,
-    docx_bytes,
     document_xml,
+    docx_bytes,
     model_bytes,
     paragraph,
     rels_xml,
@@ -47,7 +47,9 @@ def nested_mime(depth: int) -> bytes:
 def many_parts(count: int) -> bytes:
     body = "".join(f"--sep\nContent-Type: text/plain\n\npart {i}. {BODY}\n" for i in range(count))
     return (
-        'From: a@example.org\nContent-Type: multipart/mixed; boundary="sep"\n\n' + body + "--sep--\n"
+        'From: a@example.org\nContent-Type: multipart/mixed; boundary="sep"\n\n'
+        + body
+        + "--sep--\n"
     ).encode()
 
 
@@ -69,7 +71,6 @@ def odd_charsets() -> bytes:
         b'--s\nContent-Type: text/plain; charset="idna"\nContent-Transfer-Encoding: base64\n\n'
         b"!!!notbase64!!!\n"
         b'--s\nContent-Type: text/plain; charset="rot13"\n\nuryyb jbeyq, guvf vf grkg.\n'
-        b'--s\nContent-Type: text/plain; charset="utf-16"\n\n\xff\xfeb\x00a\x00d\x00\n'
         b"--s--\n"
     )
 
@@ -90,6 +91,18 @@ def docx_metadata_bomb(size: int) -> bytes:
         'schemas.openxmlformats.org/package/2006/metadata/core-properties">'
         f"{tiny}</cp:coreProperties>"
     )
+    return docx_bytes(document_xml(paragraph(BODY)), core_xml=core)
+
+
+def docx_incompressible_metadata(size: int) -> bytes:
+    """Many tiny elements whose random names defeat the compression-ratio guard."""
+    import random
+
+    rng = random.Random(12)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    count = size // 12
+    tiny = "".join(f"<{''.join(rng.choices(letters, k=6))}/>" for _ in range(count))
+    core = f'<?xml version="1.0" encoding="UTF-8"?><coreProperties>{tiny}</coreProperties>'
     return docx_bytes(document_xml(paragraph(BODY)), core_xml=core)
 
 
@@ -117,15 +130,21 @@ def png_bytes() -> bytes:
 
 
 EVIDENCE = {
+    "nested-mime-30.eml": lambda: nested_mime(30),
     "nested-mime-200.eml": lambda: nested_mime(200),
     "nested-mime-2000.eml": lambda: nested_mime(2000),
     "many-parts-5000.eml": lambda: many_parts(5000),
     "encoded-words-5000.eml": lambda: encoded_word_header(5000),
     "header-2mb.eml": lambda: huge_header(2 * 1024 * 1024),
     "odd-charsets.eml": odd_charsets,
+    "utf16-part-without-bom-mark.eml": lambda: (
+        b"From: a@example.org\nContent-Type: text/plain; charset=utf-16\n\n"
+        + "Words in a sixteen-bit part. Two sentences.".encode("utf-16-le")
+    ),
     "broken-headers.eml": broken_headers,
     "headers-only.eml": lambda: b"From: a@example.org\nSubject: nothing\n",
     "docx-metadata-4mb.docx": lambda: docx_metadata_bomb(4 * 1024 * 1024),
+    "docx-metadata-2mb-incompressible.docx": lambda: docx_incompressible_metadata(2 * 1024 * 1024),
     "docx-deep-xml.docx": lambda: docx_deep_xml(50_000),
     "docx-rels-outside.docx": docx_rels_pointing_outside,
     "docx-no-main-part.docx": docx_without_main_part,
@@ -163,17 +182,21 @@ def base_model() -> dict:
 
 MODEL_FILES = {
     # raw texts: JSON the standard parser chokes on or takes long over
-    "digits-100k.json": lambda: b'{"name": "x", "format_version": 1' + b'9' * 100_000 + b"}",
-    "number-5000-digits.json": lambda: json.dumps(base_model())
-    .replace('"format_version": ', '"format_version": ' + "1" * 5000 + "0*", 1)
-    .replace("0*", "")
-    .encode(),
+    "digits-100k.json": lambda: b'{"name": "x", "format_version": 1' + b"9" * 100_000 + b"}",
+    "number-5000-digits.json": lambda: (
+        json.dumps(base_model())
+        .replace('"format_version": ', '"format_version": ' + "1" * 5000 + "0*", 1)
+        .replace("0*", "")
+        .encode()
+    ),
     "deep-json.json": lambda: ('{"name": ' + _deep_list(100_000) + "}").encode(),
     "not-json.json": lambda: b"\x89PNG\r\n",
     "empty.json": lambda: b"",
-    "huge-exponent.json": lambda: json.dumps(base_model())
-    .replace('"format_version": ', '"format_version": 1e999999999, "x": ', 1)
-    .encode(),
+    "huge-exponent.json": lambda: (
+        json.dumps(base_model())
+        .replace('"format_version": ', '"format_version": 1e999999999, "x": ', 1)
+        .encode()
+    ),
 }
 
 
