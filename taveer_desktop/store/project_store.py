@@ -31,7 +31,12 @@ from taveer_desktop.store.project_lock import ProjectLock
 from taveer_desktop.store.records import IntegrityReport, utc_now
 from taveer_desktop.store.run_repository import RunRepository
 from taveer_desktop.store.schema import SCHEMA_VERSION
-from taveer_desktop.store.store_file import connect, describe_sqlite_error, inspect_store_file
+from taveer_desktop.store.store_file import (
+    connect,
+    describe_sqlite_error,
+    disk_full_reason,
+    inspect_store_file,
+)
 
 PROJECT_SUFFIX = paths.PROJECT_SUFFIX
 
@@ -109,6 +114,9 @@ class ProjectStore:
             return store
         except sqlite3.DatabaseError as error:
             db.close()
+            full = disk_full_reason(path)
+            if full:
+                raise StoreError(f"cannot be opened: {full}", path) from None
             raise DamagedStore(
                 f"is damaged and cannot be read ({describe_sqlite_error(error)})", path
             ) from None
