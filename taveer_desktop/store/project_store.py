@@ -31,6 +31,7 @@ from taveer_desktop.store.project_lock import ProjectLock
 from taveer_desktop.store.records import IntegrityReport, utc_now
 from taveer_desktop.store.run_repository import RunRepository
 from taveer_desktop.store.schema import SCHEMA_VERSION
+from taveer_desktop.store.sidecar_check import check_sidecars
 from taveer_desktop.store.store_file import (
     connect,
     describe_sqlite_error,
@@ -82,6 +83,7 @@ class ProjectStore:
         lock = ProjectLock(path)
         lock.acquire()
         try:
+            check_sidecars(path)  # a -wal/-journal the store did not write is never replayed
             return cls._open_locked(path, lock, verify)
         except BaseException:
             lock.release()
