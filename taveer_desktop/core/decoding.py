@@ -20,6 +20,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
+import re
 import stat
 import unicodedata
 from dataclasses import dataclass
@@ -74,6 +75,7 @@ DETECTABLE = {
 }
 _ORDER = {name: index for index, name in enumerate(DETECTABLE)}
 AMBIGUITY_MARGIN = 0.05
+_C1_CONTROLS = re.compile("[\x80-\x9f]")
 MAX_DETECTION_SAMPLE = 1_000_000
 
 
@@ -210,9 +212,15 @@ def _detect(data: bytes, source: str) -> DecodedText:
     from charset_normalizer import from_bytes  # imported here: it takes 0.1 s to import
 
     matches = from_bytes(data, cp_isolation=list(DETECTABLE), explain=False)
+    # a reading with C1 control characters (U+0080-U+009F) is never what a person wrote: they
+    # are what a Windows-1252 byte such as 0x9C (œ) becomes when read as ISO-8859-x
     ranked = sorted(
         (m for m in matches if m.encoding in _ORDER),
-        key=lambda m: (-(m.coherence - 2 * m.chaos), _ORDER[m.encoding]),
+        key=lambda m: (
+            _C1_CONTROLS.search(str(m)) is not None,
+            -(m.coherence - 2 * m.chaos),
+            _ORDER[m.encoding],
+        ),
     )
     if not ranked:
         raise InputError(
@@ -220,28 +228,50 @@ def _detect(data: bytes, source: str) -> DecodedText:
             "name it with --encoding (for example --encoding windows-1252)",
             source,
         )
-    best = ranked[0]
+    best, runner_up, margin = _best_two(ranked)
+    close = runner_up is not None and margin < AMBIGUITY_MARGIN
+    if close and _symbols_where_different(str(best), str(runner_up)) > _symbols_where_different(
+        str(runner_up), str(best)
+    ):
+        # two close readings that differ in a few characters: the one in which those
+        # characters are not stray symbols wins (0xBD is "œ" in ISO-8859-15, "½" in 1252)
+        best, runner_up = runner_up, best
     text = str(best)
     # the library folds encodings that read these bytes identically into one match
     same = [e for e in (best.encoding, *best.could_be_from_charset) if e in _ORDER]
     name = min(same, key=_ORDER.__getitem__)
-    score = best.coherence - 2 * best.chaos
     alternative = None
-    margin = 1.0
-    for other in ranked[1:]:
-        other_text = str(other)
-        if other_text == text:
-            if _ORDER[other.encoding] < _ORDER[name]:
-                name = other.encoding
-            continue
-        margin = score - (other.coherence - 2 * other.chaos)
-        if margin < AMBIGUITY_MARGIN:
-            alternative = DETECTABLE[other.encoding]
-        break
+    if runner_up is not None and margin < AMBIGUITY_MARGIN:
+        alternative = DETECTABLE[runner_up.encoding]
     confidence = max(0.0, 1.0 - best.chaos)
     if alternative:
         confidence = min(confidence, 0.5 + margin * 10)
     return DecodedText(text, DETECTABLE[name], True, "detected", round(confidence, 2), alternative)
+
+
+def _score(match) -> float:
+    return match.coherence - 2 * match.chaos
+
+
+def _best_two(ranked: list):
+    """The best match, the best one reading the bytes differently, and their score margin."""
+    best = ranked[0]
+    text = str(best)
+    for other in ranked[1:]:
+        if str(other) != text:
+            return best, other, _score(best) - _score(other)
+    return best, None, 1.0
+
+
+def _symbols_where_different(text: str, other: str) -> int:
+    """How many characters where ``text`` differs from ``other`` are symbols (½, ¤, ±...)."""
+    if len(text) != len(other):
+        return 0
+    return sum(
+        1
+        for a, b in zip(text, other, strict=True)
+        if a != b and unicodedata.category(a) in ("No", "So", "Sm", "Sc", "Sk")
+    )
 
 
 def _iso2022(data: bytes) -> DecodedText | None:
