@@ -1,4 +1,4 @@
-"""Project-store commands of ``taveer``: case, model, audit, check and save-copy.
+"""Project-store commands of ``taveer``: case, model, audit, check, receipt and save-copy.
 
 All of them work on ``--project P`` (default: the user's default project). ``case create`` and
 ``model add`` create the project file if it does not exist yet; the others need it to exist.
@@ -20,6 +20,7 @@ from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.store.receipts import check_receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import IntegrityReport, VerificationRun
 
 EXIT_CHECK_FAILED = 1
@@ -80,7 +81,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--quick", action="store_true", help="skip SQLite's own page-level integrity check"
     )
+    p.add_argument(
+        "--receipt",
+        metavar="FILE",
+        help="also fail unless the store continues this receipt (not rolled back or trimmed)",
+    )
     _json_option(p, run_check)
+
+    p = subparsers.add_parser(
+        "receipt", help="write a receipt of the store (identity, chain length, head hash)"
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE")
+    _json_option(p, run_receipt)
 
     p = subparsers.add_parser("save-copy", help="save a consistent copy of the project")
     p.add_argument("target", metavar="FILE")
@@ -290,16 +302,44 @@ def run_audit(args) -> int:
 
 
 def run_check(args) -> int:
+    receipt = read_receipt(args.receipt) if args.receipt else None  # bad file: exit 2 first
     with _open(args, verify=False) as store:
         report = store.check_integrity(include_sqlite_check=not args.quick)
+        receipt_problems = check_receipt(store, receipt) if receipt else []
     if args.json:
-        print_json(_report_dict(report))
+        data = _report_dict(report)
+        if receipt is not None:
+            data["receipt"] = {"ok": not receipt_problems, "problems": receipt_problems}
+        print_json(data)
     else:
         print(report.summary())
         for problem in report.problems:
             print(f"  {problem.subject}: {problem.message}")
         print(f"audit chain head hash: {report.audit_head_hash}")
-    return 0 if report.ok else EXIT_CHECK_FAILED
+        if receipt is not None:
+            if receipt_problems:
+                print(f"Receipt check FAILED ({args.receipt}):")
+                for problem in receipt_problems:
+                    print(f"  {problem}")
+            else:
+                print(
+                    f"Receipt check passed: the store continues the receipt of "
+                    f"{receipt.time_utc} (entry {receipt.chain_length})."
+                )
+    return 0 if report.ok and not receipt_problems else EXIT_CHECK_FAILED
+
+
+def run_receipt(args) -> int:
+    with _open(args) as store:
+        receipt = write_receipt(store, args.output)
+    if args.json:
+        print_json({"receipt": str(Path(args.output).absolute()), **receipt.to_dict()})
+    else:
+        print(
+            f"wrote a receipt to {args.output}: chain of {receipt.chain_length} entries, "
+            f"head {receipt.head_hash}"
+        )
+    return 0
 
 
 def run_save_copy(args) -> int:

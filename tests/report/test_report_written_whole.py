@@ -109,3 +109,16 @@ def test_report_onto_a_really_full_disk(project, tmp_path, qapp):
         _assert_nothing_certified(project, target, before)
     finally:
         subprocess.run(["umount", str(mount)])
+
+
+def test_every_report_writes_a_receipt_beside_itself(project, tmp_path, qapp):
+    from taveer_desktop.store.receipts import check_receipt, read_receipt
+
+    target = tmp_path / "with-receipt.pdf"
+    with ProjectStore.open(project) as store:
+        exported = export_report(store, "DEMO-001", target)
+        receipt = read_receipt(exported.receipt_path)
+        assert exported.receipt_path == target.with_name("with-receipt.pdf.receipt.json")
+        assert receipt.head_hash == exported.audit_entry.entry_hash
+        assert receipt.chain_length == exported.audit_entry.seq
+        assert check_receipt(store, receipt) == []
