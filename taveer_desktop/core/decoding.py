@@ -18,14 +18,30 @@ Empty input and binary data (NUL bytes or many control characters) are refused w
 from __future__ import annotations
 
 import codecs
-import hashlib
-import os
 import re
-import stat
 import unicodedata
 from dataclasses import dataclass
 
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.file_reading import (  # re-exported: callers read files through here
+    FileRefused,
+    read_file_bytes,
+    require_regular_file,
+    shown_name,
+)
+
+__all__ = [
+    "DecodedText",
+    "FileRefused",
+    "check_encoding_name",
+    "decode_bytes",
+    "decode_with",
+    "encoding_label",
+    "read_file_bytes",
+    "read_text_file",
+    "require_regular_file",
+    "shown_name",
+]
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32 LE (BOM)"),
@@ -324,165 +340,6 @@ def decode_bytes(data: bytes, source: str, encoding: str | None = None) -> Decod
     if not decoded.text.strip():
         raise InputError("the file contains no text (only white space)", source)
     return decoded
-
-
-def shown_name(name: str) -> str:
-    """A file name as text that can be stored and printed.
-
-    A name that is not valid UTF-8 reaches Python with its odd bytes as lone surrogates, which
-    SQLite, JSON files and terminals refuse; those bytes become ``\\xe9``-style escapes.
-    """
-    try:
-        name.encode("utf-8")
-        return name
-    except UnicodeEncodeError:
-        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-
-
-class FileRefused(InputError):
-    """A file given by the user cannot be read as it is; ``reason`` says why.
-
-    Reasons: ``missing``, ``folder``, ``not_regular`` (a FIFO, device or socket, refused before
-    it is opened), ``too_large``, ``changed`` (it changed while being read), ``unreadable``.
-    """
-
-    def __init__(self, message: str, source: str, reason: str):
-        super().__init__(message, source)
-        self.reason = reason
-
-
-_READ_CHUNK = 1024 * 1024
-
-
-def _kind_of(mode: int) -> str | None:
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "folder"
-    if stat.S_ISFIFO(mode):
-        return "named pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"
-
-
-def _same_file(before: os.stat_result, after: os.stat_result) -> bool:
-    return (before.st_dev, before.st_ino, before.st_size, before.st_mtime_ns) == (
-        after.st_dev,
-        after.st_ino,
-        after.st_size,
-        after.st_mtime_ns,
-    )
-
-
-def _hash_open_file(fd: int, limit: int) -> str:
-    digest = hashlib.sha256()
-    os.lseek(fd, 0, os.SEEK_SET)
-    remaining = limit + 1
-    while remaining > 0:
-        chunk = os.read(fd, min(_READ_CHUNK, remaining))
-        if not chunk:
-            break
-        digest.update(chunk)
-        remaining -= len(chunk)
-    return digest.hexdigest()
-
-
-def require_regular_file(path, kind: str = "file") -> None:
-    """Refuse (``FileRefused``) anything but an existing regular file, without opening it."""
-    source = str(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        raise FileRefused(f"no such {kind}", source, "missing") from None
-    except (OSError, ValueError) as error:
-        message = getattr(error, "strerror", None) or str(error)
-        raise FileRefused(f"cannot be read ({message})", source, "unreadable") from None
-    special = _kind_of(mode)
-    if special:
-        raise FileRefused(
-            f"is a {special}, not a regular file; it was not opened", source, "not_regular"
-        )
-
-
-def read_file_bytes(path, max_bytes: int | None = None, kind: str = "text file") -> bytes:
-    """The bytes of a regular file given by the user, read once and checked unchanged.
-
-    Refused (``FileRefused``, one sentence naming the file) before opening: anything that is
-    not a regular file (a FIFO would block forever, a device never ends), and a file over
-    ``max_bytes``. The file is opened without blocking, read once, then its size, time and
-    identity are compared with those before reading and its content is hashed a second time:
-    any difference refuses it as "changed while being read".
-    """
-    source = str(path)
-    limit = max_bytes if max_bytes is not None else 1 << 62
-    try:
-        before = os.stat(path)
-    except FileNotFoundError:
-        what = "no such file" if kind == "text file" else f"no such {kind}"
-        raise FileRefused(what, source, "missing") from None
-    except PermissionError:
-        raise FileRefused("permission denied", source, "unreadable") from None
-    except (OSError, ValueError) as error:
-        message = getattr(error, "strerror", None) or str(error)
-        raise FileRefused(f"cannot be read ({message})", source, "unreadable") from None
-    special = _kind_of(before.st_mode)
-    if special == "folder":
-        raise FileRefused(f"is a folder, not a {kind}", source, "folder")
-    if special:
-        raise FileRefused(
-            f"is a {special}, not a regular file; it was not opened", source, "not_regular"
-        )
-    if before.st_size > limit:
-        raise FileRefused(f"is larger than the limit of {limit:,} bytes", source, "too_large")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    flags |= getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except PermissionError:
-        raise FileRefused("permission denied", source, "unreadable") from None
-    except OSError as error:
-        raise FileRefused(
-            f"cannot be read ({error.strerror or error})", source, "unreadable"
-        ) from None
-    try:
-        opened = os.fstat(fd)
-        if _kind_of(opened.st_mode) or not _same_file(before, opened):
-            raise FileRefused("changed while being read; it was not used", source, "changed")
-        chunks = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(fd, min(_READ_CHUNK, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        data = b"".join(chunks)
-        if len(data) > limit:
-            raise FileRefused(f"is larger than the limit of {limit:,} bytes", source, "too_large")
-        after = os.fstat(fd)
-        try:
-            on_disk = os.stat(path)
-        except OSError:
-            on_disk = None
-        unchanged = (
-            len(data) == before.st_size
-            and _same_file(before, after)
-            and on_disk is not None
-            and _same_file(before, on_disk)
-            and _hash_open_file(fd, limit) == hashlib.sha256(data).hexdigest()
-        )
-        if not unchanged:
-            raise FileRefused("changed while being read; it was not used", source, "changed")
-    except OSError as error:
-        raise FileRefused(
-            f"cannot be read ({error.strerror or error})", source, "unreadable"
-        ) from None
-    finally:
-        os.close(fd)
-    return data
 
 
 def read_text_file(path, max_bytes: int | None = None, encoding: str | None = None) -> DecodedText:
