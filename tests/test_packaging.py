@@ -168,3 +168,11 @@ def test_built_program_reports_its_version(bundle):
     )
     assert done.returncode == 0
     assert __version__ in done.stdout
+
+
+def test_spec_bundles_the_encoding_detector():
+    """Intake imports charset-normalizer lazily, so the spec must collect it by name."""
+    text = _spec_text()
+    assert 'collect_submodules("charset_normalizer")' in text
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert "charset-normalizer" in pyproject

@@ -1,12 +1,16 @@
 """Entry point of the ``taveer`` command: builds the parser and turns errors into exit codes.
 
 Exit status: 0 success, 1 a command ran but reports a failed check (e.g. integrity), 2 bad input
-(one line on stderr naming the file and the problem), 130 interrupted.
+(one line on stderr naming the file and the problem; also a full disk or running out of
+memory), 70 an internal error (a bug: one line, no traceback unless TAVEER_DEBUG=1),
+130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import logging
 import os
 import sys
@@ -17,6 +21,7 @@ from taveer_desktop.cli.output import end_progress_line
 from taveer_desktop.core.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 70
 _COMMAND_MODULES = [engine_commands]
 
 try:  # the project-store commands are optional until the store package provides them
@@ -51,8 +56,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_streams() -> None:
+    """Names that are not valid UTF-8 (kept by Python as surrogates) print as escapes."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a closed or odd stream
+                reconfigure(errors="backslashreplace")
+
+
+def _os_error_line(error: OSError) -> str:
+    where = error.filename if error.filename is not None else "taveer"
+    reason = error.strerror or str(error)
+    if error.errno == errno.ENOSPC:
+        reason = "the disk is full (no space left on the device); nothing was changed"
+    return f"{where}: {reason}"
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    _tolerant_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
@@ -72,6 +95,24 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # e.g. a full disk while writing an output file
+        end_progress_line()
+        print(f"taveer: {_os_error_line(error)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        end_progress_line()
+        print("taveer: ran out of memory; nothing was changed", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:  # a bug: one line, never a traceback (TAVEER_DEBUG=1 shows it)
+        if os.environ.get("TAVEER_DEBUG"):
+            raise
+        end_progress_line()
+        print(
+            f"taveer: internal error ({type(error).__name__}: {error}); "
+            "please report it (run with TAVEER_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL_ERROR
 
 
 if __name__ == "__main__":  # pragma: no cover

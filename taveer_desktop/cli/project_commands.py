@@ -1,4 +1,4 @@
-"""Project-store commands of ``taveer``: case, model, audit, check and save-copy.
+"""Project-store commands of ``taveer``: case, model, audit, check, receipt and save-copy.
 
 All of them work on ``--project P`` (default: the user's default project). ``case create`` and
 ``model add`` create the project file if it does not exist yet; the others need it to exist.
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from taveer_desktop.cli.engine_commands import conclusion_json
 from taveer_desktop.cli.output import print_json
+from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES
@@ -31,6 +32,7 @@ from taveer_desktop.presentation.conclusion_text import (
 from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.store.receipts import check_receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import IntegrityReport, VerificationRun
 
 EXIT_CHECK_FAILED = 1
@@ -61,6 +63,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--skip-rejected",
         action="store_true",
         help="import the acceptable files even if others are refused (default: all or nothing)",
+    )
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="decode the .txt files with this encoding (e.g. windows-1251, koi8-r, shift_jis) "
+        "instead of detecting it; the choice is recorded in the audit trail",
     )
     _json_option(p, run_case_add)
 
@@ -117,7 +125,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--quick", action="store_true", help="skip SQLite's own page-level integrity check"
     )
+    p.add_argument(
+        "--receipt",
+        metavar="FILE",
+        help="also fail unless the store continues this receipt (not rolled back or trimmed)",
+    )
     _json_option(p, run_check)
+
+    p = subparsers.add_parser(
+        "receipt", help="write a receipt of the store (identity, chain length, head hash)"
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE")
+    _json_option(p, run_receipt)
 
     p = subparsers.add_parser("save-copy", help="save a consistent copy of the project")
     p.add_argument("target", metavar="FILE")
@@ -213,7 +232,8 @@ def run_case_show(args) -> int:
         print(case.description)
     for d in documents:
         print(
-            f"  document {d.id}  {d.role:<10} {d.file_name}  {d.encoding}  {d.char_count} chars"
+            f"  document {d.id}  {d.role:<10} {d.file_name}  {_encoding_shown(d)}"
+            f"  {d.char_count} chars"
             f"  {d.sentence_count} sentences  sha256 {d.sha256}"
         )
         if d.excluded:
@@ -232,9 +252,13 @@ def run_case_show(args) -> int:
 def run_case_add(args) -> int:
     role = KNOWN if args.known else QUESTIONED
     files = args.known or args.questioned
+    if args.encoding is not None:
+        check_encoding_name(args.encoding)  # an unknown name is refused before the project opens
     with _open(args) as store:
         case = store.cases.find(args.case)
-        result = store.documents.add(case.id, role, files, skip_rejected=args.skip_rejected)
+        result = store.documents.add(
+            case.id, role, files, skip_rejected=args.skip_rejected, encoding=args.encoding
+        )
     if args.json:
         print_json(
             {
@@ -249,7 +273,18 @@ def run_case_add(args) -> int:
         )
     else:
         for d in result.added:
-            print(f"added document {d.id} ({d.file_name}, {role}, sha256 {d.sha256})")
+            print(
+                f"added document {d.id} ({d.file_name}, {role}, {_encoding_shown(d)}, "
+                f"sha256 {d.sha256})"
+            )
+            detection = d.metadata.get("encoding_detection") or {}
+            if detection.get("alternative"):
+                print(
+                    f"taveer: warning: document {d.id} ({d.file_name}): its encoding is "
+                    f"uncertain ({detection['alternative']} is also plausible); check the text "
+                    "and re-import with --encoding if it reads wrongly",
+                    file=sys.stderr,
+                )
         for r in result.rejected:
             print(f"refused {r.describe()}", file=sys.stderr)
     return 0
@@ -396,16 +431,44 @@ def run_audit(args) -> int:
 
 
 def run_check(args) -> int:
+    receipt = read_receipt(args.receipt) if args.receipt else None  # bad file: exit 2 first
     with _open(args, verify=False) as store:
         report = store.check_integrity(include_sqlite_check=not args.quick)
+        receipt_problems = check_receipt(store, receipt) if receipt else []
     if args.json:
-        print_json(_report_dict(report))
+        data = _report_dict(report)
+        if receipt is not None:
+            data["receipt"] = {"ok": not receipt_problems, "problems": receipt_problems}
+        print_json(data)
     else:
         print(report.summary())
         for problem in report.problems:
             print(f"  {problem.subject}: {problem.message}")
         print(f"audit chain head hash: {report.audit_head_hash}")
-    return 0 if report.ok else EXIT_CHECK_FAILED
+        if receipt is not None:
+            if receipt_problems:
+                print(f"Receipt check FAILED ({args.receipt}):")
+                for problem in receipt_problems:
+                    print(f"  {problem}")
+            else:
+                print(
+                    f"Receipt check passed: the store continues the receipt of "
+                    f"{receipt.time_utc} (entry {receipt.chain_length})."
+                )
+    return 0 if report.ok and not receipt_problems else EXIT_CHECK_FAILED
+
+
+def run_receipt(args) -> int:
+    with _open(args) as store:
+        receipt = write_receipt(store, args.output)
+    if args.json:
+        print_json({"receipt": str(Path(args.output).absolute()), **receipt.to_dict()})
+    else:
+        print(
+            f"wrote a receipt to {args.output}: chain of {receipt.chain_length} entries, "
+            f"head {receipt.head_hash}"
+        )
+    return 0
 
 
 def run_save_copy(args) -> int:
@@ -422,6 +485,19 @@ def _report_dict(report: IntegrityReport) -> dict:
     data = asdict(report)
     data["ok"] = report.ok
     return data
+
+
+def _encoding_shown(document) -> str:
+    """The encoding with how it was found (``Windows-1251 (detected, confidence 0.97)``)."""
+    detection = document.metadata.get("encoding_detection")
+    if not isinstance(detection, dict):
+        return document.encoding
+    method = detection.get("method")
+    if method == "examiner":
+        return f"{document.encoding} (chosen by the examiner)"
+    if method == "detected":
+        return f"{document.encoding} (detected, confidence {detection.get('confidence', 0):.2f})"
+    return document.encoding
 
 
 def _number(value: float | None) -> str:

@@ -10,6 +10,7 @@ one line on stderr and exit status 2; nothing is written then.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from taveer_desktop.cli.output import StderrProgress, print_json
@@ -86,6 +87,8 @@ def run_report(args) -> int:
                 "case": report.case_number,
                 "run_id": report.run_id,
                 "audit_seq": report.audit_entry.seq,
+                "audit_head_hash": report.audit_entry.entry_hash,
+                "receipt": str(report.receipt_path) if report.receipt_path else None,
                 "seconds": round(report.seconds, 3),
             }
         )
@@ -94,4 +97,9 @@ def run_report(args) -> int:
             f"wrote {report.path} ({report.page_count} pages, report {report.report_id}); "
             f"sha256 {report.sha256} recorded in the audit log as entry {report.audit_entry.seq}"
         )
+        print(f"audit chain head at the report: {report.audit_entry.entry_hash}")
+        if report.receipt_path:
+            print(f"receipt written to {report.receipt_path}")
+    if report.receipt_problem:
+        print(f"taveer: warning: no receipt was written: {report.receipt_problem}", file=sys.stderr)
     return 0

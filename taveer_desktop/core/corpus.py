@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from taveer_desktop.core.decoding import decode_bytes
+from taveer_desktop.core.decoding import decode_bytes, read_file_bytes, require_regular_file
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.safe_json import loads_limited
 
 PAN_FOLDER = "pan-folder"
 PAN_JSONL = "pan-jsonl"
@@ -89,15 +91,7 @@ class Corpus:
         return decoded.text
 
     def _read(self, path: Path) -> str:
-        try:
-            size = path.stat().st_size
-            if size > MAX_CORPUS_FILE_BYTES:
-                raise InputError(
-                    f"is larger than the limit of {MAX_CORPUS_FILE_BYTES:,} bytes", path
-                )
-            return self._decode(path.read_bytes(), str(path))
-        except OSError as error:
-            raise InputError(f"cannot be read ({error.strerror or error})", path) from None
+        return self._decode(read_file_bytes(path, MAX_CORPUS_FILE_BYTES), str(path))
 
     def _iter_folder_cases(self) -> Iterator[Case]:
         for case_id in self.case_ids:
@@ -118,6 +112,7 @@ class Corpus:
 
 
 def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+    require_regular_file(path)
     try:
         handle = path.open("rb")
     except OSError as error:
@@ -127,7 +122,7 @@ def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
             if not raw.strip():
                 continue
             try:
-                record = json.loads(raw.decode("utf-8"))
+                record = loads_limited(raw.decode("utf-8"), f"{path} line {line_number}")
             except (UnicodeDecodeError, json.JSONDecodeError) as error:
                 raise InputError(f"line {line_number} is not valid JSON ({error})", path) from None
             if not isinstance(record, dict):
@@ -154,7 +149,8 @@ def _folder_truth(path: Path) -> dict[str, bool]:
     if not truth_path.exists():
         return {}
     truth: dict[str, bool] = {}
-    text = decode_bytes(truth_path.read_bytes(), str(truth_path)).text
+    data = read_file_bytes(truth_path, MAX_CORPUS_FILE_BYTES, kind="truth file")
+    text = decode_bytes(data, str(truth_path)).text
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -186,7 +182,8 @@ def _jsonl_truth(path: Path) -> dict[str, bool]:
 def _hash_files(paths: list[Path], root: Path) -> str:
     digest = hashlib.sha256()
     for path in paths:
-        digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
+        digest.update(str(path.relative_to(root)).encode("utf-8", "surrogateescape") + b"\0")
+        require_regular_file(path)
         try:
             with path.open("rb") as handle:
                 for block in iter(lambda h=handle: h.read(1 << 20), b""):
@@ -211,14 +208,24 @@ def open_corpus(path: str | Path) -> Corpus:
             _pair_fields(rec, path / "pairs.jsonl", n)[0]
             for n, rec in _iter_jsonl(path / "pairs.jsonl")
         ]
+        _check_truth_names_problems(truth, ids, path / "truth.jsonl")
         if not ids:
             raise InputError("pairs.jsonl holds no problem", path / "pairs.jsonl")
         _check_unique(ids, path / "pairs.jsonl")
         files = [p for p in (path / "pairs.jsonl", path / "truth.jsonl") if p.exists()]
         return Corpus(path, name, PAN_JSONL, ids, truth, _hash_files(files, path))
-    problems = sorted(
-        p.name for p in path.iterdir() if p.is_dir() and (p / "unknown.txt").is_file()
-    )
+    problems = []
+    for folder in sorted(path.iterdir(), key=lambda p: p.name):
+        if not folder.is_dir():
+            continue
+        unknown = folder / "unknown.txt"
+        has_known = any(_KNOWN_FILE.match(p.name) for p in folder.iterdir())
+        if unknown.is_file():
+            problems.append(folder.name)
+        elif os.path.lexists(unknown):
+            require_regular_file(unknown)  # a FIFO, device or folder named unknown.txt
+        elif has_known:
+            raise InputError("is a problem folder with known texts but no unknown.txt", folder)
     if not problems:
         raise InputError(
             "is not a PAN corpus (no problem folders with unknown.txt, no pairs.jsonl)", path
@@ -227,6 +234,7 @@ def open_corpus(path: str | Path) -> Corpus:
         if not any(_KNOWN_FILE.match(p.name) for p in (path / problem).iterdir()):
             raise InputError(f"problem {problem} has no known*.txt file", path / problem)
     truth = _folder_truth(path)
+    _check_truth_names_problems(truth, problems, path / "truth.txt")
     files = sorted(
         p
         for problem in problems
@@ -236,6 +244,19 @@ def open_corpus(path: str | Path) -> Corpus:
     if (path / "truth.txt").exists():
         files.append(path / "truth.txt")
     return Corpus(path, name, PAN_FOLDER, problems, truth, _hash_files(files, path))
+
+
+def _check_truth_names_problems(truth: dict, problems: list[str], source: Path) -> None:
+    """Every problem the truth file names must exist in the corpus."""
+    known = set(problems)
+    missing = [case_id for case_id in truth if case_id not in known]
+    if missing:
+        shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
+        raise InputError(
+            f"names problem(s) the corpus does not hold: {shown} "
+            "(no such folder with an unknown.txt, or no such pair)",
+            source,
+        )
 
 
 def _check_unique(ids: list[str], source: Path) -> None:

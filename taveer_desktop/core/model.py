@@ -23,9 +23,11 @@ from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
+from taveer_desktop.core.safe_json import loads_limited
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
+MAX_CALIBRATION_MAGNITUDE = 100.0  # |log10 LR| then stays below 131, far inside a float
 # 2 added "calibration" and "inconclusive_band"; 3 added "conditions"; 1 and 2 still load
 MODEL_FORMAT_VERSION = 3
 MAX_MODEL_BYTES = 5 * 1024 * 1024
@@ -179,6 +181,12 @@ def _parse_calibration(data: Any, source: str) -> Calibration | None:
     for key in ("intercept", "slope", "prior_log_odds", "penalty"):
         _require(_number(data.get(key)), f"calibration.{key} must be a number", source)
     _require(data["slope"] >= 0, "calibration.slope must be ≥ 0 (monotone)", source)
+    for key in ("intercept", "slope", "prior_log_odds"):  # beyond these, 10**log10 LR overflows
+        _require(
+            abs(data[key]) <= MAX_CALIBRATION_MAGNITUDE,
+            f"calibration.{key} is {data[key]:.3g}, outside ±{MAX_CALIBRATION_MAGNITUDE:g}",
+            source,
+        )
     for key in ("training_cllr", "training_cllr_min"):
         value = data.get(key)
         _require(value is None or _number(value), f"calibration.{key} must be a number", source)
@@ -280,7 +288,7 @@ def parse_model(text: str, source: str) -> Model:
             f"is larger than the model size limit of {MAX_MODEL_BYTES:,} bytes", source
         )
     try:
-        data = json.loads(text, parse_constant=lambda c: float("nan"))
+        data = loads_limited(text, source, "TAVeer model")
     except json.JSONDecodeError as error:
         raise InputError(
             f"not a valid TAVeer model: not JSON ({error.msg} at line {error.lineno})", source

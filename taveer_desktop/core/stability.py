@@ -18,7 +18,8 @@ for all resamples at once, so B = 200 costs about as much as a few verifications
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +36,8 @@ from taveer_desktop.core.verify import decide
 DEFAULT_RESAMPLES = 200
 DEFAULT_SEED = 20261125
 DEFAULT_KEEP_FRACTION = 0.9
+RESAMPLE_BLOCK = 20
+PIECE_CHARS = 200_000
 
 
 @dataclass(frozen=True)
@@ -62,14 +65,54 @@ class Stability:
         }
 
 
-def _sparse_category(sentences: list[dict], category: str, vocabulary: dict[str, int]):
-    rows, cols, values = [], [], []
-    for index, counts in enumerate(sentences):
-        for feature, count in counts[category].items():
-            rows.append(index)
-            cols.append(vocabulary.setdefault(feature, len(vocabulary)))
-            values.append(count)
-    return np.array(rows, dtype=np.intp), np.array(cols, dtype=np.intp), np.array(values, float)
+def _pieces(text: str, size: int) -> Iterator[str]:
+    """``text`` in pieces of about ``size`` characters, each ending at a paragraph break.
+
+    Sentences never cross a paragraph break, so the sentences of the pieces are exactly the
+    sentences of the whole text, in order (a text without breaks stays one piece).
+    """
+    start = 0
+    while len(text) - start > size:
+        cut = text.find("\n\n", start + size)
+        if cut < 0:
+            break
+        yield text[start : cut + 2]
+        start = cut + 2
+    yield text[start:]
+
+
+class _SparseCounts:
+    """Per category, the non-zero (sentence, feature, count) triplets of a run of sentences.
+
+    Built sentence by sentence as the texts are read piece by piece, so the per-sentence
+    dictionaries of a huge document never exist all at once (they took ~250 MB for five
+    million characters); the triplets are kept in compact typed arrays.
+    """
+
+    def __init__(self, vocabularies: dict[str, dict[str, int]]):
+        self.vocabularies = vocabularies
+        self.sentences = 0
+        self._triplets = {c: (array("l"), array("l"), array("d")) for c in CATEGORY_IDS}
+
+    def add_text(self, text: str, lexicon: Lexicon) -> None:
+        for piece in _pieces(text, PIECE_CHARS):
+            for counts in extract_sentence_features(piece, lexicon):
+                for category in CATEGORY_IDS:
+                    vocabulary = self.vocabularies[category]
+                    rows, cols, values = self._triplets[category]
+                    for feature, count in counts[category].items():
+                        rows.append(self.sentences)
+                        cols.append(vocabulary.setdefault(feature, len(vocabulary)))
+                        values.append(count)
+                self.sentences += 1
+
+    def category(self, category: str):
+        rows, cols, values = self._triplets[category]
+        return (
+            np.frombuffer(rows, dtype=np.int_) if rows else np.zeros(0, np.intp),
+            np.frombuffer(cols, dtype=np.int_) if cols else np.zeros(0, np.intp),
+            np.frombuffer(values, dtype=float) if values else np.zeros(0),
+        )
 
 
 def _resampled_distribution(weights: np.ndarray, sparse, size: int) -> np.ndarray:
@@ -77,9 +120,10 @@ def _resampled_distribution(weights: np.ndarray, sparse, size: int) -> np.ndarra
     rows, cols, values = sparse
     counts = np.zeros((weights.shape[0], size))
     if len(values):
-        contributions = weights[:, rows] * values  # resamples × non-zeros
+        # one resample at a time: a resamples × non-zeros matrix took gigabytes for a
+        # document of millions of characters (the sums are the same, element by element)
         for b in range(weights.shape[0]):
-            counts[b] = np.bincount(cols, weights=contributions[b], minlength=size)
+            counts[b] = np.bincount(cols, weights=weights[b, rows] * values, minlength=size)
     totals = counts.sum(axis=1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(totals > 0, counts / totals, np.nan)
@@ -88,13 +132,17 @@ def _resampled_distribution(weights: np.ndarray, sparse, size: int) -> np.ndarra
 def _subsample_weights(
     n: int, resamples: int, keep_fraction: float, rng: np.random.Generator
 ) -> np.ndarray:
-    """0/1 weights keeping a random ``keep_fraction`` of ``n`` sentences in each resample."""
-    weights = np.zeros((resamples, n))
+    """0/1 weights keeping a random ``keep_fraction`` of ``n`` sentences in each resample.
+
+    Booleans (one byte each, not eight: a huge document has ~100,000 sentences); they multiply
+    as 0 and 1.
+    """
+    weights = np.zeros((resamples, n), dtype=bool)
     if n == 0:
         return weights
     keep = max(1, round(keep_fraction * n))
     chosen = np.argsort(rng.random((resamples, n)), axis=1)[:, :keep]
-    np.put_along_axis(weights, chosen, 1.0, axis=1)
+    np.put_along_axis(weights, chosen, True, axis=1)
     return weights
 
 
@@ -116,23 +164,29 @@ def decision_stability(
     lexicon = lexicon or default_lexicon()
     cancel = cancel or CancelToken()
     rng = np.random.default_rng(seed)
-    unknown_sentences = extract_sentence_features(unknown_text, lexicon)
-    known_sentences = []
+    vocabularies: dict[str, dict[str, int]] = {c: {} for c in CATEGORY_IDS}
+    unknown = _SparseCounts(vocabularies)
+    unknown.add_text(unknown_text, lexicon)
+    known = _SparseCounts(vocabularies)
     for text in known_texts:
         cancel.raise_if_cancelled()
-        known_sentences += extract_sentence_features(text, lexicon)
-    w_unknown = _subsample_weights(len(unknown_sentences), resamples, keep_fraction, rng)
-    w_known = _subsample_weights(len(known_sentences), resamples, keep_fraction, rng)
+        known.add_text(text, lexicon)
+    w_unknown = _subsample_weights(unknown.sentences, resamples, keep_fraction, rng)
+    w_known = _subsample_weights(known.sentences, resamples, keep_fraction, rng)
     distances = np.full((resamples, len(CATEGORY_IDS)), np.nan)
     for j, category in enumerate(CATEGORY_IDS):
         cancel.raise_if_cancelled()
-        vocabulary: dict[str, int] = {}
-        sparse_u = _sparse_category(unknown_sentences, category, vocabulary)
-        sparse_k = _sparse_category(known_sentences, category, vocabulary)
-        x = _resampled_distribution(w_unknown, sparse_u, len(vocabulary))
-        y = _resampled_distribution(w_known, sparse_k, len(vocabulary))
-        if vocabulary:
-            distances[:, j] = np.abs(x - y).sum(axis=1)  # NaN where a side has no feature
+        size = len(vocabularies[category])
+        if not size:
+            continue
+        sparse_u, sparse_k = unknown.category(category), known.category(category)
+        # resamples in blocks: resamples × vocabulary matrices of a huge document's 4-grams
+        # took hundreds of megabytes each (the distances are the same)
+        for first in range(0, resamples, RESAMPLE_BLOCK):
+            block = slice(first, first + RESAMPLE_BLOCK)
+            x = _resampled_distribution(w_unknown[block], sparse_u, size)
+            y = _resampled_distribution(w_known[block], sparse_k, size)
+            distances[block, j] = np.abs(x - y).sum(axis=1)  # NaN where a side has no feature
     thetas = np.array([model.thresholds[c] for c in CATEGORY_IDS])
     similarities = similarity_array(np.clip(distances, 0.0, 2.0), thetas)
     members = np.array([[CATEGORY_IDS.index(c) for c in model.ensemble]])

@@ -24,8 +24,11 @@ from taveer_desktop.report.content import ReportContent, build_report
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
 from taveer_desktop.store import AuditEntry, ProjectStore
+from taveer_desktop.store.errors import StoreError
+from taveer_desktop.store.receipts import write_receipt
 
 Progress = Callable[[int, int, str], None]
+RECEIPT_SUFFIX = ".receipt.json"
 MAX_EVALUATION_BYTES = 1024 * 1024
 
 
@@ -39,6 +42,8 @@ class ExportedReport:
     run_id: int
     audit_entry: AuditEntry
     seconds: float
+    receipt_path: Path | None = None  # the store's receipt written beside the report
+    receipt_problem: str | None = None  # why it could not be written (the report stands)
 
 
 def file_sha256(path: Path) -> str:
@@ -161,8 +166,14 @@ def export_report(
         rendered.write_pdf(target, archival, before_rename=record)
     except ReportWriteError as error:
         raise ReportError(str(error).split(": ", 1)[-1], target) from None
-    step(4, "done")
     digest, entry = recorded[0]
+    receipt_path: Path | None = target.with_name(target.name + RECEIPT_SUFFIX)
+    receipt_problem = None
+    try:
+        write_receipt(store, receipt_path)
+    except StoreError as error:  # the report is whole and recorded; only the receipt is missing
+        receipt_path, receipt_problem = None, str(error)
+    step(4, "done")
     return ExportedReport(
         path=target,
         sha256=digest,
@@ -172,4 +183,6 @@ def export_report(
         run_id=inputs.run.id,
         audit_entry=entry,
         seconds=time.perf_counter() - started,
+        receipt_path=receipt_path,
+        receipt_problem=receipt_problem,
     )

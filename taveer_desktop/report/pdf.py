@@ -3,15 +3,18 @@
 ``RenderedReport`` paginates a ``ReportContent`` once; ``write_pdf`` then paints every page on
 a ``QPdfWriter`` (72 dpi, so one unit is one point; fonts embedded; title, subject, creator set;
 the machine-readable result attached unless PDF/A-1b is asked for, which forbids attachments)
-into a temporary file beside the target and renames it into place, so a report is never seen
-half-written. ``page_image`` paints one page into a QImage for the preview. Needs a
-QGuiApplication; ``ensure_application`` makes an offscreen one for the command line.
+into a temporary file beside the target, syncs it, reads it back and checks it
+(``pdf_check``: it parses and holds the pages laid out) and only then lets the caller record it
+and renames it into place, so a report is never seen half-written nor certified truncated.
+``page_image`` paints one page into a QImage for the preview. Needs a QGuiApplication;
+``ensure_application`` makes an offscreen one for the command line.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +36,7 @@ from PySide6.QtGui import (
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.report.content import REPORT_TITLE, ReportContent
 from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font
+from taveer_desktop.report.pdf_check import PdfCheckFailed, check_written_pdf
 from taveer_desktop.report.pdf_flow import Placed, paginate
 
 PAGE_WIDTH, PAGE_HEIGHT = 595.276, 841.89  # A4 in points
@@ -43,6 +47,25 @@ TEXT_WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 TEXT_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 RULE = QColor("#8a8a8a")
 _application: list[QGuiApplication] = []
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX; folders cannot be opened for syncing on Windows)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _disk_full_hint(folder: Path) -> str:
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return ""
+    return f"; the disk has only {free:,} bytes free" if free < 16 * 1024 * 1024 else ""
 
 
 class ReportWriteError(OSError):
@@ -155,17 +178,27 @@ class RenderedReport:
         os.close(handle)
         try:
             self._paint_pdf(temp_name, archival)
-            with open(temp_name, "rb") as written:
+            with open(temp_name, "rb+") as written:
+                written.flush()
                 os.fsync(written.fileno())
+            # Qt reports no write errors: read the file back and check it before anything
+            # certifies it (the audit entry) or gives it the target's name
+            check_written_pdf(temp_name, self.page_count)
             if before_rename is not None:
                 before_rename(Path(temp_name))
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(temp_name, 0o666 & ~umask)
             os.replace(temp_name, target)
+            _sync_folder(folder)
         except BaseException as error:
             with contextlib.suppress(OSError):
                 os.unlink(temp_name)
+            if isinstance(error, PdfCheckFailed):
+                raise ReportWriteError(
+                    f"{target}: cannot be written: the PDF on disk is not whole ({error}"
+                    f"{_disk_full_hint(folder)}); nothing was recorded"
+                ) from None
             if isinstance(error, OSError):
                 raise ReportWriteError(
                     f"{target}: cannot be written ({error.strerror or error})"

@@ -21,7 +21,7 @@ from typing import Any
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.errors import DamagedStore, StoreError
 from taveer_desktop.store.records import AuditEntry, utc_now
-from taveer_desktop.store.store_file import connect, describe_sqlite_error
+from taveer_desktop.store.store_file import connect, describe_sqlite_error, disk_full_reason
 
 
 class StoreDatabase:
@@ -99,7 +99,12 @@ class StoreDatabase:
         if "malformed" in detail or "not a database" in detail:
             return DamagedStore(f"is damaged ({detail})", self.path)
         if "disk" in detail and "full" in detail:
-            return StoreError("could not be written: the disk is full", self.path)
+            return StoreError(
+                "could not be written: the disk is full; nothing was changed", self.path
+            )
+        full = disk_full_reason(self.path)
+        if full and "i/o" in detail:
+            return StoreError(f"could not be written: {full}", self.path)
         return StoreError(f"could not be read or written ({detail})", self.path)
 
 

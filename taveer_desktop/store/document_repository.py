@@ -68,12 +68,14 @@ class DocumentRepository:
         skip_rejected: bool = False,
         progress: Callable[[int, int, str], None] | None = None,
         cancel: CancelToken | None = None,
+        encoding: str | None = None,
     ) -> IntakeResult:
         """Import evidence files into a case as ``known`` or ``questioned`` documents.
 
         Every file is read and checked first (``progress(done, total, message)`` after each;
         ``cancel`` is checked before each and raises ``Cancelled`` with nothing written), then
-        the accepted ones are stored in one transaction.
+        the accepted ones are stored in one transaction. ``encoding`` is the examiner's choice
+        of encoding for text files (None: detected); the choice is recorded in the audit entry.
         """
         if role not in DOCUMENT_ROLES:
             raise ValueError(f"role must be one of {DOCUMENT_ROLES}, not {role!r}")
@@ -87,7 +89,7 @@ class DocumentRepository:
             if progress is not None:
                 progress(index, len(paths) + 1, f"checking {Path(path).name}")
             try:
-                prepared.append(prepare_document(path))
+                prepared.append(prepare_document(path, encoding))
             except EvidenceRefused as error:
                 rejected.append(_rejection(error, str(path)))
         accepted = self._drop_duplicates(case_id, case_number, prepared, rejected)
@@ -184,6 +186,7 @@ class DocumentRepository:
                         "sha256": doc.sha256,
                         "text_sha256": doc.text_sha256,
                         "encoding": doc.encoding,
+                        **_encoding_audit(doc),
                     },
                 )
             tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
@@ -322,6 +325,20 @@ class DocumentRepository:
         if not isinstance(value, kind) or digest(value) != expected:
             raise DamagedStore(f"holds document {document_id} whose {mismatch}", self._db.path)
         return value
+
+
+def _encoding_audit(doc: PreparedDocument) -> dict:
+    """How the encoding of a text file was found, for its ``document_added`` entry."""
+    detection = doc.metadata.get("encoding_detection")
+    if not isinstance(detection, dict):
+        return {}
+    entry = {
+        "encoding_method": detection.get("method"),
+        "encoding_confidence": detection.get("confidence"),
+    }
+    if detection.get("alternative"):
+        entry["encoding_alternative"] = detection["alternative"]
+    return entry
 
 
 def _summary(rejected: list[IntakeRejection], accepted_count: int) -> str:

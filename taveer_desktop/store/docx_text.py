@@ -9,9 +9,10 @@ boxes are not read twice. Paragraphs are separated by a blank line. The core pro
 (author, last editor, dates, revision) are returned as metadata.
 
 Guards: at most ``MAX_ZIP_ENTRIES`` members; a member is decompressed in chunks and refused once
-it passes ``MAX_XML_BYTES`` (a zip bomb never fills memory) or its compression ratio exceeds
-``MAX_COMPRESSION_RATIO``; a DOCTYPE (and so any entity declaration) is refused; malformed XML,
-encryption and damaged ZIP data become one plain reason.
+it passes ``MAX_XML_BYTES`` (``MAX_SMALL_PART_BYTES`` for the relationships and core
+properties, whose every element is kept in memory; so a zip bomb never fills memory) or its
+compression ratio exceeds ``MAX_COMPRESSION_RATIO``; a DOCTYPE (and so any entity
+declaration) is refused; malformed XML, encryption and damaged ZIP data become one plain reason.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from taveer_desktop.store.records import RejectionReason
 
 MAX_ZIP_ENTRIES = 5000
 MAX_XML_BYTES = 64 * 1024 * 1024
+MAX_SMALL_PART_BYTES = 1024 * 1024  # relationships and core properties: kept whole in memory
 MAX_COMPRESSION_RATIO = 200
 _RATIO_APPLIES_ABOVE = 1024 * 1024
 _CHUNK = 256 * 1024
@@ -129,7 +131,10 @@ class _SimpleCollector:
         return self.elements
 
 
-def _parse_member(archive: zipfile.ZipFile, name: str, target, source: str):
+def _parse_member(
+    archive: zipfile.ZipFile, name: str, target, source: str, max_bytes: int | None = None
+):
+    max_bytes = MAX_XML_BYTES if max_bytes is None else max_bytes
     try:
         info = archive.getinfo(name)
     except KeyError:
@@ -142,10 +147,10 @@ def _parse_member(archive: zipfile.ZipFile, name: str, target, source: str):
         with archive.open(info) as member:
             while chunk := member.read(_CHUNK):
                 total += len(chunk)
-                if total > MAX_XML_BYTES:
+                if total > max_bytes:
                     raise _refuse(
-                        f"has a text part ({name}) larger than the limit of "
-                        f"{MAX_XML_BYTES // (1024 * 1024)} MiB when unpacked",
+                        f"has a part ({name}) larger than its limit of "
+                        f"{max_bytes // (1024 * 1024)} MiB when unpacked",
                         source,
                         RejectionReason.TOO_LARGE,
                     )
@@ -181,7 +186,10 @@ def _main_part_name(archive: zipfile.ZipFile, source: str) -> str:
     default = "word/document.xml"
     if "_rels/.rels" not in archive.namelist():
         return default
-    for tag, attrib, _text in _parse_member(archive, "_rels/.rels", _SimpleCollector(), source):
+    elements = _parse_member(
+        archive, "_rels/.rels", _SimpleCollector(), source, MAX_SMALL_PART_BYTES
+    )
+    for tag, attrib, _text in elements:
         if tag == _REL and attrib.get("Type", "").endswith(_OFFICE_DOCUMENT):
             target = attrib.get("Target", "").lstrip("/")
             if target:
@@ -192,7 +200,9 @@ def _main_part_name(archive: zipfile.ZipFile, source: str) -> str:
 def _core_properties(archive: zipfile.ZipFile, source: str) -> dict[str, str]:
     if "docProps/core.xml" not in archive.namelist():
         return {}
-    elements = _parse_member(archive, "docProps/core.xml", _SimpleCollector(), source)
+    elements = _parse_member(
+        archive, "docProps/core.xml", _SimpleCollector(), source, MAX_SMALL_PART_BYTES
+    )
     return {_CORE_FIELDS[tag]: text for tag, _attrib, text in elements if tag in _CORE_FIELDS}
 
 

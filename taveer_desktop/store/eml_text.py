@@ -7,6 +7,12 @@ into text with ``html.parser`` (scripts and styles dropped, block elements becom
 Plain-text parts keep the author's spacing (only CRLF line ends become LF). Each part is
 decoded with its declared charset; a missing or unknown charset falls back to the
 engine's encoding detection. All headers are kept as metadata, in order.
+
+Limits, checked on the raw bytes before the stdlib parser sees them (its header parsing takes
+memory out of all proportion to a header full of encoded words, and it recurses once per MIME
+level) and again on the parsed structure: the header block at most ``MAX_HEADER_BYTES``, at
+most ``MAX_ENCODED_WORDS`` encoded words (``=?charset?Q?...?=``) in the whole message, at most
+``MAX_MIME_PARTS`` parts nested at most ``MAX_MIME_DEPTH`` deep. Each refusal names the limit.
 """
 
 from __future__ import annotations
@@ -16,11 +22,21 @@ import email.policy
 import re
 from email.message import EmailMessage
 from html.parser import HTMLParser
+from itertools import islice
 
 from taveer_desktop.core.decoding import decode_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.store.errors import EvidenceRefused
 from taveer_desktop.store.records import RejectionReason
+
+MAX_HEADER_BYTES = 256 * 1024
+MAX_ENCODED_WORDS = 2000
+MAX_MIME_PARTS = 1000
+MAX_MIME_DEPTH = 20
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_ENCODED_WORD = re.compile(rb"=\?[^?\s]{1,64}\?[bBqQ]\?")
+_CONTENT_TYPE_LINE = re.compile(rb"(?im)^content-type[ \t]*:")
+_MULTIPART_LINE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*multipart/")
 
 _BLOCK_TAGS = {
     "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -138,9 +154,75 @@ def _headers(message: EmailMessage) -> list[list[str]]:
     return headers
 
 
+def _count(pattern: re.Pattern, data: bytes, at_most: int) -> int:
+    """Matches of ``pattern`` in ``data``, counted up to ``at_most`` (then counting stops)."""
+    return sum(1 for _ in islice(pattern.finditer(data), at_most))
+
+
+def _over_limit(source: str, what: str) -> EvidenceRefused:
+    return EvidenceRefused(what, source, RejectionReason.TOO_LARGE)
+
+
+def check_raw_limits(data: bytes, source: str) -> None:
+    """Refuse, before parsing, a message whose headers or structure exceed the limits."""
+    end = _HEADER_END.search(data)
+    header_size = end.start() if end else len(data)
+    if header_size > MAX_HEADER_BYTES:
+        raise _over_limit(
+            source,
+            f"has an e-mail header of {header_size:,} bytes, over the limit of "
+            f"{MAX_HEADER_BYTES:,} bytes",
+        )
+    words = _count(_ENCODED_WORD, data, MAX_ENCODED_WORDS + 1)
+    if words > MAX_ENCODED_WORDS:
+        raise _over_limit(
+            source,
+            f"has more than {MAX_ENCODED_WORDS:,} encoded words (=?…?=) in its headers, "
+            "over the limit",
+        )
+    declared = _count(_CONTENT_TYPE_LINE, data, MAX_MIME_PARTS + 1)
+    if declared > MAX_MIME_PARTS:
+        raise _over_limit(source, f"has more than {MAX_MIME_PARTS:,} MIME parts, over the limit")
+    multiparts = _count(_MULTIPART_LINE, data, MAX_MIME_PARTS + 1)
+    if multiparts > MAX_MIME_DEPTH * 5:
+        raise _over_limit(
+            source,
+            f"has {multiparts:,} nested or multipart sections; more than "
+            f"{MAX_MIME_DEPTH * 5} is over the limit",
+        )
+
+
+def check_structure(message: EmailMessage, source: str) -> None:
+    """Count parts and depth of a parsed message without recursion."""
+    stack = [(message, 1)]
+    parts = 0
+    while stack:
+        part, depth = stack.pop()
+        parts += 1
+        if depth > MAX_MIME_DEPTH:
+            raise _over_limit(
+                source,
+                f"has MIME parts nested more than {MAX_MIME_DEPTH} levels deep, over the limit",
+            )
+        if parts > MAX_MIME_PARTS:
+            raise _over_limit(
+                source, f"has more than {MAX_MIME_PARTS:,} MIME parts, over the limit"
+            )
+        payload = part.get_payload()
+        if part.is_multipart() and isinstance(payload, list):
+            stack.extend((child, depth + 1) for child in payload)
+
+
 def extract_eml_text(data: bytes, source: str) -> tuple[str, str, dict[str, object]]:
     """(body text, encodings used, metadata) of an e-mail; raises ``EvidenceRefused``."""
-    message = email.message_from_bytes(data, policy=email.policy.default)
+    check_raw_limits(data, source)
+    try:
+        message = email.message_from_bytes(data, policy=email.policy.default)
+    except RecursionError:
+        raise _over_limit(
+            source, f"has MIME parts nested more than {MAX_MIME_DEPTH} levels deep, over the limit"
+        ) from None
+    check_structure(message, source)
     if not message.keys():
         raise EvidenceRefused(
             "is not an e-mail message (it has no header lines)", source, RejectionReason.UNREADABLE

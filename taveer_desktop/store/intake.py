@@ -3,19 +3,26 @@
 ``prepare_document`` never touches the store. It reads the file's bytes exactly as they are on
 disk (refusing files over ``MAX_FILE_BYTES`` before reading them), fingerprints them, extracts
 the text by format and counts characters and sentences. The format comes from the extension:
-``.txt``/``.text`` (encoding detected by the engine), ``.eml`` and ``.docx``. Every refusal is an
+``.txt``/``.text`` (encoding detected by the engine, or named by the examiner), ``.eml`` and
+``.docx``. Only regular files are read (a FIFO or device is refused before it is opened), each
+once, and a file that changed while it was read is refused. Every refusal is an
 ``EvidenceRefused`` with a ``RejectionReason`` and one sentence naming the file; duplicates are
 decided by the store, which knows what the case already holds.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.decoding import decode_bytes
+from taveer_desktop.core.decoding import (
+    DecodedText,
+    FileRefused,
+    decode_bytes,
+    read_file_bytes,
+    shown_name,
+)
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.text import count_sentences
 from taveer_desktop.store.docx_text import extract_docx_text
@@ -54,49 +61,43 @@ def describe_size(byte_count: int) -> str:
     return f"{byte_count:,} bytes"
 
 
+_READ_REASONS = {
+    "missing": RejectionReason.UNREADABLE,
+    "folder": RejectionReason.UNREADABLE,
+    "not_regular": RejectionReason.UNSUPPORTED,
+    "too_large": RejectionReason.TOO_LARGE,
+    "changed": RejectionReason.UNREADABLE,
+    "unreadable": RejectionReason.UNREADABLE,
+}
+
+
 def read_evidence_bytes(path: Path, max_bytes: int | None = None) -> bytes:
-    """The file's bytes as they are on disk; refuses missing, unreadable and oversized files."""
+    """The file's bytes as they are on disk, read once and checked unchanged after reading.
+
+    Refuses missing, unreadable and oversized files and anything that is not a regular file
+    (a FIFO or device is never opened), and a file that changed while it was read.
+    """
     source = str(path)
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > max_bytes:
-                raise EvidenceRefused(
-                    f"is {describe_size(size)}, over the limit of {describe_size(max_bytes)} "
-                    "for one document",
-                    source,
-                    RejectionReason.TOO_LARGE,
-                )
-            data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise EvidenceRefused("no such file", source, RejectionReason.UNREADABLE) from None
-    except IsADirectoryError:
-        raise EvidenceRefused(
-            "is a folder, not a document", source, RejectionReason.UNREADABLE
-        ) from None
-    except PermissionError:
-        raise EvidenceRefused(
-            "cannot be read (permission denied)", source, RejectionReason.UNREADABLE
-        ) from None
-    except OSError as error:
-        raise EvidenceRefused(
-            f"cannot be read ({error.strerror or error})", source, RejectionReason.UNREADABLE
-        ) from None
-    if len(data) > max_bytes:  # the file grew while being read
-        raise EvidenceRefused(
-            f"is over the limit of {describe_size(max_bytes)} for one document",
-            source,
-            RejectionReason.TOO_LARGE,
-        )
+        data = read_file_bytes(path, max_bytes, kind="document")
+    except FileRefused as error:
+        message = error.plain_message
+        if error.reason == "too_large":
+            message = f"is over the limit of {describe_size(max_bytes)} for one document"
+        elif error.reason == "folder":
+            message = "is a folder, not a document"
+        elif error.reason == "missing":
+            message = "no such file"
+        raise EvidenceRefused(message, source, _READ_REASONS[error.reason]) from None
     if not data:
         raise EvidenceRefused("is empty (0 bytes)", source, RejectionReason.EMPTY)
     return data
 
 
-def _decode_text_file(data: bytes, source: str) -> tuple[str, str]:
+def _decode_text_file(data: bytes, source: str, encoding: str | None) -> DecodedText:
     try:
-        decoded = decode_bytes(data, source)
+        decoded = decode_bytes(data, source, encoding)
     except InputError as error:
         message = error.plain_message
         if "binary" in message:
@@ -106,7 +107,7 @@ def _decode_text_file(data: bytes, source: str) -> tuple[str, str]:
         else:
             reason = RejectionReason.UNREADABLE
         raise EvidenceRefused(message, source, reason) from None
-    return decoded.text, decoded.encoding
+    return decoded
 
 
 def _refuse_binary_container(data: bytes, source: str, what: str) -> None:
@@ -118,11 +119,24 @@ def _refuse_binary_container(data: bytes, source: str, what: str) -> None:
         )
 
 
-def extract_text(data: bytes, file_format: str, source: str) -> tuple[str, str, dict[str, Any]]:
-    """(text, encoding, format metadata) of a document's bytes."""
+def extract_text(
+    data: bytes, file_format: str, source: str, encoding: str | None = None
+) -> tuple[str, str, dict[str, Any]]:
+    """(text, encoding, format metadata) of a document's bytes.
+
+    ``encoding`` (the examiner's choice) applies to text files only; for them the metadata
+    says how the encoding was found and how sure that is (``encoding_detection``).
+    """
+    if encoding is not None and file_format != "txt":
+        raise EvidenceRefused(
+            "is not a plain text file; --encoding applies only to .txt files (e-mails and "
+            "Word documents declare their own encodings)",
+            source,
+            RejectionReason.UNSUPPORTED,
+        )
     if file_format == "txt":
-        text, encoding = _decode_text_file(data, source)
-        return text, encoding, {}
+        decoded = _decode_text_file(data, source, encoding)
+        return decoded.text, decoded.encoding, {"encoding_detection": decoded.as_metadata()}
     if file_format == "eml":
         if not data.strip():
             raise EvidenceRefused("is empty (only white space)", source, RejectionReason.EMPTY)
@@ -150,13 +164,16 @@ def format_of(path: Path) -> str:
     return SUPPORTED_FORMATS[suffix]
 
 
-def prepare_document(path: str | Path) -> PreparedDocument:
-    """Read and extract one evidence file; raises ``EvidenceRefused`` with the reason."""
+def prepare_document(path: str | Path, encoding: str | None = None) -> PreparedDocument:
+    """Read and extract one evidence file; raises ``EvidenceRefused`` with the reason.
+
+    ``encoding`` is the examiner's choice of encoding for a text file (None: detected).
+    """
     path = Path(path)
     source = str(path)
     file_format = format_of(path)
     data = read_evidence_bytes(path)
-    text, encoding, metadata = extract_text(data, file_format, source)
+    text, encoding, metadata = extract_text(data, file_format, source, encoding)
     if len(text) > MAX_TEXT_CHARS:
         raise EvidenceRefused(
             f"holds {len(text):,} characters of text, over the limit of {MAX_TEXT_CHARS:,} "
@@ -164,10 +181,10 @@ def prepare_document(path: str | Path) -> PreparedDocument:
             source,
             RejectionReason.TOO_LARGE,
         )
-    metadata = {"source_path": str(path.resolve()), **metadata}
+    metadata = {"source_path": shown_name(str(path.resolve())), **metadata}
     return PreparedDocument(
         source_path=source,
-        file_name=path.name,
+        file_name=shown_name(path.name),
         file_format=file_format,
         data=data,
         sha256=sha256_hex(data),

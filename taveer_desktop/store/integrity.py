@@ -8,7 +8,9 @@ It checks, in order:
 5. every run: its record fingerprint over result, model and documents used;
 6. the audit chain (links, entry hashes, head) and that each document, model, run and case
    matches what its audit entry recorded, so a row changed together with its own hash column
-   is still caught.
+   is still caught;
+7. reconciliation (``reconciliation.py``): every object the chain recorded still exists unless
+   an audited removal followed, and every document keeps its recorded role, case and name.
 Problems are collected, never raised: the caller decides what to do with a failed store.
 """
 
@@ -21,6 +23,7 @@ from pathlib import Path
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.case_repository import CASE_FIELDS
 from taveer_desktop.store.fingerprints import run_record_sha256, sha256_hex, text_sha256
+from taveer_desktop.store.reconciliation import reconciliation_problems
 from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_now
 from taveer_desktop.store.schema import REQUIRED_TABLES, REQUIRED_TRIGGERS
 
@@ -210,6 +213,7 @@ def check_integrity(
         runs, run_problems = _run_problems(conn, entries)
         problems += document_problems + model_problems + run_problems
         problems += _case_problems(conn, entries) + audit_problems
+        problems += reconciliation_problems(conn, entries)
     finally:
         if conn.in_transaction:
             conn.execute("ROLLBACK")

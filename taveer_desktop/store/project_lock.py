@@ -11,6 +11,7 @@ notices (the path no longer names the file it locked) and tries again.
 from __future__ import annotations
 
 import contextlib
+import errno
 import getpass
 import json
 import os
@@ -104,7 +105,11 @@ class ProjectLock:
                 os.close(fd)
                 raise self._locked_error()
             if self._still_named_by_path(fd):
-                self._write_holder(fd)
+                try:
+                    self._write_holder(fd)
+                except OSError as error:  # e.g. a full disk: give the lock back, leave no file
+                    self._abandon(fd)
+                    raise self._write_error(error) from None
                 self._fd = fd
                 return
             os.close(fd)  # the file was removed by its previous holder; lock the new one
@@ -120,6 +125,23 @@ class ProjectLock:
         with contextlib.suppress(OSError):
             _unlock(fd)
         os.close(fd)
+
+    def _abandon(self, fd: int) -> None:
+        with contextlib.suppress(OSError):
+            if self._still_named_by_path(fd):
+                self.path.unlink()
+        with contextlib.suppress(OSError):
+            _unlock(fd)
+        os.close(fd)
+
+    def _write_error(self, error: OSError) -> StoreError:
+        full = error.errno == errno.ENOSPC
+        reason = "the disk is full" if full else (error.strerror or str(error))
+        return StoreError(
+            f"cannot be opened because its lock file {self.path.name} cannot be written "
+            f"({reason}); nothing was changed",
+            self.store_path,
+        )
 
     def _open_lock_file(self) -> int:
         try:

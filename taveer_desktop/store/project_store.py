@@ -31,7 +31,13 @@ from taveer_desktop.store.project_lock import ProjectLock
 from taveer_desktop.store.records import IntegrityReport, utc_now
 from taveer_desktop.store.run_repository import RunRepository
 from taveer_desktop.store.schema import SCHEMA_VERSION
-from taveer_desktop.store.store_file import connect, describe_sqlite_error, inspect_store_file
+from taveer_desktop.store.sidecar_check import check_sidecars
+from taveer_desktop.store.store_file import (
+    connect,
+    describe_sqlite_error,
+    disk_full_reason,
+    inspect_store_file,
+)
 
 PROJECT_SUFFIX = paths.PROJECT_SUFFIX
 
@@ -77,6 +83,7 @@ class ProjectStore:
         lock = ProjectLock(path)
         lock.acquire()
         try:
+            check_sidecars(path)  # a -wal/-journal the store did not write is never replayed
             return cls._open_locked(path, lock, verify)
         except BaseException:
             lock.release()
@@ -109,6 +116,9 @@ class ProjectStore:
             return store
         except sqlite3.DatabaseError as error:
             db.close()
+            full = disk_full_reason(path)
+            if full:
+                raise StoreError(f"cannot be opened: {full}", path) from None
             raise DamagedStore(
                 f"is damaged and cannot be read ({describe_sqlite_error(error)})", path
             ) from None

@@ -13,6 +13,7 @@ cut), a busy timeout, and autocommit mode so that every write is an explicit
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -42,6 +43,24 @@ def _read_only_uri(path: Path) -> str:
     """
     wal = path.with_name(path.name + "-wal")
     return sqlite_uri(path, "ro" if wal.exists() else "ro&immutable=1")
+
+
+LOW_DISK_BYTES = 1024 * 1024
+
+
+def disk_full_reason(path: Path) -> str | None:
+    """ "the disk holding it is full (… bytes free)" when the store's folder has next to no room.
+
+    SQLite reports a full disk while opening (the shared-memory index or the log cannot grow)
+    as a "disk I/O error", which must not be mistaken for damage.
+    """
+    try:
+        free = shutil.disk_usage(Path(path).parent).free
+    except OSError:
+        return None
+    if free >= LOW_DISK_BYTES:
+        return None
+    return f"the disk holding it is full ({free:,} bytes free); nothing was changed"
 
 
 def describe_sqlite_error(error: sqlite3.Error) -> str:
@@ -86,6 +105,9 @@ def inspect_store_file(path: Path) -> int:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as error:
+        full = disk_full_reason(path)
+        if full and "i/o" in describe_sqlite_error(error):
+            raise StoreError(f"cannot be opened: {full}", path) from None
         raise DamagedStore(
             f"is damaged and cannot be read ({describe_sqlite_error(error)})", path
         ) from None
@@ -125,6 +147,9 @@ def connect(path: Path, create: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as error:
         conn.close()
+        full = disk_full_reason(path)
+        if full:
+            raise StoreError(f"cannot be opened for writing: {full}", path) from None
         raise StoreError(
             f"cannot be opened for writing ({describe_sqlite_error(error)})", path
         ) from None

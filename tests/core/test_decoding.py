@@ -1,4 +1,4 @@
-"""Text-file decoding: byte-order marks, UTF-8, UTF-16, Windows-1252, Latin-1, bad input."""
+"""Text-file decoding: byte-order marks, UTF-8, UTF-16, Windows-1252, bad input."""
 
 from __future__ import annotations
 
@@ -59,13 +59,13 @@ def test_cp1252_curly_quotes():
     assert decoded.used_fallback
 
 
-def test_latin1_is_the_last_resort():
-    # 0x81 and 0x8d are undefined in Windows-1252, so only Latin-1 decodes this
+def test_bytes_undefined_in_windows_1252_are_not_kept_as_control_characters():
+    # 0x81 and 0x8d are undefined in Windows-1252; the old Latin-1 last resort kept them as C1
+    # control characters. Now a reading where every byte is a character wins, or none does.
     data = b"Caf\xe9 \x81 na\xefve \x8d text."
     decoded = decode_bytes(data, "doc.txt")
-    assert decoded.text == "Café \x81 naïve \x8d text."
-    assert decoded.encoding == "ISO-8859-1"
-    assert decoded.used_fallback
+    assert not any("\x80" <= ch <= "\x9f" for ch in decoded.text)
+    assert decoded.method == "detected" and decoded.used_fallback
 
 
 @pytest.mark.parametrize("data", [b"", b"   ", b"\n\r\n\t  \n"])

@@ -244,3 +244,22 @@ def test_cli_train_with_inconclusive_band_and_evaluate(tmp_path):
     assert metrics["cllr"] < 1.0
     assert metrics["cllr_min"] <= metrics["cllr"] + 1e-9
     assert 0.0 <= metrics["misleading_y"] <= 1.0 and 0.0 <= metrics["misleading_n"] <= 1.0
+
+
+def test_stability_is_the_same_however_the_texts_are_read(demo_model, monkeypatch):
+    """Reading in paragraph pieces and resampling in blocks (bounded memory for huge
+    documents) changes nothing: the same figures as one piece and one block."""
+    from taveer_desktop.core import stability
+
+    known, unknown = _demo_texts()
+    answer = verify(demo_model, known, unknown).prediction
+    monkeypatch.setattr(stability, "PIECE_CHARS", 10**9)
+    monkeypatch.setattr(stability, "RESAMPLE_BLOCK", 10**6)
+    whole = decision_stability(demo_model, known, unknown, answer, resamples=60, seed=3)
+    monkeypatch.setattr(stability, "PIECE_CHARS", 300)
+    monkeypatch.setattr(stability, "RESAMPLE_BLOCK", 7)
+    pieces = decision_stability(demo_model, known, unknown, answer, resamples=60, seed=3)
+    assert pieces == whole
+    parts = list(stability._pieces(unknown, 300))
+    assert "".join(parts) == unknown and len(parts) > 3
+    assert all(part.endswith("\n\n") for part in parts[:-1])

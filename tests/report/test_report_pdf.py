@@ -117,7 +117,8 @@ def test_an_existing_file_is_replaced_whole(demo_report, tmp_path):
         exported = export_report(store, "DEMO-001", target)
     assert target.read_bytes().startswith(b"%PDF")
     assert hashlib.sha256(target.read_bytes()).hexdigest() == exported.sha256
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf"]
+    # no partial file is left; the receipt of the store is written beside the report
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf", "report.pdf.receipt.json"]
 
 
 def test_archival_copy_is_pdf_a_without_attachment(demo_report, tmp_path):
