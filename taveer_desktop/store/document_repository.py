@@ -200,8 +200,8 @@ class DocumentRepository:
         doc = self.get(document_id)
         with self._db.write() as tx:
             try:
-                tx.execute("DELETE FROM document_exclusions WHERE document_id = ?", (document_id,))
-                tx.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+                _delete_with_permit(tx, "exclusion", "document_exclusions", "document_id", doc.id)
+                _delete_with_permit(tx, "document", "documents", "id", doc.id)
             except sqlite3.IntegrityError:
                 raise Conflict(
                     f"keeps document {document_id} ({doc.file_name}) because a stored "
@@ -275,7 +275,7 @@ class DocumentRepository:
                 f"has document {document_id} ({doc.file_name}) not excluded", self._db.path
             )
         with self._db.write() as tx:
-            tx.execute("DELETE FROM document_exclusions WHERE document_id = ?", (document_id,))
+            _delete_with_permit(tx, "exclusion", "document_exclusions", "document_id", doc.id)
             tx.audit(
                 "document_included",
                 doc.case_id,
@@ -350,3 +350,11 @@ def _summary(rejected: list[IntakeRejection], accepted_count: int) -> str:
         f"{len(rejected)} of {len(rejected) + accepted_count} files were refused and nothing "
         f"was imported: {reasons}"
     )
+
+
+def _delete_with_permit(tx, kind: str, table: str, key: str, object_id: int) -> None:
+    """Delete rows the guard triggers protect: the permit for exactly this row is written and
+    consumed inside the caller's audited transaction (schema version 3)."""
+    tx.execute("INSERT INTO removal_permits (kind, object_id) VALUES (?, ?)", (kind, object_id))
+    tx.execute(f"DELETE FROM {table} WHERE {key} = ?", (object_id,))
+    tx.execute("DELETE FROM removal_permits WHERE kind = ? AND object_id = ?", (kind, object_id))

@@ -31,6 +31,13 @@ Version 2 (the conclusions a court can rely on)
 - ``cases.model_id``: the model the examiner chose for the case (NULL until chosen).
 The rebuild runs with foreign-key enforcement off (``migrations.py``) and is checked with
 ``PRAGMA foreign_key_check`` before it commits.
+
+Version 3 (deletion guarded like update)
+- Cases, models, runs and stability checks cannot be deleted at all (triggers).
+- A document, or a document's exclusion, can only be deleted inside the transaction of an
+  audited removal: ``removal_permits`` holds a permit for exactly that row, written and consumed
+  by the store's own removal code; a plain ``DELETE`` without one is refused. (A forger who drops
+  the triggers is caught by the reconciliation of the integrity check instead.)
 """
 
 from __future__ import annotations
@@ -191,7 +198,41 @@ MIGRATION_2 = (
     "ALTER TABLE cases ADD COLUMN model_id INTEGER REFERENCES models(id) ON DELETE RESTRICT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1, MIGRATION_2)
+_NO_DELETE = "RAISE(ABORT, '{what} cannot be deleted')"
+_AUDITED_ONLY = "RAISE(ABORT, '{what} is removed only by an audited removal')"
+
+MIGRATION_3 = (
+    """CREATE TABLE removal_permits (
+        kind TEXT NOT NULL CHECK (kind IN ('document', 'exclusion')),
+        object_id INTEGER NOT NULL,
+        PRIMARY KEY (kind, object_id)
+    ) WITHOUT ROWID""",
+    """CREATE TRIGGER documents_no_plain_delete BEFORE DELETE ON documents
+        WHEN NOT EXISTS (SELECT 1 FROM removal_permits
+                         WHERE kind = 'document' AND object_id = OLD.id)
+        BEGIN SELECT """
+    + _AUDITED_ONLY.format(what="stored evidence")
+    + "; END",
+    """CREATE TRIGGER document_exclusions_no_plain_delete BEFORE DELETE ON document_exclusions
+        WHEN NOT EXISTS (SELECT 1 FROM removal_permits
+                         WHERE kind = 'exclusion' AND object_id = OLD.document_id)
+        BEGIN SELECT """
+    + _AUDITED_ONLY.format(what="an exclusion of evidence")
+    + "; END",
+)
+for _table, _what in (
+    ("cases", "a case"),
+    ("models", "a stored model"),
+    ("runs", "a stored run"),
+    ("stability_checks", "a stored stability check"),
+):
+    MIGRATION_3 += (
+        f"CREATE TRIGGER {_table}_no_delete BEFORE DELETE ON {_table} BEGIN SELECT "
+        + _NO_DELETE.format(what=_what)
+        + "; END",
+    )
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Objects the integrity check expects to find (a missing guard trigger is reported).
@@ -202,6 +243,12 @@ REQUIRED_TRIGGERS = (
     "audit_log_no_update",
     "audit_log_no_delete",
     "stability_checks_immutable",
+    "documents_no_plain_delete",
+    "document_exclusions_no_plain_delete",
+    "cases_no_delete",
+    "models_no_delete",
+    "runs_no_delete",
+    "stability_checks_no_delete",
 )
 REQUIRED_TABLES = (
     "store_meta",
@@ -213,4 +260,5 @@ REQUIRED_TABLES = (
     "audit_log",
     "stability_checks",
     "document_exclusions",
+    "removal_permits",
 )

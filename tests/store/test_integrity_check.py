@@ -58,6 +58,11 @@ def test_guards_refuse_plain_updates_and_deletes(project):
         "UPDATE runs SET prediction = 'Y'",
         "UPDATE audit_log SET action = 'nothing' WHERE seq = 1",
         "DELETE FROM audit_log WHERE seq = 2",
+        # deletion is guarded like update (store version 3)
+        "DELETE FROM documents WHERE id = 1",
+        "DELETE FROM runs",
+        "DELETE FROM models",
+        "DELETE FROM cases",
     ):
         with pytest.raises(sqlite3.IntegrityError):
             conn.execute(statement)
@@ -171,6 +176,7 @@ def test_sqlite_level_check_reports_missing_rows(project):
         project,
         "PRAGMA foreign_keys = OFF",
         "DROP TRIGGER models_immutable",
+        "DROP TRIGGER models_no_delete",
         "DELETE FROM models",
     )
     problems = _problems(project)

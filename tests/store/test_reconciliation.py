@@ -34,21 +34,35 @@ def project(tmp_path):
     return path
 
 
-def _forge(path, *statements, unguard: str | None = None):
-    """Run SQL as a forger would; a dropped guard trigger is put back afterwards."""
+def _forge(path, *statements, unguard: str | tuple[str, ...] = ()):
+    """Run SQL as a forger would; dropped guard triggers are put back afterwards."""
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = OFF")
-    guard = None
-    if unguard:
-        (guard,) = conn.execute(
-            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", (unguard,)
+    guards = []
+    for name in (unguard,) if isinstance(unguard, str) else unguard:
+        (sql,) = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", (name,)
         ).fetchone()
-        conn.execute(f"DROP TRIGGER {unguard}")
+        conn.execute(f"DROP TRIGGER {name}")
+        guards.append(sql)
     for statement in statements:
         conn.execute(statement)
-    if guard:
-        conn.execute(guard)
+    for sql in guards:
+        conn.execute(sql)
     conn.close()
+
+
+def test_plain_deletes_are_refused_by_the_guards(project):
+    """Deletion is guarded like update: without dropping a trigger, no DELETE goes through."""
+    for statement in (
+        "DELETE FROM documents WHERE id = 2",
+        "DELETE FROM runs",
+        "DELETE FROM models",
+        "DELETE FROM cases WHERE number = 'C-2'",
+    ):
+        with pytest.raises(sqlite3.IntegrityError, match=r"cannot be deleted|audited removal"):
+            _forge(project, statement)
+    assert _problems(project) == []
 
 
 def _problems(path) -> list[str]:
@@ -65,20 +79,25 @@ def test_untouched_and_audited_removal_pass(project):
 
 
 def test_plain_delete_of_a_document(project):
-    _forge(project, "DELETE FROM documents WHERE id = 2")
+    _forge(project, "DELETE FROM documents WHERE id = 2", unguard="documents_no_plain_delete")
     problems = _problems(project)
     assert any(p.startswith("document 2: is missing") for p in problems), problems
 
 
 def test_plain_delete_of_a_run_and_of_a_model(project):
-    _forge(project, "DELETE FROM runs", "DELETE FROM models")
+    _forge(
+        project,
+        "DELETE FROM runs",
+        "DELETE FROM models",
+        unguard=("runs_no_delete", "models_no_delete"),
+    )
     problems = _problems(project)
     assert any(p.startswith("run 1: is missing") for p in problems), problems
     assert any(p.startswith("model 1: is missing") for p in problems), problems
 
 
 def test_plain_delete_of_a_case(project):
-    _forge(project, "DELETE FROM cases WHERE number = 'C-2'")
+    _forge(project, "DELETE FROM cases WHERE number = 'C-2'", unguard="cases_no_delete")
     assert any("case 2: is missing" in p for p in _problems(project))
 
 
@@ -114,7 +133,11 @@ def test_what_the_examiner_set_is_held_to_the_chain(project):
         store.documents.exclude(3, "a draft")
         store.documents.include(3, "the draft is the questioned text after all")
     assert _problems(project) == []
-    _forge(project, "DELETE FROM document_exclusions WHERE document_id = 2")
+    _forge(
+        project,
+        "DELETE FROM document_exclusions WHERE document_id = 2",
+        unguard="document_exclusions_no_plain_delete",
+    )
     assert any("document 2: its exclusion" in p for p in _problems(project))
     _forge(
         project,
@@ -122,7 +145,11 @@ def test_what_the_examiner_set_is_held_to_the_chain(project):
         "INSERT INTO document_exclusions VALUES (3, 'a draft', 'x')",
     )
     assert any("document 3: its exclusion" in p for p in _problems(project))
-    _forge(project, "DELETE FROM document_exclusions WHERE document_id = 3")
+    _forge(
+        project,
+        "DELETE FROM document_exclusions WHERE document_id = 3",
+        unguard="document_exclusions_no_plain_delete",
+    )
     _forge(project, "UPDATE cases SET model_id = NULL WHERE id = 1")
     assert any("case 1: its chosen model" in p for p in _problems(project))
     _forge(project, "UPDATE cases SET model_id = 1 WHERE id = 1")
@@ -133,5 +160,5 @@ def test_what_the_examiner_set_is_held_to_the_chain(project):
         unguard="stability_checks_immutable",
     )
     assert any("stability check 1: is missing, or differs" in p for p in _problems(project))
-    _forge(project, "DELETE FROM stability_checks")
+    _forge(project, "DELETE FROM stability_checks", unguard="stability_checks_no_delete")
     assert any("stability check 1" in p for p in _problems(project))
