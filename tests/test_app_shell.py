@@ -25,6 +25,8 @@ EXPECTED_MENUS = {
         "Open Project…",
         "Open Recent",
         "Save a Copy…",
+        "Write Receipt…",
+        "Check Against Receipt…",
         "Verbal Scale for Likelihood Ratios",
         "Quit",
     ],

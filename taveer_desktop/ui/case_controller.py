@@ -12,23 +12,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult
+from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.ui import jobs
 from taveer_desktop.ui.case_dialog import CaseDialog
+from taveer_desktop.ui.encoding_dialog import EncodingChoiceDialog
 from taveer_desktop.ui.error_dialog import show_failure, show_rejections
 from taveer_desktop.ui.model_picker_dialog import ModelPickerDialog
 from taveer_desktop.ui.project_session import CASES, DOCUMENTS, RUNS
+from taveer_desktop.ui.receipt_text import report_exported_text
 from taveer_desktop.ui.task_worker import Job
 
 if TYPE_CHECKING:
     from taveer_desktop.ui.main_window import MainWindow
 
 EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
+DETECT = "detect"  # add_documents: detect the text files' encodings and ask if one was guessed
 
 
 class CaseController(QObject):
@@ -39,6 +43,8 @@ class CaseController(QObject):
         self.runner = window.runner
         self.verify_worker = None
         self.picker: ModelPickerDialog | None = None
+        self.encoding_dialog: EncodingChoiceDialog | None = None
+        self.report_box: QMessageBox | None = None  # the last report confirmation (for tests)
         a = window.actions
         a.new_case.triggered.connect(self.new_case)
         a.edit_case.triggered.connect(self.edit_case)
@@ -58,7 +64,32 @@ class CaseController(QObject):
             return None
         exported = show_report_export_dialog(store, case.number, self.window)
         self.session.changed(CASES)
+        if exported is not None:
+            self.confirm_report(exported)
         return exported
+
+    def confirm_report(self, exported) -> QMessageBox:
+        """Say what was written: the PDF, its recorded hash, the chain head and the receipt
+        beside it (read back from the file, so the message names what is really there)."""
+        receipt = None
+        if exported.receipt_path is not None:
+            try:
+                receipt = read_receipt(exported.receipt_path)
+            except TaveerError:
+                receipt = None
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Information)
+        box.setWindowTitle(f"Report written — {PROGRAM_NAME}")
+        box.setText(f"The report of case {exported.case_number} was written and recorded.")
+        box.setInformativeText(report_exported_text(exported, receipt))
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _r: setattr(self, "report_box", None))
+        self.report_box = box
+        self.window.statusBar().showMessage(f"Report written: {exported.path}", 10_000)
+        box.open()
+        return box
 
     # ---- cases --------------------------------------------------------------------------------
 
@@ -96,8 +127,14 @@ class CaseController(QObject):
 
     # ---- documents ----------------------------------------------------------------------------
 
-    def add_documents(self, role: str, files: list[Path] | None = None):
-        """Import files into the selected case as ``role`` in the background (dialog if None)."""
+    def add_documents(
+        self, role: str, files: list[Path] | None = None, encoding: str | None = DETECT
+    ):
+        """Import files into the selected case as ``role`` in the background (dialog if None).
+
+        With ``encoding=DETECT`` the text files' encodings are detected first (a read-only job)
+        and, if any had to be guessed, the encoding step (``EncodingChoiceDialog``) opens before
+        anything is stored; a codec name (the examiner's choice) or None imports at once."""
         case, store = self.window.selected_case(), self.session.store
         if case is None or store is None:
             return None
@@ -107,9 +144,41 @@ class CaseController(QObject):
             files = [Path(n) for n in names]
         if not files:
             return None
+        texts = [f for f in files if jobs.is_text_file(f)]
+        if encoding != DETECT or not texts:
+            return self._import(store, case, role, files, None if encoding == DETECT else encoding)
         job = Job(
-            f"Adding {len(files)} {role} document(s)",
-            lambda p, c: jobs.import_documents(store, case.id, role, files, p, c),
+            f"Reading the encodings of {len(texts)} text file(s)",
+            lambda p, c: jobs.check_text_files(texts, p, c),
+            writes_store=False,
+        )
+        return self.runner.start(
+            job, lambda checks: self._encodings_checked(store, case, role, files, checks)
+        )
+
+    def _encodings_checked(self, store, case: Case, role: str, files: list[Path], checks) -> None:
+        if self.session.store is not store:  # the project was closed meanwhile
+            return
+        if not any(check.guessed for check in checks):
+            self._import(store, case, role, files, None)
+            return
+        words = "known documents" if role == KNOWN else "questioned documents"
+        dialog = EncodingChoiceDialog(checks, words, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(
+            lambda: self._import(store, case, role, files, dialog.chosen_encoding())
+        )
+        dialog.finished.connect(lambda _r: setattr(self, "encoding_dialog", None))
+        self.encoding_dialog = dialog
+        dialog.open()
+
+    def _import(self, store, case: Case, role: str, files: list[Path], encoding: str | None):
+        if self.session.store is not store:
+            return None
+        shown = f" as {encoding}" if encoding else ""
+        job = Job(
+            f"Adding {len(files)} {role} document(s){shown}",
+            lambda p, c: jobs.import_documents(store, case.id, role, files, p, c, encoding),
         )
         return self.runner.start(job, self._documents_added)
 

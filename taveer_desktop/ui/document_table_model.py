@@ -1,5 +1,8 @@
 """The documents of a case as a table: role, file, use, size in characters and sentences, hash.
 
+The encoding column says how it was found (byte-order mark, valid UTF-8, detected with its
+confidence, the examiner's choice); an uncertain detection is flagged in words ("uncertain"), a
+warning icon and a dark orange colour, with the whole story in the tooltip (``encoding_text``).
 A document the examiner excluded stays in the table (it stays stored, with its hash), marked
 "Excluded" with the reason and time on hover, and shown in grey italics in every column.
 """
@@ -8,12 +11,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QApplication, QStyle
 
 from taveer_desktop.store import KNOWN, Document
+from taveer_desktop.ui.encoding_text import (
+    detection_of,
+    encoding_explanation,
+    encoding_summary,
+    is_uncertain,
+)
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
 ROLE, FILE_NAME, USE, CHARACTERS, SENTENCES, ENCODING, SHA256, IMPORTED = range(8)
 EXCLUDED_COLOUR = QColor("#6b6b6b")
+UNCERTAIN_COLOUR = QColor("#a04000")
 ROLE_WORDS = {KNOWN: "Known", "questioned": "Questioned"}
 
 
@@ -32,6 +43,10 @@ def use_tip(document: Document) -> str:
         f"Excluded {short_utc(document.excluded_utc or '')}: {document.excluded_reason}\n"
         "Left out of new verifications; it stays stored, and earlier runs keep their record."
     )
+
+
+def encoding_uncertain(document: Document) -> bool:
+    return is_uncertain(detection_of(document.metadata))
 
 
 def _source(document: Document) -> str:
@@ -70,7 +85,14 @@ class DocumentTableModel(RecordTableModel):
             sort_key=lambda d: d.sentence_count,
             numeric=True,
         ),
-        Column("Encoding", lambda d: d.encoding, "How the file's text was decoded"),
+        Column(
+            "Encoding",
+            lambda d: encoding_summary(d.encoding, d.metadata),
+            "How the file's text was decoded and how that was found; 'uncertain' marks a "
+            "detection another encoding nearly matched (hover for details)",
+            lambda d: encoding_explanation(d.encoding, d.metadata, d.file_format),
+            sort_key=lambda d: (not encoding_uncertain(d), d.encoding),
+        ),
         Column(
             "SHA-256",
             lambda d: short_hash(d.sha256),
@@ -96,4 +118,9 @@ class DocumentTableModel(RecordTableModel):
             return font
         if role == Qt.ItemDataRole.ForegroundRole and record.excluded:
             return EXCLUDED_COLOUR
+        if column == ENCODING and encoding_uncertain(record):
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return UNCERTAIN_COLOUR
+            if role == Qt.ItemDataRole.DecorationRole and QApplication.instance() is not None:
+                return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         return None

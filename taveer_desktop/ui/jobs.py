@@ -12,17 +12,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.errors import CancelToken, InputError
+from taveer_desktop.core.decoding import decode_bytes
+from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
 from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.training import train
 from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
 from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.store.intake import SUPPORTED_FORMATS, read_evidence_bytes
 from taveer_desktop.store.records import StabilityCheck
 
 Progress = Callable[[int, int, str], None]
 TRAINING_WORKERS = 1  # in-process: measured GUI stalls stay far below 100 ms (docs/gui.md)
+SAMPLE_BYTES = 64 * 1024  # of each text file, for the preview of the encoding step
+
+
+def is_text_file(path: Path) -> bool:
+    return SUPPORTED_FORMATS.get(Path(path).suffix.lower()) == "txt"
 
 
 def import_documents(
@@ -32,14 +39,83 @@ def import_documents(
     files: Sequence[Path],
     progress: Progress,
     cancel: CancelToken,
+    encoding: str | None = None,
 ) -> IntakeResult:
     """Check every file (with progress, cancellable before anything is written), then store the
-    acceptable ones at once; refused files are reported in the result."""
-    result = store.documents.add(
-        case_id, role, list(files), skip_rejected=True, progress=progress, cancel=cancel
+    acceptable ones at once; refused files are reported in the result.
+
+    ``encoding`` (the examiner's choice, audited by the store) applies to the text files; the
+    e-mails and Word documents of the same import, which declare their own encodings, are then
+    stored by a second transaction, which is no longer cancellable once the first is stored."""
+    files = list(files)
+    if encoding is None:
+        result = store.documents.add(
+            case_id, role, files, skip_rejected=True, progress=progress, cancel=cancel
+        )
+        progress(len(files) + 1, len(files) + 1, "done")
+        return result
+    texts = [f for f in files if is_text_file(f)]
+    others = [f for f in files if not is_text_file(f)]
+    total = len(files) + 2
+    first = store.documents.add(
+        case_id,
+        role,
+        texts,
+        skip_rejected=True,
+        progress=lambda done, _t, message: progress(done, total, message),
+        cancel=cancel,
+        encoding=encoding,
     )
-    progress(len(files) + 1, len(files) + 1, "done")
-    return result
+    if not others:
+        progress(total, total, "done")
+        return first
+    second = store.documents.add(
+        case_id,
+        role,
+        others,
+        skip_rejected=True,
+        progress=lambda done, _t, message: progress(len(texts) + 1 + done, total, message),
+    )
+    progress(total, total, "done")
+    return IntakeResult(first.added + second.added, first.rejected + second.rejected)
+
+
+@dataclass(frozen=True)
+class TextFileCheck:
+    """How a text file would be read without a choice: its detected encoding, or why not."""
+
+    path: Path
+    encoding: str | None = None  # the label, e.g. "Windows-1251"
+    detection: dict | None = None  # as stored in metadata["encoding_detection"]
+    problem: str | None = None  # why it cannot be read (it will be refused as it is)
+    sample: bytes = b""  # the first SAMPLE_BYTES, for the preview with another encoding
+
+    @property
+    def guessed(self) -> bool:
+        return (self.detection or {}).get("method") == "detected"
+
+
+def check_text_files(
+    files: Sequence[Path], progress: Progress, cancel: CancelToken
+) -> list[TextFileCheck]:
+    """Read each text file and detect its encoding as the import would; nothing is stored."""
+    checks = []
+    for index, path in enumerate(files):
+        cancel.raise_if_cancelled()
+        progress(index, len(files), f"reading {Path(path).name}")
+        try:
+            data = read_evidence_bytes(Path(path))
+            decoded = decode_bytes(data, str(path))
+        except TaveerError as error:
+            checks.append(TextFileCheck(Path(path), problem=error.plain_message))
+            continue
+        checks.append(
+            TextFileCheck(
+                Path(path), decoded.encoding, decoded.as_metadata(), None, data[:SAMPLE_BYTES]
+            )
+        )
+    progress(len(files), len(files), "done")
+    return checks
 
 
 def run_verification(

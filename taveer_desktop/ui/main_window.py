@@ -246,6 +246,17 @@ class MainWindow(QMainWindow):
             elif self.cases.verify_worker is not None:
                 verify_reason = "a verification is running"
         a.set_available(a.save_copy, no_project)
+        a.set_available(a.check_receipt, no_project)
+        integrity = self.projects.integrity
+        a.set_available(
+            a.write_receipt,
+            no_project
+            or (
+                "the project failed its integrity check"
+                if integrity is not None and not integrity.ok
+                else None
+            ),
+        )
         a.set_available(a.new_case, read_only)
         a.set_available(a.edit_case, need_case)
         a.set_available(a.add_known, need_case)

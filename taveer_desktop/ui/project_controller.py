@@ -1,9 +1,14 @@
-"""File menu work of the main window: open, create, reopen and copy projects; first start.
+"""File menu work of the main window: open, create, reopen and copy projects; receipts; first start.
 
 On opening, the integrity check runs as a background job (a store that fails it is read-only
 and the user is told). When the default project is empty on first start, the demo cases and the
 bundled models are seeded into it by another job; ``MainWindow.project_ready`` is emitted when
 both are done.
+
+Receipts (``store.receipts``, the functions behind ``taveer receipt`` and ``check --receipt``):
+*Write Receipt…* and *Check Against Receipt…* run on the writer pool, so they see every write
+asked for before them; the check runs the full integrity check first, as the CLI does, and
+says plainly whether the project continues the receipt (``receipt_text``).
 """
 
 from __future__ import annotations
@@ -12,15 +17,22 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from taveer_desktop import paths
+from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import IntegrityReport
+from taveer_desktop.store.receipts import Receipt, check_receipt, read_receipt, write_receipt
+from taveer_desktop.store.records import utc_now
 from taveer_desktop.ui import app_settings, demo_seed
 from taveer_desktop.ui.error_dialog import show_failure
 from taveer_desktop.ui.project_session import CASES, MODELS
+from taveer_desktop.ui.receipt_text import (
+    ReceiptCheckOutcome,
+    receipt_check_outcome,
+    receipt_written_text,
+)
 from taveer_desktop.ui.task_worker import Job
 
 if TYPE_CHECKING:
@@ -28,6 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 PROJECT_FILTER = "TAVeer projects (*.taveer);;All files (*)"
+RECEIPT_FILTER = "TAVeer receipts (*.json);;All files (*)"
 
 
 class ProjectController(QObject):
@@ -42,6 +55,9 @@ class ProjectController(QObject):
         actions.new_project.triggered.connect(self.new_project)
         actions.open_project.triggered.connect(lambda: self.open_project())
         actions.save_copy.triggered.connect(self.save_copy)
+        actions.write_receipt.triggered.connect(lambda: self.write_receipt())
+        actions.check_receipt.triggered.connect(lambda: self.check_receipt())
+        self.receipt_box: QMessageBox | None = None  # the last receipt message (for tests)
         actions.recent_menu.aboutToShow.connect(self.fill_recent_menu)
 
     # ---- opening ------------------------------------------------------------------------------
@@ -173,3 +189,112 @@ class ProjectController(QObject):
             return
         self.session.changed(CASES)
         self.window.statusBar().showMessage(f"Copy saved: {written}", 10_000)
+
+    # ---- receipts -----------------------------------------------------------------------------
+
+    def suggested_receipt_name(self) -> Path:
+        store = self.session.store
+        stamp = utc_stamp()
+        return store.path.with_name(f"{store.path.stem}-receipt-{stamp}.json")
+
+    def write_receipt(self, target: Path | None = None):
+        """File ▸ Write Receipt: ask for a file (unless given) and write it on the writer pool."""
+        store = self.session.store
+        if store is None:
+            return None
+        if target is None:
+            name, _filter = QFileDialog.getSaveFileName(
+                self.window,
+                "Write a receipt of the project",
+                str(self.suggested_receipt_name()),
+                RECEIPT_FILTER,
+            )
+            if not name:
+                return None
+            target = Path(name)
+        return self.runner.start(
+            Job(
+                "Writing a receipt of the project",
+                lambda _p, _c: write_receipt(store, target),
+                cancellable=False,
+            ),
+            lambda receipt: self._receipt_written(receipt, target),
+        )
+
+    def _receipt_written(self, receipt: Receipt, target: Path) -> None:
+        self.window.statusBar().showMessage(f"Receipt written: {target}", 10_000)
+        self._show_receipt_box(
+            "Receipt written", receipt_written_text(receipt, target), QMessageBox.Icon.Information
+        )
+
+    def check_receipt(self, receipt_file: Path | None = None):
+        """File ▸ Check Against Receipt: read the receipt, then check the project against it."""
+        store = self.session.store
+        if store is None:
+            return None
+        if receipt_file is None:
+            name, _filter = QFileDialog.getOpenFileName(
+                self.window,
+                "Check the project against a receipt",
+                str(store.path.parent),
+                RECEIPT_FILTER,
+            )
+            if not name:
+                return None
+            receipt_file = Path(name)
+        try:
+            receipt = read_receipt(receipt_file)
+        except TaveerError as error:
+            show_failure(self.window, f"The receipt was not read: {error}", title="Not checked")
+            return None
+
+        def run(_p, _c):
+            report = store.check_integrity(True)
+            return report, check_receipt(store, receipt)
+
+        return self.runner.start(
+            Job("Checking the project against a receipt", run, cancellable=False),
+            lambda result: self._receipt_checked(receipt, receipt_file, *result),
+        )
+
+    def _receipt_checked(
+        self, receipt: Receipt, receipt_file: Path, report: IntegrityReport, problems: list[str]
+    ) -> ReceiptCheckOutcome:
+        self.integrity = report
+        outcome = receipt_check_outcome(receipt, problems, report, receipt_file)
+        self.window.statusBar().showMessage(outcome.headline, 15_000)
+        icon = QMessageBox.Icon.Information if outcome.ok else QMessageBox.Icon.Critical
+        box = self._show_receipt_box(
+            "Receipt check passed" if outcome.ok else "Receipt check failed",
+            outcome.headline,
+            icon,
+            outcome.explanation,
+            outcome.details,
+        )
+        box.setProperty("outcome_ok", outcome.ok)
+        self.window.project_state_changed()
+        return outcome
+
+    def _show_receipt_box(
+        self, title: str, text: str, icon, informative: str = "", details: str = ""
+    ) -> QMessageBox:
+        box = QMessageBox(self.window)
+        box.setIcon(icon)
+        box.setWindowTitle(f"{title} — {PROGRAM_NAME}")
+        box.setText(text)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if informative:
+            box.setInformativeText(informative)
+        if details:
+            box.setDetailedText(details)
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _r: setattr(self, "receipt_box", None))
+        self.receipt_box = box
+        box.open()
+        return box
+
+
+def utc_stamp() -> str:
+    """``20260126T031500Z``: a file-name-safe UTC time for a suggested receipt name."""
+    return utc_now()[:19].replace("-", "").replace(":", "") + "Z"

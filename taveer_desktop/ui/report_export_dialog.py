@@ -4,7 +4,9 @@
 as an image painted by the report's own painter code (the same drawing that goes into the PDF;
 QtPdf is not part of PySide6-Essentials), with page navigation and zoom. "Save PDF…" asks for a
 file name and calls ``report.export.export_report``, which writes the file atomically and
-records its SHA-256 in the audit log; ``report_exported`` then carries the ``ExportedReport``.
+records its SHA-256 in the audit log and writes a receipt of the store beside it
+(``NAME.pdf.receipt.json``); ``report_exported`` then carries the ``ExportedReport``, and the
+case controller's confirmation names the receipt and the chain head.
 The main window opens it with ``show_report_export_dialog(store, case_number, parent)`` and
 reloads the audit view when ``report_exported`` fires. Laying out and writing take well under a
 second for ordinary cases (docs/performance.md), so they run on the GUI thread behind a busy

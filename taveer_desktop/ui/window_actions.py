@@ -47,6 +47,17 @@ class WindowActions:
         self.save_copy = a(
             "Save a &Copy…", "Write a complete copy of the open project", "Ctrl+Shift+S", key.SaveAs
         )
+        self.write_receipt = a(
+            "&Write Receipt…",
+            "Write a receipt of the project (its identity and audit chain head) to keep outside it",
+            "Ctrl+Shift+R",
+        )
+        self.check_receipt = a(
+            "C&heck Against Receipt…",
+            "Check that the project is still a continuation of a receipt written earlier (not "
+            "rolled back, trimmed or re-chained)",
+            "Ctrl+Shift+C",
+        )
         self.quit = a("&Quit", f"Quit {PROGRAM_NAME}", "Ctrl+Q", key.Quit)
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
 
@@ -104,6 +115,9 @@ class WindowActions:
         self.recent_menu.setToolTipsVisible(True)
         self.recent_menu.menuAction().setToolTip("Projects opened recently")
         self.file_menu.addAction(self.save_copy)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.write_receipt)
+        self.file_menu.addAction(self.check_receipt)
         self.file_menu.addSeparator()
         self.scale_menu = self.file_menu.addMenu("Verbal &Scale for Likelihood Ratios")
         self.scale_menu.setToolTipsVisible(True)
