@@ -162,7 +162,11 @@ class CaseController(QObject):
         if not any(check.guessed for check in checks):
             self._import(store, case, role, files, None)
             return
-        words = "known documents" if role == KNOWN else "questioned documents"
+        many = len(checks) > 1
+        words = ("known" if role == KNOWN else "questioned") + (
+            " documents" if many else " document"
+        )
+        words = words if many else f"a {words}"
         dialog = EncodingChoiceDialog(checks, words, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(

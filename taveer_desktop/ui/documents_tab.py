@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.store import Document
 from taveer_desktop.ui import document_table_model as dtm
-from taveer_desktop.ui.encoding_text import encoding_explanation
+from taveer_desktop.ui.encoding_text import UNCERTAIN_ADVICE, encoding_preview_line
 from taveer_desktop.ui.fonts import mono_font
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_utc
@@ -191,12 +191,17 @@ class DocumentsTab(QWidget):
         shown = text[:PREVIEW_MAX_CHARS]
         heading = (
             f"<b>{dtm.role_word(doc)}: {doc.file_name}</b> — {doc.char_count:,} characters, "
-            f"{doc.sentence_count:,} sentences, imported {short_utc(doc.imported_utc)}"
+            f"{doc.sentence_count:,} sentence{'' if doc.sentence_count == 1 else 's'}, "
+            f"imported {short_utc(doc.imported_utc)}"
             f"<br>SHA-256 <code>{doc.sha256}</code>"
         )
-        how = encoding_explanation(doc.encoding, doc.metadata, doc.file_format).split("\n")
-        flag = "<b>" if dtm.encoding_uncertain(doc) else ""
-        heading += f"<br>{flag}{html.escape(' '.join(how))}{'</b>' if flag else ''}"
+        heading += "<br>" + html.escape(
+            encoding_preview_line(doc.encoding, doc.metadata, doc.file_format)
+        )
+        if dtm.encoding_uncertain(doc):
+            colour = dtm.UNCERTAIN_COLOUR.name()
+            heading += f'<br><b style="color:{colour}">{html.escape(UNCERTAIN_ADVICE)}</b>'
+
         if doc.excluded:
             heading += (
                 f"<br><b>Excluded</b> {short_utc(doc.excluded_utc or '')}: "

@@ -68,6 +68,30 @@ def preview_text(check: TextFileCheck, codec: str | None) -> tuple[str, bool]:
     return text[:PREVIEW_CHARS].lstrip("\ufeff"), True
 
 
+def intro_text(checks: Sequence[TextFileCheck], role_words: str) -> str:
+    """What the step is about: how many files were guessed, how many uncertainly, what to do."""
+    guessed = sum(1 for c in checks if c.guessed)
+    uncertain = sum(1 for c in checks if is_uncertain(c.detection or {}))
+    if len(checks) == 1:
+        first = (
+            f"Adding {checks[0].path.name} as {role_words}. It declares no encoding, so it was "
+            "detected" + (", and the detection is uncertain" if uncertain else "") + "."
+        )
+    else:
+        first = (
+            f"Adding {len(checks)} text files as {role_words}. {guessed} of them declare no "
+            "encoding, so it was detected"
+            + (f"; for {uncertain} the detection is uncertain" if uncertain else "")
+            + "."
+        )
+    return (
+        first + " Check that the text below reads correctly before it becomes evidence: stored "
+        "documents are never changed afterwards. If it does not, choose the encoding; it "
+        "applies to every text file of this import and is recorded in the audit log. E-mails "
+        "and Word documents declare their own encodings."
+    )
+
+
 def _codec_of_label(label: str) -> str:
     base = label.split(" (")[0].replace(" ", "-")
     try:
@@ -85,18 +109,7 @@ class EncodingChoiceDialog(QDialog):
         super().__init__(parent)
         self.checks = list(checks)
         self.setWindowTitle(f"Encoding of the text files — {PROGRAM_NAME}")
-        guessed = sum(1 for c in self.checks if c.guessed)
-        uncertain = sum(1 for c in self.checks if is_uncertain(c.detection or {}))
-        intro = (
-            f"Adding {len(self.checks)} text file(s) as {role_words}. {guessed} of them declare "
-            "no encoding, so it was detected"
-            + (f" — for {uncertain} the detection is uncertain" if uncertain else "")
-            + ". Check that the text below reads correctly before it becomes evidence: "
-            "stored documents are never changed afterwards. If it does not, choose the "
-            "encoding; it applies to every text file of this import and is recorded in the "
-            "audit log. E-mails and Word documents declare their own encodings."
-        )
-        self.intro = QLabel(intro)
+        self.intro = QLabel(intro_text(self.checks, role_words))
         self.intro.setWordWrap(True)
 
         self.files = QTreeWidget()
@@ -120,6 +133,10 @@ class EncodingChoiceDialog(QDialog):
                 item.setForeground(1, QColor("#a04000"))
             self.files.addTopLevelItem(item)
         self.files.resizeColumnToContents(0)
+        rows = min(
+            len(self.checks), 8
+        )  # the list no larger than it needs; the preview gets the room
+        self.files.setMaximumHeight(self.fontMetrics().height() * (2 * rows + 3))
         self.files.currentItemChanged.connect(lambda *_: self.update_preview())
 
         self.choice = QComboBox()
@@ -153,7 +170,7 @@ class EncodingChoiceDialog(QDialog):
         form.addRow("&Read the text files as:", self.choice)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
-        layout.addWidget(self.files, stretch=1)
+        layout.addWidget(self.files)
         layout.addLayout(form)
         layout.addWidget(self.preview_label)
         layout.addWidget(self.preview, stretch=2)

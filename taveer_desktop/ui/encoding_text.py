@@ -104,3 +104,37 @@ def encoding_explanation(
             "(the same file cannot be stored twice in one case)."
         )
     return "\n".join(lines)
+
+
+def encoding_preview_line(
+    encoding: str, metadata: Mapping[str, Any] | None, file_format: str = "txt"
+) -> str:
+    """One or two sentences for the preview heading (plain text; the warning last)."""
+    detection = detection_of(metadata)
+    method = detection.get("method")
+    confidence = _confidence(detection)
+    if file_format == "eml":
+        return f"Encoding {encoding}, as declared by the e-mail's MIME headers."
+    if file_format == "docx":
+        return f"Encoding {encoding} (Word XML)."
+    if method == "detected":
+        text = f"Encoding {encoding}, detected" + (
+            f" with confidence {confidence:.2f} (1 = no doubt)." if confidence is not None else "."
+        )
+        if detection.get("alternative"):
+            text += f" {detection['alternative']} reads the file almost as well."
+        return text
+    how = {
+        "bom": "declared by its byte-order mark",
+        "utf-8": "valid UTF-8 throughout",
+        "utf-16-pattern": "recognised by the pattern of its zero bytes",
+        "examiner": "chosen by the examiner when it was added (audited)",
+    }.get(method, "how it was found was not recorded")
+    return f"Encoding {encoding}, {how}."
+
+
+UNCERTAIN_ADVICE = (
+    "Uncertain: check that the text reads correctly. If it does not, exclude the document with "
+    "that reason (an encoding can only be chosen when a file is added; the same file cannot be "
+    "stored twice in one case)."
+)

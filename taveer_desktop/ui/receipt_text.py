@@ -43,6 +43,14 @@ def what_went_wrong(problem: str) -> str:
     return "not a continuation"
 
 
+def _sentence(problem: str, receipt: Receipt) -> str:
+    """The store's sentence with a capital letter, its times as the window shows times."""
+    for iso in (receipt.time_utc, receipt.head_time_utc):
+        problem = problem.replace(iso, short_utc(iso))
+    problem = problem[:1].upper() + problem[1:]
+    return problem if problem.endswith(".") else problem + "."
+
+
 def receipt_lines(receipt: Receipt) -> list[str]:
     return [
         f"Receipt written: {short_utc(receipt.time_utc)} (project file then: {receipt.project})",
@@ -66,6 +74,7 @@ def receipt_check_outcome(
     details += [f"{p.subject}: {p.message}" for p in integrity.problems]
     if problems:
         kind = what_went_wrong(problems[0])
+        problems = [_sentence(p, receipt) for p in problems]
         return ReceiptCheckOutcome(
             False,
             f"Receipt check FAILED: the project is not a continuation of {name} ({kind}).",

@@ -181,7 +181,7 @@ def test_the_detected_encodings_are_kept_when_the_examiner_accepts_them(qtbot, w
     tab = window.documents_tab
     tab.view.selectRow(0)
     assert "uncertain" in tab.model.data(tab.model.index(0, dtm.ENCODING))
-    assert "UNCERTAIN" in tab.preview_heading.text()
+    assert "Uncertain: check that the text reads correctly" in tab.preview_heading.text()
 
 
 def test_cancelling_the_encoding_step_stores_nothing(qtbot, window, tmp_path):
