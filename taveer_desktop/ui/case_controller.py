@@ -150,8 +150,7 @@ class CaseController(QObject):
         job = Job(
             f"Reading the encodings of {len(texts)} text file(s)",
             lambda p, c: jobs.check_text_files(texts, p, c),
-            writes_store=False,
-        )
+        )  # on the writer pool, where the import goes next: never queued behind a training
         return self.runner.start(
             job, lambda checks: self._encodings_checked(store, case, role, files, checks)
         )

@@ -87,7 +87,7 @@ class DocumentTableModel(RecordTableModel):
         ),
         Column(
             "Encoding",
-            lambda d: encoding_summary(d.encoding, d.metadata),
+            lambda d: encoding_summary(d.encoding, d.metadata, d.file_format),
             "How the file's text was decoded and how that was found; 'uncertain' marks a "
             "detection another encoding nearly matched (hover for details)",
             lambda d: encoding_explanation(d.encoding, d.metadata, d.file_format),

@@ -13,6 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 LOW_CONFIDENCE = 0.8
+
+UNCERTAIN_ADVICE = (
+    "Uncertain: check that the text reads correctly. If it does not, exclude the document with "
+    "that reason (an encoding can only be chosen when a file is added; the same file cannot be "
+    "stored twice in one case)."
+)
 METHOD_WORDS = {
     "bom": "byte-order mark",
     "utf-8": "valid UTF-8",
@@ -61,8 +67,12 @@ def is_uncertain(detection: Mapping[str, Any]) -> bool:
     )
 
 
-def encoding_summary(encoding: str, metadata: Mapping[str, Any] | None) -> str:
+def encoding_summary(
+    encoding: str, metadata: Mapping[str, Any] | None, file_format: str = "txt"
+) -> str:
     """One cell: ``Windows-1251 · detected 0.97``; ``… · uncertain`` when it is."""
+    if file_format in ("eml", "docx"):
+        return f"{encoding} · declared"
     detection = detection_of(metadata)
     method = detection.get("method")
     if method == "detected":
@@ -98,11 +108,7 @@ def encoding_explanation(
     if detection.get("alternative"):
         lines.append(f"{detection['alternative']} reads the file almost as well.")
     if is_uncertain(detection):
-        lines.append(
-            "UNCERTAIN: check that the text reads correctly. If it does not, exclude the "
-            "document with that reason; the encoding can only be chosen when a file is added "
-            "(the same file cannot be stored twice in one case)."
-        )
+        lines.append(UNCERTAIN_ADVICE)
     return "\n".join(lines)
 
 
@@ -131,10 +137,3 @@ def encoding_preview_line(
         "examiner": "chosen by the examiner when it was added (audited)",
     }.get(method, "how it was found was not recorded")
     return f"Encoding {encoding}, {how}."
-
-
-UNCERTAIN_ADVICE = (
-    "Uncertain: check that the text reads correctly. If it does not, exclude the document with "
-    "that reason (an encoding can only be chosen when a file is added; the same file cannot be "
-    "stored twice in one case)."
-)

@@ -62,14 +62,14 @@ def test_document_model_shows_how_each_encoding_was_found_and_flags_uncertain_on
         "Windows-1252 · detected 0.50 · uncertain",
         "KOI8-R · examiner's choice",
         "UTF-8",
-        "MIME utf-8",
+        "MIME utf-8 · declared",
     ]
     tips = [model.data(cell, Qt.ItemDataRole.ToolTipRole) for cell in cells]
     assert "valid UTF-8" in tips[0]
     assert "byte-order mark" in tips[1]
-    assert "Confidence: 0.97" in tips[2] and "UNCERTAIN" not in tips[2]
+    assert "Confidence: 0.97" in tips[2] and "Uncertain" not in tips[2]
     assert "Windows-1250 reads the file almost as well" in tips[3]
-    assert "UNCERTAIN" in tips[3]
+    assert "Uncertain: check that the text reads correctly" in tips[3]
     assert "Chosen by the examiner" in tips[4] and "audit log" in tips[4]
     assert "not recorded" in tips[5]
     assert "MIME headers" in tips[6]
@@ -87,7 +87,7 @@ def test_document_model_shows_how_each_encoding_was_found_and_flags_uncertain_on
 def test_a_low_confidence_without_alternative_is_uncertain_too():
     metadata = {"encoding_detection": {"method": "detected", "confidence": 0.62}}
     assert encoding_summary("EUC-KR", metadata) == "EUC-KR · detected 0.62 · uncertain"
-    assert "UNCERTAIN" in encoding_explanation("EUC-KR", metadata)
+    assert "Uncertain:" in encoding_explanation("EUC-KR", metadata)
 
 
 def test_preview_reads_the_sample_as_chosen_and_says_when_it_cannot(tmp_path):
