@@ -228,3 +228,27 @@ def test_text_files_read_without_guessing_are_added_without_the_step(
         window.cases.add_documents(KNOWN, [evidence["known1"]])
     assert window.cases.encoding_dialog is None
     assert len(blocker.args[0].added) == 1
+
+
+def test_a_file_that_cannot_be_read_is_listed_in_the_step_and_refused_after(
+    qtbot, window, tmp_path
+):
+    _create_case(qtbot, window)
+    note = tmp_path / "note.txt"
+    note.write_bytes(SHORT.encode("cp1252"))
+    photo = tmp_path / "photo.txt"
+    photo.write_bytes(bytes(range(256)) * 4)
+    dialog = _start_add(qtbot, window, KNOWN, [note, photo])
+    rows = {
+        dialog.files.topLevelItem(i).text(0): dialog.files.topLevelItem(i).text(1)
+        for i in range(dialog.files.topLevelItemCount())
+    }
+    assert rows["photo.txt"] == "cannot be read: will be refused"
+    assert "1 of them declare no encoding" in dialog.intro.text()
+    dialog.files.setCurrentItem(dialog.files.topLevelItem(1))
+    assert dialog.preview.toPlainText().startswith("This file will be refused: photo.txt")
+    with qtbot.waitSignal(window.documents_added, timeout=30_000) as blocker:
+        dialog.accept()
+    result = blocker.args[0]
+    assert [d.file_name for d in result.added] == ["note.txt"]
+    assert [r.reason for r in result.rejected] == [RejectionReason.BINARY]

@@ -8,12 +8,14 @@ receipt (one plain line, nothing run). The wording is tested without a window to
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 
 from PySide6.QtWidgets import QMessageBox
 
 from taveer_desktop.report.export import RECEIPT_SUFFIX
+from taveer_desktop.store import IntegrityProblem
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.ui import error_dialog
 from taveer_desktop.ui.receipt_text import what_went_wrong
@@ -160,3 +162,15 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     box = _check(qtbot, window, beside)
     assert box.property("outcome_ok") is True
     _close(qtbot, window, box)
+
+
+def test_write_receipt_is_disabled_on_a_project_that_failed_its_integrity_check(window):
+    report = window.projects.integrity
+    window.projects.integrity = dataclasses.replace(
+        report, problems=(IntegrityProblem("document", "document 1", "its bytes no longer match"),)
+    )
+    window.update_actions()
+    action = window.actions.write_receipt
+    assert not action.isEnabled()
+    assert "the project failed its integrity check" in action.toolTip()
+    assert window.actions.check_receipt.isEnabled()  # checking is reading
