@@ -29,6 +29,12 @@ from taveer_desktop.presentation.conclusion_text import (
     headline,
     share_text,
 )
+from taveer_desktop.presentation.encoding_text import (
+    UNCERTAIN_ADVICE,
+    detection_of,
+    encoding_summary,
+    is_uncertain,
+)
 from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
@@ -277,12 +283,13 @@ def run_case_add(args) -> int:
                 f"added document {d.id} ({d.file_name}, {role}, {_encoding_shown(d)}, "
                 f"sha256 {d.sha256})"
             )
-            detection = d.metadata.get("encoding_detection") or {}
-            if detection.get("alternative"):
+            detection = detection_of(d.metadata)
+            if is_uncertain(detection):
+                also = detection.get("alternative")
                 print(
                     f"taveer: warning: document {d.id} ({d.file_name}): its encoding is "
-                    f"uncertain ({detection['alternative']} is also plausible); check the text "
-                    "and re-import with --encoding if it reads wrongly",
+                    + (f"uncertain ({also} is also plausible). " if also else "uncertain. ")
+                    + UNCERTAIN_ADVICE.removeprefix("Uncertain: "),
                     file=sys.stderr,
                 )
         for r in result.rejected:
@@ -488,16 +495,9 @@ def _report_dict(report: IntegrityReport) -> dict:
 
 
 def _encoding_shown(document) -> str:
-    """The encoding with how it was found (``Windows-1251 (detected, confidence 0.97)``)."""
-    detection = document.metadata.get("encoding_detection")
-    if not isinstance(detection, dict):
-        return document.encoding
-    method = detection.get("method")
-    if method == "examiner":
-        return f"{document.encoding} (chosen by the examiner)"
-    if method == "detected":
-        return f"{document.encoding} (detected, confidence {detection.get('confidence', 0):.2f})"
-    return document.encoding
+    """The encoding with how it was found, in the desktop's words (``Windows-1251 · detected
+    0.97``, ``… · uncertain``)."""
+    return encoding_summary(document.encoding, document.metadata, document.file_format)
 
 
 def _number(value: float | None) -> str:

@@ -13,13 +13,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QStyle
 
-from taveer_desktop.store import KNOWN, Document
-from taveer_desktop.ui.encoding_text import (
+from taveer_desktop.presentation.encoding_text import (
     detection_of,
     encoding_explanation,
     encoding_summary,
     is_uncertain,
 )
+from taveer_desktop.store import KNOWN, Document
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
 ROLE, FILE_NAME, USE, CHARACTERS, SENTENCES, ENCODING, SHA256, IMPORTED = range(8)

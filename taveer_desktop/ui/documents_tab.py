@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation.encoding_text import UNCERTAIN_ADVICE, encoding_preview_line
 from taveer_desktop.store import Document
 from taveer_desktop.ui import document_table_model as dtm
-from taveer_desktop.ui.encoding_text import UNCERTAIN_ADVICE, encoding_preview_line
 from taveer_desktop.ui.fonts import mono_font
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_utc

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.decoding import DETECTABLE, check_encoding_name, encoding_label
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.ui.encoding_text import encoding_summary, is_uncertain
+from taveer_desktop.presentation.encoding_text import encoding_summary, is_uncertain
 from taveer_desktop.ui.fonts import mono_font
 from taveer_desktop.ui.jobs import TextFileCheck
 

@@ -12,11 +12,11 @@ import dataclasses
 
 from PySide6.QtCore import Qt
 
+from taveer_desktop.presentation.encoding_text import encoding_explanation, encoding_summary
 from taveer_desktop.store import KNOWN, QUESTIONED, RejectionReason
 from taveer_desktop.ui import document_table_model as dtm
 from taveer_desktop.ui import error_dialog
 from taveer_desktop.ui.encoding_dialog import EncodingChoiceDialog, preview_text
-from taveer_desktop.ui.encoding_text import encoding_explanation, encoding_summary
 from taveer_desktop.ui.error_dialog import RejectionDialog
 from taveer_desktop.ui.jobs import TextFileCheck
 

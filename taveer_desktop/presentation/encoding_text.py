@@ -2,9 +2,9 @@
 
 Qt-free wording over a document's ``encoding`` and ``metadata["encoding_detection"]`` (``name``,
 ``method``, ``confidence``, ``alternative``; see docs/store.md), used by the Documents tab, its
-preview and the encoding step of adding documents. A detection is *uncertain* when another
-reading scored almost as well (the CLI's warning) or its confidence is below
-``LOW_CONFIDENCE``; the table flags it in words, not by colour alone.
+preview, the encoding step of adding documents and the command line's ``case add`` and
+``case show``. A detection is *uncertain* when another reading scored almost as well or its
+confidence is below ``LOW_CONFIDENCE``; it is flagged in words, not by colour alone.
 """
 
 from __future__ import annotations
