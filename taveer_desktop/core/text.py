@@ -37,7 +37,8 @@ _QUOTE_MAP = str.maketrans(
 
 MULTI_DOT_ABBREVIATION = r"(?:[^\W\d_]\.){2,}"
 TOKEN_PATTERN = re.compile(MULTI_DOT_ABBREVIATION + r"|[^\W_]+(?:['\-][^\W_]+)*|[^\w\s]|_")
-_WHITESPACE_RUN = re.compile(r"\s+")
+# white space other than one plain space: runs of two or more, or a lone tab, line break, …
+_WHITESPACE_RUN = re.compile(r"\s{2,}|[^\S ]")
 PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")

@@ -34,7 +34,6 @@ from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
-from taveer_desktop.core.scoring import manhattan_distance
 
 Progress = Callable[[int, int, str], None]
 MIN_TRAINING_CASES = 4
@@ -43,12 +42,7 @@ PARALLEL_MIN_CASES = 16
 
 def case_distances(features_unknown: DocumentFeatures, profile: DocumentFeatures) -> np.ndarray:
     """Distance per category (NaN where the category abstains) for one case."""
-    out = np.full(len(CATEGORY_IDS), np.nan)
-    for j, category in enumerate(CATEGORY_IDS):
-        distance = manhattan_distance(features_unknown.counts[category], profile.counts[category])
-        if distance is not None:
-            out[j] = distance
-    return out
+    return features_unknown.distances(profile)
 
 
 def distances_of_texts(

@@ -23,7 +23,7 @@ from taveer_desktop.core.features import (
 from taveer_desktop.core.interpret import Interpretation, interpret
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
-from taveer_desktop.core.scoring import manhattan_distance, similarity
+from taveer_desktop.core.scoring import similarity
 
 Y, N, INSUFFICIENT, INCONCLUSIVE = "Y", "N", "insufficient", "inconclusive"
 # Reliability rules (docs/method.md): below these a result carries a warning.
@@ -113,12 +113,15 @@ def _document_warnings(label: str, features: DocumentFeatures) -> list[str]:
 
 
 def _category_result(
-    model: Model, category: str, unknown: DocumentFeatures, profile: DocumentFeatures
+    model: Model,
+    category: str,
+    unknown: DocumentFeatures,
+    profile: DocumentFeatures,
+    distances: dict[str, float],
 ) -> CategoryResult:
-    x, y = unknown.counts[category], profile.counts[category]
-    distance = manhattan_distance(x, y)
+    distance = distances.get(category)
     threshold = model.thresholds[category]
-    occ_x, occ_y = sum(x.values()), sum(y.values())
+    occ_x, occ_y = unknown.total(category), profile.total(category)
     in_ensemble = category in model.ensemble
     warning = None
     if distance is None:
@@ -137,8 +140,8 @@ def _category_result(
         distance=distance,
         threshold=threshold,
         similarity=None if distance is None else similarity(distance, threshold),
-        features_unknown=len(x),
-        features_known=len(y),
+        features_unknown=unknown.size(category),
+        features_known=profile.size(category),
         occurrences_unknown=occ_x,
         occurrences_known=occ_y,
         warning=warning,
@@ -172,7 +175,10 @@ def verify_features(
 ) -> VerificationResult:
     """Verify from already extracted features (used by ``verify`` and by resampling)."""
     profile = DocumentFeatures.combine(known)
-    categories = {c: _category_result(model, c, unknown, profile) for c in CATEGORY_IDS}
+    distances = {
+        c: float(d) for c, d in zip(CATEGORY_IDS, unknown.distances(profile), strict=True) if d == d
+    }
+    categories = {c: _category_result(model, c, unknown, profile, distances) for c in CATEGORY_IDS}
     score = ensemble_similarity(model, categories)
     warnings = _document_warnings("questioned text", unknown)
     warnings += _document_warnings("known texts", profile)

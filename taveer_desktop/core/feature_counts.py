@@ -1,0 +1,248 @@
+"""Feature counts as sparse integer vectors: counting, profiles, distances, display.
+
+A document's (or profile's) features are two parallel numpy arrays — feature codes
+(``feature_codes``: category in the top bits) and their counts — grouped by category F1…F11 and,
+within a category, in the order the features first occur. That order is the one the engine has
+always listed features in, and the distance below adds its terms in the same order, so the
+distances (and so every threshold and model) equal the string-based engine's to the last bit.
+Strings are built only when ``counts`` is read, for display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+
+import numpy as np
+
+from taveer_desktop.core.feature_codes import (
+    BREAK_ID,
+    CATEGORY_IDS,
+    CATEGORY_SHIFT,
+    ID_BITS,
+    MASK_ID,
+    Codebook,
+    category_key,
+)
+
+N_CATEGORIES = len(CATEGORY_IDS)
+_EMPTY = np.zeros(0, dtype=np.uint64)
+D_MAX = 2.0
+
+
+class DocumentFeatures:
+    """Feature counts of one document (or of a profile of several) per category."""
+
+    def __init__(
+        self,
+        keys: np.ndarray,
+        values: np.ndarray,
+        bounds: np.ndarray,
+        n_sentences: int,
+        n_chars: int,
+        codebook: Codebook,
+    ) -> None:
+        self.keys = keys  # uint64 feature codes, grouped by category, first occurrence first
+        self.values = values  # int64 counts
+        self.bounds = bounds  # 12 offsets: category j is keys[bounds[j]:bounds[j + 1]]
+        self.n_sentences = n_sentences
+        self.n_chars = n_chars
+        self.codebook = codebook
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{c}={self.size(c)}" for c in CATEGORY_IDS)
+        return f"DocumentFeatures({sizes}, sentences={self.n_sentences}, chars={self.n_chars})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DocumentFeatures):
+            return NotImplemented
+        return (
+            self.codebook is other.codebook
+            and (self.n_sentences, self.n_chars) == (other.n_sentences, other.n_chars)
+            and np.array_equal(self.bounds, other.bounds)
+            and np.array_equal(self.keys, other.keys)
+            and np.array_equal(self.values, other.values)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _span(self, category: str) -> tuple[int, int]:
+        j = CATEGORY_IDS.index(category)
+        return int(self.bounds[j]), int(self.bounds[j + 1])
+
+    def category(self, category: str) -> tuple[np.ndarray, np.ndarray]:
+        """Codes and counts of one category (views, in listing order)."""
+        a, b = self._span(category)
+        return self.keys[a:b], self.values[a:b]
+
+    def total(self, category: str) -> int:
+        """Number of feature occurrences of a category."""
+        a, b = self._span(category)
+        return int(self.values[a:b].sum())
+
+    def size(self, category: str) -> int:
+        """Number of distinct features of a category."""
+        a, b = self._span(category)
+        return b - a
+
+    def totals(self) -> np.ndarray:
+        """Occurrences per category (11 integers)."""
+        cumulative = np.concatenate(([0], np.cumsum(self.values)))
+        return cumulative[self.bounds[1:]] - cumulative[self.bounds[:-1]]
+
+    @cached_property
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Display form: per category, feature string → count, in listing order."""
+        decode = self.codebook.decode
+        keys, values = self.keys.tolist(), self.values.tolist()
+        out = {}
+        for j, category in enumerate(CATEGORY_IDS):
+            a, b = int(self.bounds[j]), int(self.bounds[j + 1])
+            out[category] = {decode(j, k): v for k, v in zip(keys[a:b], values[a:b], strict=True)}
+        return out
+
+    @staticmethod
+    def combine(parts: Iterable[DocumentFeatures]) -> DocumentFeatures:
+        """The profile of several documents: counts added up category by category (features
+        listed in order of first occurrence across the parts, as if counted one after another)."""
+        parts = list(parts)
+        if not parts:
+            raise ValueError("a profile needs at least one document")
+        if len(parts) == 1:
+            return parts[0]
+        codebook = parts[0].codebook
+        if any(p.codebook is not codebook for p in parts):
+            raise ValueError("a profile's documents must be counted with the same lexicon")
+        keys = np.concatenate([p.keys for p in parts])
+        values = np.concatenate([p.values for p in parts])
+        unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        sums = np.zeros(len(unique), dtype=np.int64)
+        np.add.at(sums, inverse, values)
+        order = np.lexsort((first, unique >> CATEGORY_SHIFT))
+        keys = unique[order]
+        return DocumentFeatures(
+            keys=keys,
+            values=sums[order],
+            bounds=category_bounds(keys),
+            n_sentences=sum(p.n_sentences for p in parts),
+            n_chars=sum(p.n_chars for p in parts),
+            codebook=codebook,
+        )
+
+    def distances(self, other: DocumentFeatures) -> np.ndarray:
+        """Manhattan distance of the L1-normalised vectors per category (NaN where a side has
+        no feature): this document's terms in its order, then the other's remaining features."""
+        out = np.full(N_CATEGORIES, np.nan)
+        totals_x, totals_y = self.totals(), other.totals()
+        active = (totals_x > 0) & (totals_y > 0)
+        if not active.any():
+            return out
+        sizes_x, sizes_y = np.diff(self.bounds), np.diff(other.bounds)
+        safe_x, safe_y = np.maximum(totals_x, 1), np.maximum(totals_y, 1)
+        order_y = np.argsort(other.keys)
+        sorted_y = other.keys[order_y]
+        at = np.minimum(np.searchsorted(sorted_y, self.keys), max(len(sorted_y) - 1, 0))
+        found = sorted_y[at] == self.keys if len(sorted_y) else np.zeros(len(self.keys), bool)
+        matched_y = order_y[at[found]]
+        y_at_x = np.zeros(len(self.keys), dtype=np.int64)
+        y_at_x[found] = other.values[matched_y]
+        terms_x = np.abs(
+            self.values / np.repeat(safe_x, sizes_x) - y_at_x / np.repeat(safe_y, sizes_x)
+        )
+        rest = np.ones(len(other.keys), dtype=bool)
+        rest[matched_y] = False
+        terms_y = (other.values / np.repeat(safe_y, sizes_y))[rest]
+        rest_bounds = np.concatenate(([0], np.cumsum(rest)))[other.bounds]
+        for j in np.flatnonzero(active).tolist():
+            terms = np.concatenate(
+                (
+                    terms_x[self.bounds[j] : self.bounds[j + 1]],
+                    terms_y[rest_bounds[j] : rest_bounds[j + 1]],
+                )
+            )
+            # added one after another (not pairwise), as the engine always has
+            distance = float(np.cumsum(terms)[-1]) if len(terms) else 0.0
+            out[j] = min(max(distance, 0.0), D_MAX)
+        return out
+
+
+def category_bounds(keys: np.ndarray) -> np.ndarray:
+    """Offsets of each category in codes grouped by category."""
+    categories = keys >> CATEGORY_SHIFT
+    return np.searchsorted(categories, np.arange(N_CATEGORIES + 1, dtype=np.uint64))
+
+
+def _ngram_codes(ids: np.ndarray, n: int) -> np.ndarray:
+    """Codes of all windows of ``n`` ids (first id in the highest lane)."""
+    stop = max(len(ids) - n + 1, 0)
+    codes = ids[:stop].copy()
+    for k in range(1, n):
+        codes <<= np.uint64(ID_BITS)
+        codes |= ids[k : k + stop]
+    return codes
+
+
+def _prefix_sums(flags: np.ndarray) -> np.ndarray:
+    out = np.zeros(len(flags) + 1, dtype=np.int64)
+    np.cumsum(flags, out=out[1:])
+    return out
+
+
+def count_streams(
+    token_ids: np.ndarray,
+    char_ids: np.ndarray,
+    codebook: Codebook,
+    n_sentences: int,
+    n_chars: int,
+) -> DocumentFeatures:
+    """Counts of every category from a token stream and a punctuation stream, both with
+    sentences separated by ``BREAK_ID`` (no feature contains a break)."""
+    blocks = []
+    # F1–F3: punctuation characters
+    char_breaks = _prefix_sums(char_ids == BREAK_ID)
+    for n in (1, 2, 3):
+        codes = _ngram_codes(char_ids, n)
+        blocks.append(codes[char_breaks[n:] == char_breaks[:-n]] | category_key(n - 1))
+    # F4, F5: sentence and clause starters, sentence endings
+    t = token_ids
+    is_break = t == BREAK_ID
+    is_word = codebook.is_word[t.astype(np.intp)]
+    word_at = np.flatnonzero(is_word)
+    if len(word_at):
+        sentence_of_word = np.cumsum(is_break)[word_at]
+        changes = np.empty(len(word_at) + 1, dtype=bool)
+        changes[0] = changes[-1] = True
+        np.not_equal(sentence_of_word[1:], sentence_of_word[:-1], out=changes[1:-1])
+        firsts = t[word_at[changes[:-1]]]
+        lasts = t[word_at[changes[1:]]]
+    else:
+        firsts = lasts = _EMPTY
+    comma, semicolon = codebook.clause_mark_ids.tolist()
+    head, following = t[:-1], t[1:]
+    clause = ((head == comma) | (head == semicolon)) & is_word[1:] & (following != MASK_ID)
+    clause_codes = (head[clause] << np.uint64(ID_BITS)) | following[clause]
+    blocks.append(np.concatenate((firsts[firsts != MASK_ID], clause_codes)) | category_key(3))
+    blocks.append(lasts[lasts != MASK_ID] | category_key(4))
+    # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
+    # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)
+    weights = _prefix_sums(is_break.astype(np.int8) * 2 + (t == MASK_ID))
+    masked_blocks = []
+    for n in (1, 2, 3, 4):
+        codes = _ngram_codes(t, n)
+        weight = weights[n:] - weights[:-n]
+        blocks.append(codes[weight == 0] | category_key(4 + n))
+        if n >= 3:
+            masked_blocks.append(codes[weight == 1] | category_key(6 + n))
+    blocks.extend(masked_blocks)
+    everything = np.concatenate(blocks)
+    unique, first, counts = np.unique(everything, return_index=True, return_counts=True)
+    order = np.argsort(first)  # blocks are in category order, so this groups by category too
+    keys = unique[order]
+    return DocumentFeatures(
+        keys=keys,
+        values=counts[order].astype(np.int64),
+        bounds=category_bounds(keys),
+        n_sentences=n_sentences,
+        n_chars=n_chars,
+        codebook=codebook,
+    )

@@ -1,0 +1,131 @@
+"""A document as integer streams, from which the features of any run of sentences are counted.
+
+``encode_document`` prepares the text (normalisation), splits it into sentences, lower-cases and
+tokenises all of it with the lexicon's compiled regular expression in one pass, and keeps two
+streams of 15-bit ids (``feature_codes``) with one break between sentences: the tokens (lexicon
+entries, punctuation, the mask for any other word) and the punctuation characters. A
+``CodedDocument`` then counts the features of sentences ``i..j`` by slicing those streams —
+for the whole document, for one sentence (resampling), or for a validation trial cut at a
+sentence boundary to a given length (``sentences_within``, ``prefix``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from taveer_desktop.core.feature_codes import BREAK_ID, Codebook, codebook_for
+from taveer_desktop.core.feature_counts import DocumentFeatures, count_streams
+from taveer_desktop.core.lexicon import Lexicon
+from taveer_desktop.core.text import (
+    lower_preserving_length,
+    normalise,
+    split_sentences,
+)
+
+BREAK = "\x00"  # sentence separator in the joined text; the tokenizer makes it one token
+_MASKED = "\x01"  # reserved: never left in a prepared text
+_WORD_OR_SPACE = re.compile(r"[\w\s]+")
+
+
+def punctuation_of(prepared: str) -> str:
+    """The punctuation characters of a prepared text, in order (``[^\\w\\s]`` and "_").
+
+    "_" is a word character to the regular expression but punctuation to the method, so it is
+    parked on ``_MASKED`` (never present in a prepared text) while the rest is removed."""
+    if "_" not in prepared:
+        return _WORD_OR_SPACE.sub("", prepared)
+    return _WORD_OR_SPACE.sub("", prepared.replace("_", _MASKED)).replace(_MASKED, "_")
+
+
+def prepare_text(text: str) -> str:
+    """The normalised text that sentence offsets and feature extraction refer to."""
+    return normalise(text).replace(BREAK, " ").replace(_MASKED, " ")
+
+
+def _segment_starts(ids: np.ndarray, n_sentences: int) -> np.ndarray:
+    """Index of each sentence's first id, plus one past the end (``n_sentences + 1`` values)."""
+    breaks = np.flatnonzero(ids == BREAK_ID)
+    if n_sentences == 0:
+        return np.zeros(1, dtype=np.intp)
+    assert len(breaks) == n_sentences - 1, "one break between consecutive sentences"
+    return np.concatenate(([0], breaks + 1, [len(ids) + 1]))
+
+
+@dataclass(frozen=True, eq=False)
+class CodedDocument:
+    """A prepared document's sentences as id streams (see the module docstring)."""
+
+    token_ids: np.ndarray  # uint64, sentences separated by BREAK_ID
+    token_starts: np.ndarray  # n_sentences + 1 offsets into token_ids
+    char_ids: np.ndarray  # uint64 punctuation characters, sentences separated by BREAK_ID
+    char_starts: np.ndarray
+    sentence_spans: np.ndarray  # (n_sentences, 2) start/end offsets in the prepared text
+    n_chars: int  # length of the prepared text
+    codebook: Codebook
+
+    @property
+    def n_sentences(self) -> int:
+        return len(self.sentence_spans)
+
+    def _check(self, first: int, stop: int) -> None:
+        if not 0 <= first <= stop <= self.n_sentences:
+            raise IndexError(f"sentences {first}..{stop} of {self.n_sentences}")
+
+    def features(self, first: int = 0, stop: int | None = None) -> DocumentFeatures:
+        """Counts of sentences ``first .. stop - 1`` (all by default).
+
+        For the whole document ``n_chars`` is the prepared text's length; for a run of
+        sentences it is the length from the first sentence's start to the last one's end.
+        """
+        stop = self.n_sentences if stop is None else stop
+        self._check(first, stop)
+        if first == stop:
+            tokens = chars = self.token_ids[:0]
+            n_chars = 0 if (first, stop) != (0, self.n_sentences) else self.n_chars
+        else:
+            tokens = self.token_ids[self.token_starts[first] : self.token_starts[stop] - 1]
+            chars = self.char_ids[self.char_starts[first] : self.char_starts[stop] - 1]
+            n_chars = int(self.sentence_spans[stop - 1, 1] - self.sentence_spans[first, 0])
+        if first == 0 and stop == self.n_sentences:
+            n_chars = self.n_chars
+        return count_streams(tokens, chars, self.codebook, stop - first, n_chars)
+
+    def sentences_within(self, n_chars: int, first: int = 0) -> int:
+        """How many whole sentences, from sentence ``first`` on, fit into ``n_chars``
+        characters counted from that sentence's start (0 if not even the first does)."""
+        self._check(first, first)
+        if first == self.n_sentences:
+            return 0
+        ends = self.sentence_spans[first:, 1] - self.sentence_spans[first, 0]
+        return int(np.searchsorted(ends, n_chars, side="right"))
+
+    def prefix(self, n_chars: int) -> DocumentFeatures:
+        """Counts of the longest run of whole sentences from the start within ``n_chars``."""
+        return self.features(0, self.sentences_within(n_chars))
+
+
+def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
+    """Prepare, split and tokenise a raw document into integer streams."""
+    text = prepare_text(text)
+    sentences = split_sentences(text)
+    codebook = codebook_for(lexicon)
+    # sentences are trimmed, so splitting on white space and joining with one space is the same
+    # as ``collapse_whitespace`` (and faster)
+    joined = " ".join(
+        lower_preserving_length(BREAK.join(text[s.start : s.end] for s in sentences)).split()
+    )
+    token_ids = codebook.token_ids(lexicon.tokens(joined))
+    char_ids = codebook.character_ids(punctuation_of(joined))
+    spans = np.array([(s.start, s.end) for s in sentences], dtype=np.int64).reshape(-1, 2)
+    return CodedDocument(
+        token_ids=token_ids,
+        token_starts=_segment_starts(token_ids, len(sentences)),
+        char_ids=char_ids,
+        char_starts=_segment_starts(char_ids, len(sentences)),
+        sentence_spans=spans,
+        n_chars=len(text),
+        codebook=codebook,
+    )
