@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from dataclasses import dataclass
 
 from taveer_desktop.core.errors import InputError
@@ -21,7 +22,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 LE (BOM)"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 BE (BOM)"),
 )
-_ALLOWED_CONTROLS = set("\t\n\r\f\v")
+# control characters other than \t \n \v \f \r (which text files use)
+_DISALLOWED_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")
 MAX_CONTROL_SHARE = 0.05
 
 
@@ -51,7 +53,7 @@ def _check_not_binary(text: str, source: str) -> None:
     if "\x00" in text:
         raise InputError("looks like a binary file (it contains NUL bytes), not text", source)
     sample = text[:200_000]
-    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in _ALLOWED_CONTROLS)
+    controls = len(_DISALLOWED_CONTROL.findall(sample))
     if sample and controls / len(sample) > MAX_CONTROL_SHARE:
         raise InputError("looks like a binary file (too many control characters), not text", source)
 

@@ -26,6 +26,8 @@ import numpy as np
 
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.lexicon import Lexicon
+from taveer_desktop.core.phrases import PhraseMatcher
+from taveer_desktop.core.text import TOKEN_PATTERN
 
 CATEGORY_IDS: tuple[str, ...] = tuple(f"F{i}" for i in range(1, 12))
 MASK = "#"
@@ -56,6 +58,8 @@ class Codebook:
     entries: tuple[str, ...]
     entry_ids: dict[str, int]
     is_word: np.ndarray  # bool per id: a word or phrase (starter/ending candidate), or the mask
+    phrases: PhraseMatcher | None  # None: the lexicon's own regex finds its phrases
+    first_dynamic_id: int
     _dynamic: dict[str, int] = field(default_factory=dict)
     _dynamic_text: dict[int, str] = field(default_factory=dict)
     _token_ids: dict[str, int] = field(default_factory=dict)
@@ -67,6 +71,8 @@ class Codebook:
     def _reset_token_cache(self) -> None:
         cache = {"\x00": BREAK_ID}
         cache.update(self.entry_ids)
+        if self.phrases is not None:
+            cache.update(self.phrases.part_ids)
         self._token_ids = cache
 
     @property
@@ -81,7 +87,7 @@ class Codebook:
         with self._lock:
             found = self._dynamic.get(char)
             if found is None:
-                found = FIRST_ENTRY_ID + len(self.entries) + len(self._dynamic)
+                found = self.first_dynamic_id + len(self._dynamic)
                 if found >= PUNCTUATION_BASE:
                     raise InputError(
                         "the text holds more distinct rare symbols than the engine can number"
@@ -98,8 +104,15 @@ class Codebook:
             return MASK_ID
         return self.punctuation_id(token)
 
+    def tokenise(self, lowered_text: str) -> np.ndarray:
+        """Token ids of lower-cased, white-space-collapsed text, each lexicon phrase one id."""
+        if self.phrases is None:
+            return self.token_ids(self.lexicon.tokens(lowered_text))
+        return self.phrases.merge(self.token_ids(TOKEN_PATTERN.findall(lowered_text)))
+
     def token_ids(self, tokens: list[str]) -> np.ndarray:
-        """Ids of a list of lower-cased tokens (``"\\x00"`` is the sentence break)."""
+        """Ids of a list of lower-cased tokens (``"\\x00"`` is the sentence break); words of
+        phrases that are no entry themselves keep their own ids (see ``phrases``)."""
         cache = self._token_ids
         ids = np.fromiter(map(cache.get, tokens, repeat(-1)), dtype=np.int64, count=len(tokens))
         missing = np.flatnonzero(ids < 0)
@@ -159,10 +172,15 @@ def codebook_for(lexicon: Lexicon) -> Codebook:
         return found
     with _codebooks_lock:
         entries = tuple(sorted(lexicon.categories_of))
-        if FIRST_ENTRY_ID + len(entries) + 256 > PUNCTUATION_BASE:
+        entry_ids = {e: FIRST_ENTRY_ID + i for i, e in enumerate(entries)}
+        first_free = FIRST_ENTRY_ID + len(entries)
+        phrases = None
+        if PhraseMatcher.usable(lexicon.phrases):
+            phrases = PhraseMatcher(lexicon.phrases, entry_ids, first_free, MASK_ID)
+            first_free = phrases.part_range[1]
+        if first_free + 256 > PUNCTUATION_BASE:
             raise InputError(
-                f"the lexicon has {len(entries):,} entries; at most "
-                f"{PUNCTUATION_BASE - FIRST_ENTRY_ID - 256:,} are supported",
+                f"the lexicon has too many entries and phrase words ({first_free:,} ids)",
                 lexicon.source,
             )
         is_word = np.zeros(ID_LIMIT, dtype=bool)
@@ -172,8 +190,10 @@ def codebook_for(lexicon: Lexicon) -> Codebook:
         codebook = Codebook(
             lexicon=lexicon,
             entries=entries,
-            entry_ids={e: FIRST_ENTRY_ID + i for i, e in enumerate(entries)},
+            entry_ids=entry_ids,
             is_word=is_word,
+            phrases=phrases,
+            first_dynamic_id=first_free,
         )
         if len(_codebooks) > 8:
             _codebooks.clear()

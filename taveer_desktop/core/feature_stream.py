@@ -117,7 +117,7 @@ def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
     joined = " ".join(
         lower_preserving_length(BREAK.join(text[s.start : s.end] for s in sentences)).split()
     )
-    token_ids = codebook.token_ids(lexicon.tokens(joined))
+    token_ids = codebook.tokenise(joined)
     char_ids = codebook.character_ids(punctuation_of(joined))
     spans = np.array([(s.start, s.end) for s in sentences], dtype=np.int64).reshape(-1, 2)
     return CodedDocument(

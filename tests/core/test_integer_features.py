@@ -161,3 +161,39 @@ def test_rare_symbols_and_a_written_hash_are_shown_as_written():
     codebook = codebook_for(LEXICON)
     assert codebook is codebook_for(LEXICON)
     assert codebook.punctuation_id("😀") == codebook.punctuation_id("😀") < 0x4000
+
+
+def _tokens_by_the_lexicon_regex(lowered: str) -> list[str]:
+    """Tokens as the tokenizer with the phrases compiled in gives them, shown as features do."""
+    out = []
+    for token in LEXICON.tokens(lowered):
+        if token in LEXICON:
+            out.append(token)
+        elif token[0].isalnum():
+            out.append("#")
+        else:
+            out.append("\\#" if token == "#" else token)
+    return out
+
+
+_PHRASE_WORDS = sorted({w for p in LEXICON.phrases for w in p.split()})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([*_PHRASE_WORDS, "e.g.", "cat", "end-of", "of's", "x"]),
+            st.sampled_from([" ", " ", " ", " ", ", ", "-", "'", ".", "\x00"]),
+        ),
+        max_size=60,
+    )
+)
+def test_phrases_found_on_token_ids_equal_the_phrase_regex(pieces):
+    lowered = "".join(w + m for w, m in pieces).strip()
+    codebook = codebook_for(LEXICON)
+    assert codebook.phrases is not None  # the shipped lexicon's phrases are plain words
+    ids = codebook.tokenise(lowered).tolist()
+    assert [codebook.token_text(i) if i else "\x00" for i in ids] == (
+        _tokens_by_the_lexicon_regex(lowered)
+    )
