@@ -22,7 +22,7 @@ from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.text import (
     lower_preserving_length,
     normalise,
-    split_sentences,
+    sentence_spans,
 )
 
 BREAK = "\x00"  # sentence separator in the joined text; the tokenizer makes it one token
@@ -110,16 +110,16 @@ class CodedDocument:
 def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
     """Prepare, split and tokenise a raw document into integer streams."""
     text = prepare_text(text)
-    sentences = split_sentences(text)
+    sentences = sentence_spans(text)
     codebook = codebook_for(lexicon)
     # sentences are trimmed, so splitting on white space and joining with one space is the same
     # as ``collapse_whitespace`` (and faster)
     joined = " ".join(
-        lower_preserving_length(BREAK.join(text[s.start : s.end] for s in sentences)).split()
+        lower_preserving_length(BREAK.join([text[start:end] for start, end in sentences])).split()
     )
     token_ids = codebook.tokenise(joined)
     char_ids = codebook.character_ids(punctuation_of(joined))
-    spans = np.array([(s.start, s.end) for s in sentences], dtype=np.int64).reshape(-1, 2)
+    spans = np.array(sentences, dtype=np.int64).reshape(-1, 2)
     return CodedDocument(
         token_ids=token_ids,
         token_starts=_segment_starts(token_ids, len(sentences)),

@@ -41,6 +41,7 @@ TOKEN_PATTERN = re.compile(MULTI_DOT_ABBREVIATION + r"|[^\W_]+(?:['\-][^\W_]+)*|
 _WHITESPACE_RUN = re.compile(r"\s{2,}|[^\S ]")
 PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
+_SPACE_RUN = re.compile(r"\s*")
 _BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")
 _WORD_BEFORE = re.compile(r"(?:[^\W_]+\.)*[^\W_]+$")
 _ABBREVIATION_WINDOW = 10
@@ -165,35 +166,35 @@ def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
     return True
 
 
-def _paragraph_spans(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for match in _PARAGRAPH_BREAK.finditer(text):
-        spans.append((start, match.start()))
-        start = match.end()
-    spans.append((start, len(text)))
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every sentence of normalised text, trimmed of white space.
+
+    Within each paragraph, every boundary the rules accept ends a sentence (its last character
+    is the boundary's, never white space) and the next sentence starts at the first visible
+    character after it; only a paragraph's last sentence needs its end trimmed.
+    """
+    spans: list[tuple[int, int]] = []
+    append = spans.append
+    skip = _SPACE_RUN.match
+    paragraph_start = 0
+    paragraphs = [(m.start(), m.end()) for m in _PARAGRAPH_BREAK.finditer(text)]
+    paragraphs.append((len(text), len(text)))
+    for paragraph_end, next_start in paragraphs:
+        start = skip(text, paragraph_start, paragraph_end).end()
+        for match in _BOUNDARY.finditer(text, start, paragraph_end):
+            if _boundary_ends_sentence(text, match, paragraph_end):
+                end = match.end()
+                append((start, end))
+                start = skip(text, end, paragraph_end).end()
+        if start < paragraph_end:
+            append((start, start + len(text[start:paragraph_end].rstrip())))
+        paragraph_start = next_start
     return spans
 
 
 def split_sentences(text: str) -> list[Sentence]:
     """Split normalised text into sentences (spans trimmed of surrounding white space)."""
-    sentences: list[Sentence] = []
-
-    def add(start: int, end: int) -> None:
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if start < end:
-            sentences.append(Sentence(start, end))
-
-    for para_start, para_end in _paragraph_spans(text):
-        start = para_start
-        for match in _BOUNDARY.finditer(text, para_start, para_end):
-            if _boundary_ends_sentence(text, match, para_end):
-                add(start, match.end())
-                start = match.end()
-        add(start, para_end)
-    return sentences
+    return [Sentence(start, end) for start, end in sentence_spans(text)]
 
 
 def count_sentences(text: str) -> int:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
@@ -197,3 +198,71 @@ def test_phrases_found_on_token_ids_equal_the_phrase_regex(pieces):
     assert [codebook.token_text(i) if i else "\x00" for i in ids] == (
         _tokens_by_the_lexicon_regex(lowered)
     )
+
+
+def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
+    """The splitter as first written: paragraphs from the blank-line pattern, each sentence
+    trimmed by stepping over white space character by character (the oracle for the spans)."""
+    spans: list[tuple[int, int]] = []
+
+    def add(start: int, end: int) -> None:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            spans.append((start, end))
+
+    paragraphs, start = [], 0
+    for match in text_module._PARAGRAPH_BREAK.finditer(text):
+        paragraphs.append((start, match.start()))
+        start = match.end()
+    paragraphs.append((start, len(text)))
+    for para_start, para_end in paragraphs:
+        start = para_start
+        for match in text_module._BOUNDARY.finditer(text, para_start, para_end):
+            if text_module._boundary_ends_sentence(text, match, para_end):
+                add(start, match.end())
+                start = match.end()
+        add(start, para_end)
+    return spans
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Mr",
+                "J",
+                "etc",
+                "e.g",
+                "word",
+                "It",
+                "3",
+                "so",
+                ".",
+                "...",
+                "!",
+                "?",
+                "…",
+                '"',
+                ")",
+                " ",
+                "  ",
+                "\n",
+                "\n\n",
+                "\n \n",
+                "\t",
+                "\u00a0",
+                "\u2028",
+                "?!",
+                "'",
+            ]
+        ),
+        max_size=50,
+    )
+)
+def test_sentence_spans_equal_trimming_one_character_at_a_time(pieces):
+    text = "".join(pieces)
+    assert text_module.sentence_spans(text) == _sentences_one_character_at_a_time(text)
