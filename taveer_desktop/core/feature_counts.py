@@ -194,9 +194,14 @@ def count_streams(
     codebook: Codebook,
     n_sentences: int,
     n_chars: int,
+    document_starts: np.ndarray | None = None,
 ) -> DocumentFeatures:
     """Counts of every category from a token stream and a punctuation stream, both with
-    sentences separated by ``BREAK_ID`` (no feature contains a break)."""
+    sentences separated by ``BREAK_ID`` (no feature contains a break).
+
+    For the profile of several documents whose streams were joined with a break between them,
+    ``document_starts`` (offsets of each document's first token) keeps the order in which
+    ``DocumentFeatures.combine`` lists the features."""
     blocks = []
     # F1–F3: punctuation characters
     char_breaks = _prefix_sums(char_ids == BREAK_ID)
@@ -208,6 +213,7 @@ def count_streams(
     is_break = t == BREAK_ID
     is_word = codebook.is_word[t.astype(np.intp)]
     word_at = np.flatnonzero(is_word)
+    changes = np.zeros(1, dtype=bool)
     if len(word_at):
         sentence_of_word = np.cumsum(is_break)[word_at]
         changes = np.empty(len(word_at) + 1, dtype=bool)
@@ -221,7 +227,18 @@ def count_streams(
     head, following = t[:-1], t[1:]
     clause = ((head == comma) | (head == semicolon)) & is_word[1:] & (following != MASK_ID)
     clause_codes = (head[clause] << np.uint64(ID_BITS)) | following[clause]
-    blocks.append(np.concatenate((firsts[firsts != MASK_ID], clause_codes)) | category_key(3))
+    starters = np.concatenate((firsts[firsts != MASK_ID], clause_codes))
+    if document_starts is not None and len(document_starts) > 1:
+        # a profile lists each document's sentence starters, then its clause starters
+        starter_at = word_at[changes[:-1]][firsts != MASK_ID]
+        kind = np.concatenate(
+            (np.zeros(len(starter_at), np.int64), np.ones(len(clause_codes), np.int64))
+        )
+        document = np.searchsorted(
+            document_starts, np.concatenate((starter_at, np.flatnonzero(clause))), side="right"
+        )
+        starters = starters[np.argsort(document * 2 + kind, kind="stable")]
+    blocks.append(starters | category_key(3))
     blocks.append(lasts[lasts != MASK_ID] | category_key(4))
     # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
     # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
+from taveer_desktop.core.feature_stream import profile_features
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
     DocumentFeatures,
@@ -266,3 +267,19 @@ def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
 def test_sentence_spans_equal_trimming_one_character_at_a_time(pieces):
     text = "".join(pieces)
     assert text_module.sentence_spans(text) == _sentences_one_character_at_a_time(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.tuples(words, marks), max_size=40), min_size=1, max_size=4))
+def test_a_profile_counted_in_one_pass_equals_combined_documents(documents):
+    texts = ["".join(w + m for w, m in pieces) for pieces in documents]
+    coded = [encode_document(t, LEXICON) for t in texts]
+    one_pass = profile_features(coded)
+    combined = DocumentFeatures.combine([d.features() for d in coded])
+    assert one_pass == combined
+    assert one_pass.counts == combined.counts
+
+
+def test_the_profile_of_the_demo_papers_in_one_pass_equals_combined_documents():
+    coded = [encode_document(_text(i), LEXICON) for i in range(len(FEDERALIST))]
+    assert profile_features(coded) == DocumentFeatures.combine([d.features() for d in coded])
