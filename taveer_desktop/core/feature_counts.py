@@ -168,24 +168,66 @@ class DocumentFeatures:
 
 def category_bounds(keys: np.ndarray) -> np.ndarray:
     """Offsets of each category in codes grouped by category."""
-    categories = keys >> CATEGORY_SHIFT
-    return np.searchsorted(categories, np.arange(N_CATEGORIES + 1, dtype=np.uint64))
+    return np.searchsorted(keys >> CATEGORY_SHIFT, _CATEGORY_NUMBERS)
 
 
-def _ngram_codes(ids: np.ndarray, n: int) -> np.ndarray:
-    """Codes of all windows of ``n`` ids (first id in the highest lane)."""
-    stop = max(len(ids) - n + 1, 0)
-    codes = ids[:stop].copy()
-    for k in range(1, n):
-        codes <<= np.uint64(ID_BITS)
-        codes |= ids[k : k + stop]
-    return codes
+_CATEGORY_KEYS = tuple(category_key(j) for j in range(N_CATEGORIES))
+_CATEGORY_NUMBERS = np.arange(N_CATEGORIES + 1, dtype=np.uint64)
+_SHIFT = np.uint64(ID_BITS)
 
 
-def _prefix_sums(flags: np.ndarray) -> np.ndarray:
-    out = np.zeros(len(flags) + 1, dtype=np.int64)
-    np.cumsum(flags, out=out[1:])
-    return out
+def _windows(ids: np.ndarray, weights: np.ndarray, longest: int):
+    """(n, codes, weights) of all windows of n = 1 … ``longest`` ids, built one from the
+    other: a window's code has its first id in the highest lane, its weight is the sum."""
+    codes, weight = ids, weights
+    yield 1, codes, weight
+    for n in range(2, longest + 1):
+        codes = (codes[:-1] << _SHIFT) | ids[n - 1 :]
+        weight = weight[:-1] + weights[n - 1 :]
+        yield n, codes, weight
+
+
+def _count_in_order(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct codes in order of first occurrence, with their counts."""
+    if not len(codes):
+        return codes, np.zeros(0, dtype=np.int64)
+    perm = codes.argsort(kind="stable")
+    ordered = codes[perm]
+    new = np.empty(len(codes), dtype=bool)
+    new[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    counts = np.diff(starts, append=len(codes))
+    order = perm[starts].argsort()
+    return ordered[starts][order], counts[order]
+
+
+def _starters_and_endings(
+    t: np.ndarray, codebook: Codebook, document_starts: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """F4 (first word of each sentence, then "," / ";" + the next word) and F5 (last word),
+    lexicon entries only: a masked topic word is no starter or ending."""
+    is_word = codebook.is_word[t.astype(np.intp)]
+    word_at = np.flatnonzero(is_word)
+    changes = np.ones(len(word_at) + 1, dtype=bool)
+    if len(word_at) > 1:
+        sentence_of_word = np.cumsum(t == BREAK_ID)[word_at]
+        np.not_equal(sentence_of_word[1:], sentence_of_word[:-1], out=changes[1:-1])
+    first_at = word_at[changes[:-1]]
+    firsts, lasts = t[first_at], t[word_at[changes[1:]]]
+    comma, semicolon = codebook.clause_mark_ids.tolist()
+    head, following = t[:-1], t[1:]
+    clause = ((head == comma) | (head == semicolon)) & is_word[1:] & (following != MASK_ID)
+    clause_codes = (head[clause] << _SHIFT) | following[clause]
+    kept = firsts != MASK_ID
+    starters = np.concatenate((firsts[kept], clause_codes))
+    if document_starts is not None and len(document_starts) > 1:
+        # a profile lists each document's sentence starters, then its clause starters
+        at = np.concatenate((first_at[kept], np.flatnonzero(clause)))
+        document = np.searchsorted(document_starts, at, side="right")
+        kind = np.repeat([0, 1], [int(kept.sum()), len(clause_codes)])
+        starters = starters[np.argsort(document * 2 + kind, kind="stable")]
+    return starters, lasts[lasts != MASK_ID]
 
 
 def count_streams(
@@ -202,63 +244,27 @@ def count_streams(
     For the profile of several documents whose streams were joined with a break between them,
     ``document_starts`` (offsets of each document's first token) keeps the order in which
     ``DocumentFeatures.combine`` lists the features."""
+    keys = _CATEGORY_KEYS
     blocks = []
-    # F1–F3: punctuation characters
-    char_breaks = _prefix_sums(char_ids == BREAK_ID)
-    for n in (1, 2, 3):
-        codes = _ngram_codes(char_ids, n)
-        blocks.append(codes[char_breaks[n:] == char_breaks[:-n]] | category_key(n - 1))
-    # F4, F5: sentence and clause starters, sentence endings
-    t = token_ids
-    is_break = t == BREAK_ID
-    is_word = codebook.is_word[t.astype(np.intp)]
-    word_at = np.flatnonzero(is_word)
-    changes = np.zeros(1, dtype=bool)
-    if len(word_at):
-        sentence_of_word = np.cumsum(is_break)[word_at]
-        changes = np.empty(len(word_at) + 1, dtype=bool)
-        changes[0] = changes[-1] = True
-        np.not_equal(sentence_of_word[1:], sentence_of_word[:-1], out=changes[1:-1])
-        firsts = t[word_at[changes[:-1]]]
-        lasts = t[word_at[changes[1:]]]
-    else:
-        firsts = lasts = _EMPTY
-    comma, semicolon = codebook.clause_mark_ids.tolist()
-    head, following = t[:-1], t[1:]
-    clause = ((head == comma) | (head == semicolon)) & is_word[1:] & (following != MASK_ID)
-    clause_codes = (head[clause] << np.uint64(ID_BITS)) | following[clause]
-    starters = np.concatenate((firsts[firsts != MASK_ID], clause_codes))
-    if document_starts is not None and len(document_starts) > 1:
-        # a profile lists each document's sentence starters, then its clause starters
-        starter_at = word_at[changes[:-1]][firsts != MASK_ID]
-        kind = np.concatenate(
-            (np.zeros(len(starter_at), np.int64), np.ones(len(clause_codes), np.int64))
-        )
-        document = np.searchsorted(
-            document_starts, np.concatenate((starter_at, np.flatnonzero(clause))), side="right"
-        )
-        starters = starters[np.argsort(document * 2 + kind, kind="stable")]
-    blocks.append(starters | category_key(3))
-    blocks.append(lasts[lasts != MASK_ID] | category_key(4))
+    # F1–F3: punctuation n-grams; a window holding a break weighs more than 0
+    for _, codes, weight in _windows(char_ids, (char_ids == BREAK_ID).view(np.int8), 3):
+        blocks.append(codes[weight == 0] | keys[len(blocks)])
+    starters, endings = _starters_and_endings(token_ids, codebook, document_starts)
+    blocks += [starters | keys[3], endings | keys[4]]
     # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
     # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)
-    weights = _prefix_sums(is_break.astype(np.int8) * 2 + (t == MASK_ID))
-    masked_blocks = []
-    for n in (1, 2, 3, 4):
-        codes = _ngram_codes(t, n)
-        weight = weights[n:] - weights[:-n]
-        blocks.append(codes[weight == 0] | category_key(4 + n))
+    weights = (token_ids == BREAK_ID).view(np.int8) * np.int8(2)
+    weights += (token_ids == MASK_ID).view(np.int8)
+    masked = []
+    for n, codes, weight in _windows(token_ids, weights, 4):
+        blocks.append(codes[weight == 0] | keys[4 + n])
         if n >= 3:
-            masked_blocks.append(codes[weight == 1] | category_key(6 + n))
-    blocks.extend(masked_blocks)
-    everything = np.concatenate(blocks)
-    unique, first, counts = np.unique(everything, return_index=True, return_counts=True)
-    order = np.argsort(first)  # blocks are in category order, so this groups by category too
-    keys = unique[order]
+            masked.append(codes[weight == 1] | keys[6 + n])
+    found, counts = _count_in_order(np.concatenate(blocks + masked))
     return DocumentFeatures(
-        keys=keys,
-        values=counts[order].astype(np.int64),
-        bounds=category_bounds(keys),
+        keys=found,
+        values=counts.astype(np.int64),
+        bounds=category_bounds(found),
         n_sentences=n_sentences,
         n_chars=n_chars,
         codebook=codebook,

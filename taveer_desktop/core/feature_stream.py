@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -55,21 +55,41 @@ def _segment_starts(ids: np.ndarray, n_sentences: int) -> np.ndarray:
     return np.concatenate(([0], breaks + 1, [len(ids) + 1]))
 
 
-@dataclass(frozen=True, eq=False)
 class CodedDocument:
     """A prepared document's sentences as id streams (see the module docstring)."""
 
-    token_ids: np.ndarray  # uint64, sentences separated by BREAK_ID
-    token_starts: np.ndarray  # n_sentences + 1 offsets into token_ids
-    char_ids: np.ndarray  # uint64 punctuation characters, sentences separated by BREAK_ID
-    char_starts: np.ndarray
-    sentence_spans: np.ndarray  # (n_sentences, 2) start/end offsets in the prepared text
-    n_chars: int  # length of the prepared text
-    codebook: Codebook
+    def __init__(
+        self,
+        token_ids: np.ndarray,
+        char_ids: np.ndarray,
+        spans: list[tuple[int, int]],
+        n_chars: int,
+        codebook: Codebook,
+    ) -> None:
+        self.token_ids = token_ids  # uint64, sentences separated by BREAK_ID
+        self.char_ids = char_ids  # uint64 punctuation characters, separated likewise
+        self.spans = spans  # (start, end) of each sentence in the prepared text
+        self.n_chars = n_chars  # length of the prepared text
+        self.codebook = codebook
 
     @property
     def n_sentences(self) -> int:
-        return len(self.sentence_spans)
+        return len(self.spans)
+
+    @cached_property
+    def sentence_spans(self) -> np.ndarray:
+        """(n_sentences, 2) start and end offsets of the sentences in the prepared text."""
+        return np.array(self.spans, dtype=np.int64).reshape(-1, 2)
+
+    @cached_property
+    def token_starts(self) -> np.ndarray:
+        """Offset of each sentence's first token, plus one past the end."""
+        return _segment_starts(self.token_ids, self.n_sentences)
+
+    @cached_property
+    def char_starts(self) -> np.ndarray:
+        """Offset of each sentence's first punctuation character, plus one past the end."""
+        return _segment_starts(self.char_ids, self.n_sentences)
 
     def _check(self, first: int, stop: int) -> None:
         if not 0 <= first <= stop <= self.n_sentences:
@@ -83,15 +103,15 @@ class CodedDocument:
         """
         stop = self.n_sentences if stop is None else stop
         self._check(first, stop)
+        if first == 0 and stop == self.n_sentences:
+            return count_streams(self.token_ids, self.char_ids, self.codebook, stop, self.n_chars)
         if first == stop:
             tokens = chars = self.token_ids[:0]
-            n_chars = 0 if (first, stop) != (0, self.n_sentences) else self.n_chars
+            n_chars = 0
         else:
             tokens = self.token_ids[self.token_starts[first] : self.token_starts[stop] - 1]
             chars = self.char_ids[self.char_starts[first] : self.char_starts[stop] - 1]
-            n_chars = int(self.sentence_spans[stop - 1, 1] - self.sentence_spans[first, 0])
-        if first == 0 and stop == self.n_sentences:
-            n_chars = self.n_chars
+            n_chars = self.spans[stop - 1][1] - self.spans[first][0]
         return count_streams(tokens, chars, self.codebook, stop - first, n_chars)
 
     def sentences_within(self, n_chars: int, first: int = 0) -> int:
@@ -120,16 +140,7 @@ def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
     )
     token_ids = codebook.tokenise(joined)
     char_ids = codebook.character_ids(punctuation_of(joined))
-    spans = np.array(sentences, dtype=np.int64).reshape(-1, 2)
-    return CodedDocument(
-        token_ids=token_ids,
-        token_starts=_segment_starts(token_ids, len(sentences)),
-        char_ids=char_ids,
-        char_starts=_segment_starts(char_ids, len(sentences)),
-        sentence_spans=spans,
-        n_chars=len(text),
-        codebook=codebook,
-    )
+    return CodedDocument(token_ids, char_ids, sentences, len(text), codebook)
 
 
 def profile_features(documents: Sequence[CodedDocument]) -> DocumentFeatures:
