@@ -35,6 +35,8 @@ _QUOTE_MAP = str.maketrans(
     }
 )
 
+_CURLY_QUOTE = re.compile("[" + "".join(chr(c) for c in _QUOTE_MAP) + "]")
+
 MULTI_DOT_ABBREVIATION = r"(?:[^\W\d_]\.){2,}"
 TOKEN_PATTERN = re.compile(MULTI_DOT_ABBREVIATION + r"|[^\W_]+(?:['\-][^\W_]+)*|[^\w\s]|_")
 # white space other than one plain space: runs of two or more, or a lone tab, line break, …
@@ -120,9 +122,18 @@ AMBIGUOUS_ABBREVIATIONS = frozenset(
 )
 
 
+# one more than the longest dot-separated part of any abbreviation above
+_LONGEST_ABBREVIATION_PART = 1 + max(
+    len(part)
+    for word in NEVER_ENDING_ABBREVIATIONS | AMBIGUOUS_ABBREVIATIONS
+    for part in word.split(".")
+)
+
+
 def normalise(text: str) -> str:
     """NFC normal form with curly apostrophes/quotes made straight (length-preserving map)."""
-    return unicodedata.normalize("NFC", text).translate(_QUOTE_MAP)
+    text = unicodedata.normalize("NFC", text)
+    return text.translate(_QUOTE_MAP) if _CURLY_QUOTE.search(text) else text
 
 
 @dataclass(frozen=True)
@@ -150,6 +161,11 @@ def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
     start = match.start()
     if start == 0 or not text[start - 1].isalnum():
         return True
+    if (
+        start >= _LONGEST_ABBREVIATION_PART
+        and text[start - _LONGEST_ABBREVIATION_PART : start].isalnum()
+    ):
+        return True  # the word's last part is longer than that of any abbreviation
     # Abbreviations are short: a word reaching the start of this window is none of them.
     window_start = max(0, start - _ABBREVIATION_WINDOW)
     word_match = _WORD_BEFORE.search(text, window_start, start)
@@ -226,6 +242,23 @@ def token_spans(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
     return [
         (m.group(0).lower(), m.start(), m.end()) for m in TOKEN_PATTERN.finditer(text, start, end)
     ]
+
+
+def tokens_of_collapsed(text: str) -> list[str]:
+    """``TOKEN_PATTERN.findall(text)`` for text whose white space is single spaces, faster.
+
+    No token contains a space and the pattern looks neither behind nor ahead, so the tokens of
+    the text are those of its space-separated chunks in turn; a chunk of letters and digits
+    only is one word token as it stands, and only the other chunks need the pattern.
+    """
+    tokens: list[str] = []
+    append, extend, find = tokens.append, tokens.extend, TOKEN_PATTERN.findall
+    for chunk in text.split(" "):
+        if chunk.isalnum():
+            append(chunk)
+        else:
+            extend(find(chunk))
+    return tokens
 
 
 def is_word_token(token: str) -> bool:

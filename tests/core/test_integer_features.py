@@ -235,6 +235,10 @@ def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
         st.sampled_from(
             [
                 "Mr",
+                "messrs",
+                "Approx",
+                "Sevenly",
+                "x.approx",
                 "J",
                 "etc",
                 "e.g",
@@ -283,3 +287,10 @@ def test_a_profile_counted_in_one_pass_equals_combined_documents(documents):
 def test_the_profile_of_the_demo_papers_in_one_pass_equals_combined_documents():
     coded = [encode_document(_text(i), LEXICON) for i in range(len(FEDERALIST))]
     assert profile_features(coded) == DocumentFeatures.combine([d.features() for d in coded])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["ab", "i.e.", "x", "3", "-", "'", "_", "#", ".", "é", "😀"])))
+def test_tokens_of_collapsed_text_equal_the_token_pattern(pieces):
+    text = " ".join("".join(pieces[i : i + 3]) for i in range(0, len(pieces), 3))
+    assert text_module.tokens_of_collapsed(text) == text_module.TOKEN_PATTERN.findall(text)
