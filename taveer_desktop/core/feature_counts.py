@@ -152,18 +152,49 @@ class DocumentFeatures:
         rest = np.ones(len(other.keys), dtype=bool)
         rest[matched_y] = False
         terms_y = (other.values / np.repeat(safe_y, sizes_y))[rest]
-        rest_bounds = np.concatenate(([0], np.cumsum(rest)))[other.bounds]
-        for j in np.flatnonzero(active).tolist():
-            terms = np.concatenate(
-                (
-                    terms_x[self.bounds[j] : self.bounds[j + 1]],
-                    terms_y[rest_bounds[j] : rest_bounds[j + 1]],
-                )
-            )
-            # added one after another (not pairwise), as the engine always has
-            distance = float(np.cumsum(terms)[-1]) if len(terms) else 0.0
-            out[j] = min(max(distance, 0.0), D_MAX)
+        sizes_rest = np.diff(np.concatenate(([0], np.cumsum(rest)))[other.bounds])
+        sums = _sequential_sums(terms_x, sizes_x, terms_y, sizes_rest)
+        out[active] = np.clip(sums[active], 0.0, D_MAX)
         return out
+
+
+def _sequential_sums(
+    first: np.ndarray, first_sizes: np.ndarray, second: np.ndarray, second_sizes: np.ndarray
+) -> np.ndarray:
+    """Per category, the sum of its run of ``first`` and then its run of ``second``, added one
+    term after another (not pairwise), as the engine always has: each category's terms are
+    laid out in one row of a zero-padded matrix and the rows accumulated along their length
+    (adding the padding's zeros changes no sum)."""
+    lengths = first_sizes + second_sizes
+    width = int(lengths.max()) if len(lengths) else 0
+    if width == 0:
+        return np.zeros(N_CATEGORIES)
+    if N_CATEGORIES * width > 4 * (len(first) + len(second)) + 4096:
+        # one category far larger than the rest: accumulate row by row instead of padding
+        sums = np.zeros(N_CATEGORIES)
+        a, b = np.cumsum(first_sizes) - first_sizes, np.cumsum(second_sizes) - second_sizes
+        for j in np.flatnonzero(lengths).tolist():
+            terms = np.concatenate(
+                (first[a[j] : a[j] + first_sizes[j]], second[b[j] : b[j] + second_sizes[j]])
+            )
+            sums[j] = np.cumsum(terms)[-1]
+        return sums
+    rows = np.concatenate(
+        (
+            np.repeat(np.arange(N_CATEGORIES), first_sizes),
+            np.repeat(np.arange(N_CATEGORIES), second_sizes),
+        )
+    )
+    columns = np.concatenate(
+        (
+            np.arange(len(first)) - np.repeat(np.cumsum(first_sizes) - first_sizes, first_sizes),
+            np.arange(len(second))
+            - np.repeat(np.cumsum(second_sizes) - second_sizes - first_sizes, second_sizes),
+        )
+    )
+    matrix = np.zeros((N_CATEGORIES, width))
+    matrix[rows, columns] = np.concatenate((first, second))
+    return np.cumsum(matrix, axis=1)[:, -1]
 
 
 def category_bounds(keys: np.ndarray) -> np.ndarray:
