@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
+from taveer_desktop.core.feature_counts import _sequential_sums
 from taveer_desktop.core.feature_stream import profile_features
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
@@ -294,3 +296,20 @@ def test_the_profile_of_the_demo_papers_in_one_pass_equals_combined_documents():
 def test_tokens_of_collapsed_text_equal_the_token_pattern(pieces):
     text = " ".join("".join(pieces[i : i + 3]) for i in range(0, len(pieces), 3))
     assert text_module.tokens_of_collapsed(text) == text_module.TOKEN_PATTERN.findall(text)
+
+
+@pytest.mark.parametrize("sizes", [(3, 0, 5, 1, 0, 2, 7, 0, 1, 1, 4), (0,) * 10 + (5000,)])
+def test_sequential_sums_add_each_category_in_order_whether_padded_or_not(sizes):
+    rng = np.random.default_rng(7)
+    first_sizes = np.array(sizes)
+    second_sizes = first_sizes[::-1].copy()
+    first = rng.random(first_sizes.sum()) / 7
+    second = rng.random(second_sizes.sum()) / 3
+    sums = _sequential_sums(first, first_sizes, second, second_sizes)
+    a, b = 0, 0
+    for j in range(len(sizes)):
+        expected = 0.0
+        for term in [*first[a : a + first_sizes[j]], *second[b : b + second_sizes[j]]]:
+            expected += float(term)
+        assert sums[j] == expected, j
+        a, b = a + first_sizes[j], b + second_sizes[j]
