@@ -164,7 +164,8 @@ def verify_seconds(code: Path, folder: Path) -> float:
     command += ["--unknown", str(folder / "u.txt"), "--json"]
     env = dict(os.environ, PYTHONPATH=str(code))
     started = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, env=env)
+    # run outside any checkout: with ``-c`` the working folder comes first on sys.path
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=folder)
     return time.perf_counter() - started
 
 
