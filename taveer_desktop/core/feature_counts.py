@@ -129,6 +129,17 @@ class DocumentFeatures:
             codebook=codebook,
         )
 
+    def distance(self, other: DocumentFeatures, category: str) -> float | None:
+        """The distance of one category (None where a side has no feature of it)."""
+        j = CATEGORY_IDS.index(category)
+        parts = []
+        for side in (self, other):
+            keys, values = side.category(category)
+            bounds = np.array([0] * (j + 1) + [len(keys)] * (N_CATEGORIES - j), dtype=np.intp)
+            parts.append(DocumentFeatures(keys, values, bounds, 0, 0, side.codebook))
+        value = parts[0].distances(parts[1])[j]
+        return None if np.isnan(value) else float(value)
+
     def distances(self, other: DocumentFeatures) -> np.ndarray:
         """Manhattan distance of the L1-normalised vectors per category (NaN where a side has
         no feature): this document's terms in its order, then the other's remaining features."""

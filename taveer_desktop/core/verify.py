@@ -113,13 +113,9 @@ def _document_warnings(label: str, features: DocumentFeatures) -> list[str]:
 
 
 def _category_result(
-    model: Model,
-    category: str,
-    unknown: DocumentFeatures,
-    profile: DocumentFeatures,
-    distances: dict[str, float],
+    model: Model, category: str, unknown: DocumentFeatures, profile: DocumentFeatures
 ) -> CategoryResult:
-    distance = distances.get(category)
+    distance = unknown.distance(profile, category)
     threshold = model.thresholds[category]
     occ_x, occ_y = unknown.total(category), profile.total(category)
     in_ensemble = category in model.ensemble
@@ -175,10 +171,7 @@ def verify_features(
 ) -> VerificationResult:
     """Verify from already extracted features (used by ``verify`` and by resampling)."""
     profile = DocumentFeatures.combine(known)
-    distances = {
-        c: float(d) for c, d in zip(CATEGORY_IDS, unknown.distances(profile), strict=True) if d == d
-    }
-    categories = {c: _category_result(model, c, unknown, profile, distances) for c in CATEGORY_IDS}
+    categories = {c: _category_result(model, c, unknown, profile) for c in CATEGORY_IDS}
     score = ensemble_similarity(model, categories)
     warnings = _document_warnings("questioned text", unknown)
     warnings += _document_warnings("known texts", profile)

@@ -313,3 +313,12 @@ def test_sequential_sums_add_each_category_in_order_whether_padded_or_not(sizes)
             expected += float(term)
         assert sums[j] == expected, j
         a, b = a + first_sizes[j], b + second_sizes[j]
+
+
+def test_the_distance_of_one_category_equals_its_place_among_all():
+    unknown = extract_features(_text(-1), LEXICON)
+    profile = DocumentFeatures.combine([extract_features(_text(i), LEXICON) for i in (1, 2)])
+    everything = unknown.distances(profile)
+    for j, c in enumerate(CATEGORY_IDS):
+        assert unknown.distance(profile, c) == everything[j], c
+    assert unknown.distance(extract_features("", LEXICON), "F1") is None
