@@ -27,7 +27,7 @@ import numpy as np
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.phrases import PhraseMatcher
-from taveer_desktop.core.text import tokens_of_collapsed
+from taveer_desktop.core.text import tokens_of_text
 
 CATEGORY_IDS: tuple[str, ...] = tuple(f"F{i}" for i in range(1, 12))
 MASK = "#"
@@ -105,10 +105,10 @@ class Codebook:
         return self.punctuation_id(token)
 
     def tokenise(self, lowered_text: str) -> np.ndarray:
-        """Token ids of lower-cased, white-space-collapsed text, each lexicon phrase one id."""
+        """Token ids of lower-cased text, each lexicon phrase one id."""
         if self.phrases is None:
-            return self.token_ids(self.lexicon.tokens(lowered_text))
-        return self.phrases.merge(self.token_ids(tokens_of_collapsed(lowered_text)))
+            return self.token_ids(self.lexicon.tokens(" ".join(lowered_text.split())))
+        return self.phrases.merge(self.token_ids(tokens_of_text(lowered_text)))
 
     def token_ids(self, tokens: list[str]) -> np.ndarray:
         """Ids of a list of lower-cased tokens (``"\\x00"`` is the sentence break); words of

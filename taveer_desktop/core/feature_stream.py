@@ -133,11 +133,7 @@ def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
     text = prepare_text(text)
     sentences = sentence_spans(text)
     codebook = codebook_for(lexicon)
-    # sentences are trimmed, so splitting on white space and joining with one space is the same
-    # as ``collapse_whitespace`` (and faster)
-    joined = " ".join(
-        lower_preserving_length(BREAK.join([text[start:end] for start, end in sentences])).split()
-    )
+    joined = lower_preserving_length(BREAK.join([text[start:end] for start, end in sentences]))
     token_ids = codebook.tokenise(joined)
     char_ids = codebook.character_ids(punctuation_of(joined))
     return CodedDocument(token_ids, char_ids, sentences, len(text), codebook)

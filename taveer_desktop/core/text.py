@@ -244,16 +244,16 @@ def token_spans(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
     ]
 
 
-def tokens_of_collapsed(text: str) -> list[str]:
-    """``TOKEN_PATTERN.findall(text)`` for text whose white space is single spaces, faster.
+def tokens_of_text(text: str) -> list[str]:
+    """``TOKEN_PATTERN.findall(text)``, faster.
 
-    No token contains a space and the pattern looks neither behind nor ahead, so the tokens of
-    the text are those of its space-separated chunks in turn; a chunk of letters and digits
-    only is one word token as it stands, and only the other chunks need the pattern.
+    No token contains white space and the pattern looks neither behind nor ahead, so the tokens
+    of a text are those of its white-space-separated chunks in turn; a chunk of letters and
+    digits only is one word token as it stands, and only the other chunks need the pattern.
     """
     tokens: list[str] = []
     append, extend, find = tokens.append, tokens.extend, TOKEN_PATTERN.findall
-    for chunk in text.split(" "):
+    for chunk in text.split():
         if chunk.isalnum():
             append(chunk)
         else:

@@ -292,10 +292,10 @@ def test_the_profile_of_the_demo_papers_in_one_pass_equals_combined_documents():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(["ab", "i.e.", "x", "3", "-", "'", "_", "#", ".", "é", "😀"])))
-def test_tokens_of_collapsed_text_equal_the_token_pattern(pieces):
-    text = " ".join("".join(pieces[i : i + 3]) for i in range(0, len(pieces), 3))
-    assert text_module.tokens_of_collapsed(text) == text_module.TOKEN_PATTERN.findall(text)
+@given(st.lists(st.sampled_from(["ab", "i.e.", "x", "3", "-", "'", "_", "#", "é", "😀", "\t", "  "])))
+def test_tokens_of_text_equal_the_token_pattern(pieces):
+    text = " \n ".join("".join(pieces[i : i + 3]) for i in range(0, len(pieces), 3))
+    assert text_module.tokens_of_text(text) == text_module.TOKEN_PATTERN.findall(text)
 
 
 @pytest.mark.parametrize("sizes", [(3, 0, 5, 1, 0, 2, 7, 0, 1, 1, 4), (0,) * 10 + (5000,)])
