@@ -75,11 +75,6 @@ class Codebook:
             cache.update(self.phrases.part_ids)
         self._token_ids = cache
 
-    @property
-    def clause_mark_ids(self) -> np.ndarray:
-        """Ids of the marks that open a clause starter of F4 (comma, semicolon)."""
-        return np.array([PUNCTUATION_BASE + ord(m) for m in CLAUSE_MARKS], dtype=np.uint64)
-
     def punctuation_id(self, char: str) -> int:
         """Id of one punctuation token (a character; any other text not in the lexicon)."""
         if len(char) == 1 and ord(char) < PUNCTUATION_BASE:

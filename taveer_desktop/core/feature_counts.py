@@ -19,8 +19,10 @@ from taveer_desktop.core.feature_codes import (
     BREAK_ID,
     CATEGORY_IDS,
     CATEGORY_SHIFT,
+    CLAUSE_MARKS,
     ID_BITS,
     MASK_ID,
+    PUNCTUATION_BASE,
     Codebook,
     category_key,
 )
@@ -216,6 +218,7 @@ def category_bounds(keys: np.ndarray) -> np.ndarray:
 _CATEGORY_KEYS = tuple(category_key(j) for j in range(N_CATEGORIES))
 _CATEGORY_NUMBERS = np.arange(N_CATEGORIES + 1, dtype=np.uint64)
 _SHIFT = np.uint64(ID_BITS)
+_CLAUSE_MARK_IDS = tuple(PUNCTUATION_BASE + ord(mark) for mark in CLAUSE_MARKS)
 
 
 def _windows(ids: np.ndarray, weights: np.ndarray, longest: int):
@@ -239,7 +242,9 @@ def _count_in_order(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     new[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     starts = np.flatnonzero(new)
-    counts = np.diff(starts, append=len(codes))
+    counts = np.empty(len(starts), dtype=np.int64)
+    np.subtract(starts[1:], starts[:-1], out=counts[:-1])
+    counts[-1] = len(codes) - starts[-1]
     order = perm[starts].argsort()
     return ordered[starts][order], counts[order]
 
@@ -257,7 +262,7 @@ def _starters_and_endings(
         np.not_equal(sentence_of_word[1:], sentence_of_word[:-1], out=changes[1:-1])
     first_at = word_at[changes[:-1]]
     firsts, lasts = t[first_at], t[word_at[changes[1:]]]
-    comma, semicolon = codebook.clause_mark_ids.tolist()
+    comma, semicolon = _CLAUSE_MARK_IDS
     head, following = t[:-1], t[1:]
     clause = ((head == comma) | (head == semicolon)) & is_word[1:] & (following != MASK_ID)
     clause_codes = (head[clause] << _SHIFT) | following[clause]
@@ -305,7 +310,7 @@ def count_streams(
     found, counts = _count_in_order(np.concatenate(blocks + masked))
     return DocumentFeatures(
         keys=found,
-        values=counts.astype(np.int64),
+        values=counts,
         bounds=category_bounds(found),
         n_sentences=n_sentences,
         n_chars=n_chars,
