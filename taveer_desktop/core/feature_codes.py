@@ -50,7 +50,7 @@ def category_key(index: int) -> np.uint64:
     return np.uint64(index) << CATEGORY_SHIFT
 
 
-@dataclass
+@dataclass(eq=False)
 class Codebook:
     """Token ids of one lexicon, the cache from token strings to ids, and decoding to text."""
 
