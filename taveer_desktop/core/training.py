@@ -17,6 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import islice
 
 import numpy as np
 
@@ -39,6 +40,7 @@ from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
 Progress = Callable[[int, int, str], None]
 MIN_TRAINING_CASES = 4
 PARALLEL_MIN_CASES = 16
+CHUNK_CASES = 8
 
 
 def case_distances(features_unknown: DocumentFeatures, profile: DocumentFeatures) -> np.ndarray:
@@ -61,9 +63,10 @@ def _init_worker(lexicon: Lexicon) -> None:
     _worker_lexicon = lexicon
 
 
-def _worker_distances(known_texts: tuple[str, ...], unknown_text: str) -> np.ndarray:
+def _worker_distances(cases: list[tuple[tuple[str, ...], str]]) -> np.ndarray:
+    """Distances of a chunk of cases (known texts, unknown text), one row per case."""
     assert _worker_lexicon is not None
-    return distances_of_texts(known_texts, unknown_text, _worker_lexicon)
+    return np.array([distances_of_texts(k, u, _worker_lexicon) for k, u in cases])
 
 
 @dataclass
@@ -118,8 +121,9 @@ def _parallel_distances(
     cancel: CancelToken,
     total: int,
 ) -> None:
-    """Keep at most a few cases per worker in flight, so memory does not grow with the corpus."""
-    window = 4 * n_workers
+    """Cases go to the workers in chunks of ``CHUNK_CASES`` (fewer round trips); at most two
+    chunks per worker are in flight, so memory does not grow with the corpus."""
+    window = 2 * n_workers
     context = multiprocessing.get_context("forkserver")
     done = 0
     with ProcessPoolExecutor(
@@ -131,24 +135,25 @@ def _parallel_distances(
         try:
             while pending or not exhausted:
                 while not exhausted and len(pending) < window:
-                    case = next(cases, None)
-                    if case is None:
+                    chunk = [(c.known_texts, c.unknown_text) for c in islice(cases, CHUNK_CASES)]
+                    if not chunk:
                         exhausted = True
                         break
-                    future = pool.submit(_worker_distances, case.known_texts, case.unknown_text)
-                    pending[future] = index
-                    index += 1
+                    pending[pool.submit(_worker_distances, chunk)] = index
+                    index += len(chunk)
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 cancel.raise_if_cancelled()
                 for future in finished:
+                    start = pending.pop(future)
                     try:
-                        matrix[pending.pop(future)] = future.result()
+                        rows = future.result()
+                        matrix[start : start + len(rows)] = rows
                     except BrokenProcessPool:
                         raise TaveerError(
                             "a feature-extraction process ended unexpectedly (out of memory?); "
                             "try again with one process (--workers 1)"
                         ) from None
-                    done += 1
+                    done += len(rows)
                     if progress:
                         progress(done, total, "extracting features")
         except BaseException:
