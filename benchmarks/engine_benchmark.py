@@ -1,54 +1,176 @@
 """Engine speed benchmark (a script, not a timed test): prints the figures docs/performance.md
-records, as medians of several runs on this machine.
+records, as medians of several runs on this machine, optionally beside an older version of the
+engine measured in the same run.
 
-    .venv/bin/python benchmarks/engine_benchmark.py [--corpus ../shared/corpora/stackexchange]
-        [--runs 5]
+    .venv/bin/python benchmarks/engine_benchmark.py [--corpora ../shared/corpora] [--runs 5]
+        [--baseline /tmp/taveer-main]
 
-Measures, for every text of the corpus (train and test splits):
-- characters processed and feature-extraction speed on one core (MB/s of text);
-- training time on the train split with 1 and with 2 worker processes (and that both give the
-  same model), and the ensemble search alone on 2,000 cases (the corpus' distance matrix tiled);
+``--baseline`` is another checkout of the repository (e.g. ``git worktree add /tmp/taveer-main
+main``); every measurement is then made for both, alternating run by run, and the ratio given.
+Each run is a fresh child process that imports the engine from one checkout, so start-up is
+excluded from the engine figures (except for ``taveer verify``, where it is the point) and no
+cache survives from one run to the next.
+
+Measured:
+- feature extraction of every text of each shared corpus (train and test): CPU seconds of one
+  process and MB/s of UTF-8 text per core;
+- training on each corpus's train split with one process (wall and CPU), and on a ~1,000-case
+  corpus (stackexchange train + test, 3 copies) with one and with two processes (wall);
+- peak resident memory of a process training on the largest train split and on the 1,000-case
+  corpus (one process), and of a process extracting the features of a 5-million-character
+  document (with that extraction's time);
 - ``taveer verify`` of two 10,000-character documents, wall time including start-up;
-- peak memory (resident set) of this process.
+- the ensemble search alone on 2,000 cases (current checkout only).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import resource
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-import numpy as np
-
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from timing import median_seconds  # noqa: E402
-
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.ensemble import search_ensembles, training_similarities  # noqa: E402
-from taveer_desktop.core.features import extract_features  # noqa: E402
-from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
-from taveer_desktop.core.model import save_model  # noqa: E402
-from taveer_desktop.core.training import corpus_distances, train  # noqa: E402
+CORPORA = ("stackexchange", "stackexchange-jsonl", "reuters-c50")
+LARGEST = "stackexchange"
+BIG_CHARS = 5_000_000
 
 
-def corpus_texts(root: Path) -> list[str]:
+# --------------------------------------------------------------------------------------------
+# Child side: one measurement with the engine imported from --code
+# --------------------------------------------------------------------------------------------
+
+
+def _texts(corpus_root: Path) -> list[str]:
+    from taveer_desktop.core.corpus import open_corpus
+
     texts = []
     for split in ("train", "test"):
-        for case in open_corpus(root / split).iter_cases():
+        for case in open_corpus(corpus_root / split).iter_cases():
             texts.extend(case.known_texts)
             texts.append(case.unknown_text)
     return texts
 
 
-def build_replicated_corpus(root: Path, target: Path, copies: int):
-    """A larger PAN-folder corpus: every case of train and test, ``copies`` times."""
-    import shutil
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
+
+def child_extract(corpus_root: Path) -> dict:
+    from taveer_desktop.core.features import extract_features
+    from taveer_desktop.core.lexicon import default_lexicon
+
+    lexicon = default_lexicon()
+    texts = _texts(corpus_root)
+    extract_features("So it goes. And then, however, it went.", lexicon)  # lexicon ready
+    cpu, wall = time.process_time(), time.perf_counter()
+    for text in texts:
+        extract_features(text, lexicon)
+    return {
+        "cpu": time.process_time() - cpu,
+        "wall": time.perf_counter() - wall,
+        "texts": len(texts),
+        "chars": sum(len(t) for t in texts),
+        "bytes": sum(len(t.encode("utf-8")) for t in texts),
+    }
+
+
+def child_train(corpus_root: Path, workers: int) -> dict:
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.lexicon import default_lexicon
+    from taveer_desktop.core.training import train
+
+    default_lexicon()
+    corpus = open_corpus(corpus_root)
+    before = _peak_mb()
+    cpu, wall = time.process_time(), time.perf_counter()
+    model = train(corpus, workers=workers)
+    return {
+        "cpu": time.process_time() - cpu,
+        "wall": time.perf_counter() - wall,
+        "cases": len(corpus),
+        "peak_mb": _peak_mb(),
+        "peak_before_mb": before,
+        "thresholds": model.thresholds,
+        "ensemble": list(model.ensemble),
+    }
+
+
+def child_big(corpus_root: Path) -> dict:
+    from taveer_desktop.core.features import extract_features
+    from taveer_desktop.core.lexicon import default_lexicon
+
+    lexicon = default_lexicon()
+    texts = _texts(corpus_root)
+    parts, size = [], 0
+    while size < BIG_CHARS:  # the corpus's texts, repeated as often as needed
+        parts.append(texts[len(parts) % len(texts)])
+        size += len(parts[-1]) + 2
+    document = "\n\n".join(parts)[:BIG_CHARS]
+    del texts, parts
+    extract_features("So it goes.", lexicon)
+    before = _peak_mb()
+    wall = time.perf_counter()
+    features = extract_features(document, lexicon)
+    seconds = time.perf_counter() - wall
+    return {
+        "wall": seconds,
+        "chars": len(document),
+        "peak_mb": _peak_mb(),
+        "peak_before_mb": before,
+        "sentences": features.n_sentences,
+    }
+
+
+def run_child(args: argparse.Namespace) -> int:
+    sys.path.insert(0, str(Path(args.code).resolve()))
+    root = Path(args.corpus)
+    if args.child == "extract":
+        result = child_extract(root)
+    elif args.child == "train":
+        result = child_train(root, args.workers)
+    elif args.child == "big":
+        result = child_big(root)
+    else:
+        raise SystemExit(f"unknown child task {args.child}")
+    print(json.dumps(result))
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Parent side
+# --------------------------------------------------------------------------------------------
+
+
+def measure(code: Path, task: str, corpus: Path, workers: int = 1) -> dict:
+    command = [sys.executable, __file__, "--child", task, "--code", str(code)]
+    command += ["--corpus", str(corpus), "--workers", str(workers)]
+    env = dict(os.environ, PYTHONPATH=str(code))
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def verify_seconds(code: Path, folder: Path) -> float:
+    command = [sys.executable, "-c", "import sys; from taveer_desktop.cli import main; "]
+    command[-1] += "sys.exit(main())"
+    command += ["verify", str(folder / "m.json"), "--known", str(folder / "k.txt")]
+    command += ["--unknown", str(folder / "u.txt"), "--json"]
+    env = dict(os.environ, PYTHONPATH=str(code))
+    started = time.perf_counter()
+    # run outside any checkout: with ``-c`` the working folder comes first on sys.path
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=folder)
+    return time.perf_counter() - started
+
+
+def build_replicated_corpus(root: Path, target: Path, copies: int) -> Path:
+    """A larger PAN-folder corpus: every case of train and test, ``copies`` times."""
     truth_lines = []
     number = 0
     for _ in range(copies):
@@ -61,97 +183,146 @@ def build_replicated_corpus(root: Path, target: Path, copies: int):
                 shutil.copytree(case_dir, target / case_id)
                 truth_lines.append(f"{case_id} {truth[case_dir.name]}")
     (target / "truth.txt").write_text("\n".join(truth_lines) + "\n")
-    return open_corpus(target)
+    return target
+
+
+class Table:
+    """Collects runs per (label, code) and prints medians with the ratio to the baseline."""
+
+    def __init__(self, codes: dict[str, Path]):
+        self.codes = codes
+        self.rows: dict[str, dict[str, list[float]]] = {}
+
+    def add(self, label: str, code: str, value: float) -> None:
+        self.rows.setdefault(label, {}).setdefault(code, []).append(value)
+
+    def median(self, label: str, code: str) -> float:
+        return statistics.median(self.rows[label][code])
+
+    def print(self) -> None:
+        for label, by_code in self.rows.items():
+            cells = []
+            for code, values in by_code.items():
+                runs = ", ".join(f"{v:.3f}" for v in values)
+                cells.append(f"{code} median {statistics.median(values):.3f} (runs {runs})")
+            line = f"{label}: " + "; ".join(cells)
+            if len(by_code) == 2:
+                base, new = (statistics.median(v) for v in by_code.values())
+                line += f"; ratio baseline/current {base / new:.2f}" if new else ""
+            print(line, flush=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", default=str(REPO.parent / "shared/corpora/stackexchange"))
+    parser.add_argument("--corpora", default=str(REPO.parent / "shared" / "corpora"))
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--baseline", help="another checkout measured in the same run")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--code", help=argparse.SUPPRESS)
+    parser.add_argument("--corpus", help=argparse.SUPPRESS)
+    parser.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    root = Path(args.corpus)
-    lexicon = default_lexicon()
+    if args.child:
+        return run_child(args)
 
-    texts = corpus_texts(root)
-    n_chars = sum(len(t) for t in texts)
-    n_bytes = sum(len(t.encode("utf-8")) for t in texts)
-    extract_s, extract_all = median_seconds(
-        lambda: [extract_features(t, lexicon) for t in texts], args.runs
-    )
-    print(f"texts: {len(texts)}, characters: {n_chars:,}, UTF-8 bytes: {n_bytes:,}")
-    print(
-        f"feature extraction, 1 core: median {extract_s:.3f} s "
-        f"({n_bytes / extract_s / 1e6:.2f} MB/s); runs {[round(t, 3) for t in extract_all]}"
-    )
-
-    train_corpus = open_corpus(root / "train")
-    models = {}
-    for workers in (1, 2):
-        seconds, runs = median_seconds(
-            lambda w=workers: models.__setitem__(w, train(train_corpus, workers=w)), args.runs
-        )
-        print(
-            f"training on {len(train_corpus)} cases with {workers} process(es): median "
-            f"{seconds:.3f} s; runs {[round(t, 3) for t in runs]}"
-        )
-    same = models[1].thresholds == models[2].thresholds and models[1].ensemble == models[2].ensemble
-    print(f"1 and 2 processes give the same model: {same}")
-
+    corpora = Path(args.corpora)
+    codes = {"current": REPO}
+    if args.baseline:
+        codes = {"baseline": Path(args.baseline).resolve(), "current": REPO}
+    print(f"checkouts: {', '.join(f'{k}={v}' for k, v in codes.items())}; runs {args.runs}")
+    table = Table(codes)
+    for name in CORPORA:
+        for _ in range(args.runs):
+            for code, path in codes.items():
+                r = measure(path, "extract", corpora / name)
+                table.add(f"extraction {name} CPU s", code, r["cpu"])
+                table.add(f"extraction {name} MB/s per core", code, r["bytes"] / r["cpu"] / 1e6)
+        print(f"{name}: {r['texts']} texts, {r['chars']:,} characters, {r['bytes']:,} bytes")
+    for name in CORPORA:
+        for _ in range(args.runs):
+            for code, path in codes.items():
+                r = measure(path, "train", corpora / name / "train")
+                table.add(
+                    f"training {name}/train ({r['cases']} cases), 1 process, wall s",
+                    code,
+                    r["wall"],
+                )
+                table.add(f"training {name}/train, 1 process, CPU s", code, r["cpu"])
+                if name == LARGEST:
+                    table.add(f"peak memory training {name}/train, MB", code, r["peak_mb"])
     with tempfile.TemporaryDirectory() as tmp:
-        big = build_replicated_corpus(root, Path(tmp), copies=3)
-        for workers in (1, 2):
-            seconds, runs = median_seconds(
-                lambda w=workers: train(big, workers=w), max(3, args.runs // 2)
+        big = build_replicated_corpus(corpora / LARGEST, Path(tmp), copies=3)
+        models = {}
+        for _ in range(max(3, args.runs)):
+            for workers in (1, 2):
+                for code, path in codes.items():
+                    r = measure(path, "train", big, workers)
+                    label = f"training {r['cases']} cases, {workers} process(es), wall s"
+                    table.add(label, code, r["wall"])
+                    if workers == 1:
+                        table.add(
+                            f"peak memory training {r['cases']} cases, MB", code, r["peak_mb"]
+                        )
+                    models.setdefault(code, set()).add(json.dumps([r["thresholds"], r["ensemble"]]))
+        for code, found in models.items():
+            print(f"{code}: 1 and 2 processes, all runs, give the same model: {len(found) == 1}")
+        if len(models) == 2:
+            same = models["baseline"] == models["current"]
+            print(f"baseline and current give the same model: {same}")
+    for _ in range(args.runs):
+        for code, path in codes.items():
+            r = measure(path, "big", corpora / LARGEST)
+            table.add(f"features of a {r['chars']:,}-character document, s", code, r["wall"])
+            table.add("peak memory for it, MB (process total)", code, r["peak_mb"])
+            table.add(
+                "peak memory for it, MB (above the process before)",
+                code,
+                r["peak_mb"] - r["peak_before_mb"],
             )
-            print(
-                f"training on {len(big)} cases (train+test, 3 copies) with {workers} "
-                f"process(es): median {seconds:.3f} s; runs {[round(t, 3) for t in runs]}"
-            )
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        sys.path.insert(0, str(REPO))
+        from taveer_desktop.core.model import load_model, save_model
 
-    data = corpus_distances(train_corpus, lexicon, workers=1)
+        texts = sorted(_texts(corpora / LARGEST), key=len, reverse=True)
+        (folder / "k.txt").write_text("\n\n".join(texts[0::2])[:10_000], encoding="utf-8")
+        (folder / "u.txt").write_text("\n\n".join(texts[1::2])[:10_000], encoding="utf-8")
+        save_model(load_model(REPO / "resources" / "models" / "default.json"), folder / "m.json")
+        for _ in range(max(5, args.runs)):
+            for code, path in codes.items():
+                table.add(
+                    "taveer verify, two 10,000-character documents, wall s incl. start-up",
+                    code,
+                    verify_seconds(path, folder),
+                )
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            table.add("bare Python start-up, s", "python", time.perf_counter() - started)
+    search_ensemble(corpora, args.runs, table)
+    table.print()
+    return 0
+
+
+def search_ensemble(corpora: Path, runs: int, table: Table) -> None:
+    import numpy as np
+
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.ensemble import search_ensembles, thresholds_for, training_similarities
+    from taveer_desktop.core.training import corpus_distances
+
+    data = corpus_distances(open_corpus(corpora / LARGEST / "train"), workers=1)
     reps = -(-2000 // len(data.case_ids))
     distances = np.tile(data.distances, (reps, 1))[:2000]
     truth = np.tile(data.truth, reps)[:2000]
-    similarities = training_similarities(distances, np.array(list(models[1].thresholds.values())))
-    search_s, runs = median_seconds(lambda: search_ensembles(similarities, truth), args.runs)
-    print(
-        f"ensemble search, 2047 ensembles x 2000 cases: median {search_s:.3f} s; "
-        f"runs {[round(t, 3) for t in runs]}"
-    )
-
-    long_texts = sorted(texts, key=len, reverse=True)
-    known = "\n\n".join(long_texts[0::2])[:10_000]
-    unknown = "\n\n".join(long_texts[1::2])[:10_000]
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        (tmp / "k.txt").write_text(known, encoding="utf-8")
-        (tmp / "u.txt").write_text(unknown, encoding="utf-8")
-        save_model(models[1], tmp / "m.json")
-        taveer = Path(sys.executable).with_name("taveer")
-        command = [
-            str(taveer),
-            "verify",
-            str(tmp / "m.json"),
-            "--known",
-            str(tmp / "k.txt"),
-            "--unknown",
-            str(tmp / "u.txt"),
-            "--json",
-        ]
-        verify_s, runs = median_seconds(
-            lambda: subprocess.run(command, check=True, capture_output=True), args.runs
+    similarities = training_similarities(distances, thresholds_for("median", distances, truth))
+    for _ in range(runs):
+        started = time.perf_counter()
+        search_ensembles(similarities, truth)
+        table.add(
+            "ensemble search, 2047 ensembles x 2000 cases, s",
+            "current",
+            time.perf_counter() - started,
         )
-        python_s, _ = median_seconds(
-            lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), args.runs
-        )
-    print(
-        f"taveer verify, two 10,000-character documents, wall incl. start-up: median "
-        f"{verify_s:.3f} s (bare Python start-up {python_s:.3f} s); "
-        f"runs {[round(t, 3) for t in runs]}"
-    )
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak resident memory of this process: {peak_mb:.0f} MB")
-    return 0
 
 
 if __name__ == "__main__":

@@ -12,12 +12,18 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "TAVeer Desktop"
 APP_AUTHOR = "TAVeer"
 PROJECT_SUFFIX = ".taveer"
 DEFAULT_PROJECT_NAME = "default" + PROJECT_SUFFIX
+
+
+def _platformdirs():
+    """platformdirs, imported when a user directory is first needed (not for resources, so
+    that engine commands start without it)."""
+    import platformdirs
+
+    return platformdirs
 
 
 def _override() -> Path | None:
@@ -28,7 +34,7 @@ def _override() -> Path | None:
 def data_dir() -> Path:
     """Directory of the default project store and other user data (created on demand)."""
     base = _override()
-    path = base / "data" if base else Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR))
+    path = base / "data" if base else Path(_platformdirs().user_data_dir(APP_NAME, APP_AUTHOR))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -36,7 +42,7 @@ def data_dir() -> Path:
 def log_dir() -> Path:
     """Directory of the rotating log file (created on demand)."""
     base = _override()
-    path = base / "logs" if base else Path(platformdirs.user_log_dir(APP_NAME, APP_AUTHOR))
+    path = base / "logs" if base else Path(_platformdirs().user_log_dir(APP_NAME, APP_AUTHOR))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -44,7 +50,7 @@ def log_dir() -> Path:
 def config_dir() -> Path:
     """Directory of user settings (created on demand)."""
     base = _override()
-    path = base / "config" if base else Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR))
+    path = base / "config" if base else Path(_platformdirs().user_config_dir(APP_NAME, APP_AUTHOR))
     path.mkdir(parents=True, exist_ok=True)
     return path
 

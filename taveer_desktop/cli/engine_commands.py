@@ -1,6 +1,8 @@
 """Engine commands of ``taveer``: features, train, evaluate, verify, explain.
 
-The JSON shapes printed here are a stable contract documented in docs/cli.md.
+The JSON shapes printed here are a stable contract documented in docs/cli.md. Modules only some
+commands need (corpora, training, evaluation, interpretation) are imported by those commands,
+so that ``taveer verify`` starts quickly.
 """
 
 from __future__ import annotations
@@ -9,22 +11,18 @@ import argparse
 import json
 
 from taveer_desktop.cli.output import StderrProgress, print_json
-from taveer_desktop.core.corpus import PAN_FOLDER, open_corpus
 from taveer_desktop.core.decoding import read_text_file
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.evaluation import evaluate
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
     CATEGORY_NAMES,
     DocumentFeatures,
     extract_features,
 )
-from taveer_desktop.core.interpret import interpret
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
-from taveer_desktop.core.training import train
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult, verify
 from taveer_desktop.presentation.conclusion_text import (
@@ -143,6 +141,9 @@ def run_features(args) -> int:
 
 
 def run_train(args) -> int:
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.training import train
+
     corpus = open_corpus(args.corpus)
     model = train(
         corpus,
@@ -177,6 +178,8 @@ def run_train(args) -> int:
 
 
 def _write_answers(path: str, layout: str, case_ids, scores) -> None:
+    from taveer_desktop.core.corpus import PAN_FOLDER
+
     try:
         with open(path, "w", encoding="utf-8") as handle:
             for case_id, score in zip(case_ids, scores, strict=True):
@@ -191,6 +194,9 @@ def _write_answers(path: str, layout: str, case_ids, scores) -> None:
 
 
 def run_evaluate(args) -> int:
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.evaluation import evaluate
+
     model = load_model(args.model)
     corpus = open_corpus(args.corpus)
     result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
@@ -294,6 +300,8 @@ def run_verify(args) -> int:
 
 
 def run_explain(args) -> int:
+    from taveer_desktop.core.interpret import interpret
+
     model = load_model(args.model)
     lexicon = default_lexicon()
     unknown = extract_features(_read_document(args.unknown), lexicon)

@@ -22,24 +22,44 @@ from taveer_desktop.core.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 70
-_COMMAND_MODULES = [engine_commands]
-
-try:  # the project-store commands are optional until the store package provides them
-    from taveer_desktop.cli import project_commands
-
-    _COMMAND_MODULES.append(project_commands)
-except ImportError:  # pragma: no cover - only while the store is being built
-    project_commands = None
-
-try:  # the report command needs the store and Qt's PDF support
-    from taveer_desktop.cli import report_commands
-
-    _COMMAND_MODULES.append(report_commands)
-except ImportError:  # pragma: no cover - only where PySide6 is missing
-    report_commands = None
+ENGINE_COMMANDS = frozenset({"features", "train", "evaluate", "verify", "explain"})
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_modules(engine_only: bool = False) -> list:
+    """The modules whose commands the parser offers. The project-store and report commands
+    are imported only when the command line may need them (an engine command such as
+    ``verify`` starts without loading the store)."""
+    modules = [engine_commands]
+    if engine_only:
+        return modules
+    try:  # the project-store commands are optional until the store package provides them
+        from taveer_desktop.cli import project_commands
+
+        modules.append(project_commands)
+    except ImportError:  # pragma: no cover - only while the store is being built
+        pass
+    try:  # the report command needs the store and Qt's PDF support
+        from taveer_desktop.cli import report_commands
+
+        modules.append(report_commands)
+    except ImportError:  # pragma: no cover - only where PySide6 is missing
+        pass
+    return modules
+
+
+def _is_engine_command(argv: list[str]) -> bool:
+    """Whether the first word that is no option (nor the value of ``--project``) names an
+    engine command."""
+    words = iter(argv)
+    for word in words:
+        if word == "--project":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word in ENGINE_COMMANDS
+    return False
+
+
+def build_parser(engine_only: bool = False) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="taveer",
         description=f"{PROGRAM_NAME}: topic-agnostic authorship verification (TAVeer).",
@@ -51,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="project store (.taveer file) for the case, model, audit and report commands",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _COMMAND_MODULES:
+    for module in _command_modules(engine_only):
         module.register(subparsers)
     return parser
 
@@ -76,8 +96,9 @@ def _os_error_line(error: OSError) -> str:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     _tolerant_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(engine_only=_is_engine_command(words))
+    args = parser.parse_args(words)
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)

@@ -51,6 +51,8 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 BE (BOM)"),
 )
 _ALLOWED_CONTROLS = set("\t\n\r\f\v")
+# control characters other than \t \n \v \f \r (which text files use)
+_DISALLOWED_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")
 MAX_CONTROL_SHARE = 0.05
 
 # Encodings detection may choose, most common first (earlier wins when two read identically).
@@ -175,7 +177,7 @@ def _check_not_binary(text: str, source: str) -> None:
     if "\x00" in text:
         raise InputError("looks like a binary file (it contains NUL bytes), not text", source)
     sample = text[:200_000]
-    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in _ALLOWED_CONTROLS)
+    controls = len(_DISALLOWED_CONTROL.findall(sample))
     if sample and controls / len(sample) > MAX_CONTROL_SHARE:
         raise InputError("looks like a binary file (too many control characters), not text", source)
 

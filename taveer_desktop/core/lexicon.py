@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from taveer_desktop import paths
@@ -30,13 +30,18 @@ class Lexicon:
     phrases: frozenset[str]
     sha256: str
     source: str
-    token_pattern: re.Pattern = field(repr=False, compare=False)
 
     def __contains__(self, entry: str) -> bool:
         return entry in self.categories_of
 
     def __len__(self) -> int:
         return len(self.categories_of)
+
+    @cached_property
+    def token_pattern(self) -> re.Pattern:
+        """The tokenizer with this lexicon's phrases compiled in (compiled on first use: the
+        feature engine finds phrases on token ids, so only highlighting needs it)."""
+        return compile_token_pattern(self.phrases)
 
     def tokens(self, lowered_text: str) -> list[str]:
         """Tokens of lower-cased text with every lexicon phrase as one token (longest first).
@@ -121,7 +126,6 @@ def build_lexicon(lines: Iterable[str], source: str, sha256: str) -> Lexicon:
         phrases=phrases,
         sha256=sha256,
         source=source,
-        token_pattern=compile_token_pattern(phrases),
     )
 
 

@@ -35,11 +35,15 @@ _QUOTE_MAP = str.maketrans(
     }
 )
 
+_CURLY_QUOTE = re.compile("[" + "".join(chr(c) for c in _QUOTE_MAP) + "]")
+
 MULTI_DOT_ABBREVIATION = r"(?:[^\W\d_]\.){2,}"
 TOKEN_PATTERN = re.compile(MULTI_DOT_ABBREVIATION + r"|[^\W_]+(?:['\-][^\W_]+)*|[^\w\s]|_")
-_WHITESPACE_RUN = re.compile(r"\s+")
+# white space other than one plain space: runs of two or more, or a lone tab, line break, …
+_WHITESPACE_RUN = re.compile(r"\s{2,}|[^\S ]")
 PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
+_SPACE_RUN = re.compile(r"\s*")
 _BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")
 _WORD_BEFORE = re.compile(r"(?:[^\W_]+\.)*[^\W_]+$")
 _ABBREVIATION_WINDOW = 10
@@ -118,9 +122,18 @@ AMBIGUOUS_ABBREVIATIONS = frozenset(
 )
 
 
+# one more than the longest dot-separated part of any abbreviation above
+_LONGEST_ABBREVIATION_PART = 1 + max(
+    len(part)
+    for word in NEVER_ENDING_ABBREVIATIONS | AMBIGUOUS_ABBREVIATIONS
+    for part in word.split(".")
+)
+
+
 def normalise(text: str) -> str:
     """NFC normal form with curly apostrophes/quotes made straight (length-preserving map)."""
-    return unicodedata.normalize("NFC", text).translate(_QUOTE_MAP)
+    text = unicodedata.normalize("NFC", text)
+    return text.translate(_QUOTE_MAP) if _CURLY_QUOTE.search(text) else text
 
 
 @dataclass(frozen=True)
@@ -148,6 +161,11 @@ def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
     start = match.start()
     if start == 0 or not text[start - 1].isalnum():
         return True
+    if (
+        start >= _LONGEST_ABBREVIATION_PART
+        and text[start - _LONGEST_ABBREVIATION_PART : start].isalnum()
+    ):
+        return True  # the word's last part is longer than that of any abbreviation
     # Abbreviations are short: a word reaching the start of this window is none of them.
     window_start = max(0, start - _ABBREVIATION_WINDOW)
     word_match = _WORD_BEFORE.search(text, window_start, start)
@@ -164,35 +182,35 @@ def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
     return True
 
 
-def _paragraph_spans(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for match in _PARAGRAPH_BREAK.finditer(text):
-        spans.append((start, match.start()))
-        start = match.end()
-    spans.append((start, len(text)))
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every sentence of normalised text, trimmed of white space.
+
+    Within each paragraph, every boundary the rules accept ends a sentence (its last character
+    is the boundary's, never white space) and the next sentence starts at the first visible
+    character after it; only a paragraph's last sentence needs its end trimmed.
+    """
+    spans: list[tuple[int, int]] = []
+    append = spans.append
+    skip = _SPACE_RUN.match
+    paragraph_start = 0
+    paragraphs = [(m.start(), m.end()) for m in _PARAGRAPH_BREAK.finditer(text)]
+    paragraphs.append((len(text), len(text)))
+    for paragraph_end, next_start in paragraphs:
+        start = skip(text, paragraph_start, paragraph_end).end()
+        for match in _BOUNDARY.finditer(text, start, paragraph_end):
+            if _boundary_ends_sentence(text, match, paragraph_end):
+                end = match.end()
+                append((start, end))
+                start = skip(text, end, paragraph_end).end()
+        if start < paragraph_end:
+            append((start, start + len(text[start:paragraph_end].rstrip())))
+        paragraph_start = next_start
     return spans
 
 
 def split_sentences(text: str) -> list[Sentence]:
     """Split normalised text into sentences (spans trimmed of surrounding white space)."""
-    sentences: list[Sentence] = []
-
-    def add(start: int, end: int) -> None:
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if start < end:
-            sentences.append(Sentence(start, end))
-
-    for para_start, para_end in _paragraph_spans(text):
-        start = para_start
-        for match in _BOUNDARY.finditer(text, para_start, para_end):
-            if _boundary_ends_sentence(text, match, para_end):
-                add(start, match.end())
-                start = match.end()
-        add(start, para_end)
-    return sentences
+    return [Sentence(start, end) for start, end in sentence_spans(text)]
 
 
 def count_sentences(text: str) -> int:
@@ -224,6 +242,23 @@ def token_spans(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
     return [
         (m.group(0).lower(), m.start(), m.end()) for m in TOKEN_PATTERN.finditer(text, start, end)
     ]
+
+
+def tokens_of_text(text: str) -> list[str]:
+    """``TOKEN_PATTERN.findall(text)``, faster.
+
+    No token contains white space and the pattern looks neither behind nor ahead, so the tokens
+    of a text are those of its white-space-separated chunks in turn; a chunk of letters and
+    digits only is one word token as it stands, and only the other chunks need the pattern.
+    """
+    tokens: list[str] = []
+    append, extend, find = tokens.append, tokens.extend, TOKEN_PATTERN.findall
+    for chunk in text.split():
+        if chunk.isalnum():
+            append(chunk)
+        else:
+            extend(find(chunk))
+    return tokens
 
 
 def is_word_token(token: str) -> bool:

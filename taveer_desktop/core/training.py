@@ -19,6 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import islice
 
 import numpy as np
 
@@ -33,32 +34,28 @@ from taveer_desktop.core.ensemble import (
     training_similarities,
 )
 from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
+from taveer_desktop.core.feature_stream import encode_document, profile_features
 from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
 from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
-from taveer_desktop.core.scoring import manhattan_distance
 
 Progress = Callable[[int, int, str], None]
 MIN_TRAINING_CASES = 4
 PARALLEL_MIN_CASES = 16
+CHUNK_CASES = 8
 
 
 def case_distances(features_unknown: DocumentFeatures, profile: DocumentFeatures) -> np.ndarray:
     """Distance per category (NaN where the category abstains) for one case."""
-    out = np.full(len(CATEGORY_IDS), np.nan)
-    for j, category in enumerate(CATEGORY_IDS):
-        distance = manhattan_distance(features_unknown.counts[category], profile.counts[category])
-        if distance is not None:
-            out[j] = distance
-    return out
+    return features_unknown.distances(profile)
 
 
 def distances_of_texts(
     known_texts: Iterable[str], unknown_text: str, lexicon: Lexicon
 ) -> np.ndarray:
-    profile = DocumentFeatures.combine(extract_features(t, lexicon) for t in known_texts)
+    profile = profile_features([encode_document(t, lexicon) for t in known_texts])
     return case_distances(extract_features(unknown_text, lexicon), profile)
 
 
@@ -77,11 +74,12 @@ def _case_work(
     return distances, measure_case(known_texts, unknown_text, lexicon) if measure else None
 
 
-def _worker_case(
-    known_texts: tuple[str, ...], unknown_text: str, measure: bool
-) -> tuple[np.ndarray, CaseMeasures | None]:
+def _worker_cases(
+    cases: list[tuple[tuple[str, ...], str]], measure: bool
+) -> list[tuple[np.ndarray, CaseMeasures | None]]:
+    """Distances (and, with ``measure``, the gate's measures) of a chunk of cases."""
     assert _worker_lexicon is not None
-    return _case_work(known_texts, unknown_text, _worker_lexicon, measure)
+    return [_case_work(k, u, _worker_lexicon, measure) for k, u in cases]
 
 
 @dataclass
@@ -163,8 +161,9 @@ def _parallel_distances(
     cancel: CancelToken,
     total: int,
 ) -> None:
-    """Keep at most a few cases per worker in flight, so memory does not grow with the corpus."""
-    window = 4 * n_workers
+    """Cases go to the workers in chunks of ``CHUNK_CASES`` (fewer round trips); at most two
+    chunks per worker are in flight, so memory does not grow with the corpus."""
+    window = 2 * n_workers
     context = multiprocessing.get_context("forkserver")
     done = 0
     with ProcessPoolExecutor(
@@ -176,25 +175,26 @@ def _parallel_distances(
         try:
             while pending or not exhausted:
                 while not exhausted and len(pending) < window:
-                    case = next(cases, None)
-                    if case is None:
+                    chunk = [(c.known_texts, c.unknown_text) for c in islice(cases, CHUNK_CASES)]
+                    if not chunk:
                         exhausted = True
                         break
-                    future = pool.submit(_worker_case, case.known_texts, case.unknown_text, measure)
-                    pending[future] = index
-                    index += 1
+                    pending[pool.submit(_worker_cases, chunk, measure)] = index
+                    index += len(chunk)
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 cancel.raise_if_cancelled()
                 for future in finished:
+                    start = pending.pop(future)
                     try:
-                        position = pending.pop(future)
-                        matrix[position], measures[position] = future.result()
+                        rows = future.result()
+                        for offset, (distances, measured) in enumerate(rows):
+                            matrix[start + offset], measures[start + offset] = distances, measured
                     except BrokenProcessPool:
                         raise TaveerError(
                             "a feature-extraction process ended unexpectedly (out of memory?); "
                             "try again with one process (--workers 1)"
                         ) from None
-                    done += 1
+                    done += len(rows)
                     if progress:
                         progress(done, total, "extracting features")
         except BaseException:

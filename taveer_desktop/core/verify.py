@@ -28,7 +28,7 @@ from taveer_desktop.core.interpret import Interpretation, interpret
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind, GateRule
-from taveer_desktop.core.scoring import manhattan_distance, similarity
+from taveer_desktop.core.scoring import similarity
 
 # Reliability rules (docs/method.md): below these a result carries a warning.
 MIN_DOCUMENT_CHARS = 500
@@ -138,10 +138,9 @@ def _document_warnings(label: str, features: DocumentFeatures) -> list[str]:
 def _category_result(
     model: Model, category: str, unknown: DocumentFeatures, profile: DocumentFeatures
 ) -> CategoryResult:
-    x, y = unknown.counts[category], profile.counts[category]
-    distance = manhattan_distance(x, y)
+    distance = unknown.distance(profile, category)
     threshold = model.thresholds[category]
-    occ_x, occ_y = sum(x.values()), sum(y.values())
+    occ_x, occ_y = unknown.total(category), profile.total(category)
     in_ensemble = category in model.ensemble
     warning = None
     if distance is None:
@@ -160,8 +159,8 @@ def _category_result(
         distance=distance,
         threshold=threshold,
         similarity=None if distance is None else similarity(distance, threshold),
-        features_unknown=len(x),
-        features_known=len(y),
+        features_unknown=unknown.size(category),
+        features_known=profile.size(category),
         occurrences_unknown=occ_x,
         occurrences_known=occ_y,
         warning=warning,

@@ -222,7 +222,7 @@ def test_a_worker_process_that_dies_is_reported_plainly(monkeypatch):
     from taveer_desktop.core.errors import TaveerError
 
     corpus = open_corpus(corpus_path("stackexchange", "train"))
-    monkeypatch.setattr(training, "_worker_case", _die)
+    monkeypatch.setattr(training, "_worker_cases", _die)
     with pytest.raises(TaveerError, match="ended unexpectedly"):
         training.corpus_distances(corpus, workers=2)
 
