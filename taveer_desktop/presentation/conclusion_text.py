@@ -9,9 +9,13 @@ label the classification or the propositions.
 
 from __future__ import annotations
 
-from taveer_desktop.core.evaluation import GateSummary
+from typing import TYPE_CHECKING
+
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES, describe
+
+if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
+    from taveer_desktop.core.evaluation import GateSummary
 
 HP = "the author of the known documents wrote the questioned document"
 HD_PREFIX = "someone else wrote the questioned document"
