@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -287,7 +288,11 @@ def main() -> int:
         texts = sorted(_texts(corpora / LARGEST), key=len, reverse=True)
         (folder / "k.txt").write_text("\n\n".join(texts[0::2])[:10_000], encoding="utf-8")
         (folder / "u.txt").write_text("\n\n".join(texts[1::2])[:10_000], encoding="utf-8")
-        save_model(load_model(REPO / "resources" / "models" / "default.json"), folder / "m.json")
+        # format 2 (no conditions record), which the baseline's code can read too
+        model = replace(
+            load_model(REPO / "resources" / "models" / "default.json"), format_version=2
+        )
+        save_model(model, folder / "m.json")
         for _ in range(max(5, args.runs)):
             for code, path in codes.items():
                 table.add(
