@@ -127,7 +127,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _share(value: str) -> float:
     number = float(value)
-    if not 0.0 <= number:
+    if not number >= 0.0:
         raise argparse.ArgumentTypeError("must be a number ≥ 0")
     return number
 
@@ -259,7 +259,8 @@ def run_validate(args) -> int:
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
     )
     settings.check()
-    progress = StderrProgress("validating")
+    # progress only on a terminal: a script reading stderr gets one line on bad input
+    progress = StderrProgress("validating") if sys.stderr.isatty() else None
     population = load_population(args.population, args.description, progress)
     result = validate(population, settings, name=args.name, genre=args.genre, progress=progress)
     save_model(result.model, args.output)
@@ -272,11 +273,16 @@ def run_validate(args) -> int:
         print_json(summary)
         return 0
     met = summary["acceptance"]["met"]
-    verdict = "no acceptance criteria set" if met is None else ("criteria met" if met else "criteria NOT met")
+    verdict = (
+        "no acceptance criteria set"
+        if met is None
+        else ("criteria met" if met else "criteria NOT met")
+    )
     print(
         f"validated on {summary['authors']} authors, {summary['trials']['same']} same-author and "
         f"{summary['trials']['different']} different-author trials: Cllr {summary['cllr']:.3f} "
-        f"(Cllr_min {summary['cllr_min']:.3f}), EER {summary['eer']:.3f}, AUC {summary['auc']:.3f}, "
+        f"(Cllr_min {summary['cllr_min']:.3f}), EER {summary['eer']:.3f}, "
+        f"AUC {summary['auc']:.3f}, "
         f"misleading {summary['misleading_y']:.1%} / {summary['misleading_n']:.1%}; {verdict}"
     )
     print(f"model written to {args.output}" + (f", record to {args.record}" if args.record else ""))

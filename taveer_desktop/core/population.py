@@ -161,7 +161,9 @@ def _jsonl_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
                 continue
             record = json.loads(line)
             pair = record.get("authors")
-            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)):
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)
+            ):
                 raise InputError(
                     "does not name the two authors of every pair ('authors': [known, unknown]); "
                     "a population needs authors",
@@ -183,10 +185,14 @@ def population_from_corpus(
     texts: dict[str, list[tuple[str, str]]] = {}
     for case in corpus.iter_cases():
         if case.case_id not in provenance:
-            raise InputError(f"the provenance does not name the authors of case {case.case_id}", corpus.path)
+            raise InputError(
+                f"the provenance does not name the authors of case {case.case_id}", corpus.path
+            )
         known_authors, unknown_author = provenance[case.case_id]
         for index, text in enumerate(case.known_texts, start=1):
-            texts.setdefault(known_authors[0], []).append((f"{case.case_id}/known{index:02d}", text))
+            texts.setdefault(known_authors[0], []).append(
+                (f"{case.case_id}/known{index:02d}", text)
+            )
         texts.setdefault(unknown_author, []).append((f"{case.case_id}/unknown", case.unknown_text))
     return population_from_texts(
         texts,

@@ -121,7 +121,11 @@ class AcceptanceCriteria:
         return cls(max_cllr, max_misleading, _now())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"max_cllr": self.max_cllr, "max_misleading": self.max_misleading, "set_utc": self.set_utc}
+        return {
+            "max_cllr": self.max_cllr,
+            "max_misleading": self.max_misleading,
+            "set_utc": self.set_utc,
+        }
 
     def assess(self, figures: dict[str, float]) -> dict[str, bool]:
         """Each criterion given, met or not (on the cross-validated figures)."""
@@ -149,7 +153,9 @@ class ValidationSettings:
 
     def check(self) -> None:
         if self.method not in METHODS:
-            raise InputError(f"unknown validation method {self.method!r} (use {', '.join(METHODS)})")
+            raise InputError(
+                f"unknown validation method {self.method!r} (use {', '.join(METHODS)})"
+            )
         if self.threshold_method not in THRESHOLD_METHODS:
             raise InputError(f"unknown threshold method {self.threshold_method!r}")
         for name in ("questioned_chars", "known_chars"):
@@ -285,7 +291,9 @@ def build_trials(
     for author in authors:
         if any(questioned_ok(d) for d in docs[author]):
             by_fold[fold_of[author]].append(author)
-    usable = [c for c in candidates if len(by_fold[fold_of[c[0]]]) - (c[0] in by_fold[fold_of[c[0]]]) > 0]
+    usable = [
+        c for c in candidates if len(by_fold[fold_of[c[0]]]) - (c[0] in by_fold[fold_of[c[0]]]) > 0
+    ]
     n_candidates = len(usable)
     order = rng.permutation(n_candidates)[: settings.max_trials // 2]
     chosen = sorted((usable[i] for i in order), key=lambda c: (fold_of[c[0]], c[0], c[1]))
@@ -583,7 +591,9 @@ def validate(
     return ValidationResult(model, record, trials, cv_scores, cv_lr)
 
 
-def _with_targets(conditions: ValidatedConditions, settings: ValidationSettings) -> ValidatedConditions:
+def _with_targets(
+    conditions: ValidatedConditions, settings: ValidationSettings
+) -> ValidatedConditions:
     """The trials were cut to the case's lengths at sentence boundaries, so they fall a little
     either side of them; the central ranges are widened to include the target lengths
     themselves, so the case the trials were built for lies within the validated conditions."""
@@ -619,7 +629,8 @@ def _protocol(settings: ValidationSettings, trials: TrialSet) -> dict[str, Any]:
         "same_author_trials_possible": trials.candidates_same,
         "min_trials_per_class": MIN_TRIALS_PER_CLASS,
         "cut": "at the sentence boundary nearest the target length",
-        "pairing": "each same-author trial paired with a different-author trial with the same known text",
+        "pairing": "each same-author trial paired with a different-author trial "
+        "with the same known text",
         "folds_by": "author (trials are built within a fold)",
     }
 

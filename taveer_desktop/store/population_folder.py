@@ -35,7 +35,9 @@ def read_population_folder(path: str | Path) -> PopulationFiles:
     """Read every file of every author sub-folder (sorted, so the result is reproducible)."""
     root = Path(path)
     if not root.is_dir():
-        raise InputError("is not a folder (a population is a folder with one sub-folder per author)", root)
+        raise InputError(
+            "is not a folder (a population is a folder with one sub-folder per author)", root
+        )
     authors = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
     if not authors:
         raise InputError(

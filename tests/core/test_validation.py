@@ -10,7 +10,6 @@ import math
 import numpy as np
 import pytest
 from conftest import corpus_path
-from tests.core.validation_fixtures import make_demo_population
 
 from taveer_desktop.core.calibration import cllr, misleading_rates
 from taveer_desktop.core.corpus import open_corpus
@@ -34,6 +33,7 @@ from taveer_desktop.core.validation import (
 )
 from taveer_desktop.core.verify import verify
 from taveer_desktop.store.population_folder import read_population_folder
+from tests.core.validation_fixtures import make_demo_population
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,12 @@ def test_population_folder_reads_every_author_through_the_intake(demo_folder, po
         (demo_folder / "Jay" / "notes.pdf").unlink()
     assert any("notes.pdf" in r and "unsupported" in r for r in files.refused)
     assert set(population.authors) == {
-        "Anne_Bronte", "Charlotte_Bronte", "Emily_Bronte", "Hamilton", "Jay", "Madison"
+        "Anne_Bronte",
+        "Charlotte_Bronte",
+        "Emily_Bronte",
+        "Hamilton",
+        "Jay",
+        "Madison",
     }
     assert population.documents["Jay"][0].coded.n_sentences > 10
     assert len(population.sha256) == 64

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import DEMO_TEXTS
 
-_AUTHOR_LINE = re.compile(r"^(HAMILTON AND MADISON|HAMILTON OR MADISON|HAMILTON|MADISON|JAY)\s*$", re.M)
+_AUTHOR_LINE = re.compile(
+    r"^(HAMILTON AND MADISON|HAMILTON OR MADISON|HAMILTON|MADISON|JAY)\s*$", re.M
+)
 
 
 def make_demo_population(root: Path, federalist_per_author: int = 12) -> Path:
