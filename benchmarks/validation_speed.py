@@ -45,6 +45,7 @@ def main() -> int:
     parser.add_argument("--authors", type=int, default=200)
     parser.add_argument("--documents", type=int, default=14)
     parser.add_argument("--trials", type=int, default=5000)
+    parser.add_argument("--workers", type=int, default=2, help="processes for the folds")
     args = parser.parse_args()
     pool = _paragraphs(Path(args.shared))
     if not pool:
@@ -68,6 +69,7 @@ def main() -> int:
     result = validate(
         population,
         ValidationSettings(questioned_chars=1500, known_chars=4000, max_trials=args.trials),
+        workers=args.workers,
     )
     finished = time.perf_counter()
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -79,6 +81,7 @@ def main() -> int:
                 "characters": sum(len(t) for docs in texts.values() for _, t in docs),
                 "trials": len(result.trials),
                 "cpus": len(os.sched_getaffinity(0)),
+                "workers": args.workers,
                 "encode_seconds": round(encoded - started, 2),
                 "validate_seconds": round(finished - encoded, 2),
                 "total_seconds": round(finished - started, 2),

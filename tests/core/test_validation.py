@@ -234,3 +234,13 @@ def test_equal_error_rate_with_one_error_each_way():
     # one same-author value below every different-author one, one different-author above all
     values = np.array([0.0, 5, 6, 7, 1, 2, 3, 8])
     assert equal_error_rate(values, truth) == pytest.approx(0.25)
+
+
+def test_folds_learned_in_processes_equal_one_process(population):
+    settings = ValidationSettings(3000, 9000, folds=3, seed=5)
+    trials = build_trials(population, settings)
+    from taveer_desktop.core.validation import cross_validate
+
+    one = cross_validate(trials, "median", workers=1)
+    two = cross_validate(trials, "median", workers=2)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
