@@ -124,3 +124,40 @@ def test_bad_population_is_one_line_exit_2(demo_folder, tmp_path):
     )
     assert "at least 20" in line
     assert not (tmp_path / "m.json").exists()
+
+
+def test_a_validated_model_is_added_to_a_project_like_any_model(demo_folder, tmp_path):
+    model_path = tmp_path / "validated.json"
+    result = run(
+        "validate", "--population", demo_folder, "-o", model_path, "--folds", 2,
+        "--questioned-chars", 2500, "--known-chars", 6000, "--workers", 2,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("validated on 6 authors")
+    added = run("--project", tmp_path / "p.taveer", "model", "add", model_path, "--json")
+    assert added.returncode == 0, added.stderr
+    assert json.loads(added.stdout)["corpus_name"] == "demo-population"
+    listed = run("--project", tmp_path / "p.taveer", "model", "list", "--json")
+    (model,) = json.loads(listed.stdout)["models"]
+    assert (
+        model["conditions"]["known_chars"]["low"]
+        <= 6000
+        <= model["conditions"]["known_chars"]["high"]
+    )
+
+
+def test_a_corpus_without_authors_is_refused(tmp_path):
+    corpus = tmp_path / "pairs"
+    corpus.mkdir()
+    pairs = [{"id": f"p{i}", "pair": ["A text. Two.", "B text. Two."]} for i in range(4)]
+    (corpus / "pairs.jsonl").write_text(
+        "".join(json.dumps(p) + "\n" for p in pairs), encoding="utf-8"
+    )
+    (corpus / "truth.jsonl").write_text(
+        "".join(json.dumps({"id": p["id"], "same": True}) + "\n" for p in pairs),
+        encoding="utf-8",
+    )
+    line = assert_bad_input(
+        run("validate", "--population", corpus, "-o", tmp_path / "m.json"), "truth.jsonl"
+    )
+    assert "authors" in line

@@ -162,3 +162,26 @@ def test_report_summarises_the_validation(project):
     assert "relevant population" in text and "demo" in text
     assert "No acceptance criteria were set" in text
     assert "bootstrap over authors" in text
+
+
+def test_audit_view_words_for_populations_and_validations(project):
+    pytest.importorskip("PySide6")
+    from taveer_desktop.ui.audit_table_model import action_word, details_summary
+
+    with ProjectStore.open(project) as store:
+        case = store.cases.find("C-1")
+        validate_case(
+            store,
+            case.id,
+            "demo",
+            ValidationSettings(folds=3, bootstrap=10, criteria=AcceptanceCriteria.now(9.0)),
+        )
+        entries = {e.action: e for e in store.audit.entries()}
+    added, stored = entries["population_added"], entries["validation_stored"]
+    assert action_word(added) == "Population imported"
+    assert details_summary(added) == "demo: 6 authors, {} documents".format(
+        added.details["documents"]
+    )
+    assert action_word(stored) == "Validation stored"
+    assert details_summary(stored).endswith("criteria met")
+    assert "Cllr 0." in details_summary(stored)
