@@ -166,6 +166,12 @@ class ValidationSettings:
                 raise InputError(f"{name.replace('_', '-')} must be a whole number ≥ 1")
         if self.folds < 2:
             raise InputError("cross-validation needs at least 2 folds")
+        for name, value in (
+            ("--accept-cllr", self.criteria.max_cllr),
+            ("--accept-misleading", self.criteria.max_misleading),
+        ):
+            if value is not None and not (math.isfinite(value) and value >= 0):
+                raise InputError(f"{name} must be a number ≥ 0")
         if self.max_trials < 2 * MIN_TRIALS_PER_CLASS:
             raise InputError(
                 f"--max-trials must be at least {2 * MIN_TRIALS_PER_CLASS} "

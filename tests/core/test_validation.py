@@ -202,6 +202,11 @@ def test_settings_are_checked_before_the_run(population):
         (ValidationSettings(folds=1), "2 folds"),
         (ValidationSettings(max_trials=10), "max-trials"),
         (ValidationSettings(method="lambdag"), "unknown validation method"),
+        (ValidationSettings(criteria=AcceptanceCriteria(max_cllr=-1.0)), "accept-cllr"),
+        (
+            ValidationSettings(criteria=AcceptanceCriteria(max_misleading=float("nan"))),
+            "accept-misleading",
+        ),
     ):
         with pytest.raises(InputError, match=message):
             validate(population, settings)
