@@ -96,6 +96,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=None)
     p.set_defaults(handler=run_evaluate)
 
+    _register_validate(subparsers)
+
     for name, helptext in (("verify", "verify one case"), ("explain", "interpret one case")):
         p = subparsers.add_parser(name, help=helptext)
         p.add_argument("model")
@@ -121,6 +123,177 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                 help="verbal scale for the likelihood ratio",
             )
             p.set_defaults(handler=run_verify)
+
+
+def _share(value: str) -> float:
+    number = float(value)
+    if not number >= 0.0:
+        raise argparse.ArgumentTypeError("must be a number ≥ 0")
+    return number
+
+
+def _register_validate(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "validate",
+        help="validate the method on a relevant population under the case's conditions "
+        "and write the model it produces",
+    )
+    p.add_argument(
+        "--population",
+        required=True,
+        metavar="DIR",
+        help="a folder with one sub-folder per author, or a PAN corpus that names its authors",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="MODEL.json")
+    p.add_argument("--record", metavar="RECORD.json", help="also write the validation record")
+    p.add_argument("--questioned-chars", type=_positive, metavar="N", help="questioned length")
+    p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
+    p.add_argument("--folds", type=_positive, default=5, metavar="K")
+    p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--accept-cllr", type=_share, metavar="X", help="criterion: Cllr ≤ X")
+    p.add_argument(
+        "--accept-misleading",
+        type=_share,
+        metavar="X",
+        help="criterion: both rates of misleading evidence ≤ X",
+    )
+    p.add_argument("--method", choices=("taveer",), default="taveer")
+    p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
+    p.add_argument("--name", help="model name (default: from the population)")
+    p.add_argument("--description", metavar="TEXT", help="who, genre, period, how selected")
+    p.add_argument("--genre", metavar="TEXT", help="the genre of the population's texts")
+    p.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes for the cross-validation folds (default 1; see docs/performance.md)",
+    )
+    p.add_argument("--json", action="store_true", help="print a JSON summary")
+    p.set_defaults(handler=run_validate)
+
+
+def load_population(path: str, description: str | None, progress=None):
+    """A population from a PAN corpus that names its authors, or from a folder with one
+    sub-folder per author read through the evidence intake (refusals become warnings)."""
+    from taveer_desktop.core.population import (
+        is_corpus_folder,
+        population_from_corpus,
+        population_from_texts,
+    )
+
+    if is_corpus_folder(path):
+        from taveer_desktop.core.corpus import open_corpus
+
+        return population_from_corpus(open_corpus(path), description or "", progress=progress)
+    from pathlib import Path
+
+    from taveer_desktop.store.population_folder import read_population_folder
+
+    files = read_population_folder(path)
+    name = Path(path).resolve().name
+    return population_from_texts(
+        files.texts(),
+        name,
+        str(path),
+        description or f"the authors of the folder {name!r}",
+        progress=progress,
+        warnings=files.refused,
+    )
+
+
+def validation_summary(result, model_path: str | None, record_path: str | None) -> dict:
+    """The JSON of ``taveer validate`` (cross-validated figures)."""
+    figures, record = result.figures, result.record
+    return {
+        "authors": record["population"]["authors"],
+        "trials": {
+            "same": record["protocol"]["trials_same"],
+            "different": record["protocol"]["trials_different"],
+        },
+        **{
+            key: figures[key]
+            for key in (
+                "cllr",
+                "cllr_min",
+                "cllr_cal",
+                "eer",
+                "auc",
+                "accuracy",
+                "misleading_y",
+                "misleading_n",
+                "ece",
+            )
+        },
+        "intervals": record["intervals"],
+        "bound": {k: record["bound"][k] for k in ("min_log10_lr", "max_log10_lr")},
+        "acceptance": {
+            "criteria": record["acceptance"]["criteria"],
+            "met": record["acceptance"]["met"],
+            "results": record["acceptance"]["results"],
+        },
+        "model": model_path,
+        "record": record_path,
+    }
+
+
+def run_validate(args) -> int:
+    import sys
+
+    from taveer_desktop.core.validation import (
+        AcceptanceCriteria,
+        ValidationSettings,
+        save_record,
+        validate,
+    )
+
+    # the criteria are fixed (and time-stamped) before the population is even read
+    settings = ValidationSettings(
+        questioned_chars=args.questioned_chars,
+        known_chars=args.known_chars,
+        folds=args.folds,
+        max_trials=args.max_trials,
+        seed=args.seed,
+        method=args.method,
+        threshold_method=args.threshold,
+        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
+    )
+    settings.check()
+    # progress only on a terminal: a script reading stderr gets one line on bad input
+    progress = StderrProgress("validating") if sys.stderr.isatty() else None
+    population = load_population(args.population, args.description, progress)
+    result = validate(
+        population,
+        settings,
+        name=args.name,
+        genre=args.genre,
+        progress=progress,
+        workers=args.workers,
+    )
+    save_model(result.model, args.output)
+    if args.record:
+        save_record(result.record, args.record)
+    for warning in population.warnings:
+        print(f"taveer: warning: {warning}", file=sys.stderr)
+    summary = validation_summary(result, str(args.output), args.record)
+    if args.json:
+        print_json(summary)
+        return 0
+    met = summary["acceptance"]["met"]
+    verdict = (
+        "no acceptance criteria set"
+        if met is None
+        else ("criteria met" if met else "criteria NOT met")
+    )
+    print(
+        f"validated on {summary['authors']} authors, {summary['trials']['same']} same-author and "
+        f"{summary['trials']['different']} different-author trials: Cllr {summary['cllr']:.3f} "
+        f"(Cllr_min {summary['cllr_min']:.3f}), EER {summary['eer']:.3f}, "
+        f"AUC {summary['auc']:.3f}, "
+        f"misleading {summary['misleading_y']:.1%} / {summary['misleading_n']:.1%}; {verdict}"
+    )
+    print(f"model written to {args.output}" + (f", record to {args.record}" if args.record else ""))
+    return 0
 
 
 def run_features(args) -> int:

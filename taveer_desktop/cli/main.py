@@ -22,7 +22,7 @@ from taveer_desktop.core.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 70
-ENGINE_COMMANDS = frozenset({"features", "train", "evaluate", "verify", "explain"})
+ENGINE_COMMANDS = frozenset({"features", "train", "evaluate", "verify", "explain", "validate"})
 
 
 def _command_modules(engine_only: bool = False) -> list:

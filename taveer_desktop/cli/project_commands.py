@@ -116,6 +116,40 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("model", metavar="NAME", help="name of a stored model")
     _json_option(p, run_case_model)
 
+    p = actions.add_parser(
+        "validate",
+        help="validate on a stored population at the case's lengths; keep model and record",
+    )
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("--population", required=True, metavar="NAME", help="a stored population")
+    p.add_argument("--folds", type=int, default=5, metavar="K")
+    p.add_argument("--max-trials", type=int, default=5000, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--accept-cllr", type=float, metavar="X", help="criterion: Cllr ≤ X")
+    p.add_argument(
+        "--accept-misleading",
+        type=float,
+        metavar="X",
+        help="criterion: both rates of misleading evidence ≤ X",
+    )
+    p.add_argument("--method", choices=("taveer",), default="taveer")
+    p.add_argument("--name", help="name of the model it produces")
+    _json_option(p, run_case_validate)
+
+    population = subparsers.add_parser("population", help="add or list relevant populations")
+    actions = population.add_subparsers(dest="population_action", metavar="ACTION", required=True)
+    p = actions.add_parser("add", help="import a folder with one sub-folder per author")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("folder", metavar="DIR")
+    p.add_argument(
+        "--description",
+        required=True,
+        metavar="TEXT",
+        help="who the authors are, genre, period and how they were selected",
+    )
+    _json_option(p, run_population_add)
+    _json_option(actions.add_parser("list", help="list stored populations"), run_population_list)
+
     model = subparsers.add_parser("model", help="add or list the project's models")
     actions = model.add_subparsers(dest="model_action", metavar="ACTION", required=True)
     p = actions.add_parser("add", help="validate a model JSON file and keep it")
@@ -377,6 +411,86 @@ def run_case_model(args) -> int:
     print(f"case {case.number} now uses model {stored.name!r} (sha256 {stored.sha256})")
     for line in model_summary_lines(model):
         print(f"  {line}")
+    return 0
+
+
+def run_population_add(args) -> int:
+    with _open(args, create=True) as store:
+        population, warnings = store.populations.add_folder(
+            args.name, args.folder, args.description
+        )
+    for warning in warnings:
+        print(f"taveer: warning: {warning}", file=sys.stderr)
+    if args.json:
+        print_json({**asdict(population), "warnings": warnings})
+    else:
+        print(
+            f"added population {population.name!r} (id {population.id}): "
+            f"{population.author_count} authors, {population.document_count} documents, "
+            f"sha256 {population.sha256}"
+        )
+    return 0
+
+
+def run_population_list(args) -> int:
+    with _open(args) as store:
+        populations = store.populations.list_all()
+    if args.json:
+        print_json({"populations": [asdict(p) for p in populations]})
+        return 0
+    if not populations:
+        print("no populations")
+    for p in populations:
+        print(
+            f"{p.name}\t{p.author_count} authors\t{p.document_count} documents\t"
+            f"added {p.added_utc}\n  {p.description}"
+        )
+    return 0
+
+
+def run_case_validate(args) -> int:
+    from taveer_desktop.cli.engine_commands import validation_summary
+    from taveer_desktop.cli.output import StderrProgress
+    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+    from taveer_desktop.store.case_validation import validate_case
+
+    settings = ValidationSettings(
+        folds=args.folds,
+        max_trials=args.max_trials,
+        seed=args.seed,
+        method=args.method,
+        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
+    )
+    settings.check()
+    progress = StderrProgress("validating") if sys.stderr.isatty() else None
+    with _open(args) as store:
+        case = store.cases.find(args.case)
+        done = validate_case(store, case.id, args.population, settings, args.name, progress)
+    summary = validation_summary(done.result, done.model.name, f"validation {done.validation.id}")
+    summary.update(
+        case=case.number,
+        population=args.population,
+        model_id=done.model.id,
+        validation_id=done.validation.id,
+        questioned_chars=done.result.record["protocol"]["questioned_chars"],
+        known_chars=done.result.record["protocol"]["known_chars"],
+    )
+    if args.json:
+        print_json(summary)
+        return 0
+    met = summary["acceptance"]["met"]
+    verdict = (
+        "no acceptance criteria set"
+        if met is None
+        else ("criteria met" if met else "criteria NOT met")
+    )
+    print(
+        f"case {case.number} validated on population {args.population!r} "
+        f"({summary['questioned_chars']:,} / {summary['known_chars']:,} characters): "
+        f"{summary['trials']['same']} + {summary['trials']['different']} trials, "
+        f"Cllr {summary['cllr']:.3f}, AUC {summary['auc']:.3f}; {verdict}"
+    )
+    print(f"model {done.model.name!r} stored (id {done.model.id}) and chosen for the case")
     return 0
 
 

@@ -33,15 +33,25 @@ class Calibration:
     penalty: float = SLOPE_PENALTY
     training_cllr: float | None = None
     training_cllr_min: float | None = None
+    # the range of log10 LR the calibration's trials support (``core/validation.py``); None:
+    # unbounded (a model trained before validation existed)
+    min_log10_lr: float | None = None
+    max_log10_lr: float | None = None
 
     def log10_lr(self, similarity):
         value = (
             self.intercept + self.slope * np.asarray(similarity, dtype=float) - self.prior_log_odds
         ) / LN10
+        if self.min_log10_lr is not None or self.max_log10_lr is not None:
+            value = np.clip(value, self.min_log10_lr, self.max_log10_lr)
         return float(value) if np.ndim(value) == 0 else value
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        for key in ("min_log10_lr", "max_log10_lr"):  # absent unless set: older files unchanged
+            if data[key] is None:
+                del data[key]
+        return data
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:

@@ -190,7 +190,24 @@ def _parse_calibration(data: Any, source: str) -> Calibration | None:
     for key in ("training_cllr", "training_cllr_min"):
         value = data.get(key)
         _require(value is None or _number(value), f"calibration.{key} must be a number", source)
+    bounds = {}
+    for key in ("min_log10_lr", "max_log10_lr"):
+        value = data.get(key)
+        _require(
+            value is None or (_number(value) and abs(value) <= MAX_CALIBRATION_MAGNITUDE),
+            f"calibration.{key} must be a number within ±{MAX_CALIBRATION_MAGNITUDE:g}",
+            source,
+        )
+        bounds[key] = None if value is None else float(value)
+    _require(
+        bounds["min_log10_lr"] is None
+        or bounds["max_log10_lr"] is None
+        or bounds["min_log10_lr"] <= 0.0 <= bounds["max_log10_lr"],
+        "calibration bounds must satisfy min_log10_lr ≤ 0 ≤ max_log10_lr",
+        source,
+    )
     return Calibration(
+        **bounds,
         intercept=float(data["intercept"]),
         slope=float(data["slope"]),
         prior_log_odds=float(data["prior_log_odds"]),

@@ -162,6 +162,85 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
+def _figure(figures: dict, intervals: dict, key: str, as_share: bool = False) -> str:
+    value = figures.get(key)
+    if not isinstance(value, int | float):
+        return "not measured"
+    low, high = (intervals.get(key) or [None, None])[:2]
+
+    def shown(x: float) -> str:
+        return f"{x * 100:.1f} %" if as_share else f"{x:.3f}"
+
+    if isinstance(low, int | float) and isinstance(high, int | float):
+        return f"{shown(value)} (95 % interval {shown(low)}–{shown(high)})"
+    return shown(value)
+
+
+def _validation(inputs: ReportInputs) -> list[Block]:
+    """The validation that produced the model: population, trials, criteria, figures."""
+    record = inputs.validation
+    if not isinstance(record, dict):
+        return []
+    try:
+        population, protocol = record["population"], record["protocol"]
+        figures, intervals = record["figures"], record.get("intervals", {})
+        acceptance, bound = record["acceptance"], record["bound"]
+    except (KeyError, TypeError):
+        return []
+
+    def length(key: str) -> str:
+        value = protocol.get(key)
+        return f"{value:,} characters" if isinstance(value, int) else "whole documents"
+
+    criteria = acceptance.get("criteria") or {}
+    stated = []
+    if criteria.get("max_cllr") is not None:
+        stated.append(f"Cllr at most {criteria['max_cllr']}")
+    if criteria.get("max_misleading") is not None:
+        stated.append(
+            f"rates of misleading evidence at most {criteria['max_misleading'] * 100:g} %"
+        )
+    met = acceptance.get("met")
+    if met is None:
+        verdict = "No acceptance criteria were set before this validation."
+    else:
+        verdict = (
+            f"Acceptance criteria set before the run ({html_text(criteria.get('set_utc', ''))}"
+            f"): {html_text('; '.join(stated))} — <b>{'met' if met else 'not met'}</b>."
+        )
+    description = population.get("description") or ""
+    return [
+        Paragraph("<b>Validation of the method for this case.</b>"),
+        Paragraph(
+            f"The model was validated on the relevant population "
+            f"“{html_text(population.get('name', ''), 200)}” "
+            f"({html_text(description, 600)}): {population.get('authors')} authors, "
+            f"{population.get('documents')} documents. Trials were built like the case: "
+            f"questioned texts of {length('questioned_chars')} and known texts of "
+            f"{length('known_chars')}, cut at sentence boundaries; "
+            f"{protocol.get('trials_same')} same-author and {protocol.get('trials_different')} "
+            f"different-author trials in {protocol.get('folds')} folds by author (seed "
+            f"{protocol.get('seed')}). Thresholds, ensemble and calibration were learned on "
+            "the other folds and every trial scored by a model that had not seen its authors."
+        ),
+        Paragraph(
+            f"Cross-validated figures: Cllr {_figure(figures, intervals, 'cllr')}, Cllr_min "
+            f"{_figure(figures, intervals, 'cllr_min')}, EER "
+            f"{_figure(figures, intervals, 'eer', True)}, AUC "
+            f"{_figure(figures, intervals, 'auc')}; misleading evidence for Hd in same-author "
+            f"trials {_figure(figures, intervals, 'misleading_y', True)}, for Hp in "
+            f"different-author trials {_figure(figures, intervals, 'misleading_n', True)}. "
+            "Intervals: bootstrap over authors. " + verdict
+        ),
+        Paragraph(
+            f"The likelihood ratio is bounded by what the number of trials supports: between "
+            f"1/{10 ** -bound['min_log10_lr']:,.0f} and {10 ** bound['max_log10_lr']:,.0f}. "
+            f"Source: {html_text(inputs.validation_source or 'the model file')}.",
+            "small",
+        ),
+    ]
+
+
 def _verbal_scale(inputs: ReportInputs) -> list[Block]:
     scale = SCALES[inputs.scale_id]
     rows = tuple(Row((html_text(r), html_text(w))) for r, w in scale.table_rows())
@@ -281,6 +360,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks += _stability(inputs)
     blocks.append(Paragraph("<b>How often the method errs.</b>"))
     blocks += _error_rates(inputs)
+    blocks += _validation(inputs)
     return blocks + _closing(inputs)
 
 

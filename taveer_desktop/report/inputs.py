@@ -79,6 +79,10 @@ class ReportInputs:
     scale_id: str = DEFAULT_SCALE
     stability: StabilityCheck | None = field(default=None, compare=False)
     excluded: tuple[Document, ...] = ()  # documents of the case the examiner excluded
+    # the summary of the validation that produced the run's model (store version 4), the
+    # stored record's summary or the one in the model file; None: the model was not validated
+    validation: dict[str, Any] | None = field(default=None, compare=False)
+    validation_source: str | None = None
 
     @cached_property
     def verification(self) -> VerificationResult:
@@ -165,7 +169,20 @@ def gather_inputs(
     model_evaluations = model.extra.get("evaluations")
     if evaluations is None and isinstance(model_evaluations, dict):
         evaluations, evaluation_source = model_evaluations, "the model file"
+    validation, validation_source = None, None
+    stored_validation = store.validations.for_model(run.model_id)
+    if stored_validation is not None:
+        record = store.validations.record(stored_validation.id)
+        validation = {k: v for k, v in record.items() if k != "trials"}
+        validation_source = (
+            f"validation record {stored_validation.id} of this project (SHA-256 "
+            f"{stored_validation.record_sha256[:16]}…, stored {stored_validation.created_utc})"
+        )
+    elif isinstance(model.extra.get("validation"), dict):
+        validation, validation_source = model.extra["validation"], "the model file"
     return ReportInputs(
+        validation=validation,
+        validation_source=validation_source,
         case=case,
         run=run,
         result=result,

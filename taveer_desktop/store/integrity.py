@@ -188,6 +188,81 @@ def _case_problems(conn, entries) -> list[IntegrityProblem]:
     return problems
 
 
+def _population_problems(conn, entries) -> list[IntegrityProblem]:
+    """Store version 4: populations and validation records against their bytes and entries."""
+    from taveer_desktop.store.population_repository import documents_digest
+
+    problems = []
+    audited = _added_entries(entries, "population_added", "population_id")
+    documents: dict[int, list[tuple[str, str, str]]] = {}
+    for doc_id, population_id, author, byte_count, sha, text_sha, data, text in conn.execute(
+        "SELECT id, population_id, author, byte_count, sha256, text_sha256, original_bytes, text"
+        " FROM population_documents"
+    ):
+        documents.setdefault(population_id, []).append((author, sha, text_sha))
+        bytes_ok = isinstance(data, bytes) and len(data) == byte_count and sha256_hex(data) == sha
+        if not bytes_ok or not (isinstance(text, str) and text_sha256(text) == text_sha):
+            problems.append(
+                IntegrityProblem(
+                    "population",
+                    f"population document {doc_id}",
+                    "its bytes or text do not match their SHA-256",
+                )
+            )
+    for population_id, name, description, sha in conn.execute(
+        "SELECT id, name, description, sha256 FROM populations"
+    ):
+        subject = f"population {population_id} ({name})"
+        entry = audited.get(population_id)
+        if entry is None:
+            problems.append(
+                IntegrityProblem("population", subject, "has no audit entry of its import")
+            )
+            continue
+        if (entry.get("name"), entry.get("description"), entry.get("sha256")) != (
+            name,
+            description,
+            sha,
+        ):
+            problems.append(
+                IntegrityProblem("population", subject, "differs from what was recorded at import")
+            )
+        if entry.get("documents_sha256") != documents_digest(documents.get(population_id, [])):
+            problems.append(
+                IntegrityProblem(
+                    "population",
+                    subject,
+                    "its documents differ from those recorded at import (added, removed or "
+                    "changed outside the program)",
+                )
+            )
+    stored = _added_entries(entries, "validation_stored", "validation_id")
+    for row in conn.execute(
+        "SELECT id, case_id, population_id, model_id, record_sha256, record_json"
+        " FROM validation_records"
+    ):
+        validation_id, case_id, population_id, model_id, sha, data = row
+        subject = f"validation record {validation_id}"
+        if not isinstance(data, bytes) or sha256_hex(data) != sha:
+            problems.append(
+                IntegrityProblem("validation", subject, "its JSON does not match its SHA-256")
+            )
+        entry = stored.get(validation_id)
+        if entry is None:
+            problems.append(
+                IntegrityProblem("validation", subject, "has no audit entry of its storing")
+            )
+        elif tuple(
+            entry.get(k) for k in ("case_id", "population_id", "model_id", "record_sha256")
+        ) != (case_id, population_id, model_id, sha):
+            problems.append(
+                IntegrityProblem(
+                    "validation", subject, "differs from what was recorded when stored"
+                )
+            )
+    return problems
+
+
 def check_integrity(
     conn: sqlite3.Connection, path: Path, include_sqlite_check: bool = True
 ) -> IntegrityReport:
@@ -213,6 +288,7 @@ def check_integrity(
         runs, run_problems = _run_problems(conn, entries)
         problems += document_problems + model_problems + run_problems
         problems += _case_problems(conn, entries) + audit_problems
+        problems += _population_problems(conn, entries)
         problems += reconciliation_problems(conn, entries)
     finally:
         if conn.in_transaction:

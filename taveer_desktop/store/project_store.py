@@ -27,6 +27,10 @@ from taveer_desktop.store.errors import Conflict, DamagedStore, NewerStoreVersio
 from taveer_desktop.store.integrity import check_integrity
 from taveer_desktop.store.migrations import migrate, schema_version
 from taveer_desktop.store.model_repository import ModelRepository
+from taveer_desktop.store.population_repository import (
+    PopulationRepository,
+    ValidationRepository,
+)
 from taveer_desktop.store.project_lock import ProjectLock
 from taveer_desktop.store.records import IntegrityReport, utc_now
 from taveer_desktop.store.run_repository import RunRepository
@@ -56,6 +60,8 @@ class ProjectStore:
         self.models = ModelRepository(db)
         self.runs = RunRepository(db)
         self.audit = AuditRepository(db)
+        self.populations = PopulationRepository(db)
+        self.validations = ValidationRepository(db)
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod

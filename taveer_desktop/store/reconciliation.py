@@ -13,6 +13,10 @@ The state the examiner set is held to the chain both ways too (store version 2):
 documents are excluded and why (the last ``document_excluded``/``document_included`` entry of
 each document), the model chosen for each case (the last ``case_model_chosen`` entry), and every
 stored stability check (its ``stability_stored`` entry, figure for figure).
+
+From store version 4 the populations (``population_added``) and validation records
+(``validation_stored``) are held to the chain the same way: an entry whose row is gone is
+reported (the row side — bytes, documents, links — is checked in ``integrity.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ _KINDS = (
     ("run", "runs", "run_stored", "run_id"),
     ("model", "models", "model_added", "model_id"),
     ("case", "cases", "case_created", "case_id"),
+    ("population", "populations", "population_added", "population_id"),
+    ("validation", "validation_records", "validation_stored", "validation_id"),
 )
 
 

@@ -171,7 +171,7 @@ class IntakeResult:
 class IntegrityProblem:
     """One mismatch found by the integrity check.
 
-    ``kind`` is one of: sqlite, schema, document, model, run, audit.
+    ``kind`` is one of: sqlite, schema, document, model, run, audit, population, validation.
     ``subject`` names the thing at fault (e.g. ``document 12``, ``audit entry 40``).
     """
 

@@ -38,6 +38,17 @@ Version 3 (deletion guarded like update)
   audited removal: ``removal_permits`` holds a permit for exactly that row, written and consumed
   by the store's own removal code; a plain ``DELETE`` without one is refused. (A forger who drops
   the triggers is caught by the reconciliation of the integrity check instead.)
+
+Version 4 (validation on a relevant population)
+- ``populations``: a named relevant population (name unique, a description of who, genre,
+  period and how selected), the SHA-256 identifying its authors and texts, its counts.
+- ``population_documents``: every document of a population exactly as received through the
+  evidence intake (bytes, SHA-256, decoded text and its SHA-256), with its author.
+- ``validation_records``: a validation's record (JSON bytes and their SHA-256), the population
+  it used, the model it produced and the case it was run for, with the headline figures.
+All three are immutable and cannot be deleted (triggers); each row is written with its audit
+entry (``population_added``, ``validation_stored``) and held to it both ways by the integrity
+check.
 """
 
 from __future__ import annotations
@@ -232,7 +243,63 @@ for _table, _what in (
         + "; END",
     )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3)
+MIGRATION_4 = (
+    """CREATE TABLE populations (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+        description TEXT NOT NULL CHECK (length(trim(description)) > 0),
+        source_path TEXT NOT NULL,
+        sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+        author_count INTEGER NOT NULL CHECK (author_count > 0),
+        document_count INTEGER NOT NULL CHECK (document_count > 0),
+        added_utc TEXT NOT NULL
+    )""",
+    """CREATE TABLE population_documents (
+        id INTEGER PRIMARY KEY,
+        population_id INTEGER NOT NULL REFERENCES populations(id) ON DELETE RESTRICT,
+        author TEXT NOT NULL CHECK (length(trim(author)) > 0),
+        file_name TEXT NOT NULL,
+        file_format TEXT NOT NULL CHECK (file_format IN ('txt', 'eml', 'docx')),
+        byte_count INTEGER NOT NULL CHECK (byte_count > 0),
+        sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+        encoding TEXT NOT NULL,
+        text_sha256 TEXT NOT NULL CHECK (length(text_sha256) = 64),
+        char_count INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        original_bytes BLOB NOT NULL,
+        UNIQUE (population_id, author, sha256)
+    )""",
+    "CREATE INDEX population_documents_by_population ON population_documents (population_id)",
+    """CREATE TABLE validation_records (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER REFERENCES cases(id) ON DELETE RESTRICT,
+        population_id INTEGER NOT NULL REFERENCES populations(id) ON DELETE RESTRICT,
+        model_id INTEGER NOT NULL REFERENCES models(id) ON DELETE RESTRICT,
+        criteria_met INTEGER CHECK (criteria_met IN (0, 1)),
+        cllr REAL,
+        software_version TEXT NOT NULL,
+        created_utc TEXT NOT NULL,
+        record_sha256 TEXT NOT NULL CHECK (length(record_sha256) = 64),
+        record_json BLOB NOT NULL
+    )""",
+    "CREATE INDEX validation_records_by_case ON validation_records (case_id)",
+    "CREATE INDEX validation_records_by_model ON validation_records (model_id)",
+)
+for _table, _what in (
+    ("populations", "a stored population"),
+    ("population_documents", "a document of a population"),
+    ("validation_records", "a validation record"),
+):
+    MIGRATION_4 += (
+        f"CREATE TRIGGER {_table}_immutable BEFORE UPDATE ON {_table} BEGIN SELECT "
+        + _IMMUTABLE.format(what=_what)
+        + "; END",
+        f"CREATE TRIGGER {_table}_no_delete BEFORE DELETE ON {_table} BEGIN SELECT "
+        + _NO_DELETE.format(what=_what)
+        + "; END",
+    )
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Objects the integrity check expects to find (a missing guard trigger is reported).
@@ -249,6 +316,12 @@ REQUIRED_TRIGGERS = (
     "models_no_delete",
     "runs_no_delete",
     "stability_checks_no_delete",
+    "populations_immutable",
+    "populations_no_delete",
+    "population_documents_immutable",
+    "population_documents_no_delete",
+    "validation_records_immutable",
+    "validation_records_no_delete",
 )
 REQUIRED_TABLES = (
     "store_meta",
@@ -261,4 +334,7 @@ REQUIRED_TABLES = (
     "stability_checks",
     "document_exclusions",
     "removal_permits",
+    "populations",
+    "population_documents",
+    "validation_records",
 )

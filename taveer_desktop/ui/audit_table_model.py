@@ -29,6 +29,8 @@ ACTION_WORDS = {
     "store_migrated": "Store upgraded",
     "report_exported": "Report exported",
     "project_copy_saved": "Copy saved",
+    "population_added": "Population imported",
+    "validation_stored": "Validation stored",
 }
 _DETAIL_KEYS = (
     "number",
@@ -58,6 +60,15 @@ def details_summary(entry: AuditEntry) -> str:
             f"run {d.get('run_id')}: {share_text(d['agreeing'], d['resamples'])} resamples "
             f"agree; seed {d.get('seed')}"
         )
+    if entry.action == "validation_stored":
+        met = {True: "criteria met", False: "criteria not met"}.get(d.get("criteria_met"))
+        cllr = d.get("cllr")
+        shown = f"Cllr {cllr:.3f}" if isinstance(cllr, int | float) else "Cllr not measured"
+        return f"population {d.get('population_id')} → model {d.get('model_id')}: {shown}" + (
+            f"; {met}" if met else "; no criteria set"
+        )
+    if entry.action == "population_added":
+        return f"{d.get('name')}: {d.get('authors')} authors, {d.get('documents')} documents"
     if entry.action == "case_model_chosen":
         model = d.get("model_id")
         return "model choice cleared" if model is None else f"model {model}"

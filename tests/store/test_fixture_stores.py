@@ -55,6 +55,18 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
             )
             checks = store.runs.stability_checks(runs[0].id)
             assert len(checks) == manifest["stability_checks"]
+        if "population" in manifest:  # store version 4: populations and validation records
+            population = store.populations.find(manifest["population"]["name"])
+            assert population.sha256 == manifest["population"]["sha256"]
+            assert population.document_count == manifest["population"]["documents"]
+            validation = store.validations.get(manifest["validation"]["id"])
+            assert validation.record_sha256 == manifest["validation"]["record_sha256"]
+            assert store.validations.record(validation.id)["population"]["name"] == (
+                population.name
+            )
+            assert (
+                store.models.get(validation.model_id).name == (manifest["validation"]["model_name"])
+            )
         entries = store.audit.entries()
         assert len(entries) >= manifest["audit_entries"]
         assert entries[manifest["audit_entries"] - 1].entry_hash == manifest["audit_head_hash"]

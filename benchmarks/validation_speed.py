@@ -1,0 +1,96 @@
+"""Speed of a validation of 5,000 trials from a population of 200 authors (issue 14's goal:
+under 60 s on two cores with bounded memory).
+
+The population is synthetic, for timing only: 200 "authors" of 14 documents each, every
+document ~2,500 characters of paragraphs drawn (seeded) from the public-domain demo texts and
+the shared corpora. Its authorship labels mean nothing, so its figures are not reported;
+the work — encoding every document once, cutting 5,000 trials at sentence boundaries,
+5-fold cross-validation with the 2047-ensemble search, 200 bootstrap resamples, the final
+model — is the same as for a real population.
+
+    taskset -c 0,1 .venv/bin/python benchmarks/validation_speed.py [--shared ../shared]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from taveer_desktop.core.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.validation import ValidationSettings, validate  # noqa: E402
+
+
+def _paragraphs(shared: Path) -> list[str]:
+    found = []
+    for pattern in ("demo-texts/*/*.txt", "corpora/*/*/*/*.txt"):
+        for path in sorted(shared.glob(pattern)):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            found += [p.strip() for p in text.split("\n\n") if len(p.strip()) > 200]
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", default=str(REPO.parent / "shared"))
+    parser.add_argument("--authors", type=int, default=200)
+    parser.add_argument("--documents", type=int, default=14)
+    parser.add_argument("--trials", type=int, default=5000)
+    parser.add_argument("--workers", type=int, default=2, help="processes for the folds")
+    args = parser.parse_args()
+    pool = _paragraphs(Path(args.shared))
+    if not pool:
+        print("no texts found under --shared", file=sys.stderr)
+        return 2
+    rng = np.random.default_rng(0)
+    texts = {}
+    for a in range(args.authors):
+        docs = []
+        for d in range(args.documents):
+            parts, size = [], 0
+            while size < 2500:
+                paragraph = pool[int(rng.integers(len(pool)))]
+                parts.append(paragraph)
+                size += len(paragraph)
+            docs.append((f"doc{d:02d}.txt", "\n\n".join(parts)))
+        texts[f"author{a:03d}"] = docs
+    started = time.perf_counter()
+    population = population_from_texts(texts, "synthetic", "synthetic")
+    encoded = time.perf_counter()
+    result = validate(
+        population,
+        ValidationSettings(questioned_chars=1500, known_chars=4000, max_trials=args.trials),
+        workers=args.workers,
+    )
+    finished = time.perf_counter()
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        json.dumps(
+            {
+                "authors": len(population.authors),
+                "documents": population.n_documents,
+                "characters": sum(len(t) for docs in texts.values() for _, t in docs),
+                "trials": len(result.trials),
+                "cpus": len(os.sched_getaffinity(0)),
+                "workers": args.workers,
+                "encode_seconds": round(encoded - started, 2),
+                "validate_seconds": round(finished - encoded, 2),
+                "total_seconds": round(finished - started, 2),
+                "peak_rss_mib": round(peak_kib / 1024, 1),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

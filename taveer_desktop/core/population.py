@@ -1,0 +1,212 @@
+"""A relevant population for validation: authors and their documents, each encoded once.
+
+A population is what Hd names: people like the questioned document's possible writers (other
+employees' e-mails, other members of the same forum, letters of the same period). Validation
+(``core/validation.py``) cuts its trials from the documents' integer streams
+(``core/feature_stream.py``), so every document is read and encoded exactly once.
+
+Two sources:
+
+- texts grouped by author (``population_from_texts``): the store reads a folder with one
+  sub-folder per author through its evidence intake and hands the texts over
+  (``store/population_folder.py``), so no file format is read here;
+- a PAN corpus whose layout names the author of every text (``population_from_corpus``): the
+  ``cases.csv`` beside a PAN 2013–2015 split (columns ``id``, ``known_author``,
+  ``unknown_author``) or the ``authors`` field of a PAN 2020+ ``truth.jsonl``.
+
+The same text reached twice (a document shared by two cases of a corpus) is kept once per author
+(by the SHA-256 of its text). Authors with fewer than two documents cannot give a same-author
+trial and are left out with a warning.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from taveer_desktop.core.corpus import PAN_FOLDER, Corpus
+from taveer_desktop.core.errors import CancelToken, InputError
+from taveer_desktop.core.feature_stream import CodedDocument, encode_document
+from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+
+Progress = Callable[[int, int, str], None]
+MIN_DOCUMENTS_PER_AUTHOR = 2
+MIN_AUTHORS = 4
+
+
+@dataclass(frozen=True)
+class PopulationDocument:
+    """One document of the population: its author, name, text hash, length and id streams."""
+
+    author: str
+    name: str
+    text_sha256: str
+    chars: int
+    coded: CodedDocument = field(repr=False, compare=False)
+
+
+@dataclass
+class Population:
+    """Authors (sorted) and their documents; ``sha256`` identifies the texts and authorship."""
+
+    name: str
+    source: str
+    description: str
+    documents: dict[str, list[PopulationDocument]]
+    sha256: str
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def authors(self) -> list[str]:
+        return sorted(self.documents)
+
+    @property
+    def n_documents(self) -> int:
+        return sum(len(d) for d in self.documents.values())
+
+
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def population_from_texts(
+    texts: Mapping[str, Sequence[tuple[str, str]]],
+    name: str,
+    source: str,
+    description: str = "",
+    lexicon: Lexicon | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+    warnings: Iterable[str] = (),
+) -> Population:
+    """Encode every text once. ``texts`` maps an author to ``(document name, text)`` pairs."""
+    lexicon = lexicon or default_lexicon()
+    cancel = cancel or CancelToken()
+    notes = list(warnings)
+    total = sum(len(v) for v in texts.values())
+    done = 0
+    documents: dict[str, list[PopulationDocument]] = {}
+    identity = hashlib.sha256()
+    for author in sorted(texts):
+        seen: set[str] = set()
+        kept: list[PopulationDocument] = []
+        for doc_name, text in texts[author]:
+            cancel.raise_if_cancelled()
+            done += 1
+            digest = _text_hash(text)
+            if digest in seen:
+                continue
+            seen.add(digest)
+            if not text.strip():
+                notes.append(f"{author}/{doc_name}: no text, left out")
+                continue
+            coded = encode_document(text, lexicon)
+            if coded.n_sentences == 0:
+                notes.append(f"{author}/{doc_name}: no sentence, left out")
+                continue
+            kept.append(PopulationDocument(author, doc_name, digest, len(text), coded))
+            if progress:
+                progress(done, total, f"features of {author}/{doc_name}")
+        if len(kept) < MIN_DOCUMENTS_PER_AUTHOR:
+            notes.append(
+                f"author {author!r} has {len(kept)} usable document(s); at least "
+                f"{MIN_DOCUMENTS_PER_AUTHOR} are needed, so the author is left out"
+            )
+            continue
+        kept.sort(key=lambda d: (d.name, d.text_sha256))
+        documents[author] = kept
+        for document in kept:
+            identity.update(f"{author}\t{document.text_sha256}\n".encode())
+    if len(documents) < MIN_AUTHORS:
+        raise InputError(
+            f"the population has {len(documents)} author(s) with at least "
+            f"{MIN_DOCUMENTS_PER_AUTHOR} documents; validation needs at least {MIN_AUTHORS}",
+            source,
+        )
+    return Population(name, source, description, documents, identity.hexdigest(), notes)
+
+
+def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
+    """Case id → (known authors, unknown author) from the ``cases.csv`` beside the split."""
+    for candidate in (corpus.path / "cases.csv", corpus.path.parent / "cases.csv"):
+        if candidate.is_file():
+            break
+    else:
+        raise InputError(
+            "the corpus does not name the author of its texts (no cases.csv beside it with "
+            "'known_author' and 'unknown_author'); a population needs authors",
+            corpus.path,
+        )
+    authors = {}
+    with candidate.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            if not {"id", "known_author", "unknown_author"} <= set(row):
+                raise InputError(
+                    "needs the columns 'id', 'known_author' and 'unknown_author'", candidate
+                )
+            authors[row["id"]] = ([row["known_author"]], row["unknown_author"])
+    return authors
+
+
+def _jsonl_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
+    path = corpus.path / "truth.jsonl"
+    authors = {}
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            pair = record.get("authors")
+            if not (
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)
+            ):
+                raise InputError(
+                    "does not name the two authors of every pair ('authors': [known, unknown]); "
+                    "a population needs authors",
+                    path,
+                )
+            authors[str(record.get("id"))] = ([pair[0]], pair[1])
+    return authors
+
+
+def population_from_corpus(
+    corpus: Corpus,
+    description: str = "",
+    lexicon: Lexicon | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> Population:
+    """The authors of a PAN corpus and their texts (from the layout's provenance)."""
+    provenance = _folder_authors(corpus) if corpus.layout == PAN_FOLDER else _jsonl_authors(corpus)
+    texts: dict[str, list[tuple[str, str]]] = {}
+    for case in corpus.iter_cases():
+        if case.case_id not in provenance:
+            raise InputError(
+                f"the provenance does not name the authors of case {case.case_id}", corpus.path
+            )
+        known_authors, unknown_author = provenance[case.case_id]
+        for index, text in enumerate(case.known_texts, start=1):
+            texts.setdefault(known_authors[0], []).append(
+                (f"{case.case_id}/known{index:02d}", text)
+            )
+        texts.setdefault(unknown_author, []).append((f"{case.case_id}/unknown", case.unknown_text))
+    return population_from_texts(
+        texts,
+        corpus.name,
+        str(corpus.path),
+        description or f"the authors of the corpus {corpus.name!r}",
+        lexicon,
+        progress,
+        cancel,
+        corpus.warnings,
+    )
+
+
+def is_corpus_folder(path: str | Path) -> bool:
+    """Whether a folder is laid out as a PAN corpus (rather than one sub-folder per author)."""
+    path = Path(path)
+    return (path / "truth.txt").is_file() or (path / "pairs.jsonl").is_file()

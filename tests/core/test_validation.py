@@ -1,0 +1,251 @@
+"""Validation on a relevant population: populations, trials cut like the case, cross-validation
+by author, figures with intervals, the likelihood-ratio bound, the acceptance criteria and the
+model and record that result (``core/population.py``, ``core/validation.py``)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from conftest import corpus_path
+
+from taveer_desktop.core.calibration import cllr, misleading_rates
+from taveer_desktop.core.corpus import open_corpus
+from taveer_desktop.core.errors import Cancelled, CancelToken, InputError
+from taveer_desktop.core.feature_counts import DocumentFeatures
+from taveer_desktop.core.feature_stream import encode_document
+from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.model import load_model, parse_model, save_model
+from taveer_desktop.core.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.validation import (
+    MIN_TRIALS_PER_CLASS,
+    AcceptanceCriteria,
+    ValidationSettings,
+    build_trials,
+    equal_error_rate,
+    known_part,
+    nearest_cut,
+    questioned_part,
+    save_record,
+    validate,
+)
+from taveer_desktop.core.verify import verify
+from taveer_desktop.store.population_folder import read_population_folder
+from tests.core.validation_fixtures import make_demo_population
+
+
+@pytest.fixture(scope="module")
+def demo_folder(tmp_path_factory):
+    return make_demo_population(tmp_path_factory.mktemp("population"))
+
+
+@pytest.fixture(scope="module")
+def population(demo_folder):
+    files = read_population_folder(demo_folder)
+    return population_from_texts(files.texts(), "demo", str(demo_folder), "Brontës and Federalist")
+
+
+@pytest.fixture(scope="module")
+def result(population):
+    settings = ValidationSettings(
+        questioned_chars=3000,
+        known_chars=9000,
+        folds=3,
+        seed=7,
+        bootstrap=50,
+        criteria=AcceptanceCriteria.now(max_cllr=5.0, max_misleading=0.01),
+    )
+    return validate(population, settings)
+
+
+def test_population_folder_reads_every_author_through_the_intake(demo_folder, population):
+    (demo_folder / "Jay" / "notes.pdf").write_bytes(b"%PDF-1.4 not a text")
+    try:
+        files = read_population_folder(demo_folder)
+    finally:
+        (demo_folder / "Jay" / "notes.pdf").unlink()
+    assert any("notes.pdf" in r and "unsupported" in r for r in files.refused)
+    assert set(population.authors) == {
+        "Anne_Bronte",
+        "Charlotte_Bronte",
+        "Emily_Bronte",
+        "Hamilton",
+        "Jay",
+        "Madison",
+    }
+    assert population.documents["Jay"][0].coded.n_sentences > 10
+    assert len(population.sha256) == 64
+
+
+def test_authors_with_one_document_are_left_out_and_too_few_authors_refused():
+    texts = {f"a{i}": [("one.txt", "A sentence here. Another one there.")] for i in range(6)}
+    texts["a0"].append(("two.txt", "A second text. With two sentences."))
+    with pytest.raises(InputError, match="at least 4"):
+        population_from_texts(texts, "tiny", "tiny")
+
+
+def test_cuts_fall_on_the_sentence_boundary_nearest_the_target(population):
+    document = population.documents["Hamilton"][0].coded
+    count = nearest_cut(document, 2000)
+    end = document.spans[count - 1][1] - document.spans[0][0]
+    shorter = document.spans[count - 2][1] - document.spans[0][0]
+    longer = document.spans[count][1] - document.spans[0][0]
+    assert abs(end - 2000) <= abs(shorter - 2000) and abs(end - 2000) <= abs(longer - 2000)
+    rng = np.random.default_rng(0)
+    part = questioned_part(document, 2000, rng)
+    assert part.n_sentences > 0 and abs(part.n_chars - 2000) < 1000
+    assert questioned_part(document, None, rng) == document.features()
+    docs = [d.coded for d in population.documents["Madison"][:3]]
+    assert known_part(docs, None) == DocumentFeatures.combine(d.features() for d in docs)
+    known = known_part(docs, 6000)
+    assert abs(known.n_chars - 6000) < 1000
+
+
+def test_trials_are_balanced_author_disjoint_seeded_and_capped(population):
+    settings = ValidationSettings(questioned_chars=3000, known_chars=9000, folds=3, seed=1)
+    trials = build_trials(population, settings)
+    assert trials.truth.sum() == (~trials.truth).sum() >= MIN_TRIALS_PER_CLASS
+    fold_of = {}
+    for known, questioned, fold, same in zip(
+        trials.known_author, trials.questioned_author, trials.fold, trials.truth, strict=True
+    ):
+        assert (known == questioned) == same
+        for author in (known, questioned):
+            assert fold_of.setdefault(author, fold) == fold  # one fold per author
+    assert len(set(fold_of.values())) == trials.folds == 3
+    assert np.all(np.abs(trials.questioned_chars - 3000) < 1500)
+    assert np.all(trials.known_chars >= 0.8 * 9000)
+    again = build_trials(population, settings)
+    assert np.array_equal(again.distances, trials.distances, equal_nan=True)
+    other = build_trials(population, ValidationSettings(3000, 9000, folds=3, seed=2))
+    assert not np.array_equal(other.distances, trials.distances, equal_nan=True)
+    capped = build_trials(population, ValidationSettings(3000, 9000, folds=3, max_trials=40))
+    assert len(capped) == 40
+
+
+def test_too_few_trials_per_class_is_refused_with_one_message(population):
+    with pytest.raises(InputError, match=r"at least 20 of each are needed"):
+        validate(population, ValidationSettings(questioned_chars=30000, folds=3))
+
+
+def test_cross_validated_figures_come_from_the_held_out_scores(result):
+    record = result.record
+    log10_lr = np.array([t["log10_lr"] for t in record["trials"]])
+    truth = np.array([t["same"] for t in record["trials"]])
+    assert record["figures"]["cllr"] == pytest.approx(cllr(log10_lr, truth), abs=1e-5)
+    y, n = misleading_rates(log10_lr, truth)
+    assert record["figures"]["misleading_y"] == pytest.approx(y, abs=1e-6)
+    assert record["figures"]["misleading_n"] == pytest.approx(n, abs=1e-6)
+    figures = record["figures"]
+    assert figures["cllr_cal"] == pytest.approx(figures["cllr"] - figures["cllr_min"], abs=1e-5)
+    assert 0.5 < figures["auc"] <= 1.0 and 0.0 <= figures["eer"] < 0.5
+    for name, (low, high) in record["intervals"].items():
+        assert low <= high, name
+    assert record["intervals"]["auc"][0] < figures["auc"] < record["intervals"]["auc"][1] + 1e-9
+
+
+def test_acceptance_criteria_are_recorded_as_met_or_not(result):
+    acceptance = result.record["acceptance"]
+    assert acceptance["criteria"]["max_cllr"] == 5.0 and acceptance["criteria"]["set_utc"]
+    assert acceptance["results"]["cllr"] is True  # Cllr ≤ 5
+    assert acceptance["results"]["misleading"] is False  # not both rates ≤ 1 %
+    assert acceptance["met"] is False
+    criteria = AcceptanceCriteria()
+    assert criteria.assess(result.figures) == {}
+
+
+def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_path):
+    model = result.model
+    n_same = int(result.trials.truth.sum())
+    n_different = len(result.trials) - n_same
+    assert model.calibration.max_log10_lr == pytest.approx(math.log10(n_different))
+    assert model.calibration.min_log10_lr == pytest.approx(-math.log10(n_same))
+    assert model.calibration.log10_lr(50.0) == pytest.approx(math.log10(n_different))
+    assert model.calibration.log10_lr(-50.0) == pytest.approx(-math.log10(n_same))
+    conditions = model.conditions
+    assert conditions.questioned_chars.low <= 3000 <= conditions.questioned_chars.high
+    assert conditions.known_chars.low <= 9000 <= conditions.known_chars.high
+    assert "demo" in conditions.population and conditions.cases == len(result.trials)
+    path = tmp_path / "validated.json"
+    save_model(model, path)
+    loaded = load_model(path)
+    assert loaded.calibration == model.calibration
+    assert loaded.extra["validation"]["figures"] == result.record["figures"]
+    assert loaded.sha256 == model.sha256 == result.record["model"]["sha256"]
+    outcome = verify(model, ["A short known text. " * 200], "A short questioned text. " * 120)
+    assert outcome.log10_lr is None or abs(outcome.log10_lr) <= math.log10(n_different) + 1e-9
+    record_path = tmp_path / "record.json"
+    save_record(result.record, record_path)
+    assert json.loads(record_path.read_text(encoding="utf-8"))["model"]["sha256"] == model.sha256
+
+
+def test_unbounded_calibrations_keep_their_old_json(result):
+    from dataclasses import replace
+
+    plain = replace(result.model.calibration, min_log10_lr=None, max_log10_lr=None)
+    assert "max_log10_lr" not in plain.to_dict()
+    text = replace(result.model, calibration=plain).to_json()
+    assert parse_model(text, "m").calibration == plain
+
+
+def test_validation_can_be_cancelled(population):
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        validate(population, ValidationSettings(3000, 9000, folds=3), cancel=token)
+
+
+def test_settings_are_checked_before_the_run(population):
+    for settings, message in (
+        (ValidationSettings(folds=1), "2 folds"),
+        (ValidationSettings(max_trials=10), "max-trials"),
+        (ValidationSettings(method="lambdag"), "unknown validation method"),
+        (ValidationSettings(criteria=AcceptanceCriteria(max_cllr=-1.0)), "accept-cllr"),
+        (
+            ValidationSettings(criteria=AcceptanceCriteria(max_misleading=float("nan"))),
+            "accept-misleading",
+        ),
+    ):
+        with pytest.raises(InputError, match=message):
+            validate(population, settings)
+
+
+def test_equal_error_rate():
+    truth = np.array([True] * 4 + [False] * 4)
+    assert equal_error_rate(np.array([4, 5, 6, 7, 0, 1, 2, 3.0]), truth) == 0.0
+    assert equal_error_rate(np.array([0, 1, 2, 3, 4, 5, 6, 7.0]), truth) == 1.0
+    assert equal_error_rate(np.array([1, 3, 5, 7, 0, 2, 4, 6.0]), truth) == pytest.approx(0.5)
+
+
+def test_population_from_a_pan_corpus_takes_authors_from_its_provenance():
+    folder = open_corpus(corpus_path("stackexchange", "train"))
+    jsonl = open_corpus(corpus_path("stackexchange-jsonl", "train"))
+    lexicon = default_lexicon()
+    a = population_from_corpus(folder, lexicon=lexicon)
+    b = population_from_corpus(jsonl, lexicon=lexicon)
+    assert len(a.authors) >= 40
+    assert a.authors == b.authors
+    assert all(len(docs) >= 2 for docs in a.documents.values())
+    # a document read twice (the same post in two cases) is kept once
+    for docs in a.documents.values():
+        assert len({d.text_sha256 for d in docs}) == len(docs)
+    assert encode_document("One. Two.", lexicon).n_sentences == 2
+
+
+def test_equal_error_rate_with_one_error_each_way():
+    truth = np.array([True] * 4 + [False] * 4)
+    # one same-author value below every different-author one, one different-author above all
+    values = np.array([0.0, 5, 6, 7, 1, 2, 3, 8])
+    assert equal_error_rate(values, truth) == pytest.approx(0.25)
+
+
+def test_folds_learned_in_processes_equal_one_process(population):
+    settings = ValidationSettings(3000, 9000, folds=3, seed=5)
+    trials = build_trials(population, settings)
+    from taveer_desktop.core.validation import cross_validate
+
+    one = cross_validate(trials, "median", workers=1)
+    two = cross_validate(trials, "median", workers=2)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
