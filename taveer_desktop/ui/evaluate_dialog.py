@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,7 +30,7 @@ from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.evaluation import Evaluation, Metrics
 from taveer_desktop.core.model import Model
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
-from taveer_desktop.ui import jobs
+from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -98,7 +97,8 @@ class EvaluateDialog(QDialog):
         self.evaluate_button.clicked.connect(self.start_evaluation)
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.setToolTip("Close (cancels a running evaluation)")
-        close.clicked.connect(self.close)
+        self.close_button = close
+        close.clicked.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.progress)
@@ -193,8 +193,11 @@ class EvaluateDialog(QDialog):
             self.model_combo.setCurrentIndex(index)
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Choose a test corpus folder")
+        folder = QFileDialog.getExistingDirectory(
+            self, "Choose a test corpus folder", app_settings.start_folder("corpora")
+        )
         if folder:
+            app_settings.remember_folder("corpora", Path(folder))
             self.set_corpus_folder(Path(folder))
 
     def _folder_changed(self) -> None:
@@ -261,10 +264,9 @@ class EvaluateDialog(QDialog):
         self.status.setText(message)
         self._validate()
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def reject(self) -> None:
+        """Close, Escape and the close box (``QDialog.closeEvent`` calls this) stop a running
+        evaluation (nothing of it is stored) and hide the dialog."""
         if self.worker is not None:
             self.worker.cancel()
-        super().closeEvent(event)
-
-    def reject(self) -> None:
-        self.close()
+        super().reject()

@@ -170,10 +170,12 @@ class ReportExportDialog(QDialog):
         return f"{safe or 'case'}-report.pdf"
 
     def choose_file_and_export(self) -> None:
+        suggestion = Path(app_settings.start_folder("reports")) / self.suggested_name()
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save the report", self.suggested_name(), "PDF documents (*.pdf)"
+            self, "Save the report", str(suggestion), "PDF documents (*.pdf)"
         )
         if name:
+            app_settings.remember_folder("reports", Path(name))
             if not name.lower().endswith(".pdf"):
                 name += ".pdf"
             self.export_to(Path(name))

@@ -39,7 +39,7 @@ def test_a_new_case_has_no_model_and_the_picker_shows_what_decides_the_choice(
     _import_default(window)
     case = _case_with_evidence(window, evidence)
     assert case.model_id is None
-    assert "Case model: none chosen" in window.model_label.text()
+    assert "Case model: none chosen" in window.status_line.model_label.text()
     picker = window.cases.choose_model()
     qtbot.waitExposed(picker)
     assert picker.chosen() is None and not picker.ok_button.isEnabled()
@@ -56,7 +56,7 @@ def test_a_new_case_has_no_model_and_the_picker_shows_what_decides_the_choice(
     chosen = window.session.store.cases.get(case.id)
     assert chosen.model_id is not None
     assert window.verification_tab.chosen_model() == "TAVeer default (Stack Exchange)"
-    assert "Case model: TAVeer default" in window.model_label.text()
+    assert "Case model: TAVeer default" in window.status_line.model_label.text()
     entries = window.session.store.audit.entries(case.id)
     assert entries[-1].action == "case_model_chosen"
     picker = window.cases.choose_model()  # the picker opens on the current choice

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
@@ -156,7 +157,12 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     assert f"Audit chain head at the report: {exported.audit_entry.entry_hash}" in text
     assert exported.sha256 in text
     assert f"sealing the chain at entry {read_receipt(beside).chain_length}" in text
-    box.done(0)
+    assert str(exported.path) in window.statusBar().currentMessage()  # where it went
+    opened = []
+    window.cases.open_file = opened.append  # the system's viewer is not started in tests
+    opener = next(b for b in box.buttons() if b.text() == "&Open the Report")
+    opener.click()
+    assert opened == [Path(exported.path)]
 
     # the receipt beside the report passes the desktop's check
     box = _check(qtbot, window, beside)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.report.chart_layout import short_label
+from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.ui.explain.phi_table_model import DISTANCE, ROW_ROLE, PhiTableModel
@@ -137,6 +138,7 @@ class DistanceView(QWidget):
         self.category = ""
         self.model = PhiTableModel(self)
         self.table = QTableView(self)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -265,11 +267,13 @@ class DistanceView(QWidget):
         return path
 
     def _export_csv_interactively(self) -> None:
+        suggestion = Path(app_settings.start_folder("exports")) / f"{self._stem()}.csv"
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the feature table", f"{self._stem()}.csv", "CSV file (*.csv)"
+            self, "Export the feature table", str(suggestion), "CSV file (*.csv)"
         )
         if not name:
             return
+        app_settings.remember_folder("exports", Path(name))
         try:
             self.export_csv(name if name.lower().endswith(".csv") else name + ".csv")
         except OSError as error:
