@@ -83,7 +83,7 @@ class CaseController(QObject):
         case, store = self.selected_case(), self.session.store
         if case is None or store is None:
             return None
-        exported = show_report_export_dialog(store, case.number, self.parent_widget)
+        exported = show_report_export_dialog(store, case.number, self.parent_widget, self.runner)
         self.session.changed(AUDIT, case_id=case.id)
         if exported is not None:
             self.confirm_report(exported)

@@ -144,9 +144,11 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     window.case_list.select_case_number("DEMO-001")
     with qtbot.waitSignal(window.verification_finished, timeout=120_000):
         window.actions.verify.trigger()
-    dialog = ReportExportDialog(window.session.store, "DEMO-001", window)
+    dialog = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
     qtbot.addWidget(dialog)
-    exported = dialog.export_to(tmp_path / "demo-report.pdf")
+    with qtbot.waitSignal(dialog.report_exported, timeout=60_000):
+        dialog.export_to(tmp_path / "demo-report.pdf")
+    exported = dialog.exported
     assert exported is not None
     beside = tmp_path / ("demo-report.pdf" + RECEIPT_SUFFIX)
     assert exported.receipt_path == beside and beside.is_file()

@@ -62,7 +62,7 @@ def test_choosing_a_feature_selects_it_everywhere(qtbot, federalist):
     assert view.evidence_view.counts() == (row.count_unknown, row.count_known)
 
 
-def test_stability_runs_in_the_pool_and_matches_the_engine(qtbot, stackexchange):
+def test_stability_runs_on_the_job_runner_and_matches_the_engine(qtbot, stackexchange):
     view = _view(qtbot, stackexchange)
     with qtbot.waitSignal(view.summary.stability_finished, timeout=60_000) as signal:
         view.summary.stability_button.click()

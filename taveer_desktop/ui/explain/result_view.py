@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -44,6 +44,7 @@ from taveer_desktop.ui.explain.explanation_data import PhiRow, StabilityFigures,
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
+from taveer_desktop.ui.job_runner import JobRunner
 
 DECISION_TAB, FEATURES_TAB = 0, 1
 
@@ -67,7 +68,7 @@ class ResultView(QWidget):
 
     feature_chosen = Signal(str, str)
 
-    def __init__(self, parent: QWidget | None = None, pool: QThreadPool | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, runner: JobRunner | None = None) -> None:
         super().__init__(parent)
         self.result: Mapping = {}
         self.rows: dict[str, list[PhiRow]] = {}
@@ -77,7 +78,7 @@ class ResultView(QWidget):
         self.category = ""
         self.feature: str | None = None
 
-        self.summary = DecisionSummary(self, pool)
+        self.summary = DecisionSummary(self, runner)
         self.similarity_chart = SimilarityChart(self)
         self.importance_chart = ImportanceChart(self)
         self.distance_view = DistanceView(self)
@@ -148,17 +149,27 @@ class ResultView(QWidget):
                 "the importance chart",
             )
         )
+        chart_box = QWidget(page)
+        chart_layout = QVBoxLayout(chart_box)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        self.importance_caption = QLabel(page)
+        self.importance_caption.setWordWrap(True)
+        self.importance_chart.caption_changed.connect(self.importance_caption.setText)
+        chart_layout.addWidget(self.importance_chart, 1)
+        chart_layout.addWidget(self.importance_caption)
         top = QSplitter(Qt.Orientation.Horizontal, page)
-        top.addWidget(self.importance_chart)
+        top.addWidget(chart_box)
         top.addWidget(self.distance_view)
         top.setStretchFactor(0, 1)
         top.setStretchFactor(1, 1)
-        top.setSizes([560, 940])
+        top.setSizes([700, 800])
         self.features_splitter = QSplitter(Qt.Orientation.Vertical, page)
         self.features_splitter.addWidget(top)
         self.features_splitter.addWidget(self.evidence_view)
-        self.features_splitter.setStretchFactor(0, 3)
-        self.features_splitter.setStretchFactor(1, 2)
+        # the texts get as much room as the charts: they are where the features are read
+        self.features_splitter.setStretchFactor(0, 1)
+        self.features_splitter.setStretchFactor(1, 1)
+        self.features_splitter.setSizes([500, 500])
         layout = QVBoxLayout(page)
         layout.addLayout(bar)
         layout.addWidget(self.no_interpretation)
