@@ -39,7 +39,7 @@ EXPECTED_MENUS = {
         "Export Report…",
     ],
     "Model": ["Models…", "Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
-    "Help": ["The TAVeer Method", "About TAVeer Desktop"],
+    "Help": ["The TAVeer Method", "Glossary", "About TAVeer Desktop"],
 }
 NEED_A_CASE = {
     "Edit Case…",

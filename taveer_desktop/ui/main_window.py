@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         show = self.statusBar().showMessage
         a.quit.triggered.connect(self.close)
         a.method.triggered.connect(self.show_method)
+        a.glossary.triggered.connect(lambda: self.show_method().show_glossary())
         a.about.triggered.connect(self.show_about)
         a.scale_group.triggered.connect(lambda _action: self.verification_tab.refresh())
         connect_work(a, p, m, c)

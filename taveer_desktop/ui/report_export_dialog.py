@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT
 from taveer_desktop.report.export import ExportedReport, export_report, prepare_report
 from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.store import ProjectStore
@@ -78,7 +79,7 @@ class ReportExportDialog(QDialog):
             similarity = "–" if run.similarity is None else f"{run.similarity:.3f}"
             self.run_box.addItem(
                 f"Run {run.id} · {run.run_utc[:19].replace('T', ' ')} UTC · "
-                f"{run.model_name} · {run.prediction} ({similarity})",
+                f"{run.model_name} · {CLASSIFICATION_SHORT[run.prediction]} ({similarity})",
                 run.id,
             )
         self.archival_box = QCheckBox("Archival PDF/A-1b (without the attached result JSON)")

@@ -99,6 +99,11 @@ class WindowActions:
         self.method = a(
             "The TAVeer &Method", "How the method decides, in plain words", "F1", key.HelpContents
         )
+        self.glossary = a(
+            "&Glossary",
+            "L_Y, L_N, λ, θ, Φ, the score and the likelihood ratio in plain words",
+            "Shift+F1",
+        )
         self.about = a(f"&About {PROGRAM_NAME}", "Program and library versions")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
         self._build_menus(window)
@@ -160,6 +165,7 @@ class WindowActions:
 
         self.help_menu = self._menu(window, "&Help")
         self.help_menu.addAction(self.method)
+        self.help_menu.addAction(self.glossary)
         self.help_menu.addSeparator()
         self.help_menu.addAction(self.about)
 

@@ -15,6 +15,9 @@ def test_dialog_previews_pages_and_exports(qtbot, tmp_path):
     with ProjectStore.open(project) as store:
         dialog = ReportExportDialog(store, "DEMO-001")
         qtbot.addWidget(dialog)
+        item = dialog.run_box.itemText(0)
+        assert ("same-author side" in item or "different-author side" in item) and "·" in item
+        assert "Classification" not in item  # no raw codes
         assert dialog.rendered is None  # laid out in the background, not on the GUI thread
         assert not dialog.save_button.isEnabled()
         qtbot.waitSignal(dialog.preview_ready, timeout=60_000).wait()

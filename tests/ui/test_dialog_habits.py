@@ -81,3 +81,14 @@ def test_file_dialogs_open_in_the_documents_folder_or_the_last_one_used(tmp_path
     app_settings.remember_folder("evidence", folder / "letter.txt")
     assert app_settings.start_folder("evidence") == str(folder)
     assert app_settings.start_folder("reports") == first  # each purpose keeps its own
+
+
+def test_help_glossary_opens_the_method_page_at_the_glossary(qtbot, window):
+    window.actions.glossary.trigger()
+    dialog = window._method_dialog
+    qtbot.waitExposed(dialog)
+    page = dialog.text.toPlainText()
+    assert "Glossary" in page and "L_Y — the same-author list" in page
+    assert dialog.text.verticalScrollBar().value() > 0  # scrolled past the method
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation import glossary
 from taveer_desktop.report.chart_layout import short_label
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain.chart_export import export_button
@@ -157,6 +158,7 @@ class DistanceView(QWidget):
         self.chart = PhiChart(self)
         self.caption = QLabel(self)
         self.caption.setWordWrap(True)
+        self.caption.setToolTip(glossary.tooltip("Φ", "θ′", "λ"))
         copy = QPushButton("Copy", self)
         copy.setToolTip("Copy the selected rows (or all rows) as tab-separated text")
         copy.clicked.connect(self.copy_rows)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.presentation import glossary
 from taveer_desktop.report.chart_layout import DEFAULT_TOP_N
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.distance_view import DistanceView
@@ -154,6 +155,8 @@ class ResultView(QWidget):
         chart_layout.setContentsMargins(0, 0, 0, 0)
         self.importance_caption = QLabel(page)
         self.importance_caption.setWordWrap(True)
+        self.importance_caption.setToolTip(glossary.tooltip("L_Y", "L_N", "λ", "θ′"))
+        self.importance_chart.getPlotItem().getAxis("left").setToolTip(glossary.tooltip("λ"))
         self.importance_chart.caption_changed.connect(self.importance_caption.setText)
         chart_layout.addWidget(self.importance_chart, 1)
         chart_layout.addWidget(self.importance_caption)

@@ -38,6 +38,7 @@ from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
+from taveer_desktop.presentation import glossary
 from taveer_desktop.ui.explain.explanation_data import (
     NO_CLASSIFICATION,
     StabilityFigures,
@@ -137,6 +138,7 @@ class DecisionSummary(QWidget):
 
         self.details = QWidget(self)
         self.scale = ScoreScale(self.details)
+        self.scale.setToolTip(glossary.tooltip("score", "θ"))
         self.basis = _label(rich=False)
         self.lr_label = _label(selectable=True)
         self.kind_explanation = _label(selectable=True)
