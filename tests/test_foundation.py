@@ -358,3 +358,21 @@ def test_no_module_under_ui_imports_the_main_window():
         and "ui.main_window" in source.read_text(encoding="utf-8")
     ]
     assert importers == []
+
+
+def test_the_explanation_data_and_the_explain_package_load_without_qt():
+    code = textwrap.dedent(
+        """
+        import sys
+        import taveer_desktop.presentation.explanation_data
+        import taveer_desktop.presentation.evidence_data
+        import taveer_desktop.ui.explain
+        loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "pyqtgraph"))
+        print(loaded)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=REPO_ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QWidget
 
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation.explanation_data import StabilityFigures
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.explain import ResultView
-from taveer_desktop.ui.explain.explanation_data import StabilityFigures
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import AUDIT, ProjectSession
 from taveer_desktop.ui.run_view import RunView

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QTextCursor
 
-from taveer_desktop.ui.explain.evidence_data import QtPositions, evidence_texts, shown_text
+from taveer_desktop.presentation.evidence_data import QtPositions, evidence_texts, shown_text
+from taveer_desktop.presentation.explanation_data import phi_rows
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
-from taveer_desktop.ui.explain.explanation_data import phi_rows
 
 
 @pytest.mark.parametrize("case", ["federalist", "stackexchange"])

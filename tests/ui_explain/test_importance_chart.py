@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFontMetricsF
 
+from taveer_desktop.presentation.explanation_data import phi_rows
 from taveer_desktop.report.chart_layout import DIFFERENT, SAME
-from taveer_desktop.ui.explain.explanation_data import phi_rows
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 
 from .builders import synthetic_interpretation

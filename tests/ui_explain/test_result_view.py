@@ -148,7 +148,7 @@ def test_three_kinds_of_conclusion_are_labelled_and_worded(
 def test_headline_lr_and_stability_are_in_view_at_the_default_size(qtbot, federalist):
     from PySide6.QtCore import QPoint
 
-    from taveer_desktop.ui.explain.explanation_data import StabilityFigures
+    from taveer_desktop.presentation.explanation_data import StabilityFigures
 
     view = ResultView()
     qtbot.addWidget(view)

@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.report.chart_layout import short_label
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain.chart_export import export_button
-from taveer_desktop.ui.explain.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.ui.explain.phi_table_model import DISTANCE, ROW_ROLE, PhiTableModel
 
 log = logging.getLogger(__name__)

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.occurrences import Occurrence
-from taveer_desktop.ui.explain.evidence_data import EvidenceText, QtPositions, shown_text
-from taveer_desktop.ui.explain.explanation_data import SIDE_N, SIDE_WORDS, SIDE_Y
+from taveer_desktop.presentation.evidence_data import EvidenceText, QtPositions, shown_text
+from taveer_desktop.presentation.explanation_data import SIDE_N, SIDE_WORDS, SIDE_Y
 
 PUNCTUATION_CATEGORIES = ("F1", "F2", "F3")
 TINT = {SIDE_Y: "#d5f0e6", SIDE_N: "#fbe0cf"}

@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QToolTip
 
 from taveer_desktop.core.features import CATEGORY_NAMES
+from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.presentation.importance_text import stack_heading
 from taveer_desktop.report.chart_layout import (
     DEFAULT_TOP_N,
@@ -32,7 +33,6 @@ from taveer_desktop.report.chart_layout import (
     Stack,
     importance_chart,
 )
-from taveer_desktop.ui.explain.explanation_data import PhiRow, feature_tooltip
 
 BAR_X = {SAME: 0.0, DIFFERENT: 1.0}
 BAR_WIDTH = 0.42

@@ -36,12 +36,12 @@ from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
+from taveer_desktop.presentation.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.report.chart_layout import DEFAULT_TOP_N
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.distance_view import DistanceView
-from taveer_desktop.ui.explain.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
-from taveer_desktop.ui.explain.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.summary_view import DecisionSummary

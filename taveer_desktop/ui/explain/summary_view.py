@@ -39,7 +39,7 @@ from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.presentation import glossary
-from taveer_desktop.ui.explain.explanation_data import (
+from taveer_desktop.presentation.explanation_data import (
     NO_CLASSIFICATION,
     StabilityFigures,
     decision_basis,
