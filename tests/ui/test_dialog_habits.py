@@ -92,3 +92,32 @@ def test_help_glossary_opens_the_method_page_at_the_glossary(qtbot, window):
     assert dialog.text.verticalScrollBar().value() > 0  # scrolled past the method
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_escape_closes_every_dialog_of_the_window(qtbot, demo_window):
+    from taveer_desktop.ui.report_export_dialog import ReportExportDialog
+
+    window = demo_window
+    window.case_list.select_case_number("DEMO-001")
+    with qtbot.waitSignal(window.verification_finished, timeout=120_000):
+        window.actions.verify.trigger()
+    with qtbot.waitSignal(window.runner.job_ended, timeout=60_000):  # the preview's job
+        report = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
+    qtbot.addWidget(report)
+    assert report.rendered is not None
+    report.show()
+    openers = {
+        "new case": window.cases.new_case,
+        "edit case": window.cases.edit_case,
+        "model picker": window.cases.choose_model,
+        "model manager": window.models.open_manager,
+        "method": window.show_method,
+        "report": lambda: report,
+    }
+    for name, open_dialog in openers.items():
+        dialog = open_dialog()
+        qtbot.waitExposed(dialog)
+        dialog.activateWindow()
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda d=dialog: not d.isVisible(), timeout=2_000)
+        assert not dialog.isVisible(), name
