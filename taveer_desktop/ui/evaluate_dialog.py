@@ -176,7 +176,15 @@ class EvaluateDialog(QDialog):
         dialog.setWindowTitle(f"Model View — {self.evaluated_model.name} — {PROGRAM_NAME}")
         view = ModelView(dialog)
         view.show_evaluation(self.evaluated_model, self.evaluation, self.folder_edit.text())
-        QVBoxLayout(dialog).addWidget(view)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+        close.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(view, 1)
+        layout.addWidget(close)
+        screen = self.screen()
+        if screen is not None:  # room for the charts: most of the screen, never more
+            area = screen.availableGeometry()
+            dialog.resize(area.width() * 85 // 100, area.height() * 85 // 100)
         dialog.show()
         self.charts_dialog = dialog
         return dialog
