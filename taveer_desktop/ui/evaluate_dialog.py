@@ -128,6 +128,8 @@ class EvaluateDialog(QDialog):
         metrics_form.addRow("Cases:", self.cases_label)
         self.gate_label = QLabel()
         self.gate_label.setWordWrap(True)
+        # four lines kept for it: a form row does not grow when its wrapped text does
+        self.gate_label.setMinimumHeight(self.gate_label.fontMetrics().lineSpacing() * 4)
         self.gate_label.setToolTip(
             "Every case judged by the fitness-for-purpose gate as a verification would be"
         )
