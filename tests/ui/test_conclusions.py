@@ -208,3 +208,26 @@ def test_a_newly_shown_run_starts_at_the_top(qtbot, window, evidence):
     details.setValue(details.maximum())
     assert window.verification_tab.select_run(second.id)
     assert bar.value() == 0 and details.value() == 0
+
+
+def test_the_conclusion_is_above_the_fold_on_a_1366_by_768_screen(qtbot, demo_window):
+    """The statement (with the likelihood ratio), the classification and the stability are
+    visible without scrolling in a window of 1366 × 768, and each run opens at its top."""
+    window = demo_window
+    window.resize(1366, 768)
+    window.case_list.select_case_number("DEMO-001")
+    for _ in range(2):  # the second run must open at its top too
+        with qtbot.waitSignal(window.verification_finished, timeout=120_000):
+            window.actions.verify.trigger()
+        panel = window.verification_tab.result_view
+        qtbot.wait(50)
+        viewport = panel.result_scroll.viewport()
+        assert panel.result_scroll.verticalScrollBar().value() == 0
+        summary = panel.result_view.summary
+        for label in (summary.headline, summary.classification_label, summary.stability_label):
+            assert label.isVisible() and label.text()
+            bottom = label.mapTo(viewport, label.rect().bottomLeft()).y()
+            assert 0 <= bottom <= viewport.height(), label.objectName() or label.text()[:40]
+        panel.result_scroll.verticalScrollBar().setValue(
+            panel.result_scroll.verticalScrollBar().maximum()
+        )
