@@ -88,18 +88,18 @@ class EvidencePane(QWidget):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        # the count has a line of its own and wraps: a long one never widens the window
+        # the title has a line of its own and the count wraps: neither widens the window
         self.count_label.setWordWrap(True)
         self.editor.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
-        top = QHBoxLayout()
-        top.addWidget(self.title)
-        top.addStretch(1)
-        top.addWidget(self.previous_button)
-        top.addWidget(self.next_button)
+        self.title.setWordWrap(True)
+        navigation = QHBoxLayout()
+        navigation.addWidget(self.count_label, 1)
+        navigation.addWidget(self.previous_button)
+        navigation.addWidget(self.next_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.count_label)
+        layout.addWidget(self.title)
+        layout.addLayout(navigation)
         layout.addWidget(self.editor, 1)
         self.evidence: EvidenceText | None = None
         self.occurrences: list[Occurrence] = []

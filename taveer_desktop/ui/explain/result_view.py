@@ -138,9 +138,20 @@ class ResultView(QWidget):
     def _features_tab(self) -> QWidget:
         page = QWidget(self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Category of the ensemble:", page))
+        category_label = QLabel("Categor&y:", page)  # short: the bar fits a narrow window
+        category_label.setBuddy(self.category_box)
+        category_label.setToolTip("The categories of the model's ensemble, with their similarity")
+        bar.addWidget(category_label)
+        # the box shrinks with the window (its full text is in the list it opens)
+        self.category_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.category_box.setMinimumContentsLength(14)
         bar.addWidget(self.category_box, 1)
-        bar.addWidget(QLabel("Labelled features per list:", page))
+        labelled = QLabel("La&belled per list:", page)
+        labelled.setBuddy(self.top_n_box)
+        labelled.setToolTip("How many features of L_Y and of L_N get a labelled rectangle")
+        bar.addWidget(labelled)
         bar.addWidget(self.top_n_box)
         bar.addWidget(
             export_button(
@@ -160,7 +171,7 @@ class ResultView(QWidget):
         self.importance_chart.caption_changed.connect(self.importance_caption.setText)
         chart_layout.addWidget(self.importance_chart, 1)
         chart_layout.addWidget(self.importance_caption)
-        top = QSplitter(Qt.Orientation.Horizontal, page)
+        top = self.features_top = QSplitter(Qt.Orientation.Horizontal, page)
         top.addWidget(chart_box)
         top.addWidget(self.distance_view)
         top.setStretchFactor(0, 1)
@@ -279,6 +290,23 @@ class ResultView(QWidget):
         self.distance_view.select_feature(feature)
         self.evidence_view.show_feature(feature, row.side)
         self.feature_chosen.emit(self.category, feature)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_features()
+
+    def _fit_features(self) -> None:
+        """The chart beside the feature table where both fit, the chart above it otherwise
+        (a narrow window or 150 %), so the Features tab never needs a sideways scroll."""
+        top = self.features_top
+        side_by_side = sum(top.widget(i).minimumSizeHint().width() for i in range(2))
+        wanted = (
+            Qt.Orientation.Horizontal
+            if self.width() >= side_by_side + 4 * self.fontMetrics().horizontalAdvance("m")
+            else Qt.Orientation.Vertical
+        )
+        if top.orientation() != wanted:
+            top.setOrientation(wanted)
 
     def shutdown(self) -> None:
         """Cancel and wait for background work; call from the window's ``closeEvent``."""
