@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
+from PySide6.QtCore import Qt
+
 from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.verbal_scales import describe
 from taveer_desktop.presentation.conclusion_text import headline, share_text
@@ -168,3 +170,16 @@ def test_headline_lr_and_stability_are_in_view_at_the_default_size(qtbot, federa
     for label in (summary.kind_label, summary.headline, summary.stability_label):
         bottom = label.mapTo(view, QPoint(0, label.height())).y()
         assert label.isVisible() and bottom <= view.height(), label.objectName()
+
+
+def test_the_features_tab_never_scrolls_sideways(qtbot, federalist):
+    view = _view(qtbot, federalist)
+    view.tabs.setCurrentIndex(1)
+    qtbot.wait(20)
+    assert view.features_top.orientation() == Qt.Orientation.Horizontal  # side by side
+    view.resize(560, 900)
+    qtbot.waitUntil(lambda: view.features_top.orientation() == Qt.Orientation.Vertical)
+    page = view.tabs.currentWidget()
+    assert page.minimumSizeHint().width() <= view.width()  # the chart went above the table
+    view.resize(1400, 900)
+    qtbot.waitUntil(lambda: view.features_top.orientation() == Qt.Orientation.Horizontal)
