@@ -100,3 +100,10 @@ def test_offsets_survive_astral_characters_and_crlf(qtbot, lexicon):
     cursor = QTextCursor(view.unknown.editor.document())
     cursor.movePosition(QTextCursor.MoveOperation.End)
     assert cursor.position() == positions(len(unknown.text))
+
+
+def test_the_legend_shows_the_colours_the_highlights_use():
+    from taveer_desktop.ui.explain.evidence_view import CURRENT, LEGEND, PART, SIDE_N, SIDE_Y
+
+    for colour in (PART[SIDE_Y], PART[SIDE_N], CURRENT[SIDE_Y], CURRENT[SIDE_N]):
+        assert f"background:{colour}" in LEGEND

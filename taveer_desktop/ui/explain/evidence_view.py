@@ -37,13 +37,15 @@ UNDERLINE = {
     SIDE_Y: QTextCharFormat.UnderlineStyle.SingleUnderline,
     SIDE_N: QTextCharFormat.UnderlineStyle.WaveUnderline,
 }
+# built from the colours the highlights use, so the legend always matches them
 LEGEND = (
-    "<span style='background:#8fd3bc'><b><u>green, straight underline</u></b></span> = "
+    f"<span style='background:{PART[SIDE_Y]}'><b><u>green, straight underline</u></b></span> = "
     "points to the same author (L_Y) · "
-    "<span style='background:#f3b58c'><b>vermillion, wavy underline</b></span> = points to "
-    "different authors (L_N) · <span style='background:#dddddd'><i>grey italic</i></span> = "
-    "masked topic word (#) · <span style='background:#00664a; color:white'>dark</span> = "
-    "current occurrence"
+    f"<span style='background:{PART[SIDE_N]}'><b>vermillion, wavy underline</b></span> = points "
+    "to different authors (L_N) · <span style='background:#dddddd'><i>grey italic</i></span> = "
+    f"masked topic word (#) · <span style='background:{CURRENT[SIDE_Y]}; color:white'>dark "
+    f"green</span> or <span style='background:{CURRENT[SIDE_N]}; color:white'>dark "
+    "vermillion</span> = the current occurrence"
 )
 
 
