@@ -39,7 +39,7 @@ EXPECTED_MENUS = {
         "Export Report…",
     ],
     "Model": ["Models…", "Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
-    "Help": ["The TAVeer Method", "About TAVeer Desktop"],
+    "Help": ["The TAVeer Method", "Glossary", "About TAVeer Desktop"],
 }
 NEED_A_CASE = {
     "Edit Case…",
@@ -68,8 +68,8 @@ def test_main_window_opens_with_title_and_status_bar(window):
     assert window.isVisible()
     assert "TAVeer Desktop" in window.windowTitle()
     assert paths.DEFAULT_PROJECT_NAME in window.windowTitle()
-    assert "Project:" in window.project_label.text()
-    assert "Case model: TAVeer formal prose" in window.model_label.text()
+    assert "Project:" in window.status_line.project_label.text()
+    assert "Case model: TAVeer formal prose" in window.status_line.model_label.text()
     assert not window.windowIcon().isNull()
 
 
@@ -165,7 +165,7 @@ def test_project_path_is_shown(qtbot, tmp_path):
     win = MainWindow(project_path=tmp_path / "smith.taveer")
     qtbot.addWidget(win)
     assert "smith.taveer" in win.windowTitle()
-    assert "smith.taveer" in win.project_label.text()
+    assert "smith.taveer" in win.status_line.project_label.text()
     assert (tmp_path / "smith.taveer").is_file()  # a new project is created
 
 

@@ -333,3 +333,46 @@ def test_demo_files_match_the_hashes_in_the_demo_readme():
     assert sorted(listed) == sorted(f"federalist/{p.name}" for p in shipped)
     for name, digest in listed.items():
         assert hashlib.sha256(paths.resource("demo", name).read_bytes()).hexdigest() == digest
+
+
+def test_one_progress_type_and_one_worker_shape():
+    """``Progress`` is defined once (core/progress.py); no module under ui/ runs a QRunnable or
+    a thread pool of its own besides the job runner and its worker."""
+    progress_defined, runnables = [], []
+    for source in PACKAGE_DIR.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        relative = source.relative_to(PACKAGE_DIR).as_posix()
+        if "Callable[[int, int, str], None]" in text:
+            progress_defined.append(relative)
+        if relative.startswith("ui/") and ("QRunnable" in text or "QThreadPool(" in text):
+            runnables.append(relative)
+    assert progress_defined == ["core/progress.py"]
+    assert sorted(runnables) == ["ui/job_runner.py", "ui/task_worker.py"]
+
+
+def test_no_module_under_ui_imports_the_main_window():
+    importers = [
+        source.relative_to(PACKAGE_DIR).as_posix()
+        for source in (PACKAGE_DIR / "ui").rglob("*.py")
+        if source.name != "main_window.py"
+        and "ui.main_window" in source.read_text(encoding="utf-8")
+    ]
+    assert importers == []
+
+
+def test_the_explanation_data_and_the_explain_package_load_without_qt():
+    code = textwrap.dedent(
+        """
+        import sys
+        import taveer_desktop.presentation.explanation_data
+        import taveer_desktop.presentation.evidence_data
+        import taveer_desktop.ui.explain
+        loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "pyqtgraph"))
+        print(loaded)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=REPO_ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

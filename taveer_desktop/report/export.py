@@ -14,11 +14,12 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.report.content import ReportContent, build_report
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
@@ -27,7 +28,6 @@ from taveer_desktop.store import AuditEntry, ProjectStore
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.receipts import write_receipt
 
-Progress = Callable[[int, int, str], None]
 RECEIPT_SUFFIX = ".receipt.json"
 MAX_EVALUATION_BYTES = 1024 * 1024
 

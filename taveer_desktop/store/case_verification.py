@@ -11,18 +11,15 @@ so a run is never computed from evidence or a model that changed since it was st
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from taveer_desktop import __version__
 from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verify import verify
 from taveer_desktop.store.errors import NotFound, StoreError
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
-
-Progress = Callable[[int, int, str], None]
 
 
 def verify_case(

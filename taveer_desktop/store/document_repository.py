@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 from taveer_desktop.core.errors import CancelToken
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import (
     Conflict,
@@ -66,7 +67,7 @@ class DocumentRepository:
         role: str,
         paths: Iterable[str | Path],
         skip_rejected: bool = False,
-        progress: Callable[[int, int, str], None] | None = None,
+        progress: Progress | None = None,
         cancel: CancelToken | None = None,
         encoding: str | None = None,
     ) -> IntakeResult:

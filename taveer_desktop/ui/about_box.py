@@ -5,8 +5,9 @@ from __future__ import annotations
 import platform
 
 from PySide6 import __version__ as PYSIDE6_VERSION
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import Qt, qVersion
 from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME, __version__, paths
 
@@ -49,3 +50,15 @@ def about_text() -> str:
         f"<p><b>Versions</b></p><table>{rows}</table>"
         f"<p>Settings: {paths.config_dir()}<br>Log files: {paths.log_dir()}</p>"
     )
+
+
+def about_box(parent: QWidget) -> QMessageBox:
+    """The About box (deleted when closed), not yet shown."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(f"About {PROGRAM_NAME}")
+    box.setIconPixmap(parent.windowIcon().pixmap(64, 64))
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(about_text())
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    return box

@@ -65,3 +65,27 @@ def clear_recent_projects() -> None:
     store = settings()
     store.remove(_RECENT_KEY)
     store.sync()
+
+
+_FOLDER_KEY = "folders/"
+
+
+def start_folder(purpose: str) -> str:
+    """Where a file dialog for ``purpose`` ("evidence", "models", "reports", …) opens: the
+    folder last used for it, else the user's documents folder (never the program's own)."""
+    from PySide6.QtCore import QStandardPaths
+
+    last = settings().value(_FOLDER_KEY + purpose)
+    if last and Path(str(last)).is_dir():
+        return str(last)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return documents if documents and Path(documents).is_dir() else str(Path.home())
+
+
+def remember_folder(purpose: str, chosen: Path) -> None:
+    """Remember the folder of ``chosen`` (a file, or a folder) for the next ``purpose`` dialog."""
+    chosen = Path(chosen)
+    folder = chosen if chosen.is_dir() else chosen.parent
+    store = settings()
+    store.setValue(_FOLDER_KEY + purpose, str(folder))
+    store.sync()

@@ -16,11 +16,13 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.store import Case
 from taveer_desktop.ui import audit_table_model as atm
-from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.project_session import ALL_KINDS, ProjectSession
 from taveer_desktop.ui.record_table_model import SORT_ROLE
 
 
 class AuditTab(QWidget):
+    reloads_on = ALL_KINDS  # every write is audited
+
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -41,6 +43,7 @@ class AuditTab(QWidget):
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
         self.view = QTableView()
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
         self.view.setModel(self.proxy)
         self.view.setToolTip("Every change, in order; hover over Details for everything recorded")
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -59,7 +62,7 @@ class AuditTab(QWidget):
         layout.addWidget(self.view, stretch=1)
         layout.addWidget(self.head_label)
 
-    def show_case(self, case: Case | None) -> None:
+    def show_case(self, case: Case | None, _documents=()) -> None:
         self.case = case
         self.reload()
 

@@ -10,6 +10,7 @@ from taveer_desktop.presentation.conclusion_text import (
     KIND_LABELS,
     share_text,
 )
+from taveer_desktop.presentation.numbers import decimal
 from taveer_desktop.store import AuditEntry
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -79,6 +80,8 @@ def details_summary(entry: AuditEntry) -> str:
             continue
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value)
+        elif isinstance(value, float):
+            value = decimal(value, 3)
         if key == "conclusion" and value in _KIND_VALUES:
             parts.append(f"conclusion: {KIND_LABELS[ConclusionKind(value)].lower()}")
             continue

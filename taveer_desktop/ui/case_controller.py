@@ -1,71 +1,93 @@
-"""Case work of the main window: cases, documents (adding, excluding), the case's model, verifying.
+"""Case work: cases, documents (adding, excluding), the case's model, verifying, reports.
+
+A ``CaseController`` is given only what it needs: the session, the job runner, a parent widget
+for its dialogs and a way to ask for the selected case. It knows nothing of the window; it
+announces outcomes as past-tense signals (``case_saved``, ``documents_added``, ``runs_stored``,
+``report_exported``, ``status_message``) and the window decides what to show.
 
 Writes of one short transaction (a case, choosing its model, excluding or including a document
-with its reason) happen here on the GUI thread; importing documents and verifying run as jobs on
-the store's writer pool. Each ends in ``session.changed`` and a past-tense signal of the window
-(``documents_added``, ``verification_finished``). A case is verified only with the model the
-examiner chose for it: Verify on a case without one opens the model picker first.
+with its reason) happen on the GUI thread; importing documents and verifying run as jobs on the
+store's writer pool. Each ends in ``session.changed`` (with the case). A case is verified only
+with the model the examiner chose for it: Verify on a case without one opens the picker first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
+from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.presentation.numbers import count
 from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult
 from taveer_desktop.store.receipts import read_receipt
-from taveer_desktop.ui import jobs
+from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.case_dialog import CaseDialog
 from taveer_desktop.ui.encoding_dialog import EncodingChoiceDialog
 from taveer_desktop.ui.error_dialog import show_failure, show_rejections
+from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.model_picker_dialog import ModelPickerDialog
-from taveer_desktop.ui.project_session import CASES, DOCUMENTS, RUNS
+from taveer_desktop.ui.project_session import AUDIT, CASES, DOCUMENTS, RUNS, ProjectSession
 from taveer_desktop.ui.receipt_text import report_exported_text
 from taveer_desktop.ui.task_worker import Job
-
-if TYPE_CHECKING:
-    from taveer_desktop.ui.main_window import MainWindow
 
 EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
 DETECT = "detect"  # add_documents: detect the text files' encodings and ask if one was guessed
 
 
 class CaseController(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
-        self.runner = window.runner
-        self.verify_worker = None
+    """Does the Case menu's work for the case ``selected_case()`` returns."""
+
+    case_saved = Signal(object)  # Case, created or changed
+    documents_added = Signal(object)  # IntakeResult
+    runs_stored = Signal(object, object)  # Case, [Run] of one verification
+    report_exported = Signal(object)  # ExportedReport
+    verifying_changed = Signal(bool)  # a verification started (True) or ended (False)
+    status_message = Signal(str, int)  # text, milliseconds to show it
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        runner: JobRunner,
+        parent: QWidget,
+        selected_case: Callable[[], Case | None],
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.session = session
+        self.runner = runner
+        self.selected_case = selected_case
+        self.verify_worker = None  # the running verification (one at a time)
         self.picker: ModelPickerDialog | None = None
         self.encoding_dialog: EncodingChoiceDialog | None = None
         self.report_box: QMessageBox | None = None  # the last report confirmation (for tests)
-        a = window.actions
-        a.new_case.triggered.connect(self.new_case)
-        a.edit_case.triggered.connect(self.edit_case)
-        a.add_known.triggered.connect(lambda: self.add_documents(KNOWN))
-        a.add_questioned.triggered.connect(lambda: self.add_documents(QUESTIONED))
-        a.verify.triggered.connect(self.verify)
-        a.export_report.triggered.connect(self.export_report)
-        window.documents_tab.exclude_requested.connect(self.exclude_documents)
-        window.documents_tab.include_requested.connect(self.include_documents)
+        runner.job_ended.connect(self._job_ended)
+
+    def _job_ended(self, worker, _outcome: str) -> None:
+        if worker is self.verify_worker:
+            self.verify_worker = None
+            self.verifying_changed.emit(False)
+
+    @property
+    def verifying(self) -> bool:
+        return self.verify_worker is not None
 
     def export_report(self):
-        """Case ▸ Export Report: the report colleague's dialog, then reload (audit entry)."""
+        """Case ▸ Export Report: the report dialog, then the confirmation (audit entry)."""
         from taveer_desktop.ui.report_export_dialog import show_report_export_dialog
 
-        case, store = self.window.selected_case(), self.session.store
+        case, store = self.selected_case(), self.session.store
         if case is None or store is None:
             return None
-        exported = show_report_export_dialog(store, case.number, self.window)
-        self.session.changed(CASES)
+        exported = show_report_export_dialog(store, case.number, self.parent_widget, self.runner)
+        self.session.changed(AUDIT, case_id=case.id)
         if exported is not None:
             self.confirm_report(exported)
+            self.report_exported.emit(exported)
         return exported
 
     def confirm_report(self, exported) -> QMessageBox:
@@ -77,33 +99,40 @@ class CaseController(QObject):
                 receipt = read_receipt(exported.receipt_path)
             except TaveerError:
                 receipt = None
-        box = QMessageBox(self.window)
+        box = QMessageBox(self.parent_widget)
         box.setIcon(QMessageBox.Icon.Information)
         box.setWindowTitle(f"Report written — {PROGRAM_NAME}")
         box.setText(f"The report of case {exported.case_number} was written and recorded.")
         box.setInformativeText(report_exported_text(exported, receipt))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        opener = box.addButton("&Open the Report", QMessageBox.ButtonRole.ActionRole)
+        opener.setToolTip(f"Open {exported.path} in the system's PDF viewer")
+        opener.clicked.connect(lambda: self.open_file(Path(exported.path)))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.finished.connect(lambda _r: setattr(self, "report_box", None))
         self.report_box = box
-        self.window.statusBar().showMessage(f"Report written: {exported.path}", 10_000)
+        self.status_message.emit(f"Report written: {exported.path}", 10_000)
         box.open()
         return box
+
+    def open_file(self, path: Path) -> bool:
+        """Open ``path`` with the system's viewer (tests replace this)."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
     # ---- cases --------------------------------------------------------------------------------
 
     def new_case(self) -> CaseDialog:
-        dialog = CaseDialog(parent=self.window)
+        dialog = CaseDialog(parent=self.parent_widget)
         dialog.accepted.connect(lambda: self._store_case(None, dialog.values()))
         dialog.open()
         return dialog
 
     def edit_case(self) -> CaseDialog | None:
-        case = self.window.selected_case()
+        case = self.selected_case()
         if case is None:
             return None
-        dialog = CaseDialog(case, parent=self.window)
+        dialog = CaseDialog(case, parent=self.parent_widget)
         dialog.accepted.connect(lambda: self._store_case(case.id, dialog.values()))
         dialog.open()
         return dialog
@@ -118,11 +147,10 @@ class CaseController(QObject):
             else:
                 case = store.cases.update(case_id, **values)
         except TaveerError as error:
-            show_failure(self.window, f"The case was not saved: {error}", title="Not saved")
+            show_failure(self.parent_widget, f"The case was not saved: {error}", title="Not saved")
             return None
-        self.window.case_list.set_cases(self.session.cases())
-        self.window.case_list.select_case_id(case.id)
-        self.session.changed(CASES)
+        self.session.changed(CASES, case_id=case.id)
+        self.case_saved.emit(case)
         return case
 
     # ---- documents ----------------------------------------------------------------------------
@@ -135,20 +163,24 @@ class CaseController(QObject):
         With ``encoding=DETECT`` the text files' encodings are detected first (a read-only job)
         and, if any had to be guessed, the encoding step (``EncodingChoiceDialog``) opens before
         anything is stored; a codec name (the examiner's choice) or None imports at once."""
-        case, store = self.window.selected_case(), self.session.store
+        case, store = self.selected_case(), self.session.store
         if case is None or store is None:
             return None
         if files is None:
             title = "Add known documents" if role == KNOWN else "Add questioned documents"
-            names, _f = QFileDialog.getOpenFileNames(self.window, title, "", EVIDENCE_FILTER)
+            names, _f = QFileDialog.getOpenFileNames(
+                self.parent_widget, title, app_settings.start_folder("evidence"), EVIDENCE_FILTER
+            )
             files = [Path(n) for n in names]
+            if files:
+                app_settings.remember_folder("evidence", files[0])
         if not files:
             return None
         texts = [f for f in files if jobs.is_text_file(f)]
         if encoding != DETECT or not texts:
             return self._import(store, case, role, files, None if encoding == DETECT else encoding)
         job = Job(
-            f"Reading the encodings of {len(texts)} text file(s)",
+            f"Reading the encodings of {count(len(texts), 'text file')}",
             lambda p, c: jobs.check_text_files(texts, p, c),
         )  # on the writer pool, where the import goes next: never queued behind a training
         return self.runner.start(
@@ -166,7 +198,7 @@ class CaseController(QObject):
             " documents" if many else " document"
         )
         words = words if many else f"a {words}"
-        dialog = EncodingChoiceDialog(checks, words, self.window)
+        dialog = EncodingChoiceDialog(checks, words, self.parent_widget)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(
             lambda: self._import(store, case, role, files, dialog.chosen_encoding())
@@ -180,26 +212,26 @@ class CaseController(QObject):
             return None
         shown = f" as {encoding}" if encoding else ""
         job = Job(
-            f"Adding {len(files)} {role} document(s){shown}",
+            f"Adding {count(len(files), role + ' document')}{shown}",
             lambda p, c: jobs.import_documents(store, case.id, role, files, p, c, encoding),
         )
-        return self.runner.start(job, self._documents_added)
+        return self.runner.start(job, lambda result: self._documents_added(case, result))
 
-    def _documents_added(self, result: IntakeResult) -> None:
-        self.session.changed(DOCUMENTS)
-        self.window.tabs.setCurrentWidget(self.window.documents_tab)
+    def _documents_added(self, case: Case, result: IntakeResult) -> None:
+        self.session.changed(DOCUMENTS, case_id=case.id)
+        self.documents_added.emit(result)
         if result.rejected:
-            show_rejections(self.window, result.rejected, len(result.added))
-        self.window.statusBar().showMessage(
-            f"{len(result.added)} document(s) added, {len(result.rejected)} refused", 10_000
+            show_rejections(self.parent_widget, result.rejected, len(result.added))
+        self.status_message.emit(
+            f"{count(len(result.added), 'document')} added, {len(result.rejected):,} refused",
+            10_000,
         )
-        self.window.documents_added.emit(result)
 
     def ask_role_for_drop(self, files: list[Path]) -> str | None:
         """Ask whether dropped files are known or questioned (tests replace this)."""
-        box = QMessageBox(self.window)
+        box = QMessageBox(self.parent_widget)
         box.setWindowTitle(f"Add documents — {PROGRAM_NAME}")
-        box.setText(f"Add {len(files)} dropped file(s) to the case as:")
+        box.setText(f"Add {count(len(files), 'dropped file')} to the case as:")
         known = box.addButton("&Known documents", QMessageBox.ButtonRole.AcceptRole)
         questioned = box.addButton("&Questioned documents", QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -209,7 +241,9 @@ class CaseController(QObject):
 
     def ask_reason(self, title: str, prompt: str) -> str | None:
         """Ask for the reason of an exclusion or inclusion (tests replace this)."""
-        text, ok = QInputDialog.getText(self.window, title, prompt, QLineEdit.EchoMode.Normal)
+        text, ok = QInputDialog.getText(
+            self.parent_widget, title, prompt, QLineEdit.EchoMode.Normal
+        )
         return text.strip() if ok and text.strip() else None
 
     def exclude_documents(self, documents: list[Document]) -> list[Document]:
@@ -246,20 +280,20 @@ class CaseController(QObject):
                 else:
                     changed.append(store.documents.include(doc.id, reason))
         except TaveerError as error:
-            show_failure(self.window, f"Not changed: {error}", title=title)
-        self.session.changed(DOCUMENTS)
+            show_failure(self.parent_widget, f"Not changed: {error}", title=title)
+        self.session.changed(DOCUMENTS, case_id=documents[0].case_id)
         word = "excluded" if exclude else "included again"
-        self.window.statusBar().showMessage(f"{len(changed)} document(s) {word}", 10_000)
+        self.status_message.emit(f"{count(len(changed), 'document')} {word}", 10_000)
         return changed
 
     # ---- the case's model -----------------------------------------------------------------
 
     def choose_model(self, then_verify: bool = False) -> ModelPickerDialog | None:
         """Open the model picker for the selected case; store the choice (and verify)."""
-        case, store = self.window.selected_case(), self.session.store
+        case, store = self.selected_case(), self.session.store
         if case is None or store is None:
             return None
-        dialog = ModelPickerDialog(self.session, case, self.window)
+        dialog = ModelPickerDialog(self.session, case, self.parent_widget)
         dialog.accepted.connect(lambda: self._model_chosen(case, dialog, then_verify))
         dialog.finished.connect(lambda _r: setattr(self, "picker", None))
         self.picker = dialog
@@ -273,12 +307,12 @@ class CaseController(QObject):
         try:
             store.cases.choose_model(case.id, choice.stored.id)
         except TaveerError as error:
-            show_failure(self.window, f"The model was not chosen: {error}", title="Not chosen")
+            show_failure(
+                self.parent_widget, f"The model was not chosen: {error}", title="Not chosen"
+            )
             return
-        self.session.changed(CASES)
-        self.window.statusBar().showMessage(
-            f"Case {case.number} will be verified with {choice.name}", 10_000
-        )
+        self.session.changed(CASES, case_id=case.id)
+        self.status_message.emit(f"Case {case.number} will be verified with {choice.name}", 10_000)
         if then_verify:
             self.verify()
 
@@ -289,7 +323,7 @@ class CaseController(QObject):
 
         A case without a chosen model opens the model picker instead (and verifies once one is
         chosen): the program never picks a model for the examiner."""
-        case, store = self.window.selected_case(), self.session.store
+        case, store = self.selected_case(), self.session.store
         if case is None or store is None or self.verify_worker is not None:
             return None
         if case.model_id is None:
@@ -299,14 +333,10 @@ class CaseController(QObject):
             lambda p, c: jobs.run_verification(store, case.id, None, p, c),
         )
         self.verify_worker = self.runner.start(job, lambda runs: self._verified(case, runs))
-        self.window.update_actions()
+        self.verifying_changed.emit(True)
         return self.verify_worker
 
     def _verified(self, case: Case, runs: list) -> None:
-        self.session.changed(RUNS)
-        self.window.case_list.select_case_id(case.id)
-        self.window.tabs.setCurrentWidget(self.window.verification_tab)
-        if runs and self.window.verification_tab.select_run(runs[-1].id):
-            view = self.window.verification_tab.result_view.current
-            self.window.statusBar().showMessage(f"Verification of {case.number} stored", 10_000)
-            self.window.verification_finished.emit(view)
+        self.session.changed(RUNS, case_id=case.id)
+        self.status_message.emit(f"Verification of {case.number} stored", 10_000)
+        self.runs_stored.emit(case, runs)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation.numbers import count
 from taveer_desktop.store import Case
 from taveer_desktop.ui import case_table_model as ctm
 from taveer_desktop.ui.record_table_model import RECORD_ROLE
@@ -33,11 +34,12 @@ class CaseListPanel(QWidget):
         self.search.setPlaceholderText("Search cases")
         self.search.setClearButtonEnabled(True)
         self.search.setToolTip("Show only cases whose number, title, examiner or description match")
-        label = QLabel("&Cases")
+        label = QLabel("Ca&ses")
         self.model = ctm.CaseTableModel(self)
         self.proxy = ctm.CaseFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.view = QTableView()
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
         self.view.setModel(self.proxy)
         self.view.setToolTip("The cases of the open project; select one to see it on the right")
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -120,5 +122,5 @@ class CaseListPanel(QWidget):
     def _update_count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count_label.setText(
-            f"{total} case(s)" if shown == total else f"{shown} of {total} case(s) shown"
+            count(total, "case") if shown == total else f"{shown:,} of {count(total, 'case')} shown"
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 
+from taveer_desktop.presentation.numbers import count
 from taveer_desktop.store import Case
 from taveer_desktop.ui.record_table_model import (
     RECORD_ROLE,
@@ -32,7 +33,7 @@ class CaseTableModel(RecordTableModel):
             "The case number",
             lambda c: (
                 (f"{c.number}: {c.title}" if c.title else c.number)
-                + f"\n{_documents_tip(c)}, {c.run_count} run(s)"
+                + f"\n{_documents_tip(c)}, {count(c.run_count, 'run')}"
             ),
         ),
         Column("Title", lambda c: c.title, "The case title", lambda c: c.description or c.title),

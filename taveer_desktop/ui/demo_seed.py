@@ -12,16 +12,15 @@ already there is left alone, so an interrupted first start is completed on the n
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from taveer_desktop import paths
 from taveer_desktop.core.errors import CancelToken
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.store import KNOWN, QUESTIONED, NotFound, ProjectStore
 
 DEFAULT_MODEL_FILE = "default.json"
-Progress = Callable[[int, int, str], None]
 
 
 @dataclass(frozen=True)

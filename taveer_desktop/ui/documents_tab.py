@@ -34,7 +34,7 @@ from taveer_desktop.presentation.encoding_text import UNCERTAIN_ADVICE, encoding
 from taveer_desktop.store import Document
 from taveer_desktop.ui import document_table_model as dtm
 from taveer_desktop.ui.fonts import mono_font
-from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.project_session import DOCUMENTS, ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_utc
 
 PREVIEW_MAX_CHARS = 300_000
@@ -49,6 +49,7 @@ def hash_lines(documents: Sequence[Document]) -> str:
 
 
 class DocumentsTab(QWidget):
+    reloads_on = frozenset({DOCUMENTS})  # the kinds of store change this tab shows
     exclude_requested = Signal(list)  # [Document] to take out of later runs
     include_requested = Signal(list)  # [Document] to use again
 
@@ -100,6 +101,7 @@ class DocumentsTab(QWidget):
         buttons.addStretch(1)
 
         self.view = QTableView()
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
         self.view.setModel(self.proxy)
         self.view.setToolTip("The case's documents; select one to preview its text")
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -146,6 +148,10 @@ class DocumentsTab(QWidget):
         layout.addWidget(self.splitter, stretch=1)
 
     # ---- content ------------------------------------------------------------------------------
+
+    def show_case(self, _case, documents: Sequence[Document] = ()) -> None:
+        """Show the documents of the selected case (the window reads them once for all tabs)."""
+        self.set_documents(documents)
 
     def set_documents(self, documents: Sequence[Document]) -> None:
         selected = {doc.id for doc in self.selected_documents()}

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME, paths
+from taveer_desktop.presentation import numbers
 from taveer_desktop.store import IntakeRejection, RejectionReason
 
 REASON_WORDS = {
@@ -84,7 +85,11 @@ class RejectionDialog(QDialog):
         files = "file was" if count == 1 else "files were"
         summary = QLabel(
             f"{count} {files} not added to the case. "
-            + (f"{added} other file(s) were added. " if added else "No file was added. ")
+            + (
+                f"{numbers.count(added, 'other file')} {'was' if added == 1 else 'were'} added. "
+                if added
+                else "No file was added. "
+            )
             + "Each refused file is listed below with the reason."
         )
         summary.setWordWrap(True)

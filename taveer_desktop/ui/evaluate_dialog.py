@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,7 +30,7 @@ from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.evaluation import Evaluation, Metrics
 from taveer_desktop.core.model import Model
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
-from taveer_desktop.ui import jobs
+from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -98,7 +97,8 @@ class EvaluateDialog(QDialog):
         self.evaluate_button.clicked.connect(self.start_evaluation)
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.setToolTip("Close (cancels a running evaluation)")
-        close.clicked.connect(self.close)
+        self.close_button = close
+        close.clicked.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.progress)
@@ -128,6 +128,8 @@ class EvaluateDialog(QDialog):
         metrics_form.addRow("Cases:", self.cases_label)
         self.gate_label = QLabel()
         self.gate_label.setWordWrap(True)
+        # four lines kept for it: a form row does not grow when its wrapped text does
+        self.gate_label.setMinimumHeight(self.gate_label.fontMetrics().lineSpacing() * 4)
         self.gate_label.setToolTip(
             "Every case judged by the fitness-for-purpose gate as a verification would be"
         )
@@ -176,7 +178,15 @@ class EvaluateDialog(QDialog):
         dialog.setWindowTitle(f"Model View — {self.evaluated_model.name} — {PROGRAM_NAME}")
         view = ModelView(dialog)
         view.show_evaluation(self.evaluated_model, self.evaluation, self.folder_edit.text())
-        QVBoxLayout(dialog).addWidget(view)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+        close.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(view, 1)
+        layout.addWidget(close)
+        screen = self.screen()
+        if screen is not None:  # room for the charts: most of the screen, never more
+            area = screen.availableGeometry()
+            dialog.resize(area.width() * 85 // 100, area.height() * 85 // 100)
         dialog.show()
         self.charts_dialog = dialog
         return dialog
@@ -193,8 +203,11 @@ class EvaluateDialog(QDialog):
             self.model_combo.setCurrentIndex(index)
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Choose a test corpus folder")
+        folder = QFileDialog.getExistingDirectory(
+            self, "Choose a test corpus folder", app_settings.start_folder("corpora")
+        )
         if folder:
+            app_settings.remember_folder("corpora", Path(folder))
             self.set_corpus_folder(Path(folder))
 
     def _folder_changed(self) -> None:
@@ -261,10 +274,9 @@ class EvaluateDialog(QDialog):
         self.status.setText(message)
         self._validate()
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def reject(self) -> None:
+        """Close, Escape and the close box (``QDialog.closeEvent`` calls this) stop a running
+        evaluation (nothing of it is stored) and hide the dialog."""
         if self.worker is not None:
             self.worker.cancel()
-        super().closeEvent(event)
-
-    def reject(self) -> None:
-        self.close()
+        super().reject()

@@ -7,7 +7,7 @@ single transaction, so a cancelled job leaves nothing behind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from taveer_desktop.core.decoding import decode_bytes
 from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
 from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.training import train
 from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
@@ -23,7 +24,6 @@ from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.intake import SUPPORTED_FORMATS, read_evidence_bytes
 from taveer_desktop.store.records import StabilityCheck
 
-Progress = Callable[[int, int, str], None]
 TRAINING_WORKERS = 1  # in-process: measured GUI stalls stay far below 100 ms (docs/gui.md)
 SAMPLE_BYTES = 64 * 1024  # of each text file, for the preview of the encoding step
 

@@ -1,10 +1,13 @@
-"""Help ▸ The TAVeer Method: what the program computes, in a few paragraphs for examiners."""
+"""Help ▸ The TAVeer Method and Help ▸ Glossary: what the program computes, in a few paragraphs
+for examiners, and the symbols of the result views in plain words (``presentation/glossary``),
+on one page."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.presentation.glossary import glossary_html
 
 METHOD_HTML = """
 <h2>The TAVeer method</h2>
@@ -38,8 +41,8 @@ class MethodDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"The TAVeer Method — {PROGRAM_NAME}")
-        text = QTextBrowser()
-        text.setHtml(METHOD_HTML)
+        self.text = text = QTextBrowser()
+        text.setHtml(METHOD_HTML + '<a name="glossary"></a>' + glossary_html())
         text.setToolTip("How TAVeer decides")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -48,3 +51,7 @@ class MethodDialog(QDialog):
         layout.addWidget(buttons)
         metrics = self.fontMetrics()
         self.resize(metrics.horizontalAdvance("m") * 70, metrics.height() * 34)
+
+    def show_glossary(self) -> None:
+        """Scroll to the glossary (Help ▸ Glossary)."""
+        self.text.scrollToAnchor("glossary")

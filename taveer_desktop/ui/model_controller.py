@@ -1,52 +1,63 @@
-"""Model menu work of the main window: the manager, training, import, export, evaluation.
+"""Model menu work: the manager, training, import, export, evaluation.
 
-Dialogs are non-modal and kept while open, so the examiner can go on working in the window
-while a model trains or is evaluated.
+A ``ModelController`` is given the session, the job runner, a parent widget for its dialogs and
+a way to ask for the selected case's chosen model (the one export and evaluation offer first);
+it reports with ``status_message``. Dialogs are non-modal and kept while open, so the examiner
+can go on working in the window while a model trains or is evaluated.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.error_dialog import show_failure
 from taveer_desktop.ui.evaluate_dialog import EvaluateDialog
+from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.model_manager_dialog import ModelManagerDialog
 from taveer_desktop.ui.model_table_model import ModelSummary
-from taveer_desktop.ui.project_session import MODELS
+from taveer_desktop.ui.project_session import MODELS, ProjectSession
 from taveer_desktop.ui.train_dialog import TrainDialog
-
-if TYPE_CHECKING:
-    from taveer_desktop.ui.main_window import MainWindow
 
 MODEL_FILTER = "TAVeer models (*.json);;All files (*)"
 
 
 class ModelController(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
+    """Opens the model dialogs and imports and exports model files."""
+
+    status_message = Signal(str, int)  # text, milliseconds to show it
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        runner: JobRunner,
+        parent: QWidget,
+        chosen_model: Callable[[], str | None],
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.session = session
+        self.runner = runner
+        self.chosen_model = chosen_model
         self.manager: ModelManagerDialog | None = None
         self.train_dialog: TrainDialog | None = None
         self.evaluate_dialog: EvaluateDialog | None = None
-        actions = window.actions
-        actions.model_manager.triggered.connect(self.open_manager)
-        actions.train.triggered.connect(self.open_train_dialog)
-        actions.import_model.triggered.connect(lambda: self.import_model())
-        actions.export_model.triggered.connect(lambda: self.export_model())
-        actions.evaluate.triggered.connect(lambda: self.open_evaluate_dialog())
+
+    def dialogs(self) -> list:
+        """The model dialogs created so far (the window hides them when it closes)."""
+        return [d for d in (self.train_dialog, self.evaluate_dialog, self.manager) if d]
 
     # ---- dialogs ------------------------------------------------------------------------------
 
     def open_manager(self) -> ModelManagerDialog:
         if self.manager is None:
-            self.manager = ModelManagerDialog(self.session, self.window)
+            self.manager = ModelManagerDialog(self.session, self.parent_widget)
             self.manager.train_requested.connect(self.open_train_dialog)
             self.manager.import_requested.connect(lambda: self.import_model())
             self.manager.export_requested.connect(lambda s: self.export_model(s.name))
@@ -59,7 +70,7 @@ class ModelController(QObject):
 
     def open_train_dialog(self) -> TrainDialog:
         if self.train_dialog is None:
-            self.train_dialog = TrainDialog(self.session, self.window.runner, self.window)
+            self.train_dialog = TrainDialog(self.session, self.runner, self.parent_widget)
         self.train_dialog.show()
         self.train_dialog.raise_()
         self.train_dialog.activateWindow()
@@ -69,9 +80,9 @@ class ModelController(QObject):
         dialog = self.evaluate_dialog
         if dialog is None or (dialog.worker is None and not dialog.isVisible()):
             dialog = self.evaluate_dialog = EvaluateDialog(
-                self.session, self.window.runner, self.window
+                self.session, self.runner, self.parent_widget
             )
-        name = summary.name if summary else self.window.verification_tab.chosen_model()
+        name = summary.name if summary else self.chosen_model()
         if name:
             dialog.choose_model(name)
         dialog.show()
@@ -89,17 +100,25 @@ class ModelController(QObject):
         if store is None:
             return False
         if path is None:
-            name, _f = QFileDialog.getOpenFileName(self.window, "Import a model", "", MODEL_FILTER)
+            name, _f = QFileDialog.getOpenFileName(
+                self.parent_widget,
+                "Import a model",
+                app_settings.start_folder("models"),
+                MODEL_FILTER,
+            )
             if not name:
                 return False
             path = Path(name)
+            app_settings.remember_folder("models", path)
         try:
             stored = store.models.add_file(path)
         except TaveerError as error:
-            show_failure(self.window, f"The model was not imported: {error}", title="Not imported")
+            show_failure(
+                self.parent_widget, f"The model was not imported: {error}", title="Not imported"
+            )
             return False
         self.session.changed(MODELS)
-        self.window.statusBar().showMessage(f"Model imported: {stored.name}", 10_000)
+        self.status_message.emit(f"Model imported: {stored.name}", 10_000)
         return True
 
     def export_model(self, name: str | None = None, target: Path | None = None) -> Path | None:
@@ -107,30 +126,36 @@ class ModelController(QObject):
         store = self.session.store
         if store is None:
             return None
-        name = name or self.window.verification_tab.chosen_model()
+        name = name or self.chosen_model()
         if not name:
             if store.models.list_all():  # no case model to export: let the examiner pick one
                 self.open_manager()
                 return None
             show_failure(
-                self.window, "The project has no model to export.", title="Nothing to export"
+                self.parent_widget, "The project has no model to export.", title="Nothing to export"
             )
             return None
         stored = store.models.find(name)
         if target is None:
+            suggestion = Path(app_settings.start_folder("models")) / (
+                stored.source_file_name or "model.json"
+            )
             chosen, _f = QFileDialog.getSaveFileName(
-                self.window, f"Export {name}", stored.source_file_name or "model.json", MODEL_FILTER
+                self.parent_widget, f"Export {name}", str(suggestion), MODEL_FILTER
             )
             if not chosen:
                 return None
             target = Path(chosen)
+            app_settings.remember_folder("models", target)
         partial = target.with_name(f".{target.name}.partial")
         try:
             partial.write_bytes(store.models.json_bytes(stored.id))
             os.replace(partial, target)
         except (OSError, TaveerError) as error:
             partial.unlink(missing_ok=True)
-            show_failure(self.window, f"The model was not exported: {error}", title="Not exported")
+            show_failure(
+                self.parent_widget, f"The model was not exported: {error}", title="Not exported"
+            )
             return None
-        self.window.statusBar().showMessage(f"Model {name} exported to {target}", 10_000)
+        self.status_message.emit(f"Model {name} exported to {target}", 10_000)
         return target

@@ -48,6 +48,7 @@ class ModelManagerDialog(QDialog):
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
         self.view = QTableView()
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
         self.view.setModel(self.proxy)
         self.view.setToolTip(
             "The project's models; each case's model is chosen for it (Verification tab)"
@@ -116,8 +117,8 @@ class ModelManagerDialog(QDialog):
             self.view.selectRow(0)
         self._selection_changed()
 
-    def _store_changed(self, what: str) -> None:
-        if what == MODELS:
+    def _store_changed(self, change) -> None:
+        if MODELS in change.kinds:
             self.reload()
 
     def select(self, name: str) -> bool:

@@ -1,9 +1,11 @@
-"""File menu work of the main window: open, create, reopen and copy projects; receipts; first start.
+"""File menu work: open, create, reopen and copy projects; receipts; first start.
 
-On opening, the integrity check runs as a background job (a store that fails it is read-only
-and the user is told). When the default project is empty on first start, the demo cases and the
-bundled models are seeded into it by another job; ``MainWindow.project_ready`` is emitted when
-both are done.
+A ``ProjectController`` is given the session, the job runner and a parent widget for its
+dialogs, and announces outcomes as signals (``integrity_checked``, ``demo_seeded``,
+``project_ready``, ``status_message``). On opening, the integrity check runs as a background job
+(a store that fails it is read-only and the user is told). When the default project is empty on
+first start, the demo cases and the bundled models are seeded into it by another job;
+``project_ready`` is emitted when both are done.
 
 Receipts (``store.receipts``, the functions behind ``taveer receipt`` and ``check --receipt``):
 *Write Receipt…* and *Check Against Receipt…* run on the writer pool, so they see every write
@@ -15,10 +17,9 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.core.errors import TaveerError
@@ -27,7 +28,8 @@ from taveer_desktop.store.receipts import Receipt, check_receipt, read_receipt, 
 from taveer_desktop.store.records import utc_now
 from taveer_desktop.ui import app_settings, demo_seed
 from taveer_desktop.ui.error_dialog import show_failure
-from taveer_desktop.ui.project_session import CASES, MODELS
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.project_session import AUDIT, CASES, MODELS, ProjectSession
 from taveer_desktop.ui.receipt_text import (
     ReceiptCheckOutcome,
     receipt_check_outcome,
@@ -35,30 +37,34 @@ from taveer_desktop.ui.receipt_text import (
 )
 from taveer_desktop.ui.task_worker import Job
 
-if TYPE_CHECKING:
-    from taveer_desktop.ui.main_window import MainWindow
-
 log = logging.getLogger(__name__)
 PROJECT_FILTER = "TAVeer projects (*.taveer);;All files (*)"
 RECEIPT_FILTER = "TAVeer receipts (*.json);;All files (*)"
 
 
 class ProjectController(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    """Opens projects (checking and, on first start, seeding them), copies and receipts."""
+
+    integrity_checked = Signal(object)  # IntegrityReport
+    demo_seeded = Signal(object)  # SeedResult
+    project_ready = Signal()  # opened, checked and (first start) seeded
+    status_message = Signal(str, int)  # text, milliseconds to show it
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        runner: JobRunner,
+        parent: QWidget,
+        remember_projects: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.session = session
+        self.runner = runner
+        self.remember_projects = remember_projects  # in the recent list (not in tests)
         self.open_error: str | None = None  # why the last open failed, if it did
-        self.session = window.session
-        self.runner = window.runner
         self.integrity: IntegrityReport | None = None
-        actions = window.actions
-        actions.new_project.triggered.connect(self.new_project)
-        actions.open_project.triggered.connect(lambda: self.open_project())
-        actions.save_copy.triggered.connect(self.save_copy)
-        actions.write_receipt.triggered.connect(lambda: self.write_receipt())
-        actions.check_receipt.triggered.connect(lambda: self.check_receipt())
         self.receipt_box: QMessageBox | None = None  # the last receipt message (for tests)
-        actions.recent_menu.aboutToShow.connect(self.fill_recent_menu)
 
     # ---- opening ------------------------------------------------------------------------------
 
@@ -66,7 +72,7 @@ class ProjectController(QObject):
         """Open (or create) a project; on failure tell the user and keep the current one."""
         if self.runner.busy:
             show_failure(
-                self.window,
+                self.parent_widget,
                 "Background work is still running. Wait for it to finish (or cancel it), then "
                 "open the project again.",
                 title="Cannot open now",
@@ -78,11 +84,11 @@ class ProjectController(QObject):
             log.warning("project not opened: %s", error)
             self.open_error = str(error)
             show_failure(
-                self.window, f"The project could not be opened: {error}", title="Not opened"
+                self.parent_widget, f"The project could not be opened: {error}", title="Not opened"
             )
             return False
         self.open_error = None
-        if self.window.persist_settings:
+        if self.remember_projects:
             app_settings.remember_project(store.path)
         self.integrity = None
         self.runner.start(
@@ -97,18 +103,18 @@ class ProjectController(QObject):
 
     def _checked(self, report: IntegrityReport, seed_demo: bool) -> None:
         self.integrity = report
-        self.window.statusBar().showMessage(report.summary(), 10_000)
+        self.status_message.emit(report.summary(), 10_000)
         if not report.ok:
             problems = "\n".join(f"{p.subject}: {p.message}" for p in report.problems)
             show_failure(
-                self.window,
+                self.parent_widget,
                 "The project failed its integrity check: some stored evidence, model, run or "
                 "audit entry no longer matches its fingerprint. The project is open read-only: "
                 "you can read everything, but nothing can be added.",
                 problems,
                 title="Integrity check failed",
             )
-        self.window.project_state_changed()
+        self.integrity_checked.emit(report)
         store = self.session.store
         if seed_demo and report.ok and store is not None and demo_seed.is_empty(store):
             self.runner.start(
@@ -120,23 +126,21 @@ class ProjectController(QObject):
                 self._seeded,
             )
         else:
-            self.window.project_ready.emit()
+            self.project_ready.emit()
 
     def _seeded(self, result: demo_seed.SeedResult) -> None:
-        self.session.changed(MODELS)
-        self.session.changed(CASES)
-        if result.case_numbers:
-            self.window.case_list.select_case_number(result.case_numbers[0])
-        self.window.statusBar().showMessage(
+        self.session.changed(MODELS, CASES)
+        self.demo_seeded.emit(result)
+        self.status_message.emit(
             "Welcome: the demo case is ready. Select it and press Verify.", 15_000
         )
-        self.window.project_ready.emit()
+        self.project_ready.emit()
 
     # ---- File menu ----------------------------------------------------------------------------
 
     def new_project(self) -> None:
         name, _filter = QFileDialog.getSaveFileName(
-            self.window, "New project", str(paths.data_dir()), PROJECT_FILTER
+            self.parent_widget, "New project", str(paths.data_dir()), PROJECT_FILTER
         )
         if name:
             path = Path(name)
@@ -147,15 +151,14 @@ class ProjectController(QObject):
     def open_project(self, path: Path | None = None) -> None:
         if path is None:
             name, _filter = QFileDialog.getOpenFileName(
-                self.window, "Open project", str(paths.data_dir()), PROJECT_FILTER
+                self.parent_widget, "Open project", str(paths.data_dir()), PROJECT_FILTER
             )
             if not name:
                 return
             path = Path(name)
         self.open_path(path)
 
-    def fill_recent_menu(self) -> None:
-        menu = self.window.actions.recent_menu
+    def fill_recent_menu(self, menu: QMenu) -> None:
         menu.clear()
         recent = app_settings.recent_projects()
         for path in recent:
@@ -169,26 +172,32 @@ class ProjectController(QObject):
             menu.addSeparator()
             menu.addAction("Clear the List", app_settings.clear_recent_projects)
 
-    def save_copy(self) -> None:
+    def save_copy(self) -> Path | None:
+        """File ▸ Save a Copy: ask where, then write the copy."""
         store = self.session.store
         if store is None:
-            return
+            return None
         suggestion = store.path.with_name(store.path.stem + "-copy" + paths.PROJECT_SUFFIX)
         name, _filter = QFileDialog.getSaveFileName(
-            self.window, "Save a copy of the project", str(suggestion), PROJECT_FILTER
+            self.parent_widget, "Save a copy of the project", str(suggestion), PROJECT_FILTER
         )
-        if not name:
-            return
-        target = Path(name)
+        return self.save_copy_to(Path(name)) if name else None
+
+    def save_copy_to(self, target: Path) -> Path | None:
+        """Write a complete copy of the open project to ``target`` (its audit log notes it)."""
+        store = self.session.store
+        if store is None:
+            return None
         if target.suffix.lower() != paths.PROJECT_SUFFIX:
             target = target.with_name(target.name + paths.PROJECT_SUFFIX)
         try:
             written = store.save_copy(target, overwrite=target.exists())
         except TaveerError as error:
-            show_failure(self.window, f"The copy was not saved: {error}", title="Not saved")
-            return
-        self.session.changed(CASES)
-        self.window.statusBar().showMessage(f"Copy saved: {written}", 10_000)
+            show_failure(self.parent_widget, f"The copy was not saved: {error}", title="Not saved")
+            return None
+        self.session.changed(AUDIT)
+        self.status_message.emit(f"Copy saved: {written}", 10_000)
+        return written
 
     # ---- receipts -----------------------------------------------------------------------------
 
@@ -204,7 +213,7 @@ class ProjectController(QObject):
             return None
         if target is None:
             name, _filter = QFileDialog.getSaveFileName(
-                self.window,
+                self.parent_widget,
                 "Write a receipt of the project",
                 str(self.suggested_receipt_name()),
                 RECEIPT_FILTER,
@@ -222,7 +231,7 @@ class ProjectController(QObject):
         )
 
     def _receipt_written(self, receipt: Receipt, target: Path) -> None:
-        self.window.statusBar().showMessage(f"Receipt written: {target}", 10_000)
+        self.status_message.emit(f"Receipt written: {target}", 10_000)
         self._show_receipt_box(
             "Receipt written", receipt_written_text(receipt, target), QMessageBox.Icon.Information
         )
@@ -234,7 +243,7 @@ class ProjectController(QObject):
             return None
         if receipt_file is None:
             name, _filter = QFileDialog.getOpenFileName(
-                self.window,
+                self.parent_widget,
                 "Check the project against a receipt",
                 str(store.path.parent),
                 RECEIPT_FILTER,
@@ -245,7 +254,9 @@ class ProjectController(QObject):
         try:
             receipt = read_receipt(receipt_file)
         except TaveerError as error:
-            show_failure(self.window, f"The receipt was not read: {error}", title="Not checked")
+            show_failure(
+                self.parent_widget, f"The receipt was not read: {error}", title="Not checked"
+            )
             return None
 
         def run(_p, _c):
@@ -262,7 +273,7 @@ class ProjectController(QObject):
     ) -> ReceiptCheckOutcome:
         self.integrity = report
         outcome = receipt_check_outcome(receipt, problems, report, receipt_file)
-        self.window.statusBar().showMessage(outcome.headline, 15_000)
+        self.status_message.emit(outcome.headline, 15_000)
         icon = QMessageBox.Icon.Information if outcome.ok else QMessageBox.Icon.Critical
         box = self._show_receipt_box(
             "Receipt check passed" if outcome.ok else "Receipt check failed",
@@ -272,13 +283,13 @@ class ProjectController(QObject):
             outcome.details,
         )
         box.setProperty("outcome_ok", outcome.ok)
-        self.window.project_state_changed()
+        self.integrity_checked.emit(report)
         return outcome
 
     def _show_receipt_box(
         self, title: str, text: str, icon, informative: str = "", details: str = ""
     ) -> QMessageBox:
-        box = QMessageBox(self.window)
+        box = QMessageBox(self.parent_widget)
         box.setIcon(icon)
         box.setWindowTitle(f"{title} — {PROGRAM_NAME}")
         box.setText(text)

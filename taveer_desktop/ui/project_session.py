@@ -1,13 +1,16 @@
 """The open project as the window sees it: the ``ProjectStore`` and what changed in it.
 
 State flows one way: an action changes the store (directly for one short write, or through a
-job), then calls ``changed(what)``; ``store_changed`` tells every view, which reloads what it
-shows. The read helpers return plain lists of dataclasses for the table models.
+job), then calls ``changed(kind, …, case_id=…)``; ``store_changed`` carries a ``StoreChange``
+(what kinds of record changed, and in which case, or None for the whole project) and each view
+decides from it whether to reload. The read helpers return plain lists of dataclasses for the
+table models.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -21,6 +24,20 @@ from taveer_desktop.ui.run_table_model import RunRow, run_rows
 log = logging.getLogger(__name__)
 
 CASES, DOCUMENTS, MODELS, RUNS = "cases", "documents", "models", "runs"
+AUDIT = "audit"  # only an audit entry was added (a report exported, a copy saved)
+ALL_KINDS = frozenset({CASES, DOCUMENTS, MODELS, RUNS, AUDIT})
+
+
+@dataclass(frozen=True)
+class StoreChange:
+    """What changed in the store: kinds of record, and the case (None: the whole project)."""
+
+    kinds: frozenset[str]
+    case_id: int | None = None
+
+    def touches(self, kinds: set[str] | frozenset[str], case_id: int | None) -> bool:
+        """True if any of ``kinds`` changed in case ``case_id`` (or project-wide)."""
+        return bool(self.kinds & kinds) and (self.case_id is None or self.case_id == case_id)
 
 
 class ProjectSession(QObject):
@@ -28,7 +45,7 @@ class ProjectSession(QObject):
 
     project_opened = Signal(object)  # Path
     project_closed = Signal()
-    store_changed = Signal(str)  # CASES / DOCUMENTS / MODELS / RUNS
+    store_changed = Signal(object)  # StoreChange
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -76,8 +93,11 @@ class ProjectSession(QObject):
             log.info("project closed: %s", store.path)
             self.project_closed.emit()
 
-    def changed(self, what: str) -> None:
-        self.store_changed.emit(what)
+    def changed(self, *kinds: str, case_id: int | None = None) -> StoreChange:
+        """Announce that records of ``kinds`` changed (in ``case_id``, or project-wide)."""
+        change = StoreChange(frozenset(kinds), case_id)
+        self.store_changed.emit(change)
+        return change
 
     # ---- reading (GUI thread; all light listings) ---------------------------------------------
 

@@ -7,10 +7,12 @@ file name and calls ``report.export.export_report``, which writes the file atomi
 records its SHA-256 in the audit log and writes a receipt of the store beside it
 (``NAME.pdf.receipt.json``); ``report_exported`` then carries the ``ExportedReport``, and the
 case controller's confirmation names the receipt and the chain head.
-The main window opens it with ``show_report_export_dialog(store, case_number, parent)`` and
-reloads the audit view when ``report_exported`` fires. Laying out and writing take well under a
-second for ordinary cases (docs/performance.md), so they run on the GUI thread behind a busy
-cursor.
+The main window opens it with ``show_report_export_dialog(store, case_number, parent, runner)``.
+Both run as jobs on the job runner, never on the GUI thread: the preview (integrity check and
+layout, which only read) on the compute pool; the export on the writer pool as one job (check,
+layout, PDF, audit entry, receipt), so no write can come between the check and the record. A
+refusal (a case without runs, a failed integrity check) comes back as the job's answer and is
+shown in the dialog.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,10 +38,13 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT
 from taveer_desktop.report.export import ExportedReport, export_report, prepare_report
 from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 ZOOMS = (("75 %", 1.0), ("100 %", 1.333), ("150 %", 2.0))
 
@@ -48,10 +53,20 @@ class ReportExportDialog(QDialog):
     """Preview and export the PDF report of one case."""
 
     report_exported = Signal(object)  # ExportedReport
+    preview_ready = Signal(object)  # RenderedReport
 
-    def __init__(self, store: ProjectStore, case_number: str, parent: QWidget | None = None):
+    def __init__(
+        self,
+        store: ProjectStore,
+        case_number: str,
+        parent: QWidget | None = None,
+        runner: JobRunner | None = None,
+    ):
         super().__init__(parent)
         self.store = store
+        self.runner = runner or JobRunner(self)  # the window's, or one of its own
+        self.preview_worker: TaskWorker | None = None
+        self.export_worker: TaskWorker | None = None
         self.case_number = case_number
         self.rendered: RenderedReport | None = None
         self.exported: ExportedReport | None = None
@@ -64,7 +79,7 @@ class ReportExportDialog(QDialog):
             similarity = "–" if run.similarity is None else f"{run.similarity:.3f}"
             self.run_box.addItem(
                 f"Run {run.id} · {run.run_utc[:19].replace('T', ' ')} UTC · "
-                f"{run.model_name} · {run.prediction} ({similarity})",
+                f"{run.model_name} · {CLASSIFICATION_SHORT[run.prediction]} ({similarity})",
                 run.id,
             )
         self.archival_box = QCheckBox("Archival PDF/A-1b (without the attached result JSON)")
@@ -120,36 +135,52 @@ class ReportExportDialog(QDialog):
     def selected_run(self) -> int | None:
         return self.run_box.currentData()
 
-    def refresh_preview(self) -> None:
-        """Lay the report of the selected run out again and show its first page."""
+    def refresh_preview(self):
+        """Lay the report of the selected run out again (a job on the compute pool: the
+        integrity check and the layout) and show its first page when it is done."""
         self.rendered = None
         self.page_label.clear()
-        if self.selected_run() is None:
+        self.save_button.setEnabled(False)
+        run_id = self.selected_run()
+        if run_id is None:
             self._fail("This case has no verification run yet; verify it first.")
+            return None
+        self.status_label.setText("Checking the project's integrity and laying out the pages…")
+        store, number, scale = self.store, self.case_number, app_settings.verbal_scale_id()
+
+        def lay_out(_progress, _cancel) -> RenderedReport | str:
+            try:
+                _, content = prepare_report(store, number, run_id, scale_id=scale)
+                return RenderedReport.layout(content)
+            except TaveerError as error:  # a refusal is an answer, not a failure of the job
+                return str(error)
+
+        job = Job(f"Laying out the report of case {number}", lay_out, writes_store=False)
+        started: list[TaskWorker] = []
+        self.preview_worker = self.runner.start(
+            job, lambda result: self._laid_out(started[0], result)
+        )
+        started.append(self.preview_worker)
+        return self.preview_worker
+
+    def _laid_out(self, worker: TaskWorker, result: RenderedReport | str) -> None:
+        if worker is not self.preview_worker:
+            return  # another run was chosen meanwhile
+        self.preview_worker = None
+        if isinstance(result, str):
+            self._fail(result)
             return
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            _, content = prepare_report(
-                self.store,
-                self.case_number,
-                self.selected_run(),
-                scale_id=app_settings.verbal_scale_id(),
-            )
-            self.rendered = RenderedReport.layout(content)
-        except TaveerError as error:
-            self._fail(str(error))
-            return
-        finally:
-            QGuiApplication.restoreOverrideCursor()
-        count = self.rendered.page_count
+        self.rendered = result
+        count = result.page_count
         self.page_box.setMaximum(count)
         self.page_count_label.setText(f"of {count}")
         self.status_label.setText(
             "Preview of the report as it will be written. The integrity check passed just now."
         )
-        self.save_button.setEnabled(True)
+        self.save_button.setEnabled(self.export_worker is None)
         self.page_box.setValue(1)
         self.show_page()
+        self.preview_ready.emit(result)
 
     def show_page(self) -> None:
         if self.rendered is None:
@@ -170,45 +201,74 @@ class ReportExportDialog(QDialog):
         return f"{safe or 'case'}-report.pdf"
 
     def choose_file_and_export(self) -> None:
+        suggestion = Path(app_settings.start_folder("reports")) / self.suggested_name()
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save the report", self.suggested_name(), "PDF documents (*.pdf)"
+            self, "Save the report", str(suggestion), "PDF documents (*.pdf)"
         )
         if name:
+            app_settings.remember_folder("reports", Path(name))
             if not name.lower().endswith(".pdf"):
                 name += ".pdf"
             self.export_to(Path(name))
 
-    def export_to(self, path: Path) -> ExportedReport | None:
-        """Write the report to ``path``; on success emit ``report_exported`` and close."""
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            exported = export_report(
-                self.store,
-                self.case_number,
-                path,
-                run_id=self.selected_run(),
-                archival=self.archival_box.isChecked(),
-                scale_id=app_settings.verbal_scale_id(),
-            )
-        except TaveerError as error:
-            QGuiApplication.restoreOverrideCursor()
-            QMessageBox.warning(self, "The report was not written", str(error))
+    def export_to(self, path: Path):
+        """Write the report to ``path`` in the background; on success emit ``report_exported``
+        and close. One job on the writer pool checks the project, lays the pages out, writes
+        the PDF and its audit entry and the receipt, so no write can come between the check and
+        the record. Returns the job's worker (None if no run is chosen)."""
+        if self.export_worker is not None:
             return None
-        QGuiApplication.restoreOverrideCursor()
-        self.exported = exported
-        self.report_exported.emit(exported)
+        store, number, run_id = self.store, self.case_number, self.selected_run()
+        archival, scale = self.archival_box.isChecked(), app_settings.verbal_scale_id()
+
+        def write(progress, _cancel) -> ExportedReport | str:
+            try:
+                return export_report(
+                    store,
+                    number,
+                    path,
+                    run_id=run_id,
+                    archival=archival,
+                    progress=progress,
+                    scale_id=scale,
+                )
+            except TaveerError as error:  # a refusal is an answer, shown as one
+                return str(error)
+
+        self.save_button.setEnabled(False)
+        self.status_label.setText(f"Writing {path} …")
+        job = Job(f"Writing the report of case {number}", write, cancellable=False)
+        self.export_worker = self.runner.start(job, self._written)
+        return self.export_worker
+
+    def _written(self, result: ExportedReport | str) -> None:
+        self.export_worker = None
+        if isinstance(result, str):
+            self.save_button.setEnabled(self.rendered is not None)
+            self.status_label.setText(f"The report was not written: {result}")
+            QMessageBox.warning(self, "The report was not written", result)
+            return
+        self.exported = result
+        self.report_exported.emit(result)
         self.status_label.setText(
-            f"Wrote {exported.path} ({exported.page_count} pages); SHA-256 {exported.sha256} "
+            f"Wrote {result.path} ({result.page_count} pages); SHA-256 {result.sha256} "
             "recorded in the audit log."
         )
         self.accept()
-        return exported
+
+    def reject(self) -> None:
+        """Close and Escape; a report being written is finished first (it is one transaction)."""
+        if self.export_worker is None:
+            super().reject()
 
 
 def show_report_export_dialog(
-    store: ProjectStore, case_number: str, parent: QWidget | None = None
+    store: ProjectStore,
+    case_number: str,
+    parent: QWidget | None = None,
+    runner: JobRunner | None = None,
 ) -> ExportedReport | None:
     """Open the dialog modally; the exported report, or None if the user closed it."""
-    dialog = ReportExportDialog(store, case_number, parent)
+    dialog = ReportExportDialog(store, case_number, parent, runner)
     dialog.exec()
     return dialog.exported

@@ -15,11 +15,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QWidget
 
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation.explanation_data import StabilityFigures
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.explain import ResultView
-from taveer_desktop.ui.explain.explanation_data import StabilityFigures
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.project_session import RUNS, ProjectSession
+from taveer_desktop.ui.project_session import AUDIT, ProjectSession
 from taveer_desktop.ui.run_view import RunView
 from taveer_desktop.ui.task_worker import Job
 
@@ -95,7 +95,7 @@ class RunExplanationPanel(QStackedWidget):
         store, view = self.session.store, self.current
         if store is None or view is None or self.runner is None or self.stability_worker:
             return False
-        run_id = view.run.id
+        run_id, case_id = view.run.id, view.case.id
         model = self._models[view.run.model_id]
         known, unknown = self._texts
         prediction = view.run.prediction.value
@@ -107,7 +107,7 @@ class RunExplanationPanel(QStackedWidget):
         )
         self.stability_worker = self.runner.start(
             job,
-            lambda check: self._stability_stored(run_id, check),
+            lambda check: self._stability_stored(run_id, case_id, check),
             lambda message, _details: self._stability_ended(run_id, message),
             lambda: self._stability_ended(run_id, "cancelled"),
         )
@@ -118,13 +118,13 @@ class RunExplanationPanel(QStackedWidget):
         if self.current is not None and self.current.run.id == run_id:
             self.result_view.summary.stability_failed(message)
 
-    def _stability_stored(self, run_id: int, check) -> None:
+    def _stability_stored(self, run_id: int, case_id: int, check) -> None:
         self.stability_worker = None
         summary = self.result_view.summary
         if self.current is not None and self.current.run.id == run_id:
             summary.show_stability(StabilityFigures.from_check(check))
         summary.stability_finished.emit(check)
-        self.session.changed(RUNS)  # the audit log has a new entry
+        self.session.changed(AUDIT, case_id=case_id)  # the audit log has a new entry
 
     def shutdown(self) -> None:
         """Wait for the stability job of the result view; call when the window closes."""

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, Signal
 
 from taveer_desktop.core.errors import Cancelled, CancelToken, TaveerError
+from taveer_desktop.core.progress import Progress
 
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int, str], None]
 PROGRESS_INTERVAL_S = 0.05
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.store import StoredModel
-from taveer_desktop.ui import jobs
+from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
@@ -82,7 +81,7 @@ class TrainDialog(QDialog):
         self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.close_button.setToolTip("Close this dialog (asks first while training runs)")
         self.train_button.clicked.connect(self.start_training)
-        self.close_button.clicked.connect(self.close)
+        self.close_button.clicked.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
@@ -104,8 +103,11 @@ class TrainDialog(QDialog):
         self._folder_changed()
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Choose a training corpus folder")
+        folder = QFileDialog.getExistingDirectory(
+            self, "Choose a training corpus folder", app_settings.start_folder("corpora")
+        )
         if folder:
+            app_settings.remember_folder("corpora", Path(folder))
             self.set_corpus_folder(Path(folder))
 
     def _folder_changed(self) -> None:
@@ -221,13 +223,11 @@ class TrainDialog(QDialog):
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def reject(self) -> None:
+        """Close, Escape and the title bar's close box (``QDialog.closeEvent`` calls this): a
+        running training is stopped only if the examiner says so."""
         if self.worker is not None:
             if not self.confirm_stop():
-                event.ignore()
                 return
             self.cancel_training()
-        super().closeEvent(event)
-
-    def reject(self) -> None:  # Escape
-        self.close()
+        super().reject()

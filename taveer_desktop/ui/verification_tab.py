@@ -32,13 +32,15 @@ from PySide6.QtWidgets import (
 from taveer_desktop.store import Case, Document
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.project_session import CASES, DOCUMENTS, MODELS, RUNS, ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
 from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
 from taveer_desktop.ui.run_view import RunView
 
 
 class VerificationTab(QWidget):
+    # the case's model (CASES, MODELS), the documents the run views name, and the runs
+    reloads_on = frozenset({CASES, DOCUMENTS, MODELS, RUNS})
     choose_model_requested = Signal()  # the examiner asked to choose the case's model
     run_shown = Signal(object)  # RunView now shown in the result view
 
@@ -58,7 +60,7 @@ class VerificationTab(QWidget):
         self.model_label = QLabel()
         self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.model_label.setToolTip("The model the examiner chose to verify this case with")
-        self.choose_model_button = QPushButton("Choose &Model…")
+        self.choose_model_button = QPushButton("Choose M&odel…")
         self.choose_model_button.setToolTip(
             "Choose the case's model, with each model's training population, text lengths and "
             "held-out error rates in view"
@@ -77,6 +79,7 @@ class VerificationTab(QWidget):
         self.run_proxy.setSourceModel(self.run_model)
         self.run_proxy.setSortRole(SORT_ROLE)
         self.runs_view = QTableView()
+        self.runs_view.setTabKeyNavigation(False)  # Tab leaves the table
         self.runs_view.setModel(self.run_proxy)
         self.runs_view.setToolTip("Stored verification runs of this case; select one to see it")
         self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -2,8 +2,8 @@
 
 Each action has a mnemonic, a keyboard shortcut where one is expected (the platform's standard
 key first), a tooltip and a status tip. Actions start disabled where they need an open project
-or a selected case; ``MainWindow.update_actions`` keeps that state current and puts the reason
-into the tooltip of a disabled action.
+or a selected case; ``update`` (called by the window whenever that state may have changed)
+keeps them current and puts the reason into the tooltip of a disabled action.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.verbal_scales import SCALES
+from taveer_desktop.store import Case, IntegrityReport
 from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.project_session import ProjectSession
 
 
 def make_action(
@@ -97,6 +99,11 @@ class WindowActions:
         self.method = a(
             "The TAVeer &Method", "How the method decides, in plain words", "F1", key.HelpContents
         )
+        self.glossary = a(
+            "&Glossary",
+            "L_Y, L_N, λ, θ, Φ, the score and the likelihood ratio in plain words",
+            "Shift+F1",
+        )
         self.about = a(f"&About {PROGRAM_NAME}", "Program and library versions")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
         self._build_menus(window)
@@ -158,6 +165,7 @@ class WindowActions:
 
         self.help_menu = self._menu(window, "&Help")
         self.help_menu.addAction(self.method)
+        self.help_menu.addAction(self.glossary)
         self.help_menu.addSeparator()
         self.help_menu.addAction(self.about)
 
@@ -180,3 +188,70 @@ class WindowActions:
         tip = base if reason is None else f"{base} — {reason}"
         action.setToolTip(tip)
         action.setStatusTip(tip)
+
+    def update(
+        self,
+        session: ProjectSession,
+        case: Case | None,
+        verifying: bool,
+        integrity: IntegrityReport | None,
+    ) -> None:
+        """Enable what can be done now; a disabled action says why in its tooltip."""
+        no_project = None if session.is_open else "open a project first"
+        read_only = no_project or (
+            f"the project is read-only ({session.read_only_reason})"
+            if session.read_only_reason
+            else None
+        )
+        need_case = read_only or (None if case else "select a case first")
+        verify_reason = need_case
+        if verify_reason is None:
+            if not case.known_count or not case.questioned_count:
+                verify_reason = "the case needs known and questioned documents"
+            elif not session.models():
+                verify_reason = "the project has no model: train or import one"
+            elif verifying:
+                verify_reason = "a verification is running"
+        failed = integrity is not None and not integrity.ok
+        self.set_available(self.save_copy, no_project)
+        self.set_available(self.check_receipt, no_project)
+        self.set_available(
+            self.write_receipt,
+            no_project or ("the project failed its integrity check" if failed else None),
+        )
+        self.set_available(self.new_case, read_only)
+        for action in (self.edit_case, self.add_known, self.add_questioned):
+            self.set_available(action, need_case)
+        self.set_available(self.verify, verify_reason)
+        self.set_available(
+            self.export_report,
+            need_case or (None if case.run_count else "the case has no stored run yet"),
+        )
+        for action in (self.model_manager, self.export_model, self.evaluate):
+            self.set_available(action, no_project)
+        self.set_available(self.train, read_only)
+        self.set_available(self.import_model, read_only)
+
+
+def connect_work(actions: WindowActions, projects, models, cases) -> None:
+    """Connect the File, Model and Case actions to the collaborators that do the work."""
+    from taveer_desktop.store import KNOWN, QUESTIONED
+
+    a, p, m, c = actions, projects, models, cases
+    a.new_project.triggered.connect(p.new_project)
+    a.open_project.triggered.connect(lambda: p.open_project())
+    a.save_copy.triggered.connect(p.save_copy)
+    a.write_receipt.triggered.connect(lambda: p.write_receipt())
+    a.check_receipt.triggered.connect(lambda: p.check_receipt())
+    a.recent_menu.aboutToShow.connect(lambda: p.fill_recent_menu(a.recent_menu))
+    a.model_manager.triggered.connect(m.open_manager)
+    a.train.triggered.connect(m.open_train_dialog)
+    a.import_model.triggered.connect(lambda: m.import_model())
+    a.export_model.triggered.connect(lambda: m.export_model())
+    a.evaluate.triggered.connect(lambda: m.open_evaluate_dialog())
+    a.new_case.triggered.connect(c.new_case)
+    a.edit_case.triggered.connect(c.edit_case)
+    a.add_known.triggered.connect(lambda: c.add_documents(KNOWN))
+    a.add_questioned.triggered.connect(lambda: c.add_documents(QUESTIONED))
+    a.verify.triggered.connect(c.verify)
+    a.export_report.triggered.connect(c.export_report)

@@ -15,6 +15,13 @@ def test_dialog_previews_pages_and_exports(qtbot, tmp_path):
     with ProjectStore.open(project) as store:
         dialog = ReportExportDialog(store, "DEMO-001")
         qtbot.addWidget(dialog)
+        item = dialog.run_box.itemText(0)
+        assert ("same-author side" in item or "different-author side" in item) and "·" in item
+        assert "Classification" not in item  # no raw codes
+        assert dialog.rendered is None  # laid out in the background, not on the GUI thread
+        assert not dialog.save_button.isEnabled()
+        qtbot.waitSignal(dialog.preview_ready, timeout=60_000).wait()
+        assert dialog.save_button.isEnabled()
         assert dialog.rendered is not None and dialog.rendered.page_count > 8
         assert dialog.page_count_label.text() == f"of {dialog.rendered.page_count}"
         first = dialog.page_label.pixmap().toImage()
@@ -23,7 +30,10 @@ def test_dialog_previews_pages_and_exports(qtbot, tmp_path):
         assert dialog.page_label.pixmap().toImage() != first
         emitted = []
         dialog.report_exported.connect(emitted.append)
-        exported = dialog.export_to(tmp_path / "from-dialog.pdf")
+        with qtbot.waitSignal(dialog.report_exported, timeout=60_000):
+            worker = dialog.export_to(tmp_path / "from-dialog.pdf")
+            assert worker.job.writes_store and dialog.export_worker is worker
+        exported = dialog.exported
         assert exported is not None and emitted == [exported]
         assert (tmp_path / "from-dialog.pdf").read_bytes().startswith(b"%PDF")
         assert store.audit.entries()[-1].action == "report_exported"
@@ -39,5 +49,7 @@ def test_dialog_for_a_case_without_runs_says_so(qtbot, tmp_path, monkeypatch):
         assert "no verification run" in dialog.status_label.text()
         warnings = []
         monkeypatch.setattr(QMessageBox, "warning", lambda *a: warnings.append(a[2]))
-        assert dialog.export_to(tmp_path / "x.pdf") is None
+        dialog.export_to(tmp_path / "x.pdf")
+        qtbot.waitUntil(lambda: dialog.export_worker is None, timeout=30_000)
+        assert dialog.exported is None
         assert warnings and "no verification run" in warnings[0]

@@ -4,6 +4,8 @@
         .venv/bin/python tests/ui/take_decision_screenshots.py OUT
     QT_SCALE_FACTOR=1.5 xvfb-run -a -s "-screen 0 1600x1000x24" \
         .venv/bin/python tests/ui/take_decision_screenshots.py OUT --suffix=-150
+    xvfb-run -a -s "-screen 0 1366x768x24" \
+        .venv/bin/python tests/ui/take_decision_screenshots.py OUT --suffix=-1366 --size=1366x768
 
 Three runs on a fresh project (the demo seeding of a first start), each shown in the window at
 its first-start size: an evaluative conclusion (DEMO-002, Federalist No. 51 against Hamilton's
@@ -30,7 +32,7 @@ FORMAL = "TAVeer formal prose (public-domain demo)"
 DEFAULT = "TAVeer default (Stack Exchange)"
 
 
-def main(out: Path, suffix: str) -> None:
+def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop import paths
@@ -38,7 +40,7 @@ def main(out: Path, suffix: str) -> None:
     from taveer_desktop.core.outcome import ConclusionKind
     from taveer_desktop.store import KNOWN, QUESTIONED
     from taveer_desktop.ui.main_window import MainWindow
-    from taveer_desktop.ui.project_session import CASES
+    from taveer_desktop.ui.project_session import CASES, DOCUMENTS
 
     out.mkdir(parents=True, exist_ok=True)
     app = create_application(["shots"])
@@ -62,6 +64,8 @@ def main(out: Path, suffix: str) -> None:
     )
     ready = []
     window.project_ready.connect(lambda: ready.append(1))
+    if size is not None:  # a smaller screen than the first-start size (e.g. 1366 × 768)
+        window.resize(*size)
     window.show()
     wait(lambda: ready)
     store = window.session.store
@@ -113,13 +117,25 @@ def main(out: Path, suffix: str) -> None:
         path = out / f"{name}{suffix}.png"
         window.grab().save(str(path))
         print("saved", path, window.width(), "x", window.height())
+        if kind is ConclusionKind.EVALUATIVE:  # the features tab, before and after a choice
+            result = window.verification_tab.result_view.result_view
+            result.tabs.setCurrentIndex(1)
+            pump(0.6)
+            window.grab().save(str(out / f"features{suffix}.png"))
+            width = window.width()
+            row = result.rows[result.category][0]
+            result.choose_feature(row.feature)
+            pump(0.6)
+            assert window.width() == width, "choosing a feature widened the window"
+            window.grab().save(str(out / f"features-chosen{suffix}.png"))
+            result.tabs.setCurrentIndex(0)
 
     # an excluded document, marked in the Documents tab with its reason on hover
     assert window.case_list.select_case_number("2026-011-I")
     tab = window.documents_tab
     doc = next(d for d in tab.model.records() if d.file_name == "federalist_23.txt")
     store.documents.exclude(doc.id, "example: added to this case by mistake")
-    window.session.changed(CASES)
+    window.session.changed(DOCUMENTS, case_id=doc.case_id)
     window.tabs.setCurrentWidget(tab)
     row = tab.model.find_row(lambda d: d.id == doc.id)
     tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
@@ -131,6 +147,7 @@ def main(out: Path, suffix: str) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--suffix=")]
-    suffixes = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--suffix=")]
-    main(Path(args[0] if args else "screenshots"), suffixes[0] if suffixes else "")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    options = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
+    size = tuple(int(v) for v in options["size"].split("x")) if "size" in options else None
+    main(Path(args[0] if args else "screenshots"), options.get("suffix", ""), size)

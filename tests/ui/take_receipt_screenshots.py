@@ -179,8 +179,10 @@ def main(out: Path) -> None:
     window.verification_finished.connect(done.append)
     window.actions.verify.trigger()
     wait(lambda: done)
-    dialog = ReportExportDialog(store, "DEMO-001", window)
-    exported = dialog.export_to(work / "DEMO-001-report.pdf")
+    dialog = ReportExportDialog(store, "DEMO-001", window, window.runner)
+    dialog.export_to(work / "DEMO-001-report.pdf")
+    wait(lambda: dialog.exported is not None)
+    exported = dialog.exported
     dialog.close()
     box = window.cases.confirm_report(exported)
     pump()

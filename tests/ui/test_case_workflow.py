@@ -36,7 +36,7 @@ def _add(qtbot, window, role, files):
 def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tmp_path):
     case = _create_case(qtbot, window)
     assert case.number == "2025-017"
-    assert "2025-017 — Threatening letters" in window.case_heading.text()
+    assert "2025-017 — Threatening letters" in window.case_header.heading.text()
     assert not window.actions.verify.isEnabled()
 
     # known documents, with every kind of refusal among them
@@ -145,7 +145,7 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     dialog = window.cases.edit_case()
     dialog.title.setText("Letters, edited")
     dialog.accept()
-    qtbot.waitUntil(lambda: "Letters, edited" in window.case_heading.text())
+    qtbot.waitUntil(lambda: "Letters, edited" in window.case_header.heading.text())
 
     # close and reopen: everything is there
     project = window.session.path
@@ -158,7 +158,7 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     assert again.documents_tab.model.rowCount() == 3
     assert again.verification_tab.run_model.rowCount() == 1
     assert again.verification_tab.result_view.current.run.id == view.run.id
-    assert "Letters, edited" in again.case_heading.text()
+    assert "Letters, edited" in again.case_header.heading.text()
 
 
 def test_search_filters_the_case_list(qtbot, window):
@@ -193,7 +193,7 @@ def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, demo_window)
         "TAVeer formal prose (public-domain demo)",
     }
     assert window.verification_tab.chosen_model() == "TAVeer formal prose (public-domain demo)"
-    assert "Case model: TAVeer formal prose" in window.model_label.text()
+    assert "Case model: TAVeer formal prose" in window.status_line.model_label.text()
     assert window.actions.verify.isEnabled()
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
         window.actions.verify.trigger()

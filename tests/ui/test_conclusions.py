@@ -39,7 +39,7 @@ def test_a_new_case_has_no_model_and_the_picker_shows_what_decides_the_choice(
     _import_default(window)
     case = _case_with_evidence(window, evidence)
     assert case.model_id is None
-    assert "Case model: none chosen" in window.model_label.text()
+    assert "Case model: none chosen" in window.status_line.model_label.text()
     picker = window.cases.choose_model()
     qtbot.waitExposed(picker)
     assert picker.chosen() is None and not picker.ok_button.isEnabled()
@@ -56,7 +56,7 @@ def test_a_new_case_has_no_model_and_the_picker_shows_what_decides_the_choice(
     chosen = window.session.store.cases.get(case.id)
     assert chosen.model_id is not None
     assert window.verification_tab.chosen_model() == "TAVeer default (Stack Exchange)"
-    assert "Case model: TAVeer default" in window.model_label.text()
+    assert "Case model: TAVeer default" in window.status_line.model_label.text()
     entries = window.session.store.audit.entries(case.id)
     assert entries[-1].action == "case_model_chosen"
     picker = window.cases.choose_model()  # the picker opens on the current choice
@@ -208,3 +208,26 @@ def test_a_newly_shown_run_starts_at_the_top(qtbot, window, evidence):
     details.setValue(details.maximum())
     assert window.verification_tab.select_run(second.id)
     assert bar.value() == 0 and details.value() == 0
+
+
+def test_the_conclusion_is_above_the_fold_on_a_1366_by_768_screen(qtbot, demo_window):
+    """The statement (with the likelihood ratio), the classification and the stability are
+    visible without scrolling in a window of 1366 × 768, and each run opens at its top."""
+    window = demo_window
+    window.resize(1366, 768)
+    window.case_list.select_case_number("DEMO-001")
+    for _ in range(2):  # the second run must open at its top too
+        with qtbot.waitSignal(window.verification_finished, timeout=120_000):
+            window.actions.verify.trigger()
+        panel = window.verification_tab.result_view
+        qtbot.wait(50)
+        viewport = panel.result_scroll.viewport()
+        assert panel.result_scroll.verticalScrollBar().value() == 0
+        summary = panel.result_view.summary
+        for label in (summary.headline, summary.classification_label, summary.stability_label):
+            assert label.isVisible() and label.text()
+            bottom = label.mapTo(viewport, label.rect().bottomLeft()).y()
+            assert 0 <= bottom <= viewport.height(), label.objectName() or label.text()[:40]
+        panel.result_scroll.verticalScrollBar().setValue(
+            panel.result_scroll.verticalScrollBar().maximum()
+        )

@@ -7,7 +7,7 @@ import time
 
 import pytest
 from conftest import corpus_path
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 
 from taveer_desktop.store import ProjectStore
 
@@ -162,6 +162,10 @@ def test_evaluate_a_model_on_a_test_corpus(qtbot, demo_window, tiny_corpus):
     qtbot.addWidget(charts)
     summary = charts.layout().itemAt(0).widget().summary.text()
     assert f"accuracy {metrics.accuracy:.3f}" in summary and f"AUC {metrics.auc:.3f}" in summary
+    area = charts.screen().availableGeometry()
+    assert charts.width() >= area.width() * 8 // 10  # room for the charts
+    qtbot.keyClick(charts, Qt.Key.Key_Escape)
+    assert not charts.isVisible()
 
 
 def test_a_folder_that_is_no_corpus_is_explained_before_training(qtbot, window, tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
@@ -143,9 +144,11 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     window.case_list.select_case_number("DEMO-001")
     with qtbot.waitSignal(window.verification_finished, timeout=120_000):
         window.actions.verify.trigger()
-    dialog = ReportExportDialog(window.session.store, "DEMO-001", window)
+    dialog = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
     qtbot.addWidget(dialog)
-    exported = dialog.export_to(tmp_path / "demo-report.pdf")
+    with qtbot.waitSignal(dialog.report_exported, timeout=60_000):
+        dialog.export_to(tmp_path / "demo-report.pdf")
+    exported = dialog.exported
     assert exported is not None
     beside = tmp_path / ("demo-report.pdf" + RECEIPT_SUFFIX)
     assert exported.receipt_path == beside and beside.is_file()
@@ -156,7 +159,12 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     assert f"Audit chain head at the report: {exported.audit_entry.entry_hash}" in text
     assert exported.sha256 in text
     assert f"sealing the chain at entry {read_receipt(beside).chain_length}" in text
-    box.done(0)
+    assert str(exported.path) in window.statusBar().currentMessage()  # where it went
+    opened = []
+    window.cases.open_file = opened.append  # the system's viewer is not started in tests
+    opener = next(b for b in box.buttons() if b.text() == "&Open the Report")
+    opener.click()
+    assert opened == [Path(exported.path)]
 
     # the receipt beside the report passes the desktop's check
     box = _check(qtbot, window, beside)

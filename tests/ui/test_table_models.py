@@ -306,3 +306,22 @@ def test_audit_model_words_and_details(qapp):
     model.set_records([stability])
     assert text(model, 0, atm.ACTION) == "Stability stored"
     assert text(model, 0, atm.DETAILS) == "run 3: 199 of 200 (99.5 %) resamples agree; seed 7"
+
+
+def test_audit_details_show_no_raw_floats_or_codes(qapp):
+    run = AuditEntry(
+        6,
+        "2025-01-01T00:00:02Z",
+        "run_stored",
+        1,
+        "ann@ws1",
+        "2" * 64,
+        "3" * 64,
+        {"prediction": "Y", "similarity": 0.5389709414624158},
+    )
+    model = atm.AuditTableModel()
+    model.set_records([run])
+    shown = text(model, 0, atm.DETAILS)
+    assert "similarity: 0.539" in shown
+    assert "0.53897" not in shown and "prediction: Y" not in shown
+    assert "0.5389709414624158" in text(model, 0, atm.DETAILS, TOOLTIP)  # all of it on hover

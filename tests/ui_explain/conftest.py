@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pytest
 
-import taveer_desktop.ui.explain  # noqa: F401  (protects None/True/False before Qt runs)
+import taveer_desktop.ui.explain.result_view  # noqa: F401  (the views and pyqtgraph loaded before Qt runs)
 from taveer_desktop import paths
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import Model, load_model

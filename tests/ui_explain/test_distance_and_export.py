@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from PySide6.QtGui import QGuiApplication, QImage
 
+from taveer_desktop.presentation.explanation_data import CSV_HEADER, phi_rows
 from taveer_desktop.ui.explain.chart_export import PRINT_SCALE, export_png, export_svg
 from taveer_desktop.ui.explain.distance_view import DistanceView
-from taveer_desktop.ui.explain.explanation_data import CSV_HEADER, phi_rows
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QTextCursor
 
-from taveer_desktop.ui.explain.evidence_data import QtPositions, evidence_texts, shown_text
+from taveer_desktop.presentation.evidence_data import QtPositions, evidence_texts, shown_text
+from taveer_desktop.presentation.explanation_data import phi_rows
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
-from taveer_desktop.ui.explain.explanation_data import phi_rows
 
 
 @pytest.mark.parametrize("case", ["federalist", "stackexchange"])
@@ -100,3 +100,10 @@ def test_offsets_survive_astral_characters_and_crlf(qtbot, lexicon):
     cursor = QTextCursor(view.unknown.editor.document())
     cursor.movePosition(QTextCursor.MoveOperation.End)
     assert cursor.position() == positions(len(unknown.text))
+
+
+def test_the_legend_shows_the_colours_the_highlights_use():
+    from taveer_desktop.ui.explain.evidence_view import CURRENT, LEGEND, PART, SIDE_N, SIDE_Y
+
+    for colour in (PART[SIDE_Y], PART[SIDE_N], CURRENT[SIDE_Y], CURRENT[SIDE_N]):
+        assert f"background:{colour}" in LEGEND

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.ui.explain.explanation_data import (
+from taveer_desktop.presentation.explanation_data import (
     CSV_HEADER,
     PhiRow,
     StabilityFigures,
@@ -166,7 +166,7 @@ def test_population_falls_back_to_the_model_and_then_to_plain_words(federalist):
 )
 def test_stability_sentence_is_exact(agreeing, shown):
     from taveer_desktop.core.outcome import Classification
-    from taveer_desktop.ui.explain.explanation_data import stability_method, stability_sentence
+    from taveer_desktop.presentation.explanation_data import stability_method, stability_sentence
 
     figures = StabilityFigures(
         agreeing, 200, 0.9, 7, (0.41, 0.52), {"N": agreeing, "Y": 200 - agreeing}

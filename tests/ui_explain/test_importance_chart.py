@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFontMetricsF
 
+from taveer_desktop.presentation.explanation_data import phi_rows
 from taveer_desktop.report.chart_layout import DIFFERENT, SAME
-from taveer_desktop.ui.explain.explanation_data import phi_rows
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 
 from .builders import synthetic_interpretation
@@ -108,3 +108,23 @@ def test_an_abstaining_category_and_two_thousand_features(qtbot):
     chart.show_category("F9", big, phi_rows(big))
     _check_against_engine(chart, big)
     assert len(chart.chart_layout.same.segments) <= chart.top_n + 1
+
+
+def test_the_caption_says_what_share_the_labelled_features_carry(qtbot):
+    interpretation = synthetic_interpretation(200)
+    chart = _chart(qtbot, interpretation, top_n=5)
+    n_same = len(interpretation["l_y"])
+    assert n_same > 5  # some features are grouped
+    same, different = chart.caption.splitlines()
+    labelled = [s.value for s in chart.chart_layout.same.segments if s.feature is not None]
+    total = sum(v for _, v in interpretation["l_y"])
+    share = f"{sum(labelled) / total:.1%}".replace("%", " %")
+    assert same == (
+        f"L_Y: same author; Σλ = {total:.4f} over {n_same:,} features, "
+        f"the {len(labelled)} labelled carry {share}"
+    )
+    assert different.startswith("L_N: different authors; Σλ = ")
+    # no side heading is drawn beside the bars any more, so none can be cut off
+    texts = [item.toPlainText() for item in chart._items if hasattr(item, "toPlainText")]
+    assert "L_Y" in texts and "L_N" in texts
+    assert not any("Σλ" in text for text in texts)

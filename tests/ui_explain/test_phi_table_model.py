@@ -7,7 +7,7 @@ import io
 
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
-from taveer_desktop.ui.explain.explanation_data import SIDE_WORDS, phi_rows
+from taveer_desktop.presentation.explanation_data import SIDE_WORDS, phi_rows
 from taveer_desktop.ui.explain.phi_table_model import (
     DISTANCE,
     FEATURE,

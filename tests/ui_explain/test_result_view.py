@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
+from PySide6.QtCore import Qt
+
 from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.verbal_scales import describe
 from taveer_desktop.presentation.conclusion_text import headline, share_text
@@ -62,7 +64,7 @@ def test_choosing_a_feature_selects_it_everywhere(qtbot, federalist):
     assert view.evidence_view.counts() == (row.count_unknown, row.count_known)
 
 
-def test_stability_runs_in_the_pool_and_matches_the_engine(qtbot, stackexchange):
+def test_stability_runs_on_the_job_runner_and_matches_the_engine(qtbot, stackexchange):
     view = _view(qtbot, stackexchange)
     with qtbot.waitSignal(view.summary.stability_finished, timeout=60_000) as signal:
         view.summary.stability_button.click()
@@ -148,7 +150,7 @@ def test_three_kinds_of_conclusion_are_labelled_and_worded(
 def test_headline_lr_and_stability_are_in_view_at_the_default_size(qtbot, federalist):
     from PySide6.QtCore import QPoint
 
-    from taveer_desktop.ui.explain.explanation_data import StabilityFigures
+    from taveer_desktop.presentation.explanation_data import StabilityFigures
 
     view = ResultView()
     qtbot.addWidget(view)
@@ -168,3 +170,16 @@ def test_headline_lr_and_stability_are_in_view_at_the_default_size(qtbot, federa
     for label in (summary.kind_label, summary.headline, summary.stability_label):
         bottom = label.mapTo(view, QPoint(0, label.height())).y()
         assert label.isVisible() and bottom <= view.height(), label.objectName()
+
+
+def test_the_features_tab_never_scrolls_sideways(qtbot, federalist):
+    view = _view(qtbot, federalist)
+    view.tabs.setCurrentIndex(1)
+    qtbot.wait(20)
+    assert view.features_top.orientation() == Qt.Orientation.Horizontal  # side by side
+    view.resize(560, 900)
+    qtbot.waitUntil(lambda: view.features_top.orientation() == Qt.Orientation.Vertical)
+    page = view.tabs.currentWidget()
+    assert page.minimumSizeHint().width() <= view.width()  # the chart went above the table
+    view.resize(1400, 900)
+    qtbot.waitUntil(lambda: view.features_top.orientation() == Qt.Orientation.Horizontal)

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         view.show()
         if args.stability:
             view.summary.start_stability()
-            view.summary.pool.waitForDone()
+            view.summary.runner.wait_for_all()
             app.processEvents()
         windows.append(view)
         if args.screenshot:

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.ui import app_settings
+
 log = logging.getLogger(__name__)
 PRINT_SCALE = 3.0  # 96 dpi on screen × 3 = 288 dpi in the PNG
 SVG_RESOLUTION = 96
@@ -103,9 +105,11 @@ def export_svg(widget: QWidget, path: str | Path, title: str = "", description: 
 def export_interactively(widget: QWidget, stem: str, title: str, kind: str) -> Path | None:
     """Ask for a file name and export as ``kind`` ("png" or "svg"); errors shown, not raised."""
     pattern = "PNG image (*.png)" if kind == "png" else "SVG drawing (*.svg)"
-    name, _ = QFileDialog.getSaveFileName(widget, f"Export {title}", f"{stem}.{kind}", pattern)
+    suggestion = Path(app_settings.start_folder("exports")) / f"{stem}.{kind}"
+    name, _ = QFileDialog.getSaveFileName(widget, f"Export {title}", str(suggestion), pattern)
     if not name:
         return None
+    app_settings.remember_folder("exports", Path(name))
     if not name.lower().endswith(f".{kind}"):
         name += f".{kind}"
     try:

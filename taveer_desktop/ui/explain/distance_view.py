@@ -6,7 +6,8 @@ distance (largest first) to begin with and by any column on a header click; rows
 Right, a chart of the rows currently visible in the table: for each feature its relative
 frequency in the questioned text (x, blue) and in the known texts (y, orange, hatched), on one
 axis scaled to the largest value of the whole category, so thousands of features scroll as
-smoothly as the table and the chart never draws more than a screenful.
+smoothly as the table and the chart never draws more than a screenful. Its legend sits under
+its title (inside the plot it would hide bars of a narrow chart).
 """
 
 from __future__ import annotations
@@ -34,13 +35,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.report.chart_layout import short_label
+from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain.chart_export import export_button
-from taveer_desktop.ui.explain.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.ui.explain.phi_table_model import DISTANCE, ROW_ROLE, PhiTableModel
 
 log = logging.getLogger(__name__)
 X_COLOUR, Y_COLOUR, Y_HATCH = "#0072B2", "#E69F00", "#7a5200"
+LEGEND_HTML = (
+    f'<span style="color:{X_COLOUR}">■</span> questioned (x)&nbsp;&nbsp;'
+    f'<span style="color:{Y_COLOUR}">■</span> known (y)'
+)
 TEXT_COLOUR = "#1a1a1a"
 BAR = 0.38
 
@@ -64,8 +71,6 @@ class PhiChart(pg.PlotWidget):
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
         plot.getAxis("bottom").setLabel("relative frequency")
-        legend = plot.addLegend(offset=(-10, 10), labelTextColor=TEXT_COLOUR)
-        legend.setBrush(pg.mkBrush(255, 255, 255, 230))
         self._x_item = pg.BarGraphItem(
             x0=[0], y=[0], width=[0], height=BAR, brush=QColor(X_COLOUR), pen=pg.mkPen(None)
         )
@@ -84,8 +89,8 @@ class PhiChart(pg.PlotWidget):
             x0=[0], y=[0], width=[0], height=1.0, brush=QColor("#e6e6e6"), pen=pg.mkPen(None)
         )
         plot.addItem(self._band)
-        plot.addItem(self._x_item, name="x: questioned text")
-        plot.addItem(self._y_item, name="y: known texts (hatched)")
+        plot.addItem(self._x_item)
+        plot.addItem(self._y_item)
         plot.addItem(self._y_hatch)
         self.setMinimumSize(220, 240)
         self.scene().sigMouseMoved.connect(self._hovered)
@@ -93,8 +98,8 @@ class PhiChart(pg.PlotWidget):
     def show_rows(self, rows: Sequence[PhiRow], x_max: float, title: str = "") -> None:
         self.rows = list(rows)
         plot = self.getPlotItem()
-        if title:
-            plot.setTitle(title, color=TEXT_COLOUR)
+        if title:  # the legend under the title: a legend inside the plot would hide bars
+            plot.setTitle(f"{title}<br>{LEGEND_HTML}", color=TEXT_COLOUR)
         n = len(self.rows)
         ys = -np.arange(n, dtype=float)
         xs = np.array([r.x for r in self.rows])
@@ -137,6 +142,7 @@ class DistanceView(QWidget):
         self.category = ""
         self.model = PhiTableModel(self)
         self.table = QTableView(self)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -152,6 +158,7 @@ class DistanceView(QWidget):
         self.chart = PhiChart(self)
         self.caption = QLabel(self)
         self.caption.setWordWrap(True)
+        self.caption.setToolTip(glossary.tooltip("Φ", "θ′", "λ"))
         copy = QPushButton("Copy", self)
         copy.setToolTip("Copy the selected rows (or all rows) as tab-separated text")
         copy.clicked.connect(self.copy_rows)
@@ -265,11 +272,13 @@ class DistanceView(QWidget):
         return path
 
     def _export_csv_interactively(self) -> None:
+        suggestion = Path(app_settings.start_folder("exports")) / f"{self._stem()}.csv"
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the feature table", f"{self._stem()}.csv", "CSV file (*.csv)"
+            self, "Export the feature table", str(suggestion), "CSV file (*.csv)"
         )
         if not name:
             return
+        app_settings.remember_folder("exports", Path(name))
         try:
             self.export_csv(name if name.lower().endswith(".csv") else name + ".csv")
         except OSError as error:

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.occurrences import Occurrence
-from taveer_desktop.ui.explain.evidence_data import EvidenceText, QtPositions, shown_text
-from taveer_desktop.ui.explain.explanation_data import SIDE_N, SIDE_WORDS, SIDE_Y
+from taveer_desktop.presentation.evidence_data import EvidenceText, QtPositions, shown_text
+from taveer_desktop.presentation.explanation_data import SIDE_N, SIDE_WORDS, SIDE_Y
 
 PUNCTUATION_CATEGORIES = ("F1", "F2", "F3")
 TINT = {SIDE_Y: "#d5f0e6", SIDE_N: "#fbe0cf"}
@@ -37,13 +37,15 @@ UNDERLINE = {
     SIDE_Y: QTextCharFormat.UnderlineStyle.SingleUnderline,
     SIDE_N: QTextCharFormat.UnderlineStyle.WaveUnderline,
 }
+# built from the colours the highlights use, so the legend always matches them
 LEGEND = (
-    "<span style='background:#8fd3bc'><b><u>green, straight underline</u></b></span> = "
+    f"<span style='background:{PART[SIDE_Y]}'><b><u>green, straight underline</u></b></span> = "
     "points to the same author (L_Y) · "
-    "<span style='background:#f3b58c'><b>vermillion, wavy underline</b></span> = points to "
-    "different authors (L_N) · <span style='background:#dddddd'><i>grey italic</i></span> = "
-    "masked topic word (#) · <span style='background:#00664a; color:white'>dark</span> = "
-    "current occurrence"
+    f"<span style='background:{PART[SIDE_N]}'><b>vermillion, wavy underline</b></span> = points "
+    "to different authors (L_N) · <span style='background:#dddddd'><i>grey italic</i></span> = "
+    f"masked topic word (#) · <span style='background:{CURRENT[SIDE_Y]}; color:white'>dark "
+    f"green</span> or <span style='background:{CURRENT[SIDE_N]}; color:white'>dark "
+    "vermillion</span> = the current occurrence"
 )
 
 
@@ -88,15 +90,18 @@ class EvidencePane(QWidget):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        top = QHBoxLayout()
-        top.addWidget(self.title)
-        top.addStretch(1)
-        top.addWidget(self.count_label)
-        top.addWidget(self.previous_button)
-        top.addWidget(self.next_button)
+        # the title has a line of its own and the count wraps: neither widens the window
+        self.count_label.setWordWrap(True)
+        self.editor.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
+        self.title.setWordWrap(True)
+        navigation = QHBoxLayout()
+        navigation.addWidget(self.count_label, 1)
+        navigation.addWidget(self.previous_button)
+        navigation.addWidget(self.next_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
+        layout.addWidget(self.title)
+        layout.addLayout(navigation)
         layout.addWidget(self.editor, 1)
         self.evidence: EvidenceText | None = None
         self.occurrences: list[Occurrence] = []

@@ -21,6 +21,8 @@ from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QToolTip
 
 from taveer_desktop.core.features import CATEGORY_NAMES
+from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
+from taveer_desktop.presentation.importance_text import stack_heading
 from taveer_desktop.report.chart_layout import (
     DEFAULT_TOP_N,
     DIFFERENT,
@@ -31,7 +33,6 @@ from taveer_desktop.report.chart_layout import (
     Stack,
     importance_chart,
 )
-from taveer_desktop.ui.explain.explanation_data import PhiRow, feature_tooltip
 
 BAR_X = {SAME: 0.0, DIFFERENT: 1.0}
 BAR_WIDTH = 0.42
@@ -42,6 +43,7 @@ HATCH_COLOUR = "#7a2f00"
 TEXT_COLOUR = "#1a1a1a"
 LEADER_COLOUR = "#777777"
 SIDE_NAMES = {SAME: "L_Y: same author", DIFFERENT: "L_N: different authors"}
+SHORT_NAMES = {SAME: "L_Y", DIFFERENT: "L_N"}
 
 
 def _label_font() -> QFont:
@@ -54,6 +56,7 @@ class ImportanceChart(pg.PlotWidget):
     """Importance chart of one category; ``show_category`` fills it from the engine's lists."""
 
     feature_chosen = Signal(str)
+    caption_changed = Signal(str)  # what each stack holds, in words (shown under the chart)
 
     def __init__(self, parent=None, top_n: int = DEFAULT_TOP_N) -> None:
         super().__init__(parent, background="w")
@@ -63,6 +66,7 @@ class ImportanceChart(pg.PlotWidget):
         self.rows: dict[str, PhiRow] = {}
         self.chart_layout: ImportanceChartLayout | None = None
         self.selected: str | None = None
+        self.caption = ""
         self._items: list = []
         self._labels: list[tuple[pg.TextItem, Segment]] = []
         self._font = _label_font()
@@ -81,7 +85,7 @@ class ImportanceChart(pg.PlotWidget):
         for axis in (left, bottom):
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
-        self.setMinimumSize(360, 340)  # labels are laid out again on every resize
+        self.setMinimumSize(360, 280)  # labels are laid out again on every resize
         plot.getViewBox().sigResized.connect(self._relayout)
         self.scene().sigMouseMoved.connect(self._hovered)
         self.scene().sigMouseClicked.connect(self._clicked)
@@ -126,6 +130,7 @@ class ImportanceChart(pg.PlotWidget):
             plot.removeItem(item)
         self._items, self._labels = [], []
         if not self.category:
+            self._set_caption(None)
             return
         layout = importance_chart(
             self.category,
@@ -137,6 +142,7 @@ class ImportanceChart(pg.PlotWidget):
             self.top_n,
         )
         self.chart_layout = layout
+        self._set_caption(layout)
         plot.setYRange(0, layout.y_max * HEADROOM, padding=0)
         plot.setXRange(*self._x_range(layout), padding=0)
         plot.getAxis("left").setTicks([[(t, f"{t:g}") for t in layout.ticks], []])
@@ -206,13 +212,28 @@ class ImportanceChart(pg.PlotWidget):
         )
         self._draw_selection(stack, x)
         self._draw_labels(stack, x)
-        total = f"{SIDE_NAMES[stack.side]}\nΣλ = {stack.total:.4f}, {stack.feature_count} features"
-        # the L_Y heading extends to the left of its bar, the L_N heading to the right
-        left = stack.side == SAME
-        edge = x + BAR_WIDTH / 2 if left else x - BAR_WIDTH / 2
-        item = self._text(total, edge, stack.total, 1.0 if left else 0.0, bold=True)
-        item.setAnchor((1.0 if left else 0.0, 1.0))
+        # a short name over the bar; what the stack holds is said in ``caption`` (which wraps
+        # under the chart, so it is never cut off however narrow the chart is)
+        item = self._text(SHORT_NAMES[stack.side], x, stack.total, 0.5, bold=True)
+        item.setAnchor((0.5, 1.0))
         self._add(item)
+
+    @staticmethod
+    def _heading(stack: Stack) -> str:
+        labelled = [s.value for s in stack.segments if s.feature is not None]
+        return stack_heading(SIDE_NAMES[stack.side], stack.total, stack.feature_count, labelled)
+
+    def _set_caption(self, layout: ImportanceChartLayout | None) -> None:
+        if layout is None or layout.empty:
+            caption = ""
+        else:
+            caption = "\n".join(
+                self._heading(stack).replace("\n", "; ", 1).replace("\n", ", ")
+                for stack in (layout.same, layout.different)
+            )
+        if caption != self.caption:
+            self.caption = caption
+            self.caption_changed.emit(caption)
 
     def _draw_selection(self, stack: Stack, x: float) -> None:
         if self.selected is None or self.side_of(self.selected) != stack.side:

@@ -25,8 +25,8 @@ from taveer_desktop.core.calibration import reliability_bins, tippett_curves
 from taveer_desktop.core.evaluation import Evaluation
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation.explanation_data import density, roc_points, trapezoid_area
 from taveer_desktop.ui.explain.chart_export import export_button
-from taveer_desktop.ui.explain.explanation_data import density, roc_points, trapezoid_area
 
 SAME, DIFFERENT, HATCH = "#009E73", "#D55E00", "#7a2f00"
 TEXT_COLOUR = "#1a1a1a"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
-from taveer_desktop.ui.explain.explanation_data import (
+from taveer_desktop.presentation.explanation_data import (
     SIDE_WORDS,
     SIDE_Y,
     PhiRow,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -35,15 +35,17 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
+from taveer_desktop.presentation.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.report.chart_layout import DEFAULT_TOP_N
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.distance_view import DistanceView
-from taveer_desktop.ui.explain.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
-from taveer_desktop.ui.explain.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
+from taveer_desktop.ui.job_runner import JobRunner
 
 DECISION_TAB, FEATURES_TAB = 0, 1
 
@@ -67,7 +69,7 @@ class ResultView(QWidget):
 
     feature_chosen = Signal(str, str)
 
-    def __init__(self, parent: QWidget | None = None, pool: QThreadPool | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, runner: JobRunner | None = None) -> None:
         super().__init__(parent)
         self.result: Mapping = {}
         self.rows: dict[str, list[PhiRow]] = {}
@@ -77,7 +79,7 @@ class ResultView(QWidget):
         self.category = ""
         self.feature: str | None = None
 
-        self.summary = DecisionSummary(self, pool)
+        self.summary = DecisionSummary(self, runner)
         self.similarity_chart = SimilarityChart(self)
         self.importance_chart = ImportanceChart(self)
         self.distance_view = DistanceView(self)
@@ -136,9 +138,20 @@ class ResultView(QWidget):
     def _features_tab(self) -> QWidget:
         page = QWidget(self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Category of the ensemble:", page))
+        category_label = QLabel("Categor&y:", page)  # short: the bar fits a narrow window
+        category_label.setBuddy(self.category_box)
+        category_label.setToolTip("The categories of the model's ensemble, with their similarity")
+        bar.addWidget(category_label)
+        # the box shrinks with the window (its full text is in the list it opens)
+        self.category_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.category_box.setMinimumContentsLength(14)
         bar.addWidget(self.category_box, 1)
-        bar.addWidget(QLabel("Labelled features per list:", page))
+        labelled = QLabel("La&belled per list:", page)
+        labelled.setBuddy(self.top_n_box)
+        labelled.setToolTip("How many features of L_Y and of L_N get a labelled rectangle")
+        bar.addWidget(labelled)
         bar.addWidget(self.top_n_box)
         bar.addWidget(
             export_button(
@@ -148,17 +161,29 @@ class ResultView(QWidget):
                 "the importance chart",
             )
         )
-        top = QSplitter(Qt.Orientation.Horizontal, page)
-        top.addWidget(self.importance_chart)
+        chart_box = QWidget(page)
+        chart_layout = QVBoxLayout(chart_box)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        self.importance_caption = QLabel(page)
+        self.importance_caption.setWordWrap(True)
+        self.importance_caption.setToolTip(glossary.tooltip("L_Y", "L_N", "λ", "θ′"))
+        self.importance_chart.getPlotItem().getAxis("left").setToolTip(glossary.tooltip("λ"))
+        self.importance_chart.caption_changed.connect(self.importance_caption.setText)
+        chart_layout.addWidget(self.importance_chart, 1)
+        chart_layout.addWidget(self.importance_caption)
+        top = self.features_top = QSplitter(Qt.Orientation.Horizontal, page)
+        top.addWidget(chart_box)
         top.addWidget(self.distance_view)
         top.setStretchFactor(0, 1)
         top.setStretchFactor(1, 1)
-        top.setSizes([560, 940])
+        top.setSizes([700, 800])
         self.features_splitter = QSplitter(Qt.Orientation.Vertical, page)
         self.features_splitter.addWidget(top)
         self.features_splitter.addWidget(self.evidence_view)
-        self.features_splitter.setStretchFactor(0, 3)
-        self.features_splitter.setStretchFactor(1, 2)
+        # the texts get as much room as the charts: they are where the features are read
+        self.features_splitter.setStretchFactor(0, 1)
+        self.features_splitter.setStretchFactor(1, 1)
+        self.features_splitter.setSizes([500, 500])
         layout = QVBoxLayout(page)
         layout.addLayout(bar)
         layout.addWidget(self.no_interpretation)
@@ -265,6 +290,23 @@ class ResultView(QWidget):
         self.distance_view.select_feature(feature)
         self.evidence_view.show_feature(feature, row.side)
         self.feature_chosen.emit(self.category, feature)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_features()
+
+    def _fit_features(self) -> None:
+        """The chart beside the feature table where both fit, the chart above it otherwise
+        (a narrow window or 150 %), so the Features tab never needs a sideways scroll."""
+        top = self.features_top
+        side_by_side = sum(top.widget(i).minimumSizeHint().width() for i in range(2))
+        wanted = (
+            Qt.Orientation.Horizontal
+            if self.width() >= side_by_side + 4 * self.fontMetrics().horizontalAdvance("m")
+            else Qt.Orientation.Vertical
+        )
+        if top.orientation() != wanted:
+            top.setOrientation(wanted)
 
     def shutdown(self) -> None:
         """Cancel and wait for background work; call from the window's ``closeEvent``."""

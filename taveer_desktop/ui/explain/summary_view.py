@@ -11,9 +11,10 @@ scale, what the score rests on, the weight of evidence with what it does not mea
 the hashes. Every sentence about an outcome comes from ``presentation/conclusion_text`` through
 ``explanation_data.decision_texts``.
 
-Stability is computed off the GUI thread: by the caller's handler when one is set (the desktop
-stores the result with the run through its job runner) or else by a ``StabilityJob`` on this
-view's own pool (the standalone viewer).
+Stability is computed off the GUI thread, always as a ``Job`` on a ``JobRunner`` (the one shape
+of background work): by the caller's handler when one is set (the desktop stores the result
+with the run through the window's runner) or else on the runner this view was given (the
+standalone viewer's).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -35,9 +36,10 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES
+from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.ui.explain.explanation_data import (
+from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation.explanation_data import (
     NO_CLASSIFICATION,
     StabilityFigures,
     decision_basis,
@@ -46,7 +48,8 @@ from taveer_desktop.ui.explain.explanation_data import (
     stability_sentence,
 )
 from taveer_desktop.ui.explain.score_scale import ScoreScale
-from taveer_desktop.ui.explain.stability_worker import StabilityJob
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 LR_MEANING = (
     "The likelihood ratio compares how probable these findings are if Hp is true with how "
@@ -98,11 +101,10 @@ class DecisionSummary(QWidget):
 
     stability_finished = Signal(object)  # Stability.to_dict() of a computed assessment
 
-    def __init__(self, parent: QWidget | None = None, pool: QThreadPool | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, runner: JobRunner | None = None) -> None:
         super().__init__(parent)
-        self.pool = pool or QThreadPool(self)
-        if pool is None:
-            self.pool.setMaxThreadCount(1)
+        self._own_runner = runner is None
+        self.runner = runner or JobRunner(self)
         self.kind_label = _label(selectable=True)
         self.kind_label.setObjectName("conclusion_kind")
         self.headline = _label(rich=False, selectable=True)
@@ -136,6 +138,7 @@ class DecisionSummary(QWidget):
 
         self.details = QWidget(self)
         self.scale = ScoreScale(self.details)
+        self.scale.setToolTip(glossary.tooltip("score", "θ"))
         self.basis = _label(rich=False)
         self.lr_label = _label(selectable=True)
         self.kind_explanation = _label(selectable=True)
@@ -171,7 +174,7 @@ class DecisionSummary(QWidget):
         # cannot start now
         self.stability_handler: Callable[[], bool] | None = None
         self._case: tuple | None = None
-        self._job: StabilityJob | None = None
+        self._job: TaskWorker | None = None
 
     # --- showing a result -----------------------------------------------------------------
 
@@ -327,13 +330,22 @@ class DecisionSummary(QWidget):
                 self.stability_failed("another stability computation is still running")
             return
         model, known, unknown = self._case
-        job = StabilityJob(model, known, unknown, self.verification.prediction.value)
-        job.signals.finished.connect(self._stability_done)
-        job.signals.failed.connect(self.stability_failed)
-        job.signals.cancelled.connect(self._stability_cancelled)
-        self._job = job
-        self._signals = job.signals  # kept alive on the GUI side until the view goes
-        self.pool.start(job)
+        answer = self.verification.prediction.value
+        job = Job(
+            "Stability of the result",
+            lambda _p, cancel: decision_stability(
+                model, known, unknown, answer, DEFAULT_RESAMPLES, cancel=cancel
+            ).to_dict(),
+            writes_store=False,
+        )
+        started: list[TaskWorker] = []
+        self._job = self.runner.start(
+            job,
+            lambda stability: self._stability_done(started[0], stability),
+            lambda message, _details: self.stability_failed(message),
+            self._stability_cancelled,
+        )
+        started.append(self._job)
 
     def cancel_stability(self) -> None:
         if self._job is not None:
@@ -342,12 +354,14 @@ class DecisionSummary(QWidget):
         self.stability_button.setEnabled(True)
 
     def wait(self) -> None:
-        """Cancel a running job and wait for the pool (call before the window closes)."""
+        """Cancel a running job and wait for it (call before the window closes); a runner of
+        this view's own is shut down, a runner given to it is left to its owner."""
         self.cancel_stability()
-        self.pool.waitForDone()
+        if self._own_runner:
+            self.runner.shut_down()
 
-    def _stability_done(self, stability: dict) -> None:
-        if self._job is None or self.sender() is not self._job.signals:
+    def _stability_done(self, worker: TaskWorker, stability: dict) -> None:
+        if self._job is not worker:
             return  # a cancelled or superseded job
         self._job = None
         self.show_stability(StabilityFigures.from_dict(stability))
