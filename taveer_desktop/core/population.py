@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,8 +32,8 @@ from taveer_desktop.core.corpus import PAN_FOLDER, Corpus
 from taveer_desktop.core.errors import CancelToken, InputError
 from taveer_desktop.core.feature_stream import CodedDocument, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.progress import Progress
 
-Progress = Callable[[int, int, str], None]
 MIN_DOCUMENTS_PER_AUTHOR = 2
 MIN_AUTHORS = 4
 

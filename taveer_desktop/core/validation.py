@@ -47,7 +47,6 @@ import multiprocessing
 import os
 import tempfile
 import time
-from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
@@ -80,9 +79,9 @@ from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model
 from taveer_desktop.core.population import Population, PopulationDocument
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.training import CorpusDistances, fit_model
 
-Progress = Callable[[int, int, str], None]
 MIN_TRIALS_PER_CLASS = 20
 MIN_LENGTH_SHARE = 0.8
 DEFAULT_FOLDS = 5

@@ -12,17 +12,15 @@ texts (each re-hashed as it is read). The model it produces is added to the proj
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from taveer_desktop.core.errors import CancelToken
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import ValidationResult, ValidationSettings, validate
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED, StoredModel
-
-Progress = Callable[[int, int, str], None]
 
 
 @dataclass(frozen=True)
