@@ -132,6 +132,21 @@ def _share(value: str) -> float:
     return number
 
 
+def add_validation_options(p: argparse.ArgumentParser) -> None:
+    """The protocol and acceptance options shared by ``validate`` and ``case validate``."""
+    p.add_argument("--folds", type=_positive, default=5, metavar="K")
+    p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--accept-cllr", type=_share, metavar="X", help="criterion: Cllr ≤ X")
+    p.add_argument(
+        "--accept-misleading",
+        type=_share,
+        metavar="X",
+        help="criterion: both rates of misleading evidence ≤ X",
+    )
+    p.add_argument("--method", choices=("taveer",), default="taveer")
+
+
 def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "validate",
@@ -148,17 +163,7 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--record", metavar="RECORD.json", help="also write the validation record")
     p.add_argument("--questioned-chars", type=_positive, metavar="N", help="questioned length")
     p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
-    p.add_argument("--folds", type=_positive, default=5, metavar="K")
-    p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
-    p.add_argument("--accept-cllr", type=_share, metavar="X", help="criterion: Cllr ≤ X")
-    p.add_argument(
-        "--accept-misleading",
-        type=_share,
-        metavar="X",
-        help="criterion: both rates of misleading evidence ≤ X",
-    )
-    p.add_argument("--method", choices=("taveer",), default="taveer")
+    add_validation_options(p)
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
     p.add_argument("--name", help="model name (default: from the population)")
     p.add_argument("--description", metavar="TEXT", help="who, genre, period, how selected")
@@ -204,6 +209,8 @@ def load_population(path: str, description: str | None, progress=None):
 
 def validation_summary(result, model_path: str | None, record_path: str | None) -> dict:
     """The JSON of ``taveer validate`` (cross-validated figures)."""
+    from taveer_desktop.core.validation import FIGURES  # loaded when validating only
+
     figures, record = result.figures, result.record
     return {
         "authors": record["population"]["authors"],
@@ -211,20 +218,7 @@ def validation_summary(result, model_path: str | None, record_path: str | None) 
             "same": record["protocol"]["trials_same"],
             "different": record["protocol"]["trials_different"],
         },
-        **{
-            key: figures[key]
-            for key in (
-                "cllr",
-                "cllr_min",
-                "cllr_cal",
-                "eer",
-                "auc",
-                "accuracy",
-                "misleading_y",
-                "misleading_n",
-                "ece",
-            )
-        },
+        **{key: figures[key] for key in FIGURES},
         "intervals": record["intervals"],
         "bound": {k: record["bound"][k] for k in ("min_log10_lr", "max_log10_lr")},
         "acceptance": {

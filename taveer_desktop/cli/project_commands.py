@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
-from taveer_desktop.cli.engine_commands import conclusion_json
+from taveer_desktop.cli.engine_commands import add_validation_options, conclusion_json
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
@@ -122,17 +122,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("case", metavar="CASE", help="case number")
     p.add_argument("--population", required=True, metavar="NAME", help="a stored population")
-    p.add_argument("--folds", type=int, default=5, metavar="K")
-    p.add_argument("--max-trials", type=int, default=5000, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
-    p.add_argument("--accept-cllr", type=float, metavar="X", help="criterion: Cllr ≤ X")
-    p.add_argument(
-        "--accept-misleading",
-        type=float,
-        metavar="X",
-        help="criterion: both rates of misleading evidence ≤ X",
-    )
-    p.add_argument("--method", choices=("taveer",), default="taveer")
+    add_validation_options(p)
     p.add_argument("--name", help="name of the model it produces")
     _json_option(p, run_case_validate)
 
