@@ -345,19 +345,16 @@ def run_train(args) -> int:
 
 
 def _write_answers(path: str, layout: str, case_ids, scores) -> None:
+    from taveer_desktop.core.atomic_file import write_text_atomically
     from taveer_desktop.core.corpus import PAN_FOLDER
 
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            for case_id, score in zip(case_ids, scores, strict=True):
-                if layout == PAN_FOLDER:
-                    handle.write(f"{case_id} {score:.6f}\n")
-                else:
-                    handle.write(
-                        json.dumps({"id": case_id, "value": round(float(score), 6)}) + "\n"
-                    )
-    except OSError as error:
-        raise InputError(f"cannot write the answers ({error.strerror or error})", path) from None
+    lines = []
+    for case_id, score in zip(case_ids, scores, strict=True):
+        if layout == PAN_FOLDER:
+            lines.append(f"{case_id} {score:.6f}\n")
+        else:
+            lines.append(json.dumps({"id": case_id, "value": round(float(score), 6)}) + "\n")
+    write_text_atomically(path, "".join(lines))
 
 
 def run_evaluate(args) -> int:

@@ -1,7 +1,8 @@
 """Evaluation of a model on a corpus with truth: the paper's measures and PAN's.
 
 - accuracy and the confusion matrix (TP, FN, FP, TN) with the paper's rule: Y iff score > 0.5;
-- AUC (ROC area, ties counted half);
+- AUC (ROC area, ties counted half) and the ROC curve itself (``roc_curve``), whose trapezoidal
+  area (``curve_area``) is that AUC;
 - PAN's c@1 and F0.5u, where a score of exactly 0.5 (and every "insufficient" case, scored 0.5)
   is an unanswered case;
 - PAN's ``brier``: the complement of the Brier score, 1 − mean((score − truth)²), so that higher
@@ -78,6 +79,26 @@ def roc_auc(scores: np.ndarray, truth: np.ndarray) -> float:
         i = j + 1
     rank_sum = ranks[truth].sum()
     return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
+
+
+def roc_curve(scores: np.ndarray, truth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """False- and true-positive rates at every distinct score threshold, from (0,0) to (1,1).
+
+    Tied scores move both rates at once, so the trapezoidal area (``curve_area``) equals
+    ``roc_auc`` (ties counted half).
+    """
+    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
+    order = np.argsort(-scores, kind="mergesort")
+    s, t = scores[order], truth[order]
+    n_pos, n_neg = max(int(t.sum()), 1), max(int((~t).sum()), 1)
+    last_of_tie = np.r_[np.diff(s) != 0, True]
+    tps, fps = np.cumsum(t)[last_of_tie], np.cumsum(~t)[last_of_tie]
+    return np.r_[0.0, fps / n_neg], np.r_[0.0, tps / n_pos]
+
+
+def curve_area(x: np.ndarray, y: np.ndarray) -> float:
+    """The area under a curve through the points (x, y), by the trapezoidal rule."""
+    return float(np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0))
 
 
 def compute_metrics(scores: np.ndarray, truth: np.ndarray) -> Metrics:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.conditions import ValidatedConditions, conditions_from_dict
 from taveer_desktop.core.decoding import read_file_bytes
@@ -334,21 +333,5 @@ def load_model(path: str | Path) -> Model:
 
 
 def save_model(model: Model, path: str | Path) -> None:
-    """Write a model atomically (a temporary file renamed into place: never half-written)."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".taveer-model-", suffix=".json", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(model.to_json())
-            handle.flush()
-            os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except OSError as error:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise InputError(f"cannot write the model ({error.strerror or error})", path) from None
+    """Write a model atomically (never half-written; a ``FileWriteError`` names the file)."""
+    write_text_atomically(path, model.to_json())

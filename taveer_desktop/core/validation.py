@@ -45,7 +45,6 @@ import json
 import math
 import multiprocessing
 import os
-import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
@@ -56,6 +55,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop import __version__
+from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.calibration import (
     cllr,
     fit_logistic_calibration,
@@ -698,19 +698,8 @@ def record_json(record: dict[str, Any]) -> str:
 
 
 def save_record(record: dict[str, Any], path: str | Path) -> None:
-    """Write a validation record atomically (a temporary file renamed into place)."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".taveer-record-", suffix=".json", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(record_json(record))
-        os.replace(tmp, path)
-    except OSError as error:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise InputError(f"cannot write the record ({error.strerror or error})", path) from None
+    """Write a validation record atomically (never half-written; a ``FileWriteError`` names it)."""
+    write_text_atomically(path, record_json(record))
 
 
 def settings_dict(settings: ValidationSettings) -> dict[str, Any]:

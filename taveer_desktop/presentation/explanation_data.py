@@ -1,4 +1,4 @@
-"""Plain data behind the explanation views (no Qt): decision texts, Φ rows, CSV, ROC, KDE.
+"""Plain data behind the explanation views (no Qt): decision texts, Φ rows, CSV.
 
 Everything shown by ``ui/explain`` is computed here from the engine's typed result and
 evaluation, so the views only draw and the numbers can be tested without a window:
@@ -7,8 +7,10 @@ evaluation, so the views only draw and the numbers can be tested without a windo
   stored or computed stability in exact figures, and what the classification rests on;
 - ``PhiRow``: one feature of Φ joined with its importance λ and its side (L_Y or L_N), taken
   from the engine's lists as they are, never recomputed;
-- CSV and clipboard text of Φ, with spreadsheet formula injection neutralised;
-- the ROC curve of an evaluation and a kernel density for the split violins of the model view.
+- CSV and clipboard text of Φ, with spreadsheet formula injection neutralised.
+
+The model view's ROC curve and kernel density are the engine's (``core/evaluation.py``,
+``core/similarity_density.py``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-
-import numpy as np
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult
@@ -277,40 +277,3 @@ def rows_to_tsv(rows: Iterable[PhiRow]) -> str:
         cells = [c.replace("\t", "\\t").replace("\n", "\\n") for c in row_cells(row)]
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n"
-
-
-def roc_points(scores: Sequence[float], truth: Sequence[bool]) -> tuple[np.ndarray, np.ndarray]:
-    """False- and true-positive rates at every distinct score threshold, from (0,0) to (1,1).
-
-    Tied scores move both rates at once, so the trapezoidal area equals the Mann–Whitney AUC
-    with ties counted half (the engine's ``roc_auc``).
-    """
-    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
-    order = np.argsort(-scores, kind="mergesort")
-    s, t = scores[order], truth[order]
-    n_pos, n_neg = max(int(t.sum()), 1), max(int((~t).sum()), 1)
-    last_of_tie = np.r_[np.diff(s) != 0, True]
-    tps, fps = np.cumsum(t)[last_of_tie], np.cumsum(~t)[last_of_tie]
-    return np.r_[0.0, fps / n_neg], np.r_[0.0, tps / n_pos]
-
-
-def trapezoid_area(x: np.ndarray, y: np.ndarray) -> float:
-    return float(np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0))
-
-
-def density(values: Sequence[float], grid: np.ndarray) -> np.ndarray:
-    """Gaussian kernel density of ``values`` on ``grid`` (Silverman's bandwidth, at least 0.02).
-
-    Mass outside [0, 1] is reflected back at the bounds, since similarities live in [0, 1].
-    """
-    v = np.asarray(values, dtype=float)
-    v = v[np.isfinite(v)]
-    if len(v) == 0:
-        return np.zeros_like(grid)
-    spread = float(np.std(v)) if len(v) > 1 else 0.0
-    q75, q25 = np.percentile(v, [75, 25])
-    scale = min(spread, (q75 - q25) / 1.34) if q75 > q25 else spread
-    h = max(0.9 * scale * len(v) ** -0.2, 0.02)
-    centres = np.concatenate([v, -v, 2.0 - v])
-    z = (grid[:, None] - centres[None, :]) / h
-    return np.exp(-0.5 * z * z).sum(axis=1) / (len(v) * h * math.sqrt(2 * math.pi))

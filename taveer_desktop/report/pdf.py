@@ -12,10 +12,8 @@ and renames it into place, so a report is never seen half-written nor certified 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +32,7 @@ from PySide6.QtGui import (
 )
 
 from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.atomic_file import FileWriteError, replacing, sync_file
 from taveer_desktop.report.content import REPORT_TITLE, ReportContent
 from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font
 from taveer_desktop.report.pdf_check import PdfCheckFailed, check_written_pdf
@@ -47,17 +46,6 @@ TEXT_WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 TEXT_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 RULE = QColor("#8a8a8a")
 _application: list[QGuiApplication] = []
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename durable (POSIX; folders cannot be opened for syncing on Windows)."""
-    if os.name != "posix":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _disk_full_hint(folder: Path) -> str:
@@ -168,42 +156,22 @@ class RenderedReport:
                 f"{target}: cannot be written: the folder {folder} does not exist"
             )
         try:
-            handle, temp_name = tempfile.mkstemp(
-                prefix=f".{target.name}.", suffix=".partial", dir=folder
-            )
-        except OSError as error:
+            with replacing(target) as temp:
+                self._paint_pdf(str(temp), archival)
+                # on the disk before anything certifies it (the helper syncs again, cheaply)
+                sync_file(temp)
+                # Qt reports no write errors: read the file back and check it before anything
+                # certifies it (the audit entry) or gives it the target's name
+                check_written_pdf(str(temp), self.page_count)
+                if before_rename is not None:
+                    before_rename(temp)
+        except PdfCheckFailed as error:
             raise ReportWriteError(
-                f"{target}: cannot be written ({error.strerror or error})"
+                f"{target}: cannot be written: the PDF on disk is not whole ({error}"
+                f"{_disk_full_hint(folder)}); nothing was recorded"
             ) from None
-        os.close(handle)
-        try:
-            self._paint_pdf(temp_name, archival)
-            with open(temp_name, "rb+") as written:
-                written.flush()
-                os.fsync(written.fileno())
-            # Qt reports no write errors: read the file back and check it before anything
-            # certifies it (the audit entry) or gives it the target's name
-            check_written_pdf(temp_name, self.page_count)
-            if before_rename is not None:
-                before_rename(Path(temp_name))
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temp_name, 0o666 & ~umask)
-            os.replace(temp_name, target)
-            _sync_folder(folder)
-        except BaseException as error:
-            with contextlib.suppress(OSError):
-                os.unlink(temp_name)
-            if isinstance(error, PdfCheckFailed):
-                raise ReportWriteError(
-                    f"{target}: cannot be written: the PDF on disk is not whole ({error}"
-                    f"{_disk_full_hint(folder)}); nothing was recorded"
-                ) from None
-            if isinstance(error, OSError):
-                raise ReportWriteError(
-                    f"{target}: cannot be written ({error.strerror or error})"
-                ) from None
-            raise
+        except FileWriteError as error:
+            raise ReportWriteError(str(error)) from None
         return target
 
     def _paint_pdf(self, path: str, archival: bool) -> None:

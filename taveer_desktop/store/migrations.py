@@ -11,13 +11,13 @@ leaves the store at the last completed version.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 from taveer_desktop import __version__
+from taveer_desktop.core.atomic_file import FileWriteError, replacing
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.records import utc_now
@@ -37,17 +37,15 @@ def backup_before_migrating(conn: sqlite3.Connection, path: Path, version: int) 
     while target.exists():
         counter += 1
         target = path.with_name(f"{path.name}.v{version}-backup-{stamp}-{counter}")
-    partial = target.with_name(target.name + ".partial")
     try:
-        destination = sqlite3.connect(partial)
-        try:
-            conn.backup(destination)
-        finally:
-            destination.close()
-        os.replace(partial, target)
-    except (sqlite3.Error, OSError) as error:
-        partial.unlink(missing_ok=True)
-        detail = describe_sqlite_error(error) if isinstance(error, sqlite3.Error) else error
+        with replacing(target) as partial:
+            destination = sqlite3.connect(partial)
+            try:
+                conn.backup(destination)
+            finally:
+                destination.close()
+    except (sqlite3.Error, FileWriteError) as error:
+        detail = describe_sqlite_error(error) if isinstance(error, sqlite3.Error) else str(error)
         raise StoreError(
             f"was not upgraded because its backup could not be written ({detail})", path
         ) from None

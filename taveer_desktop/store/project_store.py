@@ -18,6 +18,7 @@ import sqlite3
 from pathlib import Path
 
 from taveer_desktop import __version__, paths
+from taveer_desktop.core.atomic_file import FileWriteError, replacing
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_repository import AuditRepository
 from taveer_desktop.store.case_repository import CaseRepository
@@ -171,18 +172,20 @@ class ProjectStore:
             raise StoreError(
                 f"cannot be written: the folder {target.parent} does not exist", target
             )
-        partial = target.with_name(f".{target.name}.partial")
         try:
-            destination = sqlite3.connect(partial)
-            try:
-                self._db.connection().backup(destination)
-            finally:
-                destination.close()
-            os.replace(partial, target)
-        except (sqlite3.Error, OSError) as error:
-            partial.unlink(missing_ok=True)
-            detail = describe_sqlite_error(error) if isinstance(error, sqlite3.Error) else error
+            with replacing(target) as partial:
+                destination = sqlite3.connect(partial)
+                try:
+                    self._db.connection().backup(destination)
+                finally:
+                    destination.close()
+        except sqlite3.Error as error:
+            detail = describe_sqlite_error(error)
             raise StoreError(f"could not be written as a copy ({detail})", target) from None
+        except FileWriteError as error:
+            raise StoreError(
+                f"could not be written as a copy: {error.plain_message}", target
+            ) from None
         if not self.read_only_reason:
             self.audit.record_copy_saved(str(target), _file_sha256(target))
         return target
@@ -210,7 +213,12 @@ def _file_sha256(path: Path) -> str:
 
 
 def _build_new_store(path: Path) -> None:
-    """Create the schema under a temporary name, then move the finished file into place."""
+    """Create the schema under a temporary name, then move the finished file into place.
+
+    Not ``core.atomic_file.replacing``: SQLite makes this file and its ``-wal``/``-shm``
+    sidecars itself, and the fixed name ``.<name>.creating`` lets the next attempt find and
+    remove what a crash left (sidecars included), which a random temporary name would not.
+    """
     building = path.with_name(f".{path.name}.creating")
     for leftover in (building, *_sidecars(building)):
         leftover.unlink(missing_ok=True)

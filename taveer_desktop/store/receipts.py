@@ -17,11 +17,10 @@ a time.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from taveer_desktop.core.atomic_file import FileWriteError, write_text_atomically
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.records import utc_now
 
@@ -75,14 +74,9 @@ def write_receipt(store, target: str | Path) -> Receipt:
         raise ReceiptError(f"cannot be written: the folder {target.parent} does not exist", target)
     text = json.dumps(receipt.to_dict(), indent=2) + "\n"
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except OSError as error:
-        raise ReceiptError(f"cannot be written ({error.strerror or error})", target) from None
+        write_text_atomically(target, text)
+    except FileWriteError as error:
+        raise ReceiptError(error.plain_message, target) from None
     return receipt
 
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.core.corpus_description import describe_corpus
 from taveer_desktop.core.evaluation import Evaluation, Metrics
 from taveer_desktop.core.model import Model
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
@@ -212,9 +213,7 @@ class EvaluateDialog(QDialog):
 
     def _folder_changed(self) -> None:
         text = self.folder_edit.text().strip()
-        self.corpus_info.setText(
-            jobs.describe_corpus(Path(text)) if text else "No corpus chosen yet."
-        )
+        self.corpus_info.setText(describe_corpus(Path(text)) if text else "No corpus chosen yet.")
         self._validate()
 
     def _validate(self) -> None:

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.decoding import decode_bytes
-from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
+from taveer_desktop.core.errors import CancelToken, TaveerError
 from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.model_names import checked_model_name, model_file_name
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.training import train
@@ -156,18 +157,11 @@ class TrainedModel:
     file_name: str
 
 
-def model_file_name(name: str) -> str:
-    safe = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name).strip("-.")
-    return (safe or "model") + ".json"
-
-
 def train_model(
     corpus_folder: Path, name: str, progress: Progress, cancel: CancelToken
 ) -> TrainedModel:
     """Train on a PAN corpus folder; returns the model's JSON, nothing is stored yet."""
-    name = name.strip()
-    if not name:
-        raise InputError("a model needs a name")
+    name = checked_model_name(name)
     corpus = open_corpus(corpus_folder)
     progress(0, len(corpus), f"reading {len(corpus)} cases")
     model = train(corpus, name=name, workers=TRAINING_WORKERS, progress=progress, cancel=cancel)
@@ -186,17 +180,3 @@ def evaluate_model(
     """Verify every case of a test corpus with ``model`` and compute the metrics."""
     corpus = open_corpus(corpus_folder)
     return evaluate(model, corpus, workers=TRAINING_WORKERS, progress=progress, cancel=cancel)
-
-
-def describe_corpus(folder: Path) -> str:
-    """One line about a corpus folder (layout, cases, truth), or why it cannot be used."""
-    try:
-        corpus = open_corpus(folder)
-    except InputError as error:
-        return f"Cannot use this folder: {error.plain_message}"
-    truth = len(corpus.truth)
-    same = sum(1 for value in corpus.truth.values() if value)
-    layout = "PAN 2013–2015 problem folders" if corpus.layout == "pan-folder" else "PAN pairs.jsonl"
-    if truth < len(corpus):
-        return f"{layout}, {len(corpus)} cases, but only {truth} have a truth: cannot be used"
-    return f"{layout}: {len(corpus)} cases ({same} same author, {truth - same} different)"

@@ -8,13 +8,13 @@ can go on working in the window while a model trains or is evaluated.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from taveer_desktop.core.atomic_file import write_bytes_atomically
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.error_dialog import show_failure
@@ -147,12 +147,9 @@ class ModelController(QObject):
                 return None
             target = Path(chosen)
             app_settings.remember_folder("models", target)
-        partial = target.with_name(f".{target.name}.partial")
         try:
-            partial.write_bytes(store.models.json_bytes(stored.id))
-            os.replace(partial, target)
-        except (OSError, TaveerError) as error:
-            partial.unlink(missing_ok=True)
+            write_bytes_atomically(target, store.models.json_bytes(stored.id))
+        except TaveerError as error:
             show_failure(
                 self.parent_widget, f"The model was not exported: {error}", title="Not exported"
             )

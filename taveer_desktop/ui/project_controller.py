@@ -23,10 +23,10 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.store import IntegrityReport
+from taveer_desktop.store import IntegrityReport, demo_project
 from taveer_desktop.store.receipts import Receipt, check_receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import utc_now
-from taveer_desktop.ui import app_settings, demo_seed
+from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.error_dialog import show_failure
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import AUDIT, CASES, MODELS, ProjectSession
@@ -116,11 +116,11 @@ class ProjectController(QObject):
             )
         self.integrity_checked.emit(report)
         store = self.session.store
-        if seed_demo and report.ok and store is not None and demo_seed.is_empty(store):
+        if seed_demo and report.ok and store is not None and demo_project.is_empty(store):
             self.runner.start(
                 Job(
                     "Adding the demo case and models",
-                    lambda p, c: demo_seed.seed_demo_project(store, p, c),
+                    lambda p, c: demo_project.seed_demo_project(store, p, c),
                     cancellable=False,
                 ),
                 self._seeded,
@@ -128,7 +128,7 @@ class ProjectController(QObject):
         else:
             self.project_ready.emit()
 
-    def _seeded(self, result: demo_seed.SeedResult) -> None:
+    def _seeded(self, result: demo_project.SeedResult) -> None:
         self.session.changed(MODELS, CASES)
         self.demo_seeded.emit(result)
         self.status_message.emit(

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.core.corpus_description import describe_corpus
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.job_runner import JobRunner
@@ -116,7 +117,7 @@ class TrainDialog(QDialog):
             self.corpus_info.setText("No corpus chosen yet.")
         else:
             folder = Path(text)
-            self.corpus_info.setText(jobs.describe_corpus(folder))
+            self.corpus_info.setText(describe_corpus(folder))
             if not self.name_edit.text().strip():
                 self.name_edit.setText(f"TAVeer model ({folder.name})")
         self._validate()

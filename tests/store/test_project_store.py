@@ -193,6 +193,19 @@ def test_save_a_copy(store, filled_case, tmp_path):
     store.save_copy(target, overwrite=True)
 
 
+def test_a_copy_that_cannot_be_renamed_leaves_nothing(store, filled_case, tmp_path, monkeypatch):
+    from taveer_desktop.core import atomic_file
+
+    def full_disk(*_args):
+        raise OSError(28, "No space left on device")
+
+    (tmp_path / "copies").mkdir()
+    monkeypatch.setattr(atomic_file.os, "replace", full_disk)
+    with pytest.raises(StoreError, match="could not be written as a copy: cannot be written"):
+        store.save_copy(tmp_path / "copies" / "copy.taveer")
+    assert list((tmp_path / "copies").iterdir()) == []
+
+
 def test_each_thread_uses_its_own_connection(store, filled_case):
     results, errors = [], []
 

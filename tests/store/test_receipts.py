@@ -111,3 +111,22 @@ def test_a_bad_receipt_file_is_one_line_and_exit_2(project, tmp_path, content):
     done = taveer("--project", project, "check", "--receipt", receipt)
     assert done.returncode == 2 and "bad.json" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_receipt_that_cannot_be_written_leaves_the_old_one(project, tmp_path, monkeypatch):
+    from taveer_desktop.core import atomic_file
+    from taveer_desktop.store.receipts import ReceiptError
+
+    receipt = tmp_path / "r.json"
+    with ProjectStore.open(project) as store:
+        write_receipt(store, receipt)
+        before = receipt.read_bytes()
+
+        def full_disk(*_args):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(atomic_file.os, "fsync", full_disk)
+        with pytest.raises(ReceiptError, match=r"r\.json: cannot be written \(No space left"):
+            write_receipt(store, receipt)
+    assert receipt.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".r.json.")]

@@ -21,12 +21,13 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
+
+from tests.ui.screenshot_session import ScreenshotSession  # noqa: E402 (after the path)
 
 FORMAL = "TAVeer formal prose (public-domain demo)"
 DEFAULT = "TAVeer default (Stack Exchange)"
@@ -39,35 +40,15 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     from taveer_desktop.app import create_application
     from taveer_desktop.core.outcome import ConclusionKind
     from taveer_desktop.store import KNOWN, QUESTIONED
-    from taveer_desktop.ui.main_window import MainWindow
     from taveer_desktop.ui.project_session import CASES, DOCUMENTS
 
-    out.mkdir(parents=True, exist_ok=True)
     app = create_application(["shots"])
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
 
-    def pump(seconds: float = 0.3) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            app.processEvents()
-            time.sleep(0.01)
+    shots = ScreenshotSession(app, out)
+    pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
-    def wait(condition, timeout: float = 120) -> None:
-        end = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > end:
-                raise TimeoutError("screenshot step timed out")
-            pump(0.05)
-
-    window = MainWindow(
-        project_path=work / "examiner.taveer", seed_demo=True, persist_settings=False
-    )
-    ready = []
-    window.project_ready.connect(lambda: ready.append(1))
-    if size is not None:  # a smaller screen than the first-start size (e.g. 1366 × 768)
-        window.resize(*size)
-    window.show()
-    wait(lambda: ready)
+    window = shots.first_start_window(work / "examiner.taveer", size)
     store = window.session.store
     federalist = paths.resource("demo") / "federalist"
     hamilton = [federalist / f"federalist_{n}.txt" for n in ("01", "06", "15", "23")]
@@ -95,8 +76,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     assert window.case_list.select_case_number(picker_case.number)
     picker = window.cases.choose_model()
     picker.select_name(DEFAULT)
-    pump(0.6)
-    picker.grab().save(str(out / f"model-picker{suffix}.png"))
+    shoot(picker, f"model-picker{suffix}.png", settle=0.6)
     picker.reject()
 
     for number, kind, name in (
@@ -113,21 +93,17 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
         view = done[0]
         shown = store.runs.verification(view.run.id).conclusion.kind
         assert shown is kind, (number, shown)
-        pump(0.6)
-        path = out / f"{name}{suffix}.png"
-        window.grab().save(str(path))
-        print("saved", path, window.width(), "x", window.height())
+        shoot(window, f"{name}{suffix}.png", settle=0.6)
         if kind is ConclusionKind.EVALUATIVE:  # the features tab, before and after a choice
             result = window.verification_tab.result_view.result_view
             result.tabs.setCurrentIndex(1)
-            pump(0.6)
-            window.grab().save(str(out / f"features{suffix}.png"))
+            shoot(window, f"features{suffix}.png", settle=0.6)
             width = window.width()
             row = result.rows[result.category][0]
             result.choose_feature(row.feature)
             pump(0.6)
             assert window.width() == width, "choosing a feature widened the window"
-            window.grab().save(str(out / f"features-chosen{suffix}.png"))
+            shoot(window, f"features-chosen{suffix}.png", settle=0)
             result.tabs.setCurrentIndex(0)
 
     # an excluded document, marked in the Documents tab with its reason on hover
@@ -139,8 +115,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     window.tabs.setCurrentWidget(tab)
     row = tab.model.find_row(lambda d: d.id == doc.id)
     tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
-    pump(0.6)
-    window.grab().save(str(out / f"documents-excluded{suffix}.png"))
+    shoot(window, f"documents-excluded{suffix}.png", settle=0.6)
 
     window.close()
     QApplication.processEvents()

@@ -18,12 +18,13 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
+
+from tests.ui.screenshot_session import ScreenshotSession  # noqa: E402 (after the path)
 
 LETTER = """Vážený pane řediteli,
 
@@ -61,39 +62,18 @@ def main(out: Path) -> None:
     from taveer_desktop.app import create_application
     from taveer_desktop.store import KNOWN, QUESTIONED
     from taveer_desktop.ui import document_table_model as dtm
-    from taveer_desktop.ui.main_window import MainWindow
     from taveer_desktop.ui.project_session import CASES
     from taveer_desktop.ui.record_table_model import RECORD_ROLE
     from taveer_desktop.ui.report_export_dialog import ReportExportDialog
 
-    out.mkdir(parents=True, exist_ok=True)
     app = create_application(["shots"])
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
 
-    def pump(seconds: float = 0.3) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            app.processEvents()
-            time.sleep(0.01)
-
-    def wait(condition, timeout: float = 120) -> None:
-        end = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > end:
-                raise TimeoutError("screenshot step timed out")
-            pump(0.05)
-
-    def shoot(widget, name: str) -> None:
-        pump(0.5)
-        widget.grab().save(str(out / name))
-        print("saved", out / name)
+    shots = ScreenshotSession(app, out)
+    pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
     project = work / "examiner.taveer"
-    window = MainWindow(project_path=project, seed_demo=True, persist_settings=False)
-    ready = []
-    window.project_ready.connect(lambda: ready.append(1))
-    window.show()
-    wait(lambda: ready)
+    window = shots.first_start_window(project)
     store = window.session.store
 
     evidence = work / "evidence"

@@ -19,6 +19,8 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
 
+from tests.ui.screenshot_session import ScreenshotSession  # noqa: E402 (after the path)
+
 
 def main(out: Path) -> None:
     from PySide6.QtWidgets import QApplication
@@ -26,40 +28,17 @@ def main(out: Path) -> None:
     from taveer_desktop.app import create_application
     from taveer_desktop.core import training
     from taveer_desktop.store import KNOWN
-    from taveer_desktop.ui.main_window import MainWindow
 
-    out.mkdir(parents=True, exist_ok=True)
     app = create_application(["shots"])
     from ui.conftest import make_pan_corpus  # after the app: the test conftest sets offscreen
 
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
     corpus = make_pan_corpus(work / "brontes-training", cases=24)
 
-    def pump(seconds: float = 0.3) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            app.processEvents()
-            time.sleep(0.01)
+    shots = ScreenshotSession(app, out, timeout=60)
+    pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
-    def wait(condition, timeout: float = 60) -> None:
-        end = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > end:
-                raise TimeoutError("screenshot step timed out")
-            pump(0.05)
-
-    def shoot(widget, name: str) -> None:
-        pump(0.4)
-        widget.grab().save(str(out / name))
-        print("saved", out / name)
-
-    window = MainWindow(
-        project_path=work / "examiner.taveer", seed_demo=True, persist_settings=False
-    )
-    ready = []
-    window.project_ready.connect(lambda: ready.append(1))
-    window.show()
-    wait(lambda: ready)
+    window = shots.first_start_window(work / "examiner.taveer")
     window.case_list.select_case_number("DEMO-001")
     window.documents_tab.view.selectRow(0)
     shoot(window, "main-window-documents.png")

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from taveer_desktop.store import KNOWN, QUESTIONED
-from taveer_desktop.ui import demo_seed
+from taveer_desktop.store import KNOWN, QUESTIONED, demo_project
 from taveer_desktop.ui.case_controller import CaseController
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.model_controller import ModelController
@@ -33,7 +32,7 @@ def _bare(qtbot, tmp_path, seeded: bool = False):
     runner = JobRunner(parent)
     store = session.open(tmp_path / "bare.taveer", create=True)
     if seeded:
-        demo_seed.seed_demo_project(store)
+        demo_project.seed_demo_project(store)
     changes: list[StoreChange] = []
     session.store_changed.connect(changes.append)
     return parent, session, runner, changes

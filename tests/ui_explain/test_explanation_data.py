@@ -1,27 +1,22 @@
-"""Plain data behind the views: Φ rows, CSV/TSV escaping, ROC, density, decision words."""
+"""Plain data behind the views: Φ rows, CSV/TSV escaping, decision words."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-import numpy as np
 import pytest
 
-from taveer_desktop.core.evaluation import roc_auc
 from taveer_desktop.presentation.explanation_data import (
     CSV_HEADER,
     PhiRow,
     StabilityFigures,
     decision_basis,
     decision_texts,
-    density,
     phi_rows,
-    roc_points,
     rows_to_csv,
     rows_to_tsv,
     safe_cell,
-    trapezoid_area,
 )
 
 
@@ -71,23 +66,6 @@ def test_tsv_keeps_one_line_per_row():
     text = rows_to_tsv([_row("a\tb"), _row("c\nd")])
     lines = text.splitlines()
     assert len(lines) == 3 and lines[1].startswith("a\\tb\t") and lines[2].startswith("c\\nd\t")
-
-
-def test_roc_area_equals_the_engines_auc_with_ties():
-    rng = np.random.default_rng(7)
-    for _ in range(20):
-        scores = np.round(rng.random(60), 1)  # many ties
-        truth = rng.random(60) < 0.5
-        fpr, tpr = roc_points(scores, truth)
-        assert fpr[0] == tpr[0] == 0 and fpr[-1] == tpr[-1] == 1
-        assert trapezoid_area(fpr, tpr) == pytest.approx(roc_auc(scores, truth), abs=1e-12)
-
-
-def test_density_is_non_negative_and_reflects_at_the_bounds():
-    grid = np.linspace(0, 1, 101)
-    values = density([0.0, 0.01, 0.02, 0.5, np.nan], grid)
-    assert (values >= 0).all() and values[0] > values[50]
-    assert not density([], grid).any()
 
 
 def test_decision_basis(federalist):

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.atomic_file import replacing
+from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.ui import app_settings
 
 log = logging.getLogger(__name__)
@@ -73,8 +75,9 @@ def export_png(widget: QWidget, path: str | Path, scale: float = PRINT_SCALE) ->
     dpm = round(96 * scale / 0.0254)
     image.setDotsPerMeterX(dpm)
     image.setDotsPerMeterY(dpm)
-    if not image.save(str(path), "PNG"):
-        raise OSError(f"could not write the image {path}")
+    with replacing(path) as temp:
+        if not image.save(str(temp), "PNG"):
+            raise OSError(f"could not write the image {path}")
     return path
 
 
@@ -116,7 +119,7 @@ def export_interactively(widget: QWidget, stem: str, title: str, kind: str) -> P
         if kind == "png":
             return export_png(widget, name)
         return export_svg(widget, name, title)
-    except OSError as error:
+    except (OSError, TaveerError) as error:
         log.exception("chart export failed")
         QMessageBox.warning(widget, "Export failed", str(error))
         return None

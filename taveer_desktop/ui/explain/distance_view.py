@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.atomic_file import write_bytes_atomically
+from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.presentation import glossary
 from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.report.chart_layout import short_label
@@ -267,9 +269,7 @@ class DistanceView(QWidget):
 
     def export_csv(self, path: str | Path) -> Path:
         """Write the whole table (in its current order) as UTF-8 CSV with a BOM for Excel."""
-        path = Path(path)
-        path.write_text(self.model.to_csv(), encoding="utf-8-sig", newline="")
-        return path
+        return write_bytes_atomically(Path(path), self.model.to_csv().encode("utf-8-sig"))
 
     def _export_csv_interactively(self) -> None:
         suggestion = Path(app_settings.start_folder("exports")) / f"{self._stem()}.csv"
@@ -281,6 +281,6 @@ class DistanceView(QWidget):
         app_settings.remember_folder("exports", Path(name))
         try:
             self.export_csv(name if name.lower().endswith(".csv") else name + ".csv")
-        except OSError as error:
+        except (OSError, TaveerError) as error:
             log.exception("CSV export failed")
             QMessageBox.warning(self, "Export failed", str(error))

@@ -6,7 +6,7 @@ For a model and an evaluation on a corpus with truth (``core.evaluation.evaluate
   similarity over the same-author cases (left half, green, solid) and the different-author cases
   (right half, vermillion, hatched), with the dashed 0.5 decision boundary; the ensemble's
   categories are marked ●; abstaining cases are left out and counted;
-- the ROC curve of the case scores with the engine's AUC;
+- the ROC curve of the case scores with the engine's AUC (both from ``core.evaluation``);
 - for calibrated models, the Tippett plot and the calibration (reliability) plot of the log10 LRs
   (``core.calibration.tippett_curves`` and ``reliability_bins``).
 
@@ -22,10 +22,10 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from taveer_desktop.core.calibration import reliability_bins, tippett_curves
-from taveer_desktop.core.evaluation import Evaluation
+from taveer_desktop.core.evaluation import Evaluation, curve_area, roc_curve
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.model import Model
-from taveer_desktop.presentation.explanation_data import density, roc_points, trapezoid_area
+from taveer_desktop.core.similarity_density import density
 from taveer_desktop.ui.explain.chart_export import export_button
 
 SAME, DIFFERENT, HATCH = "#009E73", "#D55E00", "#7a2f00"
@@ -166,8 +166,8 @@ class ModelView(QWidget):
     def _draw_roc(self, scores: np.ndarray, truth: np.ndarray, auc: float) -> None:
         plot = self.roc_plot
         plot.clear()
-        fpr, tpr = roc_points(scores, truth)
-        self.roc, self.auc, self.roc_area = (fpr, tpr), float(auc), trapezoid_area(fpr, tpr)
+        fpr, tpr = roc_curve(scores, truth)
+        self.roc, self.auc, self.roc_area = (fpr, tpr), float(auc), curve_area(fpr, tpr)
         _style(
             plot,
             f"ROC of the case scores (AUC = {auc:.3f})",

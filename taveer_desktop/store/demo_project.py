@@ -1,4 +1,7 @@
-"""Seeding an empty default project with the demo cases and the bundled models (no Qt).
+"""The demo project: seeding an empty project with the demo cases and the bundled models.
+
+Plain store writes with a plain ``progress(done, total, message)`` callable and a cancel token;
+the desktop runs ``seed_demo_project`` on its job runner at first start.
 
 The demo cases come from ``resources/demo/demo_case.json``: real public-domain texts (the
 Federalist Papers) with their sources named in each case's description. The bundled models are
@@ -18,7 +21,9 @@ from pathlib import Path
 from taveer_desktop import paths
 from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.progress import Progress
-from taveer_desktop.store import KNOWN, QUESTIONED, NotFound, ProjectStore
+from taveer_desktop.store.errors import NotFound
+from taveer_desktop.store.project_store import ProjectStore
+from taveer_desktop.store.records import KNOWN, QUESTIONED
 
 DEFAULT_MODEL_FILE = "default.json"
 
