@@ -183,9 +183,8 @@ class ProjectStore:
             detail = describe_sqlite_error(error)
             raise StoreError(f"could not be written as a copy ({detail})", target) from None
         except FileWriteError as error:
-            raise StoreError(
-                f"could not be written as a copy: {error.plain_message}", target
-            ) from None
+            reason = error.plain_message.removeprefix("cannot be written ")
+            raise StoreError(f"could not be written as a copy {reason}", target) from None
         if not self.read_only_reason:
             self.audit.record_copy_saved(str(target), _file_sha256(target))
         return target

@@ -201,7 +201,7 @@ def test_a_copy_that_cannot_be_renamed_leaves_nothing(store, filled_case, tmp_pa
 
     (tmp_path / "copies").mkdir()
     monkeypatch.setattr(atomic_file.os, "replace", full_disk)
-    with pytest.raises(StoreError, match="could not be written as a copy: cannot be written"):
+    with pytest.raises(StoreError, match=r"could not be written as a copy \("):
         store.save_copy(tmp_path / "copies" / "copy.taveer")
     assert list((tmp_path / "copies").iterdir()) == []
 
