@@ -27,6 +27,7 @@ from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult, verify
 from taveer_desktop.presentation.conclusion_text import (
     classification_sentence,
+    decisive_reasons,
     gate_summary_text,
     headline,
     investigative_lr_sentence,
@@ -207,6 +208,13 @@ def load_population(path: str, description: str | None, progress=None):
     )
 
 
+def acceptance_verdict(met: bool | None) -> str:
+    """The acceptance criteria's outcome in words (None: no criteria were set)."""
+    if met is None:
+        return "no acceptance criteria set"
+    return "criteria met" if met else "criteria NOT met"
+
+
 def validation_summary(result, model_path: str | None, record_path: str | None) -> dict:
     """The JSON of ``taveer validate`` (cross-validated figures)."""
     from taveer_desktop.core.validation import FIGURES  # loaded when validating only
@@ -273,12 +281,7 @@ def run_validate(args) -> int:
     if args.json:
         print_json(summary)
         return 0
-    met = summary["acceptance"]["met"]
-    verdict = (
-        "no acceptance criteria set"
-        if met is None
-        else ("criteria met" if met else "criteria NOT met")
-    )
+    verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
         f"validated on {summary['authors']} authors, {summary['trials']['same']} same-author and "
         f"{summary['trials']['different']} different-author trials: Cllr {summary['cllr']:.3f} "
@@ -393,13 +396,18 @@ def conclusion_json(result: VerificationResult, scale_id: str) -> dict:
     return data
 
 
+HEADLINE_REASONS = 2
+
+
 def print_conclusion(result: VerificationResult, scale_id: str) -> None:
     """The text form: the evaluative statement (or why there is none) first, then the
     propositions, an investigative likelihood ratio if any, and the method's classification."""
-    print(headline(result.conclusion, scale_id))
+    print(headline(result.conclusion, scale_id, most=HEADLINE_REASONS))
+    shown = decisive_reasons(result.conclusion)[:HEADLINE_REASONS]
     if result.conclusion.kind is not ConclusionKind.EVALUATIVE:
         for reason in result.conclusion.reasons:
-            print(f"  - {reason}")
+            if reason not in shown:  # the headline's reasons are not repeated
+                print(f"  - {reason}")
     hp, hd = propositions(result.conclusion.population)
     print(f"  Hp: {hp}")
     print(f"  Hd: {hd}")

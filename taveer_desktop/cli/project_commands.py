@@ -15,7 +15,11 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
-from taveer_desktop.cli.engine_commands import add_validation_options, conclusion_json
+from taveer_desktop.cli.engine_commands import (
+    acceptance_verdict,
+    add_validation_options,
+    conclusion_json,
+)
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
@@ -468,12 +472,7 @@ def run_case_validate(args) -> int:
     if args.json:
         print_json(summary)
         return 0
-    met = summary["acceptance"]["met"]
-    verdict = (
-        "no acceptance criteria set"
-        if met is None
-        else ("criteria met" if met else "criteria NOT met")
-    )
+    verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
         f"case {case.number} validated on population {args.population!r} "
         f"({summary['questioned_chars']:,} / {summary['known_chars']:,} characters): "
