@@ -46,7 +46,7 @@ METHOD_SENTENCES = {
 }
 
 
-def detection_of(metadata: Mapping[str, Any] | None) -> dict:
+def detection_of(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     """The ``encoding_detection`` record of a document's metadata ({} when there is none)."""
     detection = (metadata or {}).get("encoding_detection")
     return detection if isinstance(detection, dict) else {}
@@ -117,7 +117,7 @@ def encoding_preview_line(
 ) -> str:
     """One or two sentences for the preview heading (plain text; the warning last)."""
     detection = detection_of(metadata)
-    method = detection.get("method")
+    method = str(detection.get("method", ""))
     confidence = _confidence(detection)
     if file_format == "eml":
         return f"Encoding {encoding}, as declared by the e-mail's MIME headers."

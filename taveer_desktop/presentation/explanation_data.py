@@ -20,6 +20,7 @@ import io
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult
@@ -92,6 +93,27 @@ def decision_texts(
     )
 
 
+class StoredStability(Protocol):
+    """What a stored stability assessment (the store's ``StabilityCheck``) offers."""
+
+    @property
+    def agreeing(self) -> int: ...
+    @property
+    def resamples(self) -> int: ...
+    @property
+    def keep_fraction(self) -> float: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def interval_low(self) -> float: ...
+    @property
+    def interval_high(self) -> float: ...
+    @property
+    def answers(self) -> Mapping[str, int]: ...
+    @property
+    def computed_utc(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class StabilityFigures:
     """A stability assessment as shown: stored (``StabilityCheck``) or just computed (dict)."""
@@ -105,7 +127,7 @@ class StabilityFigures:
     stored_utc: str | None = None
 
     @classmethod
-    def from_check(cls, check) -> StabilityFigures:
+    def from_check(cls, check: StoredStability) -> StabilityFigures:
         return cls(
             check.agreeing,
             check.resamples,
@@ -117,13 +139,14 @@ class StabilityFigures:
         )
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> StabilityFigures:
+    def from_dict(cls, data: Mapping[str, Any]) -> StabilityFigures:
+        low, high = data["similarity_interval"]
         return cls(
             round(data["agreement"] * data["resamples"]),
             int(data["resamples"]),
             float(data["keep_fraction"]),
             int(data["seed"]),
-            tuple(data["similarity_interval"]),
+            (float(low), float(high)),
             dict(data["answers"]),
         )
 
@@ -169,7 +192,7 @@ NO_CLASSIFICATION = (
 )
 
 
-def decision_basis(result: Mapping) -> str:
+def decision_basis(result: Mapping[str, Any]) -> str:
     """One sentence on what the decision rests on (the ensemble median and the 0.5 rule)."""
     members = list(result.get("ensemble", []))
     categories = result.get("categories", {})
@@ -202,7 +225,7 @@ class PhiRow:
     count_known: int
 
 
-def phi_rows(interpretation: Mapping) -> list[PhiRow]:
+def phi_rows(interpretation: Mapping[str, Any]) -> list[PhiRow]:
     """Rows of Φ in the engine's order (distance descending), λ and side from L_Y/L_N."""
     lam: dict[str, tuple[float, str]] = {}
     for side, key in ((SIDE_Y, "l_y"), (SIDE_N, "l_n")):
