@@ -23,6 +23,7 @@ from typing import Any
 
 from taveer_desktop.store.records import AuditEntry, IntegrityProblem
 from taveer_desktop.store.schema import GENESIS_HASH
+from taveer_desktop.store.store_file import Row
 
 HASH_FORMAT = "taveer-audit-v1"
 HEAD_SEQ_KEY = "audit_head_seq"
@@ -98,7 +99,19 @@ def append_entry(
 AUDIT_COLUMNS = "seq, time_utc, action, case_id, actor, details_json, prev_hash, entry_hash"
 
 
-def entry_from_row(row: tuple) -> AuditEntry:
+def details_of(details_json: object) -> dict[str, Any]:
+    """The details object of an entry's JSON; {} when it is unreadable or not an object (the
+    chain check reports such an entry; the checks that compare details then find nothing)."""
+    if not isinstance(details_json, str | bytes):
+        return {}
+    try:
+        value = json.loads(details_json)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def entry_from_row(row: Row) -> AuditEntry:
     seq, time_utc, action, case_id, actor, details_json, prev_hash, digest = row
     try:
         details = json.loads(details_json)
@@ -108,7 +121,7 @@ def entry_from_row(row: tuple) -> AuditEntry:
 
 
 def verify_chain(
-    conn: sqlite3.Connection, rows: Iterable[tuple] | None = None
+    conn: sqlite3.Connection, rows: Iterable[Row] | None = None
 ) -> tuple[int, str, list[IntegrityProblem]]:
     """Check every link of the chain and the stored head.
 

@@ -20,7 +20,7 @@ class AuditRepository:
     def entries(self, case_id: int | None = None) -> list[AuditEntry]:
         """Audit entries in order: the whole project's, or only those about one case."""
         sql = f"SELECT {AUDIT_COLUMNS} FROM audit_log"
-        params: tuple = ()
+        params: tuple[int, ...] = ()
         if case_id is not None:
             sql += " WHERE case_id = ?"
             params = (case_id,)

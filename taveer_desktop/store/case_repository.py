@@ -8,6 +8,8 @@ those entries, so an edit behind the store's back is detected.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
+from pathlib import Path
 
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, NotFound, StoreError
@@ -31,7 +33,7 @@ def case_fields_snapshot(case: Case) -> dict[str, str]:
     return {name: getattr(case, name) for name in CASE_FIELDS}
 
 
-def _clean(fields: dict[str, str | None], source) -> dict[str, str]:
+def _clean(fields: Mapping[str, str | None], source: Path) -> dict[str, str]:
     cleaned = {}
     for name, value in fields.items():
         if name not in CASE_FIELDS:
@@ -70,7 +72,7 @@ class CaseRepository:
         )
         with self._db.write() as tx:
             try:
-                cursor = tx.execute(
+                case_id = tx.insert(
                     "INSERT INTO cases (number, title, examiner, agency, description,"
                     " created_utc, modified_utc) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (*(fields[name] for name in CASE_FIELDS), tx.time_utc, tx.time_utc),
@@ -79,29 +81,28 @@ class CaseRepository:
                 raise Conflict(
                     f"already has a case numbered {fields['number']!r}", self._db.path
                 ) from None
-            case_id = cursor.lastrowid
             tx.audit("case_created", case_id, {"case_id": case_id, **fields})
         return self.get(case_id)
 
     def update(self, case_id: int, **changes: str | None) -> Case:
         """Change descriptive fields (number, title, examiner, agency, description)."""
-        changes = _clean(changes, self._db.path)
+        cleaned = _clean(changes, self._db.path)
         current = self.get(case_id)
-        if all(getattr(current, name) == value for name, value in changes.items()):
+        if all(getattr(current, name) == value for name, value in cleaned.items()):
             return current
         with self._db.write() as tx:
-            assignments = ", ".join(f"{name} = ?" for name in changes)
+            assignments = ", ".join(f"{name} = ?" for name in cleaned)
             try:
                 tx.execute(
                     f"UPDATE cases SET {assignments}, modified_utc = ? WHERE id = ?",
-                    (*changes.values(), tx.time_utc, case_id),
+                    (*cleaned.values(), tx.time_utc, case_id),
                 )
             except sqlite3.IntegrityError:
                 raise Conflict(
-                    f"already has a case numbered {changes.get('number')!r}", self._db.path
+                    f"already has a case numbered {cleaned.get('number')!r}", self._db.path
                 ) from None
-            after = {**case_fields_snapshot(current), **changes}
-            changed = sorted(name for name in changes if getattr(current, name) != changes[name])
+            after = {**case_fields_snapshot(current), **cleaned}
+            changed = sorted(name for name in cleaned if getattr(current, name) != cleaned[name])
             tx.audit("case_updated", case_id, {"case_id": case_id, **after, "changed": changed})
         return self.get(case_id)
 

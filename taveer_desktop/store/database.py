@@ -21,7 +21,13 @@ from typing import Any
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.errors import DamagedStore, StoreError
 from taveer_desktop.store.records import AuditEntry, utc_now
-from taveer_desktop.store.store_file import connect, describe_sqlite_error, disk_full_reason
+from taveer_desktop.store.store_file import (
+    Params,
+    Row,
+    connect,
+    describe_sqlite_error,
+    disk_full_reason,
+)
 
 
 class StoreDatabase:
@@ -59,13 +65,13 @@ class StoreDatabase:
                 conn.close()
 
     # -- reading -----------------------------------------------------------------------------
-    def query(self, sql: str, params: tuple | dict = ()) -> list[tuple]:
+    def query(self, sql: str, params: Params = ()) -> list[Row]:
         try:
             return self.connection().execute(sql, params).fetchall()
         except sqlite3.DatabaseError as error:
             raise self.translate(error) from None
 
-    def query_one(self, sql: str, params: tuple | dict = ()) -> tuple | None:
+    def query_one(self, sql: str, params: Params = ()) -> Row | None:
         rows = self.query(sql, params)
         return rows[0] if rows else None
 
@@ -111,13 +117,20 @@ class StoreDatabase:
 class WriteTransaction:
     """What a write block works with: the connection, the change time and the audit writer."""
 
-    def __init__(self, conn: sqlite3.Connection, actor: str):
+    def __init__(self, conn: sqlite3.Connection, actor: str) -> None:
         self.conn = conn
         self.actor = actor
         self.time_utc = utc_now()
 
-    def execute(self, sql: str, params: tuple | dict = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, params: Params = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)
+
+    def insert(self, sql: str, params: Params = ()) -> int:
+        """Run one ``INSERT`` and return the id of the row it made."""
+        row_id = self.conn.execute(sql, params).lastrowid
+        if row_id is None:  # sqlite3 gives None only for statements that insert nothing
+            raise ValueError(f"not an INSERT: {sql[:40]}")
+        return row_id
 
     def audit(self, action: str, case_id: int | None, details: dict[str, Any]) -> AuditEntry:
         return audit_chain.append_entry(

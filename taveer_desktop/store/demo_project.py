@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from taveer_desktop import paths
 from taveer_desktop.core.errors import CancelToken
@@ -47,11 +48,15 @@ class SeedResult:
     added_anything: bool
 
 
-def demo_manifest() -> dict:
-    return json.loads((paths.resource("demo") / "demo_case.json").read_text(encoding="utf-8"))
+def demo_manifest() -> dict[str, Any]:
+    """The shipped description of the demo cases and models (``resources/demo``)."""
+    manifest = json.loads((paths.resource("demo") / "demo_case.json").read_text(encoding="utf-8"))
+    if not isinstance(manifest, dict):
+        raise ValueError("resources/demo/demo_case.json is not a JSON object")
+    return manifest
 
 
-def demo_cases(manifest: dict | None = None) -> list[DemoCaseSpec]:
+def demo_cases(manifest: dict[str, Any] | None = None) -> list[DemoCaseSpec]:
     manifest = manifest or demo_manifest()
     demo_dir = paths.resource("demo")
     source = manifest.get("source", "")
@@ -75,7 +80,7 @@ def demo_cases(manifest: dict | None = None) -> list[DemoCaseSpec]:
     return cases
 
 
-def bundled_model_files(manifest: dict | None = None) -> tuple[Path, Path]:
+def bundled_model_files(manifest: dict[str, Any] | None = None) -> tuple[Path, Path]:
     """(the default model, the demo cases' model) as shipped."""
     manifest = manifest or demo_manifest()
     return paths.resource("models", DEFAULT_MODEL_FILE), paths.resources_dir() / manifest["model"]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.progress import Progress
-from taveer_desktop.store.database import StoreDatabase
+from taveer_desktop.store.database import StoreDatabase, WriteTransaction
 from taveer_desktop.store.errors import (
     Conflict,
     DamagedStore,
@@ -34,6 +35,9 @@ from taveer_desktop.store.records import (
     IntakeResult,
     RejectionReason,
 )
+from taveer_desktop.store.store_file import Row
+
+_Stored = TypeVar("_Stored", bytes, str)  # a document's original bytes or its text
 
 DOCUMENT_COLUMNS = (
     "d.id, d.case_id, d.role, d.file_name, d.file_format, d.byte_count, d.sha256, d.encoding,"
@@ -43,13 +47,32 @@ DOCUMENT_COLUMNS = (
 DOCUMENT_SOURCE = "documents d LEFT JOIN document_exclusions x ON x.document_id = d.id"
 
 
-def document_from_row(row: tuple) -> Document:
-    *fields, metadata_json = row
+def document_from_row(row: Row) -> Document:
+    """A ``Document`` of a row of ``DOCUMENT_COLUMNS``."""
+    doc_id, case_id, role, name, file_format, byte_count, sha, encoding, text_sha = row[:9]
+    char_count, sentence_count, imported_utc, excluded_reason, excluded_utc = row[9:14]
+    metadata_json = row[14]
     try:
         metadata = json.loads(metadata_json)
     except (TypeError, ValueError):
         metadata = {"unreadable_metadata": str(metadata_json)}
-    return Document(*fields, metadata=metadata)
+    return Document(
+        doc_id,
+        case_id,
+        role,
+        name,
+        file_format,
+        byte_count,
+        sha,
+        encoding,
+        text_sha,
+        char_count,
+        sentence_count,
+        imported_utc,
+        excluded_reason,
+        excluded_utc,
+        metadata=metadata,
+    )
 
 
 def _rejection(error: EvidenceRefused, path: str) -> IntakeRejection:
@@ -107,7 +130,7 @@ class DocumentRepository:
         row = self._db.query_one("SELECT number FROM cases WHERE id = ?", (case_id,))
         if row is None:
             raise NotFound(f"has no case with id {case_id}", self._db.path)
-        return row[0]
+        return str(row[0])
 
     def _drop_duplicates(
         self,
@@ -144,7 +167,7 @@ class DocumentRepository:
         with self._db.write() as tx:
             for doc in documents:
                 try:
-                    cursor = tx.execute(
+                    doc_id = tx.insert(
                         "INSERT INTO documents (case_id, role, file_name, file_format,"
                         " byte_count, sha256, encoding, text_sha256, char_count, sentence_count,"
                         " imported_utc, metadata_json, text, original_bytes)"
@@ -171,7 +194,6 @@ class DocumentRepository:
                         f"{doc.source_path} is already in case {case_number}; nothing was imported",
                         self._db.path,
                     ) from None
-                doc_id = cursor.lastrowid
                 ids.append(doc_id)
                 tx.audit(
                     "document_added",
@@ -225,7 +247,7 @@ class DocumentRepository:
     def list_for_case(self, case_id: int, role: str | None = None) -> list[Document]:
         """Documents of a case in import order, optionally only one role."""
         sql = f"SELECT {DOCUMENT_COLUMNS} FROM {DOCUMENT_SOURCE} WHERE d.case_id = ?"
-        params: tuple = (case_id,)
+        params: tuple[int | str, ...] = (case_id,)
         if role is not None:
             sql += " AND d.role = ?"
             params += (role,)
@@ -315,7 +337,15 @@ class DocumentRepository:
             "text no longer matches its SHA-256",
         )
 
-    def _verified(self, document_id, column, hash_column, kind, digest, mismatch):
+    def _verified(
+        self,
+        document_id: int,
+        column: str,
+        hash_column: str,
+        kind: type[_Stored],
+        digest: Callable[[_Stored], str],
+        mismatch: str,
+    ) -> _Stored:
         """One stored column of a document, refused if it no longer matches its stored hash."""
         row = self._db.query_one(
             f"SELECT {column}, {hash_column} FROM documents WHERE id = ?", (document_id,)
@@ -328,7 +358,7 @@ class DocumentRepository:
         return value
 
 
-def _encoding_audit(doc: PreparedDocument) -> dict:
+def _encoding_audit(doc: PreparedDocument) -> dict[str, Any]:
     """How the encoding of a text file was found, for its ``document_added`` entry."""
     detection = doc.metadata.get("encoding_detection")
     if not isinstance(detection, dict):
@@ -353,7 +383,9 @@ def _summary(rejected: list[IntakeRejection], accepted_count: int) -> str:
     )
 
 
-def _delete_with_permit(tx, kind: str, table: str, key: str, object_id: int) -> None:
+def _delete_with_permit(
+    tx: WriteTransaction, kind: str, table: str, key: str, object_id: int
+) -> None:
     """Delete rows the guard triggers protect: the permit for exactly this row is written and
     consumed inside the caller's audited transaction (schema version 3)."""
     tx.execute("INSERT INTO removal_permits (kind, object_id) VALUES (?, ?)", (kind, object_id))

@@ -21,6 +21,7 @@ import io
 import posixpath
 import zipfile
 import zlib
+from typing import Protocol, TypeVar
 from xml.etree import ElementTree
 
 from taveer_desktop.store.errors import EvidenceRefused
@@ -33,6 +34,7 @@ MAX_COMPRESSION_RATIO = 200
 _RATIO_APPLIES_ABOVE = 1024 * 1024
 _CHUNK = 256 * 1024
 OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_Parsed = TypeVar("_Parsed", covariant=True)
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
@@ -56,8 +58,16 @@ class _DoctypeFound(Exception):
     pass
 
 
-def _refuse(message: str, source: str, reason: RejectionReason = RejectionReason.UNREADABLE):
+def _refuse(
+    message: str, source: str, reason: RejectionReason = RejectionReason.UNREADABLE
+) -> EvidenceRefused:
     return EvidenceRefused(message, source, reason)
+
+
+class _Target(Protocol[_Parsed]):
+    """An ``ElementTree.XMLParser`` target: what its ``close`` returns is what was parsed."""
+
+    def close(self) -> _Parsed: ...
 
 
 class _ParagraphCollector:
@@ -69,10 +79,10 @@ class _ParagraphCollector:
         self._in_text = False
         self._fallback_depth = 0
 
-    def doctype(self, name, pubid, system):
+    def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
         raise _DoctypeFound()
 
-    def start(self, tag, attrib):
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
         if tag == _MC_FALLBACK or self._fallback_depth:
             self._fallback_depth += 1
             return
@@ -87,7 +97,7 @@ class _ParagraphCollector:
         elif tag in (_W + "br", _W + "cr"):
             self._open[-1].append("\n")
 
-    def end(self, tag):
+    def end(self, tag: str) -> None:
         if self._fallback_depth:
             self._fallback_depth -= 1
             return
@@ -98,11 +108,11 @@ class _ParagraphCollector:
             if text:
                 self.paragraphs.append(text)
 
-    def data(self, text):
+    def data(self, text: str) -> None:
         if self._in_text and self._open and not self._fallback_depth:
             self._open[-1].append(text)
 
-    def close(self):
+    def close(self) -> str:
         return "\n\n".join(self.paragraphs)
 
 
@@ -110,30 +120,34 @@ class _SimpleCollector:
     """Parser target keeping (tag, attributes, text) of every element (for small parts)."""
 
     def __init__(self) -> None:
-        self.elements: list[tuple[str, dict, str]] = []
-        self._stack: list[tuple[str, dict, list[str]]] = []
+        self.elements: list[tuple[str, dict[str, str], str]] = []
+        self._stack: list[tuple[str, dict[str, str], list[str]]] = []
 
-    def doctype(self, name, pubid, system):
+    def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
         raise _DoctypeFound()
 
-    def start(self, tag, attrib):
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
         self._stack.append((tag, dict(attrib), []))
 
-    def end(self, tag):
+    def end(self, tag: str) -> None:
         name, attrib, parts = self._stack.pop()
         self.elements.append((name, attrib, "".join(parts).strip()))
 
-    def data(self, text):
+    def data(self, text: str) -> None:
         if self._stack:
             self._stack[-1][2].append(text)
 
-    def close(self):
+    def close(self) -> list[tuple[str, dict[str, str], str]]:
         return self.elements
 
 
 def _parse_member(
-    archive: zipfile.ZipFile, name: str, target, source: str, max_bytes: int | None = None
-):
+    archive: zipfile.ZipFile,
+    name: str,
+    target: _Target[_Parsed],
+    source: str,
+    max_bytes: int | None = None,
+) -> _Parsed:
     max_bytes = MAX_XML_BYTES if max_bytes is None else max_bytes
     try:
         info = archive.getinfo(name)
@@ -141,7 +155,7 @@ def _parse_member(
         raise _refuse(f"is not a valid Word document (.docx): it has no {name}", source) from None
     if info.flag_bits & 0x1:
         raise _refuse("is an encrypted Word document; remove the password first", source)
-    parser = ElementTree.XMLParser(target=target)
+    parser: ElementTree.XMLParser[_Parsed] = ElementTree.XMLParser(target=target)
     total = 0
     try:
         with archive.open(info) as member:
@@ -163,7 +177,7 @@ def _parse_member(
                         RejectionReason.TOO_LARGE,
                     )
                 parser.feed(chunk)
-            return parser.close()
+            return parser.close()  # the target's close()
     except _DoctypeFound:
         raise _refuse(
             f"has a document type declaration in {name}, which Word never writes; it was not read",

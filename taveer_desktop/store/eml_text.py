@@ -20,7 +20,7 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-from email.message import EmailMessage
+from email.message import EmailMessage, Message, MIMEPart
 from html.parser import HTMLParser
 from itertools import islice
 
@@ -51,7 +51,7 @@ class _HtmlTextExtractor(HTMLParser):
         self.parts: list[str] = []
         self._skipping = 0
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _SKIPPED_TAGS:
             self._skipping += 1
         elif tag == "br":
@@ -59,13 +59,13 @@ class _HtmlTextExtractor(HTMLParser):
         elif tag in _BLOCK_TAGS:
             self.parts.append("\n\n")
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in _SKIPPED_TAGS:
             self._skipping = max(0, self._skipping - 1)
         elif tag in _BLOCK_TAGS:
             self.parts.append("\n\n")
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if not self._skipping:
             self.parts.append(data)
 
@@ -84,9 +84,9 @@ def tidy_text(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
 
 
-def _part_text(part: EmailMessage, source: str, charsets: list[str]) -> str:
-    payload = part.get_payload(decode=True) or b""
-    if not payload.strip():
+def _part_text(part: MIMEPart, source: str, charsets: list[str]) -> str:
+    payload = part.get_payload(decode=True)  # None for a multipart, never here
+    if not isinstance(payload, bytes) or not payload.strip():
         return ""
     charset = part.get_content_charset()
     if charset:
@@ -104,11 +104,11 @@ def _part_text(part: EmailMessage, source: str, charsets: list[str]) -> str:
     return decoded.text
 
 
-def _attachment_name(part: EmailMessage) -> str:
+def _attachment_name(part: MIMEPart) -> str:
     return part.get_filename() or part.get_content_type()
 
 
-def _collect(part: EmailMessage, source: str, found: dict[str, list[str]]) -> None:
+def _collect(part: MIMEPart, source: str, found: dict[str, list[str]]) -> None:
     content_type = part.get_content_type()
     if part.is_attachment() or content_type == "message/rfc822":
         found["attachments"].append(_attachment_name(part))
@@ -133,7 +133,7 @@ def _collect(part: EmailMessage, source: str, found: dict[str, list[str]]) -> No
         found["parts_used"].append(content_type)
 
 
-def _preferred_alternative(children: list[EmailMessage]) -> EmailMessage:
+def _preferred_alternative(children: list[MIMEPart]) -> MIMEPart:
     for wanted in ("text/plain", "multipart", "text/html"):
         for child in children:
             if child.is_attachment():
@@ -154,7 +154,7 @@ def _headers(message: EmailMessage) -> list[list[str]]:
     return headers
 
 
-def _count(pattern: re.Pattern, data: bytes, at_most: int) -> int:
+def _count(pattern: re.Pattern[bytes], data: bytes, at_most: int) -> int:
     """Matches of ``pattern`` in ``data``, counted up to ``at_most`` (then counting stops)."""
     return sum(1 for _ in islice(pattern.finditer(data), at_most))
 
@@ -194,7 +194,7 @@ def check_raw_limits(data: bytes, source: str) -> None:
 
 def check_structure(message: EmailMessage, source: str) -> None:
     """Count parts and depth of a parsed message without recursion."""
-    stack = [(message, 1)]
+    stack: list[tuple[Message, int]] = [(message, 1)]
     parts = 0
     while stack:
         part, depth = stack.pop()
@@ -210,7 +210,7 @@ def check_structure(message: EmailMessage, source: str) -> None:
             )
         payload = part.get_payload()
         if part.is_multipart() and isinstance(payload, list):
-            stack.extend((child, depth + 1) for child in payload)
+            stack.extend((child, depth + 1) for child in payload if isinstance(child, Message))
 
 
 def extract_eml_text(data: bytes, source: str) -> tuple[str, str, dict[str, object]]:

@@ -7,7 +7,10 @@ the evidence file at fault.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from taveer_desktop.core.errors import InputError, TaveerError
+from taveer_desktop.store.records import IntakeRejection, LockHolder
 
 
 class StoreError(TaveerError):
@@ -29,7 +32,7 @@ class DamagedStore(StoreError):
 class ProjectLocked(StoreError):
     """Another process has the project open; ``holder`` says who (or None if unknown)."""
 
-    def __init__(self, message: str, source: str, holder=None):
+    def __init__(self, message: str, source: str, holder: LockHolder | None = None) -> None:
         super().__init__(message, source)
         self.holder = holder
 
@@ -49,7 +52,9 @@ class IntakeRejected(InputError):
     ask to skip refused files; nothing was imported in that case.
     """
 
-    def __init__(self, message: str, source: str | None, rejections=()):
+    def __init__(
+        self, message: str, source: str | None, rejections: Iterable[IntakeRejection] = ()
+    ) -> None:
         super().__init__(message, source)
         self.rejections = tuple(rejections)
 

@@ -16,9 +16,9 @@ Problems are collected, never raised: the caller decides what to do with a faile
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.case_repository import CASE_FIELDS
@@ -26,6 +26,7 @@ from taveer_desktop.store.fingerprints import run_record_sha256, sha256_hex, tex
 from taveer_desktop.store.reconciliation import reconciliation_problems
 from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_now
 from taveer_desktop.store.schema import REQUIRED_TABLES, REQUIRED_TRIGGERS
+from taveer_desktop.store.store_file import Row
 
 MAX_SQLITE_MESSAGES = 10
 MMAP_BYTES = 1 << 30
@@ -63,19 +64,21 @@ def _schema_problems(conn: sqlite3.Connection) -> list[IntegrityProblem]:
     return problems
 
 
-def _added_entries(entries: list[tuple], action: str, key: str) -> dict[int, dict]:
+def _added_entries(entries: list[Row], action: str, key: str) -> dict[int, dict[str, Any]]:
     found = {}
     for _seq, _time, entry_action, _case, _actor, details_json, _prev, _hash in entries:
         if entry_action == action:
+            details = audit_chain.details_of(details_json)
             try:
-                details = json.loads(details_json)
                 found[int(details[key])] = details
             except (ValueError, KeyError, TypeError):
                 continue
     return found
 
 
-def _document_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
+def _document_problems(
+    conn: sqlite3.Connection, entries: list[Row]
+) -> tuple[int, list[IntegrityProblem]]:
     audited = _added_entries(entries, "document_added", "document_id")
     problems, count = [], 0
     cursor = conn.execute(
@@ -108,7 +111,9 @@ def _document_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
     return count, problems
 
 
-def _model_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
+def _model_problems(
+    conn: sqlite3.Connection, entries: list[Row]
+) -> tuple[int, list[IntegrityProblem]]:
     audited = _added_entries(entries, "model_added", "model_id")
     problems, count = [], 0
     for model_id, name, sha, data in conn.execute(
@@ -130,7 +135,9 @@ def _model_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
     return count, problems
 
 
-def _run_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
+def _run_problems(
+    conn: sqlite3.Connection, entries: list[Row]
+) -> tuple[int, list[IntegrityProblem]]:
     audited = _added_entries(entries, "run_stored", "run_id")
     used: dict[int, list[tuple[int, str, str]]] = {}
     for run_id, doc_id, role, sha in conn.execute(
@@ -164,14 +171,12 @@ def _run_problems(conn, entries) -> tuple[int, list[IntegrityProblem]]:
     return count, problems
 
 
-def _case_problems(conn, entries) -> list[IntegrityProblem]:
-    last_recorded: dict[int, dict] = {}
+def _case_problems(conn: sqlite3.Connection, entries: list[Row]) -> list[IntegrityProblem]:
+    last_recorded: dict[int, dict[str, Any]] = {}
     for _seq, _time, action, case_id, _actor, details_json, _prev, _hash in entries:
-        if action in ("case_created", "case_updated") and case_id is not None:
-            try:
-                last_recorded[case_id] = json.loads(details_json)
-            except ValueError:
-                continue
+        details = audit_chain.details_of(details_json)
+        if action in ("case_created", "case_updated") and case_id is not None and details:
+            last_recorded[case_id] = details  # an unreadable entry leaves the one before
     problems = []
     columns = ", ".join(CASE_FIELDS)
     for case_id, *values in conn.execute(f"SELECT id, {columns} FROM cases"):
@@ -188,7 +193,7 @@ def _case_problems(conn, entries) -> list[IntegrityProblem]:
     return problems
 
 
-def _population_problems(conn, entries) -> list[IntegrityProblem]:
+def _population_problems(conn: sqlite3.Connection, entries: list[Row]) -> list[IntegrityProblem]:
     """Store version 4: populations and validation records against their bytes and entries."""
     from taveer_desktop.store.population_repository import documents_digest
 
@@ -299,7 +304,16 @@ def check_integrity(
     )
 
 
-def _report(path, sqlite_checked, problems, documents, models, runs, audit_count, head_hash):
+def _report(
+    path: Path,
+    sqlite_checked: bool,
+    problems: list[IntegrityProblem],
+    documents: int,
+    models: int,
+    runs: int,
+    audit_count: int,
+    head_hash: str,
+) -> IntegrityReport:
     return IntegrityReport(
         path=str(path),
         checked_utc=utc_now(),

@@ -26,7 +26,7 @@ from taveer_desktop.store.store_file import describe_sqlite_error
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
-    return conn.execute("PRAGMA user_version").fetchone()[0]
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def backup_before_migrating(conn: sqlite3.Connection, path: Path, version: int) -> Path:

@@ -50,7 +50,7 @@ class ModelRepository:
             )
         with self._db.write() as tx:
             try:
-                cursor = tx.execute(
+                model_id = tx.insert(
                     "INSERT INTO models (name, sha256, byte_count, corpus_name, corpus_sha256,"
                     " source_file_name, added_utc, model_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -68,7 +68,6 @@ class ModelRepository:
                 raise Conflict(
                     f"already holds a model named {model.name!r}", self._db.path
                 ) from None
-            model_id = cursor.lastrowid
             tx.audit(
                 "model_added",
                 None,

@@ -27,6 +27,7 @@ from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
 from taveer_desktop.store.population_folder import read_population_folder
+from taveer_desktop.store.store_file import Row
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class PopulationRepository:
         digest_rows = [(a, d.sha256, d.text_sha256) for a, d in kept]
         with self._db.write() as tx:
             try:
-                cursor = tx.execute(
+                population_id = tx.insert(
                     "INSERT INTO populations (name, description, source_path, sha256,"
                     " author_count, document_count, added_utc) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -117,7 +118,6 @@ class PopulationRepository:
                 raise Conflict(
                     f"already holds a population named {name!r}", self._db.path
                 ) from None
-            population_id = cursor.lastrowid
             seen = set()
             for author, d in kept:
                 if (author, d.sha256) in seen:  # the same file twice under one author
@@ -229,7 +229,7 @@ class ValidationRepository:
         met = record.get("acceptance", {}).get("met")
         cllr = record.get("figures", {}).get("cllr")
         with self._db.write() as tx:
-            cursor = tx.execute(
+            validation_id = tx.insert(
                 "INSERT INTO validation_records (case_id, population_id, model_id, criteria_met,"
                 " cllr, software_version, created_utc, record_sha256, record_json)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -245,7 +245,6 @@ class ValidationRepository:
                     data,
                 ),
             )
-            validation_id = cursor.lastrowid
             tx.audit(
                 "validation_stored",
                 case_id,
@@ -302,10 +301,15 @@ class ValidationRepository:
                 f"holds validation record {validation_id} whose JSON no longer matches its SHA-256",
                 self._db.path,
             )
-        return json.loads(data)
+        record = json.loads(data)
+        if not isinstance(record, dict):
+            raise DamagedStore(
+                f"holds validation record {validation_id} that is not a JSON object", self._db.path
+            )
+        return record
 
 
-def _validation(row: tuple) -> StoredValidation:
+def _validation(row: Row) -> StoredValidation:
     values = list(row)
     values[4] = None if values[4] is None else bool(values[4])
     return StoredValidation(*values)

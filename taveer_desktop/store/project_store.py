@@ -199,7 +199,7 @@ class ProjectStore:
     def __enter__(self) -> ProjectStore:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from taveer_desktop.core.atomic_file import FileWriteError, write_text_atomically
 from taveer_desktop.store.errors import StoreError
+from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import utc_now
 
 RECEIPT_FORMAT = "taveer-receipt"
@@ -42,7 +44,7 @@ class Receipt:
     head_time_utc: str  # when the head entry was written
     project: str  # the file name when it was written (informative only)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": RECEIPT_FORMAT,
             "version": RECEIPT_VERSION,
@@ -55,7 +57,7 @@ class Receipt:
         }
 
 
-def make_receipt(store) -> Receipt:
+def make_receipt(store: ProjectStore) -> Receipt:
     """The receipt of ``store`` as it is now (its chain must not be empty)."""
     entries = store.audit.entries(None)
     if not entries:
@@ -66,7 +68,7 @@ def make_receipt(store) -> Receipt:
     )
 
 
-def write_receipt(store, target: str | Path) -> Receipt:
+def write_receipt(store: ProjectStore, target: str | Path) -> Receipt:
     """Write the store's receipt to ``target`` (atomically: a temporary file renamed)."""
     receipt = make_receipt(store)
     target = Path(target).expanduser().absolute()
@@ -114,7 +116,7 @@ def read_receipt(path: str | Path) -> Receipt:
     )
 
 
-def check_receipt(store, receipt: Receipt) -> list[str]:
+def check_receipt(store: ProjectStore, receipt: Receipt) -> list[str]:
     """Why ``store`` is not a continuation of ``receipt`` (an empty list when it is)."""
     entries = store.audit.entries(None)
     if not entries or entries[0].entry_hash != receipt.store_identity:

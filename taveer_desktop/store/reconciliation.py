@@ -21,10 +21,12 @@ reported (the row side — bytes, documents, links — is checked in ``integrity
 
 from __future__ import annotations
 
-import json
 import sqlite3
+from typing import Any
 
+from taveer_desktop.store.audit_chain import details_of
 from taveer_desktop.store.records import IntegrityProblem
+from taveer_desktop.store.store_file import Row
 
 # (kind shown, table, audit action that added it, id key in that action's details)
 _KINDS = (
@@ -37,30 +39,24 @@ _KINDS = (
 )
 
 
-def _details(details_json: str) -> dict:
-    try:
-        value = json.loads(details_json)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
+# an object's audit entry: (its sequence number, its case id, its details)
+_Added = tuple[int, int | None, dict[str, Any]]
 
 
-def reconciliation_problems(
-    conn: sqlite3.Connection, entries: list[tuple]
-) -> list[IntegrityProblem]:
+def reconciliation_problems(conn: sqlite3.Connection, entries: list[Row]) -> list[IntegrityProblem]:
     """Objects recorded by the chain that are gone or changed (``entries`` as in the check)."""
-    added: dict[str, dict[int, tuple[int, int | None, dict]]] = {k[0]: {} for k in _KINDS}
+    added: dict[str, dict[int, _Added]] = {k[0]: {} for k in _KINDS}
     removed: dict[str, set[int]] = {k[0]: set() for k in _KINDS}
     for seq, _time, action, case_id, _actor, details_json, _prev, _hash in entries:
         for kind, _table, add_action, key in _KINDS:
             if action == add_action:
-                details = _details(details_json)
+                details = details_of(details_json)
                 object_id = details.get(key, case_id if kind == "case" else None)
                 if isinstance(object_id, int):
                     added[kind][object_id] = (seq, case_id, details)
                     removed[kind].discard(object_id)
             elif action in (f"{kind}_removed", f"{kind}_deleted"):
-                object_id = _details(details_json).get(key)
+                object_id = details_of(details_json).get(key)
                 if isinstance(object_id, int):
                     removed[kind].add(object_id)
     problems = []
@@ -81,24 +77,30 @@ def reconciliation_problems(
     return problems
 
 
-def _examiner_state_problems(conn, entries: list[tuple]) -> list[IntegrityProblem]:
+def _examiner_state_problems(
+    conn: sqlite3.Connection, entries: list[Row]
+) -> list[IntegrityProblem]:
     excluded: dict[int, str | None] = {}  # document → reason recorded last (None: included)
     chosen: dict[int, int | None] = {}  # case → model recorded last
-    checks: dict[int, dict] = {}  # stability check id → its entry's details
+    checks: dict[int, dict[str, Any]] = {}  # stability check id → its entry's details
     for _seq, _time, action, case_id, _actor, details_json, _prev, _hash in entries:
         if action not in ("document_excluded", "document_included", "case_model_chosen") and (
             action != "stability_stored"
         ):
             continue
-        details = _details(details_json)
-        if action == "document_excluded":
-            excluded[details.get("document_id")] = details.get("reason")
-        elif action == "document_included":
-            excluded[details.get("document_id")] = None
-        elif action == "case_model_chosen":
-            chosen[details.get("case_id", case_id)] = details.get("model_id")
-        else:
-            checks[details.get("stability_id")] = details
+        details = details_of(details_json)
+        # an entry without a whole-number id names nothing (and the ids must sort together)
+        document_id = details.get("document_id")
+        chosen_case = details.get("case_id", case_id)
+        check_id = details.get("stability_id")
+        if action == "document_excluded" and isinstance(document_id, int):
+            excluded[document_id] = details.get("reason")
+        elif action == "document_included" and isinstance(document_id, int):
+            excluded[document_id] = None
+        elif action == "case_model_chosen" and isinstance(chosen_case, int):
+            chosen[chosen_case] = details.get("model_id")
+        elif action == "stability_stored" and isinstance(check_id, int):
+            checks[check_id] = details
     problems = []
     rows = dict(conn.execute("SELECT document_id, reason FROM document_exclusions"))
     for document_id in sorted(set(rows) | {d for d, r in excluded.items() if r is not None}):
@@ -125,13 +127,14 @@ def _examiner_state_problems(conn, entries: list[tuple]) -> list[IntegrityProble
             "SELECT id, run_id, resamples, seed, agreeing, keep_fraction FROM stability_checks"
         )
     }
-    for check_id in sorted(set(stored) | {c for c in checks if isinstance(c, int)}):
-        details = checks.get(check_id)
+    for check_id in sorted(set(stored) | set(checks)):
+        recorded = checks.get(check_id)
         expected = (
             None
-            if details is None
+            if recorded is None
             else tuple(
-                details.get(k) for k in ("run_id", "resamples", "seed", "agreeing", "keep_fraction")
+                recorded.get(k)
+                for k in ("run_id", "resamples", "seed", "agreeing", "keep_fraction")
             )
         )
         if stored.get(check_id) != expected:
@@ -145,7 +148,9 @@ def _examiner_state_problems(conn, entries: list[tuple]) -> list[IntegrityProble
     return problems
 
 
-def _document_field_problems(conn, recorded: dict) -> list[IntegrityProblem]:
+def _document_field_problems(
+    conn: sqlite3.Connection, recorded: dict[int, _Added]
+) -> list[IntegrityProblem]:
     problems = []
     rows = conn.execute("SELECT id, case_id, role, file_name FROM documents")
     for document_id, case_id, role, file_name in rows:

@@ -27,6 +27,7 @@ from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import run_record_sha256
 from taveer_desktop.store.records import KNOWN, QUESTIONED, StabilityCheck, VerificationRun
+from taveer_desktop.store.store_file import Row
 
 COMPRESSION_LEVEL = 6
 _RUN_SQL = """
@@ -100,7 +101,7 @@ class RunRepository:
                 result_zlib,
                 conclusion,
             )
-            cursor = tx.execute(
+            run_id = tx.insert(
                 "INSERT INTO runs (case_id, model_id, questioned_document_id, prediction,"
                 " similarity, software_version, run_utc, record_sha256, result_json_zlib,"
                 " conclusion) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -117,7 +118,6 @@ class RunRepository:
                     conclusion,
                 ),
             )
-            run_id = cursor.lastrowid
             tx.conn.executemany(
                 "INSERT INTO run_documents (run_id, document_id, role, document_sha256)"
                 " VALUES (?, ?, ?, ?)",
@@ -166,6 +166,8 @@ class RunRepository:
         """The full result of a run as the engine returned it, after checking its fingerprint."""
         run = self.get(run_id)
         row = self._db.query_one("SELECT result_json_zlib FROM runs WHERE id = ?", (run_id,))
+        if row is None:  # removed since it was read a moment ago
+            raise NotFound(f"has no verification run with id {run_id}", self._db.path)
         documents = self._db.query(
             "SELECT document_id, role, document_sha256 FROM run_documents WHERE run_id = ?",
             (run_id,),
@@ -188,9 +190,14 @@ class RunRepository:
             raise DamagedStore(
                 f"holds run {run_id} whose result no longer matches its SHA-256", self._db.path
             )
-        return json.loads(zlib.decompress(blob).decode("utf-8"))
+        result = json.loads(zlib.decompress(blob).decode("utf-8"))
+        if not isinstance(result, dict):
+            raise DamagedStore(
+                f"holds run {run_id} whose result is not a JSON object", self._db.path
+            )
+        return result
 
-    def _with_documents(self, rows: list[tuple]) -> list[VerificationRun]:
+    def _with_documents(self, rows: list[Row]) -> list[VerificationRun]:
         if not rows:
             return []
         ids = [row[0] for row in rows]
@@ -204,7 +211,8 @@ class RunRepository:
             known[run_id].append(doc_id)
         runs = []
         for row in rows:
-            run_id, case_id, model_id, name, sha, questioned, prediction, *middle, kind = row
+            run_id, case_id, model_id, name, sha, questioned, prediction = row[:7]
+            similarity, software_version, run_utc, record_sha, kind = row[7:]
             runs.append(
                 VerificationRun(
                     run_id,
@@ -215,7 +223,10 @@ class RunRepository:
                     questioned,
                     tuple(known[run_id]),
                     Classification(prediction),
-                    *middle,  # similarity, software version, run time, record fingerprint
+                    similarity,
+                    software_version,
+                    run_utc,
+                    record_sha,
                     ConclusionKind(kind) if kind else None,
                 )
             )
@@ -231,7 +242,7 @@ class RunRepository:
         low, high = stability.similarity_interval
         answers = json.dumps(stability.answers, sort_keys=True)
         with self._db.write() as tx:
-            cursor = tx.execute(
+            check_id = tx.insert(
                 "INSERT INTO stability_checks (run_id, resamples, keep_fraction, seed, agreeing,"
                 " interval_low, interval_high, answers_json, software_version, computed_utc)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -248,7 +259,6 @@ class RunRepository:
                     tx.time_utc,
                 ),
             )
-            check_id = cursor.lastrowid
             tx.audit(
                 "stability_stored",
                 run.case_id,
@@ -274,10 +284,24 @@ class RunRepository:
         return [_stability_from_row(row) for row in rows]
 
 
-def _stability_from_row(row: tuple) -> StabilityCheck:
-    *fields, answers_json = row
+def _stability_from_row(row: Row) -> StabilityCheck:
+    """A ``StabilityCheck`` of a row of ``_STABILITY_COLUMNS``."""
+    check_id, run_id, resamples, keep_fraction, seed, agreeing, low, high = row[:8]
+    software_version, computed_utc, answers_json = row[8:]
     try:
         answers = json.loads(answers_json)
     except (TypeError, ValueError):
         answers = {}
-    return StabilityCheck(*fields, answers=answers if isinstance(answers, dict) else {})
+    return StabilityCheck(
+        check_id,
+        run_id,
+        resamples,
+        keep_fraction,
+        seed,
+        agreeing,
+        low,
+        high,
+        software_version,
+        computed_utc,
+        answers=answers if isinstance(answers, dict) else {},
+    )

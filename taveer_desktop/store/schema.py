@@ -58,7 +58,7 @@ GENESIS_HASH = "0" * 64
 
 _IMMUTABLE = "RAISE(ABORT, '{what} cannot be changed once stored')"
 
-MIGRATION_1 = (
+MIGRATION_1: tuple[str, ...] = (
     f"PRAGMA application_id = {APPLICATION_ID}",
     """CREATE TABLE store_meta (
         key TEXT PRIMARY KEY,
@@ -157,7 +157,7 @@ MIGRATION_1 = (
         BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
 )
 
-MIGRATION_2 = (
+MIGRATION_2: tuple[str, ...] = (
     """CREATE TABLE runs_v2 (
         id INTEGER PRIMARY KEY,
         case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
@@ -212,7 +212,7 @@ MIGRATION_2 = (
 _NO_DELETE = "RAISE(ABORT, '{what} cannot be deleted')"
 _AUDITED_ONLY = "RAISE(ABORT, '{what} is removed only by an audited removal')"
 
-MIGRATION_3 = (
+MIGRATION_3: tuple[str, ...] = (
     """CREATE TABLE removal_permits (
         kind TEXT NOT NULL CHECK (kind IN ('document', 'exclusion')),
         object_id INTEGER NOT NULL,
@@ -243,7 +243,7 @@ for _table, _what in (
         + "; END",
     )
 
-MIGRATION_4 = (
+MIGRATION_4: tuple[str, ...] = (
     """CREATE TABLE populations (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any, TypeAlias
 
 from taveer_desktop.store.errors import (
     DamagedStore,
@@ -26,6 +27,11 @@ from taveer_desktop.store.errors import (
 from taveer_desktop.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
 SQLITE_SIGNATURE = b"SQLite format 3\x00"
+
+# One row as SQLite returns it: its values are typed as stored, which the store's readers check.
+Row: TypeAlias = tuple[Any, ...]
+# The parameters of one statement: by position or by name.
+Params: TypeAlias = tuple[Any, ...] | dict[str, Any]
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -125,7 +131,7 @@ def inspect_store_file(path: Path) -> int:
         )
     if version < 1:
         raise DamagedStore("is marked as a TAVeer project but has no schema version", path)
-    return version
+    return int(version)
 
 
 def connect(path: Path, create: bool = False) -> sqlite3.Connection:
