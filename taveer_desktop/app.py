@@ -21,10 +21,17 @@ import tempfile
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
 
 from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
+
+if TYPE_CHECKING:  # Qt is imported where the window starts, so the CLI never loads it
+    from PySide6.QtCore import QObject
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
 log = logging.getLogger("taveer_desktop.app")
 
@@ -76,8 +83,9 @@ class ErrorReporter:
     def __init__(self, smoke_test: bool = False) -> None:
         self.smoke_test = smoke_test
         self.errors: list[str] = []
-        self._bridge = None
-        self._open_boxes: list = []
+        self._bridge: QObject | None = None  # lives in the GUI thread
+        self._raise: Callable[[str, str], None] | None = None  # its queued signal's emit
+        self._open_boxes: list[QMessageBox] = []
 
     def connect(self) -> None:
         """Create the bridge to the GUI thread (needs the QApplication, in the GUI thread)."""
@@ -86,8 +94,10 @@ class ErrorReporter:
         class _Bridge(QObject):
             raised = Signal(str, str)
 
-        self._bridge = _Bridge()
-        self._bridge.raised.connect(self._report, Qt.ConnectionType.QueuedConnection)
+        bridge = _Bridge()
+        bridge.raised.connect(self._report, Qt.ConnectionType.QueuedConnection)
+        self._bridge = bridge
+        self._raise = bridge.raised.emit
 
     def install(self) -> None:
         """Become ``sys.excepthook`` and ``threading.excepthook``."""
@@ -98,20 +108,25 @@ class ErrorReporter:
             args.exc_type, args.exc_value, args.exc_traceback
         )
 
-    def excepthook(self, exc_type, exc_value, exc_traceback) -> None:
+    def excepthook(
+        self,
+        exc_type: type[BaseException],
+        exc_value: BaseException | None,
+        exc_traceback: TracebackType | None,
+    ) -> None:
         if issubclass(exc_type, KeyboardInterrupt):
-            sys.__excepthook__(exc_type, exc_value, exc_traceback)
+            sys.__excepthook__(exc_type, exc_value or exc_type(), exc_traceback)
             return
         details = "".join(traceback.format_exception(exc_type, exc_value, exc_traceback))
         message = str(exc_value) or exc_type.__name__
         log.error("unexpected error: %s\n%s", message, details)
         self.errors.append(message)
-        if self._bridge is not None:
-            self._bridge.raised.emit(message, details)  # queued to the GUI thread
+        if self._raise is not None:
+            self._raise(message, details)  # queued to the GUI thread
         else:
             print(f"taveer-desktop: unexpected error: {message}", file=sys.stderr)
 
-    def _report(self, message: str, details: str):
+    def _report(self, message: str, details: str) -> QMessageBox | None:
         from PySide6.QtWidgets import QApplication, QMessageBox
 
         if self.smoke_test:
@@ -170,7 +185,7 @@ class SmokeTest:
         if not window.case_list.select_case_number(self.case_number):
             self.fail(f"the demo case {self.case_number} is not in the project")
             return
-        action = window.actions.verify
+        action = window.window_actions.verify
         if not action.isEnabled():
             self.fail(f"Verify is not available: {action.toolTip()}")
             return
@@ -268,7 +283,7 @@ def route_qt_messages() -> None:
     qInstallMessageHandler(handler)
 
 
-def create_application(argv: list[str]):
+def create_application(argv: list[str]) -> QApplication:
     """The QApplication with name, organisation, icon and the shipped fonts registered."""
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -280,7 +295,8 @@ def create_application(argv: list[str]):
     QApplication.setOrganizationName(ORGANISATION)
     QApplication.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName(DESKTOP_FILE_NAME)
-    app = QApplication.instance() or QApplication(argv)
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication(argv)
     app.setStyle("Fusion")  # the same look on every desktop and under Xvfb
     fonts.register_fonts()  # before any widget exists
     app.setFont(fonts.ui_font())

@@ -558,8 +558,8 @@ def run_check(args) -> int:
         if receipt is not None:
             if receipt_problems:
                 print(f"Receipt check FAILED ({args.receipt}):")
-                for problem in receipt_problems:
-                    print(f"  {problem}")
+                for receipt_problem in receipt_problems:
+                    print(f"  {receipt_problem}")
             else:
                 print(
                     f"Receipt check passed: the store continues the receipt of "

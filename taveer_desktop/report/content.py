@@ -370,7 +370,8 @@ def _closing(inputs: ReportInputs) -> list[Block]:
     if inputs.excluded:
         items = "".join(
             f"<li>{html_text(d.file_name, 200)} ({d.role}, SHA-256 {d.sha256[:16]}…): "
-            f"{html_text(d.excluded_reason or '', 500)} (excluded {html_text(d.excluded_utc)})"
+            f"{html_text(d.excluded_reason or '', 500)} "
+            f"(excluded {html_text(d.excluded_utc or '')})"
             "</li>"
             for d in inputs.excluded[:50]
         )

@@ -167,10 +167,11 @@ def export_report(
     except ReportWriteError as error:
         raise ReportError(str(error).split(": ", 1)[-1], target) from None
     digest, entry = recorded[0]
-    receipt_path: Path | None = target.with_name(target.name + RECEIPT_SUFFIX)
+    receipt_file = target.with_name(target.name + RECEIPT_SUFFIX)
+    receipt_path: Path | None = receipt_file
     receipt_problem = None
     try:
-        write_receipt(store, receipt_path)
+        write_receipt(store, receipt_file)
     except StoreError as error:  # the report is whole and recorded; only the receipt is missing
         receipt_path, receipt_problem = None, str(error)
     step(4, "done")

@@ -180,6 +180,7 @@ def gather_inputs(
         )
     elif isinstance(model.extra.get("validation"), dict):
         validation, validation_source = model.extra["validation"], "the model file"
+    stability_checks = store.runs.stability_checks(run.id)
     return ReportInputs(
         validation=validation,
         validation_source=validation_source,
@@ -199,6 +200,6 @@ def gather_inputs(
         evaluations=dict(evaluations or {}),
         evaluation_source=evaluation_source,
         scale_id=scale_id,
-        stability=(store.runs.stability_checks(run.id) or [None])[-1],
+        stability=stability_checks[-1] if stability_checks else None,
         excluded=tuple(d for d in store.documents.list_for_case(case.id) if d.excluded),
     )

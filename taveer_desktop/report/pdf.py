@@ -62,11 +62,15 @@ class ReportWriteError(OSError):
 
 def ensure_application() -> QGuiApplication:
     """The running Qt application, or a new offscreen one (command line, tests)."""
-    app = QGuiApplication.instance()
-    if app is None:
+    running = QGuiApplication.instance()
+    if isinstance(running, QGuiApplication):
+        app = running
+    elif running is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         app = QGuiApplication([])
         _application.append(app)
+    else:  # a QCoreApplication cannot paint, and a second application cannot be made
+        raise RuntimeError("the running Qt application has no GUI; a PDF needs QGuiApplication")
     ensure_fonts()
     return app
 

@@ -175,10 +175,10 @@ def block_pieces(block: Block, width: float, group: int | None = None) -> list[P
     if isinstance(block, Heading):
         style = "h1" if block.level == 1 else "h2"
         document = make_document(block.text, width, style)
-        piece = TextPiece(
+        heading = TextPiece(
             document, space_after(style), keep_with_next=True, new_page=block.new_page
         )
-        pieces: list[Piece] = [piece]
+        pieces: list[Piece] = [heading]
         if block.level == 2:
             pieces.insert(0, Piece(6.0, lambda *_: None, discardable=True))
     elif isinstance(block, Paragraph):
