@@ -96,15 +96,17 @@ def test_main_window_has_the_menus_and_actions(window):
 
 def test_actions_have_keyboard_access(window):
     for action in (
-        window.actions.quit,
-        window.actions.new_project,
-        window.actions.open_project,
-        window.actions.new_case,
-        window.actions.verify,
-        window.actions.train,
+        window.window_actions.quit,
+        window.window_actions.new_project,
+        window.window_actions.open_project,
+        window.window_actions.new_case,
+        window.window_actions.verify,
+        window.window_actions.train,
     ):
         assert not action.shortcut().isEmpty(), action.text()
-    shortcuts = [a.shortcut().toString() for a in window.findChildren(type(window.actions.quit))]
+    shortcuts = [
+        a.shortcut().toString() for a in window.findChildren(type(window.window_actions.quit))
+    ]
     shortcuts = [s for s in shortcuts if s]
     assert len(shortcuts) == len(set(shortcuts)), "two actions share a shortcut"
 
@@ -114,7 +116,7 @@ def test_about_shows_program_and_library_versions(window, qtbot):
     import pyqtgraph
     from PySide6 import __version__ as pyside_version
 
-    window.actions.about.trigger()
+    window.window_actions.about.trigger()
     qtbot.waitUntil(lambda: window._about_box is not None and window._about_box.isVisible())
     text = window._about_box.text()
     for expected in (__version__, qVersion(), pyside_version, pyqtgraph.__version__):

@@ -62,7 +62,10 @@ def details_summary(entry: AuditEntry) -> str:
             f"agree; seed {d.get('seed')}"
         )
     if entry.action == "validation_stored":
-        met = {True: "criteria met", False: "criteria not met"}.get(d.get("criteria_met"))
+        criteria_met = d.get("criteria_met")
+        met = None
+        if isinstance(criteria_met, bool):
+            met = "criteria met" if criteria_met else "criteria not met"
         cllr = d.get("cllr")
         shown = f"Cllr {cllr:.3f}" if isinstance(cllr, int | float) else "Cllr not measured"
         return f"population {d.get('population_id')} → model {d.get('model_id')}: {shown}" + (

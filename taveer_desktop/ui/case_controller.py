@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox,
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.presentation.numbers import count
-from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult
+from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult, ProjectStore
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.case_dialog import CaseDialog
@@ -33,7 +33,7 @@ from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.model_picker_dialog import ModelPickerDialog
 from taveer_desktop.ui.project_session import AUDIT, CASES, DOCUMENTS, RUNS, ProjectSession
 from taveer_desktop.ui.receipt_text import report_exported_text
-from taveer_desktop.ui.task_worker import Job
+from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
 DETECT = "detect"  # add_documents: detect the text files' encodings and ask if one was guessed
@@ -61,7 +61,7 @@ class CaseController(QObject):
         self.session = session
         self.runner = runner
         self.selected_case = selected_case
-        self.verify_worker = None  # the running verification (one at a time)
+        self.verify_worker: TaskWorker | None = None  # the running verification (one at a time)
         self.picker: ModelPickerDialog | None = None
         self.encoding_dialog: EncodingChoiceDialog | None = None
         self.report_box: QMessageBox | None = None  # the last report confirmation (for tests)
@@ -187,7 +187,14 @@ class CaseController(QObject):
             job, lambda checks: self._encodings_checked(store, case, role, files, checks)
         )
 
-    def _encodings_checked(self, store, case: Case, role: str, files: list[Path], checks) -> None:
+    def _encodings_checked(
+        self,
+        store: ProjectStore,
+        case: Case,
+        role: str,
+        files: list[Path],
+        checks: list[jobs.TextFileCheck],
+    ) -> None:
         if self.session.store is not store:  # the project was closed meanwhile
             return
         if not any(check.guessed for check in checks):
@@ -207,7 +214,9 @@ class CaseController(QObject):
         self.encoding_dialog = dialog
         dialog.open()
 
-    def _import(self, store, case: Case, role: str, files: list[Path], encoding: str | None):
+    def _import(
+        self, store: ProjectStore, case: Case, role: str, files: list[Path], encoding: str | None
+    ):
         if self.session.store is not store:
             return None
         shown = f" as {encoding}" if encoding else ""

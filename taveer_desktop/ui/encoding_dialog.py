@@ -178,7 +178,9 @@ class EncodingChoiceDialog(QDialog):
         em = self.fontMetrics().horizontalAdvance("m")
         self.resize(em * 70, self.fontMetrics().height() * 34)
         first = next((i for i, c in enumerate(self.checks) if is_uncertain(c.detection or {})), 0)
-        self.files.setCurrentItem(self.files.topLevelItem(first))
+        first_item = self.files.topLevelItem(first)
+        if first_item is not None:
+            self.files.setCurrentItem(first_item)
         self.update_preview()
 
     # ---- the choice ---------------------------------------------------------------------------

@@ -35,15 +35,15 @@ REASON_WORDS = {
     RejectionReason.UNSUPPORTED: "Unsupported type: only .txt, .text, .eml and .docx files",
 }
 
-_open_dialogs: list[QWidget] = []  # keeps non-modal dialogs alive until they are closed
+_open_dialogs: list[QDialog] = []  # keeps non-modal dialogs alive until they are closed
 
 
-def open_dialogs() -> list[QWidget]:
+def open_dialogs() -> list[QDialog]:
     """Message boxes and dialogs opened here that are still open (for tests)."""
     return list(_open_dialogs)
 
 
-def _keep_until_closed(dialog: QWidget) -> None:
+def _keep_until_closed(dialog: QDialog) -> None:
     _open_dialogs.append(dialog)
     dialog.finished.connect(lambda _r, d=dialog: _open_dialogs.remove(d))
 
@@ -126,6 +126,7 @@ class RejectionDialog(QDialog):
         lines = []
         for row in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(row)
+            assert item is not None  # row < topLevelItemCount()
             lines.append("\t".join(item.text(c) for c in range(3)))
         return "\n".join(lines)
 

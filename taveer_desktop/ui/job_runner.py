@@ -14,14 +14,25 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from taveer_desktop.ui.task_worker import Job, TaskWorker
+from taveer_desktop.ui.task_worker import Job, Result, TaskWorker
 
 log = logging.getLogger(__name__)
 
 FINISHED, FAILED, CANCELLED = "finished", "failed", "cancelled"
+
+
+@dataclass(frozen=True)
+class _Callbacks:
+    """What to call on the GUI thread when a job has ended, by how it ended."""
+
+    finished: Callable[[Any], object] | None  # given the job's result
+    failed: Callable[[str, str], object] | None  # given the message and the details
+    cancelled: Callable[[], object] | None
 
 
 class JobRunner(QObject):
@@ -45,10 +56,10 @@ class JobRunner(QObject):
 
     def start(
         self,
-        job: Job,
-        on_finished: Callable[[object], None] | None = None,
-        on_failed: Callable[[str, str], None] | None = None,
-        on_cancelled: Callable[[], None] | None = None,
+        job: Job[Result],
+        on_finished: Callable[[Result], object] | None = None,
+        on_failed: Callable[[str, str], object] | None = None,
+        on_cancelled: Callable[[], object] | None = None,
     ) -> TaskWorker:
         """Queue ``job``; the callbacks run on the GUI thread once it has ended."""
         if self._shut_down:
@@ -56,10 +67,10 @@ class JobRunner(QObject):
         self._purge_retired()
         worker = TaskWorker(job)
         signals = worker.signals
-        signals.finished.connect(lambda result, w=worker: self._ended(w, FINISHED, result))
-        signals.failed.connect(lambda message, w=worker: self._ended(w, FAILED, message))
-        signals.cancelled.connect(lambda w=worker: self._ended(w, CANCELLED, None))
-        worker.callbacks = (on_finished, on_failed, on_cancelled)
+        calls = _Callbacks(on_finished, on_failed, on_cancelled)
+        signals.finished.connect(lambda result, w=worker: self._ended(w, calls, FINISHED, result))
+        signals.failed.connect(lambda message, w=worker: self._ended(w, calls, FAILED, message))
+        signals.cancelled.connect(lambda w=worker: self._ended(w, calls, CANCELLED, None))
         self._running.append(worker)
         pool = self.writer_pool if job.writes_store else self.compute_pool
         pool.start(worker)
@@ -67,7 +78,7 @@ class JobRunner(QObject):
         self.job_started.emit(worker)
         return worker
 
-    def _ended(self, worker: TaskWorker, outcome: str, payload) -> None:
+    def _ended(self, worker: TaskWorker, calls: _Callbacks, outcome: str, payload: Any) -> None:
         if worker not in self._running:
             return
         self._running.remove(worker)
@@ -75,15 +86,14 @@ class JobRunner(QObject):
         if self._shut_down:
             return
         self.job_ended.emit(worker, outcome)  # progress shown no more, actions updated
-        on_finished, on_failed, on_cancelled = worker.callbacks
-        if outcome == FINISHED and on_finished is not None:
-            on_finished(payload)
+        if outcome == FINISHED and calls.finished is not None:
+            calls.finished(payload)
         elif outcome == FAILED:
-            if on_failed is not None:
-                on_failed(payload, worker.error_details)
+            if calls.failed is not None:
+                calls.failed(payload, worker.error_details)
             self.job_failed.emit(worker, payload)
-        elif outcome == CANCELLED and on_cancelled is not None:
-            on_cancelled()
+        elif outcome == CANCELLED and calls.cancelled is not None:
+            calls.cancelled()
 
     def _purge_retired(self) -> None:
         self._retired = [w for w in self._retired if not w.returned]

@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         self._method_dialog: MethodDialog | None = None
         self.session = ProjectSession(self)
         self.runner = JobRunner(self)
-        self.actions = WindowActions(self)
+        self.window_actions = WindowActions(self)
         self._build_central()
         self.status_line = StatusLine(self.statusBar(), self.runner)
         self.statusBar().showMessage("Ready", 5000)
@@ -93,7 +93,7 @@ class MainWindow(QMainWindow):
 
     def _build_central(self) -> None:
         self.case_list = CaseListPanel()
-        self.case_view = CaseView(self.session, self.actions, self.runner)
+        self.case_view = CaseView(self.session, self.window_actions, self.runner)
         self.case_header = self.case_view.header
         self.tabs = self.case_view.tabs
         self.documents_tab = self.case_view.documents_tab
@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self.setTabOrder(self.case_list.view, self.tabs)
 
     def _connect(self) -> None:
-        a, p, m, c = self.actions, self.projects, self.models, self.cases
+        a, p, m, c = self.window_actions, self.projects, self.models, self.cases
         show = self.statusBar().showMessage
         a.quit.triggered.connect(self.close)
         a.method.triggered.connect(self.show_method)
@@ -180,7 +180,7 @@ class MainWindow(QMainWindow):
         self.update_actions()
 
     def update_actions(self) -> None:
-        self.actions.update(
+        self.window_actions.update(
             self.session, self.selected_case(), self.cases.verifying, self.projects.integrity
         )
 
@@ -202,7 +202,11 @@ class MainWindow(QMainWindow):
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()
-        if urls and all(u.isLocalFile() for u in urls) and self.actions.add_known.isEnabled():
+        if (
+            urls
+            and all(u.isLocalFile() for u in urls)
+            and self.window_actions.add_known.isEnabled()
+        ):
             event.acceptProposedAction()
         else:
             event.ignore()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.store import IntegrityReport, demo_project
+from taveer_desktop.store import IntegrityReport, ProjectStore, demo_project
 from taveer_desktop.store.receipts import Receipt, check_receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import utc_now
 from taveer_desktop.ui import app_settings
@@ -201,8 +201,7 @@ class ProjectController(QObject):
 
     # ---- receipts -----------------------------------------------------------------------------
 
-    def suggested_receipt_name(self) -> Path:
-        store = self.session.store
+    def suggested_receipt_name(self, store: ProjectStore) -> Path:
         stamp = utc_stamp()
         return store.path.with_name(f"{store.path.stem}-receipt-{stamp}.json")
 
@@ -215,7 +214,7 @@ class ProjectController(QObject):
             name, _filter = QFileDialog.getSaveFileName(
                 self.parent_widget,
                 "Write a receipt of the project",
-                str(self.suggested_receipt_name()),
+                str(self.suggested_receipt_name(store)),
                 RECEIPT_FILTER,
             )
             if not name:

@@ -21,7 +21,7 @@ from taveer_desktop.ui.explain import ResultView
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import AUDIT, ProjectSession
 from taveer_desktop.ui.run_view import RunView
-from taveer_desktop.ui.task_worker import Job
+from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 
 class RunExplanationPanel(QStackedWidget):
@@ -49,7 +49,7 @@ class RunExplanationPanel(QStackedWidget):
         self.addWidget(self.message)
         self.addWidget(self.result_scroll)
         self.current: RunView | None = None
-        self.stability_worker = None
+        self.stability_worker: TaskWorker | None = None
         self._texts: tuple[list[str], str] = ([], "")
         self._models: dict[int, Model] = {}
         self.clear()

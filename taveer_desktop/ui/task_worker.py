@@ -19,6 +19,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
@@ -29,9 +30,11 @@ log = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL_S = 0.05
 
+Result = TypeVar("Result")  # what a job's function returns
+
 
 @dataclass(frozen=True)
-class Job:
+class Job(Generic[Result]):
     """What to run in the background and how to present it.
 
     ``writes_store`` jobs share one single-threaded pool, so two of them never write at once.
@@ -39,7 +42,7 @@ class Job:
     """
 
     title: str
-    run: Callable[[Progress, CancelToken], object]
+    run: Callable[[Progress, CancelToken], Result]
     writes_store: bool = True
     cancellable: bool = True
 
@@ -56,7 +59,7 @@ class WorkerSignals(QObject):
 class TaskWorker(QRunnable):
     """Runs one ``Job`` on a pool thread and reports through ``signals``."""
 
-    def __init__(self, job: Job) -> None:
+    def __init__(self, job: Job[Any]) -> None:
         super().__init__()
         self.setAutoDelete(False)  # Python owns it; the runner drops it after it returned
         self.job = job

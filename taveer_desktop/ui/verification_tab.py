@@ -3,10 +3,8 @@
 The case's model is the one the examiner chose (stored with the case); "Choose Model…" asks for
 it to be chosen (the window opens the model picker), and no model is ever chosen silently. The
 runs of the case are listed newest first, with their conclusion and likelihood ratio; selecting
-one shows it in the result view, and the run shown stays shown when the case reloads. The
-result view is replaceable (``set_result_view``) so later work (charts, likelihood ratios) can
-put a richer view in this place without touching the tab: it must offer ``show_run(RunView)``
-and ``clear(message)``.
+one shows it in the result view (``RunExplanationPanel``), and the run shown stays shown when
+the case reloads.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.store import Case, Document
+from taveer_desktop.store import Case, Document, ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import CASES, DOCUMENTS, MODELS, RUNS, ProjectSession
@@ -94,7 +92,7 @@ class VerificationTab(QWidget):
         self.runs_view.selectionModel().selectionChanged.connect(self._run_selected)
 
         # the result view scrolls and splits itself: it fills its place, without a scroll area
-        self.result_view: QWidget = RunExplanationPanel(session, runner=runner)
+        self.result_view = RunExplanationPanel(session, runner=runner)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("verification_splitter")
         self.splitter.addWidget(self.runs_view)
@@ -107,19 +105,9 @@ class VerificationTab(QWidget):
 
     # ---- the result view ----------------------------------------------------------------------
 
-    def set_result_view(self, view: QWidget) -> QWidget:
-        """Put ``view`` where results are shown; returns the previous view (now unparented)."""
-        previous = self.splitter.replaceWidget(self.splitter.indexOf(self.result_view), view)
-        previous.setParent(None)
-        self.result_view = view
-        self._run_selected()
-        return previous
-
     def shut_down(self) -> None:
-        """Wait for the result view's background work (if it has any) before the window closes."""
-        shutdown = getattr(self.result_view, "shutdown", None)
-        if callable(shutdown):
-            shutdown()
+        """Wait for the result view's background work before the window closes."""
+        self.result_view.shutdown()
 
     # ---- models -------------------------------------------------------------------------------
 
@@ -181,20 +169,20 @@ class VerificationTab(QWidget):
         self._run_selected()
 
     def _run_selected(self, *_args) -> None:
-        row = self.selected_run()
-        if row is None or self.case is None or self.session.store is None:
+        row, case, store = self.selected_run(), self.case, self.session.store
+        if row is None or case is None or store is None:
             return
-        view = self.run_view(row)
+        view = self.run_view(row, case, store)
         self.result_view.show_run(view)
         self.run_shown.emit(view)
 
-    def run_view(self, row: rtm.RunRow) -> RunView:
+    def run_view(self, row: rtm.RunRow, case: Case, store: ProjectStore) -> RunView:
         by_id = {doc.id: doc for doc in self.documents}
         run = row.run
         return RunView(
-            case=self.case,
+            case=case,
             run=run,
-            result=self.session.store.runs.result(run.id),
+            result=store.runs.result(run.id),
             questioned=by_id.get(run.questioned_document_id),
             known=tuple(by_id[i] for i in run.known_document_ids if i in by_id),
         )

@@ -205,7 +205,7 @@ class WindowActions:
         )
         need_case = read_only or (None if case else "select a case first")
         verify_reason = need_case
-        if verify_reason is None:
+        if verify_reason is None and case is not None:
             if not case.known_count or not case.questioned_count:
                 verify_reason = "the case needs known and questioned documents"
             elif not session.models():
@@ -225,7 +225,8 @@ class WindowActions:
         self.set_available(self.verify, verify_reason)
         self.set_available(
             self.export_report,
-            need_case or (None if case.run_count else "the case has no stored run yet"),
+            need_case
+            or (None if case is not None and case.run_count else "the case has no stored run yet"),
         )
         for action in (self.model_manager, self.export_model, self.evaluate):
             self.set_available(action, no_project)

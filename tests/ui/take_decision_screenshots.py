@@ -87,7 +87,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
         assert window.case_list.select_case_number(number), number
         done = []
         window.verification_finished.connect(done.append)
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
         wait(lambda done=done: done)
         window.verification_finished.disconnect()
         view = done[0]

@@ -157,7 +157,7 @@ def main(out: Path) -> None:
     window.case_list.select_case_number("DEMO-001")
     done = []
     window.verification_finished.connect(done.append)
-    window.actions.verify.trigger()
+    window.window_actions.verify.trigger()
     wait(lambda: done)
     dialog = ReportExportDialog(store, "DEMO-001", window, window.runner)
     dialog.export_to(work / "DEMO-001-report.pdf")

@@ -45,7 +45,7 @@ def main(out: Path) -> None:
 
     done = []
     window.verification_finished.connect(done.append)
-    window.actions.verify.trigger()
+    window.window_actions.verify.trigger()
     wait(lambda: done)
     shoot(window, "verification-result.png")
 

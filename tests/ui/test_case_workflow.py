@@ -37,7 +37,7 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     case = _create_case(qtbot, window)
     assert case.number == "2025-017"
     assert "2025-017 — Threatening letters" in window.case_header.heading.text()
-    assert not window.actions.verify.isEnabled()
+    assert not window.window_actions.verify.isEnabled()
 
     # known documents, with every kind of refusal among them
     result = _add(
@@ -102,14 +102,14 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     # no model in this project yet: import the bundled one, then verify
     from taveer_desktop import paths
 
-    assert not window.actions.verify.isEnabled()
-    assert "no model" in window.actions.verify.toolTip()
+    assert not window.window_actions.verify.isEnabled()
+    assert "no model" in window.window_actions.verify.toolTip()
     assert window.models.import_model(paths.resource("models", "default.json"))
-    assert window.actions.verify.isEnabled()
+    assert window.window_actions.verify.isEnabled()
     # the new case has no model: Verify opens the picker instead of choosing one silently
     assert window.verification_tab.chosen_model() is None
     assert "none chosen" in window.verification_tab.model_label.text()
-    window.actions.verify.trigger()
+    window.window_actions.verify.trigger()
     picker = window.cases.picker
     assert picker is not None and picker.chosen() is None
     assert not picker.ok_button.isEnabled()
@@ -194,9 +194,9 @@ def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, demo_window)
     }
     assert window.verification_tab.chosen_model() == "TAVeer formal prose (public-domain demo)"
     assert "Case model: TAVeer formal prose" in window.status_line.model_label.text()
-    assert window.actions.verify.isEnabled()
+    assert window.window_actions.verify.isEnabled()
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
     assert blocker.args[0].case.number == "DEMO-001"
     summary = window.verification_tab.result_view.result_view.summary
     assert summary.scale.score == blocker.args[0].run.similarity
@@ -226,8 +226,10 @@ def test_the_verbal_scale_setting_reaches_the_result(qtbot, demo_window):
     window = demo_window
     assert window.case_list.select_case_number("DEMO-002")  # an evaluative conclusion
     with qtbot.waitSignal(window.verification_finished, timeout=60_000):
-        window.actions.verify.trigger()
-    nordgaard = next(a for a in window.actions.scale_group.actions() if a.data() == "nordgaard2012")
+        window.window_actions.verify.trigger()
+    nordgaard = next(
+        a for a in window.window_actions.scale_group.actions() if a.data() == "nordgaard2012"
+    )
     nordgaard.trigger()
     assert app_settings.verbal_scale_id() == "nordgaard2012"
     summary = window.verification_tab.result_view.result_view.summary

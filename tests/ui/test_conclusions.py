@@ -94,7 +94,7 @@ def test_excluding_and_including_evidence_with_a_reason(qtbot, window, evidence)
 
     # the next run leaves it out
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
     run = blocker.args[0].run
     assert doc.id not in run.known_document_ids and len(run.known_document_ids) == 1
 
@@ -116,7 +116,7 @@ def test_the_stored_stability_is_shown_exactly_and_a_computed_one_is_stored(
 
     # a run verified by the window comes with its stored stability, shown exactly
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
     first = blocker.args[0].run
     summary = window.verification_tab.result_view.result_view.summary
     (check,) = store.runs.stability_checks(first.id)
@@ -154,7 +154,7 @@ def test_a_banded_model_goes_through_verify(qtbot, window, evidence, tmp_path):
     store.cases.choose_model(case.id, stored.id)
     window.session.changed(RUNS)
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
     run = blocker.args[0].run
     assert run.prediction is Classification.INCONCLUSIVE
     tab = window.verification_tab
@@ -218,7 +218,7 @@ def test_the_conclusion_is_above_the_fold_on_a_1366_by_768_screen(qtbot, demo_wi
     window.case_list.select_case_number("DEMO-001")
     for _ in range(2):  # the second run must open at its top too
         with qtbot.waitSignal(window.verification_finished, timeout=120_000):
-            window.actions.verify.trigger()
+            window.window_actions.verify.trigger()
         panel = window.verification_tab.result_view
         qtbot.wait(50)
         viewport = panel.result_scroll.viewport()

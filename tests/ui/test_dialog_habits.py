@@ -84,7 +84,7 @@ def test_file_dialogs_open_in_the_documents_folder_or_the_last_one_used(tmp_path
 
 
 def test_help_glossary_opens_the_method_page_at_the_glossary(qtbot, window):
-    window.actions.glossary.trigger()
+    window.window_actions.glossary.trigger()
     dialog = window._method_dialog
     qtbot.waitExposed(dialog)
     page = dialog.text.toPlainText()
@@ -100,7 +100,7 @@ def test_escape_closes_every_dialog_of_the_window(qtbot, demo_window):
     window = demo_window
     window.case_list.select_case_number("DEMO-001")
     with qtbot.waitSignal(window.verification_finished, timeout=120_000):
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
     with qtbot.waitSignal(window.runner.job_ended, timeout=60_000):  # the preview's job
         report = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
     qtbot.addWidget(report)

@@ -47,8 +47,8 @@ def _close(qtbot, window, box):
 
 
 def test_write_a_receipt_and_check_the_project_against_it(qtbot, window, tmp_path):
-    assert window.actions.write_receipt.isEnabled()
-    assert window.actions.check_receipt.isEnabled()
+    assert window.window_actions.write_receipt.isEnabled()
+    assert window.window_actions.check_receipt.isEnabled()
     target = tmp_path / "receipts" / "r1.json"
     target.parent.mkdir()
     box = _write(qtbot, window, target)
@@ -143,7 +143,7 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     window = demo_window
     window.case_list.select_case_number("DEMO-001")
     with qtbot.waitSignal(window.verification_finished, timeout=120_000):
-        window.actions.verify.trigger()
+        window.window_actions.verify.trigger()
     dialog = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
     qtbot.addWidget(dialog)
     with qtbot.waitSignal(dialog.report_exported, timeout=60_000):
@@ -178,7 +178,7 @@ def test_write_receipt_is_disabled_on_a_project_that_failed_its_integrity_check(
         report, problems=(IntegrityProblem("document", "document 1", "its bytes no longer match"),)
     )
     window.update_actions()
-    action = window.actions.write_receipt
+    action = window.window_actions.write_receipt
     assert not action.isEnabled()
     assert "the project failed its integrity check" in action.toolTip()
-    assert window.actions.check_receipt.isEnabled()  # checking is reading
+    assert window.window_actions.check_receipt.isEnabled()  # checking is reading

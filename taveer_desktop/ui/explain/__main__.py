@@ -12,11 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from taveer_desktop.core.decoding import read_text_file
 from taveer_desktop.core.model import load_model
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.core.verify import verify
+
+if TYPE_CHECKING:  # Qt is imported when a window is opened, after the arguments are checked
+    from PySide6.QtWidgets import QWidget
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _grab(widget, path: str) -> None:
+def _grab(widget: QWidget, path: str) -> None:
     from PySide6.QtWidgets import QApplication
 
     for _ in range(5):
@@ -56,12 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     from taveer_desktop.ui.explain.model_view import ModelView
     from taveer_desktop.ui.explain.result_view import ResultView
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
     fonts.register_fonts()
     app.setFont(fonts.ui_font())
     width, height = (int(v) for v in args.size.lower().split("x"))
     model = load_model(args.model)
-    windows = []
+    windows: list[QWidget] = []
     if args.unknown:
         known = [read_text_file(p).text for p in args.known]
         unknown = read_text_file(args.unknown).text
@@ -108,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def _close(windows: list) -> None:
+def _close(windows: list[QWidget]) -> None:
     """Wait for workers and delete the windows before the application object goes."""
     from PySide6.QtCore import QCoreApplication, QEvent
 

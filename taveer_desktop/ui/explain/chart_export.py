@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QRegion
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter, QRegion
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -76,8 +76,9 @@ def export_png(widget: QWidget, path: str | Path, scale: float = PRINT_SCALE) ->
     image.setDotsPerMeterX(dpm)
     image.setDotsPerMeterY(dpm)
     with replacing(path) as temp:
-        if not image.save(str(temp), "PNG"):
-            raise OSError(f"could not write the image {path}")
+        writer = QImageWriter(str(temp), b"PNG")
+        if not writer.write(image):
+            raise OSError(f"could not write the image {path} ({writer.errorString()})")
     return path
 
 

@@ -140,7 +140,7 @@ class EvidencePane(QWidget):
             out.append(self._selection(*occurrence.masked, self._masked))
         return out
 
-    def show_occurrences(self, occurrences: list[Occurrence], side: str, punctuation: bool):
+    def show_occurrences(self, occurrences: list[Occurrence], side: str, punctuation: bool) -> None:
         """Highlight ``occurrences``; the first one becomes current."""
         self.occurrences, self.side, self._punctuation = list(occurrences), side, punctuation
         tint = _format(TINT[side], side, bold=False)
@@ -231,9 +231,11 @@ class EvidenceView(QWidget):
         self.feature = feature
         punctuation = self.category in PUNCTUATION_CATEGORIES
         for pane in (self.unknown, self.known):
-            found = [] if feature is None or pane.evidence is None else None
-            if found is None:
-                found = pane.evidence.occurrences_of(feature)
+            found = (
+                []
+                if feature is None or pane.evidence is None
+                else pane.evidence.occurrences_of(feature)
+            )
             pane.show_occurrences(found, side, punctuation)
         if feature is None:
             self.heading.setText(f"{self.category}: choose a feature in the chart or the table.")

@@ -299,7 +299,8 @@ class ResultView(QWidget):
         """The chart beside the feature table where both fit, the chart above it otherwise
         (a narrow window or 150 %), so the Features tab never needs a sideways scroll."""
         top = self.features_top
-        side_by_side = sum(top.widget(i).minimumSizeHint().width() for i in range(2))
+        parts = (top.widget(i) for i in range(top.count()))
+        side_by_side = sum(part.minimumSizeHint().width() for part in parts if part is not None)
         wanted = (
             Qt.Orientation.Horizontal
             if self.width() >= side_by_side + 4 * self.fontMetrics().horizontalAdvance("m")

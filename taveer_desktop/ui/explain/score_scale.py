@@ -114,8 +114,8 @@ class ScoreScale(QWidget):
             elif lo - 6 - width >= 0:
                 box, align = QRectF(lo - 6 - width, y - 8, width, 16), Qt.AlignmentFlag.AlignRight
             else:
-                left = min(max((lo + hi - width) / 2, 0.0), max(self.width() - width, 0.0))
-                box, align = QRectF(left, y + 6, width, 16), Qt.AlignmentFlag.AlignLeft
+                start = min(max((lo + hi - width) / 2, 0.0), max(self.width() - width, 0.0))
+                box, align = QRectF(start, y + 6, width, 16), Qt.AlignmentFlag.AlignLeft
             painter.drawText(box, int(align | centre), legend)
         if self.score is not None:
             x = self._x(self.score)

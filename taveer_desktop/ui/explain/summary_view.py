@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -38,9 +39,11 @@ from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
+from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import glossary
 from taveer_desktop.presentation.explanation_data import (
     NO_CLASSIFICATION,
+    DecisionTexts,
     StabilityFigures,
     decision_basis,
     decision_texts,
@@ -161,26 +164,32 @@ class DecisionSummary(QWidget):
         trace_layout.addRow("Documents", self.documents_label)
         details_layout = QVBoxLayout(self.details)
         details_layout.addWidget(_label("<b>The method's score</b>"))
-        for widget in (self.scale, self.basis, weight, self.reasons_label, self.warnings_label):
-            details_layout.addWidget(widget)
-        for widget in (trace,):
-            details_layout.addWidget(widget)
+        details: tuple[QWidget, ...] = (
+            self.scale,
+            self.basis,
+            weight,
+            self.reasons_label,
+            self.warnings_label,
+            trace,
+        )
+        for part in details:
+            details_layout.addWidget(part)
         details_layout.addStretch(1)
 
-        self.result: Mapping = {}
-        self.verification = None
+        self.result: Mapping[str, Any] = {}
+        self.verification: VerificationResult | None = None
         self.stability: StabilityFigures | None = None
         # set by a caller that computes (and stores) stability itself; returns False if it
         # cannot start now
         self.stability_handler: Callable[[], bool] | None = None
-        self._case: tuple | None = None
+        self._case: tuple[Model | None, list[str], str] | None = None  # model, known, unknown
         self._job: TaskWorker | None = None
 
     # --- showing a result -----------------------------------------------------------------
 
     def show_result(
         self,
-        result: Mapping,
+        result: Mapping[str, Any],
         model: Model | None,
         known_texts: Sequence[str],
         unknown_text: str,
@@ -231,7 +240,7 @@ class DecisionSummary(QWidget):
             + "".join(f"<li>{html.escape(r)}</li>" for r in verification.conclusion.reasons)
             + "</ul>"
         )
-        self._show_lr(texts, scale_id)
+        self._show_lr(texts, verification.log10_lr, scale_id)
         self._show_warnings(verification.warnings)
         model_info = result.get("model", {})
         self.model_label.setText(
@@ -258,18 +267,25 @@ class DecisionSummary(QWidget):
             self.stability_meaning.setText(f"<small>{STABILITY_MEANING}</small>")
 
     def can_resample(self) -> bool:
-        v = self.verification
-        return (
-            self._case is not None
-            and self._case[0] is not None
-            and v is not None
-            and v.conclusion.kind is not ConclusionKind.NONE
-            and v.prediction is not Classification.INSUFFICIENT
-        )
+        return self._resampling() is not None
 
-    def _show_lr(self, texts, scale_id: str) -> None:
+    def _resampling(self) -> tuple[Model, list[str], str, Classification] | None:
+        """Model, known texts, questioned text and answer to resample, if there is a conclusion."""
+        v = self.verification
+        if self._case is None or v is None:
+            return None
+        model, known, unknown = self._case
+        if (
+            model is None
+            or v.conclusion.kind is ConclusionKind.NONE
+            or v.prediction is Classification.INSUFFICIENT
+        ):
+            return None
+        return model, known, unknown, v.prediction
+
+    def _show_lr(self, texts: DecisionTexts, log10_lr: float | None, scale_id: str) -> None:
         self.verbal_label.setToolTip("")
-        if texts.lr_number is None:
+        if texts.lr_number is None or log10_lr is None:  # the number exists only with the LR
             calibrated = self.result.get("calibrated", True)
             if texts.kind is ConclusionKind.NONE:
                 reason = "there is no conclusion for these texts"
@@ -280,7 +296,6 @@ class DecisionSummary(QWidget):
             self.lr_label.setText(f"<b>No likelihood ratio:</b> {reason}.")
             self.verbal_label.setText("")
             return
-        log10_lr = self.verification.log10_lr
         if texts.kind is ConclusionKind.EVALUATIVE:
             self.lr_label.setText(f"<b>{html.escape(texts.lr_number)}</b>")
             self.verbal_label.setText(html.escape(describe(log10_lr, scale_id).sentence))
@@ -305,11 +320,14 @@ class DecisionSummary(QWidget):
 
     def show_stability(self, figures: StabilityFigures) -> None:
         """Show a stored or computed stability assessment (exact figures)."""
+        if self.verification is None:
+            raise RuntimeError("show_result comes before show_stability")
+        prediction = self.verification.prediction
         self.stability = figures
         self.stability_button.setVisible(False)
         self.stability_label.setText(
             "<b>Stability of the classification:</b> "
-            + html.escape(stability_sentence(figures, self.verification.prediction))
+            + html.escape(stability_sentence(figures, prediction))
         )
         self.stability_label.setToolTip(stability_method(figures))
         self.stability_meaning.setText(
@@ -319,7 +337,8 @@ class DecisionSummary(QWidget):
         self.scale.set_values(score, self.scale.band, figures.interval)
 
     def start_stability(self) -> None:
-        if not self.can_resample() or self._job is not None:
+        resampling = self._resampling()
+        if resampling is None or self._job is not None:
             return
         self.stability_button.setEnabled(False)
         self.stability_label.setText(
@@ -329,8 +348,8 @@ class DecisionSummary(QWidget):
             if not self.stability_handler():
                 self.stability_failed("another stability computation is still running")
             return
-        model, known, unknown = self._case
-        answer = self.verification.prediction.value
+        model, known, unknown, prediction = resampling
+        answer = prediction.value
         job = Job(
             "Stability of the result",
             lambda _p, cancel: decision_stability(
