@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
+from typing import Any, overload
 
 import numpy as np
 
@@ -38,7 +39,12 @@ class Calibration:
     min_log10_lr: float | None = None
     max_log10_lr: float | None = None
 
-    def log10_lr(self, similarity):
+    @overload
+    def log10_lr(self, similarity: float) -> float: ...
+    @overload
+    def log10_lr(self, similarity: np.ndarray) -> np.ndarray: ...
+    def log10_lr(self, similarity: float | np.ndarray) -> float | np.ndarray:
+        """The calibrated log10 likelihood ratio of one similarity or of an array of them."""
         value = (
             self.intercept + self.slope * np.asarray(similarity, dtype=float) - self.prior_log_odds
         ) / LN10
@@ -46,7 +52,7 @@ class Calibration:
             value = np.clip(value, self.min_log10_lr, self.max_log10_lr)
         return float(value) if np.ndim(value) == 0 else value
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         for key in ("min_log10_lr", "max_log10_lr"):  # absent unless set: older files unchanged
             if data[key] is None:
@@ -153,7 +159,8 @@ def pav_log10_lr(scores: np.ndarray, truth: np.ndarray) -> np.ndarray:
     prior_odds = truth.sum() / (~truth).sum()
     with np.errstate(divide="ignore"):
         log10_odds = np.log10(posterior) - np.log10(1.0 - posterior)
-    return (log10_odds - math.log10(prior_odds))[inverse]
+    recalibrated: np.ndarray = (log10_odds - math.log10(prior_odds))[inverse]
+    return recalibrated
 
 
 def cllr_min(scores: np.ndarray, truth: np.ndarray) -> float:
@@ -202,7 +209,9 @@ def reliability_bins(
     return bins, float(ece)
 
 
-def tippett_curves(log10_lr: np.ndarray, truth: np.ndarray):
+def tippett_curves(
+    log10_lr: np.ndarray, truth: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Tippett plot data: for each log10 LR value x, the share of same-author and of
     different-author cases whose log10 LR exceeds x. Returns (x, share_y, share_n)."""
     log10_lr, truth = np.asarray(log10_lr, dtype=float), np.asarray(truth, dtype=bool)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from taveer_desktop.core.decoding import decode_bytes, read_file_bytes, require_regular_file
 from taveer_desktop.core.errors import InputError
@@ -111,7 +112,7 @@ class Corpus:
             yield Case(case_id, (known,), unknown, self.truth.get(case_id))
 
 
-def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     require_regular_file(path)
     try:
         handle = path.open("rb")
@@ -130,7 +131,7 @@ def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
             yield line_number, record
 
 
-def _pair_fields(record: dict, path: Path, line_number: int) -> tuple[str, str, str]:
+def _pair_fields(record: dict[str, Any], path: Path, line_number: int) -> tuple[str, str, str]:
     case_id = record.get("id")
     pair = record.get("pair")
     if not isinstance(case_id, str) or not case_id:
@@ -186,7 +187,7 @@ def _hash_files(paths: list[Path], root: Path) -> str:
         require_regular_file(path)
         try:
             with path.open("rb") as handle:
-                for block in iter(lambda h=handle: h.read(1 << 20), b""):
+                while block := handle.read(1 << 20):
                     digest.update(block)
         except OSError as error:
             raise InputError(f"cannot be read ({error.strerror or error})", path) from None
@@ -246,7 +247,7 @@ def open_corpus(path: str | Path) -> Corpus:
     return Corpus(path, name, PAN_FOLDER, problems, truth, _hash_files(files, path))
 
 
-def _check_truth_names_problems(truth: dict, problems: list[str], source: Path) -> None:
+def _check_truth_names_problems(truth: dict[str, bool], problems: list[str], source: Path) -> None:
     """Every problem the truth file names must exist in the corpus."""
     known = set(problems)
     missing = [case_id for case_id in truth if case_id not in known]

@@ -18,9 +18,11 @@ Empty input and binary data (NUL bytes or many control characters) are refused w
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.file_reading import (  # re-exported: callers read files through here
@@ -29,6 +31,9 @@ from taveer_desktop.core.file_reading import (  # re-exported: callers read file
     require_regular_file,
     shown_name,
 )
+
+if TYPE_CHECKING:  # imported where it is used: it takes 0.1 s to import
+    from charset_normalizer.models import CharsetMatch
 
 __all__ = [
     "DecodedText",
@@ -117,8 +122,12 @@ class DecodedText:
             return f"{self.encoding} (detected, confidence {self.confidence:.2f}{extra})"
         return self.encoding
 
-    def as_metadata(self) -> dict:
-        data = {"name": self.encoding, "method": self.method, "confidence": self.confidence}
+    def as_metadata(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.encoding,
+            "method": self.method,
+            "confidence": self.confidence,
+        }
         if self.alternative:
             data["alternative"] = self.alternative
         return data
@@ -247,9 +256,11 @@ def _detect(data: bytes, source: str) -> DecodedText:
             source,
         )
     best, runner_up, margin = _best_two(ranked)
-    close = runner_up is not None and margin < AMBIGUITY_MARGIN
-    if close and _symbols_where_different(str(best), str(runner_up)) > _symbols_where_different(
-        str(runner_up), str(best)
+    if (
+        runner_up is not None
+        and margin < AMBIGUITY_MARGIN
+        and _symbols_where_different(str(best), str(runner_up))
+        > _symbols_where_different(str(runner_up), str(best))
     ):
         # two close readings that differ in a few characters: the one in which those
         # characters are not stray symbols wins (0xBD is "œ" in ISO-8859-15, "½" in 1252)
@@ -267,11 +278,11 @@ def _detect(data: bytes, source: str) -> DecodedText:
     return DecodedText(text, DETECTABLE[name], True, "detected", round(confidence, 2), alternative)
 
 
-def _score(match) -> float:
+def _score(match: CharsetMatch) -> float:
     return match.coherence - 2 * match.chaos
 
 
-def _best_two(ranked: list):
+def _best_two(ranked: list[CharsetMatch]) -> tuple[CharsetMatch, CharsetMatch | None, float]:
     """The best match, the best one reading the bytes differently, and their score margin."""
     best = ranked[0]
     text = str(best)
@@ -325,10 +336,10 @@ def decode_bytes(data: bytes, source: str, encoding: str | None = None) -> Decod
             break
     if decoded is None and b"\x00" in data:
         # UTF-16 of mostly ASCII text is also valid UTF-8 (full of NULs): test it first.
-        codec = _looks_like_bomless_utf16(data)
-        if codec:
-            label = f"UTF-16 {codec[-2:].upper()} (no BOM, detected)"
-            decoded = DecodedText(data.decode(codec), label, True, "utf-16-pattern", 0.99)
+        utf16 = _looks_like_bomless_utf16(data)
+        if utf16:
+            label = f"UTF-16 {utf16[-2:].upper()} (no BOM, detected)"
+            decoded = DecodedText(data.decode(utf16), label, True, "utf-16-pattern", 0.99)
         else:
             raise InputError("looks like a binary file (it contains NUL bytes), not text", source)
     if decoded is None and (b"\x1b$B" in data or b"\x1b$@" in data or b"\x1b$)C" in data):
@@ -344,6 +355,8 @@ def decode_bytes(data: bytes, source: str, encoding: str | None = None) -> Decod
     return decoded
 
 
-def read_text_file(path, max_bytes: int | None = None, encoding: str | None = None) -> DecodedText:
+def read_text_file(
+    path: str | os.PathLike[str], max_bytes: int | None = None, encoding: str | None = None
+) -> DecodedText:
     """Read and decode a text file; every problem becomes one ``InputError`` naming the file."""
     return decode_bytes(read_file_bytes(path, max_bytes), str(path), encoding)

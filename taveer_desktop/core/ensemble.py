@@ -115,7 +115,9 @@ def search_ensembles(
     """Rank all 2047 ensembles on the training similarities (cases × 11) and pick the best."""
     truth = np.asarray(truth, dtype=bool)
     n_cases = similarities.shape[0]
-    correct_parts, sizes, member_lists = [], [], []
+    correct_parts: list[np.ndarray] = []
+    sizes: list[np.ndarray] = []
+    member_lists: list[tuple[int, ...]] = []
     for members in SUBSETS_BY_SIZE:
         correct = np.zeros(members.shape[0], dtype=np.int64)
         for start in range(0, n_cases, chunk_cases):

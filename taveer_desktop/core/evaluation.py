@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +36,7 @@ from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
-from taveer_desktop.core.training import corpus_distances
+from taveer_desktop.core.training import CorpusDistances, corpus_distances
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class Metrics:
     misleading_n: float | None = None
     ece: float | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -147,7 +148,7 @@ class GateSummary:
     cllr_evaluative: float | None  # Cllr over the cases that keep an evaluative conclusion
     rules: dict[str, int]  # how many cases broke each rule
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -165,7 +166,7 @@ class Evaluation:
     gate: GateSummary | None = None
     kinds: tuple[ConclusionKind, ...] = ()  # the conclusion kind of every case
 
-    def report_dict(self) -> dict:
+    def report_dict(self) -> dict[str, Any]:
         """The metrics and the gate's counts in one flat dictionary (``evaluate --json``)."""
         data = self.metrics.to_dict()
         if self.gate is not None:
@@ -181,22 +182,30 @@ class Evaluation:
 
 
 def weight_of_evidence_metrics(
-    raw_scores: np.ndarray, log10_lr: np.ndarray | None, truth: np.ndarray
-) -> dict[str, float | None]:
-    """Cllr, Cllr_min, rates of misleading evidence and ECE (None without calibration)."""
+    metrics: Metrics, raw_scores: np.ndarray, log10_lr: np.ndarray | None, truth: np.ndarray
+) -> Metrics:
+    """``metrics`` with Cllr, Cllr_min, the rates of misleading evidence and ECE (None without
+    calibration, Cllr_min None too unless both kinds of case are present)."""
     both = bool(truth.any() and (~truth).any())
-    out: dict[str, float | None] = {
-        "cllr": None,
-        "cllr_min": cllr_min(raw_scores, truth) if both else None,
-        "misleading_y": None,
-        "misleading_n": None,
-        "ece": None,
-    }
-    if log10_lr is not None and both:
-        out["cllr"] = cllr(log10_lr, truth)
-        out["misleading_y"], out["misleading_n"] = misleading_rates(log10_lr, truth)
-        out["ece"] = reliability_bins(log10_lr, truth)[1]
-    return out
+    discrimination = cllr_min(raw_scores, truth) if both else None
+    if log10_lr is None or not both:
+        return replace(
+            metrics,
+            cllr=None,
+            cllr_min=discrimination,
+            misleading_y=None,
+            misleading_n=None,
+            ece=None,
+        )
+    misleading_y, misleading_n = misleading_rates(log10_lr, truth)
+    return replace(
+        metrics,
+        cllr=cllr(log10_lr, truth),
+        cllr_min=discrimination,
+        misleading_y=misleading_y,
+        misleading_n=misleading_n,
+        ece=reliability_bins(log10_lr, truth)[1],
+    )
 
 
 def model_scores(model: Model, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,8 +233,8 @@ def evaluate(
     assert truth is not None
     scores = model.inconclusive_band.apply(raw_scores) if model.inconclusive_band else raw_scores
     log10_lr = model.calibration.log10_lr(raw_scores) if model.calibration else None
-    metrics = replace(
-        compute_metrics(scores, truth), **weight_of_evidence_metrics(raw_scores, log10_lr, truth)
+    metrics = weight_of_evidence_metrics(
+        compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
     kinds, gate = gate_corpus(model, data, log10_lr, truth, lexicon.sha256)
     return Evaluation(
@@ -243,14 +252,16 @@ def evaluate(
 
 def gate_corpus(
     model: Model,
-    data,
+    data: CorpusDistances,
     log10_lr: np.ndarray | None,
     truth: np.ndarray,
     lexicon_sha256: str,
 ) -> tuple[tuple[ConclusionKind, ...], GateSummary]:
     """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures)."""
     assert data.measures is not None
-    kinds, outside, rules = [], 0, {}
+    kinds: list[ConclusionKind] = []
+    outside = 0
+    rules: dict[str, int] = {}
     for index, measures in enumerate(data.measures):
         row = data.distances[index]
         distances = {

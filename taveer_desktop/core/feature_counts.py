@@ -10,7 +10,7 @@ Strings are built only when ``counts`` is read, for display.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cached_property
 
 import numpy as np
@@ -90,7 +90,8 @@ class DocumentFeatures:
     def totals(self) -> np.ndarray:
         """Occurrences per category (11 integers)."""
         cumulative = np.concatenate(([0], np.cumsum(self.values)))
-        return cumulative[self.bounds[1:]] - cumulative[self.bounds[:-1]]
+        totals: np.ndarray = cumulative[self.bounds[1:]] - cumulative[self.bounds[:-1]]
+        return totals
 
     @cached_property
     def counts(self) -> dict[str, dict[str, int]]:
@@ -221,7 +222,9 @@ _SHIFT = np.uint64(ID_BITS)
 _CLAUSE_MARK_IDS = tuple(PUNCTUATION_BASE + ord(mark) for mark in CLAUSE_MARKS)
 
 
-def _windows(ids: np.ndarray, weights: np.ndarray, longest: int):
+def _windows(
+    ids: np.ndarray, weights: np.ndarray, longest: int
+) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
     """(n, codes, weights) of all windows of n = 1 … ``longest`` ids, built one from the
     other: a window's code has its first id in the highest lane, its weight is the sum."""
     codes, weight = ids, weights
@@ -292,7 +295,7 @@ def count_streams(
     ``document_starts`` (offsets of each document's first token) keeps the order in which
     ``DocumentFeatures.combine`` lists the features."""
     keys = _CATEGORY_KEYS
-    blocks = []
+    blocks: list[np.ndarray] = []
     # F1–F3: punctuation n-grams; a window holding a break weighs more than 0
     for _, codes, weight in _windows(char_ids, (char_ids == BREAK_ID).view(np.int8), 3):
         blocks.append(codes[weight == 0] | keys[len(blocks)])

@@ -87,7 +87,7 @@ def _hash_open_file(fd: int, limit: int) -> str:
     return digest.hexdigest()
 
 
-def require_regular_file(path, kind: str = "file") -> None:
+def require_regular_file(path: str | os.PathLike[str], kind: str = "file") -> None:
     """Refuse (``FileRefused``) anything but an existing regular file, without opening it."""
     source = str(path)
     try:
@@ -104,7 +104,9 @@ def require_regular_file(path, kind: str = "file") -> None:
         )
 
 
-def read_file_bytes(path, max_bytes: int | None = None, kind: str = "text file") -> bytes:
+def read_file_bytes(
+    path: str | os.PathLike[str], max_bytes: int | None = None, kind: str = "text file"
+) -> bytes:
     """The bytes of a regular file given by the user, read once and checked unchanged.
 
     Refused (``FileRefused``, one sentence naming the file) before opening: anything that is

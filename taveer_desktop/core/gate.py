@@ -181,9 +181,8 @@ def _text_findings(measures: CaseMeasures) -> list[GateFinding]:
         label = f"known document {index + 1}" if several else "known document"
         findings += _usable(label, m, "known")
     if measures.overlap >= SAME_TEXT_OVERLAP:
-        which = (
-            f"known document {measures.overlap_known_index + 1}" if several else "known document"
-        )
+        same = measures.overlap_known_index  # set wherever the overlap is above 0
+        which = f"known document {same + 1}" if several and same is not None else "known document"
         findings.append(
             GateFinding(
                 GateRule.SAME_TEXT,

@@ -26,7 +26,7 @@ class InconclusiveBand:
         scores = np.asarray(scores, dtype=float)
         return np.where((scores >= self.low) & (scores <= self.high), 0.5, scores)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, float]:
         return asdict(self)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Interpretation:
     def m(self) -> int:
         return len(self.phi)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "category": self.category,
             "threshold": self.threshold,
@@ -72,7 +73,8 @@ def interpret(
         x, y = cx / total_x, cy / total_y
         phi.append(PhiEntry(feature, x, y, abs(x - y), cx, cy))
     theta_prime = threshold / len(phi)
-    l_y, l_n = [], []
+    l_y: list[tuple[str, float]] = []
+    l_n: list[tuple[str, float]] = []
     for entry in phi:
         importance = abs(theta_prime - entry.distance)
         (l_y if entry.distance < theta_prime else l_n).append((entry.feature, importance))

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TypeAlias
 
 from taveer_desktop import paths
 from taveer_desktop.core.errors import InputError
@@ -38,7 +39,7 @@ class Lexicon:
         return len(self.categories_of)
 
     @cached_property
-    def token_pattern(self) -> re.Pattern:
+    def token_pattern(self) -> re.Pattern[str]:
         """The tokenizer with this lexicon's phrases compiled in (compiled on first use: the
         feature engine finds phrases on token ids, so only highlighting needs it)."""
         return compile_token_pattern(self.phrases)
@@ -53,6 +54,7 @@ class Lexicon:
 
 
 _PHRASE_END = r"(?!['\-]?[^\W_])"  # a phrase ends where its last word ends
+_Trie: TypeAlias = dict[str, "_Trie"]  # a character → the rest; the key "" marks a phrase end
 
 
 def _trie_regex(phrases: Iterable[str]) -> str:
@@ -62,14 +64,14 @@ def _trie_regex(phrases: Iterable[str]) -> str:
     one or two characters instead of trying every phrase in turn; the space between two words
     of a phrase matches any run of white space.
     """
-    trie: dict = {}
+    trie: _Trie = {}
     for phrase in phrases:
         node = trie
         for char in phrase:
             node = node.setdefault(char, {})
-        node[""] = True
+        node[""] = {}
 
-    def build(node: dict) -> str:
+    def build(node: _Trie) -> str:
         ends_here = "" in node
         branches = []
         for char in sorted(k for k in node if k):
@@ -83,7 +85,7 @@ def _trie_regex(phrases: Iterable[str]) -> str:
     return build(trie)
 
 
-def compile_token_pattern(phrases: Iterable[str]) -> re.Pattern:
+def compile_token_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
     """The tokenizer of ``text.TOKEN_PATTERN`` extended by the lexicon's phrases."""
     phrases = sorted(set(phrases))
     if not phrases:

@@ -189,7 +189,7 @@ def _parse_calibration(data: Any, source: str) -> Calibration | None:
     for key in ("training_cllr", "training_cllr_min"):
         value = data.get(key)
         _require(value is None or _number(value), f"calibration.{key} must be a number", source)
-    bounds = {}
+    bounds: dict[str, float | None] = {}
     for key in ("min_log10_lr", "max_log10_lr"):
         value = data.get(key)
         _require(
@@ -206,7 +206,8 @@ def _parse_calibration(data: Any, source: str) -> Calibration | None:
         source,
     )
     return Calibration(
-        **bounds,
+        min_log10_lr=bounds["min_log10_lr"],
+        max_log10_lr=bounds["max_log10_lr"],
         intercept=float(data["intercept"]),
         slope=float(data["slope"]),
         prior_log_odds=float(data["prior_log_odds"]),
@@ -272,7 +273,7 @@ def model_from_dict(data: Any, source: str) -> Model:
     ensemble = data.get("ensemble")
     _require(
         isinstance(ensemble, list)
-        and ensemble
+        and bool(ensemble)
         and all(c in CATEGORY_IDS for c in ensemble)
         and len(set(ensemble)) == len(ensemble),
         "'ensemble' must be a non-empty list of distinct categories F1..F11",

@@ -72,7 +72,9 @@ def _sentence_tokens(lowered: str, start: int, end: int, lexicon: Lexicon) -> li
     return tokens
 
 
-def _token_occurrences(category: str, tokens: list[_Token], found: dict) -> None:
+def _token_occurrences(
+    category: str, tokens: list[_Token], found: dict[str, list[Occurrence]]
+) -> None:
     if category == "F4":
         first = next((t for t in tokens if t.is_word), None)
         if first is not None and not first.is_masked:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 
 class Classification(StrEnum):
@@ -152,7 +152,10 @@ def _optional_number(value: Any, name: str) -> float | None:
     return float(value)
 
 
-def parse_enum(enum: type[StrEnum], value: Any, name: str):
+_Enum = TypeVar("_Enum", bound=StrEnum)
+
+
+def parse_enum(enum: type[_Enum], value: Any, name: str) -> _Enum:
     """``enum(value)``, or a ``ResultFormatError`` naming the allowed values."""
     try:
         return enum(value)

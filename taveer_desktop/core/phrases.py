@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
 
 import numpy as np
 
 _PLAIN_WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*")
 _TERMINAL = -1
+# token id → the rest of the phrases; under _TERMINAL the id of the phrase ending there
+_Trie: TypeAlias = dict[int, Any]
 _SHIFT = np.uint64(15)
 
 
@@ -37,7 +40,7 @@ class PhraseMatcher:
     ):
         self.mask_id = mask_id
         self.part_ids: dict[str, int] = {}
-        self.trie: dict = {}
+        self.trie: _Trie = {}
         prefixes = set()
         for phrase in sorted(phrases):
             ids = []
@@ -80,9 +83,10 @@ class PhraseMatcher:
                     continue  # inside a phrase already taken
                 node, position, best = self.trie, start, None
                 while position < n:
-                    node = node.get(stream[position])
-                    if node is None:
+                    child: _Trie | None = node.get(stream[position])
+                    if child is None:
                         break
+                    node = child
                     position += 1
                     if _TERMINAL in node:
                         best = (node[_TERMINAL], position)

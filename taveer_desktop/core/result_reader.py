@@ -32,9 +32,7 @@ def _require(condition: bool, message: str) -> None:
         raise ResultFormatError(message)
 
 
-def _number(value: Any, name: str, optional: bool = False) -> float | None:
-    if value is None and optional:
-        return None
+def _number(value: Any, name: str) -> float:
     _require(
         isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value),
         f"{name} is not a finite number",
@@ -42,9 +40,13 @@ def _number(value: Any, name: str, optional: bool = False) -> float | None:
     return float(value)
 
 
+def _optional_number(value: Any, name: str) -> float | None:
+    return None if value is None else _number(value, name)
+
+
 def _count(value: Any, name: str) -> int:
     _require(isinstance(value, int) and not isinstance(value, bool) and value >= 0, f"{name}")
-    return value
+    return int(value)
 
 
 def _category(category: str, data: Any) -> CategoryResult:
@@ -55,9 +57,9 @@ def _category(category: str, data: Any) -> CategoryResult:
         name=CATEGORY_NAMES[category],
         in_ensemble=bool(data.get("in_ensemble")),
         abstained=bool(data.get("abstained")),
-        distance=_number(data.get("distance"), f"{where}.distance", optional=True),
+        distance=_optional_number(data.get("distance"), f"{where}.distance"),
         threshold=_number(data.get("threshold"), f"{where}.threshold"),
-        similarity=_number(data.get("similarity"), f"{where}.similarity", optional=True),
+        similarity=_optional_number(data.get("similarity"), f"{where}.similarity"),
         features_unknown=_count(data.get("features_unknown"), f"{where}.features_unknown"),
         features_known=_count(data.get("features_known"), f"{where}.features_known"),
         occurrences_unknown=_count(data.get("occurrences_unknown"), f"{where}.occurrences"),
@@ -134,7 +136,7 @@ def read_result(data: Any) -> VerificationResult:
     )
     ensemble = data.get("ensemble")
     _require(
-        isinstance(ensemble, list) and ensemble and all(c in CATEGORY_IDS for c in ensemble),
+        isinstance(ensemble, list) and bool(ensemble) and all(c in CATEGORY_IDS for c in ensemble),
         "ensemble must list categories F1..F11",
     )
     model = data.get("model")
@@ -147,7 +149,7 @@ def read_result(data: Any) -> VerificationResult:
         "documents must describe the unknown and the known texts",
     )
     unknown, known = documents["unknown"], documents["known"]
-    log10_lr = _number(data.get("log10_lr"), "log10_lr", optional=True)
+    log10_lr = _optional_number(data.get("log10_lr"), "log10_lr")
     if "conclusion" in data:
         conclusion = conclusion_from_dict(data["conclusion"])
     else:

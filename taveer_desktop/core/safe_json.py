@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from taveer_desktop.core.errors import InputError
@@ -48,7 +49,7 @@ def loads_limited(text: str, source: str, what: str = "JSON file") -> Any:
             source,
         )
 
-    def number(literal: str, convert):
+    def number(literal: str, convert: Callable[[str], int | float]) -> int | float:
         if len(literal) > MAX_NUMBER_CHARS:
             raise InputError(
                 f"is not a usable {what}: it holds a number of {len(literal):,} characters, "

@@ -20,10 +20,10 @@ def bandwidth(values: np.ndarray) -> float:
     spread = float(np.std(values)) if len(values) > 1 else 0.0
     q75, q25 = np.percentile(values, [75, 25])
     scale = min(spread, (q75 - q25) / 1.34) if q75 > q25 else spread
-    return max(0.9 * scale * len(values) ** -0.2, MIN_BANDWIDTH)
+    return max(0.9 * float(scale) * math.pow(len(values), -0.2), MIN_BANDWIDTH)
 
 
-def density(values: Sequence[float], grid: np.ndarray) -> np.ndarray:
+def density(values: Sequence[float] | np.ndarray, grid: np.ndarray) -> np.ndarray:
     """Kernel density of the finite ``values`` on ``grid``, reflected at 0 and 1 (zeros if none)."""
     v = np.asarray(values, dtype=float)
     v = v[np.isfinite(v)]
@@ -32,4 +32,5 @@ def density(values: Sequence[float], grid: np.ndarray) -> np.ndarray:
     h = bandwidth(v)
     centres = np.concatenate([v, -v, 2.0 - v])
     z = (grid[:, None] - centres[None, :]) / h
-    return np.exp(-0.5 * z * z).sum(axis=1) / (len(v) * h * math.sqrt(2 * math.pi))
+    kernel_sums: np.ndarray = np.exp(-0.5 * z * z).sum(axis=1)
+    return kernel_sums / (len(v) * h * math.sqrt(2 * math.pi))

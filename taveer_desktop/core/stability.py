@@ -21,6 +21,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.verify import decide
+
+# a sentences × features count matrix as (row indices, column indices, values)
+_Sparse: TypeAlias = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 DEFAULT_RESAMPLES = 200
 DEFAULT_SEED = 20261125
@@ -54,7 +58,7 @@ class Stability:
         """How many resamples agree with the original classification (agreement × resamples)."""
         return round(self.agreement * self.resamples)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "resamples": self.resamples,
             "seed": self.seed,
@@ -106,7 +110,8 @@ class _SparseCounts:
                         values.append(count)
                 self.sentences += 1
 
-    def category(self, category: str):
+    def category(self, category: str) -> _Sparse:
+        """(sentence, feature, count) of every non-zero count of a category, as arrays."""
         rows, cols, values = self._triplets[category]
         return (
             np.frombuffer(rows, dtype=np.int_) if rows else np.zeros(0, np.intp),
@@ -115,7 +120,7 @@ class _SparseCounts:
         )
 
 
-def _resampled_distribution(weights: np.ndarray, sparse, size: int) -> np.ndarray:
+def _resampled_distribution(weights: np.ndarray, sparse: _Sparse, size: int) -> np.ndarray:
     """Relative frequencies (resamples × features); rows without features are NaN."""
     rows, cols, values = sparse
     counts = np.zeros((weights.shape[0], size))

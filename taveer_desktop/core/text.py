@@ -148,11 +148,20 @@ class Sentence:
 
 
 def _next_is_capital(text: str, position: int, limit: int) -> bool:
-    next_char = _NEXT_START.match(text, position, limit).group(1)
+    found = _NEXT_START.match(text, position, limit)
+    assert found is not None  # every part of the pattern may be empty
+    next_char = found.group(1)
     return next_char is None or next_char.isupper() or next_char.isdigit()
 
 
-def _boundary_ends_sentence(text: str, match: re.Match, limit: int) -> bool:
+def _space_end(text: str, position: int, limit: int) -> int:
+    """Where the white space starting at ``position`` ends (``position`` if there is none)."""
+    found = _SPACE_RUN.match(text, position, limit)
+    assert found is not None  # the pattern matches the empty run
+    return found.end()
+
+
+def _boundary_ends_sentence(text: str, match: re.Match[str], limit: int) -> bool:
     run = match.group(0).rstrip("\"')]}\u00bb")
     if run != ".":
         if any(ch in run for ch in "!?\u203c\u2047\u2048\u2049"):
@@ -191,17 +200,16 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """
     spans: list[tuple[int, int]] = []
     append = spans.append
-    skip = _SPACE_RUN.match
     paragraph_start = 0
     paragraphs = [(m.start(), m.end()) for m in _PARAGRAPH_BREAK.finditer(text)]
     paragraphs.append((len(text), len(text)))
     for paragraph_end, next_start in paragraphs:
-        start = skip(text, paragraph_start, paragraph_end).end()
+        start = _space_end(text, paragraph_start, paragraph_end)
         for match in _BOUNDARY.finditer(text, start, paragraph_end):
             if _boundary_ends_sentence(text, match, paragraph_end):
                 end = match.end()
                 append((start, end))
-                start = skip(text, end, paragraph_end).end()
+                start = _space_end(text, end, paragraph_end)
         if start < paragraph_end:
             append((start, start + len(text[start:paragraph_end].rstrip())))
         paragraph_start = next_start

@@ -162,7 +162,7 @@ def _parallel_distances(
     with ProcessPoolExecutor(
         max_workers=n_workers, mp_context=context, initializer=_init_worker, initargs=(lexicon,)
     ) as pool:
-        pending: dict[Future, int] = {}
+        pending: dict[Future[list[tuple[np.ndarray, CaseMeasures | None]]], int] = {}
         exhausted = False
         index = 0
         try:

@@ -117,7 +117,9 @@ class AcceptanceCriteria:
     set_utc: str = ""
 
     @classmethod
-    def now(cls, max_cllr: float | None = None, max_misleading: float | None = None):
+    def now(
+        cls, max_cllr: float | None = None, max_misleading: float | None = None
+    ) -> AcceptanceCriteria:
         """Criteria set now (their time is recorded: before the run)."""
         return cls(max_cllr, max_misleading, _now())
 
@@ -513,11 +515,13 @@ class ValidationResult:
 
     @property
     def figures(self) -> dict[str, float]:
-        return self.record["figures"]
+        figures: dict[str, float] = self.record["figures"]
+        return figures
 
     @property
     def acceptance(self) -> dict[str, Any]:
-        return self.record["acceptance"]
+        acceptance: dict[str, Any] = self.record["acceptance"]
+        return acceptance
 
 
 def _round(value: float) -> float | None:

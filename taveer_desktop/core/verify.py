@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -89,7 +90,7 @@ class VerificationResult:
             return None
         return GateRule.VALIDATED_CONDITIONS not in rules
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         conditions_rules = (GateRule.VALIDATED_CONDITIONS, GateRule.CONDITIONS_UNKNOWN)
         data = {
             "prediction": self.prediction.value,
