@@ -34,6 +34,7 @@ def trained_and_evaluated(name: str, workers: int = 1):
     return _cache[key]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CORPORA)
 def test_train_then_evaluate_beats_the_floors(name):
     model, result, train_corpus, test_corpus = trained_and_evaluated(name)
@@ -63,6 +64,7 @@ def test_folder_and_jsonl_layouts_give_identical_results():
     assert folder_result.metrics == jsonl_result.metrics
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["stackexchange", "reuters-c50"])
 def test_two_workers_train_exactly_the_same_model_as_one(name):
     one, one_result, train_corpus, _ = trained_and_evaluated(name, workers=1)

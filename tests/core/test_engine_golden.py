@@ -40,6 +40,7 @@ def _shared_golden() -> dict:
     return _load(SHARED_GOLDEN)
 
 
+@pytest.mark.slow
 def test_demo_documents_case_and_stability_equal_the_golden_record():
     golden = _load(DEMO_GOLDEN)
     assert golden["lexicon_sha256"] == default_lexicon().sha256
@@ -48,6 +49,7 @@ def test_demo_documents_case_and_stability_equal_the_golden_record():
         assert now[key] == golden[key], key
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 @pytest.mark.parametrize("name", ["stackexchange", "stackexchange-jsonl", "reuters-c50"])
 @pytest.mark.parametrize("split", ["train", "test"])
@@ -60,6 +62,7 @@ def test_every_document_and_case_of_the_shared_corpora_equals_the_golden_record(
         assert case == golden[case_id], case_id
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 @pytest.mark.parametrize("key", [f"{n}/{m}/{'band' if b else 'no-band'}" for n, m, b in MODELS])
 def test_trained_models_and_evaluations_equal_the_golden_record(key):
@@ -80,6 +83,7 @@ def test_trained_models_and_evaluations_equal_the_golden_record(key):
     assert json.loads(json.dumps(result.metrics.to_dict())) == golden["evaluation"]["metrics"]
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_two_processes_train_the_golden_model():
     golden = _shared_golden()["models"]["stackexchange/median/no-band"]
@@ -87,6 +91,7 @@ def test_two_processes_train_the_golden_model():
     assert json.loads(json.dumps(model_record(model))) == golden["model"]
 
 
+@pytest.mark.slow
 def test_shared_demo_texts_equal_the_golden_record():
     if not DEMO_TEXTS.is_dir() or not CORPORA.is_dir():
         pytest.skip(f"shared demo texts {DEMO_TEXTS} are not available on this machine")

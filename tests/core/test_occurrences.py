@@ -28,6 +28,7 @@ def test_every_counted_occurrence_is_found_in_real_documents(lexicon, category):
         assert {feature: len(spans) for feature, spans in found.items()} == counts
 
 
+@pytest.mark.slow
 def test_shared_corpus_documents(lexicon):
     from conftest import corpus_path
 

@@ -65,6 +65,7 @@ def _brute_force_distance(x: dict[str, int], y: dict[str, int]) -> float:
     return sum(abs(x.get(f, 0) / tx - y.get(f, 0) / ty) for f in set(x) | set(y))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(count_dicts, count_dicts)
 def test_manhattan_distance_lies_in_0_2_and_is_none_for_an_empty_side(x, y):
@@ -220,6 +221,7 @@ def _brute_force_search(sims: np.ndarray, truth: np.ndarray):
     return best, correct_of[best], atomic, tied
 
 
+@pytest.mark.slow
 @settings(
     max_examples=12,
     deadline=None,
@@ -354,6 +356,7 @@ def test_training_is_identical_across_runs(bronte_cases, reference_model, tmp_pa
 _corpus_counter = itertools.count()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=8,
     deadline=None,
@@ -516,6 +519,7 @@ arbitrary_text = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(documents())
 def test_no_ta_feature_holds_a_word_outside_the_lexicon_generated_documents(text):
@@ -568,6 +572,7 @@ def _sum_of_sentence_features(text: str) -> dict[str, Counter]:
     return total
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(documents())
 def test_features_of_a_document_are_the_sum_of_its_sentences_features(text):
@@ -671,6 +676,7 @@ def reference_features(text: str) -> dict[str, Counter]:
     return counts
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.one_of(documents(), arbitrary_text))
 def test_extraction_equals_a_plain_reference_of_the_definitions(text):

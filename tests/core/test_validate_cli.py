@@ -32,6 +32,7 @@ def demo_folder(tmp_path_factory):
     return make_demo_population(tmp_path_factory.mktemp("cli-population"))
 
 
+@pytest.mark.slow
 def test_validate_prints_the_contract_and_writes_model_and_record(demo_folder, tmp_path):
     model_path, record_path = tmp_path / "m.json", tmp_path / "r.json"
     result = run(
@@ -77,6 +78,7 @@ def test_validate_prints_the_contract_and_writes_model_and_record(demo_folder, t
     assert "demo-population" in json.loads(verified.stdout)["conclusion"]["population"]
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_validation(demo_folder, tmp_path):
     outputs = []
     for name in ("a", "b"):
@@ -103,6 +105,7 @@ def test_the_same_seed_gives_the_same_validation(demo_folder, tmp_path):
     assert outputs[0]["acceptance"]["met"] is None  # no criteria set
 
 
+@pytest.mark.slow
 def test_bad_population_is_one_line_exit_2(demo_folder, tmp_path):
     missing = tmp_path / "nowhere"
     assert_bad_input(run("validate", "--population", missing, "-o", tmp_path / "m.json"), missing)
@@ -126,6 +129,7 @@ def test_bad_population_is_one_line_exit_2(demo_folder, tmp_path):
     assert not (tmp_path / "m.json").exists()
 
 
+@pytest.mark.slow
 def test_a_validated_model_is_added_to_a_project_like_any_model(demo_folder, tmp_path):
     model_path = tmp_path / "validated.json"
     result = run(

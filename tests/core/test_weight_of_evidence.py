@@ -229,6 +229,7 @@ def test_cli_verify_with_stability_and_scale():
     assert data["stability_detail"]["resamples"] == 30
 
 
+@pytest.mark.slow
 def test_cli_train_with_inconclusive_band_and_evaluate(tmp_path):
     from conftest import corpus_path
 
@@ -246,6 +247,7 @@ def test_cli_train_with_inconclusive_band_and_evaluate(tmp_path):
     assert 0.0 <= metrics["misleading_y"] <= 1.0 and 0.0 <= metrics["misleading_n"] <= 1.0
 
 
+@pytest.mark.slow
 def test_stability_is_the_same_however_the_texts_are_read(demo_model, monkeypatch):
     """Reading in paragraph pieces and resampling in blocks (bounded memory for huge
     documents) changes nothing: the same figures as one piece and one block."""

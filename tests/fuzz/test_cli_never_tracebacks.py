@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,7 @@ def _clean(code: int, err: str) -> None:
         assert len([line for line in err.splitlines() if line.startswith("taveer:")]) == 1, err
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120,
     deadline=None,

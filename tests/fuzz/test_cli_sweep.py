@@ -93,6 +93,7 @@ def _model_files(tmp_path: Path) -> dict[str, Path]:
     return files
 
 
+@pytest.mark.slow
 def test_hostile_models_through_model_add_and_verify(project, tmp_path, capsys):
     files = _model_files(tmp_path)
     assert len(files) >= 20
@@ -121,6 +122,7 @@ def _subprocess(args, timeout: float = 60) -> tuple[int, str]:
     return result.returncode, result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 @pytest.mark.parametrize("kind", KINDS)
 def test_hostile_corpora_through_train_and_evaluate(kind, tmp_path):

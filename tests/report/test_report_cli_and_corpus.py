@@ -39,6 +39,7 @@ def project(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_cli_writes_the_report_and_prints_json(project, tmp_path):
     target = tmp_path / "out.pdf"
     done = taveer(
@@ -54,6 +55,7 @@ def test_cli_writes_the_report_and_prints_json(project, tmp_path):
     assert entries[-1]["details"]["sha256"] == data["sha256"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -88,6 +90,7 @@ def test_cli_unwritable_target_is_refused(project, tmp_path, where):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_report_of_a_shared_corpus_case(tmp_path, qapp):
     case_dir = corpus_path("stackexchange", "test") / "EN137"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from taveer_desktop.store import ProjectStore
@@ -10,6 +11,7 @@ from taveer_desktop.ui.report_export_dialog import ReportExportDialog
 from .conftest import demo_store
 
 
+@pytest.mark.slow
 def test_dialog_previews_pages_and_exports(qtbot, tmp_path):
     project = demo_store(tmp_path)
     with ProjectStore.open(project) as store:

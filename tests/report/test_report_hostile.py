@@ -4,6 +4,7 @@ interpreted."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QColor
 
 from taveer_desktop.report.export import prepare_report
@@ -41,6 +42,7 @@ def test_markup_is_printed_as_text_and_marks_are_made_visible(hostile_report):
     assert "more characters not shown" in text  # the 5,000-character title was cut
 
 
+@pytest.mark.slow
 def test_hostile_pages_stay_inside_their_margins(hostile_report, qapp):
     with ProjectStore.open(hostile_report.project) as store:
         number = store.cases.list_all()[0].number

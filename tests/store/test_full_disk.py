@@ -68,6 +68,7 @@ def _fill(folder: Path) -> Path:
     return filler
 
 
+@pytest.mark.slow
 def test_really_full_disk_under_the_store(tiny_disk):
     project = tiny_disk / "p.taveer"
     known, _questioned = demo_text_paths()

@@ -119,6 +119,7 @@ def test_case_validate_stores_model_and_record_and_chooses_the_model(project):
     assert any("validation record 1" in p for p in _problems(project))  # … the record is
 
 
+@pytest.mark.slow
 def test_population_and_case_validate_commands(project, tmp_path, demo_folder):
     listed = run("--project", project, "population", "list", "--json")
     assert listed.returncode == 0, listed.stderr

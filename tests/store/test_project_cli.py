@@ -78,6 +78,7 @@ def test_full_case_workflow(capsys, project, tmp_path):
     assert code == 0 and "for investigation only  classification same-author side" in text
 
 
+@pytest.mark.slow
 def test_case_exclude_model_choice_and_verify_text(capsys, project, tmp_path):
     """case verify needs a chosen model; exclusion leaves a document out of later runs;
     the text output leads with the conclusion, never with the classification."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QGuiApplication
 
@@ -33,6 +34,7 @@ def _add(qtbot, window, role, files):
     return blocker.args[0]
 
 
+@pytest.mark.slow
 def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tmp_path):
     case = _create_case(qtbot, window)
     assert case.number == "2025-017"

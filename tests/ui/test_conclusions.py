@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from taveer_desktop import paths
 from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
@@ -64,6 +66,7 @@ def test_a_new_case_has_no_model_and_the_picker_shows_what_decides_the_choice(
     picker.reject()
 
 
+@pytest.mark.slow
 def test_excluding_and_including_evidence_with_a_reason(qtbot, window, evidence):
     model_id = _import_default(window)
     case = _case_with_evidence(window, evidence)
@@ -105,6 +108,7 @@ def test_excluding_and_including_evidence_with_a_reason(qtbot, window, evidence)
     assert "document_included" in [e.action for e in window.session.store.audit.entries(case.id)]
 
 
+@pytest.mark.slow
 def test_the_stored_stability_is_shown_exactly_and_a_computed_one_is_stored(
     qtbot, window, evidence
 ):
@@ -140,6 +144,7 @@ def test_the_stored_stability_is_shown_exactly_and_a_computed_one_is_stored(
     assert "stability_stored" in [e.action for e in store.audit.entries(case.id)]
 
 
+@pytest.mark.slow
 def test_a_banded_model_goes_through_verify(qtbot, window, evidence, tmp_path):
     corpus = open_corpus(make_pan_corpus(tmp_path / "band-corpus", cases=8))
     model = train(corpus, name="Banded Brontës", workers=1, with_inconclusive_band=True)
@@ -187,6 +192,7 @@ def test_a_run_stored_before_the_gate_shows_as_not_assessed(qtbot, tmp_path):
     assert "Hd:" in summary.propositions_label.text()
 
 
+@pytest.mark.slow
 def test_a_newly_shown_run_starts_at_the_top(qtbot, window, evidence):
     model_id = _import_default(window)
     case = _case_with_evidence(window, evidence)

@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from taveer_desktop.report.export import RECEIPT_SUFFIX
@@ -137,6 +138,7 @@ def test_what_went_wrong_names_each_kind_of_failure():
     assert what_went_wrong("… the chain was rebuilt or replaced since") == "re-chained"
 
 
+@pytest.mark.slow
 def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     qtbot, demo_window, tmp_path
 ):
