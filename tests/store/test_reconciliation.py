@@ -162,3 +162,25 @@ def test_what_the_examiner_set_is_held_to_the_chain(project):
     assert any("stability check 1: is missing, or differs" in p for p in _problems(project))
     _forge(project, "DELETE FROM stability_checks", unguard="stability_checks_no_delete")
     assert any("stability check 1" in p for p in _problems(project))
+
+
+def test_entries_without_an_id_or_with_details_that_are_no_object_are_reported(project):
+    """An entry whose id is gone or whose details are not a JSON object breaks the chain and is
+    reported; the check itself never stops on it (before, a document_excluded entry without
+    its document id made sorting the ids fail, a case entry holding a list failed on .get)."""
+    with ProjectStore.open(project) as store:
+        store.documents.exclude(2, "written by the secretary")
+    _forge(
+        project,
+        'UPDATE audit_log SET details_json = \'{"reason": "x"}\''
+        " WHERE action = 'document_excluded'",
+        "UPDATE audit_log SET details_json = '[1, 2]' WHERE action = 'case_created'",
+        unguard="audit_log_no_update",
+    )
+    problems = _problems(project)
+    changed = [p for p in problems if "does not match its hash: it was changed" in p]
+    assert len(changed) == 3, problems  # the exclusion and both cases' creation entries
+    assert "document 2: its exclusion from the case differs from what the audit log recorded" in (
+        problems
+    )
+    assert "case 1: has no audit entry of its creation" in problems
