@@ -35,6 +35,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.validation_text import acceptance_verdict
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -206,13 +207,6 @@ def load_population(path: str, description: str | None, progress=None):
         progress=progress,
         warnings=files.refused,
     )
-
-
-def acceptance_verdict(met: bool | None) -> str:
-    """The acceptance criteria's outcome in words (None: no criteria were set)."""
-    if met is None:
-        return "no acceptance criteria set"
-    return "criteria met" if met else "criteria NOT met"
 
 
 def validation_summary(result, model_path: str | None, record_path: str | None) -> dict:
