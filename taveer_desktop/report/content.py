@@ -57,6 +57,7 @@ class ReportContent:
     blocks: tuple[Block, ...]
     attachment_name: str
     attachment: bytes
+    running_title: str = REPORT_TITLE  # the header of every page after the first
 
 
 def section_heading(number_: int, new_page: bool = True) -> Heading:

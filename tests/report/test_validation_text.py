@@ -111,7 +111,8 @@ def test_population_bound_and_limits(record):
     assert shortfalls and "6 authors" in shortfalls[0]
     limits = limits_sentences(record)
     assert limits[0].startswith("Too small for casework")
-    assert any("Ishihara" in s for s in limits) and bound in limits
+    assert any("Ishihara" in s for s in limits)
+    assert any(s.endswith(bound) and s.startswith("The bound") for s in limits)
     large = copy.deepcopy(record)
     large["population"]["authors"] = CASEWORK_MIN_AUTHORS
     large["protocol"]["trials_same"] = large["protocol"]["trials_different"] = 2500
