@@ -78,7 +78,7 @@ def run_report(args) -> int:
     from taveer_desktop.report.validation_export import export_stored_validation_report
 
     target = check_target(args.output)  # refuse before opening anything
-    with _open(args) as store:
+    with _open(args, verify=False) as store:  # the export runs the full check itself
         report = export_stored_validation_report(store, args.id, target)
     if args.json:
         print_json(

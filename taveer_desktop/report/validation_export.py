@@ -5,10 +5,11 @@ Two ways in:
 - ``export_validation_report(record, output, source)``: a record in hand (``taveer validate
   --report``, right after the run); nothing is audited, there is no project.
 - ``export_stored_validation_report(store, validation_id, output)``: a record stored in a
-  project (``taveer --project P validation report ID``): the record is read back with its
-  SHA-256 checked, the PDF written, its SHA-256 recorded as a ``validation_report_exported``
-  audit entry (under the record's case) before it takes its name, and the store's receipt
-  written beside it, as the case report's export does (``report/export.py``).
+  project (``taveer --project P validation report ID``): the project's integrity check must
+  pass (as for a case report), the record is read back with its SHA-256 checked, the PDF
+  written, its SHA-256 recorded as a ``validation_report_exported`` audit entry (under the
+  record's case) before it takes its name, and the store's receipt written beside it, as the
+  case report's export does (``report/export.py``).
 
 Either way the target is checked before any work (folder missing, not writable, a folder
 given), the record's trials are checked before any page is laid out (``InputError``), and the
@@ -103,7 +104,15 @@ def export_stored_validation_report(
     target = check_target(output)
     if store.read_only_reason:
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
-    stored = store.validations.get(validation_id)
+    stored = store.validations.get(validation_id)  # an unknown id before the slower check
+    integrity = store.check_integrity()
+    if not integrity.ok:
+        raise ReportError(
+            f"failed its integrity check ({len(integrity.problems)} problem(s)); no validation "
+            "report is written from a project that no longer verifies — run the integrity "
+            "check for details",
+            store.path,
+        )
     record = stored_record(store, validation_id)
     sha = record_sha256(record)
     case = f", case {store.cases.get(stored.case_id).number}" if stored.case_id else ""
