@@ -149,7 +149,7 @@ def _score_range(scores: ScoreDistributions) -> tuple[float, float]:
     occupied = np.flatnonzero(scores.same_counts + scores.different_counts)
     low = min(float(scores.edges[occupied[0]]), 0.5)
     high = max(float(scores.edges[occupied[-1] + 1]), 0.5)
-    return math.floor(low * 10 - 1e-9) / 10, math.ceil(high * 10 + 1e-9) / 10
+    return max(math.floor(low * 10 + 1e-9) / 10, 0.0), min(math.ceil(high * 10 - 1e-9) / 10, 1.0)
 
 
 def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:

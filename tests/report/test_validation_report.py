@@ -11,11 +11,12 @@ import json
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pypdf import PdfReader
 
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
-from taveer_desktop.core.validation_curves import curves_of
+from taveer_desktop.core.validation_curves import curves_of, score_distributions
 from taveer_desktop.presentation.validation_text import FIGURE_NAMES, figure_lines
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf_check import check_written_pdf
@@ -259,6 +260,9 @@ def test_plot_layouts_follow_the_curves(project):
     assert scores.x_range[0] <= curves.trials.scores.min()
     assert scores.x_range[1] >= curves.trials.scores.max()
     assert scores.x_range[0] <= 0.5 <= scores.x_range[1]
+    assert scores.x_range[0] >= 0.0 and scores.x_range[1] <= 1.0
+    edge = score_distributions(np.array([0.0, 0.01, 0.99, 1.0]), np.array([True, False] * 2))
+    assert score_plot(edge, (2, 2)).x_range == (0.0, 1.0)
     assert max(scores.bars[0].heights) <= scores.y_range[1]
     assert {name for _, name, _ in scores.legend} == {
         "same-author trials (Hp true)",
