@@ -41,19 +41,10 @@ from typing import Any
 
 import numpy as np
 
+from taveer_desktop.core.validation import FIGURES
 from taveer_desktop.presentation.numbers import count
 
-FIGURE_ORDER = (
-    "cllr",
-    "cllr_min",
-    "cllr_cal",
-    "eer",
-    "auc",
-    "accuracy",
-    "misleading_y",
-    "misleading_n",
-    "ece",
-)
+FIGURE_ORDER = FIGURES  # the record's figures, in the engine's order
 SHARE_FIGURES = frozenset({"eer", "accuracy", "misleading_y", "misleading_n"})
 FIGURE_NAMES = {
     "cllr": "Cllr (log-likelihood-ratio cost)",
@@ -145,6 +136,14 @@ SCORE_PLOT = PlotText(
     "The more the two distributions overlap, the less the score can tell the two kinds of "
     "trial apart.",
 )
+
+
+QUOTED_CHARS = 600  # a description quoted inside a sentence is cut to this many characters
+
+
+def shortened(text: str, limit: int = QUOTED_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (the record keeps it whole)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _finite(value: Any) -> bool:
@@ -431,7 +430,7 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
             + "; ".join(shortfalls)
             + ". It shows how the method behaves, not that it can be relied on in a case."
         )
-    description = str(population.get("description") or "").strip()
+    description = shortened(str(population.get("description") or "").strip())
     sentences += [
         "Genre, register, period and topic. The figures hold for texts like those of the "
         f"population “{population.get('name', '')}”"
@@ -495,7 +494,7 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         interval = interval_text(key, intervals.get(key))
         return value if interval == "not measured" else f"{value} (95 % interval {interval})"
 
-    description = str(population.get("description") or "")
+    description = shortened(str(population.get("description") or ""))
     return [
         f"The model was validated on the relevant population “{population.get('name', '')}” "
         f"({description}): {count(int(population.get('authors') or 0), 'author')}, "

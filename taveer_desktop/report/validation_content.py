@@ -48,7 +48,9 @@ from taveer_desktop.store.population_repository import record_bytes
 ATTACHMENT_NAME = "taveer-validation-record.json"
 PLOT_HEIGHT = 270.0
 ECE_CEILING = 2.0  # bits: an ECE plot's y axis never runs higher (the neutral curve is ≤ 1)
-MAX_WARNINGS_LISTED = 30
+MAX_WARNINGS_LISTED = 20
+MAX_CELL_CHARS = 1500  # a table row never splits, so no cell may outgrow a page
+MAX_WARNING_CHARS = 240
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,10 @@ def record_sha256(record: dict[str, Any]) -> str:
 def _key_values(pairs: list[tuple[str, str]], code_keys: tuple[str, ...] = ()) -> Table:
     rows = tuple(
         Row(
-            (f"<b>{html_text(key)}</b>", html_code(value) if key in code_keys else html_text(value))
+            (
+                f"<b>{html_text(key)}</b>",
+                html_code(value) if key in code_keys else html_text(value, MAX_CELL_CHARS),
+            )
         )
         for key, value in pairs
     )
@@ -229,7 +234,9 @@ def _population(record: dict[str, Any]) -> list[Block]:
     ]
     warnings = [str(w) for w in record.get("warnings") or []]
     if warnings:
-        shown = "".join(f"<li>{html_text(w, 400)}</li>" for w in warnings[:MAX_WARNINGS_LISTED])
+        shown = "".join(
+            f"<li>{html_text(w, MAX_WARNING_CHARS)}</li>" for w in warnings[:MAX_WARNINGS_LISTED]
+        )
         more = len(warnings) - MAX_WARNINGS_LISTED
         tail = f"<br/>… and {more:,} more (in the attached record)." if more > 0 else ""
         blocks.append(Paragraph(f"Intake warnings:<ul>{shown}</ul>{tail}", "small"))
