@@ -15,8 +15,9 @@ import argparse
 import sys
 from dataclasses import asdict
 
-from taveer_desktop.cli.output import print_json
+from taveer_desktop.cli.output import StderrProgress, print_json
 from taveer_desktop.cli.project_commands import _json_option, _open
+from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound
 
@@ -79,7 +80,13 @@ def run_report(args) -> int:
 
     target = check_target(args.output)  # refuse before opening anything
     with _open(args, verify=False) as store:  # the export runs the full check itself
-        report = export_stored_validation_report(store, args.id, target)
+        # progress only on a terminal: a script reading stderr gets one line on bad input
+        progress = (
+            StderrProgress("validation report")
+            if sys.stderr.isatty() and not args.json
+            else NO_PROGRESS
+        )
+        report = export_stored_validation_report(store, args.id, target, progress)
     if args.json:
         print_json(
             {

@@ -11,10 +11,12 @@ Two ways in:
   record's case) before it takes its name, and the store's receipt written beside it, as the
   case report's export does (``report/export.py``).
 
-Either way the target is checked before any work (folder missing, not writable, a folder
-given), the record's trials are checked before any page is laid out (``InputError``), and the
-PDF goes through a temporary file that is read back and checked (``pdf_check``) and only then
-renamed: a half-written report is never left behind.
+Both take a ``Progress`` (``core/progress.py``): three steps, and cancelling is honoured
+between them (before the PDF is written, never half-way). Either way the target is checked
+before any work (folder missing, not writable, a folder given), the record's trials are checked
+before any page is laid out (``InputError``), and the PDF goes through a temporary file that is
+read back and checked (``pdf_check``) and only then renamed: a half-written report is never
+left behind.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.report.export import check_target, file_sha256, receipt_beside
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
@@ -56,23 +59,27 @@ def _write(
     record: dict[str, Any],
     target: Path,
     source: str,
+    progress: Progress,
     before_rename: Callable[[Path], None] | None = None,
 ) -> RenderedReport:
+    progress.step(1, 3, "laying out the validation report")
     rendered = RenderedReport.layout(build_validation_report(record, RecordSource(source, now())))
+    progress.step(2, 3, "writing the PDF")
     try:
         rendered.write_pdf(target, before_rename=before_rename)
     except ReportWriteError as error:
         raise ReportError(str(error).split(": ", 1)[-1], target) from None
+    progress.step(3, 3, "done")
     return rendered
 
 
 def export_validation_report(
-    record: dict[str, Any], output: str | Path, source: str
+    record: dict[str, Any], output: str | Path, source: str, progress: Progress = NO_PROGRESS
 ) -> ExportedValidationReport:
     """Write the report of ``record`` (described as ``source``) to ``output``."""
     started = time.perf_counter()
     target = check_target(output)
-    rendered = _write(record, target, source)
+    rendered = _write(record, target, source, progress)
     return ExportedValidationReport(
         path=target,
         sha256=file_sha256(target),
@@ -97,10 +104,11 @@ def stored_record(store: ProjectStore, validation_id: int) -> dict[str, Any]:
 
 
 def export_stored_validation_report(
-    store: ProjectStore, validation_id: int, output: str | Path
+    store: ProjectStore, validation_id: int, output: str | Path, progress: Progress = NO_PROGRESS
 ) -> ExportedValidationReport:
     """Write the report of stored validation record ``validation_id`` and audit it."""
     started = time.perf_counter()
+    progress.step(0, 3, "checking the project's integrity and reading the record")
     target = check_target(output)
     if store.read_only_reason:
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
@@ -129,7 +137,7 @@ def export_stored_validation_report(
         )
         recorded.append((digest, entry))
 
-    rendered = _write(record, target, source, before_rename=record_export)
+    rendered = _write(record, target, source, progress, before_rename=record_export)
     digest, entry = recorded[0]
     receipt_path, receipt_problem = receipt_beside(store, target)
     return ExportedValidationReport(

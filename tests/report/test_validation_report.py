@@ -280,3 +280,19 @@ def test_thinning_keeps_the_corners_and_ends_and_ticks_are_round():
     assert len(kept_x) < len(xs)
     assert range_ticks(-1.83, 1.83, 8) == (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5)
     assert range_ticks(0.0, 1.0, 5) == (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def test_export_reports_its_steps_and_a_cancel_leaves_nothing(project, tmp_path, qapp):
+    from taveer_desktop.core.errors import Cancelled
+    from taveer_desktop.core.progress import Progress
+
+    steps = []
+    exported = export_validation_report(
+        _record(project), tmp_path / "ok.pdf", "a test", Progress(lambda *s: steps.append(s))
+    )
+    assert [s[0] for s in steps] == [1, 2, 3] and exported.path.is_file()
+    cancelled = Progress()
+    cancelled.cancel()
+    with pytest.raises(Cancelled):
+        export_validation_report(_record(project), tmp_path / "c.pdf", "a test", cancelled)
+    assert {p.name for p in tmp_path.iterdir()} == {"ok.pdf"}
