@@ -477,7 +477,14 @@ def statement_sentences(record: dict[str, Any]) -> list[str]:
         "It states nothing about who wrote any document. A likelihood ratio the validated model "
         "gives in a case weighs the findings under two propositions; its meaning rests on the "
         "population and conditions recorded here.",
-    ]
+    ] + (
+        [
+            "This validation is too small for casework (see the limits at the end); it shows "
+            "how the method behaves, not that it can be relied on in a case."
+        ]
+        if casework_shortfalls(record)
+        else []
+    )
 
 
 def case_summary_sentences(record: dict[str, Any]) -> list[str]:

@@ -1,8 +1,8 @@
 """What the validation report says: a validation record as report blocks (pure, no Qt).
 
 ``build_validation_report(record, source)`` returns a ``ReportContent`` (the same type the case
-report uses, so ``pdf.RenderedReport`` lays it out and writes it): identification, the
-statement, the relevant population, the trial protocol, the acceptance criteria, the figures
+report uses, so ``pdf.RenderedReport`` lays it out and writes it): the statement first, then the
+identification, the relevant population, the trial protocol, the acceptance criteria, the figures
 with their intervals and meanings, the three plots (Tippett, empirical cross-entropy, score
 distributions) and the limits, with the record itself attached as JSON. The words come from
 ``presentation/validation_text``, the plot data from ``core/validation_curves``; this module
@@ -220,16 +220,25 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
             f"Relevant population “{html_text(str(population.get('name', '')), 200)}”",
             "subtitle",
         ),
-        Spacer(8),
-        _key_values(pairs, ("Record SHA-256", "Model SHA-256")),
         Heading("1. Statement"),
-        *_paragraphs(words.statement_sentences(record)),
+        *_statement(record),
+        Heading("2. Identification"),
+        _key_values(pairs, ("Record SHA-256", "Model SHA-256")),
     ]
+
+
+def _statement(record: dict[str, Any]) -> list[Block]:
+    """The statement; its closing "too small for casework" (if any) in the warning style."""
+    sentences = words.statement_sentences(record)
+    blocks = _paragraphs(sentences)
+    if words.casework_shortfalls(record):
+        blocks[-1] = Paragraph(html_text(sentences[-1]), "warning")
+    return blocks
 
 
 def _population(record: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [
-        Heading("2. The relevant population"),
+        Heading("3. The relevant population"),
         _key_values(words.population_pairs(record), ("SHA-256",)),
     ]
     warnings = [str(w) for w in record.get("warnings") or []]
@@ -244,7 +253,7 @@ def _population(record: dict[str, Any]) -> list[Block]:
 
 
 def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
-    blocks: list[Block] = [Heading("3. The trial protocol")]
+    blocks: list[Block] = [Heading("4. The trial protocol")]
     blocks += [_headed(sentence) for sentence in words.protocol_sentences(record)]
     trials = curves.trials
     blocks.append(
@@ -258,7 +267,7 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 
 def _acceptance(record: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [
-        Heading("4. Acceptance criteria"),
+        Heading("5. Acceptance criteria"),
         Paragraph(html_text(words.acceptance_sentence(record))),
     ]
     lines = words.acceptance_lines(record)
@@ -300,7 +309,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
         for line in words.figure_lines(record)
     )
     return [
-        Heading("5. Figures"),
+        Heading("6. Figures"),
         Paragraph(
             "All figures are computed from the cross-validated (held-out) likelihood ratios "
             "and scores of the trials; the interval is the 95 % bootstrap interval over "
@@ -321,16 +330,16 @@ def _figures(record: dict[str, Any]) -> list[Block]:
 def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     n = (curves.trials.n_same, curves.trials.n_different)
     return [
-        Heading("6. Plots"),
-        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "6.1 "),
-        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "6.2 "),
-        _plot(score_plot(curves.scores, n), words.SCORE_PLOT.caption, "6.3 "),
+        Heading("7. Plots"),
+        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "7.1 "),
+        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "7.2 "),
+        _plot(score_plot(curves.scores, n), words.SCORE_PLOT.caption, "7.3 "),
     ]
 
 
 def _limits(record: dict[str, Any]) -> list[Block]:
     sentences = words.limits_sentences(record)
-    blocks: list[Block] = [Heading("7. Limits: what this validation does not cover")]
+    blocks: list[Block] = [Heading("8. Limits: what this validation does not cover")]
     for index, sentence in enumerate(sentences[:-1]):
         style = "warning" if index == 0 and words.casework_shortfalls(record) else "body"
         blocks.append(_headed(sentence, style))
