@@ -23,7 +23,8 @@ Stable API (the desktop's validation wizard and model view use it; keep it so):
   with a short head ending in a full stop, e.g. "Lengths. …").
 - ``statement_sentences(record)``: the report's opening statement; ``REPORT_TITLE``,
   ``identification_pairs(...)`` (record, model, export) and ``lengths_sentence(q, k)``.
-- ``case_summary_sentences(record)``: the case report's paragraph on the validation.
+- ``case_summary_sentences(record)``: the case report's paragraph on the validation;
+  ``ERROR_RATES_FROM_VALIDATION``: its lead-in where the model has no other held-out figures.
 - Plot wording: ``TIPPETT``, ``ECE_PLOT``, ``SCORE_PLOT`` (``PlotText``: title, axes, series
   names, caption), ``CLASS_NAMES``, the reference-line labels (``LR_ONE_MARK``,
   ``EVEN_ODDS_MARK``, ``THRESHOLD_MARK``, ``bound_marks(record)``) and one-line notes under
@@ -487,6 +488,13 @@ def statement_sentences(record: dict[str, Any]) -> list[str]:
     )
 
 
+ERROR_RATES_FROM_VALIDATION = (
+    "This model's error rates under the conditions of this case were measured by "
+    "cross-validation on the relevant population, in trials whose authors the model had not "
+    "seen; they follow."
+)
+
+
 def case_summary_sentences(record: dict[str, Any]) -> list[str]:
     """The case report's paragraph on the validation that produced the model: population and
     protocol, figures with intervals and the acceptance, the bound."""
@@ -502,6 +510,7 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         return value if interval == "not measured" else f"{value} (95 % interval {interval})"
 
     description = shortened(str(population.get("description") or ""))
+    shortfalls = casework_shortfalls(record)
     return [
         f"The model was validated on the relevant population “{population.get('name', '')}” "
         f"({description}): {count(int(population.get('authors') or 0), 'author')}, "
@@ -511,7 +520,8 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         f"{n_same:,} same-author and {n_different:,} different-author trials in "
         f"{protocol.get('folds')} folds by author (seed {protocol.get('seed')}). Thresholds, "
         "ensemble and calibration were learned on the other folds and every trial scored by a "
-        "model that had not seen its authors.",
+        "model that had not seen its authors."
+        + (f" Too small for casework: {'; '.join(shortfalls)}." if shortfalls else ""),
         f"Cross-validated figures: Cllr {shown('cllr')}, Cllr_min {shown('cllr_min')}, EER "
         f"{shown('eer')}, AUC {shown('auc')}; misleading evidence for Hd in same-author "
         f"trials {shown('misleading_y')}, for Hp in different-author trials "

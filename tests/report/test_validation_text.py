@@ -124,6 +124,7 @@ def test_statements_never_name_an_author_as_fact(record):
     text = " ".join(statement_sentences(record) + case_summary_sentences(record))
     assert "states nothing about who wrote" in text
     assert statement_sentences(record)[-1].startswith("This validation is too small for casework")
+    assert "Too small for casework: 6 authors" in case_summary_sentences(record)[0]
     assert "relevant population “demo”" in text
     assert "Intervals: bootstrap over authors." in text
     for author in ("Hamilton", "Madison", "Charlotte", "Anne"):
