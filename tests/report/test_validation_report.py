@@ -154,6 +154,7 @@ def test_every_page_renders_with_ink_inside_the_margins(project, qapp):
                 assert image.pixelColor(x, y).lightness() > 250, (index, x, y)
 
 
+@pytest.mark.slow
 def test_bad_input_is_refused_in_one_line_and_nothing_is_written(project, tmp_path):
     target = tmp_path / "x.pdf"
     missing = run("--project", project, "validation", "report", "9", "-o", target)
@@ -196,6 +197,7 @@ def test_bad_input_is_refused_in_one_line_and_nothing_is_written(project, tmp_pa
     assert left == {"damaged.taveer"}  # no report, no temporary file
 
 
+@pytest.mark.slow
 def test_validate_writes_the_report_and_refuses_a_bad_target_before_the_run(demo_folder, tmp_path):
     model, record, pdf = tmp_path / "m.json", tmp_path / "r.json", tmp_path / "v.pdf"
     options = ["--questioned-chars", "3000", "--known-chars", "9000", "--folds", "3"]
