@@ -235,27 +235,37 @@ class KneserNeyModel:
         if keys.order < self.order:
             raise ValueError(f"the keys have order {keys.order}, the model {self.order}")
         n = keys.n_positions
-        lower = np.full(n, 1.0 / self.vocabulary_size)  # P' of the order below
+        lower = np.full(n, 1.0 / self.vocabulary_size)  # P' of the order below, per position
         result = np.empty((self.order, n))
+        # Positions whose context of order m was never seen have no seen context of any higher
+        # order either (those extend it to the left): from there on every order's probability
+        # is the lower-order one. Only the others ("alive") are looked up.
+        alive = np.arange(n)
         for m, tables in enumerate(self.orders, start=1):
-            g_index, g_found = _lookup(tables.gram_keys, keys.grams[m - 1])
-            c_index, c_found = _lookup(tables.context_keys, keys.contexts[m - 1])
-            types = np.where(c_found, tables.context_types[c_index], 0)
+            c_index, c_found = _lookup(tables.context_keys, keys.contexts[m - 1, alive])
+            if not c_found.all():
+                result[m - 1 :, alive[~c_found]] = np.log10(lower[alive[~c_found]])
+                alive, c_index = alive[c_found], c_index[c_found]
+            if len(alive) == 0:
+                break
+            g_index, g_found = _lookup(tables.gram_keys, keys.grams[m - 1, alive])
+            types = tables.context_types[c_index]
+            below = lower[alive]
             top = self._interpolate(
                 np.where(g_found, tables.counts[g_index], 0),
-                np.where(c_found, tables.context_counts[c_index], 0),
+                tables.context_counts[c_index],
                 types,
                 tables.discount,
-                lower,
+                below,
             )
-            result[m - 1] = np.log10(top)
+            result[m - 1, alive] = np.log10(top)
             if m < self.order:
-                lower = self._interpolate(
+                lower[alive] = self._interpolate(
                     np.where(g_found, tables.continuation[g_index], 0),
-                    np.where(c_found, tables.context_continuation[c_index], 0),
+                    tables.context_continuation[c_index],
                     types,
                     tables.continuation_discount,
-                    lower,
+                    below,
                 )
         return result
 
@@ -267,3 +277,94 @@ class KneserNeyModel:
         safe = np.where(seen, total, 1)
         mixed = (np.maximum(count - discount, 0.0) + discount * types * lower) / safe
         return np.where(seen, mixed, lower)
+
+
+class ModelStack:
+    """Several models of the same order and vocabulary (LambdaG's reference samples) scored
+    together: their tables are merged per order, each key mixed with its model's index, so one
+    lookup per order serves every model. Gives the same probabilities as each model alone."""
+
+    def __init__(self, models: Sequence[KneserNeyModel]):
+        if not models:
+            raise ValueError("a stack needs at least one model")
+        self.order = models[0].order
+        self.vocabulary_size = models[0].vocabulary_size
+        if any(m.order != self.order or m.vocabulary_size != self.vocabulary_size for m in models):
+            raise ValueError("the models of a stack share their order and vocabulary")
+        self.size = len(models)
+        self.salts = np.arange(1, self.size + 1, dtype=np.uint64)
+        self.orders: list[_Order] = []
+        self.discounts = np.empty((self.order, self.size))
+        self.continuation_discounts = np.empty((self.order, self.size))
+        for m in range(self.order):
+            tables = [model.orders[m] for model in models]
+            self.discounts[m] = [t.discount for t in tables]
+            self.continuation_discounts[m] = [t.continuation_discount for t in tables]
+            gram_keys = np.concatenate(
+                [_mix(t.gram_keys, np.full(len(t.gram_keys), j + 1)) for j, t in enumerate(tables)]
+            )
+            context_keys = np.concatenate(
+                [
+                    _mix(t.context_keys, np.full(len(t.context_keys), j + 1))
+                    for j, t in enumerate(tables)
+                ]
+            )
+            g_order, c_order = np.argsort(gram_keys), np.argsort(context_keys)
+
+            def merged(name: str, order: np.ndarray, tables=tables) -> np.ndarray:
+                return np.concatenate([getattr(t, name) for t in tables])[order]
+
+            self.orders.append(
+                _Order(
+                    gram_keys=gram_keys[g_order],
+                    counts=merged("counts", g_order),
+                    continuation=merged("continuation", g_order),
+                    context_keys=context_keys[c_order],
+                    context_counts=merged("context_counts", c_order),
+                    context_continuation=merged("context_continuation", c_order),
+                    context_types=merged("context_types", c_order),
+                    discount=0.0,  # per model: self.discounts
+                    continuation_discount=0.0,
+                )
+            )
+
+    def mean_log10_probabilities(self, keys: SentenceKeys) -> np.ndarray:
+        """The mean of the models' ``log10_probabilities``: (order, positions)."""
+        n, r = keys.n_positions, self.size
+        model_of = np.repeat(np.arange(r), n)  # row j·n + i: model j, position i
+        lower = np.full(r * n, 1.0 / self.vocabulary_size)
+        result = np.empty((self.order, r * n))
+        alive = np.arange(r * n)
+        for m, tables in enumerate(self.orders, start=1):
+            salts = self.salts[model_of[alive]]
+            position = alive % n
+            c_index, c_found = _lookup(
+                tables.context_keys, _mix(keys.contexts[m - 1, position], salts)
+            )
+            if not c_found.all():
+                result[m - 1 :, alive[~c_found]] = np.log10(lower[alive[~c_found]])
+                alive, c_index = alive[c_found], c_index[c_found]
+                salts, position = salts[c_found], position[c_found]
+            if len(alive) == 0:
+                break
+            g_index, g_found = _lookup(tables.gram_keys, _mix(keys.grams[m - 1, position], salts))
+            types = tables.context_types[c_index]
+            below = lower[alive]
+            models = model_of[alive]
+            top = KneserNeyModel._interpolate(
+                np.where(g_found, tables.counts[g_index], 0),
+                tables.context_counts[c_index],
+                types,
+                self.discounts[m - 1, models],
+                below,
+            )
+            result[m - 1, alive] = np.log10(top)
+            if m < self.order:
+                lower[alive] = KneserNeyModel._interpolate(
+                    np.where(g_found, tables.continuation[g_index], 0),
+                    tables.context_continuation[c_index],
+                    types,
+                    self.continuation_discounts[m - 1, models],
+                    below,
+                )
+        return result.reshape(self.order, r, n).mean(axis=1)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from taveer_desktop.core.kneser_ney import KneserNeyModel, SentenceKeys, sentence_keys
+from taveer_desktop.core.kneser_ney import KneserNeyModel, ModelStack, SentenceKeys, sentence_keys
 
 DEFAULT_ORDER = 10
 DEFAULT_SAMPLES = 30
@@ -81,17 +81,13 @@ class LambdaGScores:
 
 def score_questioned(
     known_model: KneserNeyModel,
-    references: Sequence[KneserNeyModel],
+    references: Sequence[KneserNeyModel] | ModelStack,
     questioned: SentenceKeys,
 ) -> LambdaGScores:
     """λG of a questioned text against a known model and reference models (all orders)."""
-    if not references:
-        raise ValueError("LambdaG needs at least one reference sample")
     known = known_model.log10_probabilities(questioned)
-    reference = np.zeros_like(known)
-    for model in references:
-        reference += model.log10_probabilities(questioned)
-    terms = known - reference / len(references)
+    stack = references if isinstance(references, ModelStack) else ModelStack(references)
+    terms = known - stack.mean_log10_probabilities(questioned)
     return LambdaGScores(terms.sum(axis=1), terms, questioned.offsets)
 
 
@@ -106,7 +102,7 @@ def lambda_g(
     """λG of each questioned text against the same known texts (their model and the reference
     samples are made once for all of them)."""
     known_model = KneserNeyModel(known, pool.vocabulary_size, order)
-    references = pool.sample_models(known.n_sentences, samples, rng, order)
+    references = ModelStack(pool.sample_models(known.n_sentences, samples, rng, order))
     return [score_questioned(known_model, references, q) for q in questioned]
 
 

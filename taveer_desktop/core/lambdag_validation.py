@@ -10,8 +10,9 @@ to ``second_opinion``:
    documents by authors of the *other* folds — never the trial's own authors, as in a case,
    where the population does not contain the candidate. Reference samples hold as many
    sentences as the trial's known text; the trials of one fold whose known texts have the same
-   number of sentences share their r samples (drawn with a generator seeded by the seed, the
-   fold and that number), which is what makes 2,000 trials take seconds rather than minutes.
+   number of sentences (to within 2.5 %, ``sample_size``) share their r samples (drawn with a
+   generator seeded by the seed, the fold and that number), which is what makes 2,000 trials
+   take seconds rather than minutes.
    Both trials of a pair share the known text, so they share its model.
 2. **Order chosen by validation, calibration.** For each fold, on the trials of the other folds:
    the order 1 … N whose logistically calibrated λG has the lowest Cllr, and that calibration
@@ -39,7 +40,13 @@ import numpy as np
 from taveer_desktop.core.calibration import LN10, Calibration, fit_logistic_calibration
 from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.fusion import Fusion, fit_fusion
-from taveer_desktop.core.kneser_ney import END, KneserNeyModel, SentenceKeys, sentence_keys
+from taveer_desktop.core.kneser_ney import (
+    END,
+    KneserNeyModel,
+    ModelStack,
+    SentenceKeys,
+    sentence_keys,
+)
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
 from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
@@ -54,6 +61,7 @@ from taveer_desktop.core.validation import (
 )
 
 FUSED = ("taveer", "lambdag")
+SAMPLE_STEP = 1.05
 
 
 def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
@@ -122,7 +130,8 @@ def lambdag_trial_scores(
     ]
     groups: dict[tuple[int, int], list[int]] = {}
     for p in range(n_pairs):
-        groups.setdefault((int(trials.fold[2 * p]), known[p].n_sentences), []).append(p)
+        size = sample_size(known[p].n_sentences)
+        groups.setdefault((int(trials.fold[2 * p]), size), []).append(p)
     raw = np.zeros((len(trials), order))
     pools: dict[int, ReferencePool] = {}
     done = made = 0
@@ -132,8 +141,8 @@ def lambdag_trial_scores(
             others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
             pools = {fold: keys.pool(others, vocabulary)}  # one fold's pool at a time
         rng = np.random.default_rng([seed, fold, n_sentences])
-        references = pools[fold].sample_models(n_sentences, samples, rng)
-        made += len(references)
+        references = ModelStack(pools[fold].sample_models(n_sentences, samples, rng))
+        made += references.size
         for p in pairs:
             known_model = KneserNeyModel(known[p], vocabulary)
             for row in (2 * p, 2 * p + 1):
@@ -144,6 +153,16 @@ def lambdag_trial_scores(
         if progress:
             progress(done, n_pairs, "LambdaG: scoring the trials")
     return TrialScores(raw, time.perf_counter() - started, made)
+
+
+def sample_size(n_sentences: int) -> int:
+    """The number of sentences of the reference samples for a known text of ``n_sentences``:
+    the same, rounded to the nearest step of a 5 % geometric ladder (1, 2, …, 20, 21, 22, 23,
+    24, 26, …), so that the trials of a fold share their samples (at most 2.5 % off)."""
+    if n_sentences <= 1:
+        return max(n_sentences, 1)
+    step = round(math.log(n_sentences) / math.log(SAMPLE_STEP))
+    return max(1, round(SAMPLE_STEP**step))
 
 
 # --- order, calibration, fusion --------------------------------------------------------------
