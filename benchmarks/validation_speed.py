@@ -39,6 +39,29 @@ def _paragraphs(shared: Path) -> list[str]:
     return found
 
 
+def synthetic_texts(
+    shared: Path, authors: int, documents: int, size: int = 2500, seed: int = 0
+) -> dict[str, list[tuple[str, str]]]:
+    """``authors`` synthetic authors of ``documents`` documents of about ``size`` characters,
+    paragraphs drawn (seeded) from the shared texts; empty if there are none."""
+    pool = _paragraphs(shared)
+    if not pool:
+        return {}
+    rng = np.random.default_rng(seed)
+    texts = {}
+    for a in range(authors):
+        docs = []
+        for d in range(documents):
+            parts, length = [], 0
+            while length < size:
+                paragraph = pool[int(rng.integers(len(pool)))]
+                parts.append(paragraph)
+                length += len(paragraph)
+            docs.append((f"doc{d:02d}.txt", "\n\n".join(parts)))
+        texts[f"author{a:03d}"] = docs
+    return texts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", default=str(REPO.parent / "shared"))
@@ -46,29 +69,20 @@ def main() -> int:
     parser.add_argument("--documents", type=int, default=14)
     parser.add_argument("--trials", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes for the folds")
+    parser.add_argument("--method", default="taveer", choices=("taveer", "lambdag", "fusion"))
     args = parser.parse_args()
-    pool = _paragraphs(Path(args.shared))
-    if not pool:
+    texts = synthetic_texts(Path(args.shared), args.authors, args.documents)
+    if not texts:
         print("no texts found under --shared", file=sys.stderr)
         return 2
-    rng = np.random.default_rng(0)
-    texts = {}
-    for a in range(args.authors):
-        docs = []
-        for d in range(args.documents):
-            parts, size = [], 0
-            while size < 2500:
-                paragraph = pool[int(rng.integers(len(pool)))]
-                parts.append(paragraph)
-                size += len(paragraph)
-            docs.append((f"doc{d:02d}.txt", "\n\n".join(parts)))
-        texts[f"author{a:03d}"] = docs
     started = time.perf_counter()
     population = population_from_texts(texts, "synthetic", "synthetic")
     encoded = time.perf_counter()
     result = validate(
         population,
-        ValidationSettings(questioned_chars=1500, known_chars=4000, max_trials=args.trials),
+        ValidationSettings(
+            questioned_chars=1500, known_chars=4000, max_trials=args.trials, method=args.method
+        ),
         workers=args.workers,
     )
     finished = time.perf_counter()
@@ -82,6 +96,8 @@ def main() -> int:
                 "trials": len(result.trials),
                 "cpus": len(os.sched_getaffinity(0)),
                 "workers": args.workers,
+                "method": args.method,
+                "lambdag_seconds": result.record.get("lambdag", {}).get("seconds"),
                 "encode_seconds": round(encoded - started, 2),
                 "validate_seconds": round(finished - encoded, 2),
                 "total_seconds": round(finished - started, 2),

@@ -19,7 +19,7 @@ from taveer_desktop.core.features import (
     DocumentFeatures,
     extract_features,
 )
-from taveer_desktop.core.lambdag_model import STATED_METHODS
+from taveer_desktop.core.lambdag_model import STATED_METHODS, method_of
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_verify import verify_case
 from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
@@ -395,6 +395,12 @@ def run_evaluate(args) -> int:
     from taveer_desktop.core.evaluation import evaluate
 
     model = load_model(args.model)
+    if method_of(model) != "taveer":  # evaluate measures TAVeer's own ratio only, for now
+        raise InputError(
+            f"the model states {method_of(model)}'s likelihood ratio, which evaluate does not "
+            "measure yet; its validation record holds the cross-validated figures",
+            args.model,
+        )
     corpus = open_corpus(args.corpus)
     result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
     if args.answers:

@@ -234,40 +234,7 @@ class KneserNeyModel:
         trained on the same data: an (order, positions) array."""
         if keys.order < self.order:
             raise ValueError(f"the keys have order {keys.order}, the model {self.order}")
-        n = keys.n_positions
-        lower = np.full(n, 1.0 / self.vocabulary_size)  # P' of the order below, per position
-        result = np.empty((self.order, n))
-        # Positions whose context of order m was never seen have no seen context of any higher
-        # order either (those extend it to the left): from there on every order's probability
-        # is the lower-order one. Only the others ("alive") are looked up.
-        alive = np.arange(n)
-        for m, tables in enumerate(self.orders, start=1):
-            c_index, c_found = _lookup(tables.context_keys, keys.contexts[m - 1, alive])
-            if not c_found.all():
-                result[m - 1 :, alive[~c_found]] = np.log10(lower[alive[~c_found]])
-                alive, c_index = alive[c_found], c_index[c_found]
-            if len(alive) == 0:
-                break
-            g_index, g_found = _lookup(tables.gram_keys, keys.grams[m - 1, alive])
-            types = tables.context_types[c_index]
-            below = lower[alive]
-            top = self._interpolate(
-                np.where(g_found, tables.counts[g_index], 0),
-                tables.context_counts[c_index],
-                types,
-                tables.discount,
-                below,
-            )
-            result[m - 1, alive] = np.log10(top)
-            if m < self.order:
-                lower[alive] = self._interpolate(
-                    np.where(g_found, tables.continuation[g_index], 0),
-                    tables.context_continuation[c_index],
-                    types,
-                    tables.continuation_discount,
-                    below,
-                )
-        return result
+        return ModelStack([self]).mean_log10_probabilities(keys)
 
     @staticmethod
     def _interpolate(
@@ -293,13 +260,16 @@ class ModelStack:
             raise ValueError("the models of a stack share their order and vocabulary")
         self.size = len(models)
         self.salts = np.arange(1, self.size + 1, dtype=np.uint64)
-        self.orders: list[_Order] = []
-        self.discounts = np.empty((self.order, self.size))
-        self.continuation_discounts = np.empty((self.order, self.size))
+        self.discounts = np.array([[t.discount for t in m.orders] for m in models]).T
+        self.continuation_discounts = np.array(
+            [[t.continuation_discount for t in m.orders] for m in models]
+        ).T
+        if self.size == 1:  # one model: its own tables, keys as they are
+            self.orders = models[0].orders
+            return
+        self.orders = []
         for m in range(self.order):
             tables = [model.orders[m] for model in models]
-            self.discounts[m] = [t.discount for t in tables]
-            self.continuation_discounts[m] = [t.continuation_discount for t in tables]
             gram_keys = np.concatenate(
                 [_mix(t.gram_keys, np.full(len(t.gram_keys), j + 1)) for j, t in enumerate(tables)]
             )
@@ -339,7 +309,7 @@ class ModelStack:
             salts = self.salts[model_of[alive]]
             position = alive % n
             c_index, c_found = _lookup(
-                tables.context_keys, _mix(keys.contexts[m - 1, position], salts)
+                tables.context_keys, self._salted(keys.contexts, m, position, salts)
             )
             if not c_found.all():
                 result[m - 1 :, alive[~c_found]] = np.log10(lower[alive[~c_found]])
@@ -347,7 +317,9 @@ class ModelStack:
                 salts, position = salts[c_found], position[c_found]
             if len(alive) == 0:
                 break
-            g_index, g_found = _lookup(tables.gram_keys, _mix(keys.grams[m - 1, position], salts))
+            g_index, g_found = _lookup(
+                tables.gram_keys, self._salted(keys.grams, m, position, salts)
+            )
             types = tables.context_types[c_index]
             below = lower[alive]
             models = model_of[alive]
@@ -368,3 +340,10 @@ class ModelStack:
                     below,
                 )
         return result.reshape(self.order, r, n).mean(axis=1)
+
+    def _salted(
+        self, table: np.ndarray, m: int, position: np.ndarray, salts: np.ndarray
+    ) -> np.ndarray:
+        """The order-m keys of these positions as the merged tables hold them."""
+        keys = table[m - 1, position]
+        return keys if self.size == 1 else _mix(keys, salts)

@@ -101,6 +101,8 @@ def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
     )  # fmt: skip
     assert not (tmp_path / "m.json").exists() and "1 to 16" in line
     _, model_path, _ = fused
+    line = assert_bad_input(run("evaluate", model_path, tmp_path), model_path)
+    assert "evaluate does not measure yet" in line
     data = json.loads(model_path.read_text(encoding="utf-8"))
     data["lambdag"]["reference"]["data"] = data["lambdag"]["reference"]["data"][:-40] + "A" * 40
     broken = tmp_path / "broken.json"
