@@ -27,40 +27,67 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from taveer_desktop.core.kneser_ney import KneserNeyModel, ModelStack, SentenceKeys, sentence_keys
+from taveer_desktop.core.kneser_ney import (
+    END,
+    KneserNeyModel,
+    ModelStack,
+    SentenceKeys,
+    sentence_keys,
+)
 
 DEFAULT_ORDER = 10
 DEFAULT_SAMPLES = 30
 
 
 class ReferencePool:
-    """The masked sentences of a reference population with their n-gram keys (made once)."""
+    """The masked sentences of a reference population, from which samples are drawn.
 
-    def __init__(self, keys: SentenceKeys, vocabulary_size: int):
-        if keys.n_sentences == 0:
+    Either with the n-gram keys of every sentence made beforehand (``keys``: validation, where
+    one pool serves many trials) or with the sentences alone (``from_sentences``: one
+    verification, where only the sampled sentences' keys are ever made)."""
+
+    def __init__(
+        self,
+        keys: SentenceKeys | None,
+        vocabulary_size: int,
+        sentences: Sequence[np.ndarray] | None = None,
+        order: int | None = None,
+    ):
+        count = keys.n_sentences if keys is not None else len(sentences or ())
+        if count == 0:
             raise ValueError("the reference population has no sentence")
         self.keys = keys
+        self.sentences = sentences
+        self.order = keys.order if keys is not None else order
+        self.n_sentences = count
         self.vocabulary_size = vocabulary_size
 
     @classmethod
     def from_sentences(
         cls, sentences: Sequence[np.ndarray], order: int, vocabulary_size: int | None = None
     ) -> ReferencePool:
-        keys = sentence_keys(sentences, order)
-        return cls(keys, vocabulary_size or vocabulary_size_of(keys.tokens))
+        if vocabulary_size is None:
+            tokens = np.concatenate([*sentences, np.array([END], dtype=np.uint16)])
+            vocabulary_size = vocabulary_size_of(tokens)
+        return cls(None, vocabulary_size, list(sentences), order)
+
+    def _sample_keys(self, chosen: np.ndarray) -> SentenceKeys:
+        if self.keys is not None:
+            return self.keys.select(chosen)
+        assert self.sentences is not None and self.order is not None
+        return sentence_keys([self.sentences[i] for i in chosen], self.order)
 
     def sample_models(
         self, n_sentences: int, samples: int, rng: np.random.Generator, order: int | None = None
     ) -> list[KneserNeyModel]:
         """``samples`` models, each of ``n_sentences`` sentences drawn without replacement
         (with replacement only if the population has fewer sentences than that)."""
-        total = self.keys.n_sentences
+        total = self.n_sentences
         models = []
         for _ in range(samples):
             chosen = rng.choice(total, size=n_sentences, replace=n_sentences > total)
-            models.append(
-                KneserNeyModel(self.keys.select(np.sort(chosen)), self.vocabulary_size, order)
-            )
+            keys = self._sample_keys(np.sort(chosen))
+            models.append(KneserNeyModel(keys, self.vocabulary_size, order))
         return models
 
 

@@ -84,8 +84,9 @@ def split_sentences(ids: np.ndarray) -> list[np.ndarray]:
     if len(ids) == 0:
         return []
     cuts = np.flatnonzero(ids == BREAK_ID)
-    parts = (part[part != BREAK_ID] for part in np.split(ids, cuts))
-    return [part for part in parts if len(part)]
+    starts = np.concatenate(([0], cuts + 1)).tolist()
+    stops = np.concatenate((cuts, [len(ids)])).tolist()
+    return [ids[a:b] for a, b in zip(starts, stops, strict=True) if b > a]
 
 
 def join_sentences(sentences: Iterable[np.ndarray]) -> np.ndarray:

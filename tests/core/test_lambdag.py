@@ -81,6 +81,11 @@ def test_lambda_g_is_deterministic_under_a_seed():
         ]
 
     first, again, other = run(7), run(7), run(8)
+    # a pool with every sentence's keys made beforehand (validation) draws the same samples
+    sentences = _sentences(1, 300)
+    keyed = ReferencePool(sentence_keys(sentences, 6), pool.vocabulary_size)
+    pool = keyed
+    np.testing.assert_array_equal(run(7)[0], first[0])
     for a, b in zip(first, again, strict=True):
         np.testing.assert_array_equal(a, b)
     assert not np.array_equal(first[0], other[0])
