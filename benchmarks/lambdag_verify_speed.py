@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from timing import median_seconds  # noqa: E402
-from validation_speed import synthetic_texts  # noqa: E402
+from validation_speed import paragraphs, synthetic_texts  # noqa: E402
 
 from taveer_desktop.core.lambdag_model import LambdaGPart  # noqa: E402
 from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
@@ -43,10 +43,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--order", type=int, default=10)
     args = parser.parse_args()
-    texts = synthetic_texts(Path(args.shared), args.authors, 14)
-    if not texts:
+    pool = paragraphs(Path(args.shared))
+    if not pool:
         print("no texts found under --shared", file=sys.stderr)
         return 2
+    texts = synthetic_texts(pool, args.authors, 14)
     population = population_from_texts(texts, "synthetic", "synthetic")
     settings = ValidationSettings(
         questioned_chars=1500, known_chars=4000, max_trials=400, method="lambdag", bootstrap=20
@@ -55,7 +56,9 @@ def main() -> int:
     # the synthetic authors mean nothing, so validation picks a low order; time the published
     # (and usual) order 10 instead: the work grows with the order
     part = replace(LambdaGPart.of(model, "benchmark"), order=args.order)
-    case = synthetic_texts(Path(args.shared), 2, 1, size=args.chars, seed=99)
+    # the case's two texts: drawn like the population's (their first paragraphs are those of its
+    # first two documents, which does not matter for timing)
+    case = synthetic_texts(pool, 2, 1, chars=args.chars)
     known, questioned = case["author000"][0][1], case["author001"][0][1]
     lexicon = default_lexicon()
     lambdag, lambdag_runs = median_seconds(

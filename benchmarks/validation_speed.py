@@ -30,7 +30,7 @@ from taveer_desktop.core.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation import ValidationSettings, validate  # noqa: E402
 
 
-def _paragraphs(shared: Path) -> list[str]:
+def paragraphs(shared: Path) -> list[str]:
     found = []
     for pattern in ("demo-texts/*/*.txt", "corpora/*/*/*/*.txt"):
         for path in sorted(shared.glob(pattern)):
@@ -40,23 +40,20 @@ def _paragraphs(shared: Path) -> list[str]:
 
 
 def synthetic_texts(
-    shared: Path, authors: int, documents: int, size: int = 2500, seed: int = 0
+    pool: list[str], authors: int, documents: int, chars: int = 2500
 ) -> dict[str, list[tuple[str, str]]]:
-    """``authors`` synthetic authors of ``documents`` documents of about ``size`` characters,
-    paragraphs drawn (seeded) from the shared texts; empty if there are none."""
-    pool = _paragraphs(shared)
-    if not pool:
-        return {}
-    rng = np.random.default_rng(seed)
+    """Author → (file name, text) of a timing-only population: every document ~``chars``
+    characters of paragraphs drawn (seeded) from ``pool``; the labels mean nothing."""
+    rng = np.random.default_rng(0)
     texts = {}
     for a in range(authors):
         docs = []
         for d in range(documents):
-            parts, length = [], 0
-            while length < size:
+            parts, size = [], 0
+            while size < chars:
                 paragraph = pool[int(rng.integers(len(pool)))]
                 parts.append(paragraph)
-                length += len(paragraph)
+                size += len(paragraph)
             docs.append((f"doc{d:02d}.txt", "\n\n".join(parts)))
         texts[f"author{a:03d}"] = docs
     return texts
@@ -71,10 +68,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes for the folds")
     parser.add_argument("--method", default="taveer", choices=("taveer", "lambdag", "fusion"))
     args = parser.parse_args()
-    texts = synthetic_texts(Path(args.shared), args.authors, args.documents)
-    if not texts:
+    pool = paragraphs(Path(args.shared))
+    if not pool:
         print("no texts found under --shared", file=sys.stderr)
         return 2
+    texts = synthetic_texts(pool, args.authors, args.documents)
     started = time.perf_counter()
     population = population_from_texts(texts, "synthetic", "synthetic")
     encoded = time.perf_counter()

@@ -38,7 +38,6 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration import LN10, Calibration, fit_logistic_calibration
-from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.fusion import Fusion, fit_fusion
 from taveer_desktop.core.kneser_ney import (
     END,
@@ -52,7 +51,7 @@ from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
 from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.population import Population
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import (
     TrialSet,
     ValidationSettings,
@@ -109,11 +108,9 @@ def lambdag_trial_scores(
     samples: int,
     seed: int,
     fold_of_author: dict[str, int] | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> TrialScores:
     """λG of every trial at every order 1 … ``order`` (see the module, step 1)."""
-    cancel = cancel or CancelToken()
     started = time.perf_counter()
     keys = _DocumentKeys(population, order)
     vocabulary = vocabulary_size_of(np.concatenate([k.tokens for k in keys.by_document.values()]))
@@ -136,7 +133,7 @@ def lambdag_trial_scores(
     pools: dict[int, ReferencePool] = {}
     done = made = 0
     for (fold, n_sentences), pairs in sorted(groups.items()):
-        cancel.raise_if_cancelled()
+        progress.step(done, n_pairs, "LambdaG: scoring the trials")
         if fold not in pools:
             others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
             pools = {fold: keys.pool(others, vocabulary)}  # one fold's pool at a time
@@ -150,8 +147,6 @@ def lambdag_trial_scores(
                 questioned = keys.cut(document, first, stop)
                 raw[row] = score_questioned(known_model, references, questioned).by_order
             done += 1
-        if progress:
-            progress(done, n_pairs, "LambdaG: scoring the trials")
     return TrialScores(raw, time.perf_counter() - started, made)
 
 
@@ -255,8 +250,7 @@ def second_opinion(
     trials: TrialSet,
     settings: ValidationSettings,
     taveer_cv_log10_lr: np.ndarray,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> SecondOpinion:
     """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module."""
     truth = trials.truth
@@ -267,7 +261,6 @@ def second_opinion(
         settings.lambdag_samples,
         settings.seed,
         progress=progress,
-        cancel=cancel,
     )
     raw = scored.raw
     cv_lambdag = np.zeros(len(trials))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.report.content import ReportContent, build_report
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
@@ -66,6 +66,17 @@ def check_target(output: str | Path) -> Path:
     if target.exists() and not os.access(target, os.W_OK):
         raise ReportError("cannot be replaced: the file is not writable", target)
     return target
+
+
+def receipt_beside(store: ProjectStore, target: Path) -> tuple[Path | None, str | None]:
+    """Write the store's receipt beside an exported report (``NAME.pdf.receipt.json``):
+    (its path, None), or (None, why not) — the report stands whole and recorded either way."""
+    receipt_path = target.with_name(target.name + RECEIPT_SUFFIX)
+    try:
+        write_receipt(store, receipt_path)
+    except StoreError as error:
+        return None, str(error)
+    return receipt_path, None
 
 
 def load_evaluations(path: str | Path, model_sha256: str | None = None) -> tuple[dict, str]:
@@ -134,7 +145,7 @@ def export_report(
     archival: bool = False,
     evaluations: Mapping[str, Any] | None = None,
     evaluation_source: str | None = None,
-    progress: Progress | None = None,
+    progress: Progress = NO_PROGRESS,
     scale_id: str = DEFAULT_SCALE,
 ) -> ExportedReport:
     """Write the report of one run of a case to ``output`` and record it in the audit log."""
@@ -144,8 +155,7 @@ def export_report(
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
 
     def step(done: int, message: str) -> None:
-        if progress is not None:
-            progress(done, 4, message)
+        progress.step(done, 4, message)
 
     step(0, "checking the project's integrity and reading the run")
     inputs, content = prepare_report(
@@ -167,12 +177,7 @@ def export_report(
     except ReportWriteError as error:
         raise ReportError(str(error).split(": ", 1)[-1], target) from None
     digest, entry = recorded[0]
-    receipt_path: Path | None = target.with_name(target.name + RECEIPT_SUFFIX)
-    receipt_problem = None
-    try:
-        write_receipt(store, receipt_path)
-    except StoreError as error:  # the report is whole and recorded; only the receipt is missing
-        receipt_path, receipt_problem = None, str(error)
+    receipt_path, receipt_problem = receipt_beside(store, target)
     step(4, "done")
     return ExportedReport(
         path=target,
