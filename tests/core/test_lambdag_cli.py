@@ -100,6 +100,12 @@ def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
         "--lambdag-order",
     )  # fmt: skip
     assert not (tmp_path / "m.json").exists() and "1 to 16" in line
+    line = assert_bad_input(
+        run("validate", "--population", demo_folder, "-o", tmp_path / "m.json",
+            "--method", "fusion", "--report", tmp_path / "r.pdf"),
+        "--report",
+    )  # fmt: skip
+    assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.pdf").exists()
     _, model_path, _ = fused
     line = assert_bad_input(run("evaluate", model_path, tmp_path), model_path)
     assert "evaluate does not measure yet" in line
