@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration import LN10, Calibration, fit_logistic_calibration
+from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fusion import Fusion, fit_fusion
 from taveer_desktop.core.kneser_ney import (
     END,
@@ -49,7 +50,7 @@ from taveer_desktop.core.kneser_ney import (
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
 from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
-from taveer_desktop.core.model import Model
+from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import (
@@ -61,6 +62,8 @@ from taveer_desktop.core.validation import (
 
 FUSED = ("taveer", "lambdag")
 SAMPLE_STEP = 1.05
+# the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
+MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
 
 
 def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
@@ -254,6 +257,22 @@ def second_opinion(
 ) -> SecondOpinion:
     """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module."""
     truth = trials.truth
+    everything = [
+        sentence
+        for author in population.authors
+        for document in population.documents[author]
+        for sentence in masked_sentences(document.coded)
+        if len(sentence)
+    ]
+    stream = join_sentences(everything)
+    reference = encode_reference(stream)
+    if len(reference["data"]) > MAX_REFERENCE_BYTES:  # refused before the long part
+        raise InputError(
+            f"the population is too large for a LambdaG model to carry: its masked text takes "
+            f"{len(reference['data']) / 1e6:.1f} MB, at most {MAX_REFERENCE_BYTES / 1e6:.1f} MB "
+            "fit in a model file; validate with fewer authors or documents",
+            population.source,
+        )
     scored = lambdag_trial_scores(
         population,
         trials,
@@ -284,14 +303,6 @@ def second_opinion(
         cv["fusion"] = fused
         fusion = fit_fusion(FUSED, both, truth, bounds_for(truth))
     order, calibration = choose_order(raw, truth)
-    everything = [
-        sentence
-        for author in population.authors
-        for document in population.documents[author]
-        for sentence in masked_sentences(document.coded)
-        if len(sentence)
-    ]
-    stream = join_sentences(everything)
     vocabulary = vocabulary_size_of(np.append(stream, END))
     part = LambdaGPart(
         order=order,
@@ -299,7 +310,7 @@ def second_opinion(
         seed=settings.seed,
         vocabulary_size=vocabulary,
         calibration=calibration,
-        reference=encode_reference(stream),
+        reference=reference,
         population_sha256=population.sha256,
     )
     return SecondOpinion(

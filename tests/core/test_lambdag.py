@@ -131,3 +131,30 @@ def test_fusion_of_two_independent_opinions_beats_each_and_keeps_weights_positiv
     bounded = fit_fusion(("a", "b"), np.column_stack([a, b]), truth, bounds=(-1.0, 1.5))
     values = bounded.log10_lr(np.column_stack([a * 10, b * 10]))
     assert values.min() >= -1.0 and values.max() <= 1.5
+
+
+def test_a_population_too_large_for_a_model_is_refused_before_scoring(monkeypatch):
+    from types import SimpleNamespace
+
+    from taveer_desktop.core import lambdag_validation
+    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.core.population import population_from_texts
+    from taveer_desktop.core.validation import ValidationSettings
+
+    texts = {
+        f"author{a}": [(f"d{d}.txt", f"{TEXT} Number {a}{d}.") for d in range(2)] for a in range(4)
+    }
+    population = population_from_texts(texts, "tiny", "tiny-folder")
+    monkeypatch.setattr(lambdag_validation, "MAX_REFERENCE_BYTES", 10)
+    scored = []
+    monkeypatch.setattr(
+        lambdag_validation, "lambdag_trial_scores", lambda *a, **k: scored.append(1)
+    )
+    with pytest.raises(InputError, match="too large for a LambdaG model"):
+        lambdag_validation.second_opinion(
+            population,
+            SimpleNamespace(truth=np.array([True, False])),
+            ValidationSettings(method="lambdag"),
+            np.zeros(2),
+        )
+    assert not scored
