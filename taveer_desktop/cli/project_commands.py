@@ -446,6 +446,11 @@ def run_case_validate(args) -> int:
     from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store.case_validation import validate_case
 
+    if args.method != "taveer":
+        raise InputError(
+            f"case validate takes --method taveer only for now; validate {args.method} with "
+            "'taveer validate --population DIR' and verify with 'taveer verify'"
+        )
     settings = ValidationSettings(
         folds=args.folds,
         max_trials=args.max_trials,

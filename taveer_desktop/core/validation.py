@@ -50,7 +50,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -82,12 +82,16 @@ from taveer_desktop.core.population import Population, PopulationDocument
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.training import CorpusDistances, fit_model
 
+# the sentences first … stop - 1 of a document: the part of it a trial used
+Cut: TypeAlias = tuple[CodedDocument, int, int]
+
 MIN_TRIALS_PER_CLASS = 20
 MIN_LENGTH_SHARE = 0.8
 DEFAULT_FOLDS = 5
 DEFAULT_MAX_TRIALS = 5000
 DEFAULT_BOOTSTRAP = 200
-METHODS = ("taveer",)
+METHODS = ("taveer", "lambdag", "fusion")
+METHOD_TITLES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
 RECORD_FORMAT = "taveer-validation-record"
 RECORD_FORMAT_VERSION = 1
 BOUND_RULE = (
@@ -153,6 +157,8 @@ class ValidationSettings:
     threshold_method: str = "median"
     bootstrap: int = DEFAULT_BOOTSTRAP
     criteria: AcceptanceCriteria = field(default_factory=AcceptanceCriteria)
+    lambdag_order: int = 10  # the highest order tried (method lambdag or fusion)
+    lambdag_samples: int = 30  # reference samples per trial
 
     def check(self) -> None:
         if self.method not in METHODS:
@@ -161,6 +167,8 @@ class ValidationSettings:
             )
         if self.threshold_method not in THRESHOLD_METHODS:
             raise InputError(f"unknown threshold method {self.threshold_method!r}")
+        if not 1 <= self.lambdag_order <= 16 or self.lambdag_samples < 1:
+            raise InputError("--lambdag-order must be 1 to 16 and --lambdag-samples at least 1")
         for name in ("questioned_chars", "known_chars"):
             value = getattr(self, name)
             if value is not None and value < 1:
@@ -193,6 +201,10 @@ class TrialSet:
     distances: np.ndarray  # trials × 11, NaN where a category abstains
     folds: int
     candidates_same: int  # same-author trials the population allowed before the cap
+    # the cut of each trial, for methods that read the texts' streams (LambdaG): questioned
+    # (document, first, stop); known [(document, first, stop), …]
+    questioned_cuts: list[Cut] = field(default_factory=list)
+    known_cuts: list[list[Cut]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.truth)
@@ -221,37 +233,49 @@ def nearest_cut(document: CodedDocument, n_chars: int, first: int = 0) -> int:
     return within + 1 if above < below else within
 
 
-def questioned_part(
+def questioned_cut(
     document: CodedDocument, n_chars: int | None, rng: np.random.Generator
-) -> DocumentFeatures:
-    """The questioned text of a trial: the whole document, or a run of sentences nearest to
-    ``n_chars`` from a random sentence from which that much text remains."""
+) -> tuple[int, int]:
+    """The sentences (first, stop) of a trial's questioned text: the whole document, or a run
+    nearest to ``n_chars`` from a random sentence from which that much text remains."""
     if n_chars is None or document.n_chars <= n_chars:
-        return document.features()
+        return 0, document.n_sentences
     ends = document.sentence_spans[:, 1]
     starts = document.sentence_spans[:, 0]
     room = np.flatnonzero(ends[-1] - starts >= n_chars)
     first = int(rng.choice(room)) if len(room) else 0
-    return document.features(first, first + nearest_cut(document, n_chars, first))
+    return first, first + nearest_cut(document, n_chars, first)
 
 
-def known_part(documents: list[CodedDocument], n_chars: int | None) -> DocumentFeatures:
+def questioned_part(
+    document: CodedDocument, n_chars: int | None, rng: np.random.Generator
+) -> DocumentFeatures:
+    """The features of ``questioned_cut``."""
+    return document.features(*questioned_cut(document, n_chars, rng))
+
+
+def known_cut(documents: list[CodedDocument], n_chars: int | None) -> list[Cut]:
     """The known text of a trial: the documents in the given order, the last one cut at the
-    sentence boundary nearest to what remains of ``n_chars``."""
+    sentence boundary nearest to what remains of ``n_chars``; (document, first, stop) each."""
     if n_chars is None:
-        return DocumentFeatures.combine(d.features() for d in documents)
+        return [(d, 0, d.n_sentences) for d in documents]
     parts, remaining = [], n_chars
     for document in documents:
         if remaining <= 0:
             break
         if document.n_chars <= remaining:
-            parts.append(document.features())
+            parts.append((document, 0, document.n_sentences))
             remaining -= document.n_chars
         else:
             count = nearest_cut(document, remaining)
-            parts.append(document.features(0, count))
+            parts.append((document, 0, count))
             remaining -= _run_chars(document, 0, count)
-    return DocumentFeatures.combine(parts)
+    return parts
+
+
+def known_part(documents: list[CodedDocument], n_chars: int | None) -> DocumentFeatures:
+    """The features of ``known_cut``."""
+    return DocumentFeatures.combine(d.features(a, b) for d, a, b in known_cut(documents, n_chars))
 
 
 def _long_enough(chars: int, target: int | None) -> bool:
@@ -313,14 +337,15 @@ def build_trials(
             "needed: add authors or documents, or validate for shorter texts",
             population.source,
         )
-    rows_known, rows_questioned, fold = [], [], []
+    rows_known, rows_questioned, fold, q_cuts, k_cuts = [], [], [], [], []
     lengths = np.zeros((2 * n_pairs, 2), dtype=np.int64)
     distances = np.full((2 * n_pairs, len(CATEGORY_IDS)), np.nan)
     for p, (author, q_index) in enumerate(chosen):
         progress.check()
         others = [d.coded for i, d in enumerate(docs[author]) if i != q_index]
         others = [others[i] for i in rng.permutation(len(others))]
-        known = known_part(others, k_target)
+        known_parts = known_cut(others, k_target)
+        known = DocumentFeatures.combine(d.features(a, b) for d, a, b in known_parts)
         rivals = [a for a in by_fold[fold_of[author]] if a != author]
         rival = rivals[int(rng.integers(len(rivals)))]
         rival_docs = [d for d in docs[rival] if questioned_ok(d)]
@@ -330,7 +355,10 @@ def build_trials(
         )
         for offset, (q_author, document) in enumerate(pairs):
             row = 2 * p + offset
-            questioned = questioned_part(document, q_target, rng)
+            first, stop = questioned_cut(document, q_target, rng)
+            questioned = document.features(first, stop)
+            q_cuts.append((document, first, stop))
+            k_cuts.append(known_parts)
             distances[row] = questioned.distances(known)
             lengths[row] = questioned.n_chars, known.n_chars
             rows_known.append(author)
@@ -348,6 +376,8 @@ def build_trials(
         distances=distances,
         folds=k,
         candidates_same=n_candidates,
+        questioned_cuts=q_cuts,
+        known_cuts=k_cuts,
     )
 
 
@@ -555,6 +585,12 @@ def validate(
     trials = build_trials(population, settings, progress)
     truth = trials.truth
     cv_scores, cv_lr = cross_validate(trials, settings.threshold_method, workers, progress)
+    second = None
+    if settings.method != "taveer":  # LambdaG or the fusion: core/lambdag_validation.py
+        from taveer_desktop.core.lambdag_validation import second_opinion
+
+        second = second_opinion(population, trials, settings, cv_lr, progress)
+        cv_scores, cv_lr = second.cv_scores, second.cv_log10_lr
     figures = figures_of(cv_scores, cv_lr, truth)
     intervals = bootstrap_intervals(
         cv_scores, cv_lr, truth, trials.known_author, settings.bootstrap, settings.seed, progress
@@ -570,7 +606,7 @@ def validate(
             trials.questioned_chars,
             trials.known_chars,
         ),
-        name or f"TAVeer model validated on {population.name}",
+        name or f"{METHOD_TITLES[settings.method]} model validated on {population.name}",
         Corpus(
             path=Path(population.source),
             name=population.name,
@@ -611,7 +647,11 @@ def validate(
         "acceptance": acceptance,
         "bound": {"min_log10_lr": low, "max_log10_lr": high, "rule": BOUND_RULE},
     }
+    if second is not None:
+        summary.update(second.summary())
     model = replace(model, extra={**model.extra, "validation": summary})
+    if second is not None:
+        model = second.attach(model)
     record = {
         "format": RECORD_FORMAT,
         "format_version": RECORD_FORMAT_VERSION,
@@ -636,6 +676,8 @@ def validate(
             for i in range(len(trials))
         ],
     }
+    if second is not None:
+        second.annotate(record)
     return ValidationResult(model, record, trials, cv_scores, cv_lr)
 
 

@@ -202,7 +202,8 @@ def test_settings_are_checked_before_the_run(population):
     for settings, message in (
         (ValidationSettings(folds=1), "2 folds"),
         (ValidationSettings(max_trials=10), "max-trials"),
-        (ValidationSettings(method="lambdag"), "unknown validation method"),
+        (ValidationSettings(method="bogus"), "unknown validation method"),
+        (ValidationSettings(method="lambdag", lambdag_order=0), "lambdag-order"),
         (ValidationSettings(criteria=AcceptanceCriteria(max_cllr=-1.0)), "accept-cllr"),
         (
             ValidationSettings(criteria=AcceptanceCriteria(max_misleading=float("nan"))),
