@@ -215,6 +215,16 @@ def acceptance_verdict(met: bool | None) -> str:
     return "criteria met" if met else "criteria NOT met"
 
 
+def print_validation_notes(record: dict) -> None:
+    """The record's likelihood-ratio bound and, for a small population, its caveat."""
+    from taveer_desktop.presentation.validation_text import bound_sentence, population_caveat
+
+    print(bound_sentence(record["bound"]))
+    caveat = population_caveat(record["population"])
+    if caveat:
+        print(caveat)
+
+
 def validation_summary(result, model_path: str | None, record_path: str | None) -> dict:
     """The JSON of ``taveer validate`` (cross-validated figures)."""
     from taveer_desktop.core.validation import FIGURES  # loaded when validating only
@@ -289,6 +299,7 @@ def run_validate(args) -> int:
         f"AUC {summary['auc']:.3f}, "
         f"misleading {summary['misleading_y']:.1%} / {summary['misleading_n']:.1%}; {verdict}"
     )
+    print_validation_notes(result.record)
     print(f"model written to {args.output}" + (f", record to {args.record}" if args.record else ""))
     return 0
 

@@ -19,6 +19,7 @@ from taveer_desktop.cli.engine_commands import (
     acceptance_verdict,
     add_validation_options,
     conclusion_json,
+    print_validation_notes,
 )
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.decoding import check_encoding_name
@@ -479,6 +480,7 @@ def run_case_validate(args) -> int:
         f"{summary['trials']['same']} + {summary['trials']['different']} trials, "
         f"Cllr {summary['cllr']:.3f}, AUC {summary['auc']:.3f}; {verdict}"
     )
+    print_validation_notes(done.result.record)
     print(f"model {done.model.name!r} stored (id {done.model.id}) and chosen for the case")
     return 0
 

@@ -28,6 +28,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.validation_text import bound_sentence, population_caveat
 from taveer_desktop.report import content_closing, content_evidence, content_findings
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
 from taveer_desktop.report.escape import html_code, html_text, plain_text
@@ -209,6 +210,7 @@ def _validation(inputs: ReportInputs) -> list[Block]:
             f"): {html_text('; '.join(stated))} — <b>{'met' if met else 'not met'}</b>."
         )
     description = population.get("description") or ""
+    caveat = population_caveat(population)
     return [
         Paragraph("<b>Validation of the method for this case.</b>"),
         Paragraph(
@@ -232,10 +234,10 @@ def _validation(inputs: ReportInputs) -> list[Block]:
             f"different-author trials {_figure(figures, intervals, 'misleading_n', True)}. "
             "Intervals: bootstrap over authors. " + verdict
         ),
+        *([Paragraph(f"<b>{html_text(caveat)}</b>")] if caveat else []),
         Paragraph(
-            f"The likelihood ratio is bounded by what the number of trials supports: between "
-            f"1/{10 ** -bound['min_log10_lr']:,.0f} and {10 ** bound['max_log10_lr']:,.0f}. "
-            f"Source: {html_text(inputs.validation_source or 'the model file')}.",
+            f"{html_text(bound_sentence(bound))} Source: "
+            f"{html_text(inputs.validation_source or 'the model file')}.",
             "small",
         ),
     ]

@@ -52,6 +52,7 @@ def validate_case(
     model_name: str | None = None,
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
+    genre: str | None = None,
 ) -> CaseValidation:
     """Validate at the case's lengths, store model and record, choose the model for the case."""
     if store.read_only_reason:
@@ -66,7 +67,9 @@ def validate_case(
         f"Validated for case {case.number} on {stored_population.name} "
         f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
     )
-    result = validate(population, settings, name=name, progress=progress, cancel=cancel)
+    result = validate(
+        population, settings, name=name, genre=genre, progress=progress, cancel=cancel
+    )
     data = result.model.to_json().encode("utf-8")
     model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
     validation = store.validations.store(case_id, stored_population.id, model.id, result.record)
