@@ -20,6 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from taveer_desktop.core.progress import Progress  # noqa: E402
 from taveer_desktop.store import ProjectStore, demo_project  # noqa: E402
 
 PHASES = ("models and cases", "population import", "validation", "whole seeding")
@@ -35,7 +36,7 @@ def seed_once(folder: Path) -> dict[str, float]:
 
     with ProjectStore.create(folder / "demo.taveer") as store:
         started = time.perf_counter()
-        demo_project.seed_demo_project(store, progress)
+        demo_project.seed_demo_project(store, Progress(progress))
         ended = time.perf_counter()
     return {
         "models and cases": marks["adding the demo population"] - started,

@@ -1,6 +1,6 @@
 """The demo project: seeding an empty project with the demo cases and the bundled models.
 
-Plain store writes with a plain ``progress(done, total, message)`` callable and a cancel token;
+Plain store writes reporting to a ``Progress`` (whose ``step`` also raises on cancel);
 the desktop runs ``seed_demo_project`` on its job runner at first start.
 
 The demo cases come from ``resources/demo/demo_case.json``: real public-domain texts (the
@@ -15,7 +15,7 @@ is far too small, and partly of another genre, for casework) is imported as a na
 and the case the manifest names is validated on it through ``store/case_validation.py`` — the
 path of ``taveer case validate`` — which stores the validated model, the record linked to case,
 population and model, and chooses that model for the case. That step takes a few seconds; its
-progress is reported under "validating the demo case".
+steps are reported as "validating demo case DEMO-001: …".
 
 Each step is one store transaction (the validation three) and the seeding is idempotent: what
 is already there is left alone, so an interrupted first start is completed on the next.
@@ -28,8 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from taveer_desktop import paths
-from taveer_desktop.core.errors import CancelToken
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.errors import NotFound
@@ -141,9 +140,7 @@ def _ensure_model(store: ProjectStore, path: Path) -> tuple[str, bool]:
         return name, True
 
 
-def seed_demo_project(
-    store: ProjectStore, progress: Progress | None = None, cancel: CancelToken | None = None
-) -> SeedResult:
+def seed_demo_project(store: ProjectStore, progress: Progress = NO_PROGRESS) -> SeedResult:
     """Add the demo cases with their documents and both bundled models (what is missing)."""
     manifest = demo_manifest()
     cases = demo_cases(manifest)
@@ -155,10 +152,7 @@ def seed_demo_project(
 
     def tick(message: str) -> None:
         nonlocal step
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        if progress is not None:
-            progress(step, total, message)
+        progress.step(step, total, message)
         step += 1
 
     tick("adding the bundled models")
@@ -194,23 +188,19 @@ def seed_demo_project(
     tick(f"validating demo case {population.case_number}")
     case = store.cases.find(population.case_number)
     if not store.validations.for_case(case.id):
-
-        def validation_progress(done: int, count: int, message: str) -> None:
-            if progress is not None:
-                progress(done, count, f"validating demo case {population.case_number}: {message}")
-
+        prefix = f"validating demo case {population.case_number}"
         validate_case(
             store,
             case.id,
             population.name,
             population.settings,
-            progress=validation_progress,
-            cancel=cancel,
+            progress=Progress(
+                lambda done, count, what: progress.step(done, count, f"{prefix}: {what}")
+            ),
             genre=population.genre,
         )
         added = True
-    if progress is not None:
-        progress(total, total, "demo ready")
+    progress.step(total, total, "demo ready")
     return SeedResult(
         tuple(spec.case_number for spec in cases),
         default_name,

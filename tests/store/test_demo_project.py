@@ -7,6 +7,7 @@ import json
 
 from taveer_desktop import paths
 from taveer_desktop.core.elub import elub
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import MIN_TRIALS_PER_CLASS
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, demo_project
 from taveer_desktop.store.case_validation import case_lengths
@@ -17,7 +18,9 @@ def test_seeding_adds_the_demo_cases_models_population_and_validation_once(tmp_p
     with ProjectStore.create(tmp_path / "fresh.taveer") as store:
         assert demo_project.is_empty(store)
         steps = []
-        result = demo_project.seed_demo_project(store, lambda d, t, m: steps.append((d, t, m)))
+        result = demo_project.seed_demo_project(
+            store, Progress(lambda d, t, m: steps.append((d, t, m)))
+        )
         assert result.case_numbers == ("DEMO-001", "DEMO-002")
         assert result.default_model == "TAVeer default (Stack Exchange)"
         assert result.case_model == "TAVeer formal prose (public-domain demo)"
