@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import encode_document
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import load_model, parse_model, save_model
+from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.population import population_from_corpus, population_from_texts
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import (
@@ -188,6 +190,19 @@ def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_pa
     assert loaded.sha256 == model.sha256 == result.record["model"]["sha256"]
     outcome = verify(model, ["A short known text. " * 200], "A short questioned text. " * 120)
     assert outcome.log10_lr is None or low - 1e-9 <= outcome.log10_lr <= high + 1e-9
+    # its validation did not meet the criteria set before it (misleading ≤ 1 %): the gate keeps
+    # every conclusion of this model investigative at most, and says why
+    findings = {f.rule: f for f in outcome.conclusion.findings}
+    assert GateRule.VALIDATION_NOT_MET in findings
+    assert "misleading not met" in findings[GateRule.VALIDATION_NOT_MET].message
+    assert outcome.conclusion.kind is not ConclusionKind.EVALUATIVE
+    met = replace(model, extra={**model.extra, "validation": {"acceptance": {"met": True}}})
+    assert GateRule.VALIDATION_NOT_MET not in {
+        f.rule
+        for f in verify(
+            met, ["A short known text. " * 200], "A short text. " * 120
+        ).conclusion.findings
+    }
     record_path = tmp_path / "record.json"
     save_record(result.record, record_path)
     assert json.loads(record_path.read_text(encoding="utf-8"))["model"]["sha256"] == model.sha256
@@ -199,8 +214,6 @@ def bounds_of(log10_lr, truth) -> tuple[float, float]:
 
 
 def test_unbounded_calibrations_keep_their_old_json(result):
-    from dataclasses import replace
-
     plain = replace(result.model.calibration, min_log10_lr=None, max_log10_lr=None)
     assert "max_log10_lr" not in plain.to_dict()
     text = replace(result.model, calibration=plain).to_json()

@@ -7,10 +7,12 @@ import json
 
 from taveer_desktop import paths
 from taveer_desktop.core.elub import elub
+from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import MIN_TRIALS_PER_CLASS
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, demo_project
 from taveer_desktop.store.case_validation import case_lengths
+from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.population_folder import read_population_folder
 
 
@@ -79,13 +81,21 @@ def test_the_demo_validation_is_honest_about_its_population(tmp_path):
     # criteria were set before the run, from the manifest, and are judged
     criteria = record["acceptance"]["criteria"]
     assert (criteria["max_cllr"], criteria["max_misleading"]) == (0.9, 0.3) and criteria["set_utc"]
-    assert record["acceptance"]["met"] in (True, False)
     # the model's bound is the ELUB of the cross-validated LRs the record lists
     trials = record["trials"]
     bounds = elub([t["log10_lr"] for t in trials], [t["same"] for t in trials])
     assert abs(record["bound"]["max_log10_lr"] - bounds.upper) < 1e-5
     assert abs(record["bound"]["min_log10_lr"] - bounds.lower) < 1e-5
     assert model.calibration.max_log10_lr == record["bound"]["max_log10_lr"]
+    # criteria not met (seed 0): DEMO-001's conclusion is for investigation only, and says why
+    assert record["acceptance"]["met"] is False
+    with ProjectStore.open(tmp_path / "demo.taveer") as store:
+        case = store.cases.find("DEMO-001")
+        (run,) = verify_case(store, case.id, stability_resamples=None)
+        result = store.runs.result(run.id)
+    assert run.conclusion is ConclusionKind.INVESTIGATIVE
+    rules = [f["rule"] for f in result["conclusion"]["findings"]]
+    assert GateRule.VALIDATION_NOT_MET.value in rules
 
 
 def test_the_shipped_population_matches_its_readme_and_manifest():
