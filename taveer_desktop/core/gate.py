@@ -269,13 +269,27 @@ def _validation_findings(model: Model) -> list[GateFinding]:
     acceptance = validation.get("acceptance") if isinstance(validation, dict) else None
     if not isinstance(acceptance, dict) or acceptance.get("met") is not False:
         return []
-    results = acceptance.get("results")
-    failed = [k for k, ok in results.items() if ok is False] if isinstance(results, dict) else []
+    assert isinstance(validation, dict)
+    figures = validation.get("figures") or {}
+    criteria = acceptance.get("criteria") or {}
+    results = acceptance.get("results") or {}
+    failed = []
+    try:
+        if results.get("cllr") is False:
+            failed.append(f"Cllr {figures['cllr']:.3f}, above the {criteria['max_cllr']:g} set")
+        if results.get("misleading") is False:
+            worst = max(figures["misleading_y"], figures["misleading_n"])
+            failed.append(
+                f"misleading evidence in {worst:.0%} of one class's trials, above the "
+                f"{criteria['max_misleading']:.0%} set"
+            )
+    except (KeyError, TypeError, ValueError):
+        failed = []
     return [
         GateFinding(
             GateRule.VALIDATION_NOT_MET,
             "the validation that produced the model did not meet the acceptance criteria set "
-            f"before it ({', '.join(failed) or 'its criteria'} not met)",
+            f"before it ({'; '.join(failed) or 'see its record'})",
         )
     ]
 
