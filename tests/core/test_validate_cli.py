@@ -184,7 +184,7 @@ def test_the_text_output_states_the_bound_and_that_six_authors_are_too_few(tmp_p
     lines = result.stdout.splitlines()
     assert lines[0].startswith("validated on 6 authors")
     assert any(line.startswith("The likelihood ratio is bounded") for line in lines)
-    assert any("only 6 authors: far too small for casework" in line for line in lines)
+    assert any(line.startswith("Too small for casework: 6 authors") for line in lines)
     model = load_model(tmp_path / "m.json")
     bound = model.extra["validation"]["bound"]
     assert f"1/{10 ** -bound['min_log10_lr']:.3g}" in result.stdout
