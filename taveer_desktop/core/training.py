@@ -34,8 +34,8 @@ from taveer_desktop.core.ensemble import (
     training_similarities,
 )
 from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
-from taveer_desktop.core.feature_stream import encode_document, profile_features
-from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
+from taveer_desktop.core.feature_stream import case_features, encode_document
+from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures
 from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
@@ -55,8 +55,9 @@ def case_distances(features_unknown: DocumentFeatures, profile: DocumentFeatures
 def distances_of_texts(
     known_texts: Iterable[str], unknown_text: str, lexicon: Lexicon
 ) -> np.ndarray:
-    profile = profile_features([encode_document(t, lexicon) for t in known_texts])
-    return case_distances(extract_features(unknown_text, lexicon), profile)
+    known = [encode_document(t, lexicon) for t in known_texts]
+    profile, questioned = case_features(known, encode_document(unknown_text, lexicon))
+    return case_distances(questioned, profile)
 
 
 _worker_lexicon: Lexicon | None = None
