@@ -233,7 +233,7 @@ def _windows(ids: np.ndarray, weights: np.ndarray, longest: int):
         yield n, codes, weight
 
 
-def _first_occurrences(codes: np.ndarray, groups: np.ndarray | None = None) -> np.ndarray:
+def first_occurrences(codes: np.ndarray, groups: np.ndarray | None = None) -> np.ndarray:
     """How often each distinct code (each distinct (group, code) pair, with ``groups``) occurs,
     written at its first occurrence and 0 elsewhere.
 
@@ -316,31 +316,75 @@ def count_many(items: Sequence[Streams], codebook: Codebook) -> list[DocumentFea
     """
     if not items:
         return []
-    gap = _EMPTY[:0] if len(items) == 1 else np.zeros(1, dtype=np.uint64)
-    tokens = _joined([item.token_ids for item in items], gap)
-    chars = _joined([item.char_ids for item in items], gap)
-    documents = _document_starts(items)
-    token_item = char_item = None
-    if len(items) > 1:
-        token_item = _item_of_position([len(item.token_ids) for item in items])
-        char_item = _item_of_position([len(item.char_ids) for item in items])
+    if len(items) == 1:
+        item = items[0]
+        owner, found, counts = _counted(
+            item.token_ids, item.char_ids, codebook, item.document_starts, None, None
+        )
+        return [_features(found, counts, item, codebook)]
+    gap = np.zeros(1, dtype=np.uint64)
+    owner, found, counts = _counted(
+        _joined([item.token_ids for item in items], gap),
+        _joined([item.char_ids for item in items], gap),
+        codebook,
+        _document_starts(items),
+        _item_of_position([len(item.token_ids) for item in items]),
+        _item_of_position([len(item.char_ids) for item in items]),
+    )
+    cut = np.searchsorted(owner, np.arange(len(items) + 1))
+    return [
+        _features(found[cut[i] : cut[i + 1]], counts[cut[i] : cut[i + 1]], item, codebook)
+        for i, item in enumerate(items)
+    ]
+
+
+def count_per_sentence(
+    streams: Streams, codebook: Codebook
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The counts of every sentence of a document on its own, in one numpy pass:
+    ``(sentence, code, count)`` arrays, sentence by sentence, each sentence's features in the
+    order counting that sentence alone lists them (for resampling sentences)."""
+    if streams.document_starts is not None:
+        raise ValueError("sentences are counted per document, not per profile")
+    owner, found, counts = _counted(
+        streams.token_ids,
+        streams.char_ids,
+        codebook,
+        None,
+        np.cumsum(streams.token_ids == BREAK_ID),
+        np.cumsum(streams.char_ids == BREAK_ID),
+    )
+    return owner, found, counts
+
+
+def _counted(
+    tokens: np.ndarray,
+    chars: np.ndarray,
+    codebook: Codebook,
+    documents: np.ndarray | None,
+    token_owner: np.ndarray | None,
+    char_owner: np.ndarray | None,
+) -> tuple[np.ndarray | None, np.ndarray, np.ndarray]:
+    """Distinct features with their counts, in listing order (by category, then first
+    occurrence). With owners (for each position of the streams, the part it belongs to;
+    no feature crosses from one part to the next) each part is counted on its own and the
+    result is sorted by part: ``(part, code, count)``; without, ``(None, code, count)``."""
     keys = _CATEGORY_KEYS
     blocks, owners = [], []
 
-    def add(codes: np.ndarray, key: np.uint64, owner: np.ndarray | None) -> None:
+    def add(codes: np.ndarray, key: np.uint64, owner: np.ndarray | None, at: np.ndarray) -> None:
+        """One block of codes; ``at``: their positions (indices, or a mask of window starts)."""
         blocks.append(codes | key)
         if owner is not None:
-            owners.append(owner)
+            owners.append(owner[: len(at)][at] if at.dtype == bool else owner[at])
 
     # F1–F3: punctuation n-grams; a window holding a break weighs more than 0
     for n, codes, weight in _windows(chars, (chars == BREAK_ID).view(np.int8), 3):
         plain = weight == 0
-        add(
-            codes[plain], keys[n - 1], None if char_item is None else char_item[: len(plain)][plain]
-        )
+        add(codes[plain], keys[n - 1], char_owner, plain)
     starters, starters_at, endings, endings_at = _starters_and_endings(tokens, codebook, documents)
-    add(starters, keys[3], None if token_item is None else token_item[starters_at])
-    add(endings, keys[4], None if token_item is None else token_item[endings_at])
+    add(starters, keys[3], token_owner, starters_at)
+    add(endings, keys[4], token_owner, endings_at)
     # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
     # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)
     weights = (tokens == BREAK_ID).view(np.int8) * np.int8(2)
@@ -348,31 +392,21 @@ def count_many(items: Sequence[Streams], codebook: Codebook) -> list[DocumentFea
     masked = []
     for n, codes, weight in _windows(tokens, weights, 4):
         plain = weight == 0
-        add(
-            codes[plain],
-            keys[4 + n],
-            None if token_item is None else token_item[: len(plain)][plain],
-        )
+        add(codes[plain], keys[4 + n], token_owner, plain)
         if n >= 3:
             masked.append((codes, weight == 1, keys[6 + n]))
     for codes, one_topic_word, key in masked:
-        owner = None if token_item is None else token_item[: len(codes)][one_topic_word]
-        add(codes[one_topic_word], key, owner)
+        add(codes[one_topic_word], key, token_owner, one_topic_word)
     codes = np.concatenate(blocks)
     owner = np.concatenate(owners) if owners else None
-    at_first = _first_occurrences(codes, owner)
+    at_first = first_occurrences(codes, owner)
     marked = at_first > 0
     found, counts = codes[marked], at_first[marked]
     if owner is None:
-        return [_features(found, counts, items[0], codebook)]
+        return None, found, counts
     owner = owner[marked]
-    order = np.argsort(owner, kind="stable")  # each item's features, still in listing order
-    found, counts = found[order], counts[order]
-    cut = np.searchsorted(owner[order], np.arange(len(items) + 1))
-    return [
-        _features(found[cut[i] : cut[i + 1]], counts[cut[i] : cut[i + 1]], item, codebook)
-        for i, item in enumerate(items)
-    ]
+    order = np.argsort(owner, kind="stable")  # each part's features, still in listing order
+    return owner[order], found[order], counts[order]
 
 
 def _features(

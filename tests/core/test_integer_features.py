@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
-from taveer_desktop.core.feature_counts import _sequential_sums, count_many
+from taveer_desktop.core.feature_counts import _sequential_sums, count_many, count_per_sentence
 from taveer_desktop.core.feature_stream import case_features, profile_features, profile_streams
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
@@ -304,6 +304,18 @@ def test_streams_counted_together_equal_each_counted_alone(documents, sizes):
     alone = [count_many([item], coded[0].codebook)[0] for item in items]
     assert together == alone
     assert [f.counts for f in together] == [f.counts for f in alone]
+
+
+@pytest.mark.parametrize("index", [0, 3])
+def test_every_sentence_counted_in_one_pass_equals_each_sentence_alone(index):
+    document = encode_document(_text(index), LEXICON)
+    rows, codes, counts = count_per_sentence(document.streams(), document.codebook)
+    assert np.all(np.diff(rows) >= 0)
+    for i in range(document.n_sentences):
+        alone = document.features(i, i + 1)
+        mine = rows == i
+        assert np.array_equal(codes[mine], alone.keys)  # the same features in the same order
+        assert np.array_equal(counts[mine], alone.values)
 
 
 def test_a_case_counted_together_equals_its_profile_and_questioned_document_alone():
