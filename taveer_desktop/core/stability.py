@@ -26,13 +26,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from taveer_desktop.core.ensemble import ensemble_similarities
-from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.feature_codes import CATEGORY_SHIFT
 from taveer_desktop.core.feature_counts import count_per_sentence, first_occurrences
 from taveer_desktop.core.features import CATEGORY_IDS, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.verify import decide
 
@@ -190,27 +190,27 @@ def decision_stability(
     seed: int = DEFAULT_SEED,
     lexicon: Lexicon | None = None,
     keep_fraction: float = DEFAULT_KEEP_FRACTION,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> Stability:
     """Resample sentences ``resamples`` times and compare each answer with ``original_answer``.
 
-    ``cancel`` is checked after each document and each category (raises ``Cancelled``).
+    ``progress`` is only checked (after each document and each category), so a caller's
+    cancelling takes effect there; it reports no steps of its own.
     """
     lexicon = lexicon or default_lexicon()
-    cancel = cancel or CancelToken()
     rng = np.random.default_rng(seed)
     unknown = _SentenceCounts()
     unknown.add_text(unknown_text, lexicon)
     known = _SentenceCounts()
     for text in known_texts:
-        cancel.raise_if_cancelled()
+        progress.check()
         known.add_text(text, lexicon)
     w_unknown = _subsample_weights(unknown.sentences, resamples, keep_fraction, rng)
     w_known = _subsample_weights(known.sentences, resamples, keep_fraction, rng)
     sparse_unknown, sparse_known, sizes = _by_category(unknown, known)
     distances = np.full((resamples, len(CATEGORY_IDS)), np.nan)
     for j in range(len(CATEGORY_IDS)):
-        cancel.raise_if_cancelled()
+        progress.check()
         size = int(sizes[j])
         if not size:
             continue
