@@ -11,8 +11,8 @@ Strings are built only when ``counts`` is read, for display.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -233,37 +233,45 @@ def _windows(ids: np.ndarray, weights: np.ndarray, longest: int):
         yield n, codes, weight
 
 
-def first_occurrences(codes: np.ndarray, groups: np.ndarray | None = None) -> np.ndarray:
-    """How often each distinct code (each distinct (group, code) pair, with ``groups``) occurs,
-    written at its first occurrence and 0 elsewhere.
+def first_occurrences(
+    codes: np.ndarray, groups: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where each distinct code (each distinct (group, code) pair, with ``groups``) first
+    occurs, in increasing order, and how often it occurs.
 
-    One stable sort puts equal codes together in their order in ``codes``, so the first of each
-    run is the first occurrence; reading the non-zero positions in order then lists the
-    distinct codes in order of first occurrence without a second sort.
+    One stable sort puts equal codes together in their order in ``codes``, so the first of
+    each run is the first occurrence (groups must not decrease along equal codes).
     """
     n = len(codes)
-    at_first = np.zeros(n, dtype=np.int64)
     if not n:
-        return at_first
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
     perm = codes.argsort(kind="stable")
     ordered = codes[perm]
     new = np.empty(n, dtype=bool)
     new[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    del ordered  # a huge document's arrays are tens of megabytes each: keep few at a time
     if groups is not None:
         in_order = groups[perm]
         new[1:] |= in_order[1:] != in_order[:-1]
+        del in_order
     starts = np.flatnonzero(new)
-    at_first[perm[starts]] = np.diff(starts, append=n)
-    return at_first
+    del new
+    firsts = perm[starts]
+    del perm
+    counts = np.empty(len(starts), dtype=np.int64)
+    np.subtract(starts[1:], starts[:-1], out=counts[:-1])
+    counts[-1] = n - starts[-1]
+    order = firsts.argsort()
+    return firsts[order], counts[order]
 
 
 def _starters_and_endings(
-    t: np.ndarray, codebook: Codebook, document_starts: np.ndarray | None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    t: np.ndarray, codebook: Codebook, document_starts: np.ndarray | None, positions: bool
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
     """F4 (first word of each sentence, then "," / ";" + the next word) and F5 (last word),
-    lexicon entries only: a masked topic word is no starter or ending; with the position in
-    ``t`` of each starter and each ending."""
+    lexicon entries only: a masked topic word is no starter or ending; with ``positions``
+    also the position in ``t`` of each starter and each ending (else None)."""
     is_word = codebook.is_word[t.astype(np.intp)]
     word_at = np.flatnonzero(is_word)
     changes = np.ones(len(word_at) + 1, dtype=bool)
@@ -279,19 +287,23 @@ def _starters_and_endings(
     clause_codes = (head[clause] << _SHIFT) | following[clause]
     kept = firsts != MASK_ID
     starters = np.concatenate((firsts[kept], clause_codes))
-    starters_at = np.concatenate((first_at[kept], np.flatnonzero(clause)))
-    if document_starts is not None and len(document_starts) > 1:
+    several = document_starts is not None and len(document_starts) > 1
+    starters_at = endings_at = None
+    if positions or several:
+        starters_at = np.concatenate((first_at[kept], np.flatnonzero(clause)))
+    if several:
         # a profile lists each document's sentence starters, then its clause starters
         document = np.searchsorted(document_starts, starters_at, side="right")
         kind = np.repeat([0, 1], [int(kept.sum()), len(clause_codes)])
         order = np.argsort(document * 2 + kind, kind="stable")
         starters, starters_at = starters[order], starters_at[order]
     ending = lasts != MASK_ID
-    return starters, starters_at, lasts[ending], last_at[ending]
+    if positions:
+        endings_at = last_at[ending]
+    return starters, starters_at, lasts[ending], endings_at
 
 
-@dataclass(frozen=True)
-class Streams:
+class Streams(NamedTuple):
     """What ``count_many`` counts: a token stream and a punctuation stream, both with
     sentences separated by ``BREAK_ID`` (no feature contains a break), the number of sentences
     and characters they come from, and — for the profile of several documents whose streams
@@ -370,41 +382,44 @@ def _counted(
     no feature crosses from one part to the next) each part is counted on its own and the
     result is sorted by part: ``(part, code, count)``; without, ``(None, code, count)``."""
     keys = _CATEGORY_KEYS
-    blocks, owners = [], []
-
-    def add(codes: np.ndarray, key: np.uint64, owner: np.ndarray | None, at: np.ndarray) -> None:
-        """One block of codes; ``at``: their positions (indices, or a mask of window starts)."""
-        blocks.append(codes | key)
-        if owner is not None:
-            owners.append(owner[: len(at)][at] if at.dtype == bool else owner[at])
-
+    blocks: list[np.ndarray] = []
+    owners: list[np.ndarray] = []  # with owners: the owner of every code in blocks
+    masked, masked_owners = [], []  # F10–F11, listed last
     # F1–F3: punctuation n-grams; a window holding a break weighs more than 0
     for n, codes, weight in _windows(chars, (chars == BREAK_ID).view(np.int8), 3):
         plain = weight == 0
-        add(codes[plain], keys[n - 1], char_owner, plain)
-    starters, starters_at, endings, endings_at = _starters_and_endings(tokens, codebook, documents)
-    add(starters, keys[3], token_owner, starters_at)
-    add(endings, keys[4], token_owner, endings_at)
+        blocks.append(codes[plain] | keys[n - 1])
+        if char_owner is not None:
+            owners.append(char_owner[: len(plain)][plain])
+    starters, starters_at, endings, endings_at = _starters_and_endings(
+        tokens, codebook, documents, token_owner is not None
+    )
+    blocks += [starters | keys[3], endings | keys[4]]
+    if token_owner is not None:
+        owners += [token_owner[starters_at], token_owner[endings_at]]
     # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
     # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)
     weights = (tokens == BREAK_ID).view(np.int8) * np.int8(2)
     weights += (tokens == MASK_ID).view(np.int8)
-    masked = []
     for n, codes, weight in _windows(tokens, weights, 4):
         plain = weight == 0
-        add(codes[plain], keys[4 + n], token_owner, plain)
+        blocks.append(codes[plain] | keys[4 + n])
+        if token_owner is not None:
+            owners.append(token_owner[: len(plain)][plain])
         if n >= 3:
-            masked.append((codes, weight == 1, keys[6 + n]))
-    for codes, one_topic_word, key in masked:
-        add(codes[one_topic_word], key, token_owner, one_topic_word)
+            one_topic_word = weight == 1
+            masked.append(codes[one_topic_word] | keys[6 + n])
+            if token_owner is not None:
+                masked_owners.append(token_owner[: len(one_topic_word)][one_topic_word])
+    blocks += masked
+    owners += masked_owners
     codes = np.concatenate(blocks)
     owner = np.concatenate(owners) if owners else None
-    at_first = first_occurrences(codes, owner)
-    marked = at_first > 0
-    found, counts = codes[marked], at_first[marked]
+    firsts, counts = first_occurrences(codes, owner)
+    found = codes[firsts]
     if owner is None:
         return None, found, counts
-    owner = owner[marked]
+    owner = owner[firsts]
     order = np.argsort(owner, kind="stable")  # each part's features, still in listing order
     return owner[order], found[order], counts[order]
 

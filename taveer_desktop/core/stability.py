@@ -118,7 +118,7 @@ def _by_category(
     rows_u, codes_u, counts_u = unknown.triplets()
     rows_k, codes_k, counts_k = known.triplets()
     codes = np.concatenate((codes_u, codes_k))
-    distinct = codes[first_occurrences(codes) > 0]  # in order of first appearance
+    distinct = codes[first_occurrences(codes)[0]]  # in order of first appearance
     category_of = (distinct >> CATEGORY_SHIFT).astype(np.intp)
     sizes = np.bincount(category_of, minlength=len(CATEGORY_IDS))
     by_category = np.argsort(category_of, kind="stable")
