@@ -150,7 +150,7 @@ def correct_by_mask(similarities: np.ndarray, truth: np.ndarray, chunk_cases: in
 
 
 def search_ensembles(
-    similarities: np.ndarray, truth: np.ndarray, chunk_cases: int = 256
+    similarities: np.ndarray, truth: np.ndarray, chunk_cases: int = 64
 ) -> EnsembleSearch:
     """Rank all 2047 ensembles on the training similarities (cases × 11) and pick the best."""
     truth = np.asarray(truth, dtype=bool)
