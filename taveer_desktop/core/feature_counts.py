@@ -6,6 +6,10 @@ within a category, in the order the features first occur. That order is the one 
 always listed features in, and the distance below adds its terms in the same order, so the
 distances (and so every threshold and model) equal the string-based engine's to the last bit.
 Strings are built only when ``counts`` is read, for display.
+
+Counting (``count_many``, ``count_per_sentence``) takes streams of token ids and punctuation
+ids (``Streams``) and can count several of them — documents, profiles, or every sentence of a
+document — each on its own in one numpy pass.
 """
 
 from __future__ import annotations
