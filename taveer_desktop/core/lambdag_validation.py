@@ -16,13 +16,15 @@ to ``second_opinion``:
    Both trials of a pair share the known text, so they share its model.
 2. **Order chosen by validation, calibration.** For each fold, on the trials of the other folds:
    the order 1 … N whose logistically calibrated λG has the lowest Cllr, and that calibration
-   (bounded as TAVeer's); the held-out fold's trials are scored with them.
+   bounded, as TAVeer's, by the ELUB of its own training LRs; the held-out fold's trials are
+   scored with them.
 3. **Fusion.** For each fold, the logistic-regression fusion (``core/fusion.py``) of TAVeer's and
    LambdaG's cross-validated log10 LRs is learned on the other folds and applied to the held-out
-   one.
+   one (bounded by the ELUB of its training trials' fused LRs).
 4. **The final model**: order and calibration from all trials; fusion from all cross-validated
-   log10 LRs; the reference population (all its authors) stored in the model
-   (``core/lambdag_model.py``).
+   log10 LRs; each bounded, as TAVeer's final model, by the ELUB of its method's
+   cross-validated LRs (``stated_bounds``); the reference population (all its authors) stored
+   in the model (``core/lambdag_model.py``).
 
 The figures of every method (TAVeer alone, LambdaG alone and, for the fusion, the fusion) come
 from the same held-out trials and go into the record side by side.
@@ -37,7 +39,13 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.calibration import LN10, Calibration, fit_logistic_calibration
+from taveer_desktop.core.calibration import (
+    LN10,
+    Calibration,
+    fit_bounded_calibration,
+    with_elub,
+)
+from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.feature_stream import CodedDocument
 from taveer_desktop.core.fusion import Fusion, fit_fusion
@@ -57,7 +65,6 @@ from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import (
     TrialSet,
     ValidationSettings,
-    bounds_for,
     figures_of,
 )
 
@@ -169,16 +176,25 @@ def sample_size(n_sentences: int) -> int:
 
 def choose_order(raw: np.ndarray, truth: np.ndarray) -> tuple[int, Calibration]:
     """The order whose calibrated λG has the lowest Cllr on these trials, and its calibration
-    (bounded by these trials)."""
+    (bounded by the ELUB of its own LRs on these trials)."""
     best: tuple[float, int, Calibration] | None = None
     for n in range(1, raw.shape[1] + 1):
-        calibration = fit_logistic_calibration(raw[:, n - 1], truth)
+        calibration = fit_bounded_calibration(raw[:, n - 1], truth)
         value = calibration.training_cllr
         if value is not None and math.isfinite(value) and (best is None or value < best[0]):
             best = (value, n, calibration)
     assert best is not None
-    low, high = bounds_for(truth)
-    return best[1], replace(best[2], min_log10_lr=low, max_log10_lr=high)
+    return best[1], best[2]
+
+
+def bounded_fusion(
+    both: np.ndarray, truth: np.ndarray, bounding_lrs: np.ndarray | None = None
+) -> Fusion:
+    """The fusion fitted on these trials, clipped to the ELUB of ``bounding_lrs`` (default:
+    its own fused LRs on them)."""
+    fitted = fit_fusion(FUSED, both, truth)
+    bounds = elub(fitted.log10_lr(both) if bounding_lrs is None else bounding_lrs, truth)
+    return replace(fitted, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)
 
 
 @dataclass
@@ -199,6 +215,13 @@ class SecondOpinion:
     @property
     def cv_log10_lr(self) -> np.ndarray:
         return self.cv_by_method[self.method]
+
+    @property
+    def stated_bounds(self) -> tuple[float | None, float | None]:
+        """(lower, upper) log10 LR bound of the stated method's final model."""
+        if self.method == "fusion" and self.fusion is not None:
+            return self.fusion.min_log10_lr, self.fusion.max_log10_lr
+        return self.part.calibration.min_log10_lr, self.part.calibration.max_log10_lr
 
     @property
     def cv_scores(self) -> np.ndarray:
@@ -297,13 +320,12 @@ def second_opinion(
         fused = np.zeros(len(trials))
         for f in range(trials.folds):
             held_out = trials.fold == f
-            fitted = fit_fusion(
-                FUSED, both[~held_out], truth[~held_out], bounds_for(truth[~held_out])
-            )
+            fitted = bounded_fusion(both[~held_out], truth[~held_out])
             fused[held_out] = fitted.log10_lr(both[held_out])
         cv["fusion"] = fused
-        fusion = fit_fusion(FUSED, both, truth, bounds_for(truth))
+        fusion = bounded_fusion(both, truth, fused)
     order, calibration = choose_order(raw, truth)
+    calibration = with_elub(calibration, cv_lambdag, truth)
     vocabulary = vocabulary_size_of(np.append(stream, END))
     part = LambdaGPart(
         order=order,
