@@ -27,7 +27,7 @@ def configure_logging(level: int = logging.INFO) -> logging.Handler:
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s")
     )
-    handler._taveer_handler = True  # type: ignore[attr-defined]
+    handler._taveer_handler = True  # type: ignore[attr-defined]  # marks the handler as ours
     root.addHandler(handler)
     root.setLevel(level)
     return handler

@@ -71,7 +71,7 @@ class DocumentFeatures:
             and np.array_equal(self.values, other.values)
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equality compares the arrays
 
     def _span(self, category: str) -> tuple[int, int]:
         j = CATEGORY_IDS.index(category)

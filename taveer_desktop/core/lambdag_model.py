@@ -121,7 +121,9 @@ class LambdaGPart:
 
 def fusion_of(model: Model, source: str) -> Fusion:
     data = model.extra.get("fusion")
+    if not isinstance(data, dict):
+        raise InputError("not a valid TAVeer model: its fusion part is missing", source)
     try:
-        return Fusion.from_dict(data)  # type: ignore[arg-type]
+        return Fusion.from_dict(data)
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"not a valid TAVeer model: its fusion part ({error})", source) from None
