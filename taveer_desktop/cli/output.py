@@ -8,6 +8,8 @@ import sys
 import time
 from typing import Any
 
+from taveer_desktop.presentation import numbers
+
 
 def _clean(value: Any) -> Any:
     """NaN/inf become null so that the output is strict JSON."""
@@ -57,6 +59,6 @@ class StderrProgress:
         sys.stderr.write(line)
         _open_progress_line = True
         if done >= total:
-            sys.stderr.write(f"  [{now - self._started:.1f} s]\n")
+            sys.stderr.write(f"  [{numbers.seconds(now - self._started)}]\n")
             _open_progress_line = False
         sys.stderr.flush()

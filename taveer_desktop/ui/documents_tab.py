@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.encoding_text import UNCERTAIN_ADVICE, encoding_preview_line
 from taveer_desktop.store import Document
 from taveer_desktop.ui import document_table_model as dtm
@@ -196,8 +197,9 @@ class DocumentsTab(QWidget):
         text = self.session.store.documents.text(doc.id)
         shown = text[:PREVIEW_MAX_CHARS]
         heading = (
-            f"<b>{dtm.role_word(doc)}: {doc.file_name}</b> — {doc.char_count:,} characters, "
-            f"{doc.sentence_count:,} sentence{'' if doc.sentence_count == 1 else 's'}, "
+            f"<b>{dtm.role_word(doc)}: {doc.file_name}</b> — "
+            f"{numbers.count(doc.char_count, 'character')}, "
+            f"{numbers.count(doc.sentence_count, 'sentence')}, "
             f"imported {short_utc(doc.imported_utc)}"
             f"<br>SHA-256 <code>{doc.sha256}</code>"
         )
@@ -214,6 +216,6 @@ class DocumentsTab(QWidget):
                 f"{html.escape(doc.excluded_reason or '')} — left out of later verifications."
             )
         if len(text) > len(shown):
-            heading += f"<br>Showing the first {PREVIEW_MAX_CHARS:,} characters."
+            heading += f"<br>Showing the first {numbers.count(PREVIEW_MAX_CHARS, 'character')}."
         self.preview_heading.setText(heading)
         self.preview.setPlainText(shown)

@@ -30,6 +30,7 @@ from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.corpus_description import describe_corpus
 from taveer_desktop.core.evaluation import Evaluation, Metrics
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.job_runner import JobRunner
@@ -47,8 +48,7 @@ METRIC_ROWS = (
 
 
 def metric_text(metrics: Metrics, key: str) -> str:
-    value = getattr(metrics, key)
-    return "—" if value != value else f"{value:.3f}"  # NaN (e.g. AUC with one class)
+    return numbers.decimal(getattr(metrics, key))  # a dash for NaN (e.g. AUC with one class)
 
 
 class EvaluateDialog(QDialog):
@@ -118,7 +118,7 @@ class EvaluateDialog(QDialog):
         self.metric_labels: dict[str, QLabel] = {}
         metrics_form = QFormLayout()
         for key, title, tip in METRIC_ROWS:
-            label = QLabel("—")
+            label = QLabel(numbers.MISSING)
             label.setToolTip(tip)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             name = QLabel(title + ":")
@@ -151,7 +151,7 @@ class EvaluateDialog(QDialog):
             "tn": "True negatives: different authors, decided different",
         }
         for key, (row, column) in cells.items():
-            label = QLabel("—")
+            label = QLabel(numbers.MISSING)
             label.setFrameShape(QFrame.Shape.Box)
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setToolTip(tips[key])
@@ -247,9 +247,14 @@ class EvaluateDialog(QDialog):
         return self.worker
 
     def _evaluated(self, evaluation: Evaluation) -> None:
-        self._done(f"Evaluated on {evaluation.metrics.n} cases in {evaluation.seconds:.1f} s.")
+        self._done(
+            f"Evaluated on {numbers.count(evaluation.metrics.n, 'case')} in "
+            f"{numbers.seconds(evaluation.seconds)}."
+        )
         self.show_metrics(evaluation.metrics)
-        self.gate_label.setText(gate_summary_text(evaluation.gate) if evaluation.gate else "—")
+        self.gate_label.setText(
+            gate_summary_text(evaluation.gate) if evaluation.gate else numbers.MISSING
+        )
         self.evaluation = evaluation
         self.evaluation_finished.emit(evaluation)
 
@@ -257,8 +262,10 @@ class EvaluateDialog(QDialog):
         for key, label in self.metric_labels.items():
             label.setText(metric_text(metrics, key))
         for key, label in self.matrix_labels.items():
-            label.setText(str(getattr(metrics, key)))
-        self.cases_label.setText(f"{metrics.n} ({metrics.unanswered} unanswered)")
+            label.setText(numbers.integer(getattr(metrics, key)))
+        self.cases_label.setText(
+            f"{numbers.integer(metrics.n)} ({numbers.integer(metrics.unanswered)} unanswered)"
+        )
         self.results.setVisible(True)
 
     def _failed(self, message: str, _details: str) -> None:
