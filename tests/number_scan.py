@@ -1,5 +1,6 @@
-"""What a person must never read in the desktop or the report: a raw float, a raw code, a count
-that disagrees with its noun, a plural hedged with "(s)" or a large count without grouping.
+"""What a person must never read in the desktop or the report: a raw float, a raw ISO time, a raw
+code, a count that disagrees with its noun, a plural hedged with "(s)" or a large count without
+grouping.
 
 ``unformatted(texts)`` returns each offending piece with a little context; the tests scan the
 texts of real runs with it (the desktop's widgets, charts and tables; the report's pdftotext).
@@ -17,6 +18,8 @@ NOUNS = (
 PATTERNS = {
     # more decimals than any figure is shown with (the most is 5, for λ and |x − y|)
     "raw float": re.compile(r"\d\.\d{6,}"),
+    # a stored ISO time as written in the store, not as a person reads it
+    "raw time": re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d"),
     # the engine's codes instead of words
     "raw code": re.compile(r"\b(?:prediction|answer)\s*[:=]\s*[YN]\b|\(\d+ Y, \d+ N\)"),
     "count and noun disagree": re.compile(rf"(?<![\d.,])\b1 (?:{NOUNS})\b"),

@@ -88,7 +88,7 @@ def title_page(inputs: ReportInputs) -> list[Block]:
                 ("Report written", utc_and_local(inputs.generated)),
                 ("Software", html_text(inputs.software)),
                 ("Report identifier", html_code(inputs.report_id)),
-                ("Verification run", f"run {run.id} of {html_text(run.run_utc[:19])} UTC"),
+                ("Verification run", f"run {run.id} of {stored_time(run.run_utc)}"),
                 ("Model", html_text(run.model_name, 300)),
             ]
         ),

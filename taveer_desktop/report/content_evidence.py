@@ -119,7 +119,7 @@ def _model_table(inputs: ReportInputs) -> Table:
         ("SHA-256", html_code(stored.sha256)),
         (
             "Created",
-            f"{html_text(model.created_utc, 40)} with software "
+            f"{stored_time(model.created_utc)} with software "
             f"{html_text(model.software_version, 40)}",
         ),
         (

@@ -45,6 +45,25 @@ EMPTY_HINT = (
 )
 
 
+SHORT_ADD_LABELS = ("Add Known…", "Add Questioned…")  # the row fits a 150 % laptop screen
+
+
+def short_button(action: QAction, text: str) -> QToolButton:
+    """A button for ``action`` with a shorter label (the full name in its tooltip) that follows
+    the action's availability and the reason in its tooltip."""
+    button = QToolButton()
+    button.setText(text)
+
+    def follow() -> None:
+        button.setEnabled(action.isEnabled())
+        button.setToolTip(f"{action.text().replace('&', '')}: {action.toolTip()}")
+
+    action.changed.connect(follow)
+    follow()
+    button.clicked.connect(action.trigger)
+    return button
+
+
 def hash_lines(documents: Sequence[Document]) -> str:
     return "\n".join(f"{doc.sha256}  {doc.file_name}" for doc in documents)
 
@@ -65,11 +84,8 @@ class DocumentsTab(QWidget):
         self.proxy.setSortRole(SORT_ROLE)
 
         buttons = QHBoxLayout()
-        for action in add_actions:
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            buttons.addWidget(button)
+        for action, short in zip(add_actions, SHORT_ADD_LABELS, strict=False):
+            buttons.addWidget(short_button(action, short))
         self.copy_action = QAction("Copy SHA-256", self)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -39,6 +39,7 @@ from taveer_desktop.core.decoding import DETECTABLE, check_encoding_name, encodi
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.encoding_text import encoding_summary, is_uncertain
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.fonts import mono_font
 from taveer_desktop.ui.jobs import TextFileCheck
 
@@ -178,8 +179,7 @@ class EncodingChoiceDialog(QDialog):
         layout.addWidget(self.preview_label)
         layout.addWidget(self.preview, stretch=2)
         layout.addWidget(self.buttons)
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 70, self.fontMetrics().height() * 34)
+        resize_to_fit(self, 70, 34)
         first = next((i for i, c in enumerate(self.checks) if is_uncertain(c.detection or {})), 0)
         self.files.setCurrentItem(self.files.topLevelItem(first))
         self.update_preview()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -33,6 +34,7 @@ from taveer_desktop.core.model import Model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -109,8 +111,7 @@ class EvaluateDialog(QDialog):
         layout.addWidget(self.buttons)
         names = [m.name for m in session.models()]
         self.model_combo.addItems(names)
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 70, self.sizeHint().height())
+        resize_to_fit(self, 70)
         self._validate()
 
     def _build_results(self) -> QGroupBox:
@@ -181,8 +182,11 @@ class EvaluateDialog(QDialog):
         view.show_evaluation(self.evaluated_model, self.evaluation, self.folder_edit.text())
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
         close.rejected.connect(dialog.reject)
+        scroll = QScrollArea(dialog)  # on a small screen the charts scroll, the dialog fits
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(view)
         layout = QVBoxLayout(dialog)
-        layout.addWidget(view, 1)
+        layout.addWidget(scroll, 1)
         layout.addWidget(close)
         screen = self.screen()
         if screen is not None:  # room for the charts: most of the screen, never more

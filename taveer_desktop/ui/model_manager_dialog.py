@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.presentation import numbers
 from taveer_desktop.ui import model_table_model as mtm
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_hash
 
@@ -102,11 +103,7 @@ class ModelManagerDialog(QDialog):
         layout.addWidget(self.details)
         layout.addWidget(close)
         session.store_changed.connect(self._store_changed)
-        em = self.fontMetrics().horizontalAdvance("m")
-        width = em * 90
-        if self.screen() is not None:
-            width = min(width, self.screen().availableGeometry().width() * 9 // 10)
-        self.resize(width, self.fontMetrics().height() * 28)
+        resize_to_fit(self, 90, 28)
         self.reload()
 
     def reload(self) -> None:

@@ -44,6 +44,7 @@ from taveer_desktop.report.export import ExportedReport, export_report, prepare_
 from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.record_table_model import short_utc
 from taveer_desktop.ui.task_worker import Job, TaskWorker
@@ -73,9 +74,13 @@ class ReportExportDialog(QDialog):
         self.rendered: RenderedReport | None = None
         self.exported: ExportedReport | None = None
         self.setWindowTitle(f"Export report — case {case_number}")
-        self.resize(860, 980)
+        resize_to_fit(self, 55, 60)
 
         self.run_box = QComboBox()
+        self.run_box.setSizeAdjustPolicy(  # long run names never widen the dialog (the list
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon  # shows them whole)
+        )
+        self.run_box.setMinimumContentsLength(24)
         case = store.cases.find(case_number)
         for run in reversed(store.runs.list_for_case(case.id)):
             similarity = numbers.decimal(run.similarity)

@@ -30,6 +30,7 @@ from taveer_desktop.core.corpus_description import describe_corpus
 from taveer_desktop.presentation import numbers
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
@@ -94,8 +95,7 @@ class TrainDialog(QDialog):
         self.setTabOrder(self.folder_edit, browse)
         self.setTabOrder(browse, self.name_edit)
         self._browse_button = browse
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 70, self.sizeHint().height())
+        resize_to_fit(self, 70)
         self._validate()
 
     # ---- inputs -------------------------------------------------------------------------------

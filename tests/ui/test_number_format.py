@@ -92,3 +92,25 @@ def test_a_real_run_shows_no_raw_numbers_or_codes(qtbot, demo_window):
     assert "Likelihood ratio" in joined and "Σλ" in joined  # the run's texts were read
     found = sorted(set(unformatted(texts)))
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.slow
+def test_the_model_dialogs_show_no_raw_numbers_or_codes(qtbot, demo_window, tiny_corpus):
+    """The model manager, the model picker, an evaluation and its charts, read whole."""
+    window = demo_window
+    texts = shown_texts(window.models.open_manager())
+    window.case_list.select_case_number("DEMO-001")
+    texts += shown_texts(window.cases.choose_model())
+    dialog = window.models.open_evaluate_dialog()
+    dialog.choose_model("TAVeer formal prose (public-domain demo)")
+    dialog.set_corpus_folder(tiny_corpus)
+    with qtbot.waitSignal(dialog.evaluation_finished, timeout=120_000):
+        dialog.start_evaluation()
+    texts += shown_texts(dialog)
+    charts = dialog.show_charts()
+    qtbot.wait(100)
+    texts += shown_texts(charts)
+    joined = "\n".join(texts)
+    assert "Cllr" in joined and "same-author case" in joined  # the figures were read
+    found = sorted(set(unformatted(texts)))
+    assert found == [], "\n".join(found)

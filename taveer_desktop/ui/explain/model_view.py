@@ -122,9 +122,10 @@ class ModelView(QWidget):
         n_y, n_n = int(truth.sum()), int((~truth).sum())
         _style(
             plot,
-            f"Similarity per category: <span style='color:{SAME}'>■ same-author cases (Y, "
-            f"n={n_y}), left halves</span> · <span style='color:{DIFFERENT}'>▨ different-author "
-            f"cases (N, n={n_n}), right halves, hatched</span> · ● = in the ensemble",
+            f"Similarity per category: <span style='color:{SAME}'>■ "
+            f"{numbers.count(n_y, 'same-author case')}, left halves</span> · "
+            f"<span style='color:{DIFFERENT}'>▨ {numbers.count(n_n, 'different-author case')}, "
+            "right halves, hatched</span> · ● = in the ensemble",
             "category (short lines: medians; dashed line: the 0.5 decision boundary)",
             "similarity",
         )

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QFont
 
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.chart_layout import STYLES, SimilarityChartLayout, similarity_chart
-from taveer_desktop.ui.explain.fit_text import drawn_width, set_title
+from taveer_desktop.ui.explain.fit_text import drawn_width, longest_fitting, set_title
 
 TEXT_COLOUR = "#1a1a1a"
 BAR_HEIGHT = 0.62
@@ -31,6 +31,11 @@ X_MAX = 1.78
 NARROW_WIDTH = 640  # below this many pixels the axis shows category ids only
 MIN_PIXELS_PER_UNIT = 120  # the 0–1 axis never gets narrower than this
 TITLE = "<b>Similarity per category</b>"
+AXIS_TITLES = (
+    "similarity (0 = nothing in common, 1 = identical)",
+    "similarity (0 to 1)",
+    "similarity",
+)
 SCORE_TEXT = "#8a3a6a"
 VALUE_PAD = 6.0  # pixels between the widest value text and the plot's right edge
 
@@ -57,7 +62,7 @@ class SimilarityChart(pg.PlotWidget):
             axis.enableAutoSIPrefix(False)
             axis.setTextPen(pg.mkPen(TEXT_COLOUR))
             axis.setPen(pg.mkPen("#555555"))
-        plot.getAxis("bottom").setLabel("similarity (0 = nothing in common, 1 = identical)")
+        plot.getAxis("bottom").setLabel(AXIS_TITLES[0])
         self.setMinimumSize(380, 330)
         self._value_font = QFont()
         self._value_font.setPointSizeF(9.0)
@@ -177,6 +182,11 @@ class SimilarityChart(pg.PlotWidget):
             ticks = self._x_ticks(per_unit)
         self._set_category_ticks()
         set_title(self.getPlotItem(), self._title, self.width() - 8, TEXT_COLOUR)
+        axis = self.getPlotItem().getAxis("bottom")
+        if width > 0:  # the fullest axis title its width holds
+            title = longest_fitting(AXIS_TITLES, axis.label.font(), width)
+            if title != axis.labelText:
+                axis.setLabel(title)
         if ticks is not None:
             self.getPlotItem().getAxis("bottom").setTicks([ticks])
         self.getPlotItem().setXRange(-0.01, x_max, padding=0)
