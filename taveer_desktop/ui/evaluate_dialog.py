@@ -34,7 +34,7 @@ from taveer_desktop.core.model import Model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs
-from taveer_desktop.ui.dialog_size import resize_to_fit
+from taveer_desktop.ui.dialog_size import fit_size, resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -260,6 +260,8 @@ class EvaluateDialog(QDialog):
             gate_summary_text(evaluation.gate) if evaluation.gate else numbers.MISSING
         )
         self.evaluation = evaluation
+        if self.height() < self.sizeHint().height():  # room for the results, within the screen
+            self.resize(self.width(), fit_size(self, 70)[1])
         self.evaluation_finished.emit(evaluation)
 
     def show_metrics(self, metrics: Metrics) -> None:

@@ -78,6 +78,7 @@ class ProgressPanel(QWidget):
         super().__init__(parent)
         self.message_label = ElidedLabel(hint="What the background job is doing now")
         self.bar = QProgressBar()
+        self.bar.setFormat("%p %")  # percentages as everywhere else: "58 %"
         self.bar.setToolTip("Progress of the background job")
         self.bar.setTextVisible(not compact)
         self.time_label = QLabel()
