@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from taveer_desktop.core.errors import CancelToken
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import ValidationResult, ValidationSettings, validate
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.population_repository import StoredValidation
@@ -50,8 +49,7 @@ def validate_case(
     population_name: str,
     settings: ValidationSettings,
     model_name: str | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> CaseValidation:
     """Validate at the case's lengths, store model and record, choose the model for the case."""
     if store.read_only_reason:
@@ -66,7 +64,7 @@ def validate_case(
         f"Validated for case {case.number} on {stored_population.name} "
         f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
     )
-    result = validate(population, settings, name=name, progress=progress, cancel=cancel)
+    result = validate(population, settings, name=name, progress=progress)
     data = result.model.to_json().encode("utf-8")
     model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
     validation = store.validations.store(case_id, stored_population.id, model.id, result.record)
