@@ -160,7 +160,9 @@ def test_evaluate_a_model_on_a_test_corpus(qtbot, demo_window, tiny_corpus):
     assert f"{gate.no_conclusion} get no conclusion" in dialog.gate_label.text()
     charts = dialog.show_charts()  # the model view of this evaluation (violins, ROC, Tippett)
     qtbot.addWidget(charts)
-    summary = charts.layout().itemAt(0).widget().summary.text()
+    from taveer_desktop.ui.explain import ModelView
+
+    summary = charts.findChild(ModelView).summary.text()  # (in a scroll area: a small screen)
     assert f"accuracy {metrics.accuracy:.3f}" in summary and f"AUC {metrics.auc:.3f}" in summary
     area = charts.screen().availableGeometry()
     assert charts.width() >= area.width() * 8 // 10  # room for the charts
