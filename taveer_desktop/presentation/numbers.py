@@ -72,6 +72,12 @@ def short(value: float) -> str:
     return f"{value:g}"
 
 
+def digest(value: str) -> str:
+    """A hash in groups of eight hexadecimal digits, so that a narrow message can wrap it
+    (``81c9da44 3a564f7c …``); where it must be copied whole, show it ungrouped too."""
+    return " ".join(value[i : i + 8] for i in range(0, len(value), 8))
+
+
 def seconds(value: float) -> str:
     """A duration: ``12.3 s``."""
     return f"{value:,.1f} s"
