@@ -147,13 +147,19 @@ def classification_sentence(prediction: Classification, similarity: float) -> st
 
 
 def gate_summary_text(gate: GateSummary) -> str:
-    """What the fitness-for-purpose gate made of an evaluation corpus, in one sentence."""
+    """What the fitness-for-purpose gate made of an evaluation corpus, in one sentence: the
+    three kinds of conclusion (they add up to the cases), then how many lay outside the
+    model's validated conditions (counted apart: such a case can also get no conclusion)."""
     kept = f"{share_text(gate.evaluative, gate.cases)} cases keep an evaluative conclusion"
     if gate.cllr_evaluative is not None:
         kept += f" (Cllr over them {numbers.decimal(gate.cllr_evaluative)})"
+    investigative = "is" if gate.investigative == 1 else "are"
     return (
-        f"{kept}; {numbers.integer(gate.outside_conditions)} lie outside the model's validated "
-        f"conditions; {numbers.integer(gate.no_conclusion)} get no conclusion."
+        f"{kept}, {numbers.integer(gate.investigative)} {investigative} for investigation only "
+        f"and {numbers.integer(gate.no_conclusion)} {'gets' if gate.no_conclusion == 1 else 'get'} "
+        "no conclusion; "
+        f"{numbers.integer(gate.outside_conditions)} of all the cases lie outside the model's "
+        "validated conditions."
     )
 
 

@@ -109,11 +109,13 @@ class RejectionDialog(QDialog):
                 ]
             )
             item.setToolTip(0, rejection.path)
+            item.setToolTip(1, reason_in_words(rejection))
             item.setToolTip(2, rejection.describe())
             self.tree.addTopLevelItem(item)
-        for column in range(2):
+        for column in range(3):
             self.tree.resizeColumnToContents(column)
-        self.tree.setWordWrap(True)  # the explanation wraps in a dialog narrower than its text
+        # in a dialog narrower than its texts (a small screen) the texts end in "…" and are
+        # whole on hover and in the copied rows
         self.tree.header().setStretchLastSection(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

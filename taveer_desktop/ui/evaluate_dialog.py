@@ -129,13 +129,10 @@ class EvaluateDialog(QDialog):
         self.cases_label = QLabel()
         metrics_form.addRow("Cases:", self.cases_label)
         self.gate_label = QLabel()
-        self.gate_label.setWordWrap(True)
-        # four lines kept for it: a form row does not grow when its wrapped text does
-        self.gate_label.setMinimumHeight(self.gate_label.fontMetrics().lineSpacing() * 4)
+        self.gate_label.setWordWrap(True)  # across the whole box, under the figures
         self.gate_label.setToolTip(
             "Every case judged by the fitness-for-purpose gate as a verification would be"
         )
-        metrics_form.addRow("Conclusions:", self.gate_label)
         grid = QGridLayout()
         grid.addWidget(QLabel("<b>Confusion matrix</b>"), 0, 0, 1, 3)
         grid.addWidget(QLabel("Truth ↓ / decision →"), 1, 0)
@@ -160,14 +157,22 @@ class EvaluateDialog(QDialog):
             self.matrix_labels[key] = label
         self.charts_button = QPushButton("Show &Charts…")
         self.charts_button.setToolTip(
-            "Per-category similarities of Y and N cases, ROC curve, Tippett and calibration "
-            "plots of this evaluation"
+            "Per-category similarities of the same-author and the different-author cases, ROC "
+            "curve, Tippett and calibration plots of this evaluation"
         )
         self.charts_button.clicked.connect(self.show_charts)
         grid.addWidget(self.charts_button, 4, 0, 1, 3)
-        layout = QHBoxLayout(box)
-        layout.addLayout(metrics_form, stretch=1)
-        layout.addLayout(grid, stretch=1)
+        figures = QHBoxLayout()
+        figures.addLayout(metrics_form, stretch=1)
+        figures.addLayout(grid, stretch=1)
+        conclusions = QHBoxLayout()
+        caption = QLabel("Conclusions:")
+        caption.setAlignment(Qt.AlignmentFlag.AlignTop)
+        conclusions.addWidget(caption)
+        conclusions.addWidget(self.gate_label, stretch=1)
+        layout = QVBoxLayout(box)
+        layout.addLayout(figures)
+        layout.addLayout(conclusions)
         return box
 
     def show_charts(self) -> QDialog | None:

@@ -311,6 +311,11 @@ class ResultView(QWidget):
         )
         if top.orientation() != wanted:
             top.setOrientation(wanted)
+            # the layouts above keep the side-by-side minimum width until told: without this
+            # the result stays wider than a small screen and scrolls sideways
+            top.updateGeometry()
+            self.features_splitter.updateGeometry()
+            self.updateGeometry()
 
     def shutdown(self) -> None:
         """Cancel and wait for background work; call from the window's ``closeEvent``."""
