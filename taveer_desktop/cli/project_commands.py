@@ -15,11 +15,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
-from taveer_desktop.cli.engine_commands import (
-    acceptance_verdict,
-    add_validation_options,
-    conclusion_json,
-)
+from taveer_desktop.cli.engine_commands import add_validation_options, conclusion_json
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
@@ -41,6 +37,7 @@ from taveer_desktop.presentation.encoding_text import (
     is_uncertain,
 )
 from taveer_desktop.presentation.model_text import model_summary_lines
+from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.receipts import check_receipt, read_receipt, write_receipt

@@ -29,8 +29,21 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.validation_text import (
+    ERROR_RATES_FROM_VALIDATION,
+    case_summary_sentences,
+)
 from taveer_desktop.report import content_closing, content_evidence, content_findings
-from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
+from taveer_desktop.report.blocks import (
+    Block,
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Spacer,
+    Table,
+)
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.inputs import ReportInputs
 from taveer_desktop.report.wording import stored_time, utc_and_local
@@ -57,6 +70,7 @@ class ReportContent:
     blocks: tuple[Block, ...]
     attachment_name: str
     attachment: bytes
+    running_title: str = REPORT_TITLE  # the header of every page after the first
 
 
 def section_heading(number_: int, new_page: bool = True) -> Heading:
@@ -153,7 +167,9 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
                 )
             )
         blocks.append(Paragraph(f"Source of these figures: {source}.", "small"))
-    if not blocks:
+    if not blocks and _validation(inputs):
+        blocks.append(Paragraph(html_text(ERROR_RATES_FROM_VALIDATION)))
+    elif not blocks:
         training = inputs.model.training
         blocks.append(
             Paragraph(
@@ -167,90 +183,29 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
-def _counted(value: Any, noun: str | None = None) -> str:
-    """A count read from a record (a dash if it is not a whole number), with its noun."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        return numbers.MISSING if noun is None else f"{numbers.MISSING} {numbers.plural(noun)}"
-    return numbers.integer(value) if noun is None else numbers.count(value, noun)
-
-
-def _figure(figures: dict, intervals: dict, key: str, as_share: bool = False) -> str:
-    value = figures.get(key)
-    if not isinstance(value, int | float):
-        return "not measured"
-    low, high = (intervals.get(key) or [None, None])[:2]
-
-    def shown(x: float) -> str:
-        return numbers.percent(x) if as_share else numbers.decimal(x)
-
-    if isinstance(low, int | float) and isinstance(high, int | float):
-        return f"{shown(value)} (95 % interval {shown(low)}–{shown(high)})"
-    return shown(value)
-
-
 def _validation(inputs: ReportInputs) -> list[Block]:
-    """The validation that produced the model: population, trials, criteria, figures."""
+    """The validation that produced the model: population, trials, criteria, figures (the
+    wording is the validation report's, ``presentation/validation_text``)."""
     record = inputs.validation
     if not isinstance(record, dict):
         return []
     try:
-        population, protocol = record["population"], record["protocol"]
-        figures, intervals = record["figures"], record.get("intervals", {})
-        acceptance, bound = record["acceptance"], record["bound"]
-    except (KeyError, TypeError):
+        for key in ("population", "protocol", "figures", "acceptance", "bound"):
+            if not isinstance(record[key], dict):
+                return []
+        population_text, figures_text, bound_text = case_summary_sentences(record)
+    except (KeyError, TypeError, ValueError):
         return []
-
-    def length(key: str) -> str:
-        value = protocol.get(key)
-        return numbers.count(value, "character") if isinstance(value, int) else "whole documents"
-
-    criteria = acceptance.get("criteria") or {}
-    stated = []
-    if criteria.get("max_cllr") is not None:
-        stated.append(f"Cllr at most {numbers.short(criteria['max_cllr'])}")
-    if criteria.get("max_misleading") is not None:
-        stated.append(
-            "rates of misleading evidence at most "
-            f"{numbers.short(criteria['max_misleading'] * 100)} %"
-        )
-    met = acceptance.get("met")
-    if met is None:
-        verdict = "No acceptance criteria were set before this validation."
-    else:
-        verdict = (
-            f"Acceptance criteria set before the run ({html_text(criteria.get('set_utc', ''))}"
-            f"): {html_text('; '.join(stated))} — <b>{'met' if met else 'not met'}</b>."
-        )
-    description = population.get("description") or ""
     return [
-        Paragraph("<b>Validation of the method for this case.</b>"),
-        Paragraph(
-            f"The model was validated on the relevant population "
-            f"“{html_text(population.get('name', ''), 200)}” "
-            f"({html_text(description, 600)}): {_counted(population.get('authors'), 'author')}, "
-            f"{_counted(population.get('documents'), 'document')}. Trials were built like the "
-            "case: "
-            f"questioned texts of {length('questioned_chars')} and known texts of "
-            f"{length('known_chars')}, cut at sentence boundaries; "
-            f"{_counted(protocol.get('trials_same'))} same-author and "
-            f"{_counted(protocol.get('trials_different'))} different-author trials in "
-            f"{_counted(protocol.get('folds'), 'fold')} by author (seed "
-            f"{protocol.get('seed')}). Thresholds, ensemble and calibration were learned on "
-            "the other folds and every trial scored by a model that had not seen its authors."
+        KeepTogether(  # the run-in heading never stands alone at the foot of a page
+            (
+                Paragraph("<b>Validation of the method for this case.</b>"),
+                Paragraph(html_text(population_text, 2000)),
+            )
         ),
+        Paragraph(html_text(figures_text)),
         Paragraph(
-            f"Cross-validated figures: Cllr {_figure(figures, intervals, 'cllr')}, Cllr_min "
-            f"{_figure(figures, intervals, 'cllr_min')}, EER "
-            f"{_figure(figures, intervals, 'eer', True)}, AUC "
-            f"{_figure(figures, intervals, 'auc')}; misleading evidence for Hd in same-author "
-            f"trials {_figure(figures, intervals, 'misleading_y', True)}, for Hp in "
-            f"different-author trials {_figure(figures, intervals, 'misleading_n', True)}. "
-            "Intervals: bootstrap over authors. " + verdict
-        ),
-        Paragraph(
-            f"The likelihood ratio is bounded by what the number of trials supports: between "
-            f"1/{numbers.integer(round(10 ** -bound['min_log10_lr']))} and "
-            f"{numbers.integer(round(10 ** bound['max_log10_lr']))}. "
+            f"{html_text(bound_text)} "
             f"Source: {html_text(inputs.validation_source or 'the model file')}.",
             "small",
         ),

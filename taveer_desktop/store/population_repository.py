@@ -278,6 +278,15 @@ class ValidationRepository:
         )
         return None if row is None else _validation(row)
 
+    def list_all(self) -> list[StoredValidation]:
+        """Every stored validation record, oldest first."""
+        return [
+            _validation(row)
+            for row in self._db.query(
+                f"SELECT {_VALIDATION_COLUMNS} FROM validation_records ORDER BY id"
+            )
+        ]
+
     def for_case(self, case_id: int) -> list[StoredValidation]:
         return [
             _validation(row)

@@ -40,3 +40,26 @@ def make_demo_population(root: Path, federalist_per_author: int = 12) -> Path:
         (folder / author).mkdir(exist_ok=True)
         (folder / author / path.name).write_text(text.replace(match.group(0), ""), encoding="utf-8")
     return folder
+
+
+def demo_validation_record(root: Path, seed: int = 7) -> dict:
+    """A real validation record of the demo population (whole documents, 3 folds, a light
+    bootstrap; criteria set so that one is met and one is not), as ``validate`` writes it."""
+    from taveer_desktop.core.population import population_from_texts
+    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings, validate
+    from taveer_desktop.store.population_folder import read_population_folder
+
+    folder = make_demo_population(root)
+    files = read_population_folder(folder)
+    population = population_from_texts(
+        files.texts(), "demo", str(folder), "Brontë chapters and Federalist papers"
+    )
+    settings = ValidationSettings(
+        questioned_chars=3000,
+        known_chars=9000,
+        folds=3,
+        seed=seed,
+        bootstrap=50,
+        criteria=AcceptanceCriteria.now(max_cllr=5.0, max_misleading=0.01),
+    )
+    return validate(population, settings).record

@@ -1,0 +1,132 @@
+"""The words of a validation record (``presentation/validation_text.py``): figures with their
+intervals and meanings, the protocol, the acceptance criteria, the bound, the limits — on a real
+record of the demo population and on edited copies of it."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from taveer_desktop.presentation.validation_text import (
+    CASEWORK_MIN_AUTHORS,
+    ECE_PLOT,
+    FIGURE_NAMES,
+    FIGURE_ORDER,
+    TIPPETT,
+    acceptance_lines,
+    acceptance_sentence,
+    acceptance_verdict,
+    bound_sentence,
+    case_summary_sentences,
+    casework_shortfalls,
+    figure_lines,
+    figure_value,
+    interval_text,
+    limits_sentences,
+    population_pairs,
+    protocol_sentences,
+    statement_sentences,
+)
+from tests.core.validation_fixtures import demo_validation_record
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    return demo_validation_record(tmp_path_factory.mktemp("population"))
+
+
+def test_every_figure_has_its_name_value_interval_meaning_and_reading(record):
+    lines = figure_lines(record)
+    assert [line.key for line in lines] == list(FIGURE_ORDER)
+    for line in lines:
+        assert line.name == FIGURE_NAMES[line.key]
+        assert line.value == figure_value(line.key, record["figures"][line.key])
+        assert line.interval == interval_text(line.key, record["intervals"][line.key])
+        assert line.interval != "not measured" and "–" in line.interval
+        assert line.meaning.endswith(".") and line.reading.endswith(".")
+    by_key = {line.key: line for line in lines}
+    assert by_key["misleading_y"].value.endswith(" %")
+    assert by_key["cllr"].value == f"{record['figures']['cllr']:.3f}"
+    # the expected calibration error is never called the empirical cross-entropy
+    assert "cross-entropy" not in by_key["ece"].name.lower()
+    assert "cross-entropy" in ECE_PLOT.title.lower()
+
+
+def test_figure_values_and_intervals_in_words():
+    assert figure_value("eer", 0.1234) == "12.3 %"
+    assert figure_value("cllr", 0.84912) == "0.849"
+    assert figure_value("cllr", None) == "not measured"
+    assert figure_value("cllr", float("nan")) == "not measured"
+    assert interval_text("auc", [0.7, 0.81]) == "0.700 – 0.810"
+    assert interval_text("auc", [None, 0.81]) == "not measured"
+
+
+def test_acceptance_lines_state_each_criterion_measured_and_met(record):
+    lines = acceptance_lines(record)
+    assert [line.criterion for line in lines] == [
+        "Cllr at most 5",
+        "both rates of misleading evidence at most 1.0 %",
+    ]
+    assert lines[0].met is True and lines[1].met is False
+    sentence = acceptance_sentence(record)
+    assert record["acceptance"]["criteria"]["set_utc"] in sentence
+    assert "before the trials were built" in sentence and "NOT met" in sentence
+    none = copy.deepcopy(record)
+    none["acceptance"] = {
+        "criteria": {"max_cllr": None, "max_misleading": None, "set_utc": "x"},
+        "results": {},
+        "met": None,
+    }
+    assert acceptance_lines(none) == []
+    assert acceptance_sentence(none).startswith("No acceptance criteria were set")
+    assert acceptance_verdict(None) == "no acceptance criteria set"
+    assert acceptance_verdict(True) == "criteria met"
+    assert acceptance_verdict(False) == "criteria NOT met"
+
+
+def test_protocol_in_plain_words(record):
+    text = " ".join(protocol_sentences(record))
+    protocol = record["protocol"]
+    assert f"seed {protocol['seed']}" in text
+    assert f"{protocol['folds']} folds" in text
+    assert f"about {protocol['questioned_chars']:,} characters" in text
+    assert f"about {protocol['known_chars']:,} characters" in text
+    assert f"{protocol['trials_same']:,} same-author" in text
+    assert f"{protocol['bootstrap']:,} bootstrap resamples of the authors" in text
+    assert "80 %" in text and "no author is on both sides" in text
+    whole = copy.deepcopy(record)
+    whole["protocol"]["questioned_chars"] = None
+    assert "their whole length" in " ".join(protocol_sentences(whole))
+
+
+def test_population_bound_and_limits(record):
+    pairs = dict(population_pairs(record))
+    assert pairs["Name"] == "demo" and pairs["SHA-256"] == record["population"]["sha256"]
+    assert pairs["Authors"] == "6"
+    bound = bound_sentence(record)
+    n_same = record["protocol"]["trials_same"]
+    assert f"1/{n_same:,}" in bound and "Vergeer" in bound
+    shortfalls = casework_shortfalls(record)
+    assert shortfalls and "6 authors" in shortfalls[0]
+    limits = limits_sentences(record)
+    assert limits[0].startswith("Too small for casework")
+    assert any("Ishihara" in s for s in limits)
+    assert any(s.endswith(bound) and s.startswith("The bound") for s in limits)
+    large = copy.deepcopy(record)
+    large["population"]["authors"] = CASEWORK_MIN_AUTHORS
+    large["protocol"]["trials_same"] = large["protocol"]["trials_different"] = 2500
+    assert casework_shortfalls(large) == []
+    assert not limits_sentences(large)[0].startswith("Too small")
+
+
+def test_statements_never_name_an_author_as_fact(record):
+    text = " ".join(statement_sentences(record) + case_summary_sentences(record))
+    assert "states nothing about who wrote" in text
+    assert statement_sentences(record)[-1].startswith("This validation is too small for casework")
+    assert "Too small for casework: 6 authors" in case_summary_sentences(record)[0]
+    assert "relevant population “demo”" in text
+    assert "Intervals: bootstrap over authors." in text
+    for author in ("Hamilton", "Madison", "Charlotte", "Anne"):
+        assert author not in text
+    assert "Tippett" in TIPPETT.title and len(TIPPETT.series) == 2
