@@ -66,6 +66,7 @@ def main() -> int:
     parser.add_argument("--documents", type=int, default=14)
     parser.add_argument("--trials", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes for the folds")
+    parser.add_argument("--method", default="taveer", choices=("taveer", "lambdag", "fusion"))
     args = parser.parse_args()
     pool = paragraphs(Path(args.shared))
     if not pool:
@@ -77,7 +78,9 @@ def main() -> int:
     encoded = time.perf_counter()
     result = validate(
         population,
-        ValidationSettings(questioned_chars=1500, known_chars=4000, max_trials=args.trials),
+        ValidationSettings(
+            questioned_chars=1500, known_chars=4000, max_trials=args.trials, method=args.method
+        ),
         workers=args.workers,
     )
     finished = time.perf_counter()
@@ -91,6 +94,8 @@ def main() -> int:
                 "trials": len(result.trials),
                 "cpus": len(os.sched_getaffinity(0)),
                 "workers": args.workers,
+                "method": args.method,
+                "lambdag_seconds": result.record.get("lambdag", {}).get("seconds"),
                 "encode_seconds": round(encoded - started, 2),
                 "validate_seconds": round(finished - encoded, 2),
                 "total_seconds": round(finished - started, 2),

@@ -19,13 +19,15 @@ from taveer_desktop.core.features import (
     DocumentFeatures,
     extract_features,
 )
+from taveer_desktop.core.lambdag_model import STATED_METHODS, method_of
 from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.method_verify import verify_case
 from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.core.verify import VerificationResult, verify
+from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     classification_sentence,
@@ -37,7 +39,12 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.method_agreement import method_label, method_lines
+from taveer_desktop.presentation.validation_text import (
+    acceptance_verdict,
+    bound_sentence,
+    casework_shortfalls,
+)
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -148,7 +155,12 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
         metavar="X",
         help="criterion: both rates of misleading evidence ≤ X",
     )
-    p.add_argument("--method", choices=("taveer",), default="taveer")
+    p.add_argument(
+        "--method",
+        choices=STATED_METHODS,
+        default="taveer",
+        help="the method validated: TAVeer, LambdaG, or their fusion (docs/method.md)",
+    )
 
 
 def _register_validate(subparsers: argparse._SubParsersAction) -> None:
@@ -175,6 +187,20 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
     add_validation_options(p)
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
+    p.add_argument(
+        "--lambdag-order",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="LambdaG: the highest n-gram order tried (the order is chosen by validation)",
+    )
+    p.add_argument(
+        "--lambdag-samples",
+        type=_positive,
+        default=30,
+        metavar="R",
+        help="LambdaG: reference samples per comparison (published default 30)",
+    )
     p.add_argument("--name", help="model name (default: from the population)")
     p.add_argument("--description", metavar="TEXT", help="who, genre, period, how selected")
     p.add_argument("--genre", metavar="TEXT", help="the genre of the population's texts")
@@ -217,6 +243,15 @@ def load_population(path: str, description: str | None, progress=None):
     )
 
 
+def print_validation_notes(record: dict) -> None:
+    """The record's likelihood-ratio bound and, if the validation is too small for casework,
+    why (the words of ``presentation/validation_text.py``)."""
+    print(bound_sentence(record))
+    shortfalls = casework_shortfalls(record)
+    if shortfalls:
+        print(f"Too small for casework: {'; '.join(shortfalls)}.")
+
+
 def validation_summary(
     result, model_path: str | None, record_path: str | None, report_path: str | None = None
 ) -> dict:
@@ -240,6 +275,7 @@ def validation_summary(
         },
         "model": model_path,
         "record": record_path,
+        **({"methods": record["methods"]} if "methods" in record else {}),
         **({"report": report_path} if report_path else {}),
     }
 
@@ -264,9 +300,16 @@ def run_validate(args) -> int:
         method=args.method,
         threshold_method=args.threshold,
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
+        lambdag_order=args.lambdag_order,
+        lambdag_samples=args.lambdag_samples,
     )
     settings.check()
     report_target = None
+    if args.report and args.method != "taveer":  # the report describes TAVeer only, for now
+        raise InputError(
+            f"--report describes a TAVeer validation only for now; validate {args.method} "
+            "without it (--record holds every method's figures)"
+        )
     if args.report:  # refused before the run, not after it
         from taveer_desktop.report.export import check_target
 
@@ -308,6 +351,12 @@ def run_validate(args) -> int:
         f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
         f"{verdict}"
     )
+    for method, figures in summary.get("methods", {}).items():
+        print(
+            f"  {method_label(method)}: Cllr {figures['cllr']:.3f}, AUC {figures['auc']:.3f}"
+            + (" (stated)" if method == args.method else "")
+        )
+    print_validation_notes(result.record)
     print(
         f"model written to {args.output}"
         + (f", record to {args.record}" if args.record else "")
@@ -389,6 +438,12 @@ def run_evaluate(args) -> int:
     from taveer_desktop.core.evaluation import evaluate
 
     model = load_model(args.model)
+    if method_of(model) != "taveer":  # evaluate measures TAVeer's own ratio only, for now
+        raise InputError(
+            f"the model states {method_of(model)}'s likelihood ratio, which evaluate does not "
+            "measure yet; its validation record holds the cross-validated figures",
+            args.model,
+        )
     corpus = open_corpus(args.corpus)
     result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
     if args.answers:
@@ -446,9 +501,11 @@ def run_verify(args) -> int:
     model = load_model(args.model)
     known = [_read_document(p) for p in args.known]
     unknown = _read_document(args.unknown)
-    result = verify(model, known, unknown)
+    case = verify_case(model, known, unknown, source=args.model)
+    result = case.result
     data = result.to_dict()
     data["conclusion"] = conclusion_json(result, args.scale)
+    data["methods"] = case.to_dict()
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
         statement = describe(result.log10_lr, args.scale)
@@ -475,6 +532,9 @@ def run_verify(args) -> int:
     if none:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
+    if case.stated != "taveer":
+        for line in method_lines(case.by_method, case.stated):
+            print(line)
     if stability is not None:
         low, high = stability.similarity_interval
         print(

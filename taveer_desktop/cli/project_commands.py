@@ -15,7 +15,11 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
-from taveer_desktop.cli.engine_commands import add_validation_options, conclusion_json
+from taveer_desktop.cli.engine_commands import (
+    add_validation_options,
+    conclusion_json,
+    print_validation_notes,
+)
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
@@ -447,6 +451,11 @@ def run_case_validate(args) -> int:
     from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store.case_validation import validate_case
 
+    if args.method != "taveer":
+        raise InputError(
+            f"case validate takes --method taveer only for now; validate {args.method} with "
+            "'taveer validate --population DIR' and verify with 'taveer verify'"
+        )
     settings = ValidationSettings(
         folds=args.folds,
         max_trials=args.max_trials,
@@ -480,6 +489,7 @@ def run_case_validate(args) -> int:
         f"{numbers.count(summary['trials']['different'], 'trial')}, "
         f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"
     )
+    print_validation_notes(done.result.record)
     print(f"model {done.model.name!r} stored (id {done.model.id}) and chosen for the case")
     return 0
 

@@ -72,6 +72,10 @@ def _subset_table() -> list[np.ndarray]:
 
 
 SUBSETS_BY_SIZE = _subset_table()
+_ALL_MASKS = np.arange(1 << N_CATEGORIES)  # a set of categories as bits (bit j = category j)
+_BITS = 1 << np.arange(N_CATEGORIES)
+_POPCOUNT = np.array([bin(m).count("1") for m in _ALL_MASKS.tolist()], dtype=np.int16)
+_MASKS_BY_SIZE = [_BITS[members].sum(axis=1) for members in SUBSETS_BY_SIZE]
 
 
 def ensemble_similarities(similarities: np.ndarray, members: np.ndarray) -> np.ndarray:
@@ -109,20 +113,52 @@ class EnsembleSearch:
         return self.best_correct / self.n_cases if self.n_cases else 0.0
 
 
+def correct_by_mask(similarities: np.ndarray, truth: np.ndarray, chunk_cases: int) -> np.ndarray:
+    """For every set of categories (bit j = category j, 2048 sets), how many cases its
+    ensemble classifies correctly: those whose median similarity (``ensemble_similarities``)
+    is above 0.5 exactly when the truth is Y.
+
+    No median is taken. Of the n members that do not abstain, let a be those above 0.5: for
+    odd n the median is above 0.5 exactly when 2a > n; for even n likewise, except when
+    2a = n, where the median is the mean of the largest value not above 0.5 and the smallest
+    above it, computed as ``ensemble_similarities`` computes it. a and n are bit counts of
+    each case's bits of "above" and "not abstaining"; the largest and smallest values of
+    all 2048 sets are built up one category at a time (sets with bit j are those without it
+    plus j), 11 numpy operations for every block of cases.
+    """
+    correct = np.zeros(len(_ALL_MASKS), dtype=np.int64)
+    for start in range(0, similarities.shape[0], chunk_cases):
+        s = similarities[start : start + chunk_cases]
+        valid = ~np.isnan(s)
+        above = valid & (s > 0.5)
+        n = _POPCOUNT[_ALL_MASKS & (valid @ _BITS)[:, None]]
+        twice_a = 2 * _POPCOUNT[_ALL_MASKS & (above @ _BITS)[:, None]]
+        low = np.where(valid & ~above, s, -np.inf)
+        high = np.where(above, s, np.inf)
+        largest_low = np.empty((len(s), len(_ALL_MASKS)))
+        smallest_high = np.empty_like(largest_low)
+        largest_low[:, 0], smallest_high[:, 0] = -np.inf, np.inf
+        for j in range(N_CATEGORIES):
+            w = 1 << j
+            np.maximum(largest_low[:, :w], low[:, j : j + 1], out=largest_low[:, w : 2 * w])
+            np.minimum(smallest_high[:, :w], high[:, j : j + 1], out=smallest_high[:, w : 2 * w])
+        with np.errstate(invalid="ignore"):  # -inf + inf where a set has no tie: not used
+            tie_above = (largest_low + smallest_high) / 2.0 > 0.5
+        predicted_y = (twice_a > n) | ((twice_a == n) & (n > 0) & tie_above)
+        correct += (predicted_y == truth[start : start + chunk_cases, None]).sum(axis=0)
+    return correct
+
+
 def search_ensembles(
-    similarities: np.ndarray, truth: np.ndarray, chunk_cases: int = 512
+    similarities: np.ndarray, truth: np.ndarray, chunk_cases: int = 64
 ) -> EnsembleSearch:
     """Rank all 2047 ensembles on the training similarities (cases × 11) and pick the best."""
     truth = np.asarray(truth, dtype=bool)
     n_cases = similarities.shape[0]
+    by_mask = correct_by_mask(similarities, truth, chunk_cases)
     correct_parts, sizes, member_lists = [], [], []
-    for members in SUBSETS_BY_SIZE:
-        correct = np.zeros(members.shape[0], dtype=np.int64)
-        for start in range(0, n_cases, chunk_cases):
-            block = ensemble_similarities(similarities[start : start + chunk_cases], members)
-            predicted_y = block > 0.5
-            correct += (predicted_y == truth[start : start + chunk_cases, None]).sum(axis=0)
-        correct_parts.append(correct)
+    for members, masks in zip(SUBSETS_BY_SIZE, _MASKS_BY_SIZE, strict=True):
+        correct_parts.append(by_mask[masks])
         sizes.append(np.full(members.shape[0], members.shape[1]))
         member_lists.extend(tuple(row) for row in members)
     correct_all = np.concatenate(correct_parts)

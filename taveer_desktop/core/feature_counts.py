@@ -6,12 +6,17 @@ within a category, in the order the features first occur. That order is the one 
 always listed features in, and the distance below adds its terms in the same order, so the
 distances (and so every threshold and model) equal the string-based engine's to the last bit.
 Strings are built only when ``counts`` is read, for display.
+
+Counting (``count_many``, ``count_per_sentence``) takes streams of token ids and punctuation
+ids (``Streams``) and can count several of them — documents, profiles, or every sentence of a
+document — each on its own in one numpy pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -232,28 +237,45 @@ def _windows(ids: np.ndarray, weights: np.ndarray, longest: int):
         yield n, codes, weight
 
 
-def _count_in_order(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct codes in order of first occurrence, with their counts."""
-    if not len(codes):
-        return codes, np.zeros(0, dtype=np.int64)
+def first_occurrences(
+    codes: np.ndarray, groups: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where each distinct code (each distinct (group, code) pair, with ``groups``) first
+    occurs, in increasing order, and how often it occurs.
+
+    One stable sort puts equal codes together in their order in ``codes``, so the first of
+    each run is the first occurrence (groups must not decrease along equal codes).
+    """
+    n = len(codes)
+    if not n:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
     perm = codes.argsort(kind="stable")
     ordered = codes[perm]
-    new = np.empty(len(codes), dtype=bool)
+    new = np.empty(n, dtype=bool)
     new[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    del ordered  # a huge document's arrays are tens of megabytes each: keep few at a time
+    if groups is not None:
+        in_order = groups[perm]
+        new[1:] |= in_order[1:] != in_order[:-1]
+        del in_order
     starts = np.flatnonzero(new)
+    del new
+    firsts = perm[starts]
+    del perm
     counts = np.empty(len(starts), dtype=np.int64)
     np.subtract(starts[1:], starts[:-1], out=counts[:-1])
-    counts[-1] = len(codes) - starts[-1]
-    order = perm[starts].argsort()
-    return ordered[starts][order], counts[order]
+    counts[-1] = n - starts[-1]
+    order = firsts.argsort()
+    return firsts[order], counts[order]
 
 
 def _starters_and_endings(
-    t: np.ndarray, codebook: Codebook, document_starts: np.ndarray | None
-) -> tuple[np.ndarray, np.ndarray]:
+    t: np.ndarray, codebook: Codebook, document_starts: np.ndarray | None, positions: bool
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
     """F4 (first word of each sentence, then "," / ";" + the next word) and F5 (last word),
-    lexicon entries only: a masked topic word is no starter or ending."""
+    lexicon entries only: a masked topic word is no starter or ending; with ``positions``
+    also the position in ``t`` of each starter and each ending (else None)."""
     is_word = codebook.is_word[t.astype(np.intp)]
     word_at = np.flatnonzero(is_word)
     changes = np.ones(len(word_at) + 1, dtype=bool)
@@ -261,58 +283,189 @@ def _starters_and_endings(
         sentence_of_word = np.cumsum(t == BREAK_ID)[word_at]
         np.not_equal(sentence_of_word[1:], sentence_of_word[:-1], out=changes[1:-1])
     first_at = word_at[changes[:-1]]
-    firsts, lasts = t[first_at], t[word_at[changes[1:]]]
+    last_at = word_at[changes[1:]]
+    firsts, lasts = t[first_at], t[last_at]
     comma, semicolon = _CLAUSE_MARK_IDS
     head, following = t[:-1], t[1:]
     clause = ((head == comma) | (head == semicolon)) & is_word[1:] & (following != MASK_ID)
     clause_codes = (head[clause] << _SHIFT) | following[clause]
     kept = firsts != MASK_ID
     starters = np.concatenate((firsts[kept], clause_codes))
-    if document_starts is not None and len(document_starts) > 1:
+    several = document_starts is not None and len(document_starts) > 1
+    starters_at = endings_at = None
+    if positions or several:
+        starters_at = np.concatenate((first_at[kept], np.flatnonzero(clause)))
+    if several:
         # a profile lists each document's sentence starters, then its clause starters
-        at = np.concatenate((first_at[kept], np.flatnonzero(clause)))
-        document = np.searchsorted(document_starts, at, side="right")
+        document = np.searchsorted(document_starts, starters_at, side="right")
         kind = np.repeat([0, 1], [int(kept.sum()), len(clause_codes)])
-        starters = starters[np.argsort(document * 2 + kind, kind="stable")]
-    return starters, lasts[lasts != MASK_ID]
+        order = np.argsort(document * 2 + kind, kind="stable")
+        starters, starters_at = starters[order], starters_at[order]
+    ending = lasts != MASK_ID
+    if positions:
+        endings_at = last_at[ending]
+    return starters, starters_at, lasts[ending], endings_at
 
 
-def count_streams(
-    token_ids: np.ndarray,
-    char_ids: np.ndarray,
+class Streams(NamedTuple):
+    """What ``count_many`` counts: a token stream and a punctuation stream, both with
+    sentences separated by ``BREAK_ID`` (no feature contains a break), the number of sentences
+    and characters they come from, and — for the profile of several documents whose streams
+    were joined with a break between them — the offset of each document's first token, which
+    keeps the order in which ``DocumentFeatures.combine`` lists the features."""
+
+    token_ids: np.ndarray
+    char_ids: np.ndarray
+    n_sentences: int
+    n_chars: int
+    document_starts: np.ndarray | None = None
+
+
+def count_many(items: Sequence[Streams], codebook: Codebook) -> list[DocumentFeatures]:
+    """The counts of several pairs of streams, each on its own, in one numpy pass.
+
+    Most numpy calls cost about the same whatever the size of their arrays, and a document of
+    2,000 characters needs some 70 of them, so short documents are counted faster together:
+    the streams are joined with a break between them (no feature crosses a break), every
+    feature occurrence remembers which item it came from, and counting groups by (item,
+    code). Each item's counts equal those of counting it alone.
+    """
+    if not items:
+        return []
+    if len(items) == 1:
+        item = items[0]
+        owner, found, counts = _counted(
+            item.token_ids, item.char_ids, codebook, item.document_starts, None, None
+        )
+        return [_features(found, counts, item, codebook)]
+    gap = np.zeros(1, dtype=np.uint64)
+    owner, found, counts = _counted(
+        _joined([item.token_ids for item in items], gap),
+        _joined([item.char_ids for item in items], gap),
+        codebook,
+        _document_starts(items),
+        _item_of_position([len(item.token_ids) for item in items]),
+        _item_of_position([len(item.char_ids) for item in items]),
+    )
+    cut = np.searchsorted(owner, np.arange(len(items) + 1))
+    return [
+        _features(found[cut[i] : cut[i + 1]], counts[cut[i] : cut[i + 1]], item, codebook)
+        for i, item in enumerate(items)
+    ]
+
+
+def count_per_sentence(
+    streams: Streams, codebook: Codebook
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The counts of every sentence of a document on its own, in one numpy pass:
+    ``(sentence, code, count)`` arrays, sentence by sentence, each sentence's features in the
+    order counting that sentence alone lists them (for resampling sentences)."""
+    if streams.document_starts is not None:
+        raise ValueError("sentences are counted per document, not per profile")
+    owner, found, counts = _counted(
+        streams.token_ids,
+        streams.char_ids,
+        codebook,
+        None,
+        np.cumsum(streams.token_ids == BREAK_ID),
+        np.cumsum(streams.char_ids == BREAK_ID),
+    )
+    return owner, found, counts
+
+
+def _counted(
+    tokens: np.ndarray,
+    chars: np.ndarray,
     codebook: Codebook,
-    n_sentences: int,
-    n_chars: int,
-    document_starts: np.ndarray | None = None,
-) -> DocumentFeatures:
-    """Counts of every category from a token stream and a punctuation stream, both with
-    sentences separated by ``BREAK_ID`` (no feature contains a break).
-
-    For the profile of several documents whose streams were joined with a break between them,
-    ``document_starts`` (offsets of each document's first token) keeps the order in which
-    ``DocumentFeatures.combine`` lists the features."""
+    documents: np.ndarray | None,
+    token_owner: np.ndarray | None,
+    char_owner: np.ndarray | None,
+) -> tuple[np.ndarray | None, np.ndarray, np.ndarray]:
+    """Distinct features with their counts, in listing order (by category, then first
+    occurrence). With owners (for each position of the streams, the part it belongs to;
+    no feature crosses from one part to the next) each part is counted on its own and the
+    result is sorted by part: ``(part, code, count)``; without, ``(None, code, count)``."""
     keys = _CATEGORY_KEYS
-    blocks = []
+    blocks: list[np.ndarray] = []
+    owners: list[np.ndarray] = []  # with owners: the owner of every code in blocks
+    masked, masked_owners = [], []  # F10–F11, listed last
     # F1–F3: punctuation n-grams; a window holding a break weighs more than 0
-    for _, codes, weight in _windows(char_ids, (char_ids == BREAK_ID).view(np.int8), 3):
-        blocks.append(codes[weight == 0] | keys[len(blocks)])
-    starters, endings = _starters_and_endings(token_ids, codebook, document_starts)
+    for n, codes, weight in _windows(chars, (chars == BREAK_ID).view(np.int8), 3):
+        plain = weight == 0
+        blocks.append(codes[plain] | keys[n - 1])
+        if char_owner is not None:
+            owners.append(char_owner[: len(plain)][plain])
+    starters, starters_at, endings, endings_at = _starters_and_endings(
+        tokens, codebook, documents, token_owner is not None
+    )
     blocks += [starters | keys[3], endings | keys[4]]
+    if token_owner is not None:
+        owners += [token_owner[starters_at], token_owner[endings_at]]
     # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
     # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)
-    weights = (token_ids == BREAK_ID).view(np.int8) * np.int8(2)
-    weights += (token_ids == MASK_ID).view(np.int8)
-    masked = []
-    for n, codes, weight in _windows(token_ids, weights, 4):
-        blocks.append(codes[weight == 0] | keys[4 + n])
+    weights = (tokens == BREAK_ID).view(np.int8) * np.int8(2)
+    weights += (tokens == MASK_ID).view(np.int8)
+    for n, codes, weight in _windows(tokens, weights, 4):
+        plain = weight == 0
+        blocks.append(codes[plain] | keys[4 + n])
+        if token_owner is not None:
+            owners.append(token_owner[: len(plain)][plain])
         if n >= 3:
-            masked.append(codes[weight == 1] | keys[6 + n])
-    found, counts = _count_in_order(np.concatenate(blocks + masked))
+            one_topic_word = weight == 1
+            masked.append(codes[one_topic_word] | keys[6 + n])
+            if token_owner is not None:
+                masked_owners.append(token_owner[: len(one_topic_word)][one_topic_word])
+    blocks += masked
+    owners += masked_owners
+    codes = np.concatenate(blocks)
+    owner = np.concatenate(owners) if owners else None
+    firsts, counts = first_occurrences(codes, owner)
+    found = codes[firsts]
+    if owner is None:
+        return None, found, counts
+    owner = owner[firsts]
+    order = np.argsort(owner, kind="stable")  # each part's features, still in listing order
+    return owner[order], found[order], counts[order]
+
+
+def _features(
+    keys: np.ndarray, counts: np.ndarray, item: Streams, codebook: Codebook
+) -> DocumentFeatures:
     return DocumentFeatures(
-        keys=found,
+        keys=keys,
         values=counts,
-        bounds=category_bounds(found),
-        n_sentences=n_sentences,
-        n_chars=n_chars,
+        bounds=category_bounds(keys),
+        n_sentences=item.n_sentences,
+        n_chars=item.n_chars,
         codebook=codebook,
     )
+
+
+def _joined(streams: list[np.ndarray], gap: np.ndarray) -> np.ndarray:
+    """The streams one after another with ``gap`` between them."""
+    if len(streams) == 1:
+        return streams[0]
+    parts = [gap] * (2 * len(streams) - 1)
+    parts[::2] = streams
+    return np.concatenate(parts)
+
+
+def _item_of_position(lengths: list[int]) -> np.ndarray:
+    """For each position of streams joined with a one-id gap, the index of its stream (the
+    gap after a stream counts as the stream's: no counted window starts on a gap)."""
+    sizes = np.array(lengths, dtype=np.intp) + 1
+    return np.repeat(
+        np.arange(len(lengths), dtype=np.int16 if len(lengths) < 32_000 else np.intp), sizes
+    )
+
+
+def _document_starts(items: Sequence[Streams]) -> np.ndarray | None:
+    """Offsets of every document's first token in the joined token stream (None: one)."""
+    if len(items) == 1:
+        return items[0].document_starts
+    starts, offset = [], 0
+    for item in items:
+        own = item.document_starts
+        starts.append(offset + (np.zeros(1, dtype=np.intp) if own is None else np.asarray(own)))
+        offset += len(item.token_ids) + 1
+    return np.concatenate(starts)

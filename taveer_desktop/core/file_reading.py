@@ -19,7 +19,11 @@ import time
 from taveer_desktop.core.errors import InputError
 
 _READ_CHUNK = 1024 * 1024
-SETTLE_NS = 30_000_000  # a file modified less than 30 ms before reading is looked at again
+# A file modified less than RECENT_NS before it was read may be in the middle of a rewrite whose
+# writer is paused (by the scheduler on a busy machine, tens of milliseconds or more): it is
+# looked at again SETTLE_S later and refused if it changed meanwhile.
+RECENT_NS = 2_000_000_000
+SETTLE_S = 0.1
 
 
 def shown_name(name: str) -> str:
@@ -45,10 +49,6 @@ class FileRefused(InputError):
     def __init__(self, message: str, source: str, reason: str):
         super().__init__(message, source)
         self.reason = reason
-
-
-_READ_CHUNK = 1024 * 1024
-SETTLE_NS = 30_000_000  # a file modified less than 30 ms before reading is looked at again
 
 
 def _kind_of(mode: int) -> str | None:
@@ -171,10 +171,10 @@ def read_file_bytes(path, max_bytes: int | None = None, kind: str = "text file")
             and _same_file(before, on_disk)
             and _hash_open_file(fd, limit) == hashlib.sha256(data).hexdigest()
         )
-        if unchanged and time.time_ns() - before.st_mtime_ns < SETTLE_NS:
-            # written moments ago: a writer may be pausing mid-rewrite (file times are coarse,
-            # a few milliseconds), so look again after a short wait
-            time.sleep(SETTLE_NS / 1e9)
+        if unchanged and time.time_ns() - before.st_mtime_ns < RECENT_NS:
+            # written moments ago: a writer may be pausing mid-rewrite, so look again after a
+            # short wait (costs SETTLE_S only for files saved in the last two seconds)
+            time.sleep(SETTLE_S)
             try:
                 unchanged = _same_file(before, os.stat(path)) and _same_file(before, os.fstat(fd))
             except OSError:

@@ -12,20 +12,23 @@ sentences with replacement) was tried and rejected: repeated sentences concentra
 counts, which inflates every distance much more, so its resamples lean strongly towards
 "different authors" whatever the documents.
 
-Sentence counts are computed once; each resample is a weighted sum of them, done with numpy
-for all resamples at once, so B = 200 costs about as much as a few verifications.
+Sentence counts are computed once, as integer codes (``feature_counts.count_per_sentence``: every
+sentence of a document counted on its own in one numpy pass, no feature string made); each
+resample is a weighted sum of them, done with numpy, so B = 200 costs about as much as a few
+verifications.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from taveer_desktop.core.ensemble import ensemble_similarities
-from taveer_desktop.core.features import CATEGORY_IDS, extract_sentence_features
+from taveer_desktop.core.feature_codes import CATEGORY_SHIFT
+from taveer_desktop.core.feature_counts import count_per_sentence, first_occurrences
+from taveer_desktop.core.features import CATEGORY_IDS, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification
@@ -38,6 +41,7 @@ DEFAULT_SEED = 20261125
 DEFAULT_KEEP_FRACTION = 0.9
 RESAMPLE_BLOCK = 20
 PIECE_CHARS = 200_000
+BLOCK_NONZEROS = 1_000_000  # resamples × non-zero counts counted in one go (16 MB of work)
 
 
 @dataclass(frozen=True)
@@ -81,48 +85,79 @@ def _pieces(text: str, size: int) -> Iterator[str]:
     yield text[start:]
 
 
-class _SparseCounts:
-    """Per category, the non-zero (sentence, feature, count) triplets of a run of sentences.
+class _SentenceCounts:
+    """The non-zero (sentence, feature code, count) triplets of a run of documents' sentences.
 
-    Built sentence by sentence as the texts are read piece by piece, so the per-sentence
-    dictionaries of a huge document never exist all at once (they took ~250 MB for five
-    million characters); the triplets are kept in compact typed arrays.
+    Built piece by piece as the texts are read (``_pieces``), so the streams of a huge
+    document never exist all at once; the triplets are kept as compact integer arrays.
     """
 
-    def __init__(self, vocabularies: dict[str, dict[str, int]]):
-        self.vocabularies = vocabularies
+    def __init__(self) -> None:
         self.sentences = 0
-        self._triplets = {c: (array("l"), array("l"), array("d")) for c in CATEGORY_IDS}
+        self._parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 
     def add_text(self, text: str, lexicon: Lexicon) -> None:
         for piece in _pieces(text, PIECE_CHARS):
-            for counts in extract_sentence_features(piece, lexicon):
-                for category in CATEGORY_IDS:
-                    vocabulary = self.vocabularies[category]
-                    rows, cols, values = self._triplets[category]
-                    for feature, count in counts[category].items():
-                        rows.append(self.sentences)
-                        cols.append(vocabulary.setdefault(feature, len(vocabulary)))
-                        values.append(count)
-                self.sentences += 1
+            document = encode_document(piece, lexicon)
+            rows, codes, counts = count_per_sentence(document.streams(), document.codebook)
+            self._parts.append((rows + self.sentences, codes, counts))
+            self.sentences += document.n_sentences
 
-    def category(self, category: str):
-        rows, cols, values = self._triplets[category]
-        return (
-            np.frombuffer(rows, dtype=np.int_) if rows else np.zeros(0, np.intp),
-            np.frombuffer(cols, dtype=np.int_) if cols else np.zeros(0, np.intp),
-            np.frombuffer(values, dtype=float) if values else np.zeros(0),
+    def triplets(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if not self._parts:
+            return np.zeros(0, np.intp), np.zeros(0, np.uint64), np.zeros(0, np.int64)
+        return tuple(np.concatenate(column) for column in zip(*self._parts, strict=True))
+
+
+def _by_category(
+    unknown: _SentenceCounts, known: _SentenceCounts
+) -> tuple[list[tuple], list[tuple], np.ndarray]:
+    """Per category, the (sentence, column, count) triplets of each side and the number of
+    columns. Both sides share one vocabulary per category whose columns are numbered in order
+    of first appearance, the questioned document's sentences first, then the known ones'."""
+    rows_u, codes_u, counts_u = unknown.triplets()
+    rows_k, codes_k, counts_k = known.triplets()
+    codes = np.concatenate((codes_u, codes_k))
+    distinct = codes[first_occurrences(codes)[0]]  # in order of first appearance
+    category_of = (distinct >> CATEGORY_SHIFT).astype(np.intp)
+    sizes = np.bincount(category_of, minlength=len(CATEGORY_IDS))
+    by_category = np.argsort(category_of, kind="stable")
+    column_of = np.empty(len(distinct), dtype=np.intp)
+    column_of[by_category] = np.arange(len(distinct)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    sorter = np.argsort(distinct)
+    columns = column_of[sorter[np.searchsorted(distinct, codes, sorter=sorter)]]
+    category = (codes >> CATEGORY_SHIFT).astype(np.intp)
+    sides = []
+    for rows, counts, part in (
+        (rows_u, counts_u, slice(0, len(codes_u))),
+        (rows_k, counts_k, slice(len(codes_u), len(codes))),
+    ):
+        side_category, side_columns = category[part], columns[part]
+        sides.append(
+            [
+                (rows[chosen], side_columns[chosen], counts[chosen].astype(float))
+                for j in range(len(CATEGORY_IDS))
+                for chosen in [side_category == j]
+            ]
         )
+    return sides[0], sides[1], sizes
 
 
 def _resampled_distribution(weights: np.ndarray, sparse, size: int) -> np.ndarray:
     """Relative frequencies (resamples × features); rows without features are NaN."""
     rows, cols, values = sparse
-    counts = np.zeros((weights.shape[0], size))
-    if len(values):
+    n = weights.shape[0]
+    if n * len(values) <= BLOCK_NONZEROS:
+        # the whole block in one count: resample b's features are the bins b·size + column
+        bins = (np.arange(n)[:, None] * size + cols).ravel()
+        counts = np.bincount(bins, weights=(weights[:, rows] * values).ravel(), minlength=n * size)
+        counts = counts.reshape(n, size)
+    else:
         # one resample at a time: a resamples × non-zeros matrix took gigabytes for a
-        # document of millions of characters (the sums are the same, element by element)
-        for b in range(weights.shape[0]):
+        # document of millions of characters (the sums are the same, element by element:
+        # whole numbers, added exactly in any order)
+        counts = np.zeros((n, size))
+        for b in range(n):
             counts[b] = np.bincount(cols, weights=weights[b, rows] * values, minlength=size)
     totals = counts.sum(axis=1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -164,28 +199,27 @@ def decision_stability(
     """
     lexicon = lexicon or default_lexicon()
     rng = np.random.default_rng(seed)
-    vocabularies: dict[str, dict[str, int]] = {c: {} for c in CATEGORY_IDS}
-    unknown = _SparseCounts(vocabularies)
+    unknown = _SentenceCounts()
     unknown.add_text(unknown_text, lexicon)
-    known = _SparseCounts(vocabularies)
+    known = _SentenceCounts()
     for text in known_texts:
         progress.check()
         known.add_text(text, lexicon)
     w_unknown = _subsample_weights(unknown.sentences, resamples, keep_fraction, rng)
     w_known = _subsample_weights(known.sentences, resamples, keep_fraction, rng)
+    sparse_unknown, sparse_known, sizes = _by_category(unknown, known)
     distances = np.full((resamples, len(CATEGORY_IDS)), np.nan)
-    for j, category in enumerate(CATEGORY_IDS):
+    for j in range(len(CATEGORY_IDS)):
         progress.check()
-        size = len(vocabularies[category])
+        size = int(sizes[j])
         if not size:
             continue
-        sparse_u, sparse_k = unknown.category(category), known.category(category)
         # resamples in blocks: resamples × vocabulary matrices of a huge document's 4-grams
         # took hundreds of megabytes each (the distances are the same)
         for first in range(0, resamples, RESAMPLE_BLOCK):
             block = slice(first, first + RESAMPLE_BLOCK)
-            x = _resampled_distribution(w_unknown[block], sparse_u, size)
-            y = _resampled_distribution(w_known[block], sparse_k, size)
+            x = _resampled_distribution(w_unknown[block], sparse_unknown[j], size)
+            y = _resampled_distribution(w_known[block], sparse_known[j], size)
             distances[block, j] = np.abs(x - y).sum(axis=1)  # NaN where a side has no feature
     thetas = np.array([model.thresholds[c] for c in CATEGORY_IDS])
     similarities = similarity_array(np.clip(distances, 0.0, 2.0), thetas)

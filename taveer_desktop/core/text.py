@@ -44,7 +44,9 @@ _WHITESPACE_RUN = re.compile(r"\s{2,}|[^\S ]")
 PUNCTUATION_PATTERN = re.compile(r"[^\w\s]|_")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _SPACE_RUN = re.compile(r"\s*")
-_BOUNDARY = re.compile(r"[.!?\u2026\u203c\u2047\u2048\u2049]+[\"')\]}\u00bb]*(?=\s|$)")
+_TERMINATORS = ".!?\u2026\u203c\u2047\u2048\u2049"
+_CLOSERS = "\"')\\]}\u00bb"
+_BOUNDARY = re.compile(f"[{_TERMINATORS}]+[{_CLOSERS}]*(?=\\s|$)")
 _WORD_BEFORE = re.compile(r"(?:[^\W_]+\.)*[^\W_]+$")
 _ABBREVIATION_WINDOW = 10
 _NEXT_START = re.compile(r"\s*[\"'(\[{\u00ab]*(\S)?")
@@ -128,6 +130,21 @@ _LONGEST_ABBREVIATION_PART = 1 + max(
     for word in NEVER_ENDING_ABBREVIATIONS | AMBIGUOUS_ABBREVIATIONS
     for part in word.split(".")
 )
+# _BOUNDARY with an empty group "sure" that takes part where the rules of
+# ``_boundary_ends_sentence`` accept the boundary without looking at the words around it: any
+# run holding "!" or "?", and a lone "." after a non-word character (or at the start) or after
+# a word part longer than any abbreviation's. It matches where _BOUNDARY matches (the group is
+# optional and zero-width, and its tests look behind and ahead of the run's first character so
+# that the search still skips to the next terminator); only the other matches need the rules
+# in Python.
+_BANG = "!?\u203c\u2047\u2048\u2049"
+_BOUNDARY_OR_SURE = re.compile(
+    f"[{_TERMINATORS}]"
+    f"(?P<sure>(?<=[{_BANG}])|(?=[.\u2026]*[{_BANG}])"
+    f"|(?<=[^\\W_]{{{_LONGEST_ABBREVIATION_PART}}}\\.)(?![{_TERMINATORS}])"
+    f"|(?<![^\\W_]\\.)(?<=\\.)(?![{_TERMINATORS}]))?"
+    f"[{_TERMINATORS}]*[{_CLOSERS}]*(?=\\s|$)"
+)
 
 
 def normalise(text: str) -> str:
@@ -197,8 +214,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     paragraphs.append((len(text), len(text)))
     for paragraph_end, next_start in paragraphs:
         start = skip(text, paragraph_start, paragraph_end).end()
-        for match in _BOUNDARY.finditer(text, start, paragraph_end):
-            if _boundary_ends_sentence(text, match, paragraph_end):
+        for match in _BOUNDARY_OR_SURE.finditer(text, start, paragraph_end):
+            if match.group("sure") is not None or _boundary_ends_sentence(
+                text, match, paragraph_end
+            ):
                 end = match.end()
                 append((start, end))
                 start = skip(text, end, paragraph_end).end()

@@ -24,7 +24,7 @@ from itertools import islice
 import numpy as np
 
 from taveer_desktop import __version__
-from taveer_desktop.core.calibration import fit_logistic_calibration
+from taveer_desktop.core.calibration import fit_bounded_calibration
 from taveer_desktop.core.conditions import describe_population, measure_conditions
 from taveer_desktop.core.corpus import Case, Corpus
 from taveer_desktop.core.ensemble import (
@@ -34,8 +34,8 @@ from taveer_desktop.core.ensemble import (
     training_similarities,
 )
 from taveer_desktop.core.errors import InputError, TaveerError
-from taveer_desktop.core.feature_stream import encode_document, profile_features
-from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
+from taveer_desktop.core.feature_stream import case_features, encode_document
+from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures
 from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
@@ -55,8 +55,9 @@ def case_distances(features_unknown: DocumentFeatures, profile: DocumentFeatures
 def distances_of_texts(
     known_texts: Iterable[str], unknown_text: str, lexicon: Lexicon
 ) -> np.ndarray:
-    profile = profile_features([encode_document(t, lexicon) for t in known_texts])
-    return case_distances(extract_features(unknown_text, lexicon), profile)
+    known = [encode_document(t, lexicon) for t in known_texts]
+    profile, questioned = case_features(known, encode_document(unknown_text, lexicon))
+    return case_distances(questioned, profile)
 
 
 _worker_lexicon: Lexicon | None = None
@@ -154,13 +155,27 @@ def _parallel_distances(
     progress: Progress,
     total: int,
 ) -> None:
-    """Cases go to the workers in chunks of ``CHUNK_CASES`` (fewer round trips); at most two
-    chunks per worker are in flight, so memory does not grow with the corpus."""
-    window = 2 * n_workers
+    """``n_workers`` processes: this one and ``n_workers - 1`` helpers. Cases go out in
+    chunks of ``CHUNK_CASES`` (fewer round trips), at most two chunks per helper in flight
+    (memory does not grow with the corpus); this process reads the cases and works on every
+    chunk the helpers have no room for, so it is never idle and a helper's start-up (importing
+    numpy and the engine) costs no wall time."""
+    helpers = n_workers - 1
+    window = 2 * helpers
     context = multiprocessing.get_context("forkserver")
+    # the server imports the engine once and every helper is forked from it ready to work
+    context.set_forkserver_preload([__name__])
     done = 0
+
+    def place(start: int, rows: list[tuple[np.ndarray, CaseMeasures | None]]) -> None:
+        nonlocal done
+        for offset, (distances, measured) in enumerate(rows):
+            matrix[start + offset], measures[start + offset] = distances, measured
+        done += len(rows)
+        progress.step(done, total, "extracting features")
+
     with ProcessPoolExecutor(
-        max_workers=n_workers, mp_context=context, initializer=_init_worker, initargs=(lexicon,)
+        max_workers=helpers, mp_context=context, initializer=_init_worker, initargs=(lexicon,)
     ) as pool:
         pending: dict[Future, int] = {}
         exhausted = False
@@ -174,21 +189,27 @@ def _parallel_distances(
                         break
                     pending[pool.submit(_worker_cases, chunk, measure)] = index
                     index += len(chunk)
-                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                progress.check()
+                own = [] if exhausted else list(islice(cases, CHUNK_CASES))
+                if own:
+                    place(
+                        index,
+                        [_case_work(c.known_texts, c.unknown_text, lexicon, measure) for c in own],
+                    )
+                    index += len(own)
+                    finished = [future for future in pending if future.done()]
+                else:
+                    exhausted = True
+                    finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                    progress.check()
                 for future in finished:
                     start = pending.pop(future)
                     try:
-                        rows = future.result()
-                        for offset, (distances, measured) in enumerate(rows):
-                            matrix[start + offset], measures[start + offset] = distances, measured
+                        place(start, future.result())
                     except BrokenProcessPool:
                         raise TaveerError(
                             "a feature-extraction process ended unexpectedly (out of memory?); "
                             "try again with one process (--workers 1)"
                         ) from None
-                    done += len(rows)
-                    progress.step(done, total, "extracting features")
         except BaseException:
             for future in pending:
                 future.cancel()
@@ -208,7 +229,8 @@ def fit_model(
     population: str | None = None,
 ) -> Model:
     """Thresholds, similarities and the ensemble search on precomputed distances, then the
-    calibration of the chosen ensemble's scores (and, if asked for, the inconclusive band)."""
+    calibration of the chosen ensemble's scores, bounded by the ELUB of its own training cases'
+    log10 LRs (and, if asked for, the inconclusive band)."""
     if threshold_method not in THRESHOLD_METHODS:
         raise ValueError(f"unknown threshold method {threshold_method!r}")
     truth = data.truth
@@ -219,7 +241,7 @@ def fit_model(
     members = np.array([[CATEGORY_IDS.index(c) for c in search.best]])
     scores = ensemble_similarities(similarities, members)[:, 0]
     both_classes = bool(truth.any() and (~truth).any())
-    calibration = fit_logistic_calibration(scores, truth) if both_classes else None
+    calibration = fit_bounded_calibration(scores, truth) if both_classes else None
     band = fit_inconclusive_band(scores, truth) if with_inconclusive_band else None
     n = len(truth)
     info = TrainingInfo(

@@ -25,13 +25,16 @@ The protocol (``docs/validation.md`` states it for readers):
    validated conditions measured from the trials' lengths and distances, and a summary of this
    validation written into it (key ``validation``).
 
-**The bound.** With n_s same-author and n_d different-author trials, the smallest non-zero rate
-of a score among different-author trials that the data can show is 1/n_d, so no likelihood ratio
-above n_d in favour of Hp is supported by them, and none below 1/n_s in favour of Hd. The model's
-log10 LR is therefore clipped to [−log10 n_s, +log10 n_d] (of the trials it was calibrated on).
-This is a conservative simplification of the empirical lower and upper bound (ELUB) of Vergeer
-et al. (2016, *Science & Justice* 56(6):482–491) — the ELUB is data-dependent and usually
-tighter — and matches the |log10 LR| ≤ log10(n) cap adopted by a peer tool after its audit.
+**The bound.** Every calibration is clipped to the empirical lower and upper bound (ELUB) of
+Vergeer et al. (2016, *Science & Justice* 56(6):482–491; ``core/elub.py``): the range of log10
+LR within which trials show the system doing no worse than one that always says LR = 1, with
+one misleading trial of each class added. In each fold the bound is the ELUB of the fold's
+training trials' own log10 LRs (as ``taveer train`` does; the logistic map has two parameters,
+so in-sample LRs are close to held-out ones). The **final model's** bound is the ELUB of the
+**cross-validated** log10 LRs of all trials — each trial's LR from the model learned without its
+fold, within that fold's bound — which are the LRs the record lists and its figures are
+computed from, so anyone can recompute the bound from the record. With balanced classes (as
+here) the ELUB is never wider than ±log10 n (n trials a class), the count rule used before.
 
 **The minimum.** Fewer than ``MIN_TRIALS_PER_CLASS`` (20) trials of either class is refused.
 
@@ -58,13 +61,15 @@ from taveer_desktop import __version__
 from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.calibration import (
     cllr,
-    fit_logistic_calibration,
+    fit_bounded_calibration,
     misleading_rates,
     pav_log10_lr,
     reliability_bins,
+    with_elub,
 )
 from taveer_desktop.core.conditions import LengthRange, ValidatedConditions
 from taveer_desktop.core.corpus import Corpus
+from taveer_desktop.core.elub import ELUB_REFERENCE
 from taveer_desktop.core.ensemble import (
     ensemble_similarities,
     search_ensembles,
@@ -87,13 +92,14 @@ MIN_LENGTH_SHARE = 0.8
 DEFAULT_FOLDS = 5
 DEFAULT_MAX_TRIALS = 5000
 DEFAULT_BOOTSTRAP = 200
-METHODS = ("taveer",)
+METHODS = ("taveer", "lambdag", "fusion")
+METHOD_TITLES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
 RECORD_FORMAT = "taveer-validation-record"
 RECORD_FORMAT_VERSION = 1
 BOUND_RULE = (
-    "log10 LR clipped to [-log10 n_same, +log10 n_different] of the calibration trials: a "
-    "conservative form of the empirical lower and upper bound (ELUB) of Vergeer, van Es, "
-    "de Jongh, Alberink and Stoel (2016), Science & Justice 56(6):482-491"
+    "log10 LR clipped to the empirical lower and upper bound (ELUB) of the cross-validated "
+    "log10 LRs of all trials (one misleading trial of each class added; computed exactly): "
+    f"{ELUB_REFERENCE}"
 )
 FIGURES = (
     "cllr",
@@ -151,6 +157,8 @@ class ValidationSettings:
     threshold_method: str = "median"
     bootstrap: int = DEFAULT_BOOTSTRAP
     criteria: AcceptanceCriteria = field(default_factory=AcceptanceCriteria)
+    lambdag_order: int = 10  # the highest order tried (method lambdag or fusion)
+    lambdag_samples: int = 30  # reference samples per trial
 
     def check(self) -> None:
         if self.method not in METHODS:
@@ -159,6 +167,8 @@ class ValidationSettings:
             )
         if self.threshold_method not in THRESHOLD_METHODS:
             raise InputError(f"unknown threshold method {self.threshold_method!r}")
+        if not 1 <= self.lambdag_order <= 16 or self.lambdag_samples < 1:
+            raise InputError("--lambdag-order must be 1 to 16 and --lambdag-samples at least 1")
         for name in ("questioned_chars", "known_chars"):
             value = getattr(self, name)
             if value is not None and value < 1:
@@ -191,6 +201,10 @@ class TrialSet:
     distances: np.ndarray  # trials × 11, NaN where a category abstains
     folds: int
     candidates_same: int  # same-author trials the population allowed before the cap
+    # the cut of each trial, for methods that read the texts' streams (LambdaG): questioned
+    # (document, first, stop); known [(document, first, stop), …]
+    questioned_cuts: list = field(default_factory=list)
+    known_cuts: list = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.truth)
@@ -219,37 +233,51 @@ def nearest_cut(document: CodedDocument, n_chars: int, first: int = 0) -> int:
     return within + 1 if above < below else within
 
 
-def questioned_part(
+def questioned_cut(
     document: CodedDocument, n_chars: int | None, rng: np.random.Generator
-) -> DocumentFeatures:
-    """The questioned text of a trial: the whole document, or a run of sentences nearest to
-    ``n_chars`` from a random sentence from which that much text remains."""
+) -> tuple[int, int]:
+    """The sentences (first, stop) of a trial's questioned text: the whole document, or a run
+    nearest to ``n_chars`` from a random sentence from which that much text remains."""
     if n_chars is None or document.n_chars <= n_chars:
-        return document.features()
+        return 0, document.n_sentences
     ends = document.sentence_spans[:, 1]
     starts = document.sentence_spans[:, 0]
     room = np.flatnonzero(ends[-1] - starts >= n_chars)
     first = int(rng.choice(room)) if len(room) else 0
-    return document.features(first, first + nearest_cut(document, n_chars, first))
+    return first, first + nearest_cut(document, n_chars, first)
 
 
-def known_part(documents: list[CodedDocument], n_chars: int | None) -> DocumentFeatures:
+def questioned_part(
+    document: CodedDocument, n_chars: int | None, rng: np.random.Generator
+) -> DocumentFeatures:
+    """The features of ``questioned_cut``."""
+    return document.features(*questioned_cut(document, n_chars, rng))
+
+
+def known_cut(
+    documents: list[CodedDocument], n_chars: int | None
+) -> list[tuple[CodedDocument, int, int]]:
     """The known text of a trial: the documents in the given order, the last one cut at the
-    sentence boundary nearest to what remains of ``n_chars``."""
+    sentence boundary nearest to what remains of ``n_chars``; (document, first, stop) each."""
     if n_chars is None:
-        return DocumentFeatures.combine(d.features() for d in documents)
+        return [(d, 0, d.n_sentences) for d in documents]
     parts, remaining = [], n_chars
     for document in documents:
         if remaining <= 0:
             break
         if document.n_chars <= remaining:
-            parts.append(document.features())
+            parts.append((document, 0, document.n_sentences))
             remaining -= document.n_chars
         else:
             count = nearest_cut(document, remaining)
-            parts.append(document.features(0, count))
+            parts.append((document, 0, count))
             remaining -= _run_chars(document, 0, count)
-    return DocumentFeatures.combine(parts)
+    return parts
+
+
+def known_part(documents: list[CodedDocument], n_chars: int | None) -> DocumentFeatures:
+    """The features of ``known_cut``."""
+    return DocumentFeatures.combine(d.features(a, b) for d, a, b in known_cut(documents, n_chars))
 
 
 def _long_enough(chars: int, target: int | None) -> bool:
@@ -311,14 +339,15 @@ def build_trials(
             "needed: add authors or documents, or validate for shorter texts",
             population.source,
         )
-    rows_known, rows_questioned, fold = [], [], []
+    rows_known, rows_questioned, fold, q_cuts, k_cuts = [], [], [], [], []
     lengths = np.zeros((2 * n_pairs, 2), dtype=np.int64)
     distances = np.full((2 * n_pairs, len(CATEGORY_IDS)), np.nan)
     for p, (author, q_index) in enumerate(chosen):
         progress.check()
         others = [d.coded for i, d in enumerate(docs[author]) if i != q_index]
         others = [others[i] for i in rng.permutation(len(others))]
-        known = known_part(others, k_target)
+        known_parts = known_cut(others, k_target)
+        known = DocumentFeatures.combine(d.features(a, b) for d, a, b in known_parts)
         rivals = [a for a in by_fold[fold_of[author]] if a != author]
         rival = rivals[int(rng.integers(len(rivals)))]
         rival_docs = [d for d in docs[rival] if questioned_ok(d)]
@@ -328,7 +357,10 @@ def build_trials(
         )
         for offset, (q_author, document) in enumerate(pairs):
             row = 2 * p + offset
-            questioned = questioned_part(document, q_target, rng)
+            first, stop = questioned_cut(document, q_target, rng)
+            questioned = document.features(first, stop)
+            q_cuts.append((document, first, stop))
+            k_cuts.append(known_parts)
             distances[row] = questioned.distances(known)
             lengths[row] = questioned.n_chars, known.n_chars
             rows_known.append(author)
@@ -346,6 +378,8 @@ def build_trials(
         distances=distances,
         folds=k,
         candidates_same=n_candidates,
+        questioned_cuts=q_cuts,
+        known_cuts=k_cuts,
     )
 
 
@@ -360,12 +394,6 @@ class Learned:
     calibration: Any
 
 
-def bounds_for(truth: np.ndarray) -> tuple[float, float]:
-    """(min, max) log10 LR supported by calibration trials with this truth (see the module)."""
-    n_same, n_different = int(truth.sum()), int((~truth).sum())
-    return -math.log10(n_same), math.log10(n_different)
-
-
 def learn(distances: np.ndarray, truth: np.ndarray, threshold_method: str) -> Learned:
     """Thresholds, the best ensemble and its bounded calibration, learned on these trials."""
     thetas = thresholds_for(threshold_method, distances, truth)
@@ -373,11 +401,7 @@ def learn(distances: np.ndarray, truth: np.ndarray, threshold_method: str) -> Le
     search = search_ensembles(similarities, truth)
     members = np.array([[CATEGORY_IDS.index(c) for c in search.best]])
     scores = ensemble_similarities(similarities, members)[:, 0]
-    low, high = bounds_for(truth)
-    calibration = replace(
-        fit_logistic_calibration(scores, truth), min_log10_lr=low, max_log10_lr=high
-    )
-    return Learned(thetas, members, search.best, calibration)
+    return Learned(thetas, members, search.best, fit_bounded_calibration(scores, truth))
 
 
 def score(learned: Learned, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -551,6 +575,13 @@ def validate(
     trials = build_trials(population, settings, progress)
     truth = trials.truth
     cv_scores, cv_lr = cross_validate(trials, settings.threshold_method, workers, progress)
+    taveer_cv_lr = cv_lr
+    second = None
+    if settings.method != "taveer":  # LambdaG or the fusion: core/lambdag_validation.py
+        from taveer_desktop.core.lambdag_validation import second_opinion
+
+        second = second_opinion(population, trials, settings, cv_lr, progress)
+        cv_scores, cv_lr = second.cv_scores, second.cv_log10_lr
     figures = figures_of(cv_scores, cv_lr, truth)
     intervals = bootstrap_intervals(
         cv_scores, cv_lr, truth, trials.known_author, settings.bootstrap, settings.seed, progress
@@ -566,7 +597,7 @@ def validate(
             trials.questioned_chars,
             trials.known_chars,
         ),
-        name or f"TAVeer model validated on {population.name}",
+        name or f"{METHOD_TITLES[settings.method]} model validated on {population.name}",
         Corpus(
             path=Path(population.source),
             name=population.name,
@@ -581,12 +612,16 @@ def validate(
         genre=genre,
         population=population_text,
     )
-    low, high = bounds_for(truth)
     assert model.calibration is not None and model.conditions is not None
     model = replace(
         model,
-        calibration=replace(model.calibration, min_log10_lr=low, max_log10_lr=high),
+        calibration=with_elub(model.calibration, taveer_cv_lr, truth),
         conditions=_with_targets(model.conditions, settings),
+    )
+    low, high = (
+        second.stated_bounds
+        if second is not None
+        else (model.calibration.min_log10_lr, model.calibration.max_log10_lr)
     )
     acceptance = {
         "criteria": criteria.to_dict(),
@@ -605,9 +640,19 @@ def validate(
         "figures": {k: _round(v) for k, v in figures.items()},
         "intervals": {k: [_round(a), _round(b)] for k, (a, b) in intervals.items()},
         "acceptance": acceptance,
-        "bound": {"min_log10_lr": low, "max_log10_lr": high, "rule": BOUND_RULE},
+        "bound": {
+            "min_log10_lr": low,
+            "max_log10_lr": high,
+            "rule": BOUND_RULE,
+            "trials_same": int(truth.sum()),
+            "trials_different": int((~truth).sum()),
+        },
     }
+    if second is not None:
+        summary.update(second.summary())
     model = replace(model, extra={**model.extra, "validation": summary})
+    if second is not None:
+        model = second.attach(model)
     record = {
         "format": RECORD_FORMAT,
         "format_version": RECORD_FORMAT_VERSION,
@@ -632,6 +677,8 @@ def validate(
             for i in range(len(trials))
         ],
     }
+    if second is not None:
+        second.annotate(record)
     return ValidationResult(model, record, trials, cv_scores, cv_lr)
 
 

@@ -12,6 +12,7 @@ so a run is never computed from evidence or a model that changed since it was st
 from __future__ import annotations
 
 from taveer_desktop import __version__
+from taveer_desktop.core.lambdag_model import method_of
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
@@ -61,6 +62,13 @@ def verify_case(
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     model = store.models.load(stored_model.id)
+    if method_of(model) != "taveer":  # the run view and the report show TAVeer's finding only
+        raise StoreError(
+            f"cannot verify case {case.number} with the model {stored_model.name!r}: it states "
+            f"{method_of(model)}'s likelihood ratio, which a project cannot show yet; verify "
+            "it with 'taveer verify'",
+            store.path,
+        )
     if case.model_id != stored_model.id:
         store.cases.choose_model(case_id, stored_model.id)
     known_texts = [store.documents.text(doc.id) for doc in known]

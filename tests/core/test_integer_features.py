@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
-from taveer_desktop.core.feature_counts import _sequential_sums
-from taveer_desktop.core.feature_stream import profile_features
+from taveer_desktop.core.feature_counts import _sequential_sums, count_many, count_per_sentence
+from taveer_desktop.core.feature_stream import case_features, profile_features, profile_streams
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
     DocumentFeatures,
@@ -284,6 +284,47 @@ def test_a_profile_counted_in_one_pass_equals_combined_documents(documents):
     combined = DocumentFeatures.combine([d.features() for d in coded])
     assert one_pass == combined
     assert one_pass.counts == combined.counts
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.tuples(words, marks), max_size=30), min_size=1, max_size=5),
+    st.lists(st.integers(min_value=1, max_value=3), min_size=1, max_size=4),
+)
+def test_streams_counted_together_equal_each_counted_alone(documents, sizes):
+    """``count_many`` (several documents and profiles in one numpy pass) gives each of them
+    exactly the counts, order and bounds of counting it alone."""
+    coded = [encode_document("".join(w + m for w, m in p), LEXICON) for p in documents]
+    items, start = [], 0
+    for size in sizes:  # profiles of 1-3 documents, taken in turn from the list
+        group = [coded[(start + k) % len(coded)] for k in range(size)]
+        items.append(profile_streams(group))
+        start += size
+    together = count_many(items, coded[0].codebook)
+    alone = [count_many([item], coded[0].codebook)[0] for item in items]
+    assert together == alone
+    assert [f.counts for f in together] == [f.counts for f in alone]
+
+
+@pytest.mark.parametrize("index", [0, 3])
+def test_every_sentence_counted_in_one_pass_equals_each_sentence_alone(index):
+    document = encode_document(_text(index), LEXICON)
+    rows, codes, counts = count_per_sentence(document.streams(), document.codebook)
+    assert np.all(np.diff(rows) >= 0)
+    for i in range(document.n_sentences):
+        alone = document.features(i, i + 1)
+        mine = rows == i
+        assert np.array_equal(codes[mine], alone.keys)  # the same features in the same order
+        assert np.array_equal(counts[mine], alone.values)
+
+
+def test_a_case_counted_together_equals_its_profile_and_questioned_document_alone():
+    known = [encode_document(_text(i), LEXICON) for i in (0, 1, 2)]
+    questioned = encode_document(_text(3), LEXICON)
+    profile, features = case_features(known, questioned)
+    assert profile == profile_features(known)
+    assert features == questioned.features()
+    assert list(profile.counts["F4"]) == list(profile_features(known).counts["F4"])
 
 
 def test_the_profile_of_the_demo_papers_in_one_pass_equals_combined_documents():

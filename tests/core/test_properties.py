@@ -242,6 +242,26 @@ def test_search_ensembles_equals_a_brute_force_ranking_of_all_2047_subsets(matri
     assert result.n_cases == matrix.shape[0]
 
 
+_TIE_VALUES = [0.0, 0.25, 0.4, 0.5, np.nextafter(0.5, 0), np.nextafter(0.5, 1), 0.6, 0.75, 1.0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("chunk", [7, 256])
+def test_correct_by_mask_equals_the_medians_of_every_ensemble(seed, chunk):
+    """The counting without medians (``ensemble.correct_by_mask``) against the medians of
+    ``ensemble_similarities`` for all 2047 ensembles, on values made to tie: exactly 0.5,
+    its neighbours, pairs whose mean is 0.5, and abstentions."""
+    rng = np.random.default_rng(seed)
+    sims = rng.choice(np.array([*_TIE_VALUES, np.nan]), size=(300, 11))
+    sims[:50] = rng.random((50, 11))
+    sims[rng.random(sims.shape) < 0.15] = np.nan
+    truth = rng.random(300) < 0.5
+    by_mask = ensemble.correct_by_mask(sims, truth, chunk)
+    for members, masks in zip(ensemble.SUBSETS_BY_SIZE, ensemble._MASKS_BY_SIZE, strict=True):
+        predicted_y = ensemble.ensemble_similarities(sims, members) > 0.5
+        assert np.array_equal(by_mask[masks], (predicted_y == truth[:, None]).sum(axis=0))
+
+
 def test_search_ensembles_tie_break_prefers_the_lexicographically_smallest_members():
     # Every category is identical, so all ensembles tie on accuracy; the largest size wins,
     # and among equally sized ensembles the lexicographically smallest member list.

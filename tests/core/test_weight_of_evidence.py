@@ -263,3 +263,19 @@ def test_stability_is_the_same_however_the_texts_are_read(demo_model, monkeypatc
     parts = list(stability._pieces(unknown, 300))
     assert "".join(parts) == unknown and len(parts) > 3
     assert all(part.endswith("\n\n") for part in parts[:-1])
+
+
+def test_stability_read_in_pieces_and_one_resample_at_a_time_is_the_same(demo_model, monkeypatch):
+    """The paths a huge document takes (texts read in pieces at paragraph breaks, resamples
+    counted one by one) give exactly what the short path gives."""
+    from taveer_desktop.core import stability as stability_module
+
+    known, unknown = _demo_texts()
+    answer = verify(demo_model, known, unknown).prediction
+    usual = decision_stability(demo_model, known, unknown, answer, resamples=60, seed=3)
+    monkeypatch.setattr(stability_module, "PIECE_CHARS", 2_000)
+    monkeypatch.setattr(stability_module, "BLOCK_NONZEROS", 0)
+    pieces = list(stability_module._pieces(unknown, stability_module.PIECE_CHARS))
+    assert len(pieces) > 3 and "".join(pieces) == unknown
+    slow = decision_stability(demo_model, known, unknown, answer, resamples=60, seed=3)
+    assert slow == usual

@@ -1,0 +1,135 @@
+"""Logistic-regression fusion of several methods' calibrated log10 likelihood ratios.
+
+The standard of forensic likelihood-ratio systems (Brümmer and du Preez; Morrison's
+calibration and fusion tutorial, 2013): one log-odds
+
+    ln odds = a + Σ_k w_k · ln LR_k
+
+is fitted by penalised logistic regression on validation trials with known truth (Platt's
+smoothed targets and a small L2 penalty on the weights, as in ``core/calibration.py``); the
+training prior log-odds are taken off again, so the result is a log likelihood ratio. Weights are
+kept ≥ 0: a method is never counted against its own direction (a weight that comes out negative
+is fixed at 0 and the rest refitted). The fused log10 LR is bounded like every other one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from taveer_desktop.core.calibration import LN10, cllr
+
+WEIGHT_PENALTY = 0.01
+MAX_ITERATIONS = 100
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """log10 LR = (intercept + Σ weight_k · ln LR_k − prior_log_odds) / ln 10, bounded."""
+
+    methods: tuple[str, ...]
+    intercept: float
+    weights: tuple[float, ...]
+    prior_log_odds: float
+    min_log10_lr: float | None = None
+    max_log10_lr: float | None = None
+    training_cllr: float | None = None
+
+    def log10_lr(self, log10_lrs: np.ndarray) -> np.ndarray:
+        """Fused log10 LR of rows of per-method log10 LRs (columns in ``methods`` order)."""
+        x = np.atleast_2d(np.asarray(log10_lrs, dtype=float)) * LN10
+        value = (self.intercept + x @ np.asarray(self.weights) - self.prior_log_odds) / LN10
+        if self.min_log10_lr is not None or self.max_log10_lr is not None:
+            value = np.clip(value, self.min_log10_lr, self.max_log10_lr)
+        return value
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["methods"] = list(self.methods)
+        data["weights"] = list(self.weights)
+        data["rule"] = "logistic-regression fusion of the methods' calibrated log LRs"
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Fusion:
+        return cls(
+            methods=tuple(str(m) for m in data["methods"]),
+            intercept=float(data["intercept"]),
+            weights=tuple(float(w) for w in data["weights"]),
+            prior_log_odds=float(data["prior_log_odds"]),
+            min_log10_lr=_optional(data.get("min_log10_lr")),
+            max_log10_lr=_optional(data.get("max_log10_lr")),
+            training_cllr=_optional(data.get("training_cllr")),
+        )
+
+
+def _optional(value) -> float | None:
+    return None if value is None else float(value)
+
+
+def _fit(x: np.ndarray, targets: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """Newton's method with step halving on the penalised cross-entropy; columns of ``x`` not
+    ``free`` keep weight 0. Returns [a, w_1 … w_k]."""
+    k = x.shape[1]
+    design = np.column_stack([np.ones(len(x)), x[:, free]])
+    penalty = np.diag([0.0] + [WEIGHT_PENALTY] * int(free.sum()))
+    theta = np.zeros(design.shape[1])
+
+    def loss(t: np.ndarray) -> float:
+        z = design @ t
+        return float(np.sum(np.logaddexp(0.0, z) - targets * z) + 0.5 * t @ penalty @ t)
+
+    current = loss(theta)
+    for _ in range(MAX_ITERATIONS):
+        p = 0.5 * (1.0 + np.tanh(0.5 * (design @ theta)))
+        gradient = design.T @ (p - targets) + penalty @ theta
+        hessian = (design * (p * (1 - p))[:, None]).T @ design + penalty
+        step = np.linalg.solve(hessian + 1e-12 * np.eye(len(theta)), gradient)
+        scale = 1.0
+        while scale > 1e-6:
+            candidate = theta - scale * step
+            new = loss(candidate)
+            if new <= current + 1e-12:
+                break
+            scale /= 2.0
+        done = abs(current - new) < 1e-10 and np.max(np.abs(scale * step)) < 1e-9
+        theta, current = candidate, new
+        if done:
+            break
+    full = np.zeros(k + 1)
+    full[0] = theta[0]
+    full[1:][free] = theta[1:]
+    return full
+
+
+def fit_fusion(
+    methods: tuple[str, ...],
+    log10_lrs: np.ndarray,
+    truth: np.ndarray,
+    bounds: tuple[float, float] | None = None,
+) -> Fusion:
+    """Fit the fusion on trials: ``log10_lrs`` has one column per method."""
+    x = np.asarray(log10_lrs, dtype=float) * LN10
+    truth = np.asarray(truth, dtype=bool)
+    n_y, n_n = int(truth.sum()), int((~truth).sum())
+    if n_y == 0 or n_n == 0:
+        raise ValueError("fusion needs trials of both classes")
+    targets = np.where(truth, (n_y + 1.0) / (n_y + 2.0), 1.0 / (n_n + 2.0))
+    free = np.ones(x.shape[1], dtype=bool)
+    theta = _fit(x, targets, free)
+    while (theta[1:] < 0).any():
+        free &= theta[1:] > 0
+        theta = _fit(x, targets, free)
+    low, high = bounds if bounds is not None else (None, None)
+    fusion = Fusion(
+        methods=methods,
+        intercept=float(theta[0]),
+        weights=tuple(float(w) for w in theta[1:]),
+        prior_log_odds=math.log(n_y / n_n),
+        min_log10_lr=low,
+        max_log10_lr=high,
+    )
+    trained = cllr(fusion.log10_lr(log10_lrs), truth)
+    return Fusion(**{**asdict(fusion), "training_cllr": round(trained, 6)})

@@ -1,0 +1,349 @@
+"""LambdaG and its fusion with TAVeer, validated on the trials TAVeer is validated on.
+
+``core/validation.py`` builds the trials (cut like the case, author-disjoint folds) and
+cross-validates TAVeer; for ``--method lambdag`` or ``--method fusion`` it hands the same trials
+to ``second_opinion``:
+
+1. **λG of every trial, every order.** Each trial's questioned and known texts are the same
+   sentences TAVeer counted (``TrialSet.questioned_cuts`` / ``known_cuts``), masked
+   (``core/lambdag_masking.py``). The reference population of a trial is the population's
+   documents by authors of the *other* folds — never the trial's own authors, as in a case,
+   where the population does not contain the candidate. Reference samples hold as many
+   sentences as the trial's known text; the trials of one fold whose known texts have the same
+   number of sentences (to within 2.5 %, ``sample_size``) share their r samples (drawn with a
+   generator seeded by the seed, the fold and that number), which is what makes 2,000 trials
+   take seconds rather than minutes.
+   Both trials of a pair share the known text, so they share its model.
+2. **Order chosen by validation, calibration.** For each fold, on the trials of the other folds:
+   the order 1 … N whose logistically calibrated λG has the lowest Cllr, and that calibration
+   bounded, as TAVeer's, by the ELUB of its own training LRs; the held-out fold's trials are
+   scored with them.
+3. **Fusion.** For each fold, the logistic-regression fusion (``core/fusion.py``) of TAVeer's and
+   LambdaG's cross-validated log10 LRs is learned on the other folds and applied to the held-out
+   one (bounded by the ELUB of its training trials' fused LRs).
+4. **The final model**: order and calibration from all trials; fusion from all cross-validated
+   log10 LRs; each bounded, as TAVeer's final model, by the ELUB of its method's
+   cross-validated LRs (``stated_bounds``); the reference population (all its authors) stored
+   in the model (``core/lambdag_model.py``).
+
+The figures of every method (TAVeer alone, LambdaG alone and, for the fusion, the fusion) come
+from the same held-out trials and go into the record side by side.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.core.calibration import (
+    LN10,
+    Calibration,
+    fit_bounded_calibration,
+    with_elub,
+)
+from taveer_desktop.core.elub import elub
+from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.fusion import Fusion, fit_fusion
+from taveer_desktop.core.kneser_ney import (
+    END,
+    KneserNeyModel,
+    ModelStack,
+    SentenceKeys,
+    sentence_keys,
+)
+from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
+from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
+from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
+from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
+from taveer_desktop.core.population import Population
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.validation import (
+    TrialSet,
+    ValidationSettings,
+    figures_of,
+)
+
+FUSED = ("taveer", "lambdag")
+SAMPLE_STEP = 1.05
+# the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
+MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
+
+
+def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
+    """LR / (1 + LR): the score whose > 0.5 is the decision 'same author' (accuracy)."""
+    return 0.5 * (1.0 + np.tanh(0.5 * LN10 * np.asarray(log10_lr, dtype=float)))
+
+
+# --- λG of the trials ------------------------------------------------------------------------
+
+
+class _DocumentKeys:
+    """The n-gram keys of every population document's sentences, computed once."""
+
+    def __init__(self, population: Population, order: int):
+        self.by_document: dict[int, SentenceKeys] = {}
+        self.by_author: dict[str, list[SentenceKeys]] = {}
+        for author in population.authors:
+            for document in population.documents[author]:
+                keys = sentence_keys(masked_sentences(document.coded), order)
+                self.by_document[id(document.coded)] = keys
+                self.by_author.setdefault(author, []).append(keys)
+
+    def cut(self, document, first: int, stop: int) -> SentenceKeys:
+        return self.by_document[id(document)].select(np.arange(first, stop))
+
+    def pool(self, authors: list[str], vocabulary_size: int) -> ReferencePool:
+        """The reference population of these authors (sentences with at least one token)."""
+        keys = SentenceKeys.concatenate([k for a in authors for k in self.by_author[a]])
+        return ReferencePool(
+            keys.select(np.flatnonzero(keys.sentence_lengths() > 1)), vocabulary_size
+        )
+
+
+@dataclass(frozen=True)
+class TrialScores:
+    raw: np.ndarray  # (trials, N) λG at every order
+    seconds: float
+    reference_models: int
+
+
+def lambdag_trial_scores(
+    population: Population,
+    trials: TrialSet,
+    order: int,
+    samples: int,
+    seed: int,
+    fold_of_author: dict[str, int] | None = None,
+    progress: Progress = NO_PROGRESS,
+) -> TrialScores:
+    """λG of every trial at every order 1 … ``order`` (see the module, step 1)."""
+    started = time.perf_counter()
+    keys = _DocumentKeys(population, order)
+    vocabulary = vocabulary_size_of(np.concatenate([k.tokens for k in keys.by_document.values()]))
+    if fold_of_author is None:
+        fold_of_author = {}
+        for row, author in enumerate(trials.known_author):
+            fold_of_author[author] = int(trials.fold[row])
+        for row, author in enumerate(trials.questioned_author):
+            fold_of_author[author] = int(trials.fold[row])
+    n_pairs = len(trials) // 2
+    known = [
+        SentenceKeys.concatenate([keys.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]])
+        for p in range(n_pairs)
+    ]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for p in range(n_pairs):
+        size = sample_size(known[p].n_sentences)
+        groups.setdefault((int(trials.fold[2 * p]), size), []).append(p)
+    raw = np.zeros((len(trials), order))
+    pools: dict[int, ReferencePool] = {}
+    done = made = 0
+    for (fold, n_sentences), pairs in sorted(groups.items()):
+        progress.step(done, n_pairs, "LambdaG: scoring the trials")
+        if fold not in pools:
+            others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
+            pools = {fold: keys.pool(others, vocabulary)}  # one fold's pool at a time
+        rng = np.random.default_rng([seed, fold, n_sentences])
+        references = ModelStack(pools[fold].sample_models(n_sentences, samples, rng))
+        made += references.size
+        for p in pairs:
+            known_model = KneserNeyModel(known[p], vocabulary)
+            for row in (2 * p, 2 * p + 1):
+                document, first, stop = trials.questioned_cuts[row]
+                questioned = keys.cut(document, first, stop)
+                raw[row] = score_questioned(known_model, references, questioned).by_order
+            done += 1
+    return TrialScores(raw, time.perf_counter() - started, made)
+
+
+def sample_size(n_sentences: int) -> int:
+    """The number of sentences of the reference samples for a known text of ``n_sentences``:
+    the same, rounded to the nearest step of a 5 % geometric ladder (1, 2, …, 20, 21, 22, 23,
+    24, 26, …), so that the trials of a fold share their samples (at most 2.5 % off)."""
+    if n_sentences <= 1:
+        return max(n_sentences, 1)
+    step = round(math.log(n_sentences) / math.log(SAMPLE_STEP))
+    return max(1, round(SAMPLE_STEP**step))
+
+
+# --- order, calibration, fusion --------------------------------------------------------------
+
+
+def choose_order(raw: np.ndarray, truth: np.ndarray) -> tuple[int, Calibration]:
+    """The order whose calibrated λG has the lowest Cllr on these trials, and its calibration
+    (bounded by the ELUB of its own LRs on these trials)."""
+    best: tuple[float, int, Calibration] | None = None
+    for n in range(1, raw.shape[1] + 1):
+        calibration = fit_bounded_calibration(raw[:, n - 1], truth)
+        value = calibration.training_cllr
+        if value is not None and math.isfinite(value) and (best is None or value < best[0]):
+            best = (value, n, calibration)
+    assert best is not None
+    return best[1], best[2]
+
+
+def bounded_fusion(
+    both: np.ndarray, truth: np.ndarray, bounding_lrs: np.ndarray | None = None
+) -> Fusion:
+    """The fusion fitted on these trials, clipped to the ELUB of ``bounding_lrs`` (default:
+    its own fused LRs on them)."""
+    fitted = fit_fusion(FUSED, both, truth)
+    bounds = elub(fitted.log10_lr(both) if bounding_lrs is None else bounding_lrs, truth)
+    return replace(fitted, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)
+
+
+@dataclass
+class SecondOpinion:
+    """LambdaG (and the fusion) cross-validated on the trials, and the final fitted parts."""
+
+    method: str
+    truth: np.ndarray
+    cv_by_method: dict[str, np.ndarray]
+    raw: np.ndarray
+    fold_orders: list[int]
+    part: LambdaGPart
+    fusion: Fusion | None
+    lambdag_seconds: float
+    reference_models: int
+    reference_sentences: int
+
+    @property
+    def cv_log10_lr(self) -> np.ndarray:
+        return self.cv_by_method[self.method]
+
+    @property
+    def stated_bounds(self) -> tuple[float | None, float | None]:
+        """(lower, upper) log10 LR bound of the stated method's final model."""
+        if self.method == "fusion" and self.fusion is not None:
+            return self.fusion.min_log10_lr, self.fusion.max_log10_lr
+        return self.part.calibration.min_log10_lr, self.part.calibration.max_log10_lr
+
+    @property
+    def cv_scores(self) -> np.ndarray:
+        return posterior_scores(self.cv_log10_lr)
+
+    def figures_by_method(self) -> dict[str, dict[str, float | None]]:
+        out = {}
+        for method, log10_lr in self.cv_by_method.items():
+            scores = posterior_scores(log10_lr)
+            figures = figures_of(scores, log10_lr, self.truth)
+            out[method] = {
+                k: None if not math.isfinite(v) else round(float(v), 6) for k, v in figures.items()
+            }
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """What the record and the model's ``validation`` say beyond TAVeer's summary."""
+        n = len(self.truth)
+        return {
+            "methods": self.figures_by_method(),
+            "lambdag": {
+                "max_order": int(self.raw.shape[1]),
+                "order": self.part.order,
+                "fold_orders": self.fold_orders,
+                "samples": self.part.samples,
+                "reference": "per trial: the population's authors of the other folds; "
+                "in the final model: all its authors",
+                "reference_sentences": self.reference_sentences,
+                "reference_models": self.reference_models,
+                "seconds": round(self.lambdag_seconds, 3),
+                "seconds_per_trial": round(self.lambdag_seconds / max(n, 1), 6),
+            },
+        }
+
+    def attach(self, model: Model) -> Model:
+        """The model with its method, LambdaG part and (for the fusion) fusion."""
+        extra = {**model.extra, "method": self.method, "lambdag": self.part.to_dict()}
+        if self.fusion is not None:
+            extra["fusion"] = self.fusion.to_dict()
+        return replace(model, extra=extra)
+
+    def annotate(self, record: dict[str, Any]) -> None:
+        """Every trial's log10 LR by each method, beside the stated one."""
+        for i, trial in enumerate(record["trials"]):
+            trial["log10_lr_by_method"] = {
+                m: round(float(v[i]), 6) for m, v in self.cv_by_method.items()
+            }
+            trial["lambdag_raw"] = round(float(self.raw[i, self.part.order - 1]), 6)
+
+
+def second_opinion(
+    population: Population,
+    trials: TrialSet,
+    settings: ValidationSettings,
+    taveer_cv_log10_lr: np.ndarray,
+    progress: Progress = NO_PROGRESS,
+) -> SecondOpinion:
+    """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module."""
+    truth = trials.truth
+    everything = [
+        sentence
+        for author in population.authors
+        for document in population.documents[author]
+        for sentence in masked_sentences(document.coded)
+        if len(sentence)
+    ]
+    stream = join_sentences(everything)
+    reference = encode_reference(stream)
+    if len(reference["data"]) > MAX_REFERENCE_BYTES:  # refused before the long part
+        raise InputError(
+            f"the population is too large for a LambdaG model to carry: its masked text takes "
+            f"{len(reference['data']) / 1e6:.1f} MB, at most {MAX_REFERENCE_BYTES / 1e6:.1f} MB "
+            "fit in a model file; validate with fewer authors or documents",
+            population.source,
+        )
+    scored = lambdag_trial_scores(
+        population,
+        trials,
+        settings.lambdag_order,
+        settings.lambdag_samples,
+        settings.seed,
+        progress=progress,
+    )
+    raw = scored.raw
+    cv_lambdag = np.zeros(len(trials))
+    fold_orders = []
+    for f in range(trials.folds):
+        held_out = trials.fold == f
+        order, calibration = choose_order(raw[~held_out], truth[~held_out])
+        fold_orders.append(order)
+        cv_lambdag[held_out] = calibration.log10_lr(raw[held_out, order - 1])
+    cv = {"taveer": np.asarray(taveer_cv_log10_lr, dtype=float), "lambdag": cv_lambdag}
+    fusion = None
+    if settings.method == "fusion":
+        both = np.column_stack([cv["taveer"], cv["lambdag"]])
+        fused = np.zeros(len(trials))
+        for f in range(trials.folds):
+            held_out = trials.fold == f
+            fitted = bounded_fusion(both[~held_out], truth[~held_out])
+            fused[held_out] = fitted.log10_lr(both[held_out])
+        cv["fusion"] = fused
+        fusion = bounded_fusion(both, truth, fused)
+    order, calibration = choose_order(raw, truth)
+    calibration = with_elub(calibration, cv_lambdag, truth)
+    vocabulary = vocabulary_size_of(np.append(stream, END))
+    part = LambdaGPart(
+        order=order,
+        samples=settings.lambdag_samples,
+        seed=settings.seed,
+        vocabulary_size=vocabulary,
+        calibration=calibration,
+        reference=reference,
+        population_sha256=population.sha256,
+    )
+    return SecondOpinion(
+        method=settings.method,
+        truth=truth,
+        cv_by_method=cv,
+        raw=raw,
+        fold_orders=fold_orders,
+        part=part,
+        fusion=fusion,
+        lambdag_seconds=scored.seconds,
+        reference_models=scored.reference_models,
+        reference_sentences=len(everything),
+    )

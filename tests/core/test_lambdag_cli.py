@@ -1,0 +1,120 @@
+"""``taveer validate --method lambdag | fusion`` and ``taveer verify`` with the model it writes,
+end to end as a script runs them, on the small demo population (skipped without the texts)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from taveer_desktop.core.model import load_model
+from tests.core.test_cli import assert_bad_input, run
+from tests.core.validation_fixtures import make_demo_population
+
+QUICK = ("--folds", 3, "--lambdag-order", 4, "--lambdag-samples", 5, "--seed", 1)
+LENGTHS = ("--questioned-chars", 3000, "--known-chars", 9000)
+
+
+@pytest.fixture(scope="module")
+def demo_folder(tmp_path_factory):
+    return make_demo_population(tmp_path_factory.mktemp("lambdag-population"))
+
+
+@pytest.fixture(scope="module")
+def fused(demo_folder, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fused")
+    model_path, record_path = folder / "fused.json", folder / "record.json"
+    result = run(
+        "validate", "--population", demo_folder, "-o", model_path, "--record", record_path,
+        "--method", "fusion", *QUICK, *LENGTHS, "--json", timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout), model_path, record_path
+
+
+def test_fusion_validation_reports_every_method_side_by_side(fused):
+    summary, model_path, record_path = fused
+    assert set(summary["methods"]) == {"taveer", "lambdag", "fusion"}
+    assert summary["cllr"] == summary["methods"]["fusion"]["cllr"]
+    for figures in summary["methods"].values():
+        assert 0.0 <= figures["auc"] <= 1.0 and figures["cllr"] > 0
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    assert record["protocol"]["method"] == "fusion"
+    assert 1 <= record["lambdag"]["order"] <= 4 and record["lambdag"]["samples"] == 5
+    trial = record["trials"][0]
+    assert set(trial["log10_lr_by_method"]) == {"taveer", "lambdag", "fusion"}
+    assert trial["log10_lr"] == trial["log10_lr_by_method"]["fusion"]
+    model = load_model(model_path)
+    assert model.extra["method"] == "fusion"
+    assert model.extra["fusion"]["methods"] == ["taveer", "lambdag"]
+    text = model_path.read_text(encoding="utf-8")
+    for word in ("Huntingdon", "Wildfell", "Lowood", "confederacy"):  # no running text
+        assert word not in text
+
+
+def test_verify_with_the_fused_model_states_the_fused_lr_and_each_method_beside_it(
+    fused, demo_folder
+):
+    _, model_path, _ = fused
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    hamilton = sorted((demo_folder / "Hamilton").glob("*.txt"))
+    args = ("verify", model_path, "--known", *madison[:3], "--unknown")
+    result = run(*args, madison[3], "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    methods = data["methods"]
+    assert methods["method"] == "fusion"
+    lrs = methods["log10_lr_by_method"]
+    assert set(lrs) == {"taveer", "lambdag", "fusion"}
+    assert all(isinstance(v, float) for v in lrs.values())
+    if data["conclusion"]["log10_lr"] is not None:
+        assert data["conclusion"]["log10_lr"] == pytest.approx(lrs["fusion"], abs=1e-6)
+    again = json.loads(run(*args, madison[3], "--json").stdout)
+    assert again["methods"] == methods  # seeded by the model: the same case, the same ratios
+    text = run(*args, hamilton[0])
+    assert text.returncode == 0, text.stderr
+    assert "The fusion of TAVeer and LambdaG (stated): LR" in text.stdout
+    assert "TAVeer alone: LR" in text.stdout and "LambdaG alone: LR" in text.stdout
+    assert "The two methods agree" in text.stdout or "The two methods disagree" in text.stdout
+
+
+def test_lambdag_alone_states_lambdags_ratio(demo_folder, tmp_path):
+    model_path = tmp_path / "lambdag.json"
+    result = run(
+        "validate", "--population", demo_folder, "-o", model_path, "--method", "lambdag",
+        *QUICK, *LENGTHS, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "LambdaG: Cllr" in result.stdout and "(stated)" in result.stdout
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    verified = run("verify", model_path, "--known", *madison[:3], "--unknown", madison[4], "--json")
+    assert verified.returncode == 0, verified.stderr
+    lrs = json.loads(verified.stdout)["methods"]["log10_lr_by_method"]
+    assert set(lrs) == {"taveer", "lambdag"}
+
+
+def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
+    line = assert_bad_input(
+        run("validate", "--population", demo_folder, "-o", tmp_path / "m.json",
+            "--method", "lambdag", "--lambdag-order", 17),
+        "--lambdag-order",
+    )  # fmt: skip
+    assert not (tmp_path / "m.json").exists() and "1 to 16" in line
+    line = assert_bad_input(
+        run("validate", "--population", demo_folder, "-o", tmp_path / "m.json",
+            "--method", "fusion", "--report", tmp_path / "r.pdf"),
+        "--report",
+    )  # fmt: skip
+    assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.pdf").exists()
+    _, model_path, _ = fused
+    line = assert_bad_input(run("evaluate", model_path, tmp_path), model_path)
+    assert "evaluate does not measure yet" in line
+    data = json.loads(model_path.read_text(encoding="utf-8"))
+    data["lambdag"]["reference"]["data"] = data["lambdag"]["reference"]["data"][:-40] + "A" * 40
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    line = assert_bad_input(
+        run("verify", broken, "--known", madison[0], "--unknown", madison[1]), broken
+    )
+    assert "LambdaG reference" in line
