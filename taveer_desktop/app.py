@@ -268,6 +268,25 @@ def route_qt_messages() -> None:
     qInstallMessageHandler(handler)
 
 
+def stop_on_signals(app) -> None:
+    """Ctrl+C (SIGINT) and SIGTERM end the program as quitting does: the event loop stops, then
+    ``main`` cancels and waits for the jobs and closes the project. A timer lets Python run its
+    signal handlers while Qt's event loop holds the thread."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def stop(signum, _frame) -> None:
+        log.info("stopping on signal %s", signum)
+        app.quit()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop)
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)
+
+
 def create_application(argv: list[str]):
     """The QApplication with name, organisation, icon and the shipped fonts registered."""
     from PySide6.QtGui import QGuiApplication
@@ -303,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         route_qt_messages()
         app = create_application([sys.argv[0], *qt_args])
+        stop_on_signals(app)
         reporter.install()
         from taveer_desktop.ui.main_window import MainWindow
 
