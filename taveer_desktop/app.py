@@ -23,7 +23,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import TYPE_CHECKING
 
 from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
@@ -283,6 +283,25 @@ def route_qt_messages() -> None:
     qInstallMessageHandler(handler)
 
 
+def stop_on_signals(app: QApplication) -> None:
+    """Ctrl+C (SIGINT) and SIGTERM end the program as quitting does: the event loop stops, then
+    ``main`` cancels and waits for the jobs and closes the project. A timer lets Python run its
+    signal handlers while Qt's event loop holds the thread."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        log.info("stopping on signal %s", signum)
+        app.quit()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop)
+    timer = QTimer(app)
+    timer.timeout.connect(lambda: None)
+    timer.start(250)
+
+
 def create_application(argv: list[str]) -> QApplication:
     """The QApplication with name, organisation, icon and the shipped fonts registered."""
     from PySide6.QtGui import QGuiApplication
@@ -319,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         route_qt_messages()
         app = create_application([sys.argv[0], *qt_args])
+        stop_on_signals(app)
         reporter.install()
         from taveer_desktop.ui.main_window import MainWindow
 

@@ -28,6 +28,7 @@ from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     classification_sentence,
     decisive_reasons,
@@ -340,11 +341,15 @@ def run_validate(args) -> int:
         return 0
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
-        f"validated on {summary['authors']} authors, {summary['trials']['same']} same-author and "
-        f"{summary['trials']['different']} different-author trials: Cllr {summary['cllr']:.3f} "
-        f"(Cllr_min {summary['cllr_min']:.3f}), EER {summary['eer']:.3f}, "
-        f"AUC {summary['auc']:.3f}, "
-        f"misleading {summary['misleading_y']:.1%} / {summary['misleading_n']:.1%}; {verdict}"
+        f"validated on {numbers.count(summary['authors'], 'author')}, "
+        f"{numbers.integer(summary['trials']['same'])} same-author and "
+        f"{numbers.integer(summary['trials']['different'])} different-author trials: "
+        f"Cllr {numbers.decimal(summary['cllr'])} "
+        f"(Cllr_min {numbers.decimal(summary['cllr_min'])}), "
+        f"EER {numbers.decimal(summary['eer'])}, "
+        f"AUC {numbers.decimal(summary['auc'])}, misleading "
+        f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
+        f"{verdict}"
     )
     for method, figures in summary.get("methods", {}).items():
         print(
@@ -369,8 +374,8 @@ def run_features(args) -> int:
     for c in categories:
         counts = sorted(features.counts[c].items(), key=lambda kv: (-kv[1], kv[0]))
         print(
-            f"{c} {CATEGORY_NAMES[c]}: {len(counts)} features, {sum(features.counts[c].values())}"
-            " occurrences"
+            f"{c} {CATEGORY_NAMES[c]}: {numbers.count(len(counts), 'feature')}, "
+            f"{numbers.count(sum(features.counts[c].values()), 'occurrence')}"
         )
         for feature, count in counts[:10]:
             print(f"    {count:6d}  {feature}")
@@ -409,7 +414,8 @@ def run_train(args) -> int:
     else:
         print(
             f"model written to {args.output}: ensemble {', '.join(model.ensemble)}, "
-            f"training accuracy {model.training.accuracy:.3f} on {model.training.cases} cases"
+            f"training accuracy {numbers.decimal(model.training.accuracy)} on "
+            f"{numbers.count(model.training.cases, 'case')}"
         )
     return 0
 
@@ -449,12 +455,13 @@ def run_evaluate(args) -> int:
     else:
         m = result.metrics
         print(
-            f"{m.n} cases: accuracy {m.accuracy:.3f}, AUC {m.auc:.3f}, c@1 {m.c_at_1:.3f}, "
-            f"F0.5u {m.f05u:.3f}, Brier (complement) {m.brier:.3f}"
+            f"{numbers.count(m.n, 'case')}: accuracy {numbers.decimal(m.accuracy)}, "
+            f"AUC {numbers.decimal(m.auc)}, c@1 {numbers.decimal(m.c_at_1)}, "
+            f"F0.5u {numbers.decimal(m.f05u)}, Brier (complement) {numbers.decimal(m.brier)}"
         )
         print(f"TP {m.tp}  FN {m.fn}  FP {m.fp}  TN {m.tn}")
         if m.cllr is not None:
-            print(f"Cllr {m.cllr:.3f} (Cllr_min {m.cllr_min:.3f})")
+            print(f"Cllr {numbers.decimal(m.cllr)} (Cllr_min {numbers.decimal(m.cllr_min)})")
         if result.gate is not None:
             print(gate_summary_text(result.gate))
     return 0
@@ -532,16 +539,19 @@ def run_verify(args) -> int:
         low, high = stability.similarity_interval
         print(
             f"stability: {share_text(stability.agreeing, stability.resamples)} resamples "
-            f"({100 - 100 * stability.keep_fraction:.0f} % of sentences left out, seed "
+            f"({numbers.percent(1 - stability.keep_fraction, 0)} of sentences left out, seed "
             f"{stability.seed}) give the same classification; similarity 95 % interval "
-            f"{low:.3f}–{high:.3f}"
+            f"{numbers.decimal(low)}–{numbers.decimal(high)}"
         )
     for c in result.ensemble:
         r = result.categories[c]
         shown = (
             "abstains"
             if r.abstained
-            else f"d={r.distance:.3f} θ={r.threshold:.3f} s={r.similarity:.3f}"
+            else (
+                f"d={numbers.decimal(r.distance)} θ={numbers.decimal(r.threshold)} "
+                f"s={numbers.decimal(r.similarity)}"
+            )
         )
         print(f"  {c:<4}{r.name:<34}{shown}")
     for warning in result.warnings:
@@ -569,15 +579,16 @@ def run_explain(args) -> int:
         print_json(data)
         return 0
     print(
-        f"{args.category} {CATEGORY_NAMES[args.category]}: m={interpretation.m}, "
-        f"θ={interpretation.threshold:.4f}, θ'={interpretation.theta_prime:.6f}"
+        f"{args.category} {CATEGORY_NAMES[args.category]}: m={numbers.integer(interpretation.m)}, "
+        f"θ={numbers.decimal(interpretation.threshold, 4)}, "
+        f"θ'={numbers.decimal(interpretation.theta_prime, 6)}"
     )
     for label, items in (
         ("L_Y (towards same author)", interpretation.l_y),
         ("L_N (towards different authors)", interpretation.l_n),
     ):
         total = sum(v for _, v in items)
-        print(f"{label}: {len(items)} features, Σλ = {total:.4f}")
+        print(f"{label}: {numbers.count(len(items), 'feature')}, Σλ = {numbers.decimal(total, 4)}")
         for feature, importance in items[: args.top]:
-            print(f"    {importance:.5f}  {feature}")
+            print(f"    {numbers.decimal(importance, 5)}  {feature}")
     return 0

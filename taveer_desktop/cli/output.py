@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from taveer_desktop.core.progress import Progress
+from taveer_desktop.presentation import numbers
 
 
 def _clean(value: Any) -> Any:
@@ -60,6 +61,6 @@ class StderrProgress(Progress):
         sys.stderr.write(line)
         _open_progress_line = True
         if done >= total:
-            sys.stderr.write(f"  [{now - self._started:.1f} s]\n")
+            sys.stderr.write(f"  [{numbers.seconds(now - self._started)}]\n")
             _open_progress_line = False
         sys.stderr.flush()

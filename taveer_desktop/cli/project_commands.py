@@ -27,6 +27,7 @@ from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_LABELS,
@@ -482,9 +483,11 @@ def run_case_validate(args) -> int:
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
         f"case {case.number} validated on population {args.population!r} "
-        f"({summary['questioned_chars']:,} / {summary['known_chars']:,} characters): "
-        f"{summary['trials']['same']} + {summary['trials']['different']} trials, "
-        f"Cllr {summary['cllr']:.3f}, AUC {summary['auc']:.3f}; {verdict}"
+        f"({numbers.integer(summary['questioned_chars'])} / "
+        f"{numbers.count(summary['known_chars'], 'character')}): "
+        f"{numbers.integer(summary['trials']['same'])} + "
+        f"{numbers.count(summary['trials']['different'], 'trial')}, "
+        f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"
     )
     print_validation_notes(done.result.record)
     print(f"model {done.model.name!r} stored (id {done.model.id}) and chosen for the case")
@@ -612,4 +615,4 @@ def _encoding_shown(document) -> str:
 
 
 def _number(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"
+    return "n/a" if value is None else numbers.decimal(value)

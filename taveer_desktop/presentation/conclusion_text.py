@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES, describe
+from taveer_desktop.presentation import numbers
 
 if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
     from taveer_desktop.core.evaluation import GateSummary
@@ -63,8 +64,8 @@ def format_lr(log10_lr: float) -> str:
     """The likelihood ratio as a number, with 3 significant digits (1/x shown below 1)."""
     lr = 10.0 ** max(min(log10_lr, 300.0), -300.0)
     if lr >= 1.0:
-        return f"{lr:,.3g}"
-    return f"{lr:.3g} (= 1/{1.0 / lr:,.3g})"
+        return numbers.significant(lr)
+    return f"{numbers.significant(lr)} (= 1/{numbers.significant(1.0 / lr)})"
 
 
 def lr_sentence(log10_lr: float, scale_id: str) -> str:
@@ -79,9 +80,9 @@ def lr_sentence(log10_lr: float, scale_id: str) -> str:
             f"is true as if Hd is true, which gives {statement.qualifier} ({scale})."
         )
     if log10_lr > 0:
-        times, first, second = f"{lr:,.3g}", "Hp", "Hd"
+        times, first, second = numbers.significant(lr), "Hp", "Hd"
     else:
-        times, first, second = f"{1.0 / lr:,.3g}", "Hd", "Hp"
+        times, first, second = numbers.significant(1.0 / lr), "Hd", "Hp"
     sentence = (
         f"Likelihood ratio {format_lr(log10_lr)}: the findings are {times} times more probable "
         f"if {first} is true than if {second} is true, which gives {statement.qualifier} "
@@ -141,18 +142,24 @@ def classification_sentence(prediction: Classification, similarity: float) -> st
     side = "above" if margin > 0 else "below" if margin < 0 else "at"
     return (
         f"The method's classification: {CLASSIFICATION_LABELS[prediction]}; similarity "
-        f"{similarity:.3f}, {abs(margin):.3f} {side} the 0.5 boundary."
+        f"{numbers.decimal(similarity)}, {numbers.decimal(abs(margin))} {side} the 0.5 boundary."
     )
 
 
 def gate_summary_text(gate: GateSummary) -> str:
-    """What the fitness-for-purpose gate made of an evaluation corpus, in one sentence."""
+    """What the fitness-for-purpose gate made of an evaluation corpus, in one sentence: the
+    three kinds of conclusion (they add up to the cases), then how many lay outside the
+    model's validated conditions (counted apart: such a case can also get no conclusion)."""
     kept = f"{share_text(gate.evaluative, gate.cases)} cases keep an evaluative conclusion"
     if gate.cllr_evaluative is not None:
-        kept += f" (Cllr over them {gate.cllr_evaluative:.3f})"
+        kept += f" (Cllr over them {numbers.decimal(gate.cllr_evaluative)})"
+    investigative = "is" if gate.investigative == 1 else "are"
     return (
-        f"{kept}; {gate.outside_conditions:,} lie outside the model's validated conditions; "
-        f"{gate.no_conclusion:,} get no conclusion."
+        f"{kept}, {numbers.integer(gate.investigative)} {investigative} for investigation only "
+        f"and {numbers.integer(gate.no_conclusion)} {'gets' if gate.no_conclusion == 1 else 'get'} "
+        "no conclusion; "
+        f"{numbers.integer(gate.outside_conditions)} of all the cases lie outside the model's "
+        "validated conditions."
     )
 
 
@@ -166,7 +173,7 @@ def share_text(count: int, total: int) -> str:
     while (count != total and float(text) >= 100.0) or (count and float(text) == 0.0):
         decimals += 1
         text = f"{value:.{decimals}f}"
-    return f"{count:,} of {total:,} ({text} %)"
+    return f"{numbers.integer(count)} of {numbers.integer(total)} ({text} %)"
 
 
 # The method's classification explained to a lay reader (safe HTML, used by the report).

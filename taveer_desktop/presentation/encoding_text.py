@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from taveer_desktop.presentation import numbers
+
 LOW_CONFIDENCE = 0.8
 
 UNCERTAIN_ADVICE = (
@@ -77,7 +79,9 @@ def encoding_summary(
     method = detection.get("method")
     if method == "detected":
         confidence = _confidence(detection)
-        shown = f"{encoding} · detected" + (f" {confidence:.2f}" if confidence is not None else "")
+        shown = f"{encoding} · detected" + (
+            f" {numbers.decimal(confidence, 2)}" if confidence is not None else ""
+        )
         return shown + (" · uncertain" if is_uncertain(detection) else "")
     if method in METHOD_WORDS and method != "utf-8":
         return f"{encoding} · {METHOD_WORDS[method]}"
@@ -104,7 +108,7 @@ def encoding_explanation(
         lines.append("How the encoding was found was not recorded (imported by an older version).")
     confidence = _confidence(detection)
     if method == "detected" and confidence is not None:
-        lines.append(f"Confidence: {confidence:.2f} (1 = no doubt).")
+        lines.append(f"Confidence: {numbers.decimal(confidence, 2)} (1 = no doubt).")
     if detection.get("alternative"):
         lines.append(f"{detection['alternative']} reads the file almost as well.")
     if is_uncertain(detection):
@@ -125,7 +129,9 @@ def encoding_preview_line(
         return f"Encoding {encoding} (Word XML)."
     if method == "detected":
         text = f"Encoding {encoding}, detected" + (
-            f" with confidence {confidence:.2f} (1 = no doubt)." if confidence is not None else "."
+            f" with confidence {numbers.decimal(confidence, 2)} (1 = no doubt)."
+            if confidence is not None
+            else "."
         )
         if detection.get("alternative"):
             text += f" {detection['alternative']} reads the file almost as well."

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_EXPLANATIONS,
@@ -165,7 +166,7 @@ def stability_sentence(figures: StabilityFigures, prediction: Classification) ->
     sentence = (
         f"{share_text(figures.agreeing, figures.resamples)} resamples give the same "
         f"classification ({CLASSIFICATION_SHORT[prediction]}); 95 % of the resampled scores lie "
-        f"between {low:.3f} and {high:.3f}."
+        f"between {numbers.decimal(low)} and {numbers.decimal(high)}."
     )
     others = {c: n for c, n in figures.answers.items() if c != prediction.value and n}
     if others:
@@ -178,7 +179,8 @@ def stability_method(figures: StabilityFigures) -> str:
     """How a stability figure was computed (so that it can be repeated)."""
     left_out = round(100.0 * (1.0 - figures.keep_fraction))
     text = (
-        f"{figures.resamples} resamples, each leaving out {left_out} % of the sentences of "
+        f"{numbers.count(figures.resamples, 'resample')}, each leaving out {left_out} % of the "
+        "sentences of "
         f"either side; seed {figures.seed}"
     )
     if figures.stored_utc:
@@ -202,12 +204,13 @@ def decision_basis(result: Mapping[str, Any]) -> str:
         return f"No ensemble category could be measured ({', '.join(members)} all abstain)."
     relation = "above" if score > 0.5 else "not above"
     text = (
-        f"Score {score:.3f} = median similarity of {len(used)} of {len(members)} ensemble "
-        f"categories ({', '.join(used)}); {relation} the 0.5 decision boundary."
+        f"Score {numbers.decimal(score)} = median similarity of {numbers.integer(len(used))} of "
+        f"{numbers.count(len(members), 'ensemble category')} ({', '.join(used)}); {relation} "
+        "the 0.5 decision boundary."
     )
     band = result.get("inconclusive_band")
     if band:
-        text += f" Inconclusive band: {band[0]:.3f}–{band[1]:.3f}."
+        text += f" Inconclusive band: {numbers.decimal(band[0])}–{numbers.decimal(band[1])}."
     return text
 
 
@@ -254,10 +257,12 @@ def feature_tooltip(row: PhiRow, category: str = "") -> str:
     head = f"{category} feature “{row.feature}”" if category else f"“{row.feature}”"
     return (
         f"{head}\n"
-        f"λ = {row.importance:.5f} → {SIDE_WORDS[row.side]}\n"
-        f"questioned text: {row.x:.4%} ({row.count_unknown} occurrences)\n"
-        f"known texts: {row.y:.4%} ({row.count_known} occurrences)\n"
-        f"|x − y| = {row.distance:.5f}"
+        f"λ = {numbers.decimal(row.importance, 5)} → {SIDE_WORDS[row.side]}\n"
+        f"questioned text: {numbers.percent(row.x, 4)} "
+        f"({numbers.count(row.count_unknown, 'occurrence')})\n"
+        f"known texts: {numbers.percent(row.y, 4)} "
+        f"({numbers.count(row.count_known, 'occurrence')})\n"
+        f"|x − y| = {numbers.decimal(row.distance, 5)}"
     )
 
 

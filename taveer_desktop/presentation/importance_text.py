@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.numbers import count, decimal, integer, percent
 
 
 def labelled_share(total: float, labelled: Sequence[float]) -> float | None:
@@ -21,11 +21,12 @@ def labelled_share(total: float, labelled: Sequence[float]) -> float | None:
 def stack_heading(side_name: str, total: float, features: int, labelled: Sequence[float]) -> str:
     """``L_N: different authors`` / ``Σλ = 0.1089 over 1,058 features`` / ``the 8 labelled
     carry 1.2 %`` (the last line only when some features are grouped)."""
-    lines = [side_name, f"Σλ = {total:.4f} over {count(features, 'feature')}"]
+    lines = [side_name, f"Σλ = {decimal(total, 4)} over {count(features, 'feature')}"]
     share = labelled_share(total, labelled)
     if share is not None and len(labelled) < features:
-        percent = f"{share:.1%}".replace("%", " %")
         lines.append(
-            f"the {len(labelled):,} labelled carry {percent}" if labelled else "none is labelled"
+            f"the {integer(len(labelled))} labelled carry {percent(share)}"
+            if labelled
+            else "none is labelled"
         )
     return "\n".join(lines)

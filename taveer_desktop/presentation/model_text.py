@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation import numbers
 
 
 def model_summary_lines(model: Model) -> list[str]:
@@ -16,8 +17,8 @@ def model_summary_lines(model: Model) -> list[str]:
         lines = [
             f"genre: {conditions.genre}",
             f"population (Hd): {conditions.population}",
-            f"validated lengths: questioned {q.low:,}–{q.high:,}, known {k.low:,}–{k.high:,} "
-            "characters",
+            f"validated lengths: questioned {numbers.integer(q.low)}–{numbers.integer(q.high)}, "
+            f"known {numbers.integer(k.low)}–{numbers.count(k.high, 'character')}",
         ]
     evaluations = model.extra.get("evaluations")
     if isinstance(evaluations, dict) and evaluations:
@@ -25,15 +26,20 @@ def model_summary_lines(model: Model) -> list[str]:
             if not isinstance(e, dict):
                 continue
             cllr, my, mn = (e.get(key) for key in ("cllr", "misleading_y", "misleading_n"))
-            figures = [f"AUC {e['auc']:.3f}" if isinstance(e.get("auc"), float) else None]
+            auc = e.get("auc")
+            figures = [f"AUC {numbers.decimal(auc)}" if isinstance(auc, float) else None]
             if isinstance(cllr, float):
-                figures.append(f"Cllr {cllr:.3f}")
+                figures.append(f"Cllr {numbers.decimal(cllr)}")
             if isinstance(my, float) and isinstance(mn, float):
-                figures.append(f"misleading {my:.0%} of same-author, {mn:.0%} of different")
+                figures.append(
+                    f"misleading {numbers.percent(my, 0)} of same-author, "
+                    f"{numbers.percent(mn, 0)} of different"
+                )
             shown = ", ".join(f for f in figures if f) or "no figures"
             lines.append(f"held out on {name}: {shown}")
     else:
         lines.append(
-            f"held-out figures: not measured (training accuracy {model.training.accuracy:.3f})"
+            "held-out figures: not measured (training accuracy "
+            f"{numbers.decimal(model.training.accuracy)})"
         )
     return lines

@@ -43,6 +43,7 @@ from typing import Any, TypeGuard
 import numpy as np
 
 from taveer_desktop.core.validation import FIGURES
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.numbers import count
 
 FIGURE_ORDER = FIGURES  # the record's figures, in the engine's order
@@ -155,7 +156,7 @@ def figure_value(key: str, value: Any) -> str:
     """A figure as shown: shares in % with one decimal, the others with three decimals."""
     if not _finite(value):
         return "not measured"
-    return f"{value * 100:.1f} %" if key in SHARE_FIGURES else f"{value:.3f}"
+    return f"{numbers.percent(value)}" if key in SHARE_FIGURES else f"{numbers.decimal(value)}"
 
 
 def interval_text(key: str, interval: Any) -> str:
@@ -185,16 +186,21 @@ def _reading(key: str, value: float, n_same: int, n_different: int) -> str:
         return f"At the best single threshold about {share} of the trials of each kind are wrong."
     if key == "auc":
         return (
-            f"A same-author trial outranked a different-author trial in {value * 100:.0f} % "
+            "A same-author trial outranked a different-author trial in "
+            f"{numbers.percent(value, 0)} "
             "of the pairs compared."
         )
     if key == "accuracy":
         return f"{share} of the trials fell on the right side of the threshold."
     if key == "misleading_y":
-        return f"{share} of the {n_same:,} same-author trials supported the wrong proposition."
+        return (
+            f"{share} of the {numbers.integer(n_same)} same-author trials supported the wrong "
+            "proposition."
+        )
     if key == "misleading_n":
         return (
-            f"{share} of the {n_different:,} different-author trials supported the wrong "
+            f"{share} of the {numbers.integer(n_different)} different-author trials supported the "
+            "wrong "
             "proposition."
         )
     return f"The implied probabilities are off by {share} on average."
@@ -266,7 +272,7 @@ def acceptance_lines(record: dict[str, Any]) -> list[AcceptanceLine]:
     if _finite(criteria.get("max_cllr")) and "cllr" in results:
         lines.append(
             AcceptanceLine(
-                f"Cllr at most {criteria['max_cllr']:g}",
+                f"Cllr at most {numbers.short(criteria['max_cllr'])}",
                 f"Cllr {figure_value('cllr', figures.get('cllr'))}",
                 bool(results["cllr"]),
             )
@@ -313,8 +319,8 @@ def population_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
     rows = [
         ("Name", str(population.get("name", ""))),
         ("Description", str(population.get("description") or "none given")),
-        ("Authors", f"{population.get('authors', 0):,}"),
-        ("Documents", f"{population.get('documents', 0):,}"),
+        ("Authors", f"{numbers.integer(population.get('authors', 0))}"),
+        ("Documents", f"{numbers.integer(population.get('documents', 0))}"),
         ("SHA-256", str(population.get("sha256", ""))),
     ]
     if population.get("source"):
@@ -329,7 +335,11 @@ def population_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _length(value: Any) -> str:
-    return f"about {value:,} characters" if isinstance(value, int) else "their whole length"
+    return (
+        f"about {numbers.integer(value)} characters"
+        if isinstance(value, int)
+        else "their whole length"
+    )
 
 
 def protocol_sentences(record: dict[str, Any]) -> list[str]:
@@ -341,15 +351,17 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
     fold_note = f" (asked for {asked}; at most one fold per two authors)" if asked != folds else ""
     capped = p.get("same_author_trials_possible", 0) > n_same
     cap_note = (
-        f"a sample of {n_same:,} chosen with the seed (the cap is {p.get('max_trials', 0):,} "
+        f"a sample of {numbers.integer(n_same)} chosen with the seed (the cap is "
+        f"{numbers.integer(p.get('max_trials', 0))} "
         "trials in all)"
         if capped
         else "all of them"
     )
     share = p.get("min_length_share")
-    share_text = f"{share * 100:.0f} %" if _finite(share) else "most"
+    share_text = f"{numbers.percent(share, 0)}" if _finite(share) else "most"
     sentences = [
-        f"Folds by author. The {population.get('authors', 0):,} authors were shuffled with "
+        f"Folds by author. The {numbers.integer(population.get('authors', 0))} authors were "
+        "shuffled with "
         f"seed {p.get('seed')} and dealt into {folds} folds{fold_note}. Every trial was built "
         "from the authors of one fold, so no author is on both sides of a cross-validation "
         "split.",
@@ -363,9 +375,11 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
         f"{_length(p.get('known_chars'))}, at the sentence boundary nearest the target; a "
         f"document shorter than {share_text} of its target gave no trial. The features of "
         "every document were extracted once and each trial counted from a slice of them.",
-        f"Counts. The population allowed {p.get('same_author_trials_possible', 0):,} "
-        f"same-author trials; {cap_note} were made, giving {n_same:,} same-author and "
-        f"{n_different:,} different-author trials (the program refuses fewer than "
+        "Counts. The population allowed "
+        f"{numbers.integer(p.get('same_author_trials_possible', 0))} "
+        f"same-author trials; {cap_note} were made, giving {numbers.integer(n_same)} same-author "
+        "and "
+        f"{numbers.integer(n_different)} different-author trials (the program refuses fewer than "
         f"{p.get('min_trials_per_class', 20)} of either).",
         "Cross-validation. For each fold, the thresholds "
         f"({p.get('threshold_method', 'median')}), the ensemble of feature kinds and the "
@@ -373,7 +387,8 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
         "fold's trials were scored with them. Every figure and plot in this report comes from "
         "these held-out scores; the model itself was then fitted on all trials the same way.",
         f"Intervals. Each figure's 95 % interval is the 2.5th to 97.5th percentile over "
-        f"{p.get('bootstrap', 0):,} bootstrap resamples of the authors (a trial belongs to its "
+        f"{numbers.integer(p.get('bootstrap', 0))} bootstrap resamples of the authors (a trial "
+        "belongs to its "
         "known author), because trials of one author are not independent.",
     ]
     return sentences
@@ -381,7 +396,7 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
 
 def ratio_text(log10_lr: float) -> str:
     """A bound's likelihood ratio with three significant digits: "1.42", "1/1.61", "1"."""
-    shown = f"{10.0 ** abs(log10_lr):,.3g}"
+    shown = numbers.significant(10.0 ** abs(log10_lr))
     if shown == "1":
         return "1"
     return shown if log10_lr >= 0 else f"1/{shown}"
@@ -407,7 +422,8 @@ def bound_sentence(record: dict[str, Any]) -> str:
     )
     return (
         f"The likelihood ratio is bounded between {ratio_text(low)} and {ratio_text(high)} "
-        f"(log10 LR from {low:.2f} to {high:.2f}){meaning}. Rule: {rule}."
+        f"(log10 LR from {numbers.decimal(low, 2)} to {numbers.decimal(high, 2)}){meaning}. "
+        f"Rule: {rule}."
     )
 
 
@@ -428,7 +444,8 @@ def casework_shortfalls(record: dict[str, Any]) -> list[str]:
         )
     if min(n_same, n_different) < CASEWORK_MIN_TRIALS_PER_CLASS:
         reasons.append(
-            f"{n_same:,} same-author and {n_different:,} different-author trials (fewer than "
+            f"{numbers.integer(n_same)} same-author and {numbers.integer(n_different)} "
+            "different-author trials (fewer than "
             f"{CASEWORK_MIN_TRIALS_PER_CLASS} of a kind: every likelihood ratio is bounded "
             "below that number)"
         )
@@ -487,8 +504,9 @@ def statement_sentences(record: dict[str, Any]) -> list[str]:
     return [
         "This report records a validation of the TAVeer authorship verification method under "
         "stated conditions. It measures how well the method's likelihood ratios performed on "
-        f"{n_same + n_different:,} trials whose truth was known ({n_same:,} same-author, "
-        f"{n_different:,} different-author), built from the relevant population "
+        f"{numbers.integer(n_same + n_different)} trials whose truth was known "
+        f"({numbers.integer(n_same)} same-author, "
+        f"{numbers.integer(n_different)} different-author), built from the relevant population "
         f"“{population.get('name', '')}”.",
         f"Cross-validated Cllr {figure_value('cllr', figures.get('cllr'))} and AUC "
         f"{figure_value('auc', figures.get('auc'))}; {verdict}.",
@@ -534,7 +552,8 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         f"{count(int(population.get('documents') or 0), 'document')}. Trials were built like "
         f"the case: questioned texts of {_length(protocol.get('questioned_chars'))} and known "
         f"texts of {_length(protocol.get('known_chars'))}, cut at sentence boundaries; "
-        f"{n_same:,} same-author and {n_different:,} different-author trials in "
+        f"{numbers.integer(n_same)} same-author and {numbers.integer(n_different)} "
+        "different-author trials in "
         f"{protocol.get('folds')} folds by author (seed {protocol.get('seed')}). Thresholds, "
         "ensemble and calibration were learned on the other folds and every trial scored by a "
         "model that had not seen its authors."
@@ -566,21 +585,26 @@ def bound_marks(record: dict[str, Any]) -> list[tuple[float, str]]:
 
 def tippett_note(n_same: int, n_different: int) -> str:
     return (
-        f"Cross-validated log10 LR of {n_same:,} same-author and {n_different:,} "
+        f"Cross-validated log10 LR of {numbers.integer(n_same)} same-author and "
+        f"{numbers.integer(n_different)} "
         "different-author trials; dotted lines: the bound on the LR."
     )
 
 
 def ece_note(cllr: float, cllr_min: float, clipped_at: float | None) -> str:
-    text = f"At prior odds 1: validated {cllr:.3f} (Cllr), after PAV {cllr_min:.3f} (Cllr_min)."
+    text = (
+        f"At prior odds 1: validated {numbers.decimal(cllr)} (Cllr), after PAV "
+        f"{numbers.decimal(cllr_min)} (Cllr_min)."
+    )
     if clipped_at is not None:
-        text += f" Values above {clipped_at:g} bits are cut off."
+        text += f" Values above {numbers.short(clipped_at)} bits are cut off."
     return text
 
 
 def score_note(n_same: int, n_different: int, bins: int) -> str:
     return (
-        f"{bins} equal bins over 0–1; {n_same:,} same-author and {n_different:,} "
+        f"{bins} equal bins over 0–1; {numbers.integer(n_same)} same-author and "
+        f"{numbers.integer(n_different)} "
         "different-author trials, each class's bars summing to 1."
     )
 
@@ -609,7 +633,10 @@ def identification_pairs(
             "Criteria set",
             str((acceptance.get("criteria") or {}).get("set_utc") or "no criteria set"),
         ),
-        ("Run time", f"{record['seconds']:,.1f} s" if _finite(record.get("seconds")) else "–"),
+        (
+            "Run time",
+            f"{numbers.seconds(record['seconds'])}" if _finite(record.get("seconds")) else "–",
+        ),
         ("Report exported", exported),
         ("Exported with", software),
     ]
@@ -621,7 +648,9 @@ def lengths_sentence(questioned: Any, known: Any) -> str:
     if not len(q):
         return "The record holds no trial lengths."
     return (
-        f"Measured in the trials: questioned texts {np.median(q):,.0f} characters (median; "
-        f"{q.min():,.0f}–{q.max():,.0f}), known texts {np.median(k):,.0f} characters "
-        f"({k.min():,.0f}–{k.max():,.0f})."
+        f"Measured in the trials: questioned texts {numbers.integer(round(np.median(q)))} "
+        "characters (median; "
+        f"{numbers.integer(round(q.min()))}–{numbers.integer(round(q.max()))}), known texts "
+        f"{numbers.integer(round(np.median(k)))} characters "
+        f"({numbers.integer(round(k.min()))}–{numbers.integer(round(k.max()))})."
     )

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.presentation import numbers
 from taveer_desktop.report.escape import plain_text
 
 SAME, DIFFERENT = "same", "different"
@@ -118,6 +119,11 @@ class SimilarityRow:
     style: str
     value_text: str
 
+    @property
+    def short_text(self) -> str:
+        """The value alone, for a narrow chart (its style still tells a non-member apart)."""
+        return "abstains" if self.value is None else numbers.decimal(self.value)
+
 
 @dataclass(frozen=True)
 class SimilarityChartLayout:
@@ -178,15 +184,14 @@ def _stack(
     segments: list[Segment] = []
     base = 0.0
     for feature, value in items[:labelled]:
-        text = f"{short_label(feature)}  {value:.4f}"
+        text = f"{short_label(feature)}  {numbers.decimal(value, 4)}"
         segments.append(Segment(text, value, base, base + value, 1, side, feature))
         base += value
     if rest_exists:
         rest = items[labelled:]
         value = sum(v for _, v in rest)
-        word = "feature" if len(rest) == 1 else "features"
-        text = f"{len(rest)} more {word}" if labelled else f"{len(rest)} {word}"
-        text += f"  {value:.4f}"
+        text = numbers.count(len(rest), "more feature" if labelled else "feature")
+        text += f"  {numbers.decimal(value, 4)}"
         segments.append(Segment(text, value, base, base + value, len(rest), f"{side}-rest", None))
         base += value
     anchors = [s.middle for s in segments]
@@ -237,7 +242,7 @@ def similarity_chart(
             text = "abstains (no features on one side)"
             value = None
         else:
-            text = f"{value:.3f}"
+            text = numbers.decimal(value)
         rows.append(
             SimilarityRow(
                 entry["category"],
@@ -247,5 +252,7 @@ def similarity_chart(
                 text + ("" if member else "  (not in the ensemble)"),
             )
         )
-    score_text = "no score" if score is None else f"score (median of the ensemble) {score:.3f}"
+    score_text = (
+        "no score" if score is None else f"score (median of the ensemble) {numbers.decimal(score)}"
+    )
     return SimilarityChartLayout(tuple(rows), (0.0, 0.25, 0.5, 0.75, 1.0), 0.5, score, score_text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.report.chart_layout import (
     IMPORTANCE_PLOT_BOTTOM,
     IMPORTANCE_PLOT_TOP,
@@ -137,7 +138,7 @@ def paint_importance(painter: QPainter, rect: QRectF, layout: ImportanceChartLay
         painter.drawText(
             QRectF(plot.left(), y - 5, 32, 10),
             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-            f"{tick:g}",
+            numbers.short(tick),
         )
     painter.setPen(QPen(AXIS, 0.7))
     painter.drawLine(QLineF(axis_x, plot.top(), axis_x, plot.bottom()))
@@ -149,7 +150,10 @@ def paint_importance(painter: QPainter, rect: QRectF, layout: ImportanceChartLay
     for stack, bar in ((layout.same, same_bar), (layout.different, diff_bar)):
         same = stack is layout.same
         name = "L_Y (same author)" if same else "L_N (different authors)"
-        caption = f"{name}\n{stack.feature_count} features, Σλ = {stack.total:.4f}"
+        caption = (
+            f"{name}\n{numbers.count(stack.feature_count, 'feature')}, "
+            f"Σλ = {numbers.decimal(stack.total, 4)}"
+        )
         box = (
             QRectF(bar.right() - 180, below, 180, 22)
             if same
@@ -209,7 +213,7 @@ def paint_similarity(painter: QPainter, rect: QRectF, layout: SimilarityChartLay
         painter.drawText(
             QRectF(x - 15, plot.bottom() + 2, 30, 10),
             int(Qt.AlignmentFlag.AlignHCenter),
-            f"{tick:g}",
+            numbers.short(tick),
         )
     small = report_font(7.2)
     metrics = _metrics(small)

@@ -16,6 +16,7 @@ from typing import Any
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_ANSWERS,
     CLASSIFICATION_CAVEATS,
@@ -45,7 +46,7 @@ from taveer_desktop.report.blocks import (
 )
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.inputs import ReportInputs
-from taveer_desktop.report.wording import number, percent, utc_and_local
+from taveer_desktop.report.wording import stored_time, utc_and_local
 
 REPORT_TITLE = "Authorship verification report"
 ATTACHMENT_NAME = "taveer-result.json"
@@ -101,7 +102,7 @@ def title_page(inputs: ReportInputs) -> list[Block]:
                 ("Report written", utc_and_local(inputs.generated)),
                 ("Software", html_text(inputs.software)),
                 ("Report identifier", html_code(inputs.report_id)),
-                ("Verification run", f"run {run.id} of {html_text(run.run_utc[:19])} UTC"),
+                ("Verification run", f"run {run.id} of {stored_time(run.run_utc)}"),
                 ("Model", html_text(run.model_name, 300)),
             ]
         ),
@@ -137,14 +138,18 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
                 continue
             same, different = tp + fn, fp + tn
             auc = e.get("auc")
-            auc_text = f" (AUC {number(float(auc))})" if isinstance(auc, int | float) else ""
+            auc_text = (
+                f" (AUC {numbers.decimal(float(auc))})" if isinstance(auc, int | float) else ""
+            )
             text = (
-                f"When this model was tested on {tp + fn + fp + tn} pairs of texts whose "
-                f"authorship was known and that it had not been trained on (test corpus "
-                f"{html_text(name, 200)}), it was right in {accuracy * 100:.0f} % of them"
-                f"{auc_text}. Of {different} pairs by different authors it wrongly called "
-                f"{fp} ({percent(fp, different)}) consistent; of {same} pairs by the same "
-                f"author it wrongly called {fn} ({percent(fn, same)}) not consistent."
+                f"When this model was tested on {numbers.count(tp + fn + fp + tn, 'pair')} of "
+                f"texts whose authorship was known and that it had not been trained on (test "
+                f"corpus {html_text(name, 200)}), it was right in "
+                f"{numbers.percent(accuracy, 0)} of them{auc_text}. Of "
+                f"{numbers.count(different, 'pair')} by different authors it wrongly called "
+                f"{numbers.integer(fp)} ({numbers.part_of(fp, different)}) consistent; of "
+                f"{numbers.count(same, 'pair')} by the same author it wrongly called "
+                f"{numbers.integer(fn)} ({numbers.part_of(fn, same)}) not consistent."
             )
             blocks.append(Paragraph(text))
         if prediction.answered and blocks:
@@ -169,9 +174,9 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
         blocks.append(
             Paragraph(
                 "This model carries no measurement on texts held out from its training. On "
-                f"its own {training.cases} training pairs it was right in "
-                f"{training.accuracy * 100:.0f} % of them; on new texts the share is usually "
-                "lower. In the program's own tests on held-out texts of other corpora, "
+                f"its own {numbers.count(training.cases, 'training pair')} it was right in "
+                f"{numbers.percent(training.accuracy, 0)} of them; on new texts the share is "
+                "usually lower. In the program's own tests on held-out texts of other corpora, "
                 "TAVeer was right in 65 % to 74 % of the pairs, depending on the kind of text."
             )
         )
@@ -264,12 +269,14 @@ def _stability(inputs: ReportInputs) -> list[Block]:
         ]
     return [
         Paragraph(
-            f"<b>Stability of the classification.</b> In {check.resamples} repetitions in "
+            f"<b>Stability of the classification.</b> In "
+            f"{numbers.count(check.resamples, 'repetition')} in "
             f"which a random {100 - round(check.keep_fraction * 100)} % of the sentences of "
             f"each side was left out (seed {check.seed}, stored with the run on "
-            f"{html_text(check.computed_utc)}), {share_text(check.agreeing, check.resamples)} "
+            f"{stored_time(check.computed_utc)}), {share_text(check.agreeing, check.resamples)} "
             f"gave the same classification; the middle 95 % of the scores lay between "
-            f"{check.interval_low:.3f} and {check.interval_high:.3f}. This shows whether the "
+            f"{numbers.decimal(check.interval_low)} and {numbers.decimal(check.interval_high)}. "
+            "This shows whether the "
             "classification hinges on a handful of sentences; it is not the probability that "
             "it is right."
         )
@@ -288,8 +295,8 @@ def summary(inputs: ReportInputs) -> list[Block]:
         section_heading(2),
         Paragraph(
             f"<b>The question.</b> How much more probable are the findings on the questioned "
-            f"document Q ({html_text(q.file_name, 200)}) and the {len(known)} known "
-            f"document{'s' if len(known) != 1 else ''} ({names}) if the author of the known "
+            f"document Q ({html_text(q.file_name, 200)}) and the "
+            f"{numbers.count(len(known), 'known document')} ({names}) if the author of the known "
             "documents wrote Q than if someone else did?"
         ),
     ]
@@ -316,10 +323,12 @@ def summary(inputs: ReportInputs) -> list[Block]:
     if prediction is not Classification.INSUFFICIENT:
         blocks.append(
             Paragraph(
-                f"<b>The similarity score</b> is {number(result.similarity)} on a scale from 0 "
-                "to 1, where values above 0.5 mean consistent. It is the median of the "
-                f"similarities of the model's {len(result.ensemble)} feature kinds (its "
-                f"ensemble); {above} of the {answered} that could be measured lie above 0.5. "
+                f"<b>The similarity score</b> is {numbers.decimal(result.similarity)} on a scale "
+                "from 0 to 1, where values above 0.5 mean consistent. It is the median of the "
+                "similarities of the model's "
+                f"{numbers.count(len(result.ensemble), 'feature kind')} (its ensemble); "
+                f"{numbers.integer(above)} of the {numbers.integer(answered)} that could be "
+                "measured lie above 0.5. "
                 "The distance of the score from 0.5 is not a probability."
             )
         )

@@ -6,10 +6,12 @@ import re
 from typing import Any
 
 from taveer_desktop import __version__
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import detail_name, detail_value
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Table
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportInputs
-from taveer_desktop.report.wording import LIMITATIONS, REPRODUCIBILITY, count, stored_time
+from taveer_desktop.report.wording import LIMITATIONS, REPRODUCIBILITY, stored_time
 
 MAX_DETAIL_CHARS = 320
 _HIDDEN_DETAILS = {"case_id"}
@@ -23,15 +25,17 @@ def limitations(inputs: ReportInputs, heading: Heading) -> list[Block]:
     known = documents.get("known", {})
     blocks.append(
         Paragraph(
-            f"<b>This case.</b> The questioned text has {count(unknown.get('chars', 0))} "
-            f"characters in {count(unknown.get('sentences', 0))} sentences; the "
-            f"{known.get('documents', len(inputs.known))} known texts together have "
-            f"{count(known.get('chars', 0))} characters in "
-            f"{count(known.get('sentences', 0))} sentences. The model was trained on "
+            "<b>This case.</b> The questioned text has "
+            f"{numbers.count(unknown.get('chars', 0), 'character')} in "
+            f"{numbers.count(unknown.get('sentences', 0), 'sentence')}; the "
+            f"{numbers.count(known.get('documents', len(inputs.known)), 'known text')} together "
+            f"have {numbers.count(known.get('chars', 0), 'character')} in "
+            f"{numbers.count(known.get('sentences', 0), 'sentence')}. The model was trained on "
             f"{html_text(inputs.model.training.corpus_name, 200)}. "
             + (
-                f"The result carries {len(inputs.result.get('warnings', []))} reliability "
-                "warning(s), listed in section 2."
+                "The result carries "
+                f"{numbers.count(len(inputs.result.get('warnings', [])), 'reliability warning')}, "
+                "listed in section 2."
                 if inputs.result.get("warnings")
                 else "The result carries no reliability warning."
             )
@@ -41,20 +45,15 @@ def limitations(inputs: ReportInputs, heading: Heading) -> list[Block]:
     return blocks
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value)
-    if isinstance(value, float):
-        return f"{value:.4f}"
-    text = str(value)
-    if _HASH.fullmatch(text):
-        return text[:12] + "…"  # full hashes: section 3 and the entry itself
-    return text
+def _value(key: str, value: Any) -> str:
+    if isinstance(value, str) and _HASH.fullmatch(value):
+        return value[:12] + "…"  # full hashes: section 3 and the entry itself
+    return detail_value(key, value, 4)
 
 
 def _details(details: dict[str, Any]) -> str:
     parts = [
-        f"{key}: {_value(value)}"
+        f"{detail_name(key)}: {_value(key, value)}"
         for key, value in details.items()
         if key not in _HIDDEN_DETAILS and value not in (None, "", [])
     ]
@@ -94,8 +93,8 @@ def audit_trail(inputs: ReportInputs, heading: Heading, attached: bool = True) -
             "Every change to the project is written into an append-only audit trail; each "
             "entry holds the SHA-256 of the entry before it, so an entry changed, removed or "
             "inserted later breaks the chain and is found by the integrity check (section 3). "
-            f"Below are the {len(inputs.audit)} entries of this case. Writing this report "
-            "adds one more entry, <i>report_exported</i>, with the report's SHA-256."
+            f"Below are the {numbers.count(len(inputs.audit), 'entry')} of this case. Writing this "
+            "report adds one more entry, <i>report_exported</i>, with the report's SHA-256."
         ),
         _audit_table(inputs),
         Paragraph(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
 from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.presentation import numbers
 from taveer_desktop.report.blocks import (
     Block,
     Column,
@@ -20,8 +21,6 @@ from taveer_desktop.report.wording import (
     METHOD_MODEL,
     METHOD_PLAIN,
     TOPIC_GUARANTEE,
-    count,
-    number,
     stored_time,
 )
 
@@ -48,9 +47,9 @@ def _document_table(inputs: ReportInputs) -> Table:
                     ROLE_NAMES.get(doc.role, html_text(doc.role)),
                     html_text(doc.file_name, 300) + f"<br/><small>{html_text(doc.file_format)}, "
                     f"imported {stored_time(doc.imported_utc)}</small>",
-                    count(doc.byte_count),
-                    count(doc.char_count),
-                    count(doc.sentence_count),
+                    numbers.integer(doc.byte_count),
+                    numbers.integer(doc.char_count),
+                    numbers.integer(doc.sentence_count),
                     html_text(doc.encoding, 100),
                 ),
                 detail=(
@@ -64,7 +63,9 @@ def _document_table(inputs: ReportInputs) -> Table:
 
 def _integrity(inputs: ReportInputs) -> list[Block]:
     report = inputs.integrity
-    verdict = "passed" if report.ok else f"FAILED with {len(report.problems)} problem(s)"
+    verdict = (
+        "passed" if report.ok else f"FAILED with {numbers.count(len(report.problems), 'problem')}"
+    )
     blocks: list[Block] = [
         Heading("Integrity check", 2),
         Paragraph(
@@ -72,8 +73,10 @@ def _integrity(inputs: ReportInputs) -> list[Block]:
             f"project was checked: every document, model and run was hashed again and "
             f"compared with what was recorded when it was stored, and every link of the "
             f"audit trail was verified. The check <b>{verdict}</b>: "
-            f"{report.documents_checked} documents, {report.models_checked} models, "
-            f"{report.runs_checked} runs and {report.audit_entries_checked} audit entries "
+            f"{numbers.count(report.documents_checked, 'document')}, "
+            f"{numbers.count(report.models_checked, 'model')}, "
+            f"{numbers.count(report.runs_checked, 'run')} and "
+            f"{numbers.count(report.audit_entries_checked, 'audit entry')} "
             f"{'verified' if report.ok else 'checked'}"
             f"{', including SQLite’s own page check' if report.sqlite_checked else ''}."
         ),
@@ -98,10 +101,10 @@ def evidence(inputs: ReportInputs, heading: Heading) -> list[Block]:
         heading,
         Paragraph(
             f"The verification run {run.id} of {stored_time(run.run_utc)} used the "
-            f"{len(inputs.documents)} documents below: the questioned document Q and the known "
-            f"documents K1–K{len(inputs.known)}. Characters and sentences are counted on the "
-            "text extracted from each file. A SHA-256 value identifies a file exactly: any "
-            "change to the file gives a different value."
+            f"{numbers.count(len(inputs.documents), 'document')} below: the questioned document Q "
+            f"and the known documents K1–K{len(inputs.known)}. Characters and sentences are "
+            "counted on the text extracted from each file. A SHA-256 value identifies a file "
+            "exactly: any change to the file gives a different value."
         ),
         _document_table(inputs),
     ]
@@ -116,19 +119,20 @@ def _model_table(inputs: ReportInputs) -> Table:
         ("SHA-256", html_code(stored.sha256)),
         (
             "Created",
-            f"{html_text(model.created_utc, 40)} with software "
+            f"{stored_time(model.created_utc)} with software "
             f"{html_text(model.software_version, 40)}",
         ),
         (
             "Training corpus",
             f"{html_text(training.corpus_name, 300)} ({training.corpus_layout}): "
-            f"{training.cases} pairs of texts, {training.cases_y} by the same author and "
-            f"{training.cases_n} by different authors",
+            f"{numbers.count(training.cases, 'pair')} of texts, "
+            f"{numbers.integer(training.cases_y)} by the same author and "
+            f"{numbers.integer(training.cases_n)} by different authors",
         ),
         ("Corpus SHA-256", html_code(training.corpus_sha256, 80)),
         ("Thresholds", f"{html_text(model.threshold_method)} of the training distances"),
         ("Ensemble", " ".join(model.ensemble)),
-        ("Training accuracy", f"{training.accuracy * 100:.1f} % of the training pairs"),
+        ("Training accuracy", f"{numbers.percent(training.accuracy)} of the training pairs"),
     ]
     for name, e in inputs.evaluations.items():
         if isinstance(e, dict) and isinstance(e.get("accuracy"), int | float):
@@ -136,9 +140,9 @@ def _model_table(inputs: ReportInputs) -> Table:
             rows.append(
                 (
                     "Test accuracy",
-                    f"{float(e['accuracy']) * 100:.1f} %"
-                    + (f", AUC {number(float(auc))}" if isinstance(auc, int | float) else "")
-                    + f" on {html_text(name, 200)} ({html_text(str(e.get('n', '?')), 20)} pairs)",
+                    numbers.percent(float(e["accuracy"]))
+                    + (f", AUC {numbers.decimal(auc)}" if isinstance(auc, int | float) else "")
+                    + f" on {html_text(name, 200)} ({_pairs(e.get('n'))})",
                 )
             )
     if not inputs.evaluations:
@@ -148,6 +152,10 @@ def _model_table(inputs: ReportInputs) -> Table:
         tuple(Row((f"<b>{k}</b>", v)) for k, v in rows),
         style="keyvalue",
     )
+
+
+def _pairs(n: object) -> str:
+    return numbers.count(n, "pair") if isinstance(n, int) else "number of pairs not recorded"
 
 
 def _categories_table(inputs: ReportInputs) -> Table:
@@ -161,8 +169,8 @@ def _categories_table(inputs: ReportInputs) -> Table:
                     f"<b>{category}</b>",
                     f"{html_text(CATEGORY_NAMES[category])}: {CATEGORY_PLAIN[category]}",
                     "yes" if member else "no",
-                    number(model.thresholds[category]),
-                    f"{model.training.atomic_accuracy.get(category, 0) * 100:.0f} %",
+                    numbers.decimal(model.thresholds[category]),
+                    numbers.percent(model.training.atomic_accuracy.get(category, 0), 0),
                 ),
                 shade=member,
             )
@@ -180,7 +188,7 @@ def _categories_table(inputs: ReportInputs) -> Table:
 def method(inputs: ReportInputs, heading: Heading) -> list[Block]:
     lexicon = default_lexicon()
     guarantee = TOPIC_GUARANTEE.format(
-        entries=f"{len(lexicon):,}", sha=html_code(inputs.lexicon_sha256)
+        entries=numbers.integer(len(lexicon)), sha=html_code(inputs.lexicon_sha256)
     )
     blocks: list[Block] = [
         heading,

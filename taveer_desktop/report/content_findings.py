@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_LABELS
 from taveer_desktop.report.blocks import (
     Block,
@@ -27,7 +28,7 @@ from taveer_desktop.report.chart_layout import (
 from taveer_desktop.report.escape import html_text
 from taveer_desktop.report.excerpts import Excerpt
 from taveer_desktop.report.inputs import TOP_FEATURES, ReportInputs
-from taveer_desktop.report.wording import INTERPRETATION_INTRO, count, number
+from taveer_desktop.report.wording import INTERPRETATION_INTRO
 
 MAX_KNOWN_COLUMNS = 6
 EXCERPT_FEATURES = 3  # features per list whose excerpts are shown
@@ -48,11 +49,11 @@ def _category_rows(inputs: ReportInputs) -> tuple[Row, ...]:
                 (
                     f"<b>{category}</b>",
                     "yes" if member else "no",
-                    number(entry.get("distance")),
-                    number(entry.get("threshold")),
-                    number(entry.get("similarity")),
-                    f"{count(entry.get('occurrences_unknown', 0))} / "
-                    f"{count(entry.get('occurrences_known', 0))}",
+                    numbers.decimal(entry.get("distance")),
+                    numbers.decimal(entry.get("threshold")),
+                    numbers.decimal(entry.get("similarity")),
+                    f"{numbers.integer(entry.get('occurrences_unknown', 0))} / "
+                    f"{numbers.integer(entry.get('occurrences_known', 0))}",
                     html_text(note, 300) if note else "",
                 ),
                 shade=member,
@@ -96,7 +97,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
             "kinds, shown for information. Right of the 0.5 line points to the same author.",
         ),
         Paragraph(
-            f"<b>Score:</b> {number(result.get('similarity'))} (median of the ensemble). "
+            f"<b>Score:</b> {numbers.decimal(result.get('similarity'))} (median of the ensemble). "
             f"<b>The method's classification:</b> "
             f"{html_text(CLASSIFICATION_LABELS[prediction])}. "
             + (
@@ -131,18 +132,18 @@ def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[s
         cells = [
             str(rank),
             f'<span class="code">{html_text(feature, 120)}</span>',
-            f"{importance:.4f}",
-            str(
+            numbers.decimal(importance, 4),
+            numbers.integer(
                 entry.get(
                     "count_unknown", inputs.questioned.counts.get(category, {}).get(feature, 0)
                 )
             ),
-            str(entry.get("count_known", sum(per_doc))),
+            numbers.integer(entry.get("count_known", sum(per_doc))),
         ]
         if per_document:
-            cells += [str(c) for c in per_doc]
+            cells += [numbers.integer(c) for c in per_doc]
         else:
-            cells.append(" ".join(str(c) for c in per_doc))
+            cells.append(" ".join(numbers.integer(c) for c in per_doc))
         rows.append(Row(tuple(cells)))
     return Table(tuple(columns), tuple(rows), font="small")
 
@@ -194,12 +195,14 @@ def _category_block(inputs: ReportInputs, category: str, interpretation: dict) -
     layout = importance_chart(category, name, l_y, l_n, plot, LABEL_HEIGHT, TOP_FEATURES)
     phi = {p["feature"]: p for p in interpretation.get("phi", [])}
     facts = Paragraph(
-        f"m = {count(interpretation.get('m', len(phi)))} features occur in either text; "
-        f"threshold θ = {number(interpretation.get('threshold'))}, θ′ = θ/m = "
-        f"{interpretation.get('theta_prime', 0):.5f}; distance {number(entry.get('distance'))}, "
-        f"similarity {number(entry.get('similarity'))}. L_Y holds {len(l_y)} features "
-        f"(total importance {sum(v for _, v in l_y):.4f}), L_N {len(l_n)} "
-        f"(total {sum(v for _, v in l_n):.4f}).",
+        f"m = {numbers.count(interpretation.get('m', len(phi)), 'feature')} occur in either "
+        f"text; threshold θ = {numbers.decimal(interpretation.get('threshold'))}, θ′ = θ/m = "
+        f"{numbers.decimal(interpretation.get('theta_prime', 0), 5)}; distance "
+        f"{numbers.decimal(entry.get('distance'))}, similarity "
+        f"{numbers.decimal(entry.get('similarity'))}. L_Y holds "
+        f"{numbers.count(len(l_y), 'feature')} (total importance "
+        f"{numbers.decimal(sum(v for _, v in l_y), 4)}), L_N {numbers.integer(len(l_n))} "
+        f"(total {numbers.decimal(sum(v for _, v in l_n), 4)}).",
         "small",
     )
     blocks: list[Block] = [

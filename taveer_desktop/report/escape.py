@@ -15,6 +15,8 @@ import html
 import re
 import unicodedata
 
+from taveer_desktop.presentation import numbers
+
 # Control (Cc) and format (Cf) characters, surrogates and private-use/unassigned code points
 # are never printed as themselves; tab and line breaks are turned into spaces instead.
 _SPACE_LIKE = {"\t": " ", "\n": " ", "\r": " ", "\x0b": " ", "\x0c": " "}
@@ -43,7 +45,7 @@ def plain_text(text: str, max_chars: int | None = None, collapse_spaces: bool = 
     if collapse_spaces:
         text = _RUN_OF_SPACES.sub(" ", text)
     if omitted:
-        text += f" … [{omitted:,} more characters not shown]"
+        text += f" … [{numbers.count(omitted, 'more character')} not shown]"
     return text
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.presentation import numbers
 from taveer_desktop.report.content import ReportContent, build_report
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
@@ -127,7 +128,8 @@ def prepare_report(
     integrity = store.check_integrity()
     if not integrity.ok:
         raise ReportError(
-            f"failed its integrity check ({len(integrity.problems)} problem(s)); no report is "
+            f"failed its integrity check ({numbers.count(len(integrity.problems), 'problem')}); "
+            "no report is "
             "written on evidence that no longer verifies — run the integrity check for details",
             store.path,
         )

@@ -33,6 +33,7 @@ from PySide6.QtGui import (
 
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.core.atomic_file import FileWriteError, replacing, sync_file
+from taveer_desktop.presentation import numbers
 from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font
 from taveer_desktop.report.pdf_check import PdfCheckFailed, check_written_pdf
@@ -53,7 +54,9 @@ def _disk_full_hint(folder: Path) -> str:
         free = shutil.disk_usage(folder).free
     except OSError:
         return ""
-    return f"; the disk has only {free:,} bytes free" if free < 16 * 1024 * 1024 else ""
+    return (
+        f"; the disk has only {numbers.count(free, 'byte')} free" if free < 16 * 1024 * 1024 else ""
+    )
 
 
 class ReportWriteError(OSError):

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from taveer_desktop.presentation import numbers
+
 _HEADER = re.compile(rb"^%PDF-1\.[0-7]")
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _SUBSECTION = re.compile(rb"(\d+)\s+(\d+)\s*\r?\n")
@@ -108,8 +110,9 @@ def check_pdf_bytes(data: bytes, expected_pages: int) -> int:
     page_objects = len(_PAGE_OBJECT.findall(data))
     if pages != expected_pages or page_objects != expected_pages:
         raise PdfCheckFailed(
-            f"it holds {pages} page(s) ({page_objects} page objects) where "
-            f"{expected_pages} were laid out"
+            f"it holds {numbers.count(pages, 'page')} "
+            f"({numbers.count(page_objects, 'page object')}) where "
+            f"{numbers.integer(expected_pages)} were laid out"
         )
     return pages
 
@@ -119,7 +122,7 @@ def check_written_pdf(path: str | Path, expected_pages: int) -> int:
     path = Path(path)
     size = path.stat().st_size
     if size > MAX_CHECKED_BYTES:
-        raise PdfCheckFailed(f"it is {size:,} bytes, more than a report can be")
+        raise PdfCheckFailed(f"it is {numbers.count(size, 'byte')}, more than a report can be")
     with open(path, "rb") as handle:
         data = handle.read()
     return check_pdf_bytes(data, expected_pages)

@@ -27,6 +27,7 @@ from taveer_desktop.core.validation_curves import (
     ValidationCurves,
     curves_of,
 )
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation import validation_text as words
 from taveer_desktop.report.blocks import (
     Block,
@@ -247,7 +248,8 @@ def _population(record: dict[str, Any]) -> list[Block]:
             f"<li>{html_text(w, MAX_WARNING_CHARS)}</li>" for w in warnings[:MAX_WARNINGS_LISTED]
         )
         more = len(warnings) - MAX_WARNINGS_LISTED
-        tail = f"<br/>… and {more:,} more (in the attached record)." if more > 0 else ""
+        extra = numbers.integer(more)
+        tail = f"<br/>… and {extra} more (in the attached record)." if more > 0 else ""
         blocks.append(Paragraph(f"Intake warnings:<ul>{shown}</ul>{tail}", "small"))
     return blocks
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.escape import html_text
 
 METHOD_PLAIN = (
@@ -87,18 +88,6 @@ REPRODUCIBILITY = (
 )
 
 
-def number(value: float | None, digits: int = 3) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
-
-
-def percent(part: int, whole: int) -> str:
-    return "–" if not whole else f"{100.0 * part / whole:.0f} %"
-
-
-def count(value: int) -> str:
-    return f"{value:,}".replace(",", "\u2009")
-
-
 def utc_and_local(moment: datetime) -> str:
     """E.g. ``2026-11-25 22:40:12 UTC (23:40:12 local time, UTC+01:00)``."""
     utc = moment.astimezone(UTC)
@@ -115,5 +104,4 @@ def utc_and_local(moment: datetime) -> str:
 
 def stored_time(iso_utc: str) -> str:
     """A store timestamp (ISO 8601 with microseconds) shortened to the second."""
-    text = str(iso_utc)
-    return html_text(text[:19].replace("T", " ") + " UTC" if len(text) >= 19 else text)
+    return html_text(recorded_time(str(iso_utc)))

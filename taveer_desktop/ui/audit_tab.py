@@ -76,5 +76,7 @@ class AuditTab(QWidget):
         self.model.set_records(entries)
         head = self.session.store.audit.head() if self.session.store else None
         self.head_label.setText(
-            f"Audit chain head: entry {head.seq}, hash {head.entry_hash}" if head else ""
+            f"Audit chain head: entry {head.seq}, hash<br><code>{head.entry_hash}</code>"
+            if head
+            else ""
         )

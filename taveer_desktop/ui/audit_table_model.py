@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.presentation.audit_text import detail_name, detail_value
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_LABELS,
     share_text,
 )
-from taveer_desktop.presentation.numbers import decimal
+from taveer_desktop.presentation.numbers import count, decimal
 from taveer_desktop.store import AuditEntry
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -54,6 +53,10 @@ def action_word(entry: AuditEntry) -> str:
     return ACTION_WORDS.get(entry.action, entry.action.replace("_", " ").capitalize())
 
 
+def _counted(value: object, noun: str) -> str:
+    return count(value, noun) if isinstance(value, int) else f"{value} {noun}s"
+
+
 def details_summary(entry: AuditEntry) -> str:
     """A short line of the most telling details; the tooltip has all of them."""
     d = entry.details
@@ -68,12 +71,14 @@ def details_summary(entry: AuditEntry) -> str:
         if isinstance(criteria_met, bool):
             met = "criteria met" if criteria_met else "criteria not met"
         cllr = d.get("cllr")
-        shown = f"Cllr {cllr:.3f}" if isinstance(cllr, int | float) else "Cllr not measured"
+        shown = f"Cllr {decimal(cllr)}" if isinstance(cllr, int | float) else "Cllr not measured"
         return f"population {d.get('population_id')} → model {d.get('model_id')}: {shown}" + (
             f"; {met}" if met else "; no criteria set"
         )
     if entry.action == "population_added":
-        return f"{d.get('name')}: {d.get('authors')} authors, {d.get('documents')} documents"
+        return f"{d.get('name')}: {_counted(d.get('authors'), 'author')}, " + _counted(
+            d.get("documents"), "document"
+        )
     if entry.action == "case_model_chosen":
         model = d.get("model_id")
         return "model choice cleared" if model is None else f"model {model}"
@@ -97,7 +102,11 @@ def details_summary(entry: AuditEntry) -> str:
 
 
 def details_text(entry: AuditEntry) -> str:
-    return json.dumps(entry.details, indent=1, ensure_ascii=False, sort_keys=True)
+    """Every recorded detail, one a line, in words (the hover text of the Details column)."""
+    return "\n".join(
+        f"{detail_name(key)}: {detail_value(key, value)}"
+        for key, value in sorted(entry.details.items())
+    )
 
 
 class AuditTableModel(RecordTableModel):
@@ -113,7 +122,7 @@ class AuditTableModel(RecordTableModel):
             "Time",
             lambda e: short_utc(e.time_utc),
             "When it happened (UTC)",
-            lambda e: e.time_utc,
+            lambda e: short_utc(e.time_utc),
             sort_key=lambda e: e.time_utc,
         ),
         Column("Action", action_word, "What happened", lambda e: e.action),

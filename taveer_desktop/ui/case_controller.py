@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox,
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.numbers import count, integer
 from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult, ProjectStore
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.ui import app_settings, jobs
@@ -232,7 +232,8 @@ class CaseController(QObject):
         if result.rejected:
             show_rejections(self.parent_widget, result.rejected, len(result.added))
         self.status_message.emit(
-            f"{count(len(result.added), 'document')} added, {len(result.rejected):,} refused",
+            f"{count(len(result.added), 'document')} added, "
+            f"{integer(len(result.rejected))} refused",
             10_000,
         )
 

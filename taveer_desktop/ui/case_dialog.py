@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.store import Case
+from taveer_desktop.ui.dialog_size import resize_to_fit
 
 
 class CaseDialog(QDialog):
@@ -57,8 +58,7 @@ class CaseDialog(QDialog):
             self.description.setPlainText(case.description)
         self.number.textChanged.connect(self._validate)
         self._validate()
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 50, self.sizeHint().height())
+        resize_to_fit(self, 50)
 
     def _validate(self) -> None:
         ok = bool(self.number.text().strip())

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.numbers import count, integer
 from taveer_desktop.store import Case
 from taveer_desktop.ui import case_table_model as ctm
 from taveer_desktop.ui.record_table_model import RECORD_ROLE
@@ -122,5 +122,7 @@ class CaseListPanel(QWidget):
     def _update_count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count_label.setText(
-            count(total, "case") if shown == total else f"{shown:,} of {count(total, 'case')} shown"
+            count(total, "case")
+            if shown == total
+            else f"{integer(shown)} of {count(total, 'case')} shown"
         )

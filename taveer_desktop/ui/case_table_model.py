@@ -55,7 +55,7 @@ class CaseTableModel(RecordTableModel):
             "Modified",
             lambda c: short_utc(c.modified_utc),
             "When the case last changed (UTC)",
-            lambda c: c.modified_utc,
+            lambda c: short_utc(c.modified_utc),
             sort_key=lambda c: c.modified_utc,
         ),
     )

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QStyle
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.encoding_text import (
     detection_of,
     encoding_explanation,
@@ -73,14 +74,14 @@ class DocumentTableModel(RecordTableModel):
         ),
         Column(
             "Characters",
-            lambda d: f"{d.char_count:,}",
+            lambda d: numbers.integer(d.char_count),
             "Characters of extracted text",
             sort_key=lambda d: d.char_count,
             numeric=True,
         ),
         Column(
             "Sentences",
-            lambda d: f"{d.sentence_count:,}",
+            lambda d: numbers.integer(d.sentence_count),
             "Sentences found in the text",
             sort_key=lambda d: d.sentence_count,
             numeric=True,
@@ -104,7 +105,7 @@ class DocumentTableModel(RecordTableModel):
             "Imported",
             lambda d: short_utc(d.imported_utc),
             "When the file was imported (UTC)",
-            lambda d: d.imported_utc,
+            lambda d: short_utc(d.imported_utc),
             sort_key=lambda d: d.imported_utc,
         ),
     )

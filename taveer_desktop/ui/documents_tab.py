@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.encoding_text import UNCERTAIN_ADVICE, encoding_preview_line
 from taveer_desktop.store import Document
 from taveer_desktop.ui import document_table_model as dtm
@@ -42,6 +43,25 @@ EMPTY_HINT = (
     "No documents yet. Add known and questioned documents with the buttons above, or drop "
     ".txt, .eml and .docx files on the window."
 )
+
+
+SHORT_ADD_LABELS = ("Add Known…", "Add Questioned…")  # the row fits a 150 % laptop screen
+
+
+def short_button(action: QAction, text: str) -> QToolButton:
+    """A button for ``action`` with a shorter label (the full name in its tooltip) that follows
+    the action's availability and the reason in its tooltip."""
+    button = QToolButton()
+    button.setText(text)
+
+    def follow() -> None:
+        button.setEnabled(action.isEnabled())
+        button.setToolTip(f"{action.text().replace('&', '')}: {action.toolTip()}")
+
+    action.changed.connect(follow)
+    follow()
+    button.clicked.connect(action.trigger)
+    return button
 
 
 def hash_lines(documents: Sequence[Document]) -> str:
@@ -64,11 +84,8 @@ class DocumentsTab(QWidget):
         self.proxy.setSortRole(SORT_ROLE)
 
         buttons = QHBoxLayout()
-        for action in add_actions:
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            buttons.addWidget(button)
+        for action, short in zip(add_actions, SHORT_ADD_LABELS, strict=False):
+            buttons.addWidget(short_button(action, short))
         self.copy_action = QAction("Copy SHA-256", self)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -196,8 +213,9 @@ class DocumentsTab(QWidget):
         text = self.session.store.documents.text(doc.id)
         shown = text[:PREVIEW_MAX_CHARS]
         heading = (
-            f"<b>{dtm.role_word(doc)}: {doc.file_name}</b> — {doc.char_count:,} characters, "
-            f"{doc.sentence_count:,} sentence{'' if doc.sentence_count == 1 else 's'}, "
+            f"<b>{dtm.role_word(doc)}: {doc.file_name}</b> — "
+            f"{numbers.count(doc.char_count, 'character')}, "
+            f"{numbers.count(doc.sentence_count, 'sentence')}, "
             f"imported {short_utc(doc.imported_utc)}"
             f"<br>SHA-256 <code>{doc.sha256}</code>"
         )
@@ -214,6 +232,6 @@ class DocumentsTab(QWidget):
                 f"{html.escape(doc.excluded_reason or '')} — left out of later verifications."
             )
         if len(text) > len(shown):
-            heading += f"<br>Showing the first {PREVIEW_MAX_CHARS:,} characters."
+            heading += f"<br>Showing the first {numbers.count(PREVIEW_MAX_CHARS, 'character')}."
         self.preview_heading.setText(heading)
         self.preview.setPlainText(shown)

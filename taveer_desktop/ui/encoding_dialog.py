@@ -37,7 +37,9 @@ from PySide6.QtWidgets import (
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.decoding import DETECTABLE, check_encoding_name, encoding_label
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.encoding_text import encoding_summary, is_uncertain
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.fonts import mono_font
 from taveer_desktop.ui.jobs import TextFileCheck
 
@@ -61,7 +63,8 @@ def preview_text(check: TextFileCheck, codec: str | None) -> tuple[str, bool]:
         text = decoder.decode(sample, final=False)  # a character cut at the end is no error
     except UnicodeDecodeError as error:
         return (
-            f"Not valid {encoding_label(name)}: byte {error.start:,} cannot be decoded. "
+            f"Not valid {encoding_label(name)}: byte {numbers.integer(error.start)} cannot be "
+            "decoded. "
             "With this choice the file would be refused.",
             False,
         )
@@ -79,7 +82,8 @@ def intro_text(checks: Sequence[TextFileCheck], role_words: str) -> str:
         )
     else:
         first = (
-            f"Adding {len(checks)} text files as {role_words}. {guessed} of them declare no "
+            f"Adding {numbers.count(len(checks), 'text file')} as {role_words}. "
+            f"{numbers.integer(guessed)} of them declare no "
             "encoding, so it was detected"
             + (f"; for {uncertain} the detection is uncertain" if uncertain else "")
             + "."
@@ -175,8 +179,7 @@ class EncodingChoiceDialog(QDialog):
         layout.addWidget(self.preview_label)
         layout.addWidget(self.preview, stretch=2)
         layout.addWidget(self.buttons)
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 70, self.fontMetrics().height() * 34)
+        resize_to_fit(self, 70, 34)
         first = next((i for i, c in enumerate(self.checks) if is_uncertain(c.detection or {})), 0)
         first_item = self.files.topLevelItem(first)
         if first_item is not None:

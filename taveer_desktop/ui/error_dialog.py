@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.presentation import numbers
 from taveer_desktop.store import IntakeRejection, RejectionReason
+from taveer_desktop.ui.dialog_size import resize_to_fit
 
 REASON_WORDS = {
     RejectionReason.EMPTY: "Empty: the file holds no text",
@@ -108,10 +109,14 @@ class RejectionDialog(QDialog):
                 ]
             )
             item.setToolTip(0, rejection.path)
+            item.setToolTip(1, reason_in_words(rejection))
             item.setToolTip(2, rejection.describe())
             self.tree.addTopLevelItem(item)
         for column in range(3):
             self.tree.resizeColumnToContents(column)
+        # in a dialog narrower than its texts (a small screen) the texts end in "…" and are
+        # whole on hover and in the copied rows
+        self.tree.header().setStretchLastSection(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
@@ -119,8 +124,7 @@ class RejectionDialog(QDialog):
         layout.addWidget(summary)
         layout.addWidget(self.tree, stretch=1)
         layout.addWidget(buttons)
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 90, self.fontMetrics().height() * (12 + min(count, 10)))
+        resize_to_fit(self, 90, 12 + min(count, 10))
 
     def as_text(self) -> str:
         lines = []

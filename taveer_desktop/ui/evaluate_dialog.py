@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -30,8 +31,10 @@ from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.corpus_description import describe_corpus
 from taveer_desktop.core.evaluation import Evaluation, Metrics
 from taveer_desktop.core.model import Model
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui.dialog_size import fit_size, resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -47,8 +50,7 @@ METRIC_ROWS = (
 
 
 def metric_text(metrics: Metrics, key: str) -> str:
-    value = getattr(metrics, key)
-    return "—" if value != value else f"{value:.3f}"  # NaN (e.g. AUC with one class)
+    return numbers.decimal(getattr(metrics, key))  # a dash for NaN (e.g. AUC with one class)
 
 
 class EvaluateDialog(QDialog):
@@ -109,8 +111,7 @@ class EvaluateDialog(QDialog):
         layout.addWidget(self.buttons)
         names = [m.name for m in session.models()]
         self.model_combo.addItems(names)
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 70, self.sizeHint().height())
+        resize_to_fit(self, 70)
         self._validate()
 
     def _build_results(self) -> QGroupBox:
@@ -118,7 +119,7 @@ class EvaluateDialog(QDialog):
         self.metric_labels: dict[str, QLabel] = {}
         metrics_form = QFormLayout()
         for key, title, tip in METRIC_ROWS:
-            label = QLabel("—")
+            label = QLabel(numbers.MISSING)
             label.setToolTip(tip)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             name = QLabel(title + ":")
@@ -128,13 +129,10 @@ class EvaluateDialog(QDialog):
         self.cases_label = QLabel()
         metrics_form.addRow("Cases:", self.cases_label)
         self.gate_label = QLabel()
-        self.gate_label.setWordWrap(True)
-        # four lines kept for it: a form row does not grow when its wrapped text does
-        self.gate_label.setMinimumHeight(self.gate_label.fontMetrics().lineSpacing() * 4)
+        self.gate_label.setWordWrap(True)  # across the whole box, under the figures
         self.gate_label.setToolTip(
             "Every case judged by the fitness-for-purpose gate as a verification would be"
         )
-        metrics_form.addRow("Conclusions:", self.gate_label)
         grid = QGridLayout()
         grid.addWidget(QLabel("<b>Confusion matrix</b>"), 0, 0, 1, 3)
         grid.addWidget(QLabel("Truth ↓ / decision →"), 1, 0)
@@ -151,7 +149,7 @@ class EvaluateDialog(QDialog):
             "tn": "True negatives: different authors, decided different",
         }
         for key, (row, column) in cells.items():
-            label = QLabel("—")
+            label = QLabel(numbers.MISSING)
             label.setFrameShape(QFrame.Shape.Box)
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setToolTip(tips[key])
@@ -159,14 +157,22 @@ class EvaluateDialog(QDialog):
             self.matrix_labels[key] = label
         self.charts_button = QPushButton("Show &Charts…")
         self.charts_button.setToolTip(
-            "Per-category similarities of Y and N cases, ROC curve, Tippett and calibration "
-            "plots of this evaluation"
+            "Per-category similarities of the same-author and the different-author cases, ROC "
+            "curve, Tippett and calibration plots of this evaluation"
         )
         self.charts_button.clicked.connect(self.show_charts)
         grid.addWidget(self.charts_button, 4, 0, 1, 3)
-        layout = QHBoxLayout(box)
-        layout.addLayout(metrics_form, stretch=1)
-        layout.addLayout(grid, stretch=1)
+        figures = QHBoxLayout()
+        figures.addLayout(metrics_form, stretch=1)
+        figures.addLayout(grid, stretch=1)
+        conclusions = QHBoxLayout()
+        caption = QLabel("Conclusions:")
+        caption.setAlignment(Qt.AlignmentFlag.AlignTop)
+        conclusions.addWidget(caption)
+        conclusions.addWidget(self.gate_label, stretch=1)
+        layout = QVBoxLayout(box)
+        layout.addLayout(figures)
+        layout.addLayout(conclusions)
         return box
 
     def show_charts(self) -> QDialog | None:
@@ -181,8 +187,11 @@ class EvaluateDialog(QDialog):
         view.show_evaluation(self.evaluated_model, self.evaluation, self.folder_edit.text())
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
         close.rejected.connect(dialog.reject)
+        scroll = QScrollArea(dialog)  # on a small screen the charts scroll, the dialog fits
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(view)
         layout = QVBoxLayout(dialog)
-        layout.addWidget(view, 1)
+        layout.addWidget(scroll, 1)
         layout.addWidget(close)
         screen = self.screen()
         if screen is not None:  # room for the charts: most of the screen, never more
@@ -247,18 +256,27 @@ class EvaluateDialog(QDialog):
         return self.worker
 
     def _evaluated(self, evaluation: Evaluation) -> None:
-        self._done(f"Evaluated on {evaluation.metrics.n} cases in {evaluation.seconds:.1f} s.")
+        self._done(
+            f"Evaluated on {numbers.count(evaluation.metrics.n, 'case')} in "
+            f"{numbers.seconds(evaluation.seconds)}."
+        )
         self.show_metrics(evaluation.metrics)
-        self.gate_label.setText(gate_summary_text(evaluation.gate) if evaluation.gate else "—")
+        self.gate_label.setText(
+            gate_summary_text(evaluation.gate) if evaluation.gate else numbers.MISSING
+        )
         self.evaluation = evaluation
+        if self.height() < self.sizeHint().height():  # room for the results, within the screen
+            self.resize(self.width(), fit_size(self, 70)[1])
         self.evaluation_finished.emit(evaluation)
 
     def show_metrics(self, metrics: Metrics) -> None:
         for key, label in self.metric_labels.items():
             label.setText(metric_text(metrics, key))
         for key, label in self.matrix_labels.items():
-            label.setText(str(getattr(metrics, key)))
-        self.cases_label.setText(f"{metrics.n} ({metrics.unanswered} unanswered)")
+            label.setText(numbers.integer(getattr(metrics, key)))
+        self.cases_label.setText(
+            f"{numbers.integer(metrics.n)} ({numbers.integer(metrics.unanswered)} unanswered)"
+        )
         self.results.setVisible(True)
 
     def _failed(self, message: str, _details: str) -> None:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.presentation.glossary import glossary_html
+from taveer_desktop.ui.dialog_size import resize_to_fit
 
 METHOD_HTML = """
 <h2>The TAVeer method</h2>
@@ -49,8 +50,7 @@ class MethodDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(text)
         layout.addWidget(buttons)
-        metrics = self.fontMetrics()
-        self.resize(metrics.horizontalAdvance("m") * 70, metrics.height() * 34)
+        resize_to_fit(self, 70, 34)
 
     def show_glossary(self) -> None:
         """Scroll to the glossary (Help ▸ Glossary)."""

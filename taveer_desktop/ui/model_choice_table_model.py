@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash
@@ -82,7 +83,7 @@ def held_out_figures(extra: Mapping) -> tuple[HeldOut, ...]:
 
 
 def _length(chars) -> str:
-    return f"{chars.low:,}–{chars.high:,} characters"
+    return f"{numbers.integer(chars.low)}–{numbers.count(chars.high, 'character')}"
 
 
 def model_choice(stored: StoredModel, model) -> ModelChoice:
@@ -103,13 +104,15 @@ def model_choice(stored: StoredModel, model) -> ModelChoice:
 
 
 def cllr_text(choice: ModelChoice) -> str:
-    shown = [f"{h.cllr:.2f} ({h.corpus})" for h in choice.held_out if h.cllr is not None]
+    shown = [
+        f"{numbers.decimal(h.cllr, 2)} ({h.corpus})" for h in choice.held_out if h.cllr is not None
+    ]
     return "; ".join(shown) or NOT_MEASURED
 
 
 def misleading_text(choice: ModelChoice) -> str:
     shown = [
-        f"{h.misleading_y:.0%} / {h.misleading_n:.0%} ({h.corpus})"
+        f"{numbers.percent(h.misleading_y, 0)} / {numbers.percent(h.misleading_n, 0)} ({h.corpus})"
         for h in choice.held_out
         if h.misleading_y is not None and h.misleading_n is not None
     ]
@@ -121,15 +124,18 @@ def held_out_tip(choice: ModelChoice) -> str:
         return "No held-out evaluation is recorded in this model file."
     lines = []
     for h in choice.held_out:
-        cllr = NOT_MEASURED if h.cllr is None else f"{h.cllr:.3f}"
-        line = f"{h.corpus}: {h.trials} trials, Cllr {cllr}"
+        cllr = NOT_MEASURED if h.cllr is None else numbers.decimal(h.cllr)
+        line = f"{h.corpus}: {numbers.count(h.trials, 'trial')}, Cllr {cllr}"
         if h.misleading_y is not None and h.misleading_n is not None:
             line += (
-                f"; misleading evidence in {h.misleading_y:.0%} of same-author trials (LR below"
-                f" 1) and {h.misleading_n:.0%} of different-author trials (LR above 1)"
+                f"; misleading evidence in {numbers.percent(h.misleading_y, 0)} of same-author "
+                f"trials (LR below 1) and {numbers.percent(h.misleading_n, 0)} of "
+                "different-author trials (LR above 1)"
             )
         if h.outside_conditions is not None:
-            line += f"; {h.outside_conditions} trials outside the validated conditions"
+            line += (
+                f"; {numbers.count(h.outside_conditions, 'trial')} outside the validated conditions"
+            )
         lines.append(line)
     return "\n".join(lines) + "\nCllr 1 means uninformative; above 1, worse than no evidence."
 

@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.presentation import numbers
 from taveer_desktop.ui import model_table_model as mtm
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_hash
 
@@ -101,11 +103,7 @@ class ModelManagerDialog(QDialog):
         layout.addWidget(self.details)
         layout.addWidget(close)
         session.store_changed.connect(self._store_changed)
-        em = self.fontMetrics().horizontalAdvance("m")
-        width = em * 90
-        if self.screen() is not None:
-            width = min(width, self.screen().availableGeometry().width() * 9 // 10)
-        self.resize(width, self.fontMetrics().height() * 28)
+        resize_to_fit(self, 90, 28)
         self.reload()
 
     def reload(self) -> None:
@@ -141,8 +139,9 @@ class ModelManagerDialog(QDialog):
             return
         stored = summary.stored
         self.details.setText(
-            f"<b>{stored.name}</b>: trained on {summary.cases} cases of “{stored.corpus_name}” "
-            f"({summary.cases_y} same author, {summary.cases_n} different), thresholds by "
+            f"<b>{stored.name}</b>: trained on {numbers.count(summary.cases, 'case')} of "
+            f"“{stored.corpus_name}” ({numbers.integer(summary.cases_y)} same author, "
+            f"{numbers.integer(summary.cases_n)} different), thresholds by "
             f"{summary.threshold_method}; ensemble {' '.join(summary.ensemble)}. "
             f"Model SHA-256 <code>{short_hash(stored.sha256)}</code>, corpus SHA-256 "
             f"<code>{short_hash(stored.corpus_sha256)}</code>."

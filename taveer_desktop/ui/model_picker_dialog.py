@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.store import Case
 from taveer_desktop.ui import model_choice_table_model as mct
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
 
@@ -87,11 +88,7 @@ class ModelPickerDialog(QDialog):
         if case.model_id is not None:
             self.select_id(case.model_id)
         self._selection_changed()
-        em = self.fontMetrics().horizontalAdvance("m")
-        width = em * 110
-        if self.screen() is not None:
-            width = min(width, self.screen().availableGeometry().width() * 9 // 10)
-        self.resize(width, self.fontMetrics().height() * 30)
+        resize_to_fit(self, 110, 30)
 
     def select_id(self, model_id: int) -> bool:
         for row in range(self.proxy.rowCount()):

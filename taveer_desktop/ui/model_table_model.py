@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -67,15 +68,18 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Cases",
-            lambda m: f"{m.cases:,}",
+            lambda m: numbers.integer(m.cases),
             "Training cases (same author / different authors)",
-            lambda m: f"{m.cases} cases: {m.cases_y} same author, {m.cases_n} different authors",
+            lambda m: (
+                f"{numbers.count(m.cases, 'case')}: {numbers.integer(m.cases_y)} same author, "
+                f"{numbers.integer(m.cases_n)} different authors"
+            ),
             sort_key=lambda m: m.cases,
             numeric=True,
         ),
         Column(
             "Training accuracy",
-            lambda m: f"{m.accuracy:.1%}",
+            lambda m: numbers.percent(m.accuracy),
             "Accuracy of the chosen ensemble on its own training corpus (optimistic)",
             sort_key=lambda m: m.accuracy,
             numeric=True,
@@ -89,7 +93,7 @@ class ModelTableModel(RecordTableModel):
             "Created",
             lambda m: short_utc(m.created_utc),
             "When the model was trained (UTC)",
-            lambda m: m.created_utc,
+            lambda m: short_utc(m.created_utc),
             sort_key=lambda m: m.created_utc,
         ),
     )

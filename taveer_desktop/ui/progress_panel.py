@@ -10,8 +10,15 @@ from __future__ import annotations
 import contextlib
 import time
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
 
 from taveer_desktop.ui.task_worker import TaskWorker
 
@@ -24,6 +31,44 @@ def format_duration(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+class ElidedLabel(QLabel):
+    """One line that shortens itself with "…" to the room it is given (the whole text on
+    hover), so a long progress message never widens its dialog or the status bar."""
+
+    def __init__(self, parent: QWidget | None = None, hint: str = "") -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.hint = hint  # what the label is, on hover (the whole text joins it when shortened)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def sizeHint(self) -> QSize:
+        """Room for the whole text where there is room."""
+        width = self.fontMetrics().horizontalAdvance(self._full) + 2 * self.margin() + 4
+        return QSize(width, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as its minimum width (or four "m"s): the text is shortened, not cut."""
+        narrowest = self.minimumWidth() or 4 * self.fontMetrics().horizontalAdvance("m")
+        return QSize(narrowest, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
+        super().setText(shown)
+        whole = self._full if shown != self._full or not self.hint else ""
+        self.setToolTip("\n".join(t for t in (whole, self.hint) if t))
+
+
 class ProgressPanel(QWidget):
     """Shows the progress of one ``TaskWorker`` and lets the user cancel it."""
 
@@ -31,9 +76,9 @@ class ProgressPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None, compact: bool = False) -> None:
         super().__init__(parent)
-        self.message_label = QLabel()
-        self.message_label.setToolTip("What the background job is doing now")
+        self.message_label = ElidedLabel(hint="What the background job is doing now")
         self.bar = QProgressBar()
+        self.bar.setFormat("%p %")  # percentages as everywhere else: "58 %"
         self.bar.setToolTip("Progress of the background job")
         self.bar.setTextVisible(not compact)
         self.time_label = QLabel()
@@ -41,11 +86,13 @@ class ProgressPanel(QWidget):
         self.cancel_button = QPushButton("&Cancel" if not compact else "Cancel")
         self.cancel_button.setToolTip("Stop the job; nothing half-done is kept")
         self.cancel_button.clicked.connect(self._cancel_clicked)
+        em = self.fontMetrics().horizontalAdvance("m")
+        self.message_label.setMinimumWidth(em * (16 if compact else 12))
         if compact:  # in the status bar: sizes in text widths, so 150 % scaling keeps them
-            metrics = self.fontMetrics()
-            self.message_label.setMinimumWidth(metrics.horizontalAdvance("m") * 16)
-            self.bar.setMaximumWidth(metrics.horizontalAdvance("m") * 10)
-            self.time_label.setMinimumWidth(metrics.horizontalAdvance("0:00:00, ~0:00:00 left"))
+            self.bar.setMaximumWidth(em * 10)
+            self.time_label.setMinimumWidth(
+                self.fontMetrics().horizontalAdvance("0:00:00, ~0:00:00 left")
+            )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message_label, stretch=2)

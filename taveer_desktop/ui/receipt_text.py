@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.store import IntegrityReport
 from taveer_desktop.store.receipts import Receipt
 from taveer_desktop.ui.record_table_model import short_utc
@@ -106,7 +107,7 @@ def receipt_written_text(receipt: Receipt, target: str | Path) -> str:
     """The confirmation of File ▸ Write Receipt."""
     return (
         f"Wrote the receipt {target}.\n\nIt seals the project's audit chain at entry "
-        f"{receipt.chain_length}, head hash {receipt.head_hash}.\n\n{KEEP_ADVICE}"
+        f"{receipt.chain_length}, head hash {numbers.digest(receipt.head_hash)}.\n\n{KEEP_ADVICE}"
     )
 
 
@@ -115,11 +116,11 @@ def report_exported_text(exported, receipt: Receipt | None = None) -> str:
     (``receipt``: that file as read back; else the report's own audit entry is named)."""
     entry = exported.audit_entry
     sealed = receipt.chain_length if receipt is not None else entry.seq
-    pages = "page" if exported.page_count == 1 else "pages"
     lines = [
-        f"Wrote the report {exported.path} ({exported.page_count} {pages}).",
-        f"Its SHA-256 {exported.sha256} is recorded in the audit log (entry {entry.seq}).",
-        f"Audit chain head at the report: {entry.entry_hash}",
+        f"Wrote the report {exported.path} ({numbers.count(exported.page_count, 'page')}).",
+        f"Its SHA-256 {numbers.digest(exported.sha256)} is recorded in the audit log (entry "
+        f"{entry.seq}).",
+        f"Audit chain head at the report: {numbers.digest(entry.entry_hash)}",
     ]
     if exported.receipt_path is not None:
         lines.append(

@@ -14,6 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from taveer_desktop.presentation.audit_text import recorded_time
+
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 SHORT_HASH_CHARS = 12
@@ -33,12 +35,7 @@ class Column:
     numeric: bool = False
 
 
-def short_utc(iso: str) -> str:
-    """``2025-01-31T09:15:02.123456Z`` → ``2025-01-31 09:15:02 UTC``."""
-    if not iso:
-        return ""
-    text = iso.replace("T", " ").replace("Z", "").replace("+00:00", "")
-    return text.split(".")[0] + " UTC"
+short_utc = recorded_time  # ``2025-01-31T09:15:02.123456Z`` → ``2025-01-31 09:15:02 UTC``
 
 
 def short_hash(sha256: str) -> str:

@@ -38,12 +38,15 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT
 from taveer_desktop.report.export import ExportedReport, export_report, prepare_report
 from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.record_table_model import short_utc
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 ZOOMS = (("75 %", 1.0), ("100 %", 1.333), ("150 %", 2.0))
@@ -71,14 +74,18 @@ class ReportExportDialog(QDialog):
         self.rendered: RenderedReport | None = None
         self.exported: ExportedReport | None = None
         self.setWindowTitle(f"Export report — case {case_number}")
-        self.resize(860, 980)
+        resize_to_fit(self, 55, 60)
 
         self.run_box = QComboBox()
+        self.run_box.setSizeAdjustPolicy(  # long run names never widen the dialog (the list
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon  # shows them whole)
+        )
+        self.run_box.setMinimumContentsLength(24)
         case = store.cases.find(case_number)
         for run in reversed(store.runs.list_for_case(case.id)):
-            similarity = "–" if run.similarity is None else f"{run.similarity:.3f}"
+            similarity = numbers.decimal(run.similarity)
             self.run_box.addItem(
-                f"Run {run.id} · {run.run_utc[:19].replace('T', ' ')} UTC · "
+                f"Run {run.id} · {short_utc(run.run_utc)} · "
                 f"{run.model_name} · {CLASSIFICATION_SHORT[run.prediction]} ({similarity})",
                 run.id,
             )

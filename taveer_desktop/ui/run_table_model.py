@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from taveer_desktop.core.outcome import Conclusion, ConclusionKind
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_LABELS,
     CLASSIFICATION_SHORT,
@@ -80,13 +81,17 @@ def conclusion_tip(row: RunRow) -> str:
 
 def lr_text(row: RunRow) -> str:
     if row.log10_lr is None:
-        return "—"
+        return numbers.MISSING
     shown = format_lr(row.log10_lr)
     return shown if row.kind is ConclusionKind.EVALUATIVE else f"{shown} (investigation only)"
 
 
+def record_line(row) -> str:
+    return f"record SHA-256 {row.run.record_sha256}"
+
+
 def similarity_text(similarity: float | None) -> str:
-    return "—" if similarity is None else f"{similarity:.3f}"
+    return numbers.decimal(similarity)
 
 
 def _answered(row: RunRow) -> bool:
@@ -104,7 +109,7 @@ class RunTableModel(RecordTableModel):
             "Run at",
             lambda r: short_utc(r.run.run_utc),
             "When the verification ran (UTC)",
-            lambda r: f"run {r.run.id} at {r.run.run_utc}\nrecord SHA-256 {r.run.record_sha256}",
+            lambda r: f"run {r.run.id} at {short_utc(r.run.run_utc)}\n" + record_line(r),
             sort_key=lambda r: r.run.run_utc,
         ),
         Column("Questioned document", lambda r: r.questioned_name, "The document verified"),

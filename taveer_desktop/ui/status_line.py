@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFrame, QLabel, QStatusBar
+from PySide6.QtWidgets import QFrame, QStatusBar
 
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.progress_panel import ProgressPanel
+from taveer_desktop.ui.progress_panel import ElidedLabel, ProgressPanel
 
 
 class StatusLine:
@@ -20,10 +20,9 @@ class StatusLine:
     def __init__(self, bar: QStatusBar, runner: JobRunner) -> None:
         self.runner = runner
         self.job_panel = ProgressPanel(compact=True)
-        self.project_label = QLabel()
-        self.model_label = QLabel()
-        self.model_label.setToolTip(
-            "The model the examiner chose for the selected case (Verification ▸ Choose Model…)"
+        self.project_label = ElidedLabel()
+        self.model_label = ElidedLabel(
+            hint="The model the examiner chose for the selected case (Verification ▸ Choose Model…)"
         )
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.VLine)
@@ -38,8 +37,8 @@ class StatusLine:
 
     def show_project(self, path: Path | None, has_case: bool, model: str | None) -> None:
         name = path.name if path else "no project"
+        self.project_label.hint = str(path) if path else "No project is open"
         self.project_label.setText(f"Project: {name}")
-        self.project_label.setToolTip(str(path) if path else "No project is open")
         self.model_label.setText(
             f"Case model: {model or 'none chosen'}" if has_case else "Case model: no case selected"
         )

@@ -27,8 +27,10 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.corpus_description import describe_corpus
+from taveer_desktop.presentation import numbers
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
@@ -93,8 +95,7 @@ class TrainDialog(QDialog):
         self.setTabOrder(self.folder_edit, browse)
         self.setTabOrder(browse, self.name_edit)
         self._browse_button = browse
-        em = self.fontMetrics().horizontalAdvance("m")
-        self.resize(em * 70, self.sizeHint().height())
+        resize_to_fit(self, 70)
         self._validate()
 
     # ---- inputs -------------------------------------------------------------------------------
@@ -188,8 +189,9 @@ class TrainDialog(QDialog):
     def _stored(self, stored: StoredModel, trained: jobs.TrainedModel) -> None:
         info = trained.model.training
         self._finish(
-            f"Model “{stored.name}” trained on {info.cases} cases in {info.seconds:.1f} s and kept "
-            f"in the project. Training accuracy {info.accuracy:.1%}; ensemble "
+            f"Model “{stored.name}” trained on {numbers.count(info.cases, 'case')} in "
+            f"{numbers.seconds(info.seconds)} and kept in the project. Training accuracy "
+            f"{numbers.percent(info.accuracy)}; ensemble "
             f"{' '.join(trained.model.ensemble)}."
         )
         self.session.changed(MODELS)

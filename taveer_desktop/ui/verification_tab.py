@@ -56,6 +56,7 @@ class VerificationTab(QWidget):
         self.model_name: str | None = None
 
         self.model_label = QLabel()
+        self.model_label.setWordWrap(True)  # a long model name wraps rather than widen the window
         self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.model_label.setToolTip("The model the examiner chose to verify this case with")
         self.choose_model_button = QPushButton("Choose M&odel…")

@@ -72,7 +72,7 @@ class WindowActions:
         )
         self.add_questioned = a(
             "Add &Questioned Documents…",
-            "Add the document(s) whose authorship is in question",
+            "Add the documents whose authorship is in question",
             "Ctrl+Shift+K",
         )
         self.verify = a(

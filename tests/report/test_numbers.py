@@ -31,3 +31,17 @@ def test_the_importance_heading_says_what_the_labelled_features_carry():
         "Σλ = 0.1000 over 1 feature"  # all labelled: nothing to say about a share
     ]
     assert labelled_share(0.0, []) is None
+
+
+def test_the_written_report_shows_no_raw_numbers_or_codes(demo_report):
+    """The report of a real run, read back with poppler's pdftotext: no raw float, raw code,
+    disagreeing count, hedged plural or ungrouped count (tests/number_scan.py)."""
+    from number_scan import unformatted
+
+    from report.conftest import poppler
+
+    text = poppler("pdftotext", "-layout", str(demo_report.pdf), "-")
+    assert "likelihood ratio" in text.lower() and "Σλ" in text  # the findings were read
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    found = sorted(set(unformatted(lines)))
+    assert found == [], "\n".join(found)

@@ -8,7 +8,8 @@
         .venv/bin/python tests/ui/take_decision_screenshots.py OUT --suffix=-1366 --size=1366x768
 
 Three runs on a fresh project (the demo seeding of a first start), each shown in the window at
-its first-start size: an evaluative conclusion (DEMO-002, Federalist No. 51 against Hamilton's
+its first-start size, then scrolled to the bottom of the result (``-below``): an evaluative
+conclusion (DEMO-002, Federalist No. 51 against Hamilton's
 papers, with the formal-prose model the demo chose), one for investigation only (the same texts
 with the Stack Exchange model, whose validated text lengths they exceed) and no conclusion (an
 11-character questioned text). Each run's kind is checked before its picture is saved. Also
@@ -27,13 +28,13 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
 
-from tests.ui.screenshot_session import ScreenshotSession  # noqa: E402 (after the path)
+from tests.ui.screenshot_session import ScreenshotSession, options  # noqa: E402 (after the path)
 
 FORMAL = "TAVeer formal prose (public-domain demo)"
 DEFAULT = "TAVeer default (Stack Exchange)"
 
 
-def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
+def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop import paths
@@ -45,10 +46,10 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     app = create_application(["shots"])
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
 
-    shots = ScreenshotSession(app, out)
+    shots = ScreenshotSession(app, out, suffix=suffix, size=size)
     pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
-    window = shots.first_start_window(work / "examiner.taveer", size)
+    window = shots.first_start_window(work / "examiner.taveer")
     store = window.session.store
     federalist = paths.resource("demo") / "federalist"
     hamilton = [federalist / f"federalist_{n}.txt" for n in ("01", "06", "15", "23")]
@@ -76,7 +77,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     assert window.case_list.select_case_number(picker_case.number)
     picker = window.cases.choose_model()
     picker.select_name(DEFAULT)
-    shoot(picker, f"model-picker{suffix}.png", settle=0.6)
+    shoot(picker, "model-picker.png", settle=0.6)
     picker.reject()
 
     for number, kind, name in (
@@ -93,17 +94,22 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
         view = done[0]
         shown = store.runs.verification(view.run.id).conclusion.kind
         assert shown is kind, (number, shown)
-        shoot(window, f"{name}{suffix}.png", settle=0.6)
+        shoot(window, f"{name}.png", settle=0.6)
+        panel = window.verification_tab.result_view  # below the fold: the chart and the details
+        bar = panel.result_scroll.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        shoot(window, f"{name}-below.png", settle=0.6)
+        bar.setValue(0)
         if kind is ConclusionKind.EVALUATIVE:  # the features tab, before and after a choice
             result = window.verification_tab.result_view.result_view
             result.tabs.setCurrentIndex(1)
-            shoot(window, f"features{suffix}.png", settle=0.6)
+            shoot(window, "features.png", settle=0.6)
             width = window.width()
             row = result.rows[result.category][0]
             result.choose_feature(row.feature)
             pump(0.6)
             assert window.width() == width, "choosing a feature widened the window"
-            shoot(window, f"features-chosen{suffix}.png", settle=0)
+            shoot(window, "features-chosen.png", settle=0)
             result.tabs.setCurrentIndex(0)
 
     # an excluded document, marked in the Documents tab with its reason on hover
@@ -115,14 +121,11 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     window.tabs.setCurrentWidget(tab)
     row = tab.model.find_row(lambda d: d.id == doc.id)
     tab.view.selectRow(tab.proxy.mapFromSource(tab.model.index(row, 0)).row())
-    shoot(window, f"documents-excluded{suffix}.png", settle=0.6)
+    shoot(window, "documents-excluded.png", settle=0.6)
 
     window.close()
     QApplication.processEvents()
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    options = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
-    size = tuple(int(v) for v in options["size"].split("x")) if "size" in options else None
-    main(Path(args[0] if args else "screenshots"), options.get("suffix", ""), size)
+    main(*options())

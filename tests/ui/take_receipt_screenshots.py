@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
 
-from tests.ui.screenshot_session import ScreenshotSession  # noqa: E402 (after the path)
+from tests.ui.screenshot_session import ScreenshotSession, options  # noqa: E402 (after the path)
 
 LETTER = """Vážený pane řediteli,
 
@@ -56,7 +56,7 @@ Jana Nováková
 NOTE = "Schůzka v pátek odpadá.\n"
 
 
-def main(out: Path) -> None:
+def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
@@ -69,7 +69,7 @@ def main(out: Path) -> None:
     app = create_application(["shots"])
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
 
-    shots = ScreenshotSession(app, out)
+    shots = ScreenshotSession(app, out, suffix=suffix, size=size)
     pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
     project = work / "examiner.taveer"
@@ -185,4 +185,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots"))
+    main(*options())

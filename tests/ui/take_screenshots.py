@@ -19,10 +19,10 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
 
-from tests.ui.screenshot_session import ScreenshotSession  # noqa: E402 (after the path)
+from tests.ui.screenshot_session import ScreenshotSession, options  # noqa: E402 (after the path)
 
 
-def main(out: Path) -> None:
+def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
@@ -35,7 +35,7 @@ def main(out: Path) -> None:
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
     corpus = make_pan_corpus(work / "brontes-training", cases=24)
 
-    shots = ScreenshotSession(app, out, timeout=60)
+    shots = ScreenshotSession(app, out, timeout=60, suffix=suffix, size=size)
     pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
     window = shots.first_start_window(work / "examiner.taveer")
@@ -51,6 +51,27 @@ def main(out: Path) -> None:
 
     window.tabs.setCurrentWidget(window.audit_tab)
     shoot(window, "audit-log.png")
+
+    # the dialogs of the Case and Help menus
+    case_dialog = window.cases.edit_case()
+    shoot(case_dialog, "case-dialog.png")
+    case_dialog.reject()
+    method = window.show_method()
+    shoot(method, "method-dialog.png")
+    method.show_glossary()
+    shoot(method, "glossary.png")
+    method.close()
+    about = window.show_about()
+    shoot(about, "about-box.png")
+    about.close()
+
+    from taveer_desktop.ui.report_export_dialog import ReportExportDialog
+
+    report = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
+    report.show()
+    wait(lambda: report.rendered is not None)
+    shoot(report, "report-export-dialog.png", settle=0.8)
+    report.close()
 
     # a rejected import
     bad = work / "evidence"
@@ -101,10 +122,13 @@ def main(out: Path) -> None:
     evaluation.start_evaluation()
     wait(lambda: finished)
     shoot(evaluation, "evaluate-dialog.png")
+    charts = evaluation.show_charts()
+    shoot(charts, "model-view.png", settle=1.0)
+    charts.close()
     evaluation.close()
     window.close()
     QApplication.processEvents()
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots"))
+    main(*options())

@@ -121,3 +121,92 @@ def test_escape_closes_every_dialog_of_the_window(qtbot, demo_window):
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda d=dialog: not d.isVisible(), timeout=2_000)
         assert not dialog.isVisible(), name
+
+
+def _dialog_mnemonics(dialog) -> dict[str, list[str]]:
+    """The mnemonics of ``dialog`` used more than once (buttons, buddied labels, tabs)."""
+    from PySide6.QtWidgets import QGroupBox, QTabWidget
+
+    texts = [b.text() for b in dialog.findChildren(QAbstractButton) if b.isVisibleTo(dialog)]
+    texts += [lab.text() for lab in dialog.findChildren(QLabel) if lab.buddy() is not None]
+    texts += [g.title() for g in dialog.findChildren(QGroupBox)]
+    for tabs in dialog.findChildren(QTabWidget):
+        texts += [tabs.tabText(i) for i in range(tabs.count())]
+    seen: dict[str, list[str]] = {}
+    for text in texts:
+        seen.setdefault(_mnemonic(text), []).append(text)
+    seen.pop(None, None)
+    return {key: found for key, found in seen.items() if len(found) > 1}
+
+
+def _close_button(dialog) -> QAbstractButton:
+    """The dialog's Close (or Cancel) button: the reject role of its button box."""
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+
+    if isinstance(dialog, QMessageBox):
+        return dialog.escapeButton() or dialog.buttons()[0]
+    for box in dialog.findChildren(QDialogButtonBox):
+        for button in box.buttons():
+            if box.buttonRole(button) == QDialogButtonBox.ButtonRole.RejectRole:
+                return button
+    return dialog.close_button
+
+
+def test_every_dialog_closes_with_close_and_escape_and_has_unique_mnemonics(
+    qtbot, demo_window, tmp_path
+):
+    """As a user would: each dialog the window opens, opened twice — closed once with Escape
+    and once with its Close (or Cancel) button — and its own mnemonics unique."""
+    from taveer_desktop.store import KNOWN
+    from taveer_desktop.ui.encoding_dialog import EncodingChoiceDialog
+    from taveer_desktop.ui.error_dialog import RejectionDialog, open_dialogs
+    from taveer_desktop.ui.report_export_dialog import ReportExportDialog
+
+    window = demo_window
+    window.case_list.select_case_number("DEMO-001")
+    with qtbot.waitSignal(window.verification_finished, timeout=120_000):
+        window.window_actions.verify.trigger()
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "dopis.txt").write_bytes("Vážený pane řediteli, píšu Vám.".encode("cp1250"))
+
+    def refused():
+        window.cases.add_documents(KNOWN, [tmp_path / "empty.txt"])
+        qtbot.waitUntil(lambda: any(isinstance(d, RejectionDialog) for d in open_dialogs()))
+        return next(d for d in open_dialogs() if isinstance(d, RejectionDialog))
+
+    def encoding_step():
+        window.cases.add_documents(KNOWN, [tmp_path / "dopis.txt"])
+        qtbot.waitUntil(lambda: isinstance(window.cases.encoding_dialog, EncodingChoiceDialog))
+        return window.cases.encoding_dialog
+
+    def report():
+        dialog = ReportExportDialog(window.session.store, "DEMO-001", window, window.runner)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=60_000)
+        return dialog
+
+    openers = {
+        "new case": window.cases.new_case,
+        "edit case": window.cases.edit_case,
+        "model picker": window.cases.choose_model,
+        "model manager": window.models.open_manager,
+        "train": window.models.open_train_dialog,
+        "evaluate": window.models.open_evaluate_dialog,
+        "method": window.show_method,
+        "about": window.show_about,
+        "refused files": refused,
+        "encoding step": encoding_step,
+        "report": report,
+    }
+    for name, open_dialog in openers.items():
+        for how in ("Escape", "Close"):
+            dialog = open_dialog()
+            qtbot.waitExposed(dialog)
+            assert _dialog_mnemonics(dialog) == {}, name
+            if how == "Escape":
+                dialog.activateWindow()
+                qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+            else:
+                _close_button(dialog).click()
+            qtbot.waitUntil(lambda d=dialog: not d.isVisible(), timeout=5_000)

@@ -157,10 +157,14 @@ def test_evaluate_a_model_on_a_test_corpus(qtbot, demo_window, tiny_corpus):
     gate = blocker.args[0].gate  # the gate's verdict on the corpus, in the presentation's words
     assert gate.cases == 8 and gate.evaluative + gate.investigative + gate.no_conclusion == 8
     assert dialog.gate_label.text().startswith(f"{gate.evaluative} of 8 (")
-    assert f"{gate.no_conclusion} get no conclusion" in dialog.gate_label.text()
+    verb = "gets" if gate.no_conclusion == 1 else "get"
+    assert f"{gate.no_conclusion} {verb} no conclusion" in dialog.gate_label.text()
+    assert f"{gate.investigative} " in dialog.gate_label.text()  # the three kinds add up
     charts = dialog.show_charts()  # the model view of this evaluation (violins, ROC, Tippett)
     qtbot.addWidget(charts)
-    summary = charts.layout().itemAt(0).widget().summary.text()
+    from taveer_desktop.ui.explain import ModelView
+
+    summary = charts.findChild(ModelView).summary.text()  # (in a scroll area: a small screen)
     assert f"accuracy {metrics.accuracy:.3f}" in summary and f"AUC {metrics.auc:.3f}" in summary
     area = charts.screen().availableGeometry()
     assert charts.width() >= area.width() * 8 // 10  # room for the charts

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from taveer_desktop.presentation.numbers import digest
 from taveer_desktop.report.export import RECEIPT_SUFFIX
 from taveer_desktop.store import IntegrityProblem
 from taveer_desktop.store.receipts import read_receipt
@@ -56,7 +57,7 @@ def test_write_a_receipt_and_check_the_project_against_it(qtbot, window, tmp_pat
     receipt = read_receipt(target)
     head = window.session.store.audit.entries(None)[-1]
     assert (receipt.chain_length, receipt.head_hash) == (head.seq, head.entry_hash)
-    assert f"entry {head.seq}, head hash {head.entry_hash}" in box.text()
+    assert f"entry {head.seq}, head hash {digest(head.entry_hash)}" in box.text()  # wraps
     assert "r1.json" in box.text()
 
     # the project goes on: still a continuation of the receipt
@@ -158,8 +159,8 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     box = window.cases.confirm_report(exported)
     text = box.informativeText()
     assert "demo-report.pdf.receipt.json" in text
-    assert f"Audit chain head at the report: {exported.audit_entry.entry_hash}" in text
-    assert exported.sha256 in text
+    assert f"Audit chain head at the report: {digest(exported.audit_entry.entry_hash)}" in text
+    assert digest(exported.sha256) in text
     assert f"sealing the chain at entry {read_receipt(beside).chain_length}" in text
     assert str(exported.path) in window.statusBar().currentMessage()  # where it went
     opened = []

@@ -7,7 +7,8 @@ Right, a chart of the rows currently visible in the table: for each feature its 
 frequency in the questioned text (x, blue) and in the known texts (y, orange, hatched), on one
 axis scaled to the largest value of the whole category, so thousands of features scroll as
 smoothly as the table and the chart never draws more than a screenful. Its legend sits under
-its title (inside the plot it would hide bars of a narrow chart).
+its title (inside the plot it would hide bars of a narrow chart), on as many lines as the
+chart's width needs.
 """
 
 from __future__ import annotations
@@ -37,18 +38,19 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.atomic_file import write_bytes_atomically
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.report.chart_layout import short_label
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain.chart_export import export_button
+from taveer_desktop.ui.explain.fit_text import set_title
 from taveer_desktop.ui.explain.phi_table_model import DISTANCE, ROW_ROLE, PhiTableModel
 
 log = logging.getLogger(__name__)
 X_COLOUR, Y_COLOUR, Y_HATCH = "#0072B2", "#E69F00", "#7a5200"
-LEGEND_HTML = (
-    f'<span style="color:{X_COLOUR}">■</span> questioned (x)&nbsp;&nbsp;'
-    f'<span style="color:{Y_COLOUR}">■</span> known (y)'
+LEGEND_PIECES = (
+    f'<span style="color:{X_COLOUR}">■</span>&nbsp;questioned&nbsp;(x)',
+    f'<span style="color:{Y_COLOUR}">■</span>&nbsp;known&nbsp;(y)',
 )
 TEXT_COLOUR = "#1a1a1a"
 BAR = 0.38
@@ -56,6 +58,8 @@ BAR = 0.38
 
 class PhiChart(pg.PlotWidget):
     """x (questioned) and y (known) of a window of Φ rows, one row per feature."""
+
+    _title = ""  # the rows shown; set before any resize can ask for it
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, background="w")
@@ -97,11 +101,22 @@ class PhiChart(pg.PlotWidget):
         self.setMinimumSize(220, 240)
         self.scene().sigMouseMoved.connect(self._hovered)
 
+    def _fit_title(self) -> None:
+        """The title and the legend's entries, on as many lines as the chart's width needs."""
+        if not self._title:
+            return
+        set_title(self.getPlotItem(), (self._title, *LEGEND_PIECES), self.width() - 8, TEXT_COLOUR)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_title()
+
     def show_rows(self, rows: Sequence[PhiRow], x_max: float, title: str = "") -> None:
         self.rows = list(rows)
         plot = self.getPlotItem()
         if title:  # the legend under the title: a legend inside the plot would hide bars
-            plot.setTitle(f"{title}<br>{LEGEND_HTML}", color=TEXT_COLOUR)
+            self._title = title
+            self._fit_title()
         n = len(self.rows)
         ys = -np.arange(n, dtype=float)
         xs = np.array([r.x for r in self.rows])
@@ -205,9 +220,9 @@ class DistanceView(QWidget):
         self.table.setColumnWidth(0, min(max(self.table.columnWidth(0), 100), 160))
         total = sum(r.distance for r in rows)
         self.caption.setText(
-            f"<b>{category}: {len(rows)} features.</b> The category's distance is the sum of "
-            f"|x − y| = {total:.4f}. Click a header to sort; choose a row to see the feature "
-            "in the texts."
+            f"<b>{category}: {numbers.count(len(rows), 'feature')}.</b> The category's distance is "
+            f"the sum of |x − y| = {numbers.decimal(total, 4)}. Click a header to sort; choose a "
+            "row to see the feature in the texts."
         )
         self._update_chart()
 
@@ -230,7 +245,10 @@ class DistanceView(QWidget):
         first, last = self.visible_rows()
         rows = self.model.rows[first : last + 1]
         self.chart.show_rows(
-            rows, self._x_max, f"rows {first + 1}–{last + 1} / {self.model.rowCount()}"
+            rows,
+            self._x_max,
+            f"rows {numbers.integer(first + 1)}–{numbers.integer(last + 1)} / "
+            f"{numbers.integer(self.model.rowCount())}",
         )
 
     def _schedule_chart(self, *_args) -> None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.occurrences import Occurrence
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, QtPositions, shown_text
 from taveer_desktop.presentation.explanation_data import SIDE_N, SIDE_WORDS, SIDE_Y
 
@@ -243,8 +244,8 @@ class EvidenceView(QWidget):
         arrow = "→ same author" if side == SIDE_Y else "→ different authors"
         self.heading.setText(
             f"<b>{self.category} feature “{_escape(feature)}”</b> — {SIDE_WORDS[side]} "
-            f"{arrow}: {len(self.unknown.occurrences)} occurrences in the questioned text, "
-            f"{len(self.known.occurrences)} in the known texts."
+            f"{arrow}: {numbers.count(len(self.unknown.occurrences), 'occurrence')} in the "
+            f"questioned text, {numbers.integer(len(self.known.occurrences))} in the known texts."
         )
 
     def counts(self) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QToolTip
 
 from taveer_desktop.core.features import CATEGORY_NAMES
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.presentation.importance_text import stack_heading
 from taveer_desktop.report.chart_layout import (
@@ -33,6 +34,7 @@ from taveer_desktop.report.chart_layout import (
     Stack,
     importance_chart,
 )
+from taveer_desktop.ui.explain.fit_text import drawn_width, longest_fitting
 
 BAR_X = {SAME: 0.0, DIFFERENT: 1.0}
 BAR_WIDTH = 0.42
@@ -44,6 +46,8 @@ TEXT_COLOUR = "#1a1a1a"
 LEADER_COLOUR = "#777777"
 SIDE_NAMES = {SAME: "L_Y: same author", DIFFERENT: "L_N: different authors"}
 SHORT_NAMES = {SAME: "L_Y", DIFFERENT: "L_N"}
+AXIS_TITLES = ("importance λ (stacked)", "λ (stacked)", "λ")  # fullest first, fitted to the axis
+LABEL_PAD = 4.0  # pixels between the widest label and the plot's edge
 
 
 def _label_font() -> QFont:
@@ -79,7 +83,7 @@ class ImportanceChart(pg.PlotWidget):
         plot.setXRange(*X_RANGE, padding=0)
         left = plot.getAxis("left")
         left.enableAutoSIPrefix(False)
-        left.setLabel("importance λ (stacked)")
+        left.setLabel(AXIS_TITLES[0])
         bottom = plot.getAxis("bottom")
         bottom.setStyle(showValues=False)  # each stack is named above it
         for axis in (left, bottom):
@@ -124,8 +128,18 @@ class ImportanceChart(pg.PlotWidget):
         height = self.getPlotItem().getViewBox().height() / HEADROOM
         return height if height > 50 else 300.0
 
+    def _fit_axis_title(self) -> None:
+        """The fullest axis title that the axis's height holds (a short plot gets "λ")."""
+        axis = self.getPlotItem().getAxis("left")
+        length = self.getPlotItem().getViewBox().height()
+        if length > 0:
+            title = longest_fitting(AXIS_TITLES, axis.label.font(), length)
+            if title != axis.labelText:
+                axis.setLabel(title)
+
     def _relayout(self, *_args) -> None:
         plot = self.getPlotItem()
+        self._fit_axis_title()
         for item in self._items:
             plot.removeItem(item)
         self._items, self._labels = [], []
@@ -145,7 +159,7 @@ class ImportanceChart(pg.PlotWidget):
         self._set_caption(layout)
         plot.setYRange(0, layout.y_max * HEADROOM, padding=0)
         plot.setXRange(*self._x_range(layout), padding=0)
-        plot.getAxis("left").setTicks([[(t, f"{t:g}") for t in layout.ticks], []])
+        plot.getAxis("left").setTicks([[(t, numbers.short(t)) for t in layout.ticks], []])
         if layout.empty:
             self._add(self._text("This category abstains: no features to show.", 0.5, 0.5, 0.5))
             return
@@ -154,11 +168,13 @@ class ImportanceChart(pg.PlotWidget):
 
     def _x_range(self, layout: ImportanceChartLayout) -> tuple[float, float]:
         """An x range leaving room in pixels for the widest label on each side of the bars."""
-        metrics = QFontMetricsF(self._font)
+        widest = QFont(self._font)  # a chosen label is bold, the grouped rest italic
+        widest.setBold(True)
+        widest.setItalic(True)
 
         def room(stack: Stack) -> float:
-            widths = [metrics.horizontalAdvance(label.text) for label in stack.labels]
-            return 1.12 * max(widths, default=0.0) + 12.0
+            widths = [drawn_width(label.text, widest) for label in stack.labels]
+            return max(widths, default=0.0) + LABEL_PAD
 
         width = self.getPlotItem().getViewBox().width()
         left_px, right_px = room(layout.same), room(layout.different)
@@ -303,11 +319,12 @@ class ImportanceChart(pg.PlotWidget):
             row = self.rows.get(segment.feature)
             if row is not None:
                 return feature_tooltip(row, self.category) + "\nClick to find it in the texts."
-            return f"“{segment.feature}”  λ = {segment.value:.5f}"
+            return f"“{segment.feature}”  λ = {numbers.decimal(segment.value, 5)}"
         values = [v for _, v in self.lists[side][-segment.count :]]
         return (
-            f"{segment.count} more features of {SIDE_NAMES[side]}\n"
-            f"λ from {min(values):.5f} to {max(values):.5f}, Σλ = {segment.value:.5f}\n"
+            f"{numbers.count(segment.count, 'more feature')} of {SIDE_NAMES[side]}\n"
+            f"λ from {numbers.decimal(min(values), 5)} to {numbers.decimal(max(values), 5)}, "
+            f"Σλ = {numbers.decimal(segment.value, 5)}\n"
             "Each of them is listed in the feature table."
         )
 

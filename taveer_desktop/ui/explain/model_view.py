@@ -26,6 +26,7 @@ from taveer_desktop.core.evaluation import Evaluation, curve_area, roc_curve
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.similarity_density import density
+from taveer_desktop.presentation import numbers
 from taveer_desktop.ui.explain.chart_export import export_button
 
 SAME, DIFFERENT, HATCH = "#009E73", "#D55E00", "#7a2f00"
@@ -103,11 +104,13 @@ class ModelView(QWidget):
         self.stem = f"taveer-model-{corpus_name or 'evaluation'}".replace("/", "-")
         parts = [
             f"<b>{model.name}</b> on <b>{corpus_name or 'the evaluation corpus'}</b>: "
-            f"{m.n} cases ({int(truth.sum())} Y, {int((~truth).sum())} N), accuracy "
-            f"{m.accuracy:.3f}, AUC {m.auc:.3f}, c@1 {m.c_at_1:.3f}"
+            f"{numbers.count(m.n, 'case')} ({numbers.integer(truth.sum())} same author, "
+            f"{numbers.integer((~truth).sum())} different authors), accuracy "
+            f"{numbers.decimal(m.accuracy)}, AUC {numbers.decimal(m.auc)}, "
+            f"c@1 {numbers.decimal(m.c_at_1)}"
         ]
         if m.cllr is not None:
-            parts.append(f"Cllr {m.cllr:.3f} (Cllr_min {m.cllr_min:.3f})")
+            parts.append(f"Cllr {numbers.decimal(m.cllr)} (Cllr_min {numbers.decimal(m.cllr_min)})")
         self.summary.setText(", ".join(parts) + ".")
         self._draw_violins(model, evaluation.category_similarities, truth)
         self._draw_roc(evaluation.scores, truth, m.auc)
@@ -119,9 +122,10 @@ class ModelView(QWidget):
         n_y, n_n = int(truth.sum()), int((~truth).sum())
         _style(
             plot,
-            f"Similarity per category: <span style='color:{SAME}'>■ same-author cases (Y, "
-            f"n={n_y}), left halves</span> · <span style='color:{DIFFERENT}'>▨ different-author "
-            f"cases (N, n={n_n}), right halves, hatched</span> · ● = in the ensemble",
+            f"Similarity per category: <span style='color:{SAME}'>■ "
+            f"{numbers.count(n_y, 'same-author case')}, left halves</span> · "
+            f"<span style='color:{DIFFERENT}'>▨ {numbers.count(n_n, 'different-author case')}, "
+            "right halves, hatched</span> · ● = in the ensemble",
             "category (short lines: medians; dashed line: the 0.5 decision boundary)",
             "similarity",
         )
@@ -170,7 +174,7 @@ class ModelView(QWidget):
         self.roc, self.auc, self.roc_area = (fpr, tpr), float(auc), curve_area(fpr, tpr)
         _style(
             plot,
-            f"ROC of the case scores (AUC = {auc:.3f})",
+            f"ROC of the case scores (AUC = {numbers.decimal(auc)})",
             "false-positive rate",
             "true-positive rate",
         )
@@ -211,7 +215,7 @@ class ModelView(QWidget):
         bins, ece = reliability_bins(log10_lr, truth)
         _style(
             calibration,
-            f"Calibration at equal priors (ECE = {ece:.3f})",
+            f"Calibration at equal priors (ECE = {numbers.decimal(ece)})",
             "predicted P(same author)",
             "observed share",
         )

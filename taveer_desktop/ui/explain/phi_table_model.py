@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.explanation_data import (
     SIDE_WORDS,
     SIDE_Y,
@@ -132,13 +133,13 @@ class PhiTableModel(QAbstractTableModel):
         if column == FEATURE:
             return row.feature
         if column == X:
-            return f"{row.x:.4f} ({row.count_unknown})"
+            return f"{numbers.decimal(row.x, 4)} ({numbers.integer(row.count_unknown)})"
         if column == Y:
-            return f"{row.y:.4f} ({row.count_known})"
+            return f"{numbers.decimal(row.y, 4)} ({numbers.integer(row.count_known)})"
         if column == DISTANCE:
-            return f"{row.distance:.5f}"
+            return numbers.decimal(row.distance, 5)
         if column == IMPORTANCE:
-            return f"{row.importance:.5f}"
+            return numbers.decimal(row.importance, 5)
         return SIDE_WORDS[row.side]
 
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:

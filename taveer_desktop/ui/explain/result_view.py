@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
-from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.presentation.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.report.chart_layout import DEFAULT_TOP_N
@@ -229,7 +229,11 @@ class ResultView(QWidget):
             if category in interpretation:
                 entry = result["categories"][category]
                 similarity = entry.get("similarity")
-                shown = "abstains" if similarity is None else f"similarity {similarity:.3f}"
+                shown = (
+                    "abstains"
+                    if similarity is None
+                    else f"similarity {numbers.decimal(similarity)}"
+                )
                 self.category_box.addItem(f"{category} {entry.get('name', '')} — {shown}", category)
         self.category_box.blockSignals(blocked)
         self.no_interpretation.setVisible(not interpretation)
@@ -308,6 +312,11 @@ class ResultView(QWidget):
         )
         if top.orientation() != wanted:
             top.setOrientation(wanted)
+            # the layouts above keep the side-by-side minimum width until told: without this
+            # the result stays wider than a small screen and scrolls sideways
+            top.updateGeometry()
+            self.features_splitter.updateGeometry()
+            self.updateGeometry()
 
     def shutdown(self) -> None:
         """Cancel and wait for background work; call from the window's ``closeEvent``."""

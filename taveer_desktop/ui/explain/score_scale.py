@@ -13,6 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from taveer_desktop.presentation import numbers
+
 SAME_COLOUR = QColor("#009E73")
 DIFFERENT_COLOUR = QColor("#D55E00")
 TEXT = QColor("#1a1a1a")
@@ -94,7 +96,7 @@ class ScoreScale(QWidget):
             painter.drawText(
                 QRectF(x - 20, track.bottom() + 5, 40, 14),
                 int(Qt.AlignmentFlag.AlignHCenter),
-                f"{tick:g}",
+                numbers.short(tick),
             )
         painter.setPen(QPen(QColor("#000000"), 2.5))
         mid = self._x(0.5)
@@ -133,6 +135,6 @@ class ScoreScale(QWidget):
             painter.drawText(
                 QRectF(min(max(x - 60, 0.0), self.width() - 120.0), 0, 120, 20),
                 int(Qt.AlignmentFlag.AlignHCenter | centre),
-                f"score {self.score:.3f}",
+                f"score {numbers.decimal(self.score)}",
             )
         painter.end()

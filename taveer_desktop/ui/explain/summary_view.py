@@ -40,7 +40,7 @@ from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
-from taveer_desktop.presentation import glossary
+from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.explanation_data import (
     NO_CLASSIFICATION,
     DecisionTexts,
@@ -83,8 +83,7 @@ def _label(text: str = "", rich: bool = True, selectable: bool = False) -> QLabe
 
 def _digest(value: str) -> str:
     """A hash in a fixed-width font, in groups of eight digits so that it can wrap."""
-    groups = " ".join(value[i : i + 8] for i in range(0, len(value), 8))
-    return f"<span style='font-family:monospace'>{html.escape(groups)}</span>"
+    return f"<span style='font-family:monospace'>{html.escape(numbers.digest(value))}</span>"
 
 
 def scale_table_html(scale_id: str) -> str:

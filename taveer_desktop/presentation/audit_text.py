@@ -1,0 +1,52 @@
+"""Recorded audit details in words, for the desktop's audit log and the report's audit trail.
+
+An audit entry keeps what the store wrote (engine codes such as ``Y``, unrounded similarities,
+ISO times with microseconds); a person reads the codes named, measured values with fixed
+decimals and times to the second. Ids and seeds stay whole numbers as recorded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
+from taveer_desktop.presentation.numbers import decimal
+
+ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|\+00:00)?")
+_KINDS = {k.value: k for k in ConclusionKind}
+_CLASSIFICATIONS = {c.value: c for c in Classification}
+
+
+def recorded_time(iso: str) -> str:
+    """``2025-01-31T09:15:02.123456Z`` → ``2025-01-31 09:15:02 UTC``."""
+    if not iso:
+        return ""
+    text = iso.replace("T", " ").replace("Z", "").replace("+00:00", "")
+    return text.split(".")[0] + " UTC"
+
+
+def detail_value(key: str, value: object, places: int = 3) -> str:
+    """One recorded value of the detail ``key`` as a person reads it."""
+    if key == "conclusion" and value in _KINDS:
+        return KIND_LABELS[_KINDS[value]].lower()
+    if key == "prediction" and value in _CLASSIFICATIONS:
+        return CLASSIFICATION_SHORT[_CLASSIFICATIONS[value]]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return decimal(value, places)
+    if isinstance(value, list | tuple):
+        return ", ".join(detail_value("", v, places) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{k.replace('_', ' ')} {detail_value(k, v, places)}" for k, v in value.items()
+        )
+    if isinstance(value, str) and ISO_TIME.fullmatch(value):
+        return recorded_time(value)
+    return str(value)
+
+
+def detail_name(key: str) -> str:
+    """``model_sha256`` → ``model sha256``; the two codes by their words."""
+    return {"prediction": "classification"}.get(key, key.replace("_", " "))

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The whole screenshot set of docs/gui.md (not a test): every script at 100 % and 150 % scale,
+# on a 1600×1000 and a 1366×768 Xvfb screen. Usage: tests/ui/take_all_screenshots.sh [OUT]
+# Names end in the scale and screen: none (100 %, 1600×1000), -150, -1366, -1366-150; on the
+# 1366×768 screen the window fills it (1366×768, or 910×512 device-independent pixels at 150 %).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+OUT="${1:-docs/images}"
+for script in take_screenshots take_decision_screenshots take_receipt_screenshots; do
+  for combo in "1600x1000 1 " "1600x1000 1.5 -150" "1366x768 1 -1366" "1366x768 1.5 -1366-150"; do
+    read -r screen scale suffix <<<"$combo"
+    size=()
+    if [ "$screen" = 1366x768 ]; then size=(--size=$([ "$scale" = 1 ] && echo 1366x768 || echo 910x512)); fi
+    QT_SCALE_FACTOR="$scale" xvfb-run -a -s "-screen 0 ${screen}x24" \
+      .venv/bin/python "tests/ui/$script.py" "$OUT" "--suffix=$suffix" "${size[@]}"
+  done
+done
