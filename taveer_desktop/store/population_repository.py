@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop import __version__
+from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.population import Population, population_from_texts
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
@@ -77,9 +79,16 @@ class PopulationRepository:
         self._db = db
 
     def add_folder(
-        self, name: str, path: str | Path, description: str
+        self,
+        name: str,
+        path: str | Path,
+        description: str,
+        progress: Progress | None = None,
+        cancel: CancelToken | None = None,
     ) -> tuple[StoredPopulation, list[str]]:
-        """Import a population folder; returns it and the refusals/warnings (one line each)."""
+        """Import a population folder; returns it and the refusals/warnings (one line each).
+        Reading and encoding report to ``progress`` and stop at ``cancel`` before anything is
+        written; the write itself is one transaction."""
         name, description = name.strip(), description.strip()
         if not name:
             raise StoreError("needs a name for the population", self._db.path)
@@ -92,8 +101,16 @@ class PopulationRepository:
             raise Conflict(f"already holds a population named {name!r}", self._db.path)
         files = read_population_folder(path)
         engine = population_from_texts(
-            files.texts(), name, str(path), description, warnings=files.refused
+            files.texts(),
+            name,
+            str(path),
+            description,
+            progress=progress,
+            cancel=cancel,
+            warnings=files.refused,
         )
+        if cancel is not None:
+            cancel.raise_if_cancelled()
         kept = [
             (author, document) for author in engine.authors for document in files.documents[author]
         ]
@@ -277,6 +294,15 @@ class ValidationRepository:
             (model_id,),
         )
         return None if row is None else _validation(row)
+
+    def list_all(self) -> list[StoredValidation]:
+        """Every validation record of the project, oldest first."""
+        return [
+            _validation(row)
+            for row in self._db.query(
+                f"SELECT {_VALIDATION_COLUMNS} FROM validation_records ORDER BY id"
+            )
+        ]
 
     def for_case(self, case_id: int) -> list[StoredValidation]:
         return [

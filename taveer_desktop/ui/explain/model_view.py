@@ -34,7 +34,8 @@ HALF_WIDTH = 0.44
 GRID = np.linspace(0.0, 1.0, 101)
 
 
-def _style(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
+def style_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
+    """The look every chart of the desktop shares: no mouse, a light grid, dark text."""
     plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.setMouseEnabled(x=False, y=False)
@@ -117,7 +118,7 @@ class ModelView(QWidget):
         plot = self.violins
         plot.clear()
         n_y, n_n = int(truth.sum()), int((~truth).sum())
-        _style(
+        style_plot(
             plot,
             f"Similarity per category: <span style='color:{SAME}'>■ same-author cases (Y, "
             f"n={n_y}), left halves</span> · <span style='color:{DIFFERENT}'>▨ different-author "
@@ -168,7 +169,7 @@ class ModelView(QWidget):
         plot.clear()
         fpr, tpr = roc_curve(scores, truth)
         self.roc, self.auc, self.roc_area = (fpr, tpr), float(auc), curve_area(fpr, tpr)
-        _style(
+        style_plot(
             plot,
             f"ROC of the case scores (AUC = {auc:.3f})",
             "false-positive rate",
@@ -184,14 +185,14 @@ class ModelView(QWidget):
         calibration.clear()
         if log10_lr is None:
             for plot, title in ((tippett, "Tippett plot"), (calibration, "Calibration plot")):
-                _style(plot, title, "", "")
+                style_plot(plot, title, "", "")
                 text = pg.TextItem("the model is not calibrated:\nno likelihood ratios", color="k")
                 text.setPos(0.1, 0.6)
                 plot.addItem(text)
                 plot.setRange(xRange=(0, 1), yRange=(0, 1))
             return
         x, share_y, share_n = tippett_curves(log10_lr, truth)
-        _style(tippett, "Tippett plot", "log10 LR", "share of cases with log10 LR > x")
+        style_plot(tippett, "Tippett plot", "log10 LR", "share of cases with log10 LR > x")
         tippett.addLegend(offset=(5, -5), labelTextColor=TEXT_COLOUR)
         tippett.plot(
             x,
@@ -209,7 +210,7 @@ class ModelView(QWidget):
         tippett.addItem(pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen("#555555", width=1)))
         tippett.setYRange(0, 1, padding=0.02)
         bins, ece = reliability_bins(log10_lr, truth)
-        _style(
+        style_plot(
             calibration,
             f"Calibration at equal priors (ECE = {ece:.3f})",
             "predicted P(same author)",
