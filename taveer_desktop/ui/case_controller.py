@@ -346,8 +346,7 @@ class CaseController(QObject):
 
     def _validated(self, case: Case, done) -> None:
         self.status_message.emit(
-            f"Case {case.number} validated on {done.result.record['population']['name']}; its "
-            f"model is now {done.model.name}",
+            f"Validation of {case.number} stored; its model chosen for the case",
             10_000,
         )
         self.validation_stored.emit(case, done)

@@ -133,7 +133,7 @@ class ValidationRecordView(QWidget):
         for row, line in enumerate(rows):
             for column, text in enumerate((line.name, line.value, line.interval, line.reading)):
                 item = QTableWidgetItem(text)
-                item.setToolTip(line.meaning)
+                item.setToolTip(f"{line.reading}\n\n{line.meaning}".strip())
                 if column in (1, 2):
                     item.setTextAlignment(RIGHT)
                 self.figures.setItem(row, column, item)

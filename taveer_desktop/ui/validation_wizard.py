@@ -168,7 +168,10 @@ class PopulationPage(QWizardPage):
             "in the project (audited)"
         )
         self.import_button.clicked.connect(self.start_import)
-        form.addRow("", self.import_button)
+        button_row = QHBoxLayout()
+        button_row.addWidget(self.import_button)
+        button_row.addStretch(1)
+        form.addRow("", button_row)
         self.progress = ProgressPanel(self)
         self.message = _wrapped()
 
@@ -301,7 +304,14 @@ class PopulationPage(QWizardPage):
         self._import_done()
         self.owner.session.changed(VALIDATIONS, AUDIT)
         self.owner.population_imported.emit(population)
-        for edit in (self.folder_edit, self.name_edit):
+        for edit in (
+            self.folder_edit,
+            self.name_edit,
+            self.who_edit,
+            self.genre_edit,
+            self.period_edit,
+            self.selection_edit,
+        ):
             edit.clear()
         self.reload(select=population.name)
         text = vt.population_imported_text(population, warnings)
@@ -371,7 +381,10 @@ class ConditionsPage(QWizardPage):
         form = QFormLayout()
         form.addRow(_form_label("&Questioned length:", self.questioned), self.questioned)
         form.addRow(_form_label("&Known length:", self.known), self.known)
-        form.addRow("", self.reset_button)
+        reset_row = QHBoxLayout()
+        reset_row.addWidget(self.reset_button)
+        reset_row.addStretch(1)
+        form.addRow("", reset_row)
         form.addRow("", self.lengths_note)
         form.addRow(_form_label("F&olds (by author):", self.folds), self.folds)
         form.addRow(_form_label("&Maximum trials:", self.max_trials), self.max_trials)

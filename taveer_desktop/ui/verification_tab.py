@@ -69,6 +69,7 @@ class VerificationTab(QWidget):
         self.validation_model_id: int | None = None
 
         self.model_label = QLabel()
+        self.model_label.setWordWrap(True)  # a validated model's long name must not widen
         self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.model_label.setToolTip("The model the examiner chose to verify this case with")
         self.choose_model_button = QPushButton("Choose M&odel…")

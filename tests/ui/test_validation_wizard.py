@@ -168,9 +168,10 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert view.headline.text().startswith("Acceptance criteria met")
     assert view.figures.rowCount() == 9
     assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
-    assert view.charts.curves is not None and view.charts.charts.isVisible() is False  # other tab
+    assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
     view.tabs.setCurrentWidget(view.charts)
-    assert view.charts.charts.isVisible()
+    assert all(chart.isVisible() for chart in view.charts.plots)
+    assert len(view.charts.tippett_plot.listDataItems()) == 2  # same- and different-author
     assert view.charts.curves.trials.n_same == record["protocol"]["trials_same"]
     assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
     assert _mnemonics_visible(wizard) == {}
