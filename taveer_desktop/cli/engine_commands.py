@@ -22,6 +22,7 @@ from taveer_desktop.core.features import (
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
 from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult, verify
@@ -256,7 +257,7 @@ def run_validate(args) -> int:
     )
     settings.check()
     # progress only on a terminal: a script reading stderr gets one line on bad input
-    progress = StderrProgress("validating") if sys.stderr.isatty() else None
+    progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
     population = load_population(args.population, args.description, progress)
     result = validate(
         population,

@@ -8,6 +8,8 @@ import sys
 import time
 from typing import Any
 
+from taveer_desktop.core.progress import Progress
+
 
 def _clean(value: Any) -> Any:
     """NaN/inf become null so that the output is strict JSON."""
@@ -37,16 +39,17 @@ def end_progress_line() -> None:
         _open_progress_line = False
 
 
-class StderrProgress:
-    """A ``progress(done, total, message)`` callable that redraws one line on stderr."""
+class StderrProgress(Progress):
+    """A ``Progress`` whose steps redraw one line on stderr."""
 
     def __init__(self, label: str, min_interval: float = 0.2):
+        super().__init__(self._draw)
         self.label = label
         self.min_interval = min_interval
         self._last = 0.0
         self._started = time.perf_counter()
 
-    def __call__(self, done: int, total: int, message: str) -> None:
+    def _draw(self, done: int, total: int, message: str) -> None:
         global _open_progress_line
         now = time.perf_counter()
         if done < total and now - self._last < self.min_interval:

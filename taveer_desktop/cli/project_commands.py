@@ -442,6 +442,7 @@ def run_population_list(args) -> int:
 def run_case_validate(args) -> int:
     from taveer_desktop.cli.engine_commands import validation_summary
     from taveer_desktop.cli.output import StderrProgress
+    from taveer_desktop.core.progress import NO_PROGRESS
     from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store.case_validation import validate_case
 
@@ -453,7 +454,7 @@ def run_case_validate(args) -> int:
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
     )
     settings.check()
-    progress = StderrProgress("validating") if sys.stderr.isatty() else None
+    progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
     with _open(args) as store:
         case = store.cases.find(args.case)
         done = validate_case(store, case.id, args.population, settings, args.name, progress)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
 
@@ -72,7 +73,7 @@ def run_report(args) -> int:
             archival=args.archival,
             evaluations=evaluations,
             evaluation_source=source,
-            progress=None if args.json else StderrProgress("report"),
+            progress=NO_PROGRESS if args.json else StderrProgress("report"),
             scale_id=args.scale,
         )
     finally:

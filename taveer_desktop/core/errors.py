@@ -22,22 +22,5 @@ class InputError(TaveerError):
 
 
 class Cancelled(Exception):
-    """Raised by long-running engine functions when their cancel token was set."""
-
-
-class CancelToken:
-    """A flag a caller sets to ask a long computation to stop at its next check."""
-
-    def __init__(self) -> None:
-        self._cancelled = False
-
-    def cancel(self) -> None:
-        self._cancelled = True
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancelled
-
-    def raise_if_cancelled(self) -> None:
-        if self._cancelled:
-            raise Cancelled()
+    """Raised by long-running work at its next ``Progress.step``/``check`` once cancelling
+    was asked (``core/progress.py``)."""

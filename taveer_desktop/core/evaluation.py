@@ -28,14 +28,14 @@ import numpy as np
 from taveer_desktop.core.calibration import cllr, cllr_min, misleading_rates, reliability_bins
 from taveer_desktop.core.corpus import Corpus
 from taveer_desktop.core.ensemble import ensemble_similarities
-from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.gate import assess, conclude
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
-from taveer_desktop.core.training import Progress, corpus_distances
+from taveer_desktop.core.training import corpus_distances
 
 
 @dataclass(frozen=True)
@@ -212,14 +212,13 @@ def evaluate(
     corpus: Corpus,
     lexicon: Lexicon | None = None,
     workers: int | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> Evaluation:
     """Verify every case of a corpus with ``model`` and score the answers against the truth."""
     started = time.perf_counter()
     corpus.require_truth()
     lexicon = lexicon or default_lexicon()
-    data = corpus_distances(corpus, lexicon, workers, progress, cancel, measure=True)
+    data = corpus_distances(corpus, lexicon, workers, progress, measure=True)
     similarities, raw_scores = model_scores(model, data.distances)
     truth = data.truth
     assert truth is not None

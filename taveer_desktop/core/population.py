@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from taveer_desktop.core.corpus import PAN_FOLDER, Corpus
-from taveer_desktop.core.errors import CancelToken, InputError
+from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.feature_stream import CodedDocument, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
 MIN_DOCUMENTS_PER_AUTHOR = 2
 MIN_AUTHORS = 4
@@ -79,13 +79,11 @@ def population_from_texts(
     source: str,
     description: str = "",
     lexicon: Lexicon | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
     warnings: Iterable[str] = (),
 ) -> Population:
     """Encode every text once. ``texts`` maps an author to ``(document name, text)`` pairs."""
     lexicon = lexicon or default_lexicon()
-    cancel = cancel or CancelToken()
     notes = list(warnings)
     total = sum(len(v) for v in texts.values())
     done = 0
@@ -95,7 +93,7 @@ def population_from_texts(
         seen: set[str] = set()
         kept: list[PopulationDocument] = []
         for doc_name, text in texts[author]:
-            cancel.raise_if_cancelled()
+            progress.check()
             done += 1
             digest = _text_hash(text)
             if digest in seen:
@@ -109,8 +107,7 @@ def population_from_texts(
                 notes.append(f"{author}/{doc_name}: no sentence, left out")
                 continue
             kept.append(PopulationDocument(author, doc_name, digest, len(text), coded))
-            if progress:
-                progress(done, total, f"features of {author}/{doc_name}")
+            progress.step(done, total, f"features of {author}/{doc_name}")
         if len(kept) < MIN_DOCUMENTS_PER_AUTHOR:
             notes.append(
                 f"author {author!r} has {len(kept)} usable document(s); at least "
@@ -177,8 +174,7 @@ def population_from_corpus(
     corpus: Corpus,
     description: str = "",
     lexicon: Lexicon | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> Population:
     """The authors of a PAN corpus and their texts (from the layout's provenance)."""
     provenance = _folder_authors(corpus) if corpus.layout == PAN_FOLDER else _jsonl_authors(corpus)
@@ -201,7 +197,6 @@ def population_from_corpus(
         description or f"the authors of the corpus {corpus.name!r}",
         lexicon,
         progress,
-        cancel,
         corpus.warnings,
     )
 

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from taveer_desktop.core.ensemble import ensemble_similarities
-from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.features import CATEGORY_IDS, extract_sentence_features
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.verify import decide
 
@@ -155,27 +155,27 @@ def decision_stability(
     seed: int = DEFAULT_SEED,
     lexicon: Lexicon | None = None,
     keep_fraction: float = DEFAULT_KEEP_FRACTION,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> Stability:
     """Resample sentences ``resamples`` times and compare each answer with ``original_answer``.
 
-    ``cancel`` is checked after each document and each category (raises ``Cancelled``).
+    ``progress`` is only checked (after each document and each category), so a caller's
+    cancelling takes effect there; it reports no steps of its own.
     """
     lexicon = lexicon or default_lexicon()
-    cancel = cancel or CancelToken()
     rng = np.random.default_rng(seed)
     vocabularies: dict[str, dict[str, int]] = {c: {} for c in CATEGORY_IDS}
     unknown = _SparseCounts(vocabularies)
     unknown.add_text(unknown_text, lexicon)
     known = _SparseCounts(vocabularies)
     for text in known_texts:
-        cancel.raise_if_cancelled()
+        progress.check()
         known.add_text(text, lexicon)
     w_unknown = _subsample_weights(unknown.sentences, resamples, keep_fraction, rng)
     w_known = _subsample_weights(known.sentences, resamples, keep_fraction, rng)
     distances = np.full((resamples, len(CATEGORY_IDS)), np.nan)
     for j, category in enumerate(CATEGORY_IDS):
-        cancel.raise_if_cancelled()
+        progress.check()
         size = len(vocabularies[category])
         if not size:
             continue

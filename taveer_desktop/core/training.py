@@ -33,14 +33,14 @@ from taveer_desktop.core.ensemble import (
     thresholds_for,
     training_similarities,
 )
-from taveer_desktop.core.errors import CancelToken, InputError, TaveerError
+from taveer_desktop.core.errors import InputError, TaveerError
 from taveer_desktop.core.feature_stream import encode_document, profile_features
 from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
 from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
 MIN_TRAINING_CASES = 4
 PARALLEL_MIN_CASES = 16
@@ -106,14 +106,12 @@ def corpus_distances(
     corpus: Corpus,
     lexicon: Lexicon | None = None,
     workers: int | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
     measure: bool = False,
 ) -> CorpusDistances:
     """Distances of every case, computed with ``workers`` processes (1 = in this process);
     with ``measure`` also the gate's measures of every case."""
     lexicon = lexicon or default_lexicon()
-    cancel = cancel or CancelToken()
     total = len(corpus)
     matrix = np.full((total, len(CATEGORY_IDS)), np.nan)
     lengths = np.zeros((total, 2), dtype=np.int64)
@@ -127,16 +125,12 @@ def corpus_distances(
 
     if n_workers == 1 or total < PARALLEL_MIN_CASES:
         for index, case in enumerate(cases()):
-            cancel.raise_if_cancelled()
             matrix[index], measures[index] = _case_work(
                 case.known_texts, case.unknown_text, lexicon, measure
             )
-            if progress:
-                progress(index + 1, total, f"features of case {case.case_id}")
+            progress.step(index + 1, total, f"features of case {case.case_id}")
     else:
-        _parallel_distances(
-            cases(), matrix, measures, measure, lexicon, n_workers, progress, cancel, total
-        )
+        _parallel_distances(cases(), matrix, measures, measure, lexicon, n_workers, progress, total)
     truth = None
     if corpus.has_truth:
         truth = np.array([corpus.truth[cid] for cid in corpus.case_ids], dtype=bool)
@@ -157,8 +151,7 @@ def _parallel_distances(
     measure: bool,
     lexicon: Lexicon,
     n_workers: int,
-    progress: Progress | None,
-    cancel: CancelToken,
+    progress: Progress,
     total: int,
 ) -> None:
     """Cases go to the workers in chunks of ``CHUNK_CASES`` (fewer round trips); at most two
@@ -182,7 +175,7 @@ def _parallel_distances(
                     pending[pool.submit(_worker_cases, chunk, measure)] = index
                     index += len(chunk)
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                cancel.raise_if_cancelled()
+                progress.check()
                 for future in finished:
                     start = pending.pop(future)
                     try:
@@ -195,8 +188,7 @@ def _parallel_distances(
                             "try again with one process (--workers 1)"
                         ) from None
                     done += len(rows)
-                    if progress:
-                        progress(done, total, "extracting features")
+                    progress.step(done, total, "extracting features")
         except BaseException:
             for future in pending:
                 future.cancel()
@@ -272,8 +264,7 @@ def train(
     threshold_method: str = "median",
     lexicon: Lexicon | None = None,
     workers: int | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
     with_inconclusive_band: bool = False,
     genre: str | None = None,
     population: str | None = None,
@@ -288,9 +279,8 @@ def train(
             f"a training corpus needs at least {MIN_TRAINING_CASES} cases, it has {len(corpus)}",
             corpus.path,
         )
-    data = corpus_distances(corpus, lexicon, workers, progress, cancel)
-    if progress:
-        progress(len(corpus), len(corpus), "searching the 2047 ensembles")
+    data = corpus_distances(corpus, lexicon, workers, progress)
+    progress.step(len(corpus), len(corpus), "searching the 2047 ensembles")
     return fit_model(
         data,
         name or f"TAVeer model ({corpus.name})",

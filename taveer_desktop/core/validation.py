@@ -71,7 +71,7 @@ from taveer_desktop.core.ensemble import (
     thresholds_for,
     training_similarities,
 )
-from taveer_desktop.core.errors import CancelToken, InputError
+from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.evaluation import roc_auc
 from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import CodedDocument
@@ -79,7 +79,7 @@ from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model
 from taveer_desktop.core.population import Population, PopulationDocument
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.training import CorpusDistances, fit_model
 
 MIN_TRIALS_PER_CLASS = 20
@@ -274,11 +274,9 @@ def assign_folds(authors: list[str], folds: int, seed: int) -> tuple[dict[str, i
 def build_trials(
     population: Population,
     settings: ValidationSettings,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> TrialSet:
     """Balanced same- and different-author trials cut to the case's lengths (see the module)."""
-    cancel = cancel or CancelToken()
     rng = np.random.default_rng(settings.seed)
     authors = population.authors
     fold_of, k = assign_folds(authors, settings.folds, settings.seed)
@@ -317,7 +315,7 @@ def build_trials(
     lengths = np.zeros((2 * n_pairs, 2), dtype=np.int64)
     distances = np.full((2 * n_pairs, len(CATEGORY_IDS)), np.nan)
     for p, (author, q_index) in enumerate(chosen):
-        cancel.raise_if_cancelled()
+        progress.check()
         others = [d.coded for i, d in enumerate(docs[author]) if i != q_index]
         others = [others[i] for i in rng.permutation(len(others))]
         known = known_part(others, k_target)
@@ -336,8 +334,8 @@ def build_trials(
             rows_known.append(author)
             rows_questioned.append(q_author)
             fold.append(fold_of[author])
-        if progress and (p % 25 == 0 or p == n_pairs - 1):
-            progress(p + 1, n_pairs, "cutting trials")
+        if p % 25 == 0 or p == n_pairs - 1:
+            progress.step(p + 1, n_pairs, "cutting trials")
     return TrialSet(
         known_author=rows_known,
         questioned_author=rows_questioned,
@@ -400,24 +398,20 @@ def cross_validate(
     trials: TrialSet,
     threshold_method: str,
     workers: int | None = 1,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Held-out (score, bounded log10 LR) of every trial: each fold scored by what was learned
     on the others. With ``workers`` > 1 the folds go to a process pool; results are placed by
     fold, so they equal a single-process run."""
-    cancel = cancel or CancelToken()
     scores, log10_lr = np.zeros(len(trials)), np.zeros(len(trials))
     masks = [trials.fold == f for f in range(trials.folds)]
     n_workers = min(max(1, workers or os.cpu_count() or 1), trials.folds)
     if n_workers == 1:
         for f, held_out in enumerate(masks):
-            cancel.raise_if_cancelled()
             scores[held_out], log10_lr[held_out] = _fold_work(
                 trials.distances, trials.truth, held_out, threshold_method
             )
-            if progress:
-                progress(f + 1, trials.folds, "cross-validating by author")
+            progress.step(f + 1, trials.folds, "cross-validating by author")
         return scores, log10_lr
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
@@ -428,12 +422,11 @@ def cross_validate(
         try:
             while pending:
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                cancel.raise_if_cancelled()
+                progress.check()
                 for future in finished:
                     f = pending.pop(future)
                     scores[masks[f]], log10_lr[masks[f]] = future.result()
-                    if progress:
-                        progress(trials.folds - len(pending), trials.folds, "cross-validating")
+                    progress.step(trials.folds - len(pending), trials.folds, "cross-validating")
         except BaseException:
             for future in pending:
                 future.cancel()
@@ -478,7 +471,7 @@ def bootstrap_intervals(
     units: list[str],
     resamples: int,
     seed: int,
-    cancel: CancelToken,
+    progress: Progress = NO_PROGRESS,
 ) -> dict[str, tuple[float, float]]:
     """95 % percentile intervals of every figure, resampling ``units`` (authors) with
     replacement; a resample lacking one class is drawn again (at most ``3 × resamples`` draws)."""
@@ -490,7 +483,8 @@ def bootstrap_intervals(
     collected: dict[str, list[float]] = {name: [] for name in FIGURES}
     draws = 0
     while len(collected["cllr"]) < resamples and draws < 3 * resamples:
-        cancel.raise_if_cancelled()
+        if draws % 20 == 0:
+            progress.step(len(collected["cllr"]), resamples, "bootstrap over authors")
         draws += 1
         picked = rng.integers(len(names), size=len(names))
         rows = np.concatenate([members[i] for i in picked])
@@ -543,8 +537,7 @@ def validate(
     name: str | None = None,
     genre: str | None = None,
     lexicon: Lexicon | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
     workers: int | None = 1,
 ) -> ValidationResult:
     """Build the trials, cross-validate by author, fit the final model; see the module.
@@ -555,15 +548,12 @@ def validate(
     if not criteria.set_utc:
         criteria = replace(criteria, set_utc=_now())
     lexicon = lexicon or default_lexicon()
-    cancel = cancel or CancelToken()
-    trials = build_trials(population, settings, progress, cancel)
+    trials = build_trials(population, settings, progress)
     truth = trials.truth
-    cv_scores, cv_lr = cross_validate(trials, settings.threshold_method, workers, progress, cancel)
+    cv_scores, cv_lr = cross_validate(trials, settings.threshold_method, workers, progress)
     figures = figures_of(cv_scores, cv_lr, truth)
-    if progress:
-        progress(0, settings.bootstrap, "bootstrap over authors")
     intervals = bootstrap_intervals(
-        cv_scores, cv_lr, truth, trials.known_author, settings.bootstrap, settings.seed, cancel
+        cv_scores, cv_lr, truth, trials.known_author, settings.bootstrap, settings.seed, progress
     )
     met = criteria.assess(figures)
     seconds = time.perf_counter() - started

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.report.content import ReportContent, build_report
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
@@ -134,7 +134,7 @@ def export_report(
     archival: bool = False,
     evaluations: Mapping[str, Any] | None = None,
     evaluation_source: str | None = None,
-    progress: Progress | None = None,
+    progress: Progress = NO_PROGRESS,
     scale_id: str = DEFAULT_SCALE,
 ) -> ExportedReport:
     """Write the report of one run of a case to ``output`` and record it in the audit log."""
@@ -144,8 +144,7 @@ def export_report(
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
 
     def step(done: int, message: str) -> None:
-        if progress is not None:
-            progress(done, 4, message)
+        progress.step(done, 4, message)
 
     step(0, "checking the project's integrity and reading the run")
     inputs, content = prepare_report(

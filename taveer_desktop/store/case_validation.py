@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from taveer_desktop.core.errors import CancelToken
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import ValidationResult, ValidationSettings, validate
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.population_repository import StoredValidation
@@ -50,8 +49,7 @@ def validate_case(
     population_name: str,
     settings: ValidationSettings,
     model_name: str | None = None,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
     lengths: tuple[int, int] | None = None,
 ) -> CaseValidation:
     """Validate at the case's lengths, store model and record, choose the model for the case.
@@ -71,9 +69,8 @@ def validate_case(
         f"Validated for case {case.number} on {stored_population.name} "
         f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
     )
-    result = validate(population, settings, name=name, progress=progress, cancel=cancel)
-    if cancel is not None:  # the last point where stopping leaves nothing stored
-        cancel.raise_if_cancelled()
+    result = validate(population, settings, name=name, progress=progress)
+    progress.check()  # the last point where stopping leaves nothing stored
     data = result.model.to_json().encode("utf-8")
     model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
     validation = store.validations.store(case_id, stored_population.id, model.id, result.record)

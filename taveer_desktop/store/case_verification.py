@@ -12,9 +12,8 @@ so a run is never computed from evidence or a model that changed since it was st
 from __future__ import annotations
 
 from taveer_desktop import __version__
-from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verify import verify
 from taveer_desktop.store.errors import NotFound, StoreError
@@ -28,8 +27,7 @@ def verify_case(
     model_name: str | None = None,
     questioned_document_id: int | None = None,
     explain: bool = True,
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress = NO_PROGRESS,
     stability_resamples: int | None = DEFAULT_RESAMPLES,
     stability_seed: int = DEFAULT_SEED,
 ) -> list[VerificationRun]:
@@ -68,10 +66,7 @@ def verify_case(
     known_texts = [store.documents.text(doc.id) for doc in known]
     runs = []
     for index, doc in enumerate(questioned):
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        if progress is not None:
-            progress(index, len(questioned), f"verifying {doc.file_name}")
+        progress.step(index, len(questioned), f"verifying {doc.file_name}")
         text = store.documents.text(doc.id)
         result = verify(model, known_texts, text, explain=explain)
         run = store.runs.store(
@@ -91,9 +86,8 @@ def verify_case(
                 result.prediction,
                 resamples=stability_resamples,
                 seed=stability_seed,
-                cancel=cancel,
+                progress=progress,
             )
             store.runs.store_stability(run.id, stability)
-    if progress is not None:
-        progress(len(questioned), len(questioned), "done")
+    progress.step(len(questioned), len(questioned), "done")
     return runs

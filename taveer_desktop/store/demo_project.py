@@ -1,6 +1,6 @@
 """The demo project: seeding an empty project with the demo cases and the bundled models.
 
-Plain store writes with a plain ``progress(done, total, message)`` callable and a cancel token;
+Plain store writes reporting to a ``Progress`` (whose ``step`` also raises on cancel);
 the desktop runs ``seed_demo_project`` on its job runner at first start.
 
 The demo cases come from ``resources/demo/demo_case.json``: real public-domain texts (the
@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from taveer_desktop import paths
-from taveer_desktop.core.errors import CancelToken
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.errors import NotFound
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED
@@ -97,9 +96,7 @@ def _ensure_model(store: ProjectStore, path: Path) -> tuple[str, bool]:
         return name, True
 
 
-def seed_demo_project(
-    store: ProjectStore, progress: Progress | None = None, cancel: CancelToken | None = None
-) -> SeedResult:
+def seed_demo_project(store: ProjectStore, progress: Progress = NO_PROGRESS) -> SeedResult:
     """Add the demo cases with their documents and both bundled models (what is missing)."""
     manifest = demo_manifest()
     cases = demo_cases(manifest)
@@ -110,10 +107,7 @@ def seed_demo_project(
 
     def tick(message: str) -> None:
         nonlocal step
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        if progress is not None:
-            progress(step, total, message)
+        progress.step(step, total, message)
         step += 1
 
     tick("adding the bundled models")
@@ -140,8 +134,7 @@ def seed_demo_project(
         if case.model_id is None:
             store.cases.choose_model(case.id, store.models.find(case_model_name).id)
             added = True
-    if progress is not None:
-        progress(total, total, "demo ready")
+    progress.step(total, total, "demo ready")
     return SeedResult(
         tuple(spec.case_number for spec in cases), default_name, case_model_name, added
     )

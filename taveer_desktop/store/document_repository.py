@@ -14,8 +14,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
-from taveer_desktop.core.errors import CancelToken
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import (
     Conflict,
@@ -67,14 +66,13 @@ class DocumentRepository:
         role: str,
         paths: Iterable[str | Path],
         skip_rejected: bool = False,
-        progress: Progress | None = None,
-        cancel: CancelToken | None = None,
+        progress: Progress = NO_PROGRESS,
         encoding: str | None = None,
     ) -> IntakeResult:
         """Import evidence files into a case as ``known`` or ``questioned`` documents.
 
-        Every file is read and checked first (``progress(done, total, message)`` after each;
-        ``cancel`` is checked before each and raises ``Cancelled`` with nothing written), then
+        Every file is read and checked first (a ``progress.step`` before each, which raises
+        ``Cancelled`` with nothing written once cancelling was asked), then
         the accepted ones are stored in one transaction. ``encoding`` is the examiner's choice
         of encoding for text files (None: detected); the choice is recorded in the audit entry.
         """
@@ -85,10 +83,7 @@ class DocumentRepository:
         rejected: list[IntakeRejection] = []
         paths = list(paths)
         for index, path in enumerate(paths):
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            if progress is not None:
-                progress(index, len(paths) + 1, f"checking {Path(path).name}")
+            progress.step(index, len(paths) + 1, f"checking {Path(path).name}")
             try:
                 prepared.append(prepare_document(path, encoding))
             except EvidenceRefused as error:
@@ -96,10 +91,7 @@ class DocumentRepository:
         accepted = self._drop_duplicates(case_id, case_number, prepared, rejected)
         if rejected and not skip_rejected:
             raise IntakeRejected(_summary(rejected, len(accepted)), None, rejected)
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        if progress is not None:
-            progress(len(paths), len(paths) + 1, "storing the documents")
+        progress.step(len(paths), len(paths) + 1, "storing the documents")
         added_ids = self._insert(case_id, case_number, role, accepted) if accepted else []
         return IntakeResult(tuple(self.get(doc_id) for doc_id in added_ids), tuple(rejected))
 

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop import __version__
-from taveer_desktop.core.errors import CancelToken
 from taveer_desktop.core.population import Population, population_from_texts
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
@@ -83,12 +82,11 @@ class PopulationRepository:
         name: str,
         path: str | Path,
         description: str,
-        progress: Progress | None = None,
-        cancel: CancelToken | None = None,
+        progress: Progress = NO_PROGRESS,
     ) -> tuple[StoredPopulation, list[str]]:
         """Import a population folder; returns it and the refusals/warnings (one line each).
-        Reading and encoding report to ``progress`` and stop at ``cancel`` before anything is
-        written; the write itself is one transaction."""
+        Reading and encoding report to ``progress`` and stop there when it is cancelled, before
+        anything is written; the write itself is one transaction."""
         name, description = name.strip(), description.strip()
         if not name:
             raise StoreError("needs a name for the population", self._db.path)
@@ -106,11 +104,9 @@ class PopulationRepository:
             str(path),
             description,
             progress=progress,
-            cancel=cancel,
             warnings=files.refused,
         )
-        if cancel is not None:
-            cancel.raise_if_cancelled()
+        progress.check()
         kept = [
             (author, document) for author in engine.authors for document in files.documents[author]
         ]

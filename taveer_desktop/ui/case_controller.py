@@ -183,7 +183,7 @@ class CaseController(QObject):
             return self._import(store, case, role, files, None if encoding == DETECT else encoding)
         job = Job(
             f"Reading the encodings of {count(len(texts), 'text file')}",
-            lambda p, c: jobs.check_text_files(texts, p, c),
+            lambda p: jobs.check_text_files(texts, p),
         )  # on the writer pool, where the import goes next: never queued behind a training
         return self.runner.start(
             job, lambda checks: self._encodings_checked(store, case, role, files, checks)
@@ -215,7 +215,7 @@ class CaseController(QObject):
         shown = f" as {encoding}" if encoding else ""
         job = Job(
             f"Adding {count(len(files), role + ' document')}{shown}",
-            lambda p, c: jobs.import_documents(store, case.id, role, files, p, c, encoding),
+            lambda p: jobs.import_documents(store, case.id, role, files, p, encoding),
         )
         return self.runner.start(job, lambda result: self._documents_added(case, result))
 
@@ -365,7 +365,7 @@ class CaseController(QObject):
             return self.choose_model(then_verify=True)
         job = Job(
             f"Verifying case {case.number}",
-            lambda p, c: jobs.run_verification(store, case.id, None, p, c),
+            lambda p: jobs.run_verification(store, case.id, None, p),
         )
         self.verify_worker = self.runner.start(job, lambda runs: self._verified(case, runs))
         self.verifying_changed.emit(True)

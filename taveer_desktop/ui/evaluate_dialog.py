@@ -237,7 +237,7 @@ class EvaluateDialog(QDialog):
         folder = Path(self.folder_edit.text().strip())
         job = Job(
             f"Evaluating {model.name}",
-            lambda progress, cancel: jobs.evaluate_model(model, folder, progress, cancel),
+            lambda progress: jobs.evaluate_model(model, folder, progress),
             writes_store=False,
         )
         self.worker = self.runner.start(job, self._evaluated, self._failed, self._cancelled)

@@ -1,8 +1,8 @@
 """The background jobs of the desktop as plain functions (no Qt): they call store and engine.
 
-Each takes ``progress(done, total, message)`` and a ``CancelToken`` last, returns plain data and
-raises ``Cancelled`` when asked to stop. Nothing is written to the store before a job's last,
-single transaction, so a cancelled job leaves nothing behind.
+Each takes a ``Progress`` last (``core/progress.py``), returns plain data and raises
+``Cancelled`` at its next step once asked to stop. Nothing is written to the store before a
+job's last, single transaction, so a cancelled job leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.decoding import decode_bytes
-from taveer_desktop.core.errors import CancelToken, TaveerError
+from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.model_names import checked_model_name, model_file_name
@@ -42,7 +42,6 @@ def import_documents(
     role: str,
     files: Sequence[Path],
     progress: Progress,
-    cancel: CancelToken,
     encoding: str | None = None,
 ) -> IntakeResult:
     """Check every file (with progress, cancellable before anything is written), then store the
@@ -53,10 +52,8 @@ def import_documents(
     stored by a second transaction, which is no longer cancellable once the first is stored."""
     files = list(files)
     if encoding is None:
-        result = store.documents.add(
-            case_id, role, files, skip_rejected=True, progress=progress, cancel=cancel
-        )
-        progress(len(files) + 1, len(files) + 1, "done")
+        result = store.documents.add(case_id, role, files, skip_rejected=True, progress=progress)
+        progress.step(len(files) + 1, len(files) + 1, "done")
         return result
     texts = [f for f in files if is_text_file(f)]
     others = [f for f in files if not is_text_file(f)]
@@ -66,21 +63,21 @@ def import_documents(
         role,
         texts,
         skip_rejected=True,
-        progress=lambda done, _t, message: progress(done, total, message),
-        cancel=cancel,
+        progress=progress.within(0, total),
         encoding=encoding,
     )
     if not others:
-        progress(total, total, "done")
+        progress.step(total, total, "done")
         return first
+    rest = progress.within(len(texts) + 1, total, shares_cancel=False)  # first is stored
     second = store.documents.add(
         case_id,
         role,
         others,
         skip_rejected=True,
-        progress=lambda done, _t, message: progress(len(texts) + 1 + done, total, message),
+        progress=rest,
     )
-    progress(total, total, "done")
+    rest.step(len(others) + 1, total, "done")
     return IntakeResult(first.added + second.added, first.rejected + second.rejected)
 
 
@@ -99,14 +96,11 @@ class TextFileCheck:
         return (self.detection or {}).get("method") == "detected"
 
 
-def check_text_files(
-    files: Sequence[Path], progress: Progress, cancel: CancelToken
-) -> list[TextFileCheck]:
+def check_text_files(files: Sequence[Path], progress: Progress) -> list[TextFileCheck]:
     """Read each text file and detect its encoding as the import would; nothing is stored."""
     checks = []
     for index, path in enumerate(files):
-        cancel.raise_if_cancelled()
-        progress(index, len(files), f"reading {Path(path).name}")
+        progress.step(index, len(files), f"reading {Path(path).name}")
         try:
             data = read_evidence_bytes(Path(path))
             decoded = decode_bytes(data, str(path))
@@ -118,7 +112,7 @@ def check_text_files(
                 Path(path), decoded.encoding, decoded.as_metadata(), None, data[:SAMPLE_BYTES]
             )
         )
-    progress(len(files), len(files), "done")
+    progress.step(len(files), len(files), "done")
     return checks
 
 
@@ -127,11 +121,10 @@ def run_verification(
     case_id: int,
     model_name: str | None,
     progress: Progress,
-    cancel: CancelToken,
 ) -> list:
     """Verify every questioned document of a case in use with the named model, or else the
     case's chosen one; each run is stored (with its stability) as it finishes."""
-    return verify_case(store, case_id, model_name, progress=progress, cancel=cancel)
+    return verify_case(store, case_id, model_name, progress=progress)
 
 
 def compute_stability(
@@ -142,14 +135,13 @@ def compute_stability(
     unknown_text: str,
     prediction: str,
     progress: Progress,
-    cancel: CancelToken,
 ) -> StabilityCheck:
     """Resample a stored run's texts (seeded) and keep the assessment with the run (audited)."""
-    progress(0, 1, "resampling the sentences")
-    stability = decision_stability(model, known_texts, unknown_text, prediction, cancel=cancel)
-    cancel.raise_if_cancelled()
+    progress.step(0, 1, "resampling the sentences")
+    stability = decision_stability(model, known_texts, unknown_text, prediction, progress=progress)
+    progress.check()
     check = store.runs.store_stability(run_id, stability)
-    progress(1, 1, "done")
+    progress.step(1, 1, "done")
     return check
 
 
@@ -160,15 +152,13 @@ class TrainedModel:
     file_name: str
 
 
-def train_model(
-    corpus_folder: Path, name: str, progress: Progress, cancel: CancelToken
-) -> TrainedModel:
+def train_model(corpus_folder: Path, name: str, progress: Progress) -> TrainedModel:
     """Train on a PAN corpus folder; returns the model's JSON, nothing is stored yet."""
     name = checked_model_name(name)
     corpus = open_corpus(corpus_folder)
-    progress(0, len(corpus), f"reading {len(corpus)} cases")
-    model = train(corpus, name=name, workers=TRAINING_WORKERS, progress=progress, cancel=cancel)
-    cancel.raise_if_cancelled()
+    progress.step(0, len(corpus), f"reading {len(corpus)} cases")
+    model = train(corpus, name=name, workers=TRAINING_WORKERS, progress=progress)
+    progress.check()
     return TrainedModel(model, model.to_json().encode("utf-8"), model_file_name(name))
 
 
@@ -177,26 +167,19 @@ def store_model(store: ProjectStore, trained: TrainedModel) -> StoredModel:
     return store.models.add_bytes(trained.json_bytes, trained.file_name)
 
 
-def evaluate_model(
-    model: Model, corpus_folder: Path, progress: Progress, cancel: CancelToken
-) -> Evaluation:
+def evaluate_model(model: Model, corpus_folder: Path, progress: Progress) -> Evaluation:
     """Verify every case of a test corpus with ``model`` and compute the metrics."""
     corpus = open_corpus(corpus_folder)
-    return evaluate(model, corpus, workers=TRAINING_WORKERS, progress=progress, cancel=cancel)
+    return evaluate(model, corpus, workers=TRAINING_WORKERS, progress=progress)
 
 
 def import_population(
-    store: ProjectStore,
-    name: str,
-    folder: Path,
-    description: str,
-    progress: Progress,
-    cancel: CancelToken,
+    store: ProjectStore, name: str, folder: Path, description: str, progress: Progress
 ) -> tuple[StoredPopulation, list[str]]:
     """Read a population folder through the evidence intake, encode it, then store it in one
     transaction (cancellable until then); returns it with the refusals and warnings."""
-    progress(0, 0, f"reading {Path(folder).name}")
-    return store.populations.add_folder(name, folder, description, progress, cancel)
+    progress.step(0, 0, f"reading {Path(folder).name}")
+    return store.populations.add_folder(name, folder, description, progress)
 
 
 def validate_for_case(
@@ -206,12 +189,10 @@ def validate_for_case(
     settings: ValidationSettings,
     lengths: tuple[int, int] | None,
     progress: Progress,
-    cancel: CancelToken,
 ) -> CaseValidation:
     """Validate on a stored population at the case's (or the given) lengths; the model, the
     record and the case's choice of model are stored only once the validation has finished."""
-    progress(0, 0, f"reading the population {population_name!r}")
+    progress.step(0, 0, f"reading the population {population_name!r}")
     return validate_case(
-        store, case_id, population_name, settings, progress=progress, cancel=cancel,
-        lengths=lengths,
-    )  # fmt: skip
+        store, case_id, population_name, settings, progress=progress, lengths=lengths
+    )

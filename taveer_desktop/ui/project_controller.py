@@ -94,7 +94,7 @@ class ProjectController(QObject):
         self.runner.start(
             Job(
                 "Checking the project's integrity",
-                lambda _p, _c: store.check_integrity(False),
+                lambda _p: store.check_integrity(False),
                 cancellable=False,
             ),
             lambda report: self._checked(report, seed_demo),
@@ -120,7 +120,7 @@ class ProjectController(QObject):
             self.runner.start(
                 Job(
                     "Adding the demo case and models",
-                    lambda p, c: demo_project.seed_demo_project(store, p, c),
+                    lambda p: demo_project.seed_demo_project(store, p),
                     cancellable=False,
                 ),
                 self._seeded,
@@ -224,7 +224,7 @@ class ProjectController(QObject):
         return self.runner.start(
             Job(
                 "Writing a receipt of the project",
-                lambda _p, _c: write_receipt(store, target),
+                lambda _p: write_receipt(store, target),
                 cancellable=False,
             ),
             lambda receipt: self._receipt_written(receipt, target),
@@ -259,7 +259,7 @@ class ProjectController(QObject):
             )
             return None
 
-        def run(_p, _c):
+        def run(_p):
             report = store.check_integrity(True)
             return report, check_receipt(store, receipt)
 

@@ -148,7 +148,7 @@ class ReportExportDialog(QDialog):
         self.status_label.setText("Checking the project's integrity and laying out the pages…")
         store, number, scale = self.store, self.case_number, app_settings.verbal_scale_id()
 
-        def lay_out(_progress, _cancel) -> RenderedReport | str:
+        def lay_out(_progress) -> RenderedReport | str:
             try:
                 _, content = prepare_report(store, number, run_id, scale_id=scale)
                 return RenderedReport.layout(content)
@@ -221,7 +221,7 @@ class ReportExportDialog(QDialog):
         store, number, run_id = self.store, self.case_number, self.selected_run()
         archival, scale = self.archival_box.isChecked(), app_settings.verbal_scale_id()
 
-        def write(progress, _cancel) -> ExportedReport | str:
+        def write(progress) -> ExportedReport | str:
             try:
                 return export_report(
                     store,

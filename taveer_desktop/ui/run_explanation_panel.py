@@ -101,9 +101,7 @@ class RunExplanationPanel(QStackedWidget):
         prediction = view.run.prediction.value
         job = Job(
             f"Stability of run {run_id}",
-            lambda p, c: jobs.compute_stability(
-                store, run_id, model, known, unknown, prediction, p, c
-            ),
+            lambda p: jobs.compute_stability(store, run_id, model, known, unknown, prediction, p),
         )
         self.stability_worker = self.runner.start(
             job,

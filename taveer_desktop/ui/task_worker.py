@@ -1,7 +1,9 @@
 """The one shape of background work: a ``Job`` run by a ``TaskWorker`` on a thread pool.
 
-A job is a plain callable ``run(progress, cancel)`` that calls the store and the engine and
-returns plain data; it never touches a widget. The worker reports through a ``WorkerSignals``
+A job is a plain callable ``run(progress)`` that calls the store and the engine and returns
+plain data; it never touches a widget. ``progress`` is the one ``Progress`` object
+(``core/progress.py``): its ``step`` reports and, once the worker was asked to cancel, raises
+``Cancelled``. The worker reports through a ``WorkerSignals``
 object created in the GUI thread, so every signal is delivered there (queued):
 
 - ``progress(done, total, message)`` (throttled to about 20 a second; ``total`` 0 means unknown),
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
-from taveer_desktop.core.errors import Cancelled, CancelToken, TaveerError
+from taveer_desktop.core.errors import Cancelled, TaveerError
 from taveer_desktop.core.progress import Progress
 
 log = logging.getLogger(__name__)
@@ -39,7 +41,7 @@ class Job:
     """
 
     title: str
-    run: Callable[[Progress, CancelToken], object]
+    run: Callable[[Progress], object]
     writes_store: bool = True
     cancellable: bool = True
 
@@ -61,7 +63,7 @@ class TaskWorker(QRunnable):
         self.setAutoDelete(False)  # Python owns it; the runner drops it after it returned
         self.job = job
         self.signals = WorkerSignals()
-        self.cancel_token = CancelToken()
+        self.progress = Progress(self._progress)
         self.error_details = ""
         self.started_monotonic: float | None = None
         self.returned = False
@@ -74,7 +76,7 @@ class TaskWorker(QRunnable):
     def cancel(self) -> None:
         """Ask the job to stop at its next check (it raises ``Cancelled`` there)."""
         if self.job.cancellable:
-            self.cancel_token.cancel()
+            self.progress.cancel()
 
     def _progress(self, done: int, total: int, message: str) -> None:
         now = time.monotonic()
@@ -87,7 +89,7 @@ class TaskWorker(QRunnable):
         self.started_monotonic = time.monotonic()
         try:
             try:
-                result = self.job.run(self._progress, self.cancel_token)
+                result = self.job.run(self.progress)
             except Cancelled:
                 log.info("job cancelled: %s", self.job.title)
                 self.signals.cancelled.emit()

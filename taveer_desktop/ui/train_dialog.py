@@ -156,7 +156,7 @@ class TrainDialog(QDialog):
         folder, name = Path(self.folder_edit.text().strip()), self.name_edit.text().strip()
         job = Job(
             f"Training {name}",
-            lambda progress, cancel: jobs.train_model(folder, name, progress, cancel),
+            lambda progress: jobs.train_model(folder, name, progress),
             writes_store=False,
         )
         self.worker = self.runner.start(job, self._trained, self._failed, self._cancelled)
@@ -177,7 +177,7 @@ class TrainDialog(QDialog):
         self.progress.detach()
         job = Job(
             f"Storing {trained.model.name}",
-            lambda _p, _c: jobs.store_model(store, trained),
+            lambda _p: jobs.store_model(store, trained),
             cancellable=False,
         )
         self.worker = self.runner.start(

@@ -284,7 +284,7 @@ class PopulationPage(QWizardPage):
         name, description = self.name_edit.text().strip(), self.description()
         job = Job(
             f"Importing the population {name!r}",
-            lambda p, c: jobs.import_population(store, name, folder, description, p, c),
+            lambda p: jobs.import_population(store, name, folder, description, p),
         )
         self.worker = self.owner.runner.start(
             job, self._imported, self._import_failed, self._import_cancelled
@@ -557,9 +557,7 @@ class RunPage(QWizardPage):
         case_id, population, lengths = owner.case.id, owner.population.name, owner.lengths
         job = Job(
             f"Validating case {owner.case.number} on {population!r}",
-            lambda p, c: jobs.validate_for_case(
-                store, case_id, population, settings, lengths, p, c
-            ),
+            lambda p: jobs.validate_for_case(store, case_id, population, settings, lengths, p),
         )
         self.worker = owner.runner.start(job, self._finished, self._failed, self._cancelled)
         self.progress.attach(self.worker)

@@ -13,12 +13,13 @@ from conftest import corpus_path
 
 from taveer_desktop.core.calibration import cllr, misleading_rates
 from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.errors import Cancelled, CancelToken, InputError
+from taveer_desktop.core.errors import Cancelled, InputError
 from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import encode_document
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import load_model, parse_model, save_model
 from taveer_desktop.core.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import (
     MIN_TRIALS_PER_CLASS,
     AcceptanceCriteria,
@@ -191,10 +192,10 @@ def test_unbounded_calibrations_keep_their_old_json(result):
 
 
 def test_validation_can_be_cancelled(population):
-    token = CancelToken()
-    token.cancel()
+    progress = Progress()
+    progress.cancel()
     with pytest.raises(Cancelled):
-        validate(population, ValidationSettings(3000, 9000, folds=3), cancel=token)
+        validate(population, ValidationSettings(3000, 9000, folds=3), progress=progress)
 
 
 def test_settings_are_checked_before_the_run(population):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, demo_project
 
 
@@ -9,7 +10,9 @@ def test_seeding_adds_the_demo_cases_and_models_once(tmp_path):
     with ProjectStore.create(tmp_path / "fresh.taveer") as store:
         assert demo_project.is_empty(store)
         steps = []
-        result = demo_project.seed_demo_project(store, lambda d, t, m: steps.append((d, t, m)))
+        result = demo_project.seed_demo_project(
+            store, Progress(lambda d, t, m: steps.append((d, t, m)))
+        )
         assert result.case_numbers == ("DEMO-001", "DEMO-002")
         assert result.default_model == "TAVeer default (Stack Exchange)"
         assert result.case_model == "TAVeer formal prose (public-domain demo)"

@@ -175,25 +175,26 @@ def test_unknown_case_is_refused(store, tmp_path):
 
 
 def test_import_reports_progress_and_a_cancel_stores_nothing(store, case, tmp_path):
-    from taveer_desktop.core.errors import Cancelled, CancelToken
+    from taveer_desktop.core.errors import Cancelled
+    from taveer_desktop.core.progress import Progress
 
     files = [
         write(tmp_path / f"doc{i}.txt", f"{GOOD}Letter number {i}.".encode()) for i in range(4)
     ]
     calls = []
-    result = store.documents.add(case.id, KNOWN, files[:2], progress=lambda *a: calls.append(a))
+    result = store.documents.add(
+        case.id, KNOWN, files[:2], progress=Progress(lambda *a: calls.append(a))
+    )
     assert len(result.added) == 2
     assert [c[:2] for c in calls] == [(0, 3), (1, 3), (2, 3)]
     audit_before = len(store.audit.entries())
-    token = CancelToken()
 
     def cancel_after_the_first_file(done, total, message):
         if done == 1:
-            token.cancel()
+            progress.cancel()
 
+    progress = Progress(cancel_after_the_first_file)
     with pytest.raises(Cancelled):
-        store.documents.add(
-            case.id, KNOWN, files[2:], progress=cancel_after_the_first_file, cancel=token
-        )
+        store.documents.add(case.id, KNOWN, files[2:], progress=progress)
     assert len(store.documents.list_for_case(case.id)) == 2  # nothing of the cancelled import
     assert len(store.audit.entries()) == audit_before

@@ -81,7 +81,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
 
     # the run as the examiner sees it while it waits: hold the writer pool for a moment
     release = threading.Event()
-    window.runner.start(Job("holding the writer pool", lambda p, c: release.wait(60)))
+    window.runner.start(Job("holding the writer pool", lambda p: release.wait(60)))
     wizard.run_page.start()
     pump(0.8)
     shoot(wizard, f"validation-4-running{suffix}.png", settle=0.2)

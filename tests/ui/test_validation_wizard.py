@@ -15,7 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget, QWizard
 
-from taveer_desktop.core.errors import Cancelled, CancelToken
+from taveer_desktop.core.errors import Cancelled
+from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
@@ -195,7 +196,7 @@ def test_cancel_stores_nothing(qtbot, population_window):
     # hold the writer pool so the validation is queued when Cancel is pressed: the cancel is
     # then certain to come before any trial, whatever the machine's speed
     release = threading.Event()
-    window.runner.start(Job("holding the writer pool", lambda p, c: release.wait(30)))
+    window.runner.start(Job("holding the writer pool", lambda p: release.wait(30)))
     worker = wizard.run_page.start()
     assert worker is not None and not wizard.button(QWizard.WizardButton.BackButton).isEnabled()
     wizard.run_page.progress.cancel_button.click()
@@ -212,14 +213,15 @@ def test_cancel_stores_nothing(qtbot, population_window):
 def test_cancel_after_the_validation_but_before_storing_stores_nothing(population_window):
     store = population_window.session.store
     case = store.cases.find("C-1")
-    token = CancelToken()
 
-    def progress(done, total, message):  # cancel once the bootstrap (the last step) begins
-        if message.startswith("bootstrap"):
-            token.cancel()
+    def report(done, total, message):  # cancel at the bootstrap's last report: the last step
+        if message.startswith("bootstrap") and done >= total - 20:
+            progress.cancel()
+
+    progress = Progress(report)
 
     with pytest.raises(Cancelled):
-        validate_case(store, case.id, "demo", ValidationSettings(folds=3), None, progress, token)
+        validate_case(store, case.id, "demo", ValidationSettings(folds=3), None, progress)
     assert store.validations.list_all() == [] and store.cases.get(case.id).model_id is None
 
 

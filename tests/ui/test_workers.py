@@ -30,10 +30,10 @@ def _wait_ended(qtbot, runner, worker) -> str:
 def test_a_finished_job_reports_progress_and_result_on_the_gui_thread(qtbot, runner):
     seen = {}
 
-    def work(progress, cancel):
+    def work(progress):
         seen["worker_thread"] = threading.current_thread()
         for i in range(5):
-            progress(i, 5, f"step {i}")
+            progress.step(i, 5, f"step {i}")
         return 42
 
     def finished(result):
@@ -53,7 +53,7 @@ def test_a_finished_job_reports_progress_and_result_on_the_gui_thread(qtbot, run
 def test_failures_carry_a_plain_message_and_details(qtbot, runner):
     failures = []
 
-    def bad_input(_p, _c):
+    def bad_input(_p):
         raise InputError("is not a PAN corpus", "/data/x")
 
     worker = runner.start(Job("Reading", bad_input), on_failed=lambda m, d: failures.append((m, d)))
@@ -62,7 +62,7 @@ def test_failures_carry_a_plain_message_and_details(qtbot, runner):
     assert message == "/data/x: is not a PAN corpus"
     assert "InputError" in details
 
-    def crash(_p, _c):
+    def crash(_p):
         raise ZeroDivisionError("division by zero")
 
     announced = []
@@ -73,13 +73,12 @@ def test_failures_carry_a_plain_message_and_details(qtbot, runner):
     assert "ZeroDivisionError" in worker.error_details
 
 
-def test_cancel_stops_a_job_at_its_next_check(qtbot, runner):
+def test_cancel_stops_a_job_at_its_next_step(qtbot, runner):
     cancelled = []
 
-    def slow(progress, cancel):
+    def slow(progress):
         for i in range(1000):
-            cancel.raise_if_cancelled()
-            progress(i, 1000, "")
+            progress.step(i, 1000, "")
             time.sleep(0.01)
         return "never"
 
@@ -97,7 +96,7 @@ def test_cancel_stops_a_job_at_its_next_check(qtbot, runner):
 def test_store_writing_jobs_never_run_at_the_same_time(qtbot, runner):
     active, overlaps = [0], []
 
-    def write(_p, _c):
+    def write(_p):
         active[0] += 1
         overlaps.append(active[0])
         time.sleep(0.02)
@@ -112,7 +111,7 @@ def test_progress_panel_shows_elapsed_and_remaining_time(qtbot, runner):
     panel = ProgressPanel()
     qtbot.addWidget(panel)
     release = threading.Event()
-    worker = runner.start(Job("Holding", lambda p, c: release.wait(5)))
+    worker = runner.start(Job("Holding", lambda _p: release.wait(5)))
     panel.attach(worker)
     assert panel.isVisibleTo(panel.parentWidget() or panel)
     panel._started -= 10  # pretend 10 s have passed

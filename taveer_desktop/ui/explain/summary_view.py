@@ -333,8 +333,8 @@ class DecisionSummary(QWidget):
         answer = self.verification.prediction.value
         job = Job(
             "Stability of the result",
-            lambda _p, cancel: decision_stability(
-                model, known, unknown, answer, DEFAULT_RESAMPLES, cancel=cancel
+            lambda progress: decision_stability(
+                model, known, unknown, answer, DEFAULT_RESAMPLES, progress=progress
             ).to_dict(),
             writes_store=False,
         )
