@@ -73,7 +73,7 @@ class ValidationCharts(QWidget):
                 f"<p><b>{html.escape(t.title)}.</b> {html.escape(t.caption)}</p>" for t in texts
             )
         )
-        self.captions.setMaximumHeight(lines * 5)
+        self.lines = lines
         self.captions.setToolTip("How to read the three charts")
         bar = QHBoxLayout()
         bar.addWidget(self.message, 1)
@@ -99,6 +99,9 @@ class ValidationCharts(QWidget):
             self.grid.setColumnStretch(column, 1 if column < columns else 0)
 
     def resizeEvent(self, event) -> None:
+        # how to read the charts takes a fifth of the height, between 2.5 and 5 lines
+        height = event.size().height() // 5
+        self.captions.setFixedHeight(max(self.lines * 5 // 2, min(height, self.lines * 5)))
         width = event.size().width()
         self._arrange(
             3 if width >= self.wide_enough else 2 if width >= self.wide_enough * 2 // 3 else 1

@@ -317,6 +317,9 @@ def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population
     assert dialog.model.rowCount() == 1
     assert dialog.selected().stored.id == done.validation.id
     view = dialog.view
+    view.charts.show_record(view.record)  # drawn again: a share of 0.45 still reads 0.45
+    for plot in (view.charts.tippett_plot, view.charts.score_plot):
+        assert plot.getAxis("left").autoSIPrefixScale == 1.0
     assert view.headline.text().startswith("Acceptance criteria NOT met")
     assert "NOT met" in view.acceptance.text()
     assert view.charts.curves is not None

@@ -43,10 +43,14 @@ def style_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> Non
     plot.setTitle(title, color=TEXT_COLOUR)
     for name, label in (("bottom", x_label), ("left", y_label)):
         axis = plot.getAxis(name)
-        axis.enableAutoSIPrefix(False)
         axis.setTextPen(pg.mkPen(TEXT_COLOUR))
         axis.setPen(pg.mkPen("#555555"))
         axis.setLabel(label, color=TEXT_COLOUR)
+        # pyqtgraph 0.14 scales values in (0, 1) by 1000 once a label is shown, whatever
+        # enableAutoSIPrefix says, unless no range enables the prefix; setLabel resets the
+        # ranges, so this comes after it (a chart drawn twice read "450" for 0.45)
+        axis.setSIPrefixEnableRanges(())
+        axis.enableAutoSIPrefix(False)
 
 
 def _half_violin(centre: float, values: np.ndarray, scale: float, left: bool) -> QPainterPath:
