@@ -30,13 +30,33 @@ from taveer_desktop.core.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation import ValidationSettings, validate  # noqa: E402
 
 
-def _paragraphs(shared: Path) -> list[str]:
+def paragraphs(shared: Path) -> list[str]:
     found = []
     for pattern in ("demo-texts/*/*.txt", "corpora/*/*/*/*.txt"):
         for path in sorted(shared.glob(pattern)):
             text = path.read_text(encoding="utf-8", errors="replace")
             found += [p.strip() for p in text.split("\n\n") if len(p.strip()) > 200]
     return found
+
+
+def synthetic_texts(
+    pool: list[str], authors: int, documents: int, chars: int = 2500
+) -> dict[str, list[tuple[str, str]]]:
+    """Author → (file name, text) of a timing-only population: every document ~``chars``
+    characters of paragraphs drawn (seeded) from ``pool``; the labels mean nothing."""
+    rng = np.random.default_rng(0)
+    texts = {}
+    for a in range(authors):
+        docs = []
+        for d in range(documents):
+            parts, size = [], 0
+            while size < chars:
+                paragraph = pool[int(rng.integers(len(pool)))]
+                parts.append(paragraph)
+                size += len(paragraph)
+            docs.append((f"doc{d:02d}.txt", "\n\n".join(parts)))
+        texts[f"author{a:03d}"] = docs
+    return texts
 
 
 def main() -> int:
@@ -47,22 +67,11 @@ def main() -> int:
     parser.add_argument("--trials", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes for the folds")
     args = parser.parse_args()
-    pool = _paragraphs(Path(args.shared))
+    pool = paragraphs(Path(args.shared))
     if not pool:
         print("no texts found under --shared", file=sys.stderr)
         return 2
-    rng = np.random.default_rng(0)
-    texts = {}
-    for a in range(args.authors):
-        docs = []
-        for d in range(args.documents):
-            parts, size = [], 0
-            while size < 2500:
-                paragraph = pool[int(rng.integers(len(pool)))]
-                parts.append(paragraph)
-                size += len(paragraph)
-            docs.append((f"doc{d:02d}.txt", "\n\n".join(parts)))
-        texts[f"author{a:03d}"] = docs
+    texts = synthetic_texts(pool, args.authors, args.documents)
     started = time.perf_counter()
     population = population_from_texts(texts, "synthetic", "synthetic")
     encoded = time.perf_counter()

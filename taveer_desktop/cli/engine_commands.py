@@ -164,6 +164,12 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-o", "--output", required=True, metavar="MODEL.json")
     p.add_argument("--record", metavar="RECORD.json", help="also write the validation record")
+    p.add_argument(
+        "--report",
+        metavar="REPORT.pdf",
+        help="also write the validation report (PDF: population, protocol, criteria, figures, "
+        "plots, limits)",
+    )
     p.add_argument("--questioned-chars", type=_positive, metavar="N", help="questioned length")
     p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
     add_validation_options(p)
@@ -210,7 +216,9 @@ def load_population(path: str, description: str | None, progress=None):
     )
 
 
-def validation_summary(result, model_path: str | None, record_path: str | None) -> dict:
+def validation_summary(
+    result, model_path: str | None, record_path: str | None, report_path: str | None = None
+) -> dict:
     """The JSON of ``taveer validate`` (cross-validated figures)."""
     from taveer_desktop.core.validation import FIGURES  # loaded when validating only
 
@@ -231,6 +239,7 @@ def validation_summary(result, model_path: str | None, record_path: str | None) 
         },
         "model": model_path,
         "record": record_path,
+        **({"report": report_path} if report_path else {}),
     }
 
 
@@ -256,6 +265,11 @@ def run_validate(args) -> int:
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
     )
     settings.check()
+    report_target = None
+    if args.report:  # refused before the run, not after it
+        from taveer_desktop.report.export import check_target
+
+        report_target = check_target(args.report)
     # progress only on a terminal: a script reading stderr gets one line on bad input
     progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
     population = load_population(args.population, args.description, progress)
@@ -270,9 +284,14 @@ def run_validate(args) -> int:
     save_model(result.model, args.output)
     if args.record:
         save_record(result.record, args.record)
+    if report_target is not None:
+        from taveer_desktop.report.validation_export import export_validation_report
+
+        source = f"the record {args.record}" if args.record else "the validation just run"
+        export_validation_report(result.record, report_target, f"{source} (not stored)")
     for warning in population.warnings:
         print(f"taveer: warning: {warning}", file=sys.stderr)
-    summary = validation_summary(result, str(args.output), args.record)
+    summary = validation_summary(result, str(args.output), args.record, args.report)
     if args.json:
         print_json(summary)
         return 0
@@ -284,7 +303,11 @@ def run_validate(args) -> int:
         f"AUC {summary['auc']:.3f}, "
         f"misleading {summary['misleading_y']:.1%} / {summary['misleading_n']:.1%}; {verdict}"
     )
-    print(f"model written to {args.output}" + (f", record to {args.record}" if args.record else ""))
+    print(
+        f"model written to {args.output}"
+        + (f", record to {args.record}" if args.record else "")
+        + (f", report to {args.report}" if args.report else "")
+    )
     return 0
 
 

@@ -33,9 +33,9 @@ def _command_modules(engine_only: bool = False) -> list:
     if engine_only:
         return modules
     try:  # the project-store commands are optional until the store package provides them
-        from taveer_desktop.cli import project_commands
+        from taveer_desktop.cli import project_commands, validation_commands
 
-        modules.append(project_commands)
+        modules += [project_commands, validation_commands]
     except ImportError:  # pragma: no cover - only while the store is being built
         pass
     try:  # the report command needs the store and Qt's PDF support

@@ -15,15 +15,20 @@ Stable API (the desktop's validation wizard and model view use it; keep it so):
 - ``acceptance_verdict(met)``: "criteria met" / "criteria NOT met" / "no acceptance criteria set".
 - ``acceptance_lines(record)`` → ``[AcceptanceLine]`` (criterion, measured, met) and
   ``acceptance_sentence(record)``: the criteria, when they were set, met or not.
-- ``protocol_sentences(record)``: the trial protocol in plain words.
+- ``protocol_sentences(record)``: the trial protocol in plain words (heads as in the limits).
 - ``population_pairs(record)``: (label, value) rows of the population.
 - ``bound_sentence(record)``: the LR bound as numbers, and its rule.
 - ``casework_shortfalls(record)``: why the validation is too small for casework ([] if not);
-  ``limits_sentences(record)``: what the validation does not cover.
-- ``statement_sentences(record)``: the report's opening statement.
-- ``case_summary_sentences(record)``: the case report's paragraph on the validation.
+  ``limits_sentences(record)``: what the validation does not cover (each sentence opens
+  with a short head ending in a full stop, e.g. "Lengths. …").
+- ``statement_sentences(record)``: the report's opening statement; ``REPORT_TITLE``,
+  ``identification_pairs(...)`` (record, model, export) and ``lengths_sentence(q, k)``.
+- ``case_summary_sentences(record)``: the case report's paragraph on the validation;
+  ``ERROR_RATES_FROM_VALIDATION``: its lead-in where the model has no other held-out figures.
 - Plot wording: ``TIPPETT``, ``ECE_PLOT``, ``SCORE_PLOT`` (``PlotText``: title, axes, series
-  names, caption) and ``CLASS_NAMES``.
+  names, caption), ``CLASS_NAMES``, the reference-line labels (``LR_ONE_MARK``,
+  ``EVEN_ODDS_MARK``, ``THRESHOLD_MARK``, ``bound_marks(record)``) and one-line notes under
+  the plots (``tippett_note``, ``ece_note``, ``score_note``).
 
 The record's figure ``ece`` is the *expected calibration error*; the *empirical cross-entropy*
 plot (``ECE_PLOT``) is a different quantity. The names below always spell out which is meant.
@@ -35,19 +40,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+from taveer_desktop.core.validation import FIGURES
 from taveer_desktop.presentation.numbers import count
 
-FIGURE_ORDER = (
-    "cllr",
-    "cllr_min",
-    "cllr_cal",
-    "eer",
-    "auc",
-    "accuracy",
-    "misleading_y",
-    "misleading_n",
-    "ece",
-)
+FIGURE_ORDER = FIGURES  # the record's figures, in the engine's order
 SHARE_FIGURES = frozenset({"eer", "accuracy", "misleading_y", "misleading_n"})
 FIGURE_NAMES = {
     "cllr": "Cllr (log-likelihood-ratio cost)",
@@ -139,6 +137,14 @@ SCORE_PLOT = PlotText(
     "The more the two distributions overlap, the less the score can tell the two kinds of "
     "trial apart.",
 )
+
+
+QUOTED_CHARS = 600  # a description quoted inside a sentence is cut to this many characters
+
+
+def shortened(text: str, limit: int = QUOTED_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (the record keeps it whole)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _finite(value: Any) -> bool:
@@ -421,11 +427,11 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
     shortfalls = casework_shortfalls(record)
     if shortfalls:
         sentences.append(
-            "Too small for casework: "
+            "Too small for casework. This validation has "
             + "; ".join(shortfalls)
-            + ". This validation shows how the method behaves, not that it can be relied on."
+            + ". It shows how the method behaves, not that it can be relied on in a case."
         )
-    description = str(population.get("description") or "").strip()
+    description = shortened(str(population.get("description") or "").strip())
     sentences += [
         "Genre, register, period and topic. The figures hold for texts like those of the "
         f"population “{population.get('name', '')}”"
@@ -438,7 +444,7 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
         f"and known texts of {_length(protocol.get('known_chars'))}. For much shorter or longer "
         "texts the figures do not apply; the model's gate marks such cases as outside its "
         "validated conditions.",
-        bound_sentence(record),
+        "The bound on the likelihood ratio. " + bound_sentence(record),
         f"Population size. {count(int(population.get('authors') or 0), 'author')} and "
         f"{count(int(population.get('documents') or 0), 'document')}: the intervals above show "
         "how much the figures could change with other authors of the same kind; a larger "
@@ -472,7 +478,21 @@ def statement_sentences(record: dict[str, Any]) -> list[str]:
         "It states nothing about who wrote any document. A likelihood ratio the validated model "
         "gives in a case weighs the findings under two propositions; its meaning rests on the "
         "population and conditions recorded here.",
-    ]
+    ] + (
+        [
+            "This validation is too small for casework (see the limits at the end); it shows "
+            "how the method behaves, not that it can be relied on in a case."
+        ]
+        if casework_shortfalls(record)
+        else []
+    )
+
+
+ERROR_RATES_FROM_VALIDATION = (
+    "This model's error rates under the conditions of this case were measured by "
+    "cross-validation on the relevant population, in trials whose authors the model had not "
+    "seen; they follow."
+)
 
 
 def case_summary_sentences(record: dict[str, Any]) -> list[str]:
@@ -489,7 +509,8 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         interval = interval_text(key, intervals.get(key))
         return value if interval == "not measured" else f"{value} (95 % interval {interval})"
 
-    description = str(population.get("description") or "")
+    description = shortened(str(population.get("description") or ""))
+    shortfalls = casework_shortfalls(record)
     return [
         f"The model was validated on the relevant population “{population.get('name', '')}” "
         f"({description}): {count(int(population.get('authors') or 0), 'author')}, "
@@ -499,7 +520,8 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         f"{n_same:,} same-author and {n_different:,} different-author trials in "
         f"{protocol.get('folds')} folds by author (seed {protocol.get('seed')}). Thresholds, "
         "ensemble and calibration were learned on the other folds and every trial scored by a "
-        "model that had not seen its authors.",
+        "model that had not seen its authors."
+        + (f" Too small for casework: {'; '.join(shortfalls)}." if shortfalls else ""),
         f"Cross-validated figures: Cllr {shown('cllr')}, Cllr_min {shown('cllr_min')}, EER "
         f"{shown('eer')}, AUC {shown('auc')}; misleading evidence for Hd in same-author "
         f"trials {shown('misleading_y')}, for Hp in different-author trials "
@@ -507,3 +529,82 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         + acceptance_sentence(record),
         bound_sentence(record),
     ]
+
+
+# --- plot notes and marks --------------------------------------------------------------------
+
+EVEN_ODDS_MARK = "prior odds 1"
+THRESHOLD_MARK = "threshold 0.5"
+LR_ONE_MARK = "LR = 1"
+
+
+def bound_marks(record: dict[str, Any]) -> list[tuple[float, str]]:
+    """(log10 LR, label) of the bound's two ends, for the Tippett plot ([] if none)."""
+    bound = record.get("bound") or {}
+    low, high = bound.get("min_log10_lr"), bound.get("max_log10_lr")
+    if not (_finite(low) and _finite(high)):
+        return []
+    return [(low, f"bound 1/{10**-low:,.0f}"), (high, f"bound {10**high:,.0f}")]
+
+
+def tippett_note(n_same: int, n_different: int) -> str:
+    return (
+        f"Cross-validated log10 LR of {n_same:,} same-author and {n_different:,} "
+        "different-author trials; dotted lines: the bound on the LR."
+    )
+
+
+def ece_note(cllr: float, cllr_min: float, clipped_at: float | None) -> str:
+    text = f"At prior odds 1: validated {cllr:.3f} (Cllr), after PAV {cllr_min:.3f} (Cllr_min)."
+    if clipped_at is not None:
+        text += f" Values above {clipped_at:g} bits are cut off."
+    return text
+
+
+def score_note(n_same: int, n_different: int, bins: int) -> str:
+    return (
+        f"{bins} equal bins over 0–1; {n_same:,} same-author and {n_different:,} "
+        "different-author trials, each class's bars summing to 1."
+    )
+
+
+# --- identification --------------------------------------------------------------------------
+
+REPORT_TITLE = "Validation report"
+
+
+def identification_pairs(
+    record: dict[str, Any], record_sha256: str, source: str, exported: str, software: str
+) -> list[tuple[str, str]]:
+    """(label, value) rows that identify the record, the model it produced and this export."""
+    model = record.get("model") or {}
+    acceptance = record.get("acceptance") or {}
+    ensemble = model.get("ensemble") or []
+    return [
+        ("Validation record", source),
+        ("Record SHA-256", record_sha256),
+        ("Model produced", str(model.get("name", "not recorded"))),
+        ("Model SHA-256", str(model.get("sha256", "not recorded"))),
+        ("Ensemble", ", ".join(str(c) for c in ensemble) or "not recorded"),
+        ("Validated with", f"TAVeer Desktop {record.get('software_version', '?')}"),
+        ("Record created", str(record.get("created_utc", "not recorded"))),
+        (
+            "Criteria set",
+            str((acceptance.get("criteria") or {}).get("set_utc") or "no criteria set"),
+        ),
+        ("Run time", f"{record['seconds']:,.1f} s" if _finite(record.get("seconds")) else "–"),
+        ("Report exported", exported),
+        ("Exported with", software),
+    ]
+
+
+def lengths_sentence(questioned: Any, known: Any) -> str:
+    """The trials' measured lengths: median and range of questioned and known characters."""
+    q, k = np.asarray(questioned, dtype=float), np.asarray(known, dtype=float)
+    if not len(q):
+        return "The record holds no trial lengths."
+    return (
+        f"Measured in the trials: questioned texts {np.median(q):,.0f} characters (median; "
+        f"{q.min():,.0f}–{q.max():,.0f}), known texts {np.median(k):,.0f} characters "
+        f"({k.min():,.0f}–{k.max():,.0f})."
+    )

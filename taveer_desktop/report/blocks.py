@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from taveer_desktop.report.chart_layout import ImportanceChartLayout, SimilarityChartLayout
+from taveer_desktop.report.plot_layout import PlotLayout
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Chart:
-    layout: ImportanceChartLayout | SimilarityChartLayout
+    layout: ImportanceChartLayout | SimilarityChartLayout | PlotLayout
     height: float  # in points; the chart takes the full text width
     caption: str = ""
 

@@ -1,9 +1,10 @@
 """QPainter drawing of the report's charts from their pure layouts (vector output in the PDF).
 
 ``paint_chart`` draws an ``ImportanceChartLayout`` or a ``SimilarityChartLayout`` (see
-``chart_layout``) into a rectangle of any QPainter: the PDF writer, or an image for the preview
-and the tests. Nothing is rasterised: bars are rectangles, hatching is drawn as clipped lines,
-labels are text, so the PDF stays sharp at any zoom and its chart text can be searched.
+``chart_layout``), or hands a ``PlotLayout`` to ``plot_painter``, into a rectangle of any
+QPainter: the PDF writer, or an image for the preview and the tests. Nothing is rasterised:
+bars are rectangles, hatching is drawn as clipped lines, labels are text, so the PDF stays
+sharp at any zoom and its chart text can be searched.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from taveer_desktop.report.chart_layout import (
     Stack,
 )
 from taveer_desktop.report.fonts import layout_device, report_font
+from taveer_desktop.report.plot_layout import PlotLayout
+from taveer_desktop.report.plot_painter import paint_plot
 
 TEXT = QColor("#1a1a1a")
 GRID = QColor("#d9d9d9")
@@ -275,8 +278,10 @@ def paint_similarity(painter: QPainter, rect: QRectF, layout: SimilarityChartLay
 
 
 def paint_chart(painter: QPainter, rect: QRectF, layout) -> None:
-    """Draw ``layout`` (importance or similarity) into ``rect``."""
-    if isinstance(layout, ImportanceChartLayout):
+    """Draw ``layout`` (importance, similarity or an x–y plot) into ``rect``."""
+    if isinstance(layout, PlotLayout):
+        paint_plot(painter, rect, layout)
+    elif isinstance(layout, ImportanceChartLayout):
         paint_importance(painter, rect, layout)
     elif isinstance(layout, SimilarityChartLayout):
         paint_similarity(painter, rect, layout)

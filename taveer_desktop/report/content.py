@@ -28,9 +28,21 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.validation_text import case_summary_sentences
+from taveer_desktop.presentation.validation_text import (
+    ERROR_RATES_FROM_VALIDATION,
+    case_summary_sentences,
+)
 from taveer_desktop.report import content_closing, content_evidence, content_findings
-from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Spacer, Table
+from taveer_desktop.report.blocks import (
+    Block,
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Spacer,
+    Table,
+)
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.inputs import ReportInputs
 from taveer_desktop.report.wording import number, percent, utc_and_local
@@ -57,6 +69,7 @@ class ReportContent:
     blocks: tuple[Block, ...]
     attachment_name: str
     attachment: bytes
+    running_title: str = REPORT_TITLE  # the header of every page after the first
 
 
 def section_heading(number_: int, new_page: bool = True) -> Heading:
@@ -149,7 +162,9 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
                 )
             )
         blocks.append(Paragraph(f"Source of these figures: {source}.", "small"))
-    if not blocks:
+    if not blocks and _validation(inputs):
+        blocks.append(Paragraph(html_text(ERROR_RATES_FROM_VALIDATION)))
+    elif not blocks:
         training = inputs.model.training
         blocks.append(
             Paragraph(
@@ -177,8 +192,12 @@ def _validation(inputs: ReportInputs) -> list[Block]:
     except (KeyError, TypeError, ValueError):
         return []
     return [
-        Paragraph("<b>Validation of the method for this case.</b>"),
-        Paragraph(html_text(population_text, 2000)),
+        KeepTogether(  # the run-in heading never stands alone at the foot of a page
+            (
+                Paragraph("<b>Validation of the method for this case.</b>"),
+                Paragraph(html_text(population_text, 2000)),
+            )
+        ),
         Paragraph(html_text(figures_text)),
         Paragraph(
             f"{html_text(bound_text)} "

@@ -68,6 +68,17 @@ def check_target(output: str | Path) -> Path:
     return target
 
 
+def receipt_beside(store: ProjectStore, target: Path) -> tuple[Path | None, str | None]:
+    """Write the store's receipt beside an exported report (``NAME.pdf.receipt.json``):
+    (its path, None), or (None, why not) — the report stands whole and recorded either way."""
+    receipt_path = target.with_name(target.name + RECEIPT_SUFFIX)
+    try:
+        write_receipt(store, receipt_path)
+    except StoreError as error:
+        return None, str(error)
+    return receipt_path, None
+
+
 def load_evaluations(path: str | Path, model_sha256: str | None = None) -> tuple[dict, str]:
     """Held-out evaluations from a training record (``*.training.json``) for the summary.
 
@@ -166,12 +177,7 @@ def export_report(
     except ReportWriteError as error:
         raise ReportError(str(error).split(": ", 1)[-1], target) from None
     digest, entry = recorded[0]
-    receipt_path: Path | None = target.with_name(target.name + RECEIPT_SUFFIX)
-    receipt_problem = None
-    try:
-        write_receipt(store, receipt_path)
-    except StoreError as error:  # the report is whole and recorded; only the receipt is missing
-        receipt_path, receipt_problem = None, str(error)
+    receipt_path, receipt_problem = receipt_beside(store, target)
     step(4, "done")
     return ExportedReport(
         path=target,

@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.core.atomic_file import FileWriteError, replacing, sync_file
-from taveer_desktop.report.content import REPORT_TITLE, ReportContent
+from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font
 from taveer_desktop.report.pdf_check import PdfCheckFailed, check_written_pdf
 from taveer_desktop.report.pdf_flow import Placed, paginate
@@ -103,7 +103,9 @@ class RenderedReport:
             painter.setPen(grey)
             header = QRectF(MARGIN_LEFT, MARGIN_TOP - 30, TEXT_WIDTH, 12)
             painter.drawText(
-                header, int(Qt.AlignmentFlag.AlignLeft), f"{PROGRAM_NAME} · {REPORT_TITLE}"
+                header,
+                int(Qt.AlignmentFlag.AlignLeft),
+                f"{PROGRAM_NAME} · {self.content.running_title}",
             )
             painter.setPen(QPen(RULE, 0.5))
             painter.drawLine(

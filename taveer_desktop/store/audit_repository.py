@@ -1,8 +1,8 @@
 """Reading the audit trail and recording events that change nothing else (``store.audit``).
 
 Entries are only ever appended by the write that they describe (see ``database.py``); the two
-recorders here are for events outside the store that still belong in the trail: a report was
-exported, or a copy of the project was saved.
+recorders here are for events outside the store that still belong in the trail: a report (of a
+case, or of a validation record) was exported, or a copy of the project was saved.
 """
 
 from __future__ import annotations
@@ -42,6 +42,28 @@ class AuditRepository:
                 "report_exported",
                 case_id,
                 {"file_name": file_name, "sha256": sha256, "run_ids": list(run_ids)},
+            )
+
+    def record_validation_report_exported(
+        self, validation_id: int, file_name: str, sha256: str, record_sha256: str
+    ) -> AuditEntry:
+        """Note that the PDF report of a stored validation record was written (its file name
+        and SHA-256, and the SHA-256 of the record it shows); filed under the record's case."""
+        row = self._db.query_one(
+            "SELECT case_id FROM validation_records WHERE id = ?", (validation_id,)
+        )
+        if row is None:
+            raise NotFound(f"has no validation record with id {validation_id}", self._db.path)
+        with self._db.write() as tx:
+            return tx.audit(
+                "validation_report_exported",
+                row[0],
+                {
+                    "validation_id": validation_id,
+                    "file_name": file_name,
+                    "sha256": sha256,
+                    "record_sha256": record_sha256,
+                },
             )
 
     def record_copy_saved(self, target: str, sha256: str) -> AuditEntry:

@@ -292,7 +292,7 @@ class ValidationRepository:
         return None if row is None else _validation(row)
 
     def list_all(self) -> list[StoredValidation]:
-        """Every validation record of the project, oldest first."""
+        """Every stored validation record, oldest first."""
         return [
             _validation(row)
             for row in self._db.query(

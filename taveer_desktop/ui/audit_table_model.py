@@ -32,6 +32,7 @@ ACTION_WORDS = {
     "project_copy_saved": "Copy saved",
     "population_added": "Population imported",
     "validation_stored": "Validation stored",
+    "validation_report_exported": "Validation report exported",
 }
 _DETAIL_KEYS = (
     "number",

@@ -111,7 +111,8 @@ def test_population_bound_and_limits(record):
     assert shortfalls and "6 authors" in shortfalls[0]
     limits = limits_sentences(record)
     assert limits[0].startswith("Too small for casework")
-    assert any("Ishihara" in s for s in limits) and bound in limits
+    assert any("Ishihara" in s for s in limits)
+    assert any(s.endswith(bound) and s.startswith("The bound") for s in limits)
     large = copy.deepcopy(record)
     large["population"]["authors"] = CASEWORK_MIN_AUTHORS
     large["protocol"]["trials_same"] = large["protocol"]["trials_different"] = 2500
@@ -122,6 +123,8 @@ def test_population_bound_and_limits(record):
 def test_statements_never_name_an_author_as_fact(record):
     text = " ".join(statement_sentences(record) + case_summary_sentences(record))
     assert "states nothing about who wrote" in text
+    assert statement_sentences(record)[-1].startswith("This validation is too small for casework")
+    assert "Too small for casework: 6 authors" in case_summary_sentences(record)[0]
     assert "relevant population “demo”" in text
     assert "Intervals: bootstrap over authors." in text
     for author in ("Hamilton", "Madison", "Charlotte", "Anne"):

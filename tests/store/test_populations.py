@@ -158,7 +158,8 @@ def test_report_summarises_the_validation(project):
         verify_case(store, case.id, stability_resamples=None)
         inputs = gather_inputs(store, "C-1")
     assert inputs.validation is not None and "trials" not in inputs.validation
-    text = " ".join(getattr(b, "html", "") or getattr(b, "text", "") for b in _validation(inputs))
+    blocks = [inner for b in _validation(inputs) for inner in getattr(b, "blocks", (b,))]
+    text = " ".join(getattr(b, "html", "") or getattr(b, "text", "") for b in blocks)
     assert "relevant population" in text and "demo" in text
     assert "No acceptance criteria were set" in text
     assert "bootstrap over authors" in text

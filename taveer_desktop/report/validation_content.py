@@ -1,0 +1,376 @@
+"""What the validation report says: a validation record as report blocks (pure, no Qt).
+
+``build_validation_report(record, source)`` returns a ``ReportContent`` (the same type the case
+report uses, so ``pdf.RenderedReport`` lays it out and writes it): the statement first, then the
+identification, the relevant population, the trial protocol, the acceptance criteria, the figures
+with their intervals and meanings, the three plots (Tippett, empirical cross-entropy, score
+distributions) and the limits, with the record itself attached as JSON. The words come from
+``presentation/validation_text``, the plot data from ``core/validation_curves``; this module
+only arranges them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.validation_curves import (
+    EceCurves,
+    ScoreDistributions,
+    TippettCurves,
+    ValidationCurves,
+    curves_of,
+)
+from taveer_desktop.presentation import validation_text as words
+from taveer_desktop.report.blocks import (
+    Block,
+    Chart,
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Spacer,
+    Table,
+)
+from taveer_desktop.report.content import ReportContent
+from taveer_desktop.report.escape import html_code, html_text, plain_text
+from taveer_desktop.report.plot_layout import Bars, Mark, PlotLayout, Series, range_ticks
+from taveer_desktop.report.wording import utc_and_local
+from taveer_desktop.store.population_repository import record_bytes
+
+ATTACHMENT_NAME = "taveer-validation-record.json"
+PLOT_HEIGHT = 270.0
+ECE_CEILING = 2.0  # bits: an ECE plot's y axis never runs higher (the neutral curve is ≤ 1)
+MAX_WARNINGS_LISTED = 20
+MAX_CELL_CHARS = 1500  # a table row never splits, so no cell may outgrow a page
+MAX_WARNING_CHARS = 240
+
+
+@dataclass(frozen=True)
+class RecordSource:
+    """Where the record comes from, as the report names it."""
+
+    description: str  # e.g. "validation record 3 of the project /cases/p.taveer"
+    exported: datetime
+
+
+def record_sha256(record: dict[str, Any]) -> str:
+    """The SHA-256 of the record in its canonical form (the bytes a project stores)."""
+    return hashlib.sha256(record_bytes(record)).hexdigest()
+
+
+def _key_values(pairs: list[tuple[str, str]], code_keys: tuple[str, ...] = ()) -> Table:
+    rows = tuple(
+        Row(
+            (
+                f"<b>{html_text(key)}</b>",
+                html_code(value) if key in code_keys else html_text(value, MAX_CELL_CHARS),
+            )
+        )
+        for key, value in pairs
+    )
+    return Table((Column("", 0.26), Column("", 0.74)), rows, style="keyvalue")
+
+
+def _headed(sentence: str, style: str = "body") -> Paragraph:
+    """A sentence whose head (up to the first full stop) is set in bold."""
+    head, _, rest = sentence.partition(". ")
+    return Paragraph(f"<b>{html_text(head)}.</b> {html_text(rest)}", style)
+
+
+def _paragraphs(sentences: list[str], style: str = "body") -> list[Block]:
+    return [Paragraph(html_text(s), style) for s in sentences]
+
+
+# --- the plots -------------------------------------------------------------------------------
+
+
+def tippett_plot(curves: TippettCurves, record: dict[str, Any], n: tuple[int, int]) -> PlotLayout:
+    marks = [Mark(x, label, "bound") for x, label in words.bound_marks(record)]
+    low, high = curves.x_range
+    for x, _ in words.bound_marks(record):
+        low, high = min(low, x - 0.15), max(high, x + 0.15)
+    same_xs, same_ys = curves.steps(curves.same)
+    diff_xs, diff_ys = curves.steps(curves.different)
+    same_xs[0], diff_xs[0], same_xs[-1], diff_xs[-1] = low, low, high, high
+    text = words.TIPPETT
+    return PlotLayout(
+        text.title,
+        text.x_axis,
+        text.y_axis,
+        (low, high),
+        (-0.02, 1.02),
+        range_ticks(low, high, 8),
+        range_ticks(0.0, 1.0, 5),
+        series=(
+            Series(text.series[0], tuple(same_xs), tuple(same_ys), "same"),
+            Series(text.series[1], tuple(diff_xs), tuple(diff_ys), "different"),
+        ),
+        marks=(Mark(0.0, words.LR_ONE_MARK), *marks),
+        note=words.tippett_note(*n),
+    )
+
+
+def ece_plot(curves: EceCurves) -> PlotLayout:
+    theta = curves.prior_log10_odds
+    finite = np.concatenate([c[np.isfinite(c)] for c in (curves.validated, curves.calibrated)])
+    top = max(float(finite.max(initial=0.0)), float(curves.neutral.max()))
+    clipped = top > ECE_CEILING
+    top = min(top, ECE_CEILING)
+    y_max = math.ceil(top * 1.08 / 0.2) * 0.2
+    text = words.ECE_PLOT
+    validated, calibrated, _ = curves.at_even_odds()
+
+    def line(values: np.ndarray) -> tuple[float, ...]:
+        return tuple(float(min(v, 10 * y_max)) for v in values)  # inf drawn off the top
+
+    return PlotLayout(
+        text.title,
+        text.x_axis,
+        text.y_axis,
+        (float(theta[0]), float(theta[-1])),
+        (0.0, y_max),
+        range_ticks(float(theta[0]), float(theta[-1]), 10),
+        range_ticks(0.0, y_max, 5),
+        series=(
+            Series(text.series[0], tuple(theta), line(curves.validated), "validated"),
+            Series(text.series[1], tuple(theta), line(curves.calibrated), "calibrated"),
+            Series(text.series[2], tuple(theta), line(curves.neutral), "neutral"),
+        ),
+        marks=(Mark(0.0, words.EVEN_ODDS_MARK),),
+        note=words.ece_note(validated, calibrated, ECE_CEILING if clipped else None),
+    )
+
+
+def _score_range(scores: ScoreDistributions) -> tuple[float, float]:
+    """The part of 0–1 the axis shows: the occupied bins, widened to tenths, 0.5 included."""
+    occupied = np.flatnonzero(scores.same_counts + scores.different_counts)
+    low = min(float(scores.edges[occupied[0]]), 0.5)
+    high = max(float(scores.edges[occupied[-1] + 1]), 0.5)
+    return max(math.floor(low * 10 + 1e-9) / 10, 0.0), min(math.ceil(high * 10 - 1e-9) / 10, 1.0)
+
+
+def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
+    width = float(scores.edges[1] - scores.edges[0])
+    same_line = scores.same_density * width  # a density as a share per bin of this width
+    diff_line = scores.different_density * width
+    top = max(
+        float(scores.same_shares.max()),
+        float(scores.different_shares.max()),
+        float(same_line.max()),
+        float(diff_line.max()),
+    )
+    y_ticks = range_ticks(0.0, top * 1.1, 5)
+    y_max = max(top * 1.1, y_ticks[-1])
+    text = words.SCORE_PLOT
+    edges = tuple(float(e) for e in scores.edges)
+    low, high = _score_range(scores)
+    return PlotLayout(
+        text.title,
+        text.x_axis,
+        text.y_axis,
+        (low, high),
+        (0.0, y_max),
+        range_ticks(low, high, 10),
+        y_ticks,
+        series=(
+            Series("", tuple(scores.grid), tuple(same_line), "same"),
+            Series("", tuple(scores.grid), tuple(diff_line), "different"),
+        ),
+        bars=(
+            Bars(text.series[0], edges, tuple(scores.same_shares), "same"),
+            Bars(text.series[1], edges, tuple(scores.different_shares), "different"),
+        ),
+        marks=(Mark(0.5, words.THRESHOLD_MARK),),
+        note=words.score_note(*n, len(edges) - 1),
+    )
+
+
+def _plot(layout: PlotLayout, caption: str, number: str) -> Block:
+    heading = number + layout.title
+    untitled = replace(layout, title="")  # the sub-heading names the plot
+    return KeepTogether(
+        (Heading(html_text(heading), 2), Chart(untitled, PLOT_HEIGHT, html_text(caption)))
+    )
+
+
+# --- sections --------------------------------------------------------------------------------
+
+
+def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> list[Block]:
+    population = record.get("population") or {}
+    pairs = words.identification_pairs(
+        record,
+        sha,
+        source.description,
+        utc_and_local(source.exported),
+        f"{PROGRAM_NAME} {__version__}",
+    )
+    return [
+        Spacer(20),
+        Paragraph(html_text(words.REPORT_TITLE), "title"),
+        Paragraph(
+            f"Relevant population “{html_text(str(population.get('name', '')), 200)}”",
+            "subtitle",
+        ),
+        Heading("1. Statement"),
+        *_statement(record),
+        Heading("2. Identification"),
+        _key_values(pairs, ("Record SHA-256", "Model SHA-256")),
+    ]
+
+
+def _statement(record: dict[str, Any]) -> list[Block]:
+    """The statement; its closing "too small for casework" (if any) in the warning style."""
+    sentences = words.statement_sentences(record)
+    blocks = _paragraphs(sentences)
+    if words.casework_shortfalls(record):
+        blocks[-1] = Paragraph(html_text(sentences[-1]), "warning")
+    return blocks
+
+
+def _population(record: dict[str, Any]) -> list[Block]:
+    blocks: list[Block] = [
+        Heading("3. The relevant population"),
+        _key_values(words.population_pairs(record), ("SHA-256",)),
+    ]
+    warnings = [str(w) for w in record.get("warnings") or []]
+    if warnings:
+        shown = "".join(
+            f"<li>{html_text(w, MAX_WARNING_CHARS)}</li>" for w in warnings[:MAX_WARNINGS_LISTED]
+        )
+        more = len(warnings) - MAX_WARNINGS_LISTED
+        tail = f"<br/>… and {more:,} more (in the attached record)." if more > 0 else ""
+        blocks.append(Paragraph(f"Intake warnings:<ul>{shown}</ul>{tail}", "small"))
+    return blocks
+
+
+def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
+    blocks: list[Block] = [Heading("4. The trial protocol")]
+    blocks += [_headed(sentence) for sentence in words.protocol_sentences(record)]
+    trials = curves.trials
+    blocks.append(
+        Paragraph(
+            html_text(words.lengths_sentence(trials.questioned_chars, trials.known_chars)),
+            "small",
+        )
+    )
+    return blocks
+
+
+def _acceptance(record: dict[str, Any]) -> list[Block]:
+    blocks: list[Block] = [
+        Heading("5. Acceptance criteria"),
+        Paragraph(html_text(words.acceptance_sentence(record))),
+    ]
+    lines = words.acceptance_lines(record)
+    if lines:
+        rows = tuple(
+            Row(
+                (
+                    html_text(line.criterion),
+                    html_text(line.measured),
+                    "<b>met</b>" if line.met else "<b>NOT met</b>",
+                ),
+                shade=not line.met,
+            )
+            for line in lines
+        )
+        blocks.append(
+            Table(
+                (
+                    Column("Criterion (set before the run)", 0.5),
+                    Column("Measured (cross-validated)", 0.32),
+                    Column("Result", 0.18, "center"),
+                ),
+                rows,
+            )
+        )
+    return blocks
+
+
+def _figures(record: dict[str, Any]) -> list[Block]:
+    rows = tuple(
+        Row(
+            (
+                f"<b>{html_text(line.name)}</b>",
+                html_text(line.value),
+                html_text(line.interval),
+                f"{html_text(line.meaning)} <i>{html_text(line.reading)}</i>",
+            )
+        )
+        for line in words.figure_lines(record)
+    )
+    return [
+        Heading("6. Figures"),
+        Paragraph(
+            "All figures are computed from the cross-validated (held-out) likelihood ratios "
+            "and scores of the trials; the interval is the 95 % bootstrap interval over "
+            "authors. <i>Italics</i>: what this value says."
+        ),
+        Table(
+            (
+                Column("Figure", 0.24),
+                Column("Value", 0.1, "right"),
+                Column("95 % interval", 0.17, "center"),
+                Column("What it measures", 0.49),
+            ),
+            rows,
+        ),
+    ]
+
+
+def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
+    n = (curves.trials.n_same, curves.trials.n_different)
+    return [
+        Heading("7. Plots"),
+        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "7.1 "),
+        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "7.2 "),
+        _plot(score_plot(curves.scores, n), words.SCORE_PLOT.caption, "7.3 "),
+    ]
+
+
+def _limits(record: dict[str, Any]) -> list[Block]:
+    sentences = words.limits_sentences(record)
+    blocks: list[Block] = [Heading("8. Limits: what this validation does not cover")]
+    for index, sentence in enumerate(sentences[:-1]):
+        style = "warning" if index == 0 and words.casework_shortfalls(record) else "body"
+        blocks.append(_headed(sentence, style))
+    end = Paragraph("<b>End of the validation report.</b>", "small")
+    blocks.append(KeepTogether((_headed(sentences[-1]), Spacer(8), end)))  # never alone
+    return blocks
+
+
+def build_validation_report(record: dict[str, Any], source: RecordSource) -> ReportContent:
+    """The whole validation report of ``record`` (``InputError`` if its trials are unusable)."""
+    curves = curves_of(record)
+    sha = record_sha256(record)
+    population = plain_text(str((record.get("population") or {}).get("name", "")), 80)
+    blocks: list[Block] = []
+    blocks += _identification(record, sha, source)
+    blocks += _population(record)
+    blocks += _protocol(record, curves)
+    blocks += _acceptance(record)
+    blocks += _figures(record)
+    blocks += _plots(record, curves)
+    blocks += _limits(record)
+    return ReportContent(
+        title=f"{words.REPORT_TITLE}, population {population}",
+        subject=f"Validation of the TAVeer method on the population {population}",
+        footer=f"Validation record {sha[:16]}… · population {population}",
+        blocks=tuple(blocks),
+        attachment_name=ATTACHMENT_NAME,
+        attachment=record_bytes(record),
+        running_title=words.REPORT_TITLE,
+    )
+
+
+def now() -> datetime:
+    return datetime.now(UTC)

@@ -1,0 +1,153 @@
+"""Writing a validation report: a validation record as a PDF, atomically, audited in a project.
+
+Two ways in:
+
+- ``export_validation_report(record, output, source)``: a record in hand (``taveer validate
+  --report``, right after the run); nothing is audited, there is no project.
+- ``export_stored_validation_report(store, validation_id, output)``: a record stored in a
+  project (``taveer --project P validation report ID``): the project's integrity check must
+  pass (as for a case report), the record is read back with its SHA-256 checked, the PDF
+  written, its SHA-256 recorded as a ``validation_report_exported`` audit entry (under the
+  record's case) before it takes its name, and the store's receipt written beside it, as the
+  case report's export does (``report/export.py``).
+
+Both take a ``Progress`` (``core/progress.py``): three steps, and cancelling is honoured
+between them (before the PDF is written, never half-way). Either way the target is checked
+before any work (folder missing, not writable, a folder given), the record's trials are checked
+before any page is laid out (``InputError``), and the PDF goes through a temporary file that is
+read back and checked (``pdf_check``) and only then renamed: a half-written report is never
+left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.report.export import check_target, file_sha256, receipt_beside
+from taveer_desktop.report.inputs import ReportError
+from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
+from taveer_desktop.report.validation_content import (
+    RecordSource,
+    build_validation_report,
+    now,
+    record_sha256,
+)
+from taveer_desktop.store import AuditEntry, ProjectStore
+from taveer_desktop.store.errors import DamagedStore
+
+
+@dataclass(frozen=True)
+class ExportedValidationReport:
+    path: Path
+    sha256: str  # of the PDF
+    page_count: int
+    record_sha256: str
+    seconds: float
+    validation_id: int | None = None
+    audit_entry: AuditEntry | None = None
+    receipt_path: Path | None = None
+    receipt_problem: str | None = None
+
+
+def _write(
+    record: dict[str, Any],
+    target: Path,
+    source: str,
+    progress: Progress,
+    before_rename: Callable[[Path], None] | None = None,
+) -> RenderedReport:
+    progress.step(1, 3, "laying out the validation report")
+    rendered = RenderedReport.layout(build_validation_report(record, RecordSource(source, now())))
+    progress.step(2, 3, "writing the PDF")
+    try:
+        rendered.write_pdf(target, before_rename=before_rename)
+    except ReportWriteError as error:
+        raise ReportError(str(error).split(": ", 1)[-1], target) from None
+    progress.step(3, 3, "done")
+    return rendered
+
+
+def export_validation_report(
+    record: dict[str, Any], output: str | Path, source: str, progress: Progress = NO_PROGRESS
+) -> ExportedValidationReport:
+    """Write the report of ``record`` (described as ``source``) to ``output``."""
+    started = time.perf_counter()
+    target = check_target(output)
+    rendered = _write(record, target, source, progress)
+    return ExportedValidationReport(
+        path=target,
+        sha256=file_sha256(target),
+        page_count=rendered.page_count,
+        record_sha256=record_sha256(record),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def stored_record(store: ProjectStore, validation_id: int) -> dict[str, Any]:
+    """A stored validation record, its SHA-256 checked; ``DamagedStore`` if it is no longer a
+    JSON object (``NotFound`` if there is no such record)."""
+    try:
+        record = store.validations.record(validation_id)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        record = None
+    if not isinstance(record, dict):
+        raise DamagedStore(
+            f"holds validation record {validation_id} whose JSON cannot be read", store.path
+        )
+    return record
+
+
+def export_stored_validation_report(
+    store: ProjectStore, validation_id: int, output: str | Path, progress: Progress = NO_PROGRESS
+) -> ExportedValidationReport:
+    """Write the report of stored validation record ``validation_id`` and audit it."""
+    started = time.perf_counter()
+    progress.step(0, 3, "checking the project's integrity and reading the record")
+    target = check_target(output)
+    if store.read_only_reason:
+        raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
+    stored = store.validations.get(validation_id)  # an unknown id before the slower check
+    integrity = store.check_integrity()
+    if not integrity.ok:
+        raise ReportError(
+            f"failed its integrity check ({len(integrity.problems)} problem(s)); no validation "
+            "report is written from a project that no longer verifies — run the integrity "
+            "check for details",
+            store.path,
+        )
+    record = stored_record(store, validation_id)
+    sha = record_sha256(record)
+    case = f", case {store.cases.get(stored.case_id).number}" if stored.case_id else ""
+    source = (
+        f"validation record {stored.id} of the project {store.path}, stored "
+        f"{stored.created_utc}{case}"
+    )
+    recorded: list[tuple[str, AuditEntry]] = []
+
+    def record_export(temp_path: Path) -> None:
+        digest = file_sha256(temp_path)
+        entry = store.audit.record_validation_report_exported(
+            validation_id, str(target), digest, stored.record_sha256
+        )
+        recorded.append((digest, entry))
+
+    rendered = _write(record, target, source, progress, before_rename=record_export)
+    digest, entry = recorded[0]
+    receipt_path, receipt_problem = receipt_beside(store, target)
+    return ExportedValidationReport(
+        path=target,
+        sha256=digest,
+        page_count=rendered.page_count,
+        record_sha256=sha,
+        seconds=time.perf_counter() - started,
+        validation_id=validation_id,
+        audit_entry=entry,
+        receipt_path=receipt_path,
+        receipt_problem=receipt_problem,
+    )
