@@ -8,6 +8,7 @@ What a validation record's figures, acceptance, protocol and limits mean is word
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from taveer_desktop.presentation.numbers import count
@@ -156,3 +157,16 @@ def model_validation_line(record: dict[str, Any] | None) -> str:
         f"Validated on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
         f"{acceptance_verdict(met)}.{small}"
     )
+
+
+def validation_report_written_text(exported: Any) -> str:
+    """What an exported validation report is, where it is and how it was recorded."""
+    text = (
+        f"Written: {exported.path} ({count(exported.page_count, 'page')}, SHA-256 "
+        f"{exported.sha256[:12]}…), recorded in the audit log."
+    )
+    if exported.receipt_path is not None:
+        text += f" Receipt beside it: {Path(exported.receipt_path).name}."
+    elif exported.receipt_problem:
+        text += f" No receipt was written ({exported.receipt_problem})."
+    return text

@@ -97,7 +97,9 @@ class ModelController(QObject):
         from taveer_desktop.ui.validation_records_dialog import ValidationRecordsDialog
 
         if self.validations_dialog is None:
-            self.validations_dialog = ValidationRecordsDialog(self.session, self.parent_widget)
+            self.validations_dialog = ValidationRecordsDialog(
+                self.session, self.parent_widget, self.runner
+            )
         dialog = self.validations_dialog
         dialog.reload()
         if model_id is not None:

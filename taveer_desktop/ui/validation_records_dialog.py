@@ -7,17 +7,26 @@ population, protocol and limits. ``show_model`` selects the latest record that p
 model; a model validated elsewhere (its JSON carries the summary, the project no record) is
 shown from that summary, without charts. The list reloads on ``store_changed`` about
 validations or models.
+
+*Export Validation Report…* writes the selected stored record as its PDF validation report
+(``report/validation_export.export_stored_validation_report``: integrity check, audit entry,
+receipt beside it) as one job on the writer pool.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -25,8 +34,12 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.ui.project_session import MODELS, VALIDATIONS, ProjectSession
+from taveer_desktop.presentation.validation_wizard_text import validation_report_written_text
+from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.project_session import AUDIT, MODELS, VALIDATIONS, ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
+from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_table_models import (
     V_CREATED,
@@ -38,9 +51,16 @@ from taveer_desktop.ui.validation_table_models import (
 
 
 class ValidationRecordsDialog(QDialog):
-    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        session: ProjectSession,
+        parent: QWidget | None = None,
+        runner: JobRunner | None = None,
+    ) -> None:
         super().__init__(parent)
         self.session = session
+        self.runner = runner
+        self.export_worker: TaskWorker | None = None
         self.setWindowTitle(f"Validation Records — {PROGRAM_NAME}")
         self.model = ValidationTableModel(self)
         self.proxy = QSortFilterProxyModel(self)
@@ -77,9 +97,22 @@ class ValidationRecordsDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         self.close_button = close.button(QDialogButtonBox.StandardButton.Close)
+        self.export_button = QPushButton("E&xport Validation Report…")
+        self.export_button.setToolTip(
+            "Write the selected record as a PDF validation report (audited, with a receipt "
+            "beside it)"
+        )
+        self.export_button.clicked.connect(lambda: self.export_report())
+        self.export_status = QLabel()
+        self.export_status.setWordWrap(True)
+        self.export_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.export_button)
+        bottom.addWidget(self.export_status, 1)
+        bottom.addWidget(close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter, 1)
-        layout.addWidget(close)
+        layout.addLayout(bottom)
         session.store_changed.connect(self._store_changed)
         self._fit_to_screen()
         self.reload()
@@ -142,6 +175,69 @@ class ValidationRecordsDialog(QDialog):
     def _selected(self, *_args) -> None:
         row = self.selected()
         store = self.session.store
+        self._update_export()
         if row is None or store is None:
             return
         self.view.show_record(store.validations.record(row.stored.id), row.model_name)
+
+    # ---- the validation report ----------------------------------------------------------------
+
+    def _update_export(self) -> None:
+        store = self.session.store
+        reason = None
+        if self.runner is None or store is None:
+            reason = "no project is open"
+        elif store.read_only_reason:
+            reason = f"the project is read-only ({store.read_only_reason})"
+        elif self.selected() is None:
+            reason = "select a stored record"
+        elif self.export_worker is not None:
+            reason = "a report is being written"
+        self.export_button.setEnabled(reason is None)
+        base = "Write the selected record as a PDF validation report (audited, with a receipt)"
+        self.export_button.setToolTip(base if reason is None else f"{base} — {reason}")
+
+    def export_report(self, path: Path | None = None) -> TaskWorker | None:
+        """Write the selected record's validation report (asks where, unless ``path``)."""
+        row, store = self.selected(), self.session.store
+        self._update_export()
+        if row is None or store is None or not self.export_button.isEnabled():
+            return None
+        if path is None:
+            suggestion = Path(app_settings.start_folder("reports")) / (
+                f"validation-{row.stored.id}.pdf"
+            )
+            name, _f = QFileDialog.getSaveFileName(
+                self, "Export the validation report", str(suggestion), "PDF files (*.pdf)"
+            )
+            if not name:
+                return None
+            path = Path(name)
+            app_settings.remember_folder("reports", path)
+        from taveer_desktop.report.validation_export import export_stored_validation_report
+
+        validation_id, case_id = row.stored.id, row.stored.case_id
+        job = Job(
+            f"Writing the validation report of record {validation_id}",
+            lambda p: export_stored_validation_report(store, validation_id, path, p),
+        )
+        self.export_worker = self.runner.start(
+            job,
+            lambda exported: self._exported(exported, case_id),
+            lambda message, _details: self._export_ended(
+                f"The validation report was not written: {message}"
+            ),
+            lambda: self._export_ended("Cancelled; no report was written."),
+        )
+        self.export_status.setText("Writing the validation report…")
+        self._update_export()
+        return self.export_worker
+
+    def _export_ended(self, text: str) -> None:
+        self.export_worker = None
+        self.export_status.setText(text)
+        self._update_export()
+
+    def _exported(self, exported, case_id: int | None) -> None:
+        self.session.changed(AUDIT, case_id=case_id)
+        self._export_ended(validation_report_written_text(exported))

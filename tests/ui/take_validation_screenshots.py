@@ -13,7 +13,7 @@ public-domain population built from the shared demo texts (Brontë chapters and 
 papers, one folder per author), imported through the wizard's first page. Every page of the
 wizard is taken (the run page while the job waits for the writer pool, so its progress and
 Cancel are visible), then the record's four tabs, the Verification tab naming the validation,
-the model manager and the validation records dialog.
+the model manager and the validation records dialog (after writing the record's PDF report).
 """
 
 from __future__ import annotations
@@ -104,6 +104,8 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     manager.validation_button.click()
     dialog = window.models.validations_dialog
     wait(lambda: dialog.isVisible())
+    dialog.export_report(work / "validation-DEMO-001.pdf")  # the record's PDF, audited
+    wait(lambda: dialog.export_worker is None)
     shoot(dialog, f"validation-records{suffix}.png", settle=0.8)
     dialog.view.tabs.setCurrentIndex(1)
     shoot(dialog, f"validation-records-charts{suffix}.png", settle=0.8)

@@ -295,7 +295,7 @@ def test_the_action_needs_a_case_with_documents(qtbot, tmp_path):
     assert "known and questioned documents" in window.actions.validate.toolTip()
 
 
-def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population_window):
+def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population_window, tmp_path):
     window = population_window
     store = window.session.store
     case = store.cases.find("C-1")
@@ -325,6 +325,17 @@ def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population
     assert view.charts.curves is not None
     view.tabs.setCurrentWidget(view.population_text)
     assert "demo" in view.population_text.toPlainText()
+
+    # the selected record's PDF validation report, written by a job and audited
+    assert dialog.export_button.isEnabled()
+    target = tmp_path / "validation.pdf"
+    assert dialog.export_report(target) is not None
+    qtbot.waitUntil(lambda: dialog.export_worker is None, timeout=120_000)
+    assert target.read_bytes().startswith(b"%PDF"), dialog.export_status.text()
+    assert str(target) in dialog.export_status.text()
+    assert "recorded in the audit log" in dialog.export_status.text()
+    entry = store.audit.entries()[-1]
+    assert entry.action == "validation_report_exported" and entry.case_id == case.id
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
