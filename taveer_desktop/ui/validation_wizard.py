@@ -94,22 +94,32 @@ def _form_label(text: str, buddy: QWidget) -> QLabel:
     return label
 
 
+class WizardStep(QWizardPage):
+    """A page of the wizard: its title, what it is for, and the wizard it belongs to."""
+
+    def __init__(self, wizard: ValidationWizard, title: str, subtitle: str = "") -> None:
+        super().__init__()
+        self.owner = wizard
+        self.setTitle(title)
+        if subtitle:
+            self.setSubTitle(subtitle)
+
+
 # ---- page 1: the population ------------------------------------------------------------------
 
 
-class PopulationPage(QWizardPage):
+class PopulationPage(WizardStep):
     """Choose a stored population, or import a folder as a new one."""
 
     def __init__(self, wizard: ValidationWizard) -> None:
-        super().__init__()
-        self.owner = wizard
-        self.worker: TaskWorker | None = None
-        self.setTitle("1 · The relevant population")
-        self.setSubTitle(
+        super().__init__(
+            wizard,
+            "1 · The relevant population",
             "Texts by people like the possible writers of the questioned document (colleagues' "
             "e-mails, members of the same forum, letters of the same period). The trials are "
-            "cut from them, and Hd will name this population."
+            "cut from them, and Hd will name this population.",
         )
+        self.worker: TaskWorker | None = None
         self.use_stored = QRadioButton("Use a &stored population")
         self.use_import = QRadioButton("&Import a folder as a new population")
         group = QButtonGroup(self)
@@ -334,16 +344,15 @@ class PopulationPage(QWizardPage):
 # ---- page 2: the conditions of the case ------------------------------------------------------
 
 
-class ConditionsPage(QWizardPage):
+class ConditionsPage(WizardStep):
     """The lengths of the case's documents (editable), folds, cap and seed."""
 
     def __init__(self, wizard: ValidationWizard) -> None:
-        super().__init__()
-        self.owner = wizard
-        self.setTitle("2 · The conditions of the case")
-        self.setSubTitle(
+        super().__init__(
+            wizard,
+            "2 · The conditions of the case",
             "Every trial is cut to the lengths of this case's texts, at sentence boundaries, so "
-            "the validation measures the method under the case's conditions."
+            "the validation measures the method under the case's conditions.",
         )
         self.case_text = _wrapped()
         self.questioned = QSpinBox()
@@ -431,16 +440,15 @@ class ConditionsPage(QWizardPage):
 # ---- page 3: acceptance criteria -------------------------------------------------------------
 
 
-class CriteriaPage(QWizardPage):
+class CriteriaPage(WizardStep):
     """The acceptance criteria, fixed (and time-stamped) when the examiner goes on."""
 
     def __init__(self, wizard: ValidationWizard) -> None:
-        super().__init__()
-        self.owner = wizard
-        self.setTitle("3 · Acceptance criteria, set before the run")
-        self.setSubTitle(
+        super().__init__(
+            wizard,
+            "3 · Acceptance criteria, set before the run",
             "Decide now what result you will accept. The criteria are fixed and time-stamped "
-            "when you go on, recorded with the result, and the record says whether they were met."
+            "when you go on, recorded with the result, and the record says whether they were met.",
         )
         self.cllr_check = QCheckBox("C&llr at most")
         self.cllr_check.setChecked(True)
@@ -494,18 +502,17 @@ class CriteriaPage(QWizardPage):
 # ---- page 4: the run -------------------------------------------------------------------------
 
 
-class RunPage(QWizardPage):
+class RunPage(WizardStep):
     """What will run, the run with progress and Cancel, and its outcome."""
 
     def __init__(self, wizard: ValidationWizard) -> None:
-        super().__init__()
-        self.owner = wizard
-        self.worker: TaskWorker | None = None
-        self.setTitle("4 · The validation")
-        self.setSubTitle(
+        super().__init__(
+            wizard,
+            "4 · The validation",
             "Trials are built from the population, scored by cross-validation by author, and a "
-            "model is fitted on all of them. Nothing is stored until the run has finished."
+            "model is fitted on all of them. Nothing is stored until the run has finished.",
         )
+        self.worker: TaskWorker | None = None
         self.plan = _wrapped()
         self.run_button = QPushButton("&Run the Validation")
         self.run_button.setToolTip("Start the validation in the background")
@@ -601,11 +608,11 @@ class RunPage(QWizardPage):
 # ---- page 5: the record ----------------------------------------------------------------------
 
 
-class RecordPage(QWizardPage):
+class RecordPage(WizardStep):
+    """The stored record, as the model view shows it."""
+
     def __init__(self, wizard: ValidationWizard) -> None:
-        super().__init__()
-        self.owner = wizard
-        self.setTitle("5 · The validation record")
+        super().__init__(wizard, "5 · The validation record")
         self.setFinalPage(True)
         self.view = ValidationRecordView(self)
         layout = QVBoxLayout(self)
