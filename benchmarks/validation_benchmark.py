@@ -60,6 +60,8 @@ def main() -> int:
             trained = Path(tmp) / f"{name}-trained.json"
             _run("train", str(root / "train"), "-o", str(trained), "--json")
             test_trained = _run("evaluate", str(trained), str(root / "test"), "--json")
+            trained_calibration = json.loads(trained.read_text(encoding="utf-8"))["calibration"]
+            trained_bound = [trained_calibration.get(k) for k in ("min_log10_lr", "max_log10_lr")]
             for seed in args.seeds:
                 validated = Path(tmp) / f"{name}-validated-{seed}.json"
                 record = _run(
@@ -79,6 +81,8 @@ def main() -> int:
                             "trials": record["trials"],
                             "cv": {k: record[k] for k in keep},
                             "cv_cllr_interval": record["intervals"]["cllr"],
+                            "bound_validated": record["bound"],
+                            "bound_trained": trained_bound,
                             "test_validated": {k: test_validated[k] for k in keep}
                             | {
                                 "cases": test_validated["n"],

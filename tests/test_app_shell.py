@@ -78,7 +78,8 @@ def test_main_window_opens_with_title_and_status_bar(window):
     assert "TAVeer Desktop" in window.windowTitle()
     assert paths.DEFAULT_PROJECT_NAME in window.windowTitle()
     assert "Project:" in window.status_line.project_label.text()
-    assert "Case model: TAVeer formal prose" in window.status_line.model_label.text()
+    # DEMO-001 is selected; its model is the one its demo validation produced
+    assert "Case model: Validated for case DEMO-001" in window.status_line.model_label.text()
     assert not window.windowIcon().isNull()
 
 

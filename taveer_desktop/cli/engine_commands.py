@@ -36,7 +36,11 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_text import (
+    acceptance_verdict,
+    bound_sentence,
+    casework_shortfalls,
+)
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -216,6 +220,15 @@ def load_population(path: str, description: str | None, progress=None):
     )
 
 
+def print_validation_notes(record: dict) -> None:
+    """The record's likelihood-ratio bound and, if the validation is too small for casework,
+    why (the words of ``presentation/validation_text.py``)."""
+    print(bound_sentence(record))
+    shortfalls = casework_shortfalls(record)
+    if shortfalls:
+        print(f"Too small for casework: {'; '.join(shortfalls)}.")
+
+
 def validation_summary(
     result, model_path: str | None, record_path: str | None, report_path: str | None = None
 ) -> dict:
@@ -303,6 +316,7 @@ def run_validate(args) -> int:
         f"AUC {summary['auc']:.3f}, "
         f"misleading {summary['misleading_y']:.1%} / {summary['misleading_n']:.1%}; {verdict}"
     )
+    print_validation_notes(result.record)
     print(
         f"model written to {args.output}"
         + (f", record to {args.record}" if args.record else "")

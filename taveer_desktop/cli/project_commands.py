@@ -15,7 +15,11 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
-from taveer_desktop.cli.engine_commands import add_validation_options, conclusion_json
+from taveer_desktop.cli.engine_commands import (
+    add_validation_options,
+    conclusion_json,
+    print_validation_notes,
+)
 from taveer_desktop.cli.output import print_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
@@ -477,6 +481,7 @@ def run_case_validate(args) -> int:
         f"{summary['trials']['same']} + {summary['trials']['different']} trials, "
         f"Cllr {summary['cllr']:.3f}, AUC {summary['auc']:.3f}; {verdict}"
     )
+    print_validation_notes(done.result.record)
     print(f"model {done.model.name!r} stored (id {done.model.id}) and chosen for the case")
     return 0
 

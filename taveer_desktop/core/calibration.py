@@ -6,6 +6,10 @@
   targets (N₊+1)/(N₊+2) and 1/(N₋+2) instead of 1 and 0, and a small L2 penalty on the slope.
   The slope is constrained to be ≥ 0 (a higher similarity never lowers the LR). The training
   prior log-odds are subtracted, so the result is a likelihood ratio, not posterior odds.
+- ``with_elub`` / ``fit_bounded_calibration``: the map clipped to the empirical lower and upper
+  bound (``core/elub.py``) of a set of trials' log10 LRs — for ``taveer train`` its own training
+  cases' (in-sample: it has no others), for a validated model the cross-validated LRs of its
+  trials (``core/validation.py``).
 - ``cllr`` and ``cllr_min`` (pool-adjacent-violators), rates of misleading evidence, expected
   calibration error, and Tippett curves, for validating a model on a test corpus.
 """
@@ -13,9 +17,11 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
+
+from taveer_desktop.core.elub import elub
 
 LN10 = math.log(10.0)
 SLOPE_PENALTY = 0.01
@@ -33,8 +39,8 @@ class Calibration:
     penalty: float = SLOPE_PENALTY
     training_cllr: float | None = None
     training_cllr_min: float | None = None
-    # the range of log10 LR the calibration's trials support (``core/validation.py``); None:
-    # unbounded (a model trained before validation existed)
+    # the range of log10 LR the calibration's trials support: their ELUB (``core/elub.py``);
+    # None: unbounded (a model trained before the bound existed)
     min_log10_lr: float | None = None
     max_log10_lr: float | None = None
 
@@ -114,6 +120,18 @@ def fit_logistic_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibrati
         training_cllr=round(cllr(fitted.log10_lr(scores), truth), 6),
         training_cllr_min=round(cllr_min(scores, truth), 6),
     )
+
+
+def with_elub(calibration: Calibration, log10_lr: np.ndarray, truth: np.ndarray) -> Calibration:
+    """The calibration clipped to the ELUB of trials with these log10 LRs and this truth."""
+    bounds = elub(log10_lr, truth)
+    return replace(calibration, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)
+
+
+def fit_bounded_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibration:
+    """``fit_logistic_calibration`` clipped to the ELUB of its own training trials' log10 LRs."""
+    fitted = fit_logistic_calibration(scores, truth)
+    return with_elub(fitted, fitted.log10_lr(scores), truth)
 
 
 def _log2_one_plus_ten_to(x: np.ndarray) -> np.ndarray:

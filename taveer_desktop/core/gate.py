@@ -13,7 +13,10 @@ naming both (the rules, their limits and why: docs/method.md, "The fitness-for-p
   their word 5-grams (identical, nearly identical, or one contained in the other);
 - validated conditions (→ investigative only): lengths outside the central range of the model's
   training cases, or a distance outside the range the model saw; a model without a conditions
-  record, an uncalibrated model, or a model made with another lexicon are investigative too.
+  record, an uncalibrated model, or a model made with another lexicon are investigative too;
+- the model's validation (→ investigative only): a model made by a validation whose acceptance
+  criteria, set before it ran, were not met (``validation.acceptance.met`` is false) is not
+  validated for the use those criteria stood for (FSR-G-201).
 
 Measuring reads each text once more with one compiled regular expression; it does not touch the
 feature extraction.
@@ -261,6 +264,36 @@ def _distance_findings(model: Model, distances: Mapping[str, float | None]) -> l
     return findings
 
 
+def _validation_findings(model: Model) -> list[GateFinding]:
+    validation = model.extra.get("validation")
+    acceptance = validation.get("acceptance") if isinstance(validation, dict) else None
+    if not isinstance(acceptance, dict) or acceptance.get("met") is not False:
+        return []
+    assert isinstance(validation, dict)
+    figures = validation.get("figures") or {}
+    criteria = acceptance.get("criteria") or {}
+    results = acceptance.get("results") or {}
+    failed = []
+    try:
+        if results.get("cllr") is False:
+            failed.append(f"Cllr {figures['cllr']:.3f}, above the {criteria['max_cllr']:g} set")
+        if results.get("misleading") is False:
+            worst = max(figures["misleading_y"], figures["misleading_n"])
+            failed.append(
+                f"misleading evidence in {worst:.0%} of one class's trials, above the "
+                f"{criteria['max_misleading']:.0%} set"
+            )
+    except (KeyError, TypeError, ValueError):
+        failed = []
+    return [
+        GateFinding(
+            GateRule.VALIDATION_NOT_MET,
+            "the validation that produced the model did not meet the acceptance criteria set "
+            f"before it ({'; '.join(failed) or 'see its record'})",
+        )
+    ]
+
+
 def assess(
     model: Model,
     measures: CaseMeasures,
@@ -292,6 +325,7 @@ def assess(
     else:
         findings += _length_findings(model, measures)
         findings += _distance_findings(model, distances)
+    findings += _validation_findings(model)
     if model.calibration is None:
         findings.append(
             GateFinding(

@@ -55,6 +55,7 @@ class GateRule(StrEnum):
     CONDITIONS_UNKNOWN = "conditions_unknown"
     NOT_CALIBRATED = "not_calibrated"
     LEXICON = "lexicon"
+    VALIDATION_NOT_MET = "validation_not_met"
     NOT_ASSESSED = "not_assessed"  # a result stored before this program had the gate
 
 
@@ -67,6 +68,7 @@ RULE_CEILING = {
     GateRule.CONDITIONS_UNKNOWN: ConclusionKind.INVESTIGATIVE,
     GateRule.NOT_CALIBRATED: ConclusionKind.INVESTIGATIVE,
     GateRule.LEXICON: ConclusionKind.INVESTIGATIVE,
+    GateRule.VALIDATION_NOT_MET: ConclusionKind.INVESTIGATIVE,
     GateRule.NOT_ASSESSED: ConclusionKind.INVESTIGATIVE,
 }
 _KIND_ORDER = (ConclusionKind.NONE, ConclusionKind.INVESTIGATIVE, ConclusionKind.EVALUATIVE)

@@ -25,13 +25,16 @@ The protocol (``docs/validation.md`` states it for readers):
    validated conditions measured from the trials' lengths and distances, and a summary of this
    validation written into it (key ``validation``).
 
-**The bound.** With n_s same-author and n_d different-author trials, the smallest non-zero rate
-of a score among different-author trials that the data can show is 1/n_d, so no likelihood ratio
-above n_d in favour of Hp is supported by them, and none below 1/n_s in favour of Hd. The model's
-log10 LR is therefore clipped to [−log10 n_s, +log10 n_d] (of the trials it was calibrated on).
-This is a conservative simplification of the empirical lower and upper bound (ELUB) of Vergeer
-et al. (2016, *Science & Justice* 56(6):482–491) — the ELUB is data-dependent and usually
-tighter — and matches the |log10 LR| ≤ log10(n) cap adopted by a peer tool after its audit.
+**The bound.** Every calibration is clipped to the empirical lower and upper bound (ELUB) of
+Vergeer et al. (2016, *Science & Justice* 56(6):482–491; ``core/elub.py``): the range of log10
+LR within which trials show the system doing no worse than one that always says LR = 1, with
+one misleading trial of each class added. In each fold the bound is the ELUB of the fold's
+training trials' own log10 LRs (as ``taveer train`` does; the logistic map has two parameters,
+so in-sample LRs are close to held-out ones). The **final model's** bound is the ELUB of the
+**cross-validated** log10 LRs of all trials — each trial's LR from the model learned without its
+fold, within that fold's bound — which are the LRs the record lists and its figures are
+computed from, so anyone can recompute the bound from the record. With balanced classes (as
+here) the ELUB is never wider than ±log10 n (n trials a class), the count rule used before.
 
 **The minimum.** Fewer than ``MIN_TRIALS_PER_CLASS`` (20) trials of either class is refused.
 
@@ -58,13 +61,15 @@ from taveer_desktop import __version__
 from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.calibration import (
     cllr,
-    fit_logistic_calibration,
+    fit_bounded_calibration,
     misleading_rates,
     pav_log10_lr,
     reliability_bins,
+    with_elub,
 )
 from taveer_desktop.core.conditions import LengthRange, ValidatedConditions
 from taveer_desktop.core.corpus import Corpus
+from taveer_desktop.core.elub import ELUB_REFERENCE
 from taveer_desktop.core.ensemble import (
     ensemble_similarities,
     search_ensembles,
@@ -91,9 +96,9 @@ METHODS = ("taveer",)
 RECORD_FORMAT = "taveer-validation-record"
 RECORD_FORMAT_VERSION = 1
 BOUND_RULE = (
-    "log10 LR clipped to [-log10 n_same, +log10 n_different] of the calibration trials: a "
-    "conservative form of the empirical lower and upper bound (ELUB) of Vergeer, van Es, "
-    "de Jongh, Alberink and Stoel (2016), Science & Justice 56(6):482-491"
+    "log10 LR clipped to the empirical lower and upper bound (ELUB) of the cross-validated "
+    "log10 LRs of all trials (one misleading trial of each class added; computed exactly): "
+    f"{ELUB_REFERENCE}"
 )
 FIGURES = (
     "cllr",
@@ -360,12 +365,6 @@ class Learned:
     calibration: Any
 
 
-def bounds_for(truth: np.ndarray) -> tuple[float, float]:
-    """(min, max) log10 LR supported by calibration trials with this truth (see the module)."""
-    n_same, n_different = int(truth.sum()), int((~truth).sum())
-    return -math.log10(n_same), math.log10(n_different)
-
-
 def learn(distances: np.ndarray, truth: np.ndarray, threshold_method: str) -> Learned:
     """Thresholds, the best ensemble and its bounded calibration, learned on these trials."""
     thetas = thresholds_for(threshold_method, distances, truth)
@@ -373,11 +372,7 @@ def learn(distances: np.ndarray, truth: np.ndarray, threshold_method: str) -> Le
     search = search_ensembles(similarities, truth)
     members = np.array([[CATEGORY_IDS.index(c) for c in search.best]])
     scores = ensemble_similarities(similarities, members)[:, 0]
-    low, high = bounds_for(truth)
-    calibration = replace(
-        fit_logistic_calibration(scores, truth), min_log10_lr=low, max_log10_lr=high
-    )
-    return Learned(thetas, members, search.best, calibration)
+    return Learned(thetas, members, search.best, fit_bounded_calibration(scores, truth))
 
 
 def score(learned: Learned, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -581,13 +576,13 @@ def validate(
         genre=genre,
         population=population_text,
     )
-    low, high = bounds_for(truth)
     assert model.calibration is not None and model.conditions is not None
     model = replace(
         model,
-        calibration=replace(model.calibration, min_log10_lr=low, max_log10_lr=high),
+        calibration=with_elub(model.calibration, cv_lr, truth),
         conditions=_with_targets(model.conditions, settings),
     )
+    low, high = model.calibration.min_log10_lr, model.calibration.max_log10_lr
     acceptance = {
         "criteria": criteria.to_dict(),
         "results": met,
@@ -605,7 +600,13 @@ def validate(
         "figures": {k: _round(v) for k, v in figures.items()},
         "intervals": {k: [_round(a), _round(b)] for k, (a, b) in intervals.items()},
         "acceptance": acceptance,
-        "bound": {"min_log10_lr": low, "max_log10_lr": high, "rule": BOUND_RULE},
+        "bound": {
+            "min_log10_lr": low,
+            "max_log10_lr": high,
+            "rule": BOUND_RULE,
+            "trials_same": int(truth.sum()),
+            "trials_different": int((~truth).sum()),
+        },
     }
     model = replace(model, extra={**model.extra, "validation": summary})
     record = {

@@ -17,7 +17,7 @@ Stable API (the desktop's validation wizard and model view use it; keep it so):
   ``acceptance_sentence(record)``: the criteria, when they were set, met or not.
 - ``protocol_sentences(record)``: the trial protocol in plain words (heads as in the limits).
 - ``population_pairs(record)``: (label, value) rows of the population.
-- ``bound_sentence(record)``: the LR bound as numbers, and its rule.
+- ``bound_sentence(record)``: the LR bound as numbers (``ratio_text``), what it means, its rule.
 - ``casework_shortfalls(record)``: why the validation is too small for casework ([] if not);
   ``limits_sentences(record)``: what the validation does not cover (each sentence opens
   with a short head ending in a full stop, e.g. "Lengths. …").
@@ -381,16 +381,35 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
     return sentences
 
 
+def ratio_text(log10_lr: float) -> str:
+    """A bound's likelihood ratio with three significant digits: "1.42", "1/1.61", "1"."""
+    shown = f"{10.0 ** abs(log10_lr):,.3g}"
+    if shown == "1":
+        return "1"
+    return shown if log10_lr >= 0 else f"1/{shown}"
+
+
 def bound_sentence(record: dict[str, Any]) -> str:
-    """The bound on the size of a likelihood ratio: its numbers and its rule."""
+    """The bound on the size of a likelihood ratio: its numbers, what it means, and its rule."""
     bound = record.get("bound") or {}
     low, high = bound.get("min_log10_lr"), bound.get("max_log10_lr")
     if not (_finite(low) and _finite(high)):
         return "The record states no bound on the size of the likelihood ratio."
+    rule = str(bound.get("rule", "not stated"))
+    if low == 0.0 and high == 0.0:
+        return (
+            "The trials do not show the method doing better than a likelihood ratio of 1, so "
+            f"every likelihood ratio of this model is 1. Rule: {rule}."
+        )
+    meaning = (
+        ": beyond it, these trials do not show the method doing better than always giving "
+        "a likelihood ratio of 1"
+        if "ELUB" in rule
+        else ""
+    )
     return (
-        f"The likelihood ratio is bounded between 1/{10**-low:,.0f} and {10**high:,.0f} "
-        f"(log10 LR from {low:.2f} to {high:.2f}): no larger value can be supported by this "
-        f"number of trials. Rule: {bound.get('rule', 'not stated')}."
+        f"The likelihood ratio is bounded between {ratio_text(low)} and {ratio_text(high)} "
+        f"(log10 LR from {low:.2f} to {high:.2f}){meaning}. Rule: {rule}."
     )
 
 
@@ -544,7 +563,7 @@ def bound_marks(record: dict[str, Any]) -> list[tuple[float, str]]:
     low, high = bound.get("min_log10_lr"), bound.get("max_log10_lr")
     if not (_finite(low) and _finite(high)):
         return []
-    return [(low, f"bound 1/{10**-low:,.0f}"), (high, f"bound {10**high:,.0f}")]
+    return [(low, f"bound {ratio_text(low)}"), (high, f"bound {ratio_text(high)}")]
 
 
 def tippett_note(n_same: int, n_different: int) -> str:

@@ -50,6 +50,7 @@ def validate_case(
     settings: ValidationSettings,
     model_name: str | None = None,
     progress: Progress = NO_PROGRESS,
+    genre: str | None = None,
     lengths: tuple[int, int] | None = None,
 ) -> CaseValidation:
     """Validate at the case's lengths, store model and record, choose the model for the case.
@@ -69,7 +70,7 @@ def validate_case(
         f"Validated for case {case.number} on {stored_population.name} "
         f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
     )
-    result = validate(population, settings, name=name, progress=progress)
+    result = validate(population, settings, name=name, genre=genre, progress=progress)
     progress.check()  # the last point where stopping leaves nothing stored
     data = result.model.to_json().encode("utf-8")
     model = store.models.add_bytes(data, f"validated-case-{case.number}.json")

@@ -8,8 +8,17 @@ Federalist Papers) with their sources named in each case's description. The bund
 ``resources/models/default.json`` (the project's default model) and the model the demo manifest
 names for its cases, which is recorded (audited) as each demo case's chosen model, as the demo
 manifest explains why it suits them; cases the examiner creates have no model until chosen.
-Each step is one store transaction and the seeding is idempotent: what is
-already there is left alone, so an interrupted first start is completed on the next.
+
+The demo also shows a validation (``DemoPopulationSpec``): the manifest's public-domain
+population (``resources/demo/population``, one folder per author; its description says that it
+is far too small, and partly of another genre, for casework) is imported as a named population,
+and the case the manifest names is validated on it through ``store/case_validation.py`` — the
+path of ``taveer case validate`` — which stores the validated model, the record linked to case,
+population and model, and chooses that model for the case. That step takes a few seconds; its
+steps are reported as "validating demo case DEMO-001: …".
+
+Each step is one store transaction (the validation three) and the seeding is idempotent: what
+is already there is left alone, so an interrupted first start is completed on the next.
 """
 
 from __future__ import annotations
@@ -20,6 +29,8 @@ from pathlib import Path
 
 from taveer_desktop import paths
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.errors import NotFound
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED
@@ -37,13 +48,28 @@ class DemoCaseSpec:
 
 
 @dataclass(frozen=True)
+class DemoPopulationSpec:
+    """The demo's relevant population and the validation of one demo case on it."""
+
+    name: str
+    description: str
+    folder: Path
+    case_number: str
+    genre: str
+    settings: ValidationSettings
+
+
+@dataclass(frozen=True)
 class SeedResult:
-    """What the demo consists of; ``case_model`` is the model its cases should be verified with."""
+    """What the demo consists of; ``case_model`` is the model the demo cases are verified with
+    unless validated (the validated case's model is the one its validation produced)."""
 
     case_numbers: tuple[str, ...]
     default_model: str
     case_model: str
     added_anything: bool
+    population: str
+    validated_case: str
 
 
 def demo_manifest() -> dict:
@@ -74,6 +100,24 @@ def demo_cases(manifest: dict | None = None) -> list[DemoCaseSpec]:
     return cases
 
 
+def demo_population(manifest: dict | None = None) -> DemoPopulationSpec:
+    """The manifest's population and the settings of the demo validation (criteria set now)."""
+    entry = (manifest or demo_manifest())["population"]
+    return DemoPopulationSpec(
+        name=entry["name"],
+        description=entry["description"],
+        folder=paths.resource("demo") / entry["folder"],
+        case_number=entry["case"],
+        genre=entry["genre"],
+        settings=ValidationSettings(
+            seed=int(entry.get("seed", 0)),
+            criteria=AcceptanceCriteria.now(
+                entry.get("accept_cllr"), entry.get("accept_misleading")
+            ),
+        ),
+    )
+
+
 def bundled_model_files(manifest: dict | None = None) -> tuple[Path, Path]:
     """(the default model, the demo cases' model) as shipped."""
     manifest = manifest or demo_manifest()
@@ -101,7 +145,8 @@ def seed_demo_project(store: ProjectStore, progress: Progress = NO_PROGRESS) -> 
     manifest = demo_manifest()
     cases = demo_cases(manifest)
     default_file, case_model_file = bundled_model_files(manifest)
-    total = len(cases) + 2
+    population = demo_population(manifest)
+    total = len(cases) + 4
     step = 0
     added = False
 
@@ -134,7 +179,33 @@ def seed_demo_project(store: ProjectStore, progress: Progress = NO_PROGRESS) -> 
         if case.model_id is None:
             store.cases.choose_model(case.id, store.models.find(case_model_name).id)
             added = True
+    tick("adding the demo population")
+    try:
+        store.populations.find(population.name)
+    except NotFound:
+        store.populations.add_folder(population.name, population.folder, population.description)
+        added = True
+    tick(f"validating demo case {population.case_number}")
+    case = store.cases.find(population.case_number)
+    if not store.validations.for_case(case.id):
+        prefix = f"validating demo case {population.case_number}"
+        validate_case(
+            store,
+            case.id,
+            population.name,
+            population.settings,
+            progress=Progress(
+                lambda done, count, what: progress.step(done, count, f"{prefix}: {what}")
+            ),
+            genre=population.genre,
+        )
+        added = True
     progress.step(total, total, "demo ready")
     return SeedResult(
-        tuple(spec.case_number for spec in cases), default_name, case_model_name, added
+        tuple(spec.case_number for spec in cases),
+        default_name,
+        case_model_name,
+        added,
+        population.name,
+        population.case_number,
     )

@@ -161,3 +161,30 @@ def test_a_corpus_without_authors_is_refused(tmp_path):
         run("validate", "--population", corpus, "-o", tmp_path / "m.json"), "truth.jsonl"
     )
     assert "authors" in line
+
+
+def test_the_text_output_states_the_bound_and_that_six_authors_are_too_few(tmp_path):
+    """On the population the demo ships (runs everywhere): what a person reads."""
+    from taveer_desktop import paths
+
+    result = run(
+        "validate",
+        "--population",
+        paths.resource("demo", "population"),
+        "-o",
+        tmp_path / "m.json",
+        "--questioned-chars",
+        3000,
+        "--known-chars",
+        9000,
+        "--folds",
+        3,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("validated on 6 authors")
+    assert any(line.startswith("The likelihood ratio is bounded") for line in lines)
+    assert any(line.startswith("Too small for casework: 6 authors") for line in lines)
+    model = load_model(tmp_path / "m.json")
+    bound = model.extra["validation"]["bound"]
+    assert f"1/{10 ** -bound['min_log10_lr']:.3g}" in result.stdout

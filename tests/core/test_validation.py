@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -13,11 +14,13 @@ from conftest import corpus_path
 
 from taveer_desktop.core.calibration import cllr, misleading_rates
 from taveer_desktop.core.corpus import open_corpus
+from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import Cancelled, InputError
 from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import encode_document
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import load_model, parse_model, save_model
+from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.population import population_from_corpus, population_from_texts
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import (
@@ -161,10 +164,20 @@ def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_pa
     model = result.model
     n_same = int(result.trials.truth.sum())
     n_different = len(result.trials) - n_same
-    assert model.calibration.max_log10_lr == pytest.approx(math.log10(n_different))
-    assert model.calibration.min_log10_lr == pytest.approx(-math.log10(n_same))
-    assert model.calibration.log10_lr(50.0) == pytest.approx(math.log10(n_different))
-    assert model.calibration.log10_lr(-50.0) == pytest.approx(-math.log10(n_same))
+    # the bound is the ELUB of the cross-validated LRs the record lists (recomputable from it)
+    listed = result.record["trials"]
+    bounds = elub([t["log10_lr"] for t in listed], [t["same"] for t in listed])
+    low, high = model.calibration.min_log10_lr, model.calibration.max_log10_lr
+    assert (low, high) == pytest.approx((bounds.lower, bounds.upper), abs=1e-5)
+    assert (low, high) == pytest.approx(bounds_of(result.cv_log10_lr, result.trials.truth))
+    bound = result.record["bound"]
+    assert (bound["min_log10_lr"], bound["max_log10_lr"]) == (low, high)
+    assert "ELUB" in bound["rule"] and "cross-validated" in bound["rule"]
+    assert (bound["trials_same"], bound["trials_different"]) == (n_same, n_different)
+    # balanced classes: never wider than the count rule ±log10 n
+    assert -math.log10(n_same) <= low <= 0.0 <= high <= math.log10(n_different)
+    assert model.calibration.log10_lr(50.0) == pytest.approx(high)
+    assert model.calibration.log10_lr(-50.0) == pytest.approx(low)
     conditions = model.conditions
     assert conditions.questioned_chars.low <= 3000 <= conditions.questioned_chars.high
     assert conditions.known_chars.low <= 9000 <= conditions.known_chars.high
@@ -176,15 +189,33 @@ def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_pa
     assert loaded.extra["validation"]["figures"] == result.record["figures"]
     assert loaded.sha256 == model.sha256 == result.record["model"]["sha256"]
     outcome = verify(model, ["A short known text. " * 200], "A short questioned text. " * 120)
-    assert outcome.log10_lr is None or abs(outcome.log10_lr) <= math.log10(n_different) + 1e-9
+    assert outcome.log10_lr is None or low - 1e-9 <= outcome.log10_lr <= high + 1e-9
+    # its validation did not meet the criteria set before it (misleading ≤ 1 %): the gate keeps
+    # every conclusion of this model investigative at most, and says why
+    findings = {f.rule: f for f in outcome.conclusion.findings}
+    assert GateRule.VALIDATION_NOT_MET in findings
+    message = findings[GateRule.VALIDATION_NOT_MET].message
+    assert "did not meet the acceptance criteria" in message
+    assert "above the 1% set" in message and "Cllr" not in message  # Cllr ≤ 5 was met
+    assert outcome.conclusion.kind is not ConclusionKind.EVALUATIVE
+    met = replace(model, extra={**model.extra, "validation": {"acceptance": {"met": True}}})
+    assert GateRule.VALIDATION_NOT_MET not in {
+        f.rule
+        for f in verify(
+            met, ["A short known text. " * 200], "A short text. " * 120
+        ).conclusion.findings
+    }
     record_path = tmp_path / "record.json"
     save_record(result.record, record_path)
     assert json.loads(record_path.read_text(encoding="utf-8"))["model"]["sha256"] == model.sha256
 
 
-def test_unbounded_calibrations_keep_their_old_json(result):
-    from dataclasses import replace
+def bounds_of(log10_lr, truth) -> tuple[float, float]:
+    found = elub(log10_lr, truth)
+    return found.lower, found.upper
 
+
+def test_unbounded_calibrations_keep_their_old_json(result):
     plain = replace(result.model.calibration, min_log10_lr=None, max_log10_lr=None)
     assert "max_log10_lr" not in plain.to_dict()
     text = replace(result.model, calibration=plain).to_json()

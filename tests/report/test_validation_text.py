@@ -26,6 +26,7 @@ from taveer_desktop.presentation.validation_text import (
     limits_sentences,
     population_pairs,
     protocol_sentences,
+    ratio_text,
     statement_sentences,
 )
 from tests.core.validation_fixtures import demo_validation_record
@@ -105,8 +106,9 @@ def test_population_bound_and_limits(record):
     assert pairs["Name"] == "demo" and pairs["SHA-256"] == record["population"]["sha256"]
     assert pairs["Authors"] == "6"
     bound = bound_sentence(record)
-    n_same = record["protocol"]["trials_same"]
-    assert f"1/{n_same:,}" in bound and "Vergeer" in bound
+    low, high = record["bound"]["min_log10_lr"], record["bound"]["max_log10_lr"]
+    assert f"between {ratio_text(low)} and {ratio_text(high)}" in bound and "Vergeer" in bound
+    assert "ELUB" in bound and "cross-validated" in bound
     shortfalls = casework_shortfalls(record)
     assert shortfalls and "6 authors" in shortfalls[0]
     limits = limits_sentences(record)
@@ -130,3 +132,20 @@ def test_statements_never_name_an_author_as_fact(record):
     for author in ("Hamilton", "Madison", "Charlotte", "Anne"):
         assert author not in text
     assert "Tippett" in TIPPETT.title and len(TIPPETT.series) == 2
+
+
+def test_bound_ratios_keep_three_significant_digits(record):
+    # the ELUB is rarely a whole number: 1/1.61 and 1.42, not 1/2 and 1
+    assert ratio_text(-0.20567576737357224) == "1/1.61"
+    assert ratio_text(0.1532283760) == "1.42"
+    assert ratio_text(2.5065) == "321" and ratio_text(-2.5065) == "1/321"
+    assert ratio_text(0.0) == "1"
+    edited = copy.deepcopy(record)
+    edited["bound"].update(min_log10_lr=-0.20567576737357224, max_log10_lr=0.1532283760)
+    assert "between 1/1.61 and 1.42" in bound_sentence(edited)
+    edited["bound"].update(min_log10_lr=0.0, max_log10_lr=0.0)
+    assert "every likelihood ratio of this model is 1" in bound_sentence(edited)
+    older = copy.deepcopy(record)  # a record made with the count rule states its own rule
+    older["bound"].update(min_log10_lr=-2.0, max_log10_lr=2.0, rule="log10 LR clipped to ...")
+    assert "doing better" not in bound_sentence(older)
+    assert "between 1/100 and 100" in bound_sentence(older)

@@ -163,6 +163,10 @@ def test_report_summarises_the_validation(project):
     assert "relevant population" in text and "demo" in text
     assert "No acceptance criteria were set" in text
     assert "bootstrap over authors" in text
+    # six authors: the report says plainly that this is too small for casework, and states the
+    # bound (the ELUB of the cross-validated LRs) as ratios, not rounded to whole numbers
+    assert "Too small for casework: 6 authors" in text
+    assert "ELUB" in text and "between 1/" in text
 
 
 def test_audit_view_words_for_populations_and_validations(project):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from conftest import DEMO_TEXTS
 
+from taveer_desktop.store import ProjectStore, demo_project
 from taveer_desktop.ui import error_dialog
 from taveer_desktop.ui.main_window import MainWindow
 
@@ -86,10 +88,26 @@ def window(qtbot, tmp_path) -> MainWindow:
     return open_window(qtbot, tmp_path / "project.taveer")
 
 
+@pytest.fixture(scope="session")
+def seeded_demo_project(tmp_path_factory) -> Path:
+    """A project seeded once per session as at a first start (demo cases, bundled models, demo
+    population and DEMO-001's validation, a few seconds); ``demo_window`` opens copies of it.
+    The first start itself is tested by ``test_first_start_seeds_the_demo_and_verify_works``."""
+    path = tmp_path_factory.mktemp("demo-template") / "demo.taveer"
+    with ProjectStore.create(path) as store:
+        demo_project.seed_demo_project(store)
+    return path
+
+
 @pytest.fixture
-def demo_window(qtbot, tmp_path) -> MainWindow:
-    """A window on a new project seeded with the demo cases and bundled models."""
-    return open_window(qtbot, tmp_path / "demo.taveer", seed_demo=True)
+def demo_window(qtbot, tmp_path, seeded_demo_project) -> MainWindow:
+    """A window on a copy of the seeded demo project (its own file in tmp_path), with DEMO-001
+    selected as after a first start."""
+    project = tmp_path / "demo.taveer"
+    shutil.copyfile(seeded_demo_project, project)
+    window = open_window(qtbot, project, seed_demo=True)
+    assert window.case_list.select_case_number("DEMO-001")
+    return window
 
 
 @pytest.fixture(autouse=True)

@@ -180,20 +180,24 @@ def test_a_duplicate_case_number_is_refused_plainly(qtbot, window):
     assert window.isVisible()
 
 
-def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, demo_window):
-    window = demo_window
+def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, tmp_path):
+    window = open_window(qtbot, tmp_path / "first-start.taveer", seed_demo=True)
     numbers = [c.number for c in window.case_list.model.records()]
     assert numbers == ["DEMO-001", "DEMO-002"]
     assert window.selected_case().number == "DEMO-001"
     case = window.selected_case()
     assert (case.known_count, case.questioned_count) == (4, 1)
     assert "Federalist Papers" in case.description
-    assert {m.name for m in window.session.models()} == {
+    names = {m.name for m in window.session.models()}
+    assert {"TAVeer default (Stack Exchange)", "TAVeer formal prose (public-domain demo)"} < names
+    # DEMO-001 was validated on the demo population at first start: its model is that one
+    (validated,) = names - {
         "TAVeer default (Stack Exchange)",
         "TAVeer formal prose (public-domain demo)",
     }
-    assert window.verification_tab.chosen_model() == "TAVeer formal prose (public-domain demo)"
-    assert "Case model: TAVeer formal prose" in window.status_line.model_label.text()
+    assert validated.startswith("Validated for case DEMO-001 on Public-domain demo population")
+    assert window.verification_tab.chosen_model() == validated
+    assert "Case model: Validated for case DEMO-001" in window.status_line.model_label.text()
     assert window.actions.verify.isEnabled()
     with qtbot.waitSignal(window.verification_finished, timeout=60_000) as blocker:
         window.actions.verify.trigger()
