@@ -77,7 +77,7 @@ class ValidationRecordsDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.setToolTip("Every validation record kept in this project; select one")
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(V_MODEL, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().selectionChanged.connect(self._selected)
         label = QLabel("&Records:")
@@ -133,6 +133,11 @@ class ValidationRecordsDialog(QDialog):
         shown = self.selected()
         rows = validation_rows(store, self.session.validations()) if store else []
         self.model.set_records(rows)
+        self.table.resizeColumnsToContents()
+        widest = self.fontMetrics().averageCharWidth() * 36  # a long name is elided, not a
+        for column in range(self.model.columnCount()):  # reason for a horizontal scroll bar
+            if column != V_MODEL and self.table.columnWidth(column) > widest:
+                self.table.setColumnWidth(column, widest)
         if shown is not None and self.select_record(shown.stored.id):
             return
         if self.proxy.rowCount():

@@ -8,8 +8,10 @@ test): run under Xvfb.
     xvfb-run -a -s "-screen 0 1366x768x24" \
         .venv/bin/python tests/ui/take_validation_screenshots.py OUT --suffix=-1366 --size=1366x768
 
-On a fresh project (the demo seeding of a first start): DEMO-001 is validated on a
-public-domain population built from the shared demo texts (Brontë chapters and Federalist
+On a fresh project (the demo seeding of a first start, which validates DEMO-001 on the shipped
+public-domain population): that validation in the case view and the model view; then DEMO-001
+is validated again through the wizard on a larger public-domain population built from the
+shared demo texts (Brontë chapters and Federalist
 papers, one folder per author), imported through the wizard's first page. Every page of the
 wizard is taken (the run page while the job waits for the writer pool, so its progress and
 Cancel are visible), then the record's four tabs, the Verification tab naming the validation,
@@ -51,6 +53,17 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     window = shots.first_start_window(work / "examiner.taveer", size)
     store = window.session.store
     assert window.case_list.select_case_number("DEMO-001")
+
+    # the demo's own validation of DEMO-001 (first start), in the case view and the model view
+    demo_model = store.cases.find("DEMO-001").model_id
+    assert store.validations.for_model(demo_model) is not None, "the demo has no validation"
+    window.tabs.setCurrentWidget(window.verification_tab)
+    shoot(window, f"validation-demo-case-view{suffix}.png", settle=0.8)
+    records = window.models.show_validations(demo_model)
+    wait(lambda: records.isVisible())
+    shoot(records, f"validation-demo-record{suffix}.png", settle=0.8)
+    records.close()
+
     window.actions.validate.trigger()
     wizard = window.cases.wizard
     wait(lambda: wizard.isVisible())
