@@ -47,6 +47,7 @@ class CaseController(QObject):
     runs_stored = Signal(object, object)  # Case, [Run] of one verification
     report_exported = Signal(object)  # ExportedReport
     verifying_changed = Signal(bool)  # a verification started (True) or ended (False)
+    validation_stored = Signal(object, object)  # Case, CaseValidation (model chosen for it)
     status_message = Signal(str, int)  # text, milliseconds to show it
 
     def __init__(
@@ -65,6 +66,7 @@ class CaseController(QObject):
         self.picker: ModelPickerDialog | None = None
         self.encoding_dialog: EncodingChoiceDialog | None = None
         self.report_box: QMessageBox | None = None  # the last report confirmation (for tests)
+        self.wizard = None  # the open validation wizard
         runner.job_ended.connect(self._job_ended)
 
     def _job_ended(self, worker, _outcome: str) -> None:
@@ -316,6 +318,39 @@ class CaseController(QObject):
         self.status_message.emit(f"Case {case.number} will be verified with {choice.name}", 10_000)
         if then_verify:
             self.verify()
+
+    # ---- validation -----------------------------------------------------------------------
+
+    def validate_on_population(self):
+        """Case ▸ Validate on a Population: the wizard for the selected case (one at a time)."""
+        from taveer_desktop.ui.validation_wizard import ValidationWizard
+
+        case, store = self.selected_case(), self.session.store
+        if case is None or store is None:
+            return None
+        if self.wizard is not None:
+            self.wizard.raise_()
+            self.wizard.activateWindow()
+            return self.wizard
+        wizard = ValidationWizard(self.session, self.runner, case, self.parent_widget)
+        wizard.validation_stored.connect(lambda done: self._validated(case, done))
+        wizard.finished.connect(lambda _r: self._wizard_closed(wizard))
+        self.wizard = wizard
+        wizard.open()
+        return wizard
+
+    def _wizard_closed(self, wizard) -> None:
+        if self.wizard is wizard:
+            self.wizard = None
+        if wizard.running() is None:  # a cancelled job still reports to it until it ends
+            wizard.deleteLater()
+
+    def _validated(self, case: Case, done) -> None:
+        self.status_message.emit(
+            f"Validation of {case.number} stored; its model chosen for the case",
+            10_000,
+        )
+        self.validation_stored.emit(case, done)
 
     # ---- verification ---------------------------------------------------------------------
 

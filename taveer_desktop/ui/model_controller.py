@@ -48,10 +48,12 @@ class ModelController(QObject):
         self.manager: ModelManagerDialog | None = None
         self.train_dialog: TrainDialog | None = None
         self.evaluate_dialog: EvaluateDialog | None = None
+        self.validations_dialog = None  # ValidationRecordsDialog, created when first shown
 
     def dialogs(self) -> list:
         """The model dialogs created so far (the window hides them when it closes)."""
-        return [d for d in (self.train_dialog, self.evaluate_dialog, self.manager) if d]
+        dialogs = (self.train_dialog, self.evaluate_dialog, self.manager, self.validations_dialog)
+        return [d for d in dialogs if d]
 
     # ---- dialogs ------------------------------------------------------------------------------
 
@@ -62,6 +64,7 @@ class ModelController(QObject):
             self.manager.import_requested.connect(lambda: self.import_model())
             self.manager.export_requested.connect(lambda s: self.export_model(s.name))
             self.manager.evaluate_requested.connect(lambda s: self.open_evaluate_dialog(s))
+            self.manager.validation_requested.connect(lambda s: self.show_validations(s.stored.id))
         self.manager.reload()
         self.manager.show()
         self.manager.raise_()
@@ -87,6 +90,23 @@ class ModelController(QObject):
             dialog.choose_model(name)
         dialog.show()
         dialog.raise_()
+        return dialog
+
+    def show_validations(self, model_id: int | None = None):
+        """The validation records; with ``model_id``, the validation that produced that model."""
+        from taveer_desktop.ui.validation_records_dialog import ValidationRecordsDialog
+
+        if self.validations_dialog is None:
+            self.validations_dialog = ValidationRecordsDialog(
+                self.session, self.parent_widget, self.runner
+            )
+        dialog = self.validations_dialog
+        dialog.reload()
+        if model_id is not None:
+            dialog.show_model(model_id)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
         return dialog
 
     @property
