@@ -36,9 +36,17 @@ EXPECTED_MENUS = {
         "Add Known Documents…",
         "Add Questioned Documents…",
         "Verify",
+        "Validate on a Population…",
         "Export Report…",
     ],
-    "Model": ["Models…", "Train Model…", "Import Model…", "Export Model…", "Evaluate Model…"],
+    "Model": [
+        "Models…",
+        "Train Model…",
+        "Import Model…",
+        "Export Model…",
+        "Evaluate Model…",
+        "Validation Records…",
+    ],
     "Help": ["The TAVeer Method", "Glossary", "About TAVeer Desktop"],
 }
 NEED_A_CASE = {
@@ -46,6 +54,7 @@ NEED_A_CASE = {
     "Add Known Documents…",
     "Add Questioned Documents…",
     "Verify",
+    "Validate on a Population…",
     "Export Report…",
 }
 

@@ -51,13 +51,18 @@ def validate_case(
     model_name: str | None = None,
     progress: Progress = NO_PROGRESS,
     genre: str | None = None,
+    lengths: tuple[int, int] | None = None,
 ) -> CaseValidation:
-    """Validate at the case's lengths, store model and record, choose the model for the case."""
+    """Validate at the case's lengths, store model and record, choose the model for the case.
+
+    ``lengths`` (questioned, known characters) replaces the case's own when the examiner
+    changed them (the desktop's wizard shows the case's and lets them be edited); the record's
+    protocol keeps the lengths used."""
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     case = store.cases.get(case_id)
     stored_population = store.populations.find(population_name)
-    questioned_chars, known_chars = case_lengths(store, case_id)
+    questioned_chars, known_chars = lengths or case_lengths(store, case_id)
     settings = replace(settings, questioned_chars=questioned_chars, known_chars=known_chars)
     settings.check()
     population = store.populations.load(stored_population.id)
@@ -66,6 +71,7 @@ def validate_case(
         f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
     )
     result = validate(population, settings, name=name, genre=genre, progress=progress)
+    progress.check()  # the last point where stopping leaves nothing stored
     data = result.model.to_json().encode("utf-8")
     model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
     validation = store.validations.store(case_id, stored_population.id, model.id, result.record)

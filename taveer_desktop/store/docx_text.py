@@ -188,7 +188,8 @@ def _parse_member(
         raise _refuse(
             f"is a damaged Word document: {name} is not well-formed XML (line {line})", source
         ) from None
-    except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError) as error:
+        # ValueError: a member whose local header lies before the start of the file
         raise _refuse(f"is a damaged Word document ({error})", source) from None
     except NotImplementedError as error:
         raise _refuse(f"uses a ZIP feature that cannot be read ({error})", source) from None

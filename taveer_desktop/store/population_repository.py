@@ -23,6 +23,7 @@ from typing import Any
 
 from taveer_desktop import __version__
 from taveer_desktop.core.population import Population, population_from_texts
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
@@ -78,9 +79,15 @@ class PopulationRepository:
         self._db = db
 
     def add_folder(
-        self, name: str, path: str | Path, description: str
+        self,
+        name: str,
+        path: str | Path,
+        description: str,
+        progress: Progress = NO_PROGRESS,
     ) -> tuple[StoredPopulation, list[str]]:
-        """Import a population folder; returns it and the refusals/warnings (one line each)."""
+        """Import a population folder; returns it and the refusals/warnings (one line each).
+        Reading and encoding report to ``progress`` and stop there when it is cancelled, before
+        anything is written; the write itself is one transaction."""
         name, description = name.strip(), description.strip()
         if not name:
             raise StoreError("needs a name for the population", self._db.path)
@@ -93,8 +100,14 @@ class PopulationRepository:
             raise Conflict(f"already holds a population named {name!r}", self._db.path)
         files = read_population_folder(path)
         engine = population_from_texts(
-            files.texts(), name, str(path), description, warnings=files.refused
+            files.texts(),
+            name,
+            str(path),
+            description,
+            progress=progress,
+            warnings=files.refused,
         )
+        progress.check()
         kept = [
             (author, document) for author in engine.authors for document in files.documents[author]
         ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
@@ -35,6 +36,9 @@ from taveer_desktop.ui.project_session import AUDIT, CASES, DOCUMENTS, RUNS, Pro
 from taveer_desktop.ui.receipt_text import report_exported_text
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
+if TYPE_CHECKING:  # imported when first opened
+    from taveer_desktop.ui.validation_wizard import ValidationWizard
+
 EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
 DETECT = "detect"  # add_documents: detect the text files' encodings and ask if one was guessed
 
@@ -47,6 +51,7 @@ class CaseController(QObject):
     runs_stored = Signal(object, object)  # Case, [Run] of one verification
     report_exported = Signal(object)  # ExportedReport
     verifying_changed = Signal(bool)  # a verification started (True) or ended (False)
+    validation_stored = Signal(object, object)  # Case, CaseValidation (model chosen for it)
     status_message = Signal(str, int)  # text, milliseconds to show it
 
     def __init__(
@@ -65,6 +70,7 @@ class CaseController(QObject):
         self.picker: ModelPickerDialog | None = None
         self.encoding_dialog: EncodingChoiceDialog | None = None
         self.report_box: QMessageBox | None = None  # the last report confirmation (for tests)
+        self.wizard: ValidationWizard | None = None  # the open validation wizard
         runner.job_ended.connect(self._job_ended)
 
     def _job_ended(self, worker, _outcome: str) -> None:
@@ -325,6 +331,39 @@ class CaseController(QObject):
         self.status_message.emit(f"Case {case.number} will be verified with {choice.name}", 10_000)
         if then_verify:
             self.verify()
+
+    # ---- validation -----------------------------------------------------------------------
+
+    def validate_on_population(self):
+        """Case ▸ Validate on a Population: the wizard for the selected case (one at a time)."""
+        from taveer_desktop.ui.validation_wizard import ValidationWizard
+
+        case, store = self.selected_case(), self.session.store
+        if case is None or store is None:
+            return None
+        if self.wizard is not None:
+            self.wizard.raise_()
+            self.wizard.activateWindow()
+            return self.wizard
+        wizard = ValidationWizard(self.session, self.runner, case, self.parent_widget)
+        wizard.validation_stored.connect(lambda done: self._validated(case, done))
+        wizard.finished.connect(lambda _r: self._wizard_closed(wizard))
+        self.wizard = wizard
+        wizard.open()
+        return wizard
+
+    def _wizard_closed(self, wizard) -> None:
+        if self.wizard is wizard:
+            self.wizard = None
+        if wizard.running() is None:  # a cancelled job still reports to it until it ends
+            wizard.deleteLater()
+
+    def _validated(self, case: Case, done) -> None:
+        self.status_message.emit(
+            f"Validation of {case.number} stored; its model chosen for the case",
+            10_000,
+        )
+        self.validation_stored.emit(case, done)
 
     # ---- verification ---------------------------------------------------------------------
 

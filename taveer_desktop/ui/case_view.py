@@ -30,7 +30,9 @@ class CaseView(QWidget):
         self.session = session
         self.header = CaseHeader()
         self.documents_tab = DocumentsTab(session, (actions.add_known, actions.add_questioned))
-        self.verification_tab = VerificationTab(session, actions.verify, runner=runner)
+        self.verification_tab = VerificationTab(
+            session, actions.verify, runner=runner, validate_action=actions.validate
+        )
         self.audit_tab = AuditTab(session)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.documents_tab, "&Documents")

@@ -20,9 +20,12 @@ from taveer_desktop.core.model_names import checked_model_name, model_file_name
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.stability import decision_stability
 from taveer_desktop.core.training import train
+from taveer_desktop.core.validation import ValidationSettings
 from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
+from taveer_desktop.store.case_validation import CaseValidation, validate_case
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.intake import SUPPORTED_FORMATS, read_evidence_bytes
+from taveer_desktop.store.population_repository import StoredPopulation
 from taveer_desktop.store.records import StabilityCheck
 
 TRAINING_WORKERS = 1  # in-process: measured GUI stalls stay far below 100 ms (docs/gui.md)
@@ -168,3 +171,28 @@ def evaluate_model(model: Model, corpus_folder: Path, progress: Progress) -> Eva
     """Verify every case of a test corpus with ``model`` and compute the metrics."""
     corpus = open_corpus(corpus_folder)
     return evaluate(model, corpus, workers=TRAINING_WORKERS, progress=progress)
+
+
+def import_population(
+    store: ProjectStore, name: str, folder: Path, description: str, progress: Progress
+) -> tuple[StoredPopulation, list[str]]:
+    """Read a population folder through the evidence intake, encode it, then store it in one
+    transaction (cancellable until then); returns it with the refusals and warnings."""
+    progress.step(0, 0, f"reading {Path(folder).name}")
+    return store.populations.add_folder(name, folder, description, progress)
+
+
+def validate_for_case(
+    store: ProjectStore,
+    case_id: int,
+    population_name: str,
+    settings: ValidationSettings,
+    lengths: tuple[int, int] | None,
+    progress: Progress,
+) -> CaseValidation:
+    """Validate on a stored population at the case's (or the given) lengths; the model, the
+    record and the case's choice of model are stored only once the validation has finished."""
+    progress.step(0, 0, f"reading the population {population_name!r}")
+    return validate_case(
+        store, case_id, population_name, settings, progress=progress, lengths=lengths
+    )

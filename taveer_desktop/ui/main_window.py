@@ -131,6 +131,8 @@ class MainWindow(QMainWindow):
         self.documents_tab.exclude_requested.connect(c.exclude_documents)
         self.documents_tab.include_requested.connect(c.include_documents)
         self.verification_tab.choose_model_requested.connect(lambda: c.choose_model())
+        self.verification_tab.validation_requested.connect(m.show_validations)
+        c.validation_stored.connect(lambda case, _done: self.case_list.select_case_id(case.id))
         self.case_list.case_selected.connect(self._case_selected)
         self.session.store_changed.connect(self._store_changed)
         self.session.project_opened.connect(lambda _path: self.reload())

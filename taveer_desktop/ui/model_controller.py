@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
@@ -24,6 +25,9 @@ from taveer_desktop.ui.model_manager_dialog import ModelManagerDialog
 from taveer_desktop.ui.model_table_model import ModelSummary
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
 from taveer_desktop.ui.train_dialog import TrainDialog
+
+if TYPE_CHECKING:  # imported when first shown
+    from taveer_desktop.ui.validation_records_dialog import ValidationRecordsDialog
 
 MODEL_FILTER = "TAVeer models (*.json);;All files (*)"
 
@@ -48,10 +52,12 @@ class ModelController(QObject):
         self.manager: ModelManagerDialog | None = None
         self.train_dialog: TrainDialog | None = None
         self.evaluate_dialog: EvaluateDialog | None = None
+        self.validations_dialog: ValidationRecordsDialog | None = None  # created when first shown
 
     def dialogs(self) -> list:
         """The model dialogs created so far (the window hides them when it closes)."""
-        return [d for d in (self.train_dialog, self.evaluate_dialog, self.manager) if d]
+        dialogs = (self.train_dialog, self.evaluate_dialog, self.manager, self.validations_dialog)
+        return [d for d in dialogs if d]
 
     # ---- dialogs ------------------------------------------------------------------------------
 
@@ -62,6 +68,7 @@ class ModelController(QObject):
             self.manager.import_requested.connect(lambda: self.import_model())
             self.manager.export_requested.connect(lambda s: self.export_model(s.name))
             self.manager.evaluate_requested.connect(lambda s: self.open_evaluate_dialog(s))
+            self.manager.validation_requested.connect(lambda s: self.show_validations(s.stored.id))
         self.manager.reload()
         self.manager.show()
         self.manager.raise_()
@@ -87,6 +94,23 @@ class ModelController(QObject):
             dialog.choose_model(name)
         dialog.show()
         dialog.raise_()
+        return dialog
+
+    def show_validations(self, model_id: int | None = None):
+        """The validation records; with ``model_id``, the validation that produced that model."""
+        from taveer_desktop.ui.validation_records_dialog import ValidationRecordsDialog
+
+        if self.validations_dialog is None:
+            self.validations_dialog = ValidationRecordsDialog(
+                self.session, self.parent_widget, self.runner
+            )
+        dialog = self.validations_dialog
+        dialog.reload()
+        if model_id is not None:
+            dialog.show_model(model_id)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
         return dialog
 
     @property

@@ -7,6 +7,8 @@ evaluation, so the same code runs from the menu and from here. The list reloads 
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.ui import model_table_model as mtm
 from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
@@ -34,6 +37,7 @@ class ModelManagerDialog(QDialog):
     import_requested = Signal()
     export_requested = Signal(object)  # ModelSummary
     evaluate_requested = Signal(object)  # ModelSummary
+    validation_requested = Signal(object)  # ModelSummary
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,12 +89,19 @@ class ModelManagerDialog(QDialog):
         self.evaluate_button = button(
             "E&valuate…", "Measure the selected model on a test corpus", self._evaluate
         )
+        self.validation_button = button(
+            "Show Va&lidation…",
+            "The selected model's validation: population, figures with intervals, acceptance "
+            "and charts",
+            self._show_validation,
+        )
         row = QHBoxLayout()
         for widget in (
             self.train_button,
             self.import_button,
             self.export_button,
             self.evaluate_button,
+            self.validation_button,
         ):
             row.addWidget(widget)
         row.addStretch(1)
@@ -134,22 +145,28 @@ class ModelManagerDialog(QDialog):
         summary = self.selected()
         for widget in (self.export_button, self.evaluate_button):
             widget.setEnabled(summary is not None)
+        self.validation_button.setEnabled(summary is not None and summary.validation is not None)
         if summary is None:
             self.details.setText("No model selected.")
             return
         stored = summary.stored
+        validation = html.escape(model_validation_line(summary.validation))
         self.details.setText(
             f"<b>{stored.name}</b>: trained on {numbers.count(summary.cases, 'case')} of "
             f"“{stored.corpus_name}” ({numbers.integer(summary.cases_y)} same author, "
             f"{numbers.integer(summary.cases_n)} different), thresholds by "
             f"{summary.threshold_method}; ensemble {' '.join(summary.ensemble)}. "
             f"Model SHA-256 <code>{short_hash(stored.sha256)}</code>, corpus SHA-256 "
-            f"<code>{short_hash(stored.corpus_sha256)}</code>."
+            f"<code>{short_hash(stored.corpus_sha256)}</code>.<br>{validation}"
         )
 
     def _export(self) -> None:
         if (summary := self.selected()) is not None:
             self.export_requested.emit(summary)
+
+    def _show_validation(self) -> None:
+        if (summary := self.selected()) is not None:
+            self.validation_requested.emit(summary)
 
     def _evaluate(self) -> None:
         if (summary := self.selected()) is not None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
-NAME, CORPUS, CASES, ACCURACY, ENSEMBLE, CREATED = range(6)
+NAME, CORPUS, CASES, ACCURACY, ENSEMBLE, VALIDATION, CREATED = range(7)
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class ModelSummary:
     ensemble: tuple[str, ...]
     threshold_method: str
     created_utc: str
+    validation: dict | None = None  # the summary of the validation that produced it
 
     @property
     def name(self) -> str:
@@ -35,6 +38,7 @@ class ModelSummary:
 def summarize_model(stored: StoredModel, model) -> ModelSummary:
     """A summary from the store's record and the engine's ``Model``."""
     training = model.training
+    validation = model.extra.get("validation")
     return ModelSummary(
         stored=stored,
         cases=training.cases,
@@ -44,7 +48,16 @@ def summarize_model(stored: StoredModel, model) -> ModelSummary:
         ensemble=tuple(model.ensemble),
         threshold_method=model.threshold_method,
         created_utc=model.created_utc,
+        validation=validation if isinstance(validation, dict) else None,
     )
+
+
+def validation_cell(validation: dict | None) -> str:
+    """“demo — criteria met”, or “—” for a model not validated on a population."""
+    if not validation:
+        return "—"
+    name = (validation.get("population") or {}).get("name", "")
+    return f"{name} — {acceptance_verdict((validation.get('acceptance') or {}).get('met'))}"
 
 
 def _name_tip(summary: ModelSummary) -> str:
@@ -88,6 +101,12 @@ class ModelTableModel(RecordTableModel):
             "Ensemble",
             lambda m: " ".join(m.ensemble),
             "The feature categories whose median similarity decides",
+        ),
+        Column(
+            "Validation",
+            lambda m: validation_cell(m.validation),
+            "The population the model was validated on, and whether the criteria were met",
+            lambda m: model_validation_line(m.validation),
         ),
         Column(
             "Created",

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
+from taveer_desktop.store.population_repository import StoredPopulation, StoredValidation
 from taveer_desktop.ui.model_choice_table_model import ModelChoice, model_choice
 from taveer_desktop.ui.model_table_model import ModelSummary, summarize_model
 from taveer_desktop.ui.run_table_model import RunRow, run_rows
@@ -25,7 +26,8 @@ log = logging.getLogger(__name__)
 
 CASES, DOCUMENTS, MODELS, RUNS = "cases", "documents", "models", "runs"
 AUDIT = "audit"  # only an audit entry was added (a report exported, a copy saved)
-ALL_KINDS = frozenset({CASES, DOCUMENTS, MODELS, RUNS, AUDIT})
+VALIDATIONS = "validations"  # a population imported or a validation record stored
+ALL_KINDS = frozenset({CASES, DOCUMENTS, MODELS, RUNS, AUDIT, VALIDATIONS})
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,33 @@ class ProjectSession(QObject):
             return self._store.models.get(model_id).name
         except TaveerError:
             return None
+
+    def populations(self) -> list[StoredPopulation]:
+        return self._store.populations.list_all() if self._store else []
+
+    def validations(self) -> list[StoredValidation]:
+        return self._store.validations.list_all() if self._store else []
+
+    def model_validation(self, model_id: int | None) -> StoredValidation | None:
+        """The latest validation record that produced a model (None: none in this project)."""
+        if self._store is None or model_id is None:
+            return None
+        return self._store.validations.for_model(model_id)
+
+    def model_validation_summary(self, model_id: int | None) -> dict | None:
+        """The validation that produced a model: its stored record if this project has one,
+        else the summary the model's JSON carries (None: the model was not validated)."""
+        if self._store is None or model_id is None:
+            return None
+        try:
+            stored = self._store.validations.for_model(model_id)
+            if stored is not None:
+                return self._store.validations.record(stored.id)
+            summary = self._store.models.load(model_id).extra.get("validation")
+        except TaveerError:  # a damaged record or model is reported by the integrity check
+            log.warning("the validation of model %s could not be read", model_id)
+            return None
+        return summary if isinstance(summary, dict) else None
 
     def _require(self) -> ProjectStore:
         if self._store is None:

@@ -27,10 +27,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import Case, Document, ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.project_session import CASES, DOCUMENTS, MODELS, RUNS, ProjectSession
+from taveer_desktop.ui.project_session import (
+    CASES,
+    DOCUMENTS,
+    MODELS,
+    RUNS,
+    VALIDATIONS,
+    ProjectSession,
+)
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
 from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
 from taveer_desktop.ui.run_view import RunView
@@ -38,8 +46,9 @@ from taveer_desktop.ui.run_view import RunView
 
 class VerificationTab(QWidget):
     # the case's model (CASES, MODELS), the documents the run views name, and the runs
-    reloads_on = frozenset({CASES, DOCUMENTS, MODELS, RUNS})
+    reloads_on = frozenset({CASES, DOCUMENTS, MODELS, RUNS, VALIDATIONS})
     choose_model_requested = Signal()  # the examiner asked to choose the case's model
+    validation_requested = Signal(int)  # the examiner asked to see the model's validation (id)
     run_shown = Signal(object)  # RunView now shown in the result view
 
     def __init__(
@@ -48,12 +57,14 @@ class VerificationTab(QWidget):
         verify_action: QAction,
         parent: QWidget | None = None,
         runner: JobRunner | None = None,
+        validate_action: QAction | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session
         self.case: Case | None = None
         self.documents: list[Document] = []
         self.model_name: str | None = None
+        self.validation_model_id: int | None = None
 
         self.model_label = QLabel()
         self.model_label.setWordWrap(True)  # a long model name wraps rather than widen the window
@@ -68,9 +79,25 @@ class VerificationTab(QWidget):
         self.verify_button = QToolButton()
         self.verify_button.setDefaultAction(verify_action)
         self.verify_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.validation_label = QLabel()
+        self.validation_label.setWordWrap(True)
+        self.validation_label.setToolTip(
+            "The validation that produced the case's model: its population, cross-validated "
+            "Cllr and whether the criteria set before it were met"
+        )
+        self.validation_label.linkActivated.connect(self._validation_link)
+        models = QVBoxLayout()
+        models.addWidget(self.model_label)
+        models.addWidget(self.validation_label)
         top = QHBoxLayout()
-        top.addWidget(self.model_label, stretch=1)
+        top.addLayout(models, stretch=1)
         top.addWidget(self.choose_model_button)
+        self.validate_button = None
+        if validate_action is not None:
+            self.validate_button = QToolButton()
+            self.validate_button.setDefaultAction(validate_action)
+            self.validate_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            top.addWidget(self.validate_button)
         top.addWidget(self.verify_button)
 
         self.run_model = rtm.RunTableModel(self)
@@ -126,6 +153,23 @@ class VerificationTab(QWidget):
             text = "Model: <b>none chosen</b> — choose one before verifying"
         self.model_label.setText(text)
         self.choose_model_button.setEnabled(case is not None and bool(self.session.models()))
+        self._show_validation(case.model_id if case and self.model_name else None)
+
+    def _show_validation(self, model_id: int | None) -> None:
+        """One line on the validation of the case's model, with a link to its record."""
+        self.validation_model_id = model_id
+        summary = self.session.model_validation_summary(model_id) if model_id else None
+        if model_id is None:
+            self.validation_label.setText("")
+            return
+        text = html.escape(model_validation_line(summary))
+        if summary:
+            text += " <a href='show'>Show the validation…</a>"
+        self.validation_label.setText(text)
+
+    def _validation_link(self, _href: str) -> None:
+        if self.validation_model_id is not None:
+            self.validation_requested.emit(self.validation_model_id)
 
     # ---- case and runs ------------------------------------------------------------------------
 

@@ -81,7 +81,13 @@ class WindowActions:
             "without a model asks for one first)",
             "Ctrl+R",
         )
-
+        self.validate = a(
+            "Validate on a &Population…",
+            "Validate the method for the selected case on a relevant population: choose or "
+            "import the population, take the case's lengths, set the acceptance criteria, run, "
+            "and keep the record and the model it produces",
+            "Ctrl+Shift+L",
+        )
         self.export_report = a(
             "Export &Report…", "Write a PDF report of a stored verification run", "Ctrl+Shift+P"
         )
@@ -95,6 +101,11 @@ class WindowActions:
             "&Export Model…", "Save a model of the project as a file", "Ctrl+Shift+E"
         )
         self.evaluate = a("E&valuate Model…", "Measure a model on a test corpus", "Ctrl+Shift+V")
+        self.validation_records = a(
+            "Validation &Records…",
+            "The project's validation records: population, figures with intervals, acceptance "
+            "and charts",
+        )
 
         self.method = a(
             "The TAVeer &Method", "How the method decides, in plain words", "F1", key.HelpContents
@@ -155,6 +166,7 @@ class WindowActions:
         self.case_menu.addAction(self.add_questioned)
         self.case_menu.addSeparator()
         self.case_menu.addAction(self.verify)
+        self.case_menu.addAction(self.validate)
         self.case_menu.addAction(self.export_report)
 
         self.model_menu = self._menu(window, "&Model")
@@ -162,6 +174,8 @@ class WindowActions:
         self.model_menu.addSeparator()
         for action in (self.train, self.import_model, self.export_model, self.evaluate):
             self.model_menu.addAction(action)
+        self.model_menu.addSeparator()
+        self.model_menu.addAction(self.validation_records)
 
         self.help_menu = self._menu(window, "&Help")
         self.help_menu.addAction(self.method)
@@ -223,12 +237,25 @@ class WindowActions:
         for action in (self.edit_case, self.add_known, self.add_questioned):
             self.set_available(action, need_case)
         self.set_available(self.verify, verify_reason)
+        validate_reason = need_case
+        if (
+            validate_reason is None
+            and case is not None
+            and (not case.known_count or not case.questioned_count)
+        ):
+            validate_reason = "the case needs known and questioned documents"
+        self.set_available(self.validate, validate_reason)
         self.set_available(
             self.export_report,
             need_case
             or (None if case is not None and case.run_count else "the case has no stored run yet"),
         )
-        for action in (self.model_manager, self.export_model, self.evaluate):
+        for action in (
+            self.model_manager,
+            self.export_model,
+            self.evaluate,
+            self.validation_records,
+        ):
             self.set_available(action, no_project)
         self.set_available(self.train, read_only)
         self.set_available(self.import_model, read_only)
@@ -255,4 +282,6 @@ def connect_work(actions: WindowActions, projects, models, cases) -> None:
     a.add_known.triggered.connect(lambda: c.add_documents(KNOWN))
     a.add_questioned.triggered.connect(lambda: c.add_documents(QUESTIONED))
     a.verify.triggered.connect(c.verify)
+    a.validate.triggered.connect(c.validate_on_population)
+    a.validation_records.triggered.connect(lambda: m.show_validations())
     a.export_report.triggered.connect(c.export_report)

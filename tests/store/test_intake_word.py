@@ -144,3 +144,21 @@ def test_damaged_member_data(store, case, tmp_path):
     data[start : start + 30] = b"\xff" * 30  # corrupt the deflated stream
     rejection = _refusal(store, case, tmp_path, bytes(data))
     assert rejection.reason is RejectionReason.UNREADABLE
+
+
+def test_member_header_before_the_start_of_the_file(store, case, tmp_path):
+    """Found by the CLI fuzz test: a central directory whose entry for word/document.xml
+    points before the start of the file made zipfile raise ValueError (negative seek)."""
+    data = bytes.fromhex(
+        "504b010200000000000000000000000000000000000000000000000013000000000000000000000000000000"
+        "000000000000000000000000000000000000000000504b010200000000000000000000000000000000000000"
+        "00000000000b00000000000000000000000000000000000000000000000000000000504b0102000000000000"
+        "000000000000000000000000000000000000110000000001000000000000000000000000776f72642f646f63"
+        "756d656e742e786d6c0000000000000000000000000000000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000780000000094a1b0d8ff504b05060000000000000000f8000000"
+        "000001010106"
+    )
+    with zipfile.ZipFile(io.BytesIO(data)) as archive, pytest.raises(ValueError):
+        archive.open("word/document.xml")  # what zipfile itself does with it
+    rejection = _refusal(store, case, tmp_path, data)
+    assert rejection.reason is RejectionReason.UNREADABLE

@@ -111,6 +111,8 @@ def test_escape_closes_every_dialog_of_the_window(qtbot, demo_window):
         "edit case": window.cases.edit_case,
         "model picker": window.cases.choose_model,
         "model manager": window.models.open_manager,
+        "validation wizard": window.cases.validate_on_population,
+        "validation records": window.models.show_validations,
         "method": window.show_method,
         "report": lambda: report,
     }

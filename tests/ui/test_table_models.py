@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import Qt
 
 from taveer_desktop.core.outcome import (
@@ -126,10 +128,18 @@ def test_model_table_shows_the_training_facts(qapp):
         "40",
         "82.5 %",
         "F1 F4",
+        "—",  # not validated on a population
         "2025-01-31 07:00:00 UTC",
     ]
     assert "20 same author, 20 different" in text(model, 0, mtm.CASES, TOOLTIP)
     assert text(model, 0, mtm.NAME, RECORD_ROLE) is summary
+    validated = dataclasses.replace(
+        summary,
+        validation={"population": {"name": "staff e-mail"}, "acceptance": {"met": False}},
+    )
+    model.set_records([validated])
+    assert text(model, 0, mtm.VALIDATION) == "staff e-mail — criteria NOT met"
+    assert "Validated on “staff e-mail”" in text(model, 0, mtm.VALIDATION, TOOLTIP)
 
 
 def _run(id_, when, prediction, similarity, kind=None):

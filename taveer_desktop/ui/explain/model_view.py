@@ -35,7 +35,8 @@ HALF_WIDTH = 0.44
 GRID = np.linspace(0.0, 1.0, 101)
 
 
-def _style(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
+def style_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
+    """The look every chart of the desktop shares: no mouse, a light grid, dark text."""
     plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.setMouseEnabled(x=False, y=False)
@@ -43,10 +44,14 @@ def _style(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
     plot.setTitle(title, color=TEXT_COLOUR)
     for name, label in (("bottom", x_label), ("left", y_label)):
         axis = plot.getAxis(name)
-        axis.enableAutoSIPrefix(False)
         axis.setTextPen(pg.mkPen(TEXT_COLOUR))
         axis.setPen(pg.mkPen("#555555"))
         axis.setLabel(label, color=TEXT_COLOUR)
+        # pyqtgraph 0.14 scales values in (0, 1) by 1000 once a label is shown, whatever
+        # enableAutoSIPrefix says, unless no range enables the prefix; setLabel resets the
+        # ranges, so this comes after it (a chart drawn twice read "450" for 0.45)
+        axis.setSIPrefixEnableRanges(())
+        axis.enableAutoSIPrefix(False)
 
 
 def _half_violin(centre: float, values: np.ndarray, scale: float, left: bool) -> QPainterPath:
@@ -120,7 +125,7 @@ class ModelView(QWidget):
         plot = self.violins
         plot.clear()
         n_y, n_n = int(truth.sum()), int((~truth).sum())
-        _style(
+        style_plot(
             plot,
             f"Similarity per category: <span style='color:{SAME}'>■ "
             f"{numbers.count(n_y, 'same-author case')}, left halves</span> · "
@@ -172,7 +177,7 @@ class ModelView(QWidget):
         plot.clear()
         fpr, tpr = roc_curve(scores, truth)
         self.roc, self.auc, self.roc_area = (fpr, tpr), float(auc), curve_area(fpr, tpr)
-        _style(
+        style_plot(
             plot,
             f"ROC of the case scores (AUC = {numbers.decimal(auc)})",
             "false-positive rate",
@@ -188,14 +193,14 @@ class ModelView(QWidget):
         calibration.clear()
         if log10_lr is None:
             for plot, title in ((tippett, "Tippett plot"), (calibration, "Calibration plot")):
-                _style(plot, title, "", "")
+                style_plot(plot, title, "", "")
                 text = pg.TextItem("the model is not calibrated:\nno likelihood ratios", color="k")
                 text.setPos(0.1, 0.6)
                 plot.addItem(text)
                 plot.setRange(xRange=(0, 1), yRange=(0, 1))
             return
         x, share_y, share_n = tippett_curves(log10_lr, truth)
-        _style(tippett, "Tippett plot", "log10 LR", "share of cases with log10 LR > x")
+        style_plot(tippett, "Tippett plot", "log10 LR", "share of cases with log10 LR > x")
         tippett.addLegend(offset=(5, -5), labelTextColor=TEXT_COLOUR)
         tippett.plot(
             x,
@@ -213,7 +218,7 @@ class ModelView(QWidget):
         tippett.addItem(pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen("#555555", width=1)))
         tippett.setYRange(0, 1, padding=0.02)
         bins, ece = reliability_bins(log10_lr, truth)
-        _style(
+        style_plot(
             calibration,
             f"Calibration at equal priors (ECE = {numbers.decimal(ece)})",
             "predicted P(same author)",

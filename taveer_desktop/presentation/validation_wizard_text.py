@@ -1,0 +1,172 @@
+"""The words of the desktop's validation steps: the wizard's pages, the one-line summary of a
+model's validation in the case view and the model manager (plain text, no Qt).
+
+What a validation record's figures, acceptance, protocol and limits mean is worded once, in
+``presentation/validation_text.py``; this module only words the steps around them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.validation_text import (
+    acceptance_verdict,
+    casework_shortfalls,
+    figure_value,
+    interval_text,
+)
+
+CRITERIA_NOTE = (
+    "Leave a box unticked to set no criterion of that kind; with none, the record says that no "
+    "pass or fail decision was made in advance. There is no universal good Cllr: decide from "
+    "what the case needs, not from the result. The misleading-evidence criterion applies to "
+    "both rates: same-author trials that supported Hd and different-author trials that "
+    "supported Hp."
+)
+
+
+def population_imported_text(population: Any, warnings: Sequence[str]) -> str:
+    """What an import stored, and what it left out (one line per warning)."""
+    text = (
+        f"Stored the population “{population.name}”: "
+        f"{count(population.author_count, 'author')}, "
+        f"{count(population.document_count, 'document')}, each hashed; the import is in the "
+        "audit log."
+    )
+    if warnings:
+        shown = list(warnings[:5])
+        more = len(warnings) - len(shown)
+        text += "\nLeft out: " + "; ".join(shown) + (f"; and {more:,} more" if more > 0 else "")
+    return text
+
+
+def case_conditions_text(case_number: str, questioned: Sequence[Any], known: Sequence[Any]) -> str:
+    """The case's documents in use and the lengths the trials will be cut to."""
+    if not questioned or not known:
+        return (
+            f"Case {case_number} needs known and questioned documents in use before its "
+            "conditions can be taken from them; give the lengths by hand."
+        )
+    longest = max(d.char_count for d in questioned)
+    together = sum(d.char_count for d in known)
+    return (
+        f"Case {case_number}: {count(len(questioned), 'questioned document')} in use (the "
+        f"longest has {longest:,} characters) and {count(len(known), 'known document')} in use "
+        f"({together:,} characters together). Each trial's questioned text is cut to the "
+        "first length, its known text to the second."
+    )
+
+
+def lengths_note(case_lengths: tuple[int, int] | None, lengths: tuple[int, int]) -> str:
+    """Whether the lengths are the case's own; a warning when they are not."""
+    if case_lengths is None:
+        return "Lengths given by hand."
+    if tuple(lengths) == tuple(case_lengths):
+        return "These are the case's own lengths."
+    return (
+        f"Not the case's lengths ({case_lengths[0]:,} questioned, {case_lengths[1]:,} known "
+        "characters): the validation will describe texts of the lengths given here, and the "
+        "record says so."
+    )
+
+
+def _criteria_words(criteria: dict[str, Any]) -> str:
+    parts = []
+    if criteria.get("max_cllr") is not None:
+        parts.append(f"Cllr at most {criteria['max_cllr']:g}")
+    if criteria.get("max_misleading") is not None:
+        parts.append(
+            "both rates of misleading evidence at most "
+            f"{figure_value('misleading_y', criteria['max_misleading'])}"
+        )
+    if not parts:
+        return "no acceptance criteria (the record will say that none was set)"
+    return "; ".join(parts) + f" (set at {criteria.get('set_utc') or 'an unrecorded time'})"
+
+
+def validation_plan_text(
+    case_number: str,
+    population_name: str,
+    lengths: tuple[int, int] | None,
+    folds: int,
+    max_trials: int,
+    seed: int,
+    criteria: dict[str, Any],
+) -> str:
+    """What the run will do, in the order it does it."""
+    q, k = lengths or (None, None)
+    shown = (
+        f"questioned texts of about {q:,} and known texts of about {k:,} characters"
+        if q and k
+        else "whole documents"
+    )
+    return (
+        f"Population: “{population_name}”. Conditions of case {case_number}: {shown}. "
+        f"{folds} folds by author, at most {max_trials:,} trials, seed {seed}.\n"
+        f"Acceptance criteria: {_criteria_words(criteria)}.\n"
+        "When it has finished, the model it produces, the validation record (linked to the "
+        "case, the population and the model) and the choice of that model for the case are "
+        "stored, each audited."
+    )
+
+
+def validation_stored_text(model_name: str) -> str:
+    return f"Stored. The model “{model_name}” is now this case's model."
+
+
+def record_subtitle(record: dict[str, Any], case_number: str) -> str:
+    """The record page's one line: population, trials, Cllr and the verdict."""
+    protocol = record.get("protocol") or {}
+    population = record.get("population") or {}
+    figures = record.get("figures") or {}
+    met = (record.get("acceptance") or {}).get("met")
+    return (
+        f"Case {case_number} on “{population.get('name', '')}”: "
+        f"{protocol.get('trials_same', 0):,} same-author and "
+        f"{protocol.get('trials_different', 0):,} different-author trials, cross-validated "
+        f"Cllr {figure_value('cllr', figures.get('cllr'))} — {acceptance_verdict(met)}."
+    )
+
+
+def acceptance_headline(met: bool | None) -> str:
+    """The acceptance outcome as the record view's headline, in plain words."""
+    if met is None:
+        return "No acceptance criteria were set before this validation."
+    if met:
+        return "Acceptance criteria met: every criterion set before the run was satisfied."
+    return "Acceptance criteria NOT met: at least one criterion set before the run failed."
+
+
+def model_validation_line(record: dict[str, Any] | None) -> str:
+    """One line on the validation that produced a model (its summary or its stored record)."""
+    if not record:
+        return "Validation: none recorded for this model."
+    population = record.get("population") or {}
+    figures = record.get("figures") or {}
+    intervals = record.get("intervals") or {}
+    interval = interval_text("cllr", intervals.get("cllr"))
+    shown = figure_value("cllr", figures.get("cllr"))
+    if interval != "not measured":
+        shown += f" (95 % {interval})"
+    met = (record.get("acceptance") or {}).get("met")
+    small = " Too small for casework." if casework_shortfalls(record) else ""
+    return (
+        f"Validated on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
+        f"{acceptance_verdict(met)}.{small}"
+    )
+
+
+def validation_report_written_text(exported: Any) -> str:
+    """What an exported validation report is, where it is and how it was recorded."""
+    text = (
+        f"Written: {exported.path} ({count(exported.page_count, 'page')}, SHA-256 "
+        f"{exported.sha256[:12]}…), recorded in the audit log."
+    )
+    if exported.receipt_path is not None:
+        text += f" Receipt beside it: {Path(exported.receipt_path).name}."
+    elif exported.receipt_problem:
+        text += f" No receipt was written ({exported.receipt_problem})."
+    return text

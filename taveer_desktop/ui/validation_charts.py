@@ -1,0 +1,226 @@
+"""The three charts of a validation record, drawn with pyqtgraph: the Tippett plot, the
+empirical cross-entropy plot and the score distributions of the cross-validated trials.
+
+The data come from ``core/validation_curves.py`` and every title, axis, series name and caption
+from ``presentation/validation_text.py`` (the validation report draws the same three from the
+same data). Same-author trials are green and solid, different-author trials vermillion and
+dashed or hatched, so the charts read without colour too.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.validation_curves import ValidationCurves, curves_of
+from taveer_desktop.presentation import validation_text as vt
+from taveer_desktop.ui.explain.chart_export import export_button
+from taveer_desktop.ui.explain.model_view import DIFFERENT, SAME, TEXT_COLOUR, style_plot
+
+NEUTRAL = "#555555"
+CALIBRATED = "#0072B2"
+
+
+class ValidationCharts(QWidget):
+    """Tippett, empirical cross-entropy and score distributions of one record, with how to read
+    them beneath: side by side where the width allows, one above the other otherwise, in a
+    scroll area so a small screen or a large scale never squeezes a chart."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.curves: ValidationCurves | None = None
+        self.stem = "taveer-validation"
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        self.content = QWidget()
+        self.content.setObjectName("validation_charts")
+        self.grid = QGridLayout(self.content)
+        lines, char = self.fontMetrics().lineSpacing(), self.fontMetrics().averageCharWidth()
+        self.plots: list[pg.PlotWidget] = []
+        texts = (vt.TIPPETT, vt.ECE_PLOT, vt.SCORE_PLOT)
+        for text in texts:
+            chart = pg.PlotWidget()
+            chart.setBackground("w")
+            chart.setMinimumSize(char * 40, lines * 15)
+            chart.setToolTip(text.caption)
+            self.plots.append(chart)
+        self.tippett_plot, self.ece_plot, self.score_plot = (c.getPlotItem() for c in self.plots)
+        self.columns = 0
+        self.wide_enough = char * 126  # three charts side by side (40 characters each)
+        self._arrange(3)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(self.content)
+        # how to read them: beneath the charts, in a box of its own that scrolls if it must
+        self.captions = QTextBrowser()
+        self.captions.setHtml(
+            "".join(
+                f"<p><b>{html.escape(t.title)}.</b> {html.escape(t.caption)}</p>" for t in texts
+            )
+        )
+        self.lines = lines
+        self.captions.setToolTip("How to read the three charts")
+        bar = QHBoxLayout()
+        bar.addWidget(self.message, 1)
+        bar.addWidget(
+            export_button(self, lambda: self.content, lambda: self.stem, "the validation charts")
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.scroll_area, 1)
+        layout.addWidget(self.captions)
+
+    def _arrange(self, columns: int) -> None:
+        """Three charts in ``columns`` columns (3: one row; 2: two and one; 1: a column)."""
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for chart in self.plots:
+            self.grid.removeWidget(chart)
+        for i, chart in enumerate(self.plots):
+            self.grid.addWidget(chart, i // columns, i % columns)
+        for column in range(3):
+            self.grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    def resizeEvent(self, event) -> None:
+        # how to read the charts takes a fifth of the height, between 2.5 and 5 lines
+        height = event.size().height() // 5
+        self.captions.setFixedHeight(max(self.lines * 5 // 2, min(height, self.lines * 5)))
+        width = event.size().width()
+        self._arrange(
+            3 if width >= self.wide_enough else 2 if width >= self.wide_enough * 2 // 3 else 1
+        )
+        super().resizeEvent(event)
+
+    def show_record(self, record: dict, stem: str = "taveer-validation") -> bool:
+        """Draw the record's charts; False (and a message) if it holds no usable trials."""
+        self.stem = stem
+        for plot in (self.tippett_plot, self.ece_plot, self.score_plot):
+            plot.clear()
+        try:
+            curves = curves_of(record)
+        except TaveerError as error:
+            self.curves = None
+            self.message.setText(
+                "No charts: this record does not keep its trials "
+                f"({error.plain_message}). The stored validation record of the project does."
+            )
+            self.scroll_area.setVisible(False)
+            self.captions.setVisible(False)
+            return False
+        self.curves = curves
+        trials = curves.trials
+        self.message.setText(
+            f"{trials.n_same:,} {vt.CLASS_NAMES['same']} and {trials.n_different:,} "
+            f"{vt.CLASS_NAMES['different']}, each scored by a model that had not seen its authors."
+        )
+        self.scroll_area.setVisible(True)
+        self.captions.setVisible(True)
+        self._draw_tippett(curves)
+        self._draw_ece(curves)
+        self._draw_scores(curves)
+        return True
+
+    def _draw_tippett(self, drawn: ValidationCurves) -> None:
+        curves, plot, text = drawn.tippett, self.tippett_plot, vt.TIPPETT
+        style_plot(plot, text.title, text.x_axis, text.y_axis)
+        plot.addLegend(offset=(5, -5), labelTextColor=TEXT_COLOUR)  # bottom left: empty there
+        for shares, colour, style, name in (
+            (curves.same, SAME, Qt.PenStyle.SolidLine, text.series[0]),
+            (curves.different, DIFFERENT, Qt.PenStyle.DashLine, text.series[1]),
+        ):
+            xs, ys = curves.steps(shares)
+            plot.plot(xs, ys, pen=pg.mkPen(colour, width=2.5, style=style), name=name)
+        plot.addItem(pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(NEUTRAL, width=1)))
+        plot.setXRange(*curves.x_range, padding=0)
+        plot.setYRange(0, 1, padding=0.02)
+
+    def _draw_ece(self, drawn: ValidationCurves) -> None:
+        curves, plot, text = drawn.ece, self.ece_plot, vt.ECE_PLOT
+        style_plot(plot, text.title, text.x_axis, text.y_axis)
+        plot.addLegend(offset=(5, 5), labelTextColor=TEXT_COLOUR)
+        x = curves.prior_log10_odds
+        plot.plot(x, curves.validated, pen=pg.mkPen(DIFFERENT, width=2.5), name=text.series[0])
+        plot.plot(
+            x,
+            curves.calibrated,
+            pen=pg.mkPen(CALIBRATED, width=2, style=Qt.PenStyle.DashLine),
+            name=text.series[1],
+        )
+        plot.plot(
+            x,
+            curves.neutral,
+            pen=pg.mkPen(NEUTRAL, width=1.5, style=Qt.PenStyle.DotLine),
+            name=text.series[2],
+        )
+        top = max(1.05, float(max(curves.validated.max(), curves.neutral.max())) * 1.05)
+        plot.setXRange(float(x[0]), float(x[-1]), padding=0)
+        plot.setYRange(0, top, padding=0.02)
+
+    def _draw_scores(self, drawn: ValidationCurves) -> None:
+        d, plot, text = drawn.scores, self.score_plot, vt.SCORE_PLOT
+        # the axis keeps its first words; what the parenthesis says labels the dashed line, so
+        # the label fits a third of a narrow window
+        axis, _, note = text.x_axis.partition(" (")
+        style_plot(plot, text.title, axis, text.y_axis)
+        plot.addLegend(offset=(5, 5), labelTextColor=TEXT_COLOUR)
+        width = float(d.edges[1] - d.edges[0])
+        left = d.edges[:-1]
+        plot.addItem(
+            pg.BarGraphItem(
+                x0=left,
+                width=width / 2,
+                height=d.same_shares,
+                brush=pg.mkBrush(SAME),
+                pen=pg.mkPen("#00664a"),
+                name=text.series[0],
+            )
+        )
+        plot.addItem(
+            pg.BarGraphItem(
+                x0=left + width / 2,
+                width=width / 2,
+                height=d.different_shares,
+                brush=QBrush(QColor(DIFFERENT), Qt.BrushStyle.BDiagPattern),
+                pen=pg.mkPen(DIFFERENT),
+                name=text.series[1],
+            )
+        )
+        # the densities as shares per bin, so they sit on the bars' scale
+        plot.plot(d.grid, d.same_density * width, pen=pg.mkPen(SAME, width=2))
+        plot.plot(
+            d.grid,
+            d.different_density * width,
+            pen=pg.mkPen(DIFFERENT, width=2, style=Qt.PenStyle.DashLine),
+        )
+        line = pg.InfiniteLine(
+            pos=0.5,
+            angle=90,
+            pen=pg.mkPen("k", width=1.2, style=Qt.PenStyle.DashLine),
+            label=note.rstrip(")").replace(" = ", " =\n") or None,
+            labelOpts={"position": 0.62, "color": TEXT_COLOUR, "anchors": [(1, 0.5), (1, 0.5)]},
+        )
+        if line.label is not None:  # left of the line, below the legend, in a smaller type
+            font = self.font()
+            font.setPointSizeF(font.pointSizeF() * 0.85)
+            line.label.setFont(font)
+        plot.addItem(line)
+        top = float(max(d.same_shares.max(), d.different_shares.max(), 0.05))
+        plot.setXRange(0, 1, padding=0.01)
+        plot.setYRange(0, top * 1.6, padding=0)  # room above the bars for the legend

@@ -1,0 +1,352 @@
+"""The validation wizard and the model view of validation, on real windows and project files.
+
+The population is the public-domain one of the validation tests (Brontë chapters and Federalist
+papers, one folder per author; skipped with a reason when the shared demo texts are absent); the
+case takes two Madison papers as known and a third as questioned.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget, QWizard
+
+from taveer_desktop.core.errors import Cancelled
+from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
+from taveer_desktop.store.case_validation import case_lengths, validate_case
+from taveer_desktop.ui import validation_wizard as vw
+from taveer_desktop.ui.task_worker import Job
+from tests.core.validation_fixtures import make_demo_population
+from tests.ui.conftest import open_window
+
+DESCRIPTION = "who: Brontës and Federalist authors; genre: prose; period: 1787-1848"
+
+
+@pytest.fixture(scope="module")
+def population_folder(tmp_path_factory):
+    return make_demo_population(tmp_path_factory.mktemp("ui-population"))
+
+
+def _project(path, folder, with_population: bool):
+    madison = sorted((folder / "Madison").glob("*.txt"))
+    with ProjectStore.create(path) as store:
+        case = store.cases.create("C-1", title="Madison?")
+        store.documents.add(case.id, KNOWN, madison[:2])
+        store.documents.add(case.id, QUESTIONED, [madison[2]])
+        if with_population:
+            store.populations.add_folder("demo", folder, DESCRIPTION)
+    return path
+
+
+@pytest.fixture
+def case_window(qtbot, tmp_path, population_folder):
+    """A window on a project with case C-1 (documents in use) and no population yet."""
+    window = open_window(qtbot, _project(tmp_path / "p.taveer", population_folder, False))
+    assert window.case_list.select_case_number("C-1")
+    return window
+
+
+@pytest.fixture
+def population_window(qtbot, tmp_path, population_folder):
+    """The same, with the population 'demo' already stored."""
+    window = open_window(qtbot, _project(tmp_path / "p.taveer", population_folder, True))
+    assert window.case_list.select_case_number("C-1")
+    return window
+
+
+def _open_wizard(qtbot, window) -> vw.ValidationWizard:
+    window.window_actions.validate.trigger()
+    wizard = window.cases.wizard
+    assert wizard is not None
+    qtbot.waitExposed(wizard)
+    return wizard
+
+
+def _fill_import(page: vw.PopulationPage, folder, name: str = "demo") -> None:
+    page.use_import.setChecked(True)
+    page.set_folder(folder)
+    page.name_edit.setText(name)
+    page.who_edit.setText("the three Brontë sisters and three Federalist authors")
+    page.genre_edit.setText("novels and political essays")
+    page.period_edit.setText("1787–1848")
+    page.selection_edit.setText("public-domain texts at hand; a demonstration only")
+
+
+def _mnemonic(text: str) -> str | None:
+    match = re.search(r"&([^&])", text.replace("&&", ""))
+    return match.group(1).lower() if match else None
+
+
+def _mnemonics_visible(widget: QWidget) -> dict[str, list[str]]:
+    seen: dict[str, list[str]] = {}
+    for button in widget.findChildren(QAbstractButton):
+        if button.isVisible():
+            seen.setdefault(_mnemonic(button.text()), []).append(button.text())
+    for label in widget.findChildren(QLabel):
+        if label.isVisible() and label.buddy() is not None:
+            seen.setdefault(_mnemonic(label.text()), []).append(label.text())
+    seen.pop(None, None)
+    return {key: texts for key, texts in seen.items() if len(texts) > 1}
+
+
+def test_the_wizard_walks_every_page_and_stores_a_linked_record(
+    qtbot, case_window, population_folder
+):
+    window = case_window
+    store = window.session.store
+    case = store.cases.find("C-1")
+    models_before = len(store.models.list_all())
+    wizard = _open_wizard(qtbot, window)
+    assert wizard.currentId() == vw.POPULATION
+    page = wizard.population_page
+    assert page.use_import.isChecked() and not page.use_stored.isEnabled()  # none stored yet
+    assert not page.isComplete()
+    _fill_import(page, population_folder)
+    assert page.import_button.isEnabled()
+    page.import_button.click()
+    qtbot.waitUntil(lambda: page.worker is None, timeout=60_000)
+    (stored,) = store.populations.list_all()
+    assert stored.name == "demo" and stored.author_count == 6
+    assert "who: the three Brontë sisters" in stored.description
+    assert "how selected: public-domain" in stored.description
+    assert page.use_stored.isChecked() and page.selected().name == "demo"
+    assert "Stored the population “demo”" in page.message.text()
+    assert _mnemonics_visible(wizard) == {}
+    wizard.next()
+
+    assert wizard.currentId() == vw.CONDITIONS
+    conditions = wizard.conditions_page
+    assert conditions.lengths() == case_lengths(store, case.id)
+    assert "These are the case's own lengths" in conditions.lengths_note.text()
+    conditions.questioned.setValue(conditions.questioned.value() - 1)
+    assert "Not the case's lengths" in conditions.lengths_note.text()
+    conditions.reset_button.click()
+    assert conditions.lengths() == case_lengths(store, case.id)
+    conditions.folds.setValue(3)
+    assert _mnemonics_visible(wizard) == {}
+    wizard.next()
+
+    assert wizard.currentId() == vw.CRITERIA
+    criteria = wizard.criteria_page
+    criteria.max_cllr.setValue(3.0)
+    criteria.misleading_check.setChecked(False)
+    assert _mnemonics_visible(wizard) == {}
+    wizard.next()
+    assert wizard.criteria.max_cllr == 3.0 and wizard.criteria.max_misleading is None
+    set_utc = wizard.criteria.set_utc
+    assert set_utc
+
+    assert wizard.currentId() == vw.RUN
+    run = wizard.run_page
+    assert "“demo”" in run.plan.text() and "Cllr at most 3" in run.plan.text()
+    assert _mnemonics_visible(wizard) == {}
+    assert not store.validations.list_all()  # nothing before the run
+    with qtbot.waitSignal(window.cases.validation_stored, timeout=120_000):
+        run.run_button.click()
+    qtbot.waitUntil(lambda: wizard.currentId() == vw.RECORD, timeout=10_000)
+
+    (validation,) = store.validations.for_case(case.id)
+    record = store.validations.record(validation.id)
+    assert record["acceptance"]["criteria"]["set_utc"] == set_utc  # fixed before the run
+    assert record["acceptance"]["criteria"]["set_utc"] <= record["created_utc"]
+    assert record["acceptance"]["met"] is True and validation.criteria_met is True
+    assert record["protocol"]["folds"] == 3
+    assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
+        case_lengths(store, case.id)
+    )
+    assert len(store.models.list_all()) == models_before + 1
+    assert store.cases.get(case.id).model_id == validation.model_id  # linked and chosen
+    actions = [e.action for e in store.audit.entries()]
+    assert "population_added" in actions and "validation_stored" in actions
+
+    view = wizard.record_page.view
+    assert view.headline.text().startswith("Acceptance criteria met")
+    assert view.figures.rowCount() == 9
+    assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
+    assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
+    view.tabs.setCurrentWidget(view.charts)
+    assert all(chart.isVisible() for chart in view.charts.plots)
+    assert len(view.charts.tippett_plot.listDataItems()) == 2  # same- and different-author
+    assert view.charts.curves.trials.n_same == record["protocol"]["trials_same"]
+    assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
+    assert _mnemonics_visible(wizard) == {}
+
+    # the case view names the validation of the case's model
+    line = window.verification_tab.validation_label.text()
+    assert "Validated on “demo”" in line and "criteria met" in line
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    assert not wizard.isVisible()
+
+
+def test_cancel_stores_nothing(qtbot, population_window):
+    window = population_window
+    store = window.session.store
+    models, audit = len(store.models.list_all()), len(store.audit.entries())
+    wizard = _open_wizard(qtbot, window)
+    assert wizard.population_page.isComplete()  # the stored population is chosen
+    for _ in range(3):
+        wizard.next()
+    assert wizard.currentId() == vw.RUN
+    # hold the writer pool so the validation is queued when Cancel is pressed: the cancel is
+    # then certain to come before any trial, whatever the machine's speed
+    release = threading.Event()
+    window.runner.start(Job("holding the writer pool", lambda p: release.wait(30)))
+    worker = wizard.run_page.start()
+    assert worker is not None and not wizard.button(QWizard.WizardButton.BackButton).isEnabled()
+    wizard.run_page.progress.cancel_button.click()
+    release.set()
+    qtbot.waitUntil(lambda: wizard.run_page.worker is None, timeout=60_000)
+    assert wizard.run_page.status.text() == "The validation was cancelled; nothing was stored."
+    assert wizard.currentId() == vw.RUN and wizard.run_page.run_button.isEnabled()
+    assert store.validations.list_all() == []
+    assert len(store.models.list_all()) == models
+    assert len(store.audit.entries()) == audit
+    assert store.cases.find("C-1").model_id is None
+
+
+def test_cancel_after_the_validation_but_before_storing_stores_nothing(population_window):
+    store = population_window.session.store
+    case = store.cases.find("C-1")
+
+    def report(done, total, message):  # cancel at the bootstrap's last report: the last step
+        if message.startswith("bootstrap") and done >= total - 20:
+            progress.cancel()
+
+    progress = Progress(report)
+
+    with pytest.raises(Cancelled):
+        validate_case(store, case.id, "demo", ValidationSettings(folds=3), None, progress)
+    assert store.validations.list_all() == [] and store.cases.get(case.id).model_id is None
+
+
+def test_bad_folders_give_one_plain_message_and_store_nothing(
+    qtbot, case_window, population_folder, tmp_path
+):
+    window = case_window
+    store = window.session.store
+    wizard = _open_wizard(qtbot, window)
+    page = wizard.population_page
+    few = tmp_path / "few"
+    for author in ("a", "b"):
+        (few / author).mkdir(parents=True)
+        for n in (1, 2):
+            (few / author / f"{n}.txt").write_text("One sentence here. Another one there.\n")
+    flat = tmp_path / "flat"
+    flat.mkdir()
+    (flat / "letter.txt").write_text("A letter.\n")
+    cases = {
+        tmp_path / "missing": "is not a folder",
+        flat: "holds no author sub-folders",
+        few: "validation needs at least 4",
+    }
+    for folder, words in cases.items():
+        _fill_import(page, folder, name="bad")
+        page.import_button.click()
+        qtbot.waitUntil(lambda: page.worker is None, timeout=30_000)
+        text = page.message.text()
+        assert text.startswith("The population was not imported: ") and words in text, text
+        assert "\n" not in text and "Traceback" not in text
+        assert str(folder) in text  # the message names the folder
+        assert not page.isComplete()
+    assert store.populations.list_all() == []
+    # a second population of the same name is refused the same way
+    _fill_import(page, population_folder)
+    page.import_button.click()
+    qtbot.waitUntil(lambda: page.worker is None, timeout=60_000)
+    _fill_import(page, population_folder)
+    page.import_button.click()
+    qtbot.waitUntil(lambda: page.worker is None, timeout=30_000)
+    assert "already holds a population named 'demo'" in page.message.text()
+    assert len(store.populations.list_all()) == 1
+    # the import button says what is missing
+    page.name_edit.clear()
+    assert not page.import_button.isEnabled()
+    assert "give the population a name" in page.import_button.toolTip()
+
+
+def test_the_wizard_closes_with_close_and_with_escape(qtbot, population_window):
+    window = population_window
+    wizard = _open_wizard(qtbot, window)
+    close = wizard.button(QWizard.WizardButton.CancelButton)
+    assert close.text() == "Close"
+    close.click()
+    qtbot.waitUntil(lambda: not wizard.isVisible())
+    wizard = _open_wizard(qtbot, window)
+    wizard.next()
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not wizard.isVisible())
+    assert window.cases.wizard is None
+
+
+def test_the_action_needs_a_case_with_documents(qtbot, tmp_path):
+    window = open_window(qtbot, tmp_path / "empty.taveer")
+    assert not window.window_actions.validate.isEnabled()
+    store = window.session.store
+    store.cases.create("C-2")
+    window.session.changed("cases")
+    assert window.case_list.select_case_number("C-2")
+    assert not window.window_actions.validate.isEnabled()
+    assert "known and questioned documents" in window.window_actions.validate.toolTip()
+
+
+def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population_window, tmp_path):
+    window = population_window
+    store = window.session.store
+    case = store.cases.find("C-1")
+    settings = ValidationSettings(folds=3, criteria=AcceptanceCriteria.now(0.1, 0.05))
+    done = validate_case(store, case.id, "demo", settings)
+    window.session.changed("models", "cases", "validations", case_id=case.id)
+    assert "criteria NOT met" in window.verification_tab.validation_label.text()
+
+    manager = window.models.open_manager()
+    qtbot.waitExposed(manager)
+    assert manager.select(done.model.name)
+    assert manager.validation_button.isEnabled()
+    assert "Validated on “demo”" in manager.details.text()
+    row = manager.model.find_row(lambda m: m.name == done.model.name)
+    assert manager.model.record(row).validation["population"]["name"] == "demo"
+    manager.validation_button.click()
+    dialog = window.models.validations_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.model.rowCount() == 1
+    assert dialog.selected().stored.id == done.validation.id
+    view = dialog.view
+    view.charts.show_record(view.record)  # drawn again: a share of 0.45 still reads 0.45
+    for plot in (view.charts.tippett_plot, view.charts.score_plot):
+        assert plot.getAxis("left").autoSIPrefixScale == 1.0
+    assert view.headline.text().startswith("Acceptance criteria NOT met")
+    assert "NOT met" in view.acceptance.text()
+    assert view.charts.curves is not None
+    view.tabs.setCurrentWidget(view.population_text)
+    assert "demo" in view.population_text.toPlainText()
+
+    # the selected record's PDF validation report, written by a job and audited
+    assert dialog.export_button.isEnabled()
+    target = tmp_path / "validation.pdf"
+    assert dialog.export_report(target) is not None
+    qtbot.waitUntil(lambda: dialog.export_worker is None, timeout=120_000)
+    assert target.read_bytes().startswith(b"%PDF"), dialog.export_status.text()
+    assert str(target) in dialog.export_status.text()
+    assert "recorded in the audit log" in dialog.export_status.text()
+    entry = store.audit.entries()[-1]
+    assert entry.action == "validation_report_exported" and entry.case_id == case.id
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+
+    # the link in the Verification tab opens the same view on the case's model
+    window.verification_tab._validation_link("show")
+    assert dialog.isVisible() and dialog.selected().stored.id == done.validation.id
+
+    # a model validated elsewhere: its summary without charts
+    copy = dataclasses.replace(done.result.model, name="Copied elsewhere")
+    other = store.models.add_bytes(copy.to_json().encode(), "copied.json")
+    window.session.changed("models")
+    assert dialog.show_model(other.id)
+    assert dialog.selected() is None and dialog.view.charts.curves is None
+    assert "does not keep its trials" in dialog.view.charts.message.text()
