@@ -19,10 +19,15 @@ from taveer_desktop.core.features import (
     DocumentFeatures,
     extract_features,
 )
-from taveer_desktop.core.lambdag_model import STATED_METHODS, method_of
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_verify import verify_case
-from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
+from taveer_desktop.core.model import (
+    STATED_METHODS,
+    THRESHOLD_METHODS,
+    load_model,
+    method_of,
+    save_model,
+)
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
@@ -40,11 +45,6 @@ from taveer_desktop.presentation.conclusion_text import (
     share_text,
 )
 from taveer_desktop.presentation.method_agreement import method_label, method_lines
-from taveer_desktop.presentation.validation_text import (
-    acceptance_verdict,
-    bound_sentence,
-    casework_shortfalls,
-)
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -246,6 +246,11 @@ def load_population(path: str, description: str | None, progress=None):
 def print_validation_notes(record: dict) -> None:
     """The record's likelihood-ratio bound and, if the validation is too small for casework,
     why (the words of ``presentation/validation_text.py``)."""
+    from taveer_desktop.presentation.validation_text import (  # loaded when validating only
+        bound_sentence,
+        casework_shortfalls,
+    )
+
     print(bound_sentence(record))
     shortfalls = casework_shortfalls(record)
     if shortfalls:
@@ -339,6 +344,8 @@ def run_validate(args) -> int:
     if args.json:
         print_json(summary)
         return 0
+    from taveer_desktop.presentation.validation_text import acceptance_verdict
+
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
         f"validated on {numbers.count(summary['authors'], 'author')}, "

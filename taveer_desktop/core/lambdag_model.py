@@ -35,16 +35,7 @@ from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_masking import MASKED_DTYPE
 from taveer_desktop.core.model import Model
 
-STATED_METHODS = ("taveer", "lambdag", "fusion")
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
-
-
-def method_of(model: Model) -> str:
-    """Whose likelihood ratio a model's conclusion states."""
-    method = model.extra.get("method", "taveer")
-    if method not in STATED_METHODS:
-        raise InputError(f"not a valid TAVeer model: unknown method {method!r}")
-    return str(method)
 
 
 def encode_reference(stream: np.ndarray) -> dict[str, Any]:

@@ -14,24 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from taveer_desktop.core.feature_stream import encode_document
-from taveer_desktop.core.kneser_ney import sentence_keys
-from taveer_desktop.core.lambdag import Contributions, ReferencePool, contributions, lambda_g
-from taveer_desktop.core.lambdag_masking import masked_sentences, split_sentences
-from taveer_desktop.core.lambdag_model import (
-    LambdaGPart,
-    decode_reference,
-    fusion_of,
-    method_of,
-)
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.model import Model
+from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult, verify
+
+if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
+    from taveer_desktop.core.lambdag import Contributions
+    from taveer_desktop.core.lambdag_model import LambdaGPart
 
 
 @dataclass(frozen=True)
@@ -72,6 +64,14 @@ def lambdag_for_case(
     source: str,
 ) -> tuple[float, float, Contributions]:
     """(raw λG, calibrated log10 LR, per-token evidence) of one case."""
+    import numpy as np
+
+    from taveer_desktop.core.feature_stream import encode_document
+    from taveer_desktop.core.kneser_ney import sentence_keys
+    from taveer_desktop.core.lambdag import ReferencePool, contributions, lambda_g
+    from taveer_desktop.core.lambdag_masking import masked_sentences, split_sentences
+    from taveer_desktop.core.lambdag_model import decode_reference
+
     pool = ReferencePool.from_sentences(
         split_sentences(decode_reference(part.reference, source)),
         part.order,
@@ -97,11 +97,16 @@ def verify_case(
 ) -> CaseVerification:
     """Verify with the model's method (see the module)."""
     lexicon = lexicon or default_lexicon()
+    if model.extra.get("method", "taveer") == "taveer":  # the common case, without LambdaG
+        result = verify(model, known_texts, unknown_text, lexicon)
+        return CaseVerification(result, "taveer", {"taveer": _taveer_log10_lr(model, result)})
+    import numpy as np
+
+    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+
     method = method_of(model)
     result = verify(model, known_texts, unknown_text, lexicon)
     taveer = _taveer_log10_lr(model, result)
-    if method == "taveer":
-        return CaseVerification(result, method, {"taveer": taveer})
     part = LambdaGPart.of(model, source)
     raw, lambdag, evidence = lambdag_for_case(part, known_texts, unknown_text, lexicon, source)
     by_method: dict[str, float | None] = {"taveer": taveer, "lambdag": lambdag}

@@ -328,6 +328,18 @@ def read_model_bytes(path: str | Path) -> bytes:
     return read_file_bytes(path, MAX_MODEL_BYTES, kind="model file")
 
 
+STATED_METHODS = ("taveer", "lambdag", "fusion")
+
+
+def method_of(model: Model) -> str:
+    """Whose likelihood ratio a model's conclusion states: TAVeer's (the default), LambdaG's
+    or the fusion's (``core/method_verify.py``)."""
+    method = model.extra.get("method", "taveer")
+    if method not in STATED_METHODS:
+        raise InputError(f"not a valid TAVeer model: unknown method {method!r}")
+    return str(method)
+
+
 def load_model(path: str | Path) -> Model:
     """Read, decode and validate a model file."""
     return parse_model(decode_model_bytes(read_model_bytes(path), str(path)), str(path))

@@ -12,7 +12,7 @@ so a run is never computed from evidence or a model that changed since it was st
 from __future__ import annotations
 
 from taveer_desktop import __version__
-from taveer_desktop.core.lambdag_model import method_of
+from taveer_desktop.core.model import method_of
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
