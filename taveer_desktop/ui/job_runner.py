@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from taveer_desktop.ui.task_worker import Job, Result, TaskWorker
 
@@ -72,11 +72,24 @@ class JobRunner(QObject):
         signals.failed.connect(lambda message, w=worker: self._ended(w, calls, FAILED, message))
         signals.cancelled.connect(lambda w=worker: self._ended(w, calls, CANCELLED, None))
         self._running.append(worker)
-        pool = self.writer_pool if job.writes_store else self.compute_pool
-        pool.start(worker)
+        if job.makes_qt_objects:
+            QTimer.singleShot(0, lambda: self._run_here(worker))
+        else:
+            pool = self.writer_pool if job.writes_store else self.compute_pool
+            pool.start(worker)
         log.info("job started: %s", job.title)
         self.job_started.emit(worker)
         return worker
+
+    def _run_here(self, worker: TaskWorker) -> None:
+        """Run a job that makes Qt objects on the GUI thread (see ``Job``), after the writes
+        asked for before it; its outcome reaches the callbacks directly."""
+        if self._shut_down:
+            worker.returned = True
+            return
+        if worker.job.writes_store:
+            self.writer_pool.waitForDone()
+        worker.run()
 
     def _ended(self, worker: TaskWorker, calls: _Callbacks, outcome: str, payload: Any) -> None:
         if worker not in self._running:

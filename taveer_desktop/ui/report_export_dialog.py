@@ -162,7 +162,12 @@ class ReportExportDialog(QDialog):
             except TaveerError as error:  # a refusal is an answer, not a failure of the job
                 return str(error)
 
-        job = Job(f"Laying out the report of case {number}", lay_out, writes_store=False)
+        job = Job(
+            f"Laying out the report of case {number}",
+            lay_out,
+            writes_store=False,
+            makes_qt_objects=True,
+        )
         started: list[TaskWorker] = []
         self.preview_worker = self.runner.start(
             job, lambda result: self._laid_out(started[0], result)
@@ -244,7 +249,9 @@ class ReportExportDialog(QDialog):
 
         self.save_button.setEnabled(False)
         self.status_label.setText(f"Writing {path} …")
-        job = Job(f"Writing the report of case {number}", write, cancellable=False)
+        job = Job(
+            f"Writing the report of case {number}", write, cancellable=False, makes_qt_objects=True
+        )
         self.export_worker = self.runner.start(job, self._written)
         return self.export_worker
 

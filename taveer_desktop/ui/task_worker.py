@@ -41,12 +41,19 @@ class Job(Generic[Result]):
 
     ``writes_store`` jobs share one single-threaded pool, so two of them never write at once.
     ``cancellable`` is False for short jobs that are one store transaction from the start.
+    ``makes_qt_objects`` jobs (laying out and painting a PDF: text documents, the PDF writer)
+    run on the GUI thread instead, at the next turn of the event loop and after the writer
+    pool has drained: a QObject made or destroyed on a pool thread that holds the interpreter
+    lock can deadlock against the GUI thread's signal connections (seen in the report preview:
+    ``QTextDocument.documentLayout()`` waiting for Qt's connection lock, the GUI thread holding
+    it while waiting for the interpreter lock).
     """
 
     title: str
     run: Callable[[Progress], Result]
     writes_store: bool = True
     cancellable: bool = True
+    makes_qt_objects: bool = False
 
 
 class WorkerSignals(QObject):

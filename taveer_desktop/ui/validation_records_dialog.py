@@ -225,6 +225,7 @@ class ValidationRecordsDialog(QDialog):
         job = Job(
             f"Writing the validation report of record {validation_id}",
             lambda p: export_stored_validation_report(store, validation_id, path, p),
+            makes_qt_objects=True,
         )
         self.export_worker = runner.start(
             job,

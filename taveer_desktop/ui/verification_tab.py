@@ -86,11 +86,10 @@ class VerificationTab(QWidget):
             "Cllr and whether the criteria set before it were met"
         )
         self.validation_label.linkActivated.connect(self._validation_link)
-        models = QVBoxLayout()
-        models.addWidget(self.model_label)
-        models.addWidget(self.validation_label)
+        # the model's name beside the buttons; its validation below, across the whole width,
+        # so a long sentence wraps over a few wide lines rather than many narrow ones
         top = QHBoxLayout()
-        top.addLayout(models, stretch=1)
+        top.addWidget(self.model_label, stretch=1)
         top.addWidget(self.choose_model_button)
         self.validate_button = None
         if validate_action is not None:
@@ -129,6 +128,7 @@ class VerificationTab(QWidget):
         self.splitter.setStretchFactor(1, 4)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.validation_label)
         layout.addWidget(self.splitter, stretch=1)
 
     # ---- the result view ----------------------------------------------------------------------

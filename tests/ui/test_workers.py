@@ -124,3 +124,22 @@ def test_progress_panel_shows_elapsed_and_remaining_time(qtbot, runner):
     _wait_ended(qtbot, runner, worker)
     panel.detach()
     assert format_duration(3725) == "1:02:05"
+
+
+def test_a_job_that_makes_qt_objects_runs_on_the_gui_thread_after_start_returned(qtbot, runner):
+    seen = {}
+
+    def lay_out(progress):
+        seen["thread"] = threading.current_thread()
+        progress.step(1, 1, "laid out")
+        return "pages"
+
+    worker = runner.start(
+        Job("Laying out", lay_out, writes_store=False, makes_qt_objects=True),
+        on_finished=lambda result: seen.setdefault("result", result),
+    )
+    assert "thread" not in seen  # start() returned first; the job runs at the next event turn
+    assert _wait_ended(qtbot, runner, worker) == FINISHED
+    assert seen["thread"] is threading.main_thread()
+    assert seen["result"] == "pages"
+    assert not runner.busy
