@@ -51,6 +51,11 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _MARKUP = "{}[]<>=_|\\^~*#@$%`/"
 
 
+def _percent(share: float, places: int) -> str:
+    """A share as the house writes percentages (``presentation/numbers.percent``): ``55 %``."""
+    return f"{100.0 * share:.{places}f} %"
+
+
 @dataclass(frozen=True)
 class TextMeasures:
     """What the gate needs to know of one document."""
@@ -153,9 +158,10 @@ def _usable(label: str, m: TextMeasures, document: str) -> list[GateFinding]:
         findings.append(
             GateFinding(
                 GateRule.USABLE_TEXT,
-                f"the {label} does not read as English prose: {m.lexicon_share:.0%} of its "
+                f"the {label} does not read as English prose: "
+                f"{_percent(m.lexicon_share, 0)} of its "
                 f"words are in the method's word list, real prose has at least "
-                f"{MIN_LEXICON_SHARE:.0%}",
+                f"{_percent(MIN_LEXICON_SHARE, 0)}",
                 round(m.lexicon_share, 4),
                 MIN_LEXICON_SHARE,
                 document,
@@ -165,10 +171,11 @@ def _usable(label: str, m: TextMeasures, document: str) -> list[GateFinding]:
         findings.append(
             GateFinding(
                 GateRule.USABLE_TEXT,
-                f"the {label} reads as code or markup, not prose: only {m.lexicon_share:.0%} of "
-                f"its words are in the method's word list and {m.markup_share:.1%} of its "
-                f"characters are program or markup symbols (prose with fewer than "
-                f"{CODE_LEXICON_SHARE:.0%} such words has at most {CODE_MARKUP_SHARE:.0%})",
+                f"the {label} reads as code or markup, not prose: only "
+                f"{_percent(m.lexicon_share, 0)} of its words are in the method's word list and "
+                f"{_percent(m.markup_share, 1)} of its characters are program or markup symbols "
+                f"(prose with fewer than {_percent(CODE_LEXICON_SHARE, 0)} such words has at most "
+                f"{_percent(CODE_MARKUP_SHARE, 0)})",
                 round(m.markup_share, 4),
                 CODE_MARKUP_SHARE,
                 document,
@@ -190,8 +197,8 @@ def _text_findings(measures: CaseMeasures) -> list[GateFinding]:
             GateFinding(
                 GateRule.SAME_TEXT,
                 f"the questioned document and the {which} are the same text: they share "
-                f"{measures.overlap:.0%} of their word sequences (limit "
-                f"{SAME_TEXT_OVERLAP:.0%}); remove the copy or the quoted part",
+                f"{_percent(measures.overlap, 0)} of their word sequences (limit "
+                f"{_percent(SAME_TEXT_OVERLAP, 0)}); remove the copy or the quoted part",
                 round(measures.overlap, 4),
                 SAME_TEXT_OVERLAP,
                 None,
@@ -229,7 +236,7 @@ def _length_findings(model: Model, measures: CaseMeasures) -> list[GateFinding]:
                 GateFinding(
                     GateRule.VALIDATED_CONDITIONS,
                     f"{subject} {chars:,} characters, outside the central "
-                    f"{conditions.coverage:.0%} of the model's training texts "
+                    f"{_percent(conditions.coverage, 0)} of the model's training texts "
                     f"({lengths.low:,}–{lengths.high:,})",
                     chars,
                     lengths.high if chars > lengths.high else lengths.low,
@@ -279,8 +286,8 @@ def _validation_findings(model: Model) -> list[GateFinding]:
         if results.get("misleading") is False:
             worst = max(figures["misleading_y"], figures["misleading_n"])
             failed.append(
-                f"misleading evidence in {worst:.0%} of one class's trials, above the "
-                f"{criteria['max_misleading']:.0%} set"
+                f"misleading evidence in {_percent(worst, 0)} of one class's trials, above the "
+                f"{_percent(criteria['max_misleading'], 0)} set"
             )
     except (KeyError, TypeError, ValueError):
         failed = []

@@ -196,7 +196,7 @@ def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_pa
     assert GateRule.VALIDATION_NOT_MET in findings
     message = findings[GateRule.VALIDATION_NOT_MET].message
     assert "did not meet the acceptance criteria" in message
-    assert "above the 1% set" in message and "Cllr" not in message  # Cllr ≤ 5 was met
+    assert "above the 1 % set" in message and "Cllr" not in message  # Cllr ≤ 5 was met
     assert outcome.conclusion.kind is not ConclusionKind.EVALUATIVE
     met = replace(model, extra={**model.extra, "validation": {"acceptance": {"met": True}}})
     assert GateRule.VALIDATION_NOT_MET not in {
