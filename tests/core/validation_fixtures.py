@@ -16,12 +16,20 @@ _AUTHOR_LINE = re.compile(
 )
 
 
+SHIPPED_POPULATION = Path(__file__).resolve().parents[2] / "resources" / "demo" / "population"
+
+
 def make_demo_population(root: Path, federalist_per_author: int = 12) -> Path:
-    """Write the population folder under ``root`` and return it (skips without the texts)."""
+    """Write the population folder under ``root`` and return it. Without the shared demo
+    texts, the demo project's shipped population (the same authors, more Federalist papers)
+    is copied instead."""
     brontes, federalist = DEMO_TEXTS / "brontes", DEMO_TEXTS / "federalist"
-    if not brontes.is_dir() or not federalist.is_dir():
-        pytest.skip(f"the public-domain demo texts ({DEMO_TEXTS}) are not on this machine")
     folder = root / "demo-population"
+    if not brontes.is_dir() or not federalist.is_dir():
+        if not SHIPPED_POPULATION.is_dir():
+            pytest.skip(f"neither the demo texts ({DEMO_TEXTS}) nor the shipped population")
+        shutil.copytree(SHIPPED_POPULATION, folder)
+        return folder
     folder.mkdir()
     for path in sorted(brontes.glob("*.txt")):
         author = "_".join(path.name.split("_")[:2])
