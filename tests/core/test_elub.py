@@ -82,7 +82,13 @@ def test_refusals():
 
 def _grid_upper(same: np.ndarray, different: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
     """(last threshold of the grid before the system is first worse than neutral, first one at
-    which it is), evaluating the normalised Bayes error with one added misleading trial a class."""
+    which it is), evaluating the normalised Bayes error with one added misleading trial a class.
+
+    The error grows with the threshold between two trial values and drops at each, so a stretch
+    where the system is worse can be narrower than the grid's step (hypothesis found one:
+    0.0792–0.08): the grid also holds a point just below every positive trial value."""
+    values = np.concatenate([same, different])
+    grid = np.unique(np.concatenate([grid, values[values > 0] - 1e-9]))
     theta = 10.0**grid
     misses = (same[:, None] <= grid[None, :]).sum(axis=0) + 1.0
     false_alarms = (different[:, None] > grid[None, :]).sum(axis=0) + 1.0
@@ -99,7 +105,7 @@ lrs = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)  # the same examples in every run
 @given(same=lrs, different=lrs)
 def test_properties_against_a_direct_evaluation(same, different):
     same, different = np.array(same), np.array(different)
