@@ -37,6 +37,10 @@ def model_summary_lines(model: Model) -> list[str]:
                 )
             shown = ", ".join(f for f in figures if f) or "no figures"
             lines.append(f"held out on {name}: {shown}")
+    elif isinstance(model.extra.get("validation"), dict):  # figures on held-out folds
+        from taveer_desktop.presentation.validation_wizard_text import model_validation_line
+
+        lines.append(model_validation_line(model.extra["validation"]))
     else:
         lines.append(
             "held-out figures: not measured (training accuracy "

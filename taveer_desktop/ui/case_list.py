@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop.presentation.numbers import count, integer
 from taveer_desktop.store import Case
 from taveer_desktop.ui import case_table_model as ctm
-from taveer_desktop.ui.record_table_model import RECORD_ROLE
+from taveer_desktop.ui.record_table_model import selected_record
 
 
 class CaseListPanel(QWidget):
@@ -85,8 +85,7 @@ class CaseListPanel(QWidget):
         self._update_count()
 
     def selected_case(self) -> Case | None:
-        rows = self.view.selectionModel().selectedRows()
-        return self.proxy.data(rows[0], RECORD_ROLE) if rows else None
+        return selected_record(self.view)
 
     def select_case_id(self, case_id: int) -> bool:
         row = self.model.find_row(lambda c: c.id == case_id)

@@ -29,7 +29,12 @@ from taveer_desktop.presentation.validation_wizard_text import model_validation_
 from taveer_desktop.ui import model_table_model as mtm
 from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
-from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_hash
+from taveer_desktop.ui.record_table_model import (
+    SORT_ROLE,
+    select_record,
+    selected_record,
+    short_hash,
+)
 
 
 class ModelManagerDialog(QDialog):
@@ -131,15 +136,10 @@ class ModelManagerDialog(QDialog):
             self.reload()
 
     def select(self, name: str) -> bool:
-        for row in range(self.proxy.rowCount()):
-            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).name == name:
-                self.view.selectRow(row)
-                return True
-        return False
+        return select_record(self.view, lambda summary: summary.name == name)
 
     def selected(self) -> mtm.ModelSummary | None:
-        rows = self.view.selectionModel().selectedRows()
-        return self.proxy.data(rows[0], RECORD_ROLE) if rows else None
+        return selected_record(self.view)
 
     def _selection_changed(self, *_args) -> None:
         summary = self.selected()

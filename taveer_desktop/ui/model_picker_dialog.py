@@ -29,7 +29,11 @@ from taveer_desktop.store import Case
 from taveer_desktop.ui import model_choice_table_model as mct
 from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.project_session import ProjectSession
-from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
+from taveer_desktop.ui.record_table_model import (
+    SORT_ROLE,
+    select_record,
+    selected_record,
+)
 
 INTRO = (
     "Choose the model this case is verified with. Its likelihood ratios are calibrated on its "
@@ -91,22 +95,13 @@ class ModelPickerDialog(QDialog):
         resize_to_fit(self, 110, 30)
 
     def select_id(self, model_id: int) -> bool:
-        for row in range(self.proxy.rowCount()):
-            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).stored.id == model_id:
-                self.view.selectRow(row)
-                return True
-        return False
+        return select_record(self.view, lambda choice: choice.stored.id == model_id)
 
     def select_name(self, name: str) -> bool:
-        for row in range(self.proxy.rowCount()):
-            if self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE).name == name:
-                self.view.selectRow(row)
-                return True
-        return False
+        return select_record(self.view, lambda choice: choice.name == name)
 
     def chosen(self) -> mct.ModelChoice | None:
-        rows = self.view.selectionModel().selectedRows()
-        return self.proxy.data(rows[0], RECORD_ROLE) if rows else None
+        return selected_record(self.view)
 
     def _selection_changed(self, *_args) -> None:
         choice = self.chosen()

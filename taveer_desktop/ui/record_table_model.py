@@ -4,6 +4,8 @@ A subclass declares its ``COLUMNS`` (each a ``Column`` saying how to show, expla
 field) and the index constants naming them. ``set_records`` replaces the list; ``data`` only
 reads it and never queries the store. ``RECORD_ROLE`` returns a row's dataclass and
 ``SORT_ROLE`` a value that sorts naturally (numbers as numbers), for ``QSortFilterProxyModel``.
+``selected_record`` and ``select_record`` read and set the selection of a table view showing
+such a model (directly or through a proxy) by record, not by row.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QTableView
 
 from taveer_desktop.presentation.audit_text import recorded_time
 
@@ -21,6 +24,22 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 SHORT_HASH_CHARS = 12
 
 _Index = QModelIndex | QPersistentModelIndex
+
+
+def selected_record(view: QTableView) -> Any | None:
+    """The record of the first selected row of ``view`` (None when nothing is selected)."""
+    rows = view.selectionModel().selectedRows()
+    return view.model().data(rows[0], RECORD_ROLE) if rows else None
+
+
+def select_record(view: QTableView, matches: Callable[[Any], bool]) -> bool:
+    """Select the first row of ``view`` whose record ``matches``; False if none does."""
+    model = view.model()
+    for row in range(model.rowCount()):
+        if matches(model.data(model.index(row, 0), RECORD_ROLE)):
+            view.selectRow(row)
+            return True
+    return False
 
 
 @dataclass(frozen=True)

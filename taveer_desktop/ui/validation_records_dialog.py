@@ -38,7 +38,8 @@ from taveer_desktop.presentation.validation_wizard_text import validation_report
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import AUDIT, MODELS, VALIDATIONS, ProjectSession
-from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
+from taveer_desktop.ui.record_table_model import SORT_ROLE, selected_record
+from taveer_desktop.ui.record_table_model import select_record as select_matching
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_table_models import (
@@ -151,16 +152,10 @@ class ValidationRecordsDialog(QDialog):
             self.reload()
 
     def selected(self) -> ValidationRow | None:
-        rows = self.table.selectionModel().selectedRows()
-        return self.proxy.data(rows[0], RECORD_ROLE) if rows else None
+        return selected_record(self.table)
 
     def select_record(self, validation_id: int) -> bool:
-        for row in range(self.proxy.rowCount()):
-            record = self.proxy.data(self.proxy.index(row, 0), RECORD_ROLE)
-            if record.stored.id == validation_id:
-                self.table.selectRow(row)
-                return True
-        return False
+        return select_matching(self.table, lambda row: row.stored.id == validation_id)
 
     def show_model(self, model_id: int) -> bool:
         """Show the validation that produced a model; False if it has none at all."""

@@ -70,7 +70,7 @@ from taveer_desktop.ui.project_session import (
     VALIDATIONS,
     ProjectSession,
 )
-from taveer_desktop.ui.record_table_model import RECORD_ROLE
+from taveer_desktop.ui.record_table_model import selected_record
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_table_models import P_DESCRIPTION, PopulationTableModel
@@ -221,8 +221,7 @@ class PopulationPage(WizardStep):
         self._mode_changed()
 
     def selected(self):
-        rows = self.table.selectionModel().selectedRows()
-        return self.model.data(rows[0], RECORD_ROLE) if rows else None
+        return selected_record(self.table)
 
     def description(self) -> str:
         """The four answers as the one description the store keeps."""

@@ -39,7 +39,11 @@ from taveer_desktop.ui.project_session import (
     VALIDATIONS,
     ProjectSession,
 )
-from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE
+from taveer_desktop.ui.record_table_model import (
+    SORT_ROLE,
+    select_record,
+    selected_record,
+)
 from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
 from taveer_desktop.ui.run_view import RunView
 
@@ -197,17 +201,13 @@ class VerificationTab(QWidget):
             )
 
     def select_run(self, run_id: int) -> bool:
-        for row in range(self.run_proxy.rowCount()):
-            record = self.run_proxy.data(self.run_proxy.index(row, 0), RECORD_ROLE)
-            if record.run.id == run_id:
-                self.runs_view.selectRow(row)
-                self._run_selected()
-                return True
-        return False
+        if not select_record(self.runs_view, lambda row: row.run.id == run_id):
+            return False
+        self._run_selected()
+        return True
 
     def selected_run(self) -> rtm.RunRow | None:
-        rows = self.runs_view.selectionModel().selectedRows()
-        return self.run_proxy.data(rows[0], RECORD_ROLE) if rows else None
+        return selected_record(self.runs_view)
 
     def refresh(self) -> None:
         """Show the selected run again (e.g. after the verbal scale setting changed)."""
