@@ -20,7 +20,7 @@ from taveer_desktop.core.features import (
     extract_features,
 )
 from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import verify_case
+from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.model import (
     STATED_METHODS,
     THRESHOLD_METHODS,
@@ -161,6 +161,20 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
         default="taveer",
         help="the method validated: TAVeer, LambdaG, or their fusion (docs/method.md)",
     )
+    p.add_argument(
+        "--lambdag-order",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="LambdaG: the highest n-gram order tried (the order is chosen by validation)",
+    )
+    p.add_argument(
+        "--lambdag-samples",
+        type=_positive,
+        default=30,
+        metavar="R",
+        help="LambdaG: reference samples per comparison (published default 30)",
+    )
 
 
 def _register_validate(subparsers: argparse._SubParsersAction) -> None:
@@ -187,20 +201,6 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
     add_validation_options(p)
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
-    p.add_argument(
-        "--lambdag-order",
-        type=_positive,
-        default=10,
-        metavar="N",
-        help="LambdaG: the highest n-gram order tried (the order is chosen by validation)",
-    )
-    p.add_argument(
-        "--lambdag-samples",
-        type=_positive,
-        default=30,
-        metavar="R",
-        help="LambdaG: reference samples per comparison (published default 30)",
-    )
     p.add_argument("--name", help="model name (default: from the population)")
     p.add_argument("--description", metavar="TEXT", help="who, genre, period, how selected")
     p.add_argument("--genre", metavar="TEXT", help="the genre of the population's texts")
@@ -244,13 +244,20 @@ def load_population(path: str, description: str | None, progress=None):
 
 
 def print_validation_notes(record: dict) -> None:
-    """The record's likelihood-ratio bound and, if the validation is too small for casework,
-    why (the words of ``presentation/validation_text.py``)."""
+    """Each method's figures (a LambdaG or fused validation), the record's likelihood-ratio
+    bound and, if the validation is too small for casework, why (the words of
+    ``presentation/validation_text.py``)."""
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
         bound_sentence,
         casework_shortfalls,
     )
 
+    stated = record.get("protocol", {}).get("method", "taveer")
+    for method, figures in record.get("methods", {}).items():
+        print(
+            f"  {method_label(method)}: Cllr {numbers.decimal(figures['cllr'])}, "
+            f"AUC {numbers.decimal(figures['auc'])}" + (" (stated)" if method == stated else "")
+        )
     print(bound_sentence(record))
     shortfalls = casework_shortfalls(record)
     if shortfalls:
@@ -358,11 +365,6 @@ def run_validate(args) -> int:
         f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
         f"{verdict}"
     )
-    for method, figures in summary.get("methods", {}).items():
-        print(
-            f"  {method_label(method)}: Cllr {figures['cllr']:.3f}, AUC {figures['auc']:.3f}"
-            + (" (stated)" if method == args.method else "")
-        )
     print_validation_notes(result.record)
     print(
         f"model written to {args.output}"
@@ -508,11 +510,9 @@ def run_verify(args) -> int:
     model = load_model(args.model)
     known = [_read_document(p) for p in args.known]
     unknown = _read_document(args.unknown)
-    case = verify_case(model, known, unknown, source=args.model)
-    result = case.result
+    result = verify_with_method(model, known, unknown, source=args.model)
     data = result.to_dict()
     data["conclusion"] = conclusion_json(result, args.scale)
-    data["methods"] = case.to_dict()
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
         statement = describe(result.log10_lr, args.scale)
@@ -539,8 +539,8 @@ def run_verify(args) -> int:
     if none:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
-    if case.stated != "taveer":
-        for line in method_lines(case.by_method, case.stated):
+    if result.methods is not None:
+        for line in method_lines(result.methods.by_method, result.methods.stated):
             print(line)
     if stability is not None:
         low, high = stability.similarity_interval
