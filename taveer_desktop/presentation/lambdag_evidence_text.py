@@ -40,6 +40,15 @@ DIFFER = "differ"
 BOTH_HP = "both → Hp"
 BOTH_HD = "both → Hd"
 
+# the legend's words (the desktop adds a swatch of each level after the first two)
+POSITIVE_LEGEND = ("Green", "the known author's model predicted the token better (towards Hp)")
+NEGATIVE_LEGEND = ("Vermillion", "worse (towards Hd)")
+MARKS_LEGEND = (
+    f"Underlined (straight on green, wavy on vermillion): the strongest {100 - UNIT_PERCENTILE} % "
+    "of the tokens. Overlined: a sentence where both methods point the same way. Hover a token "
+    "for its share; choose a sentence in the list to find it in the text."
+)
+
 TOKEN_KIND_WORDS = {
     TokenKind.KEPT: "kept as it is (a function word, phrase or punctuation of the lexicon)",
     TokenKind.MASKED: "a content word, masked to a placeholder before LambdaG read it",
@@ -188,8 +197,8 @@ def evidence_summary(evidence: LambdaGEvidence, rows: Sequence[SentenceRow]) -> 
     ends = math.fsum(t.share for s in evidence.sentences for t in s.tokens if t.end == t.start)
     return (
         f"λG = {signed(evidence.total)} (order {numbers.integer(evidence.order)}) over "
-        f"{numbers.count(len(rows), 'sentence')}, of which the sentences' ends carry "
-        f"{signed(ends)}; both methods point the same way in "
-        f"{numbers.count(towards_hp + towards_hd, 'sentence')} ({numbers.integer(towards_hp)} "
-        f"towards Hp, {numbers.integer(towards_hd)} towards Hd)."
+        f"{numbers.count(len(rows), 'sentence')} (their ends, which have no characters to "
+        f"shade, carry {signed(ends)}). Both methods point the same way in "
+        f"{numbers.count(towards_hp + towards_hd, 'sentence')}: {numbers.integer(towards_hp)} "
+        f"towards Hp, {numbers.integer(towards_hd)} towards Hd."
     )

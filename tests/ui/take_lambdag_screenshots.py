@@ -10,7 +10,8 @@ demo population, a quick fused validation, one explained run). The window opens 
 selected and its run shown: the Decision tab with the fused ratio, each method's own and their
 agreement (``lambdag-decision``), then the "LambdaG in the text" tab once TAVeer's leans are
 listed (``lambdag-text``), and with the sentences narrowed to those where both methods point
-the same way, sorted by LambdaG's share, the first chosen (``lambdag-sentence``).
+the same way, sorted by LambdaG's share, the first chosen (``lambdag-sentence``; where the
+result scrolls, at 150 %, scrolled to the text and the list).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from tests.ui.screenshot_session import ScreenshotSession, options  # noqa: E402
 
 
 def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> None:
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import QPoint, Qt
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
@@ -65,6 +66,9 @@ def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> No
     view.only_agreeing.setChecked(True)
     view.table.sortByColumn(SentenceTableModel.LAMBDAG, Qt.SortOrder.DescendingOrder)
     view.table.selectRow(0)
+    # where the result scrolls (150 %), the text and the list at the top of the view
+    top = view.splitter.mapTo(panel.result_scroll.widget(), QPoint(0, 0)).y()
+    panel.result_scroll.verticalScrollBar().setValue(top)
     shots.shoot(window, "lambdag-sentence.png", settle=0.8)
 
     window.close()

@@ -25,7 +25,7 @@ import html
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -37,10 +37,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QFrame,
     QHeaderView,
     QLabel,
     QPlainTextDocumentLayout,
     QPlainTextEdit,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTextEdit,
@@ -131,30 +133,19 @@ def shaded_document(
 
 
 def legend_html(unit: float) -> str:
-    """The legend: a swatch of every level with the shares it stands for, and the marks."""
+    """The legend of the shades: a swatch of every level with the shares it stands for."""
 
-    def swatch(level: int, label: str) -> str:
-        style = f"background:{level_colour(level)}"
+    def swatch(level: int) -> str:
+        label = html.escape(words.level_range(level, unit)).replace(" ", "&nbsp;")  # unbroken
         if abs(level) == words.STRONGEST:
             label = f"<u>{label}</u>"
-        return f"<span style='{style}'>&nbsp;{label}&nbsp;</span>"
+        return f"<span style='background:{level_colour(level)}'>&nbsp;{label}&nbsp;</span>"
 
-    positive = " ".join(
-        swatch(level, html.escape(words.level_range(level, unit)))
-        for level in range(words.LEVELS, 0, -1)
-    )
-    negative = " ".join(
-        swatch(-level, html.escape(words.level_range(-level, unit)))
-        for level in range(1, words.LEVELS + 1)
-    )
-    return (
-        f"<b>Green</b>: the known author's model predicted the token better (share &gt; 0, "
-        f"towards Hp) {positive}<br><b>Vermillion</b>: it predicted it worse (share &lt; 0, "
-        f"towards Hd) {negative}<br>Underlined (straight or wavy): the strongest "
-        f"{100 - words.UNIT_PERCENTILE} % of the tokens · <span style='text-decoration:"
-        "overline'>overlined</span>: a sentence where both methods point the same way · hover "
-        "a token for its share"
-    )
+    lines = []
+    for sign, (colour, meaning) in ((1, words.POSITIVE_LEGEND), (-1, words.NEGATIVE_LEGEND)):
+        swatches = " ".join(swatch(sign * level) for level in range(words.LEVELS, 0, -1))
+        lines.append(f"<b>{colour}</b>: {html.escape(meaning)} {swatches}")
+    return "<br>".join(lines)
 
 
 class SentenceTableModel(RecordTableModel):
@@ -248,6 +239,8 @@ class LambdaGView(QWidget):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
         self.legend.setToolTip(SHARE_MEANING)
+        self.marks = QLabel(words.MARKS_LEGEND, self)
+        self.marks.setWordWrap(True)
         self.meaning = QLabel(
             f"<small>{html.escape(SHARE_MEANING)} {html.escape(AGREEMENT_MEANING)}</small>", self
         )
@@ -261,7 +254,10 @@ class LambdaGView(QWidget):
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.editor.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
         self.editor.viewport().installEventFilter(self)
-        self.only_agreeing = QCheckBox("&Only sentences where both methods point the same way")
+        self.only_agreeing = QCheckBox("&Only where both methods agree")
+        self.only_agreeing.setToolTip(
+            "List only the sentences where both methods point the same way (the overlined ones)"
+        )
         self.only_agreeing.toggled.connect(self._filter)
         self.model = SentenceTableModel(self)
         self.table = QTableView(self)
@@ -283,16 +279,32 @@ class LambdaGView(QWidget):
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.only_agreeing)
         side_layout.addWidget(self.table, 1)
-        side_layout.addWidget(self.meaning)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.editor)
         self.splitter.addWidget(side)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        # the summary, the legend and what the shares mean scroll in a pane of their own above
+        # the text and the list, so that at 150 % they never squeeze the text away
+        info = QWidget(self)
+        info_layout = self._info_layout = QVBoxLayout(info)
+        info_layout.setContentsMargins(0, 0, 0, 0)
+        for label in (self.summary, self.legend, self.marks, self.meaning):
+            info_layout.addWidget(label)
+        info_layout.addStretch(1)
+        self.info_scroll = QScrollArea(self)
+        self.info_scroll.setWidgetResizable(True)
+        self.info_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.info_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.info_scroll.setWidget(info)
+        self.vertical = QSplitter(Qt.Orientation.Vertical, self)
+        self.vertical.addWidget(self.info_scroll)
+        self.vertical.addWidget(self.splitter)
+        self.vertical.setStretchFactor(0, 0)
+        self.vertical.setStretchFactor(1, 1)
+        self.vertical.setCollapsible(1, False)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.legend)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.vertical, 1)
 
         self.prepared = ""
         self.evidence: LambdaGEvidence | None = None
@@ -323,6 +335,25 @@ class LambdaGView(QWidget):
         self.summary.setText(html.escape(words.evidence_pending(evidence)))
         self.legend.setText(legend_html(self.unit))
         self._filter()
+        QTimer.singleShot(0, self._size_panes)
+
+    def _size_panes(self) -> None:
+        """The explanations get the height of the summary, the legend and the marks (their
+        meaning is scrolled to) but at most 40 % of the view, the text and the list the rest;
+        the text is wider than the list. Called once laid out (at the next turn of the loop)."""
+        width = self.info_scroll.viewport().width()
+        spacing = self._info_layout.spacing()
+        needed = sum(
+            label.heightForWidth(width) + spacing
+            for label in (self.summary, self.legend, self.marks)
+        )
+        total = self.vertical.height()
+        if total <= 0:
+            return
+        top = min(needed, total * 2 // 5)
+        self.vertical.setSizes([top, total - top])
+        across = self.splitter.width()
+        self.splitter.setSizes([across * 3 // 5, across - across * 3 // 5])
 
     def show_leanings(self, leanings: Sequence[SentenceLeaning]) -> None:
         """List the sentences with both methods' figures (``core/sentence_agreement
@@ -333,6 +364,7 @@ class LambdaGView(QWidget):
         self.summary.setText(html.escape(words.evidence_summary(self.evidence, self.rows)))
         self.editor.setExtraSelections(self.agreement_marks())
         self._filter()
+        QTimer.singleShot(0, self._size_panes)  # the summary is longer now
         self.table.resizeColumnsToContents()
 
     def agreement_marks(self) -> list[QTextEdit.ExtraSelection]:
@@ -361,6 +393,7 @@ class LambdaGView(QWidget):
     def _sentence_chosen(self, *_args) -> None:
         rows = self.table.selectionModel().selectedRows()
         if rows:
+            self.table.scrollTo(self.model.index(rows[0].row(), 0))  # the numbers in view
             self.show_sentence(rows[0].row())
 
     def show_sentence(self, model_row: int) -> None:
