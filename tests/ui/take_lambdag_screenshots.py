@@ -68,7 +68,8 @@ def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> No
     view.table.selectRow(0)
     # where the result scrolls (150 %), the text and the list at the top of the view
     top = view.splitter.mapTo(panel.result_scroll.widget(), QPoint(0, 0)).y()
-    panel.result_scroll.verticalScrollBar().setValue(top)
+    if top > panel.result_scroll.viewport().height() // 2:
+        panel.result_scroll.verticalScrollBar().setValue(top)
     shots.shoot(window, "lambdag-sentence.png", settle=0.8)
 
     window.close()
