@@ -67,6 +67,11 @@ def _category(value: str) -> str:
     return value
 
 
+def _explained(value: str) -> str:
+    """A TAVeer category, or "lambdag" for LambdaG's evidence in the text."""
+    return "lambdag" if value.lower() == "lambdag" else _category(value)
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("features", help="feature counts of one document")
     p.add_argument("file")
@@ -116,8 +121,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("--unknown", required=True, metavar="U")
         p.add_argument("--json", action="store_true")
         if name == "explain":
-            p.add_argument("--category", type=_category, required=True)
-            p.add_argument("--top", type=int, default=15, help="features shown without --json")
+            p.add_argument(
+                "--category",
+                type=_explained,
+                required=True,
+                help="F1..F11, or lambdag (LambdaG's evidence, for a LambdaG or fused model)",
+            )
+            p.add_argument(
+                "--top",
+                type=_positive,
+                default=15,
+                help="features (sentences for lambdag) shown without --json",
+            )
             p.set_defaults(handler=run_explain)
         else:
             p.add_argument(
@@ -566,10 +581,43 @@ def run_verify(args) -> int:
     return 0
 
 
+def run_explain_lambdag(args, model) -> int:
+    """LambdaG's evidence in the questioned text, sentence by sentence, beside TAVeer's lean."""
+    from taveer_desktop.core.feature_stream import prepare_text
+    from taveer_desktop.core.sentence_agreement import sentence_leanings
+    from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
+
+    if method_of(model) == "taveer":
+        raise InputError(
+            "has no LambdaG part: explain --category lambdag needs a model validated with "
+            "--method lambdag or fusion",
+            args.model,
+        )
+    lexicon = default_lexicon()
+    known = [_read_document(p) for p in args.known]
+    unknown = _read_document(args.unknown)
+    result = verify_with_method(model, known, unknown, lexicon, args.model, explain=True)
+    assert result.methods is not None and result.methods.evidence is not None
+    evidence = result.methods.evidence
+    leanings = sentence_leanings(unknown, result.interpretation, result.ensemble, lexicon, evidence)
+    if args.json:
+        data = evidence.to_dict()
+        data["lambdag_raw"] = result.methods.lambdag_raw
+        data["taveer_lean_by_sentence"] = [round(x.taveer, 6) for x in leanings]
+        data["both_point_same_way"] = [x.direction for x in leanings]
+        print_json(data)
+        return 0
+    for line in evidence_lines(prepare_text(unknown), evidence, leanings, args.top):
+        print(line)
+    return 0
+
+
 def run_explain(args) -> int:
     from taveer_desktop.core.interpret import interpret
 
     model = load_model(args.model)
+    if args.category == "lambdag":
+        return run_explain_lambdag(args, model)
     lexicon = default_lexicon()
     unknown = extract_features(_read_document(args.unknown), lexicon)
     profile = DocumentFeatures.combine(
