@@ -107,7 +107,7 @@ def _category_lean(
     # (sentence, feature) → occurrences of the feature in the sentence
     pair = np.array(rows, dtype=np.int64) * len(counts) + np.array(cols, dtype=np.int64)
     pairs, per_pair = np.unique(pair, return_counts=True)
-    sentence, feature = pairs // len(counts), pairs % len(counts)
+    sentence, column = pairs // len(counts), pairs % len(counts)
     left = total - np.bincount(sentence, weights=per_pair, minlength=n)
     lean = np.zeros(n)
     usable = left > 0
@@ -116,8 +116,8 @@ def _category_lean(
     a = np.where(usable, 1.0 / np.where(usable, left, 1.0), 0.0)
     without = _spread(a, counts, known)
     a_pair = a[sentence]
-    correction = np.abs(a_pair * (counts[feature] - per_pair) - known[feature]) - np.abs(
-        a_pair * counts[feature] - known[feature]
+    correction = np.abs(a_pair * (counts[column] - per_pair) - known[column]) - np.abs(
+        a_pair * counts[column] - known[column]
     )
     without += np.bincount(sentence, weights=correction, minlength=n)
     distance = float(np.abs(counts / total - known).sum())
