@@ -59,7 +59,7 @@ def cursor_per_token(prepared, evidence, unit):
     from PySide6.QtGui import QTextCursor, QTextDocument
     from PySide6.QtWidgets import QPlainTextDocumentLayout
 
-    from taveer_desktop.presentation import lambdag_evidence_text as words
+    from taveer_desktop.presentation import lambdag_shades as words
     from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
     from taveer_desktop.ui.explain.lambdag_view import level_format
 

@@ -19,9 +19,10 @@ from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.sentence_agreement import sentence_leanings
 from taveer_desktop.core.verify import VerificationResult, verify
-from taveer_desktop.presentation import lambdag_evidence_text as words
+from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
+from taveer_desktop.presentation.lambdag_evidence_text import share_text
 from taveer_desktop.presentation.method_agreement import method_lines
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
@@ -258,7 +259,7 @@ def test_the_sentence_list_sorts_filters_and_scrolls_the_text(qtbot, fused):
     position = lambdag.position_under(rect.x() + 2, rect.center().y())
     assert position == positions(token.start)
     tip = lambdag.tip_at(position)
-    assert tip is not None and f"LambdaG share {words.signed(token.share)}" in tip
+    assert tip is not None and f"LambdaG share {share_text(token.share)}" in tip
     assert f"Sentence {len(leanings)}:" in tip
 
 

@@ -1,4 +1,4 @@
-"""LambdaG's evidence in words and shades, without Qt (``presentation/lambdag_evidence_text``)."""
+"""LambdaG's evidence in shades and words, without Qt (``presentation/lambdag_shades``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from taveer_desktop.core.method_findings import (
     TokenKind,
 )
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
-from taveer_desktop.presentation import lambdag_evidence_text as words
+from taveer_desktop.presentation import lambdag_shades as words
+from taveer_desktop.presentation.lambdag_evidence_text import leaning_text
 
 TEXT = "The cat sat.  A dog ran away!"
 
@@ -49,9 +50,9 @@ def test_levels_are_signed_thirds_below_the_scale_and_four_from_it():
     assert words.shade_level(0.9, unit) == 4 and words.shade_level(-5.0, unit) == -4
     assert words.shade_level(0.5, 0.0) == 0  # no scale: nothing is shaded
     assert words.level_range(4, unit) == "+0.900 or more"
-    assert words.level_range(-4, unit) == "-0.900 or less"
+    assert words.level_range(-4, unit) == "−0.900 or less"
     assert words.level_range(2, unit) == "+0.300 to +0.600"
-    assert words.level_range(-1, unit) == "0 to -0.300"
+    assert words.level_range(-1, unit) == "0 to −0.300"
     for level in (1, 2, 3, -1, -2, -3):  # a share in each range has that level
         low = unit * (abs(level) - 1) / 3
         share = (low + unit / 6) * (1 if level > 0 else -1)
@@ -65,17 +66,19 @@ def test_sentence_rows_and_the_agreement_words():
     ]
     rows = words.sentence_rows(TEXT, leanings)
     assert [(r.number, r.excerpt, r.agreement, r.direction) for r in rows] == [
-        (1, "The cat sat.", words.BOTH_HP, 1),
-        (2, "A dog ran away!", words.BOTH_HD, -1),
+        (1, "The cat sat.", leaning_text(leanings[0]), 1),
+        (2, "A dog ran away!", leaning_text(leanings[1]), -1),
     ]
-    assert words.agreement_words(SentenceLeaning(0, 1, 0.0, 1.0)) == words.TAVEER_SILENT
-    assert words.agreement_words(SentenceLeaning(0, 1, 1.0, 0.0)) == words.LAMBDAG_SILENT
-    assert words.agreement_words(SentenceLeaning(0, 1, -1.0, 1.0)) == words.DIFFER
+    assert rows[0].agreement == "both methods → Hp" and rows[1].both_point_same_way
+    assert words.agreement_tip(rows[0]).startswith("Both methods point towards Hp")
+    silent = words.sentence_rows(TEXT, [SentenceLeaning(0, 12, 0.0, 1.5)])[0]
+    assert not silent.both_point_same_way
+    assert words.agreement_tip(silent).startswith("Leaving this sentence out does not move")
     tip = words.sentence_tip(rows[1])
-    assert tip.startswith("Sentence 2: LambdaG share -2.000, TAVeer lean -0.0100")
+    assert tip.startswith("Sentence 2: LambdaG share −2.000, TAVeer lean −0.0100")
     summary = words.evidence_summary(_evidence(SHARES), rows)
-    assert "λG = -0.500 (order 3) over 2 sentences" in summary
-    assert "carry -0.250" in summary  # the two ends: +0.25 and -0.5
+    assert "λG = −0.500 (order 3) over 2 sentences" in summary
+    assert "carry −0.250" in summary  # the two ends: +0.25 and -0.5
     assert "Both methods point the same way in 2 sentences: 1 towards Hp, 1 towards Hd." in summary
 
 
@@ -92,9 +95,7 @@ def test_token_tips_name_the_token_its_share_and_its_sentence():
     token = evidence.sentences[0].tokens[1]
     tip = words.token_tip(TEXT, token, row)
     assert tip.splitlines() == [
-        "“cat”: LambdaG share -0.100",
+        "“cat”: LambdaG share −0.100",
         "A content word, masked to a placeholder before LambdaG read it.",
         words.sentence_tip(row),
     ]
-    assert words.signed(0.0004) == "0.000" and words.signed(0.0006) == "+0.001"
-    assert words.signed(-1234.5) == "-1,234.500"

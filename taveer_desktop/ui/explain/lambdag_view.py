@@ -3,7 +3,7 @@ sentence listed with LambdaG's share beside TAVeer's lean, and the sentences whe
 point the same way marked.
 
 Shown by the result view for a run of a LambdaG or fused model (its "LambdaG in the text" tab);
-the data and every word come from ``presentation/lambdag_evidence_text.py`` and
+the data and every word come from ``presentation/lambdag_shades.py`` and
 ``presentation/method_agreement.py``. In the text, green shades are tokens the known author's
 model predicted better than the population's models did (positive shares, towards Hp),
 vermillion ones worse (negative, towards Hd), darker for larger shares; the strongest level is
@@ -53,9 +53,10 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.method_findings import LambdaGEvidence, TokenEvidence
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
-from taveer_desktop.presentation import lambdag_evidence_text as words
+from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
+from taveer_desktop.presentation.lambdag_evidence_text import share_text
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
     LAMBDAG_METHOD,
@@ -151,7 +152,7 @@ def legend_html(unit: float) -> str:
 class SentenceTableModel(RecordTableModel):
     """The questioned text's sentences (``SentenceRow``s) with both methods' figures."""
 
-    NUMBER, LAMBDAG, TAVEER, AGREEMENT, SENTENCE = range(5)
+    NUMBER, LAMBDAG, TAVEER, SENTENCE, AGREEMENT = range(5)
     COLUMNS = (
         Column(
             "#",
@@ -162,7 +163,7 @@ class SentenceTableModel(RecordTableModel):
         ),
         Column(
             "LambdaG",
-            lambda r: words.signed(r.lambdag),
+            lambda r: share_text(r.lambdag),
             "LambdaG's share of the sentence: the sum of its tokens' shares of λG (positive: "
             "towards Hp)",
             words.sentence_tip,
@@ -171,20 +172,11 @@ class SentenceTableModel(RecordTableModel):
         ),
         Column(
             "TAVeer",
-            lambda r: words.signed(r.taveer, 4),
-            "TAVeer's lean in the sentence: the importance λ of TAVeer's listed features that "
-            "occur in it, + for "
-            "L_Y (same author), − for L_N (different authors), shared among their occurrences",
+            lambda r: share_text(r.taveer, words.LEAN_PLACES),
+            words.LEAN_MEANING,
             words.sentence_tip,
             sort_key=lambda r: r.taveer,
             numeric=True,
-        ),
-        Column(
-            "Both methods",
-            lambda r: r.agreement,
-            "Whether LambdaG's share and TAVeer's lean point the same way in the sentence",
-            lambda r: words.AGREEMENT_TIPS[r.agreement],
-            sort_key=lambda r: (-abs(r.direction), -r.direction, r.number),
         ),
         Column(
             "Sentence",
@@ -192,6 +184,13 @@ class SentenceTableModel(RecordTableModel):
             "The sentence's beginning; choose a row to see it in the text",
             words.sentence_tip,
             sort_key=lambda r: r.number,
+        ),
+        Column(
+            "Both methods",
+            lambda r: r.agreement,
+            "Whether LambdaG's share and TAVeer's lean point the same way in the sentence",
+            words.agreement_tip,
+            sort_key=lambda r: (-abs(r.direction), -r.direction, r.number),
         ),
     )
 
@@ -366,6 +365,9 @@ class LambdaGView(QWidget):
         self._filter()
         QTimer.singleShot(0, self._size_panes)  # the summary is longer now
         self.table.resizeColumnsToContents()
+        widest = self.fontMetrics().horizontalAdvance("m") * 16
+        if self.table.columnWidth(SentenceTableModel.SENTENCE) > widest:
+            self.table.setColumnWidth(SentenceTableModel.SENTENCE, widest)
 
     def agreement_marks(self) -> list[QTextEdit.ExtraSelection]:
         """An overline over every sentence where both methods point the same way."""
