@@ -103,14 +103,21 @@ def excerpt(text: str, start: int, end: int, limit: int = EXCERPT_CHARS) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
+def agreement_cell(row: SentenceRow) -> str:
+    """``row.agreement`` shortened for a table cell under the heading "Both methods"."""
+    if row.direction:
+        return "both → Hp" if row.direction > 0 else "both → Hd"
+    return "no TAVeer feature" if row.taveer == 0 else "other ways"
+
+
 def agreement_tip(row: SentenceRow) -> str:
     """Whether both methods point the same way in a sentence, in a sentence."""
     if row.direction:
         towards = "Hp (the same author)" if row.direction > 0 else "Hd (another author)"
-        return f"Both methods point towards {towards} in this sentence"
+        return f"{row.agreement}: both point towards {towards} in this sentence"
     if row.taveer == 0:
-        return "Leaving this sentence out does not move TAVeer's distances"
-    return "The methods point different ways in this sentence"
+        return f"{row.agreement}: leaving this sentence out does not move TAVeer's distances"
+    return f"{row.agreement}: the two methods point different ways in this sentence"
 
 
 @dataclass(frozen=True)

@@ -70,10 +70,12 @@ def test_sentence_rows_and_the_agreement_words():
         (2, "A dog ran away!", leaning_text(leanings[1]), -1),
     ]
     assert rows[0].agreement == "both methods → Hp" and rows[1].both_point_same_way
-    assert words.agreement_tip(rows[0]).startswith("Both methods point towards Hp")
+    assert words.agreement_tip(rows[0]).startswith("both methods → Hp: both point towards Hp")
+    assert [words.agreement_cell(r) for r in rows] == ["both → Hp", "both → Hd"]
     silent = words.sentence_rows(TEXT, [SentenceLeaning(0, 12, 0.0, 1.5)])[0]
     assert not silent.both_point_same_way
-    assert words.agreement_tip(silent).startswith("Leaving this sentence out does not move")
+    assert words.agreement_tip(silent).endswith("does not move TAVeer's distances")
+    assert words.agreement_cell(silent) == "no TAVeer feature"
     tip = words.sentence_tip(rows[1])
     assert tip.startswith("Sentence 2: LambdaG share −2.000, TAVeer lean −0.0100")
     summary = words.evidence_summary(_evidence(SHARES), rows)

@@ -102,33 +102,21 @@ def shaded_document(
     document.setDocumentLayout(QPlainTextDocumentLayout(document))
     document.setUndoRedoEnabled(False)
     text = shown_text(prepared)
-    formats: dict[int, QTextCharFormat] = {}
-    pieces: list[tuple[int, int, int]] = []  # (shade level, start, end)
-
-    def add(key: int, start: int, end: int) -> None:
-        if end <= start:
-            return
-        if pieces and pieces[-1][0] == key and pieces[-1][2] == start:
-            pieces[-1] = (key, pieces[-1][1], end)
-        else:
-            pieces.append((key, start, end))
-
-    position = 0
-    for sentence in evidence.sentences:
-        for token in sentence.tokens:
-            if token.end <= token.start or token.start < position:
-                continue  # a sentence's end has no characters; overlaps are not expected
-            add(0, position, token.start)
-            add(words.shade_level(token.share, unit), token.start, token.end)
-            position = token.end
-    add(0, position, len(text))
-
+    formats = {level: level_format(level) for level in range(-words.LEVELS, words.LEVELS + 1)}
+    plain, level = formats[0], words.shade_level
     cursor = QTextCursor(document)
+    insert = cursor.insertText
     cursor.beginEditBlock()
-    for key, start, end in pieces:
-        if key not in formats:
-            formats[key] = level_format(key)
-        cursor.insertText(text[start:end], formats[key])
+    position = 0
+    for token in words.shaded_tokens(evidence):
+        if token.start < position:
+            continue  # overlapping tokens are not expected; the first one keeps its shade
+        if token.start > position:
+            insert(text[position : token.start], plain)
+        insert(text[token.start : token.end], formats[level(token.share, unit)])
+        position = token.end
+    if position < len(text):
+        insert(text[position:], plain)
     cursor.endEditBlock()
     return document
 
@@ -152,7 +140,7 @@ def legend_html(unit: float) -> str:
 class SentenceTableModel(RecordTableModel):
     """The questioned text's sentences (``SentenceRow``s) with both methods' figures."""
 
-    NUMBER, LAMBDAG, TAVEER, SENTENCE, AGREEMENT = range(5)
+    NUMBER, LAMBDAG, TAVEER, AGREEMENT, SENTENCE = range(5)
     COLUMNS = (
         Column(
             "#",
@@ -179,18 +167,18 @@ class SentenceTableModel(RecordTableModel):
             numeric=True,
         ),
         Column(
+            "Both methods",
+            words.agreement_cell,
+            "Whether LambdaG's share and TAVeer's lean point the same way in the sentence",
+            words.agreement_tip,
+            sort_key=lambda r: (-abs(r.direction), -r.direction, r.number),
+        ),
+        Column(
             "Sentence",
             lambda r: r.excerpt,
             "The sentence's beginning; choose a row to see it in the text",
             words.sentence_tip,
             sort_key=lambda r: r.number,
-        ),
-        Column(
-            "Both methods",
-            lambda r: r.agreement,
-            "Whether LambdaG's share and TAVeer's lean point the same way in the sentence",
-            words.agreement_tip,
-            sort_key=lambda r: (-abs(r.direction), -r.direction, r.number),
         ),
     )
 
@@ -281,8 +269,8 @@ class LambdaGView(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.editor)
         self.splitter.addWidget(side)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 11)
+        self.splitter.setStretchFactor(1, 9)
         # the summary, the legend and what the shares mean scroll in a pane of their own above
         # the text and the list, so that at 150 % they never squeeze the text away
         info = QWidget(self)
@@ -339,7 +327,8 @@ class LambdaGView(QWidget):
     def _size_panes(self) -> None:
         """The explanations get the height of the summary, the legend and the marks (their
         meaning is scrolled to) but at most 40 % of the view, the text and the list the rest;
-        the text is wider than the list. Called once laid out (at the next turn of the loop)."""
+        the text a little wider than the list. Called once laid out (the next turn of the
+        event loop)."""
         width = self.info_scroll.viewport().width()
         spacing = self._info_layout.spacing()
         needed = sum(
@@ -352,7 +341,7 @@ class LambdaGView(QWidget):
         top = min(needed, total * 2 // 5)
         self.vertical.setSizes([top, total - top])
         across = self.splitter.width()
-        self.splitter.setSizes([across * 3 // 5, across - across * 3 // 5])
+        self.splitter.setSizes([across * 11 // 20, across - across * 11 // 20])
 
     def show_leanings(self, leanings: Sequence[SentenceLeaning]) -> None:
         """List the sentences with both methods' figures (``core/sentence_agreement
@@ -364,10 +353,7 @@ class LambdaGView(QWidget):
         self.editor.setExtraSelections(self.agreement_marks())
         self._filter()
         QTimer.singleShot(0, self._size_panes)  # the summary is longer now
-        self.table.resizeColumnsToContents()
-        widest = self.fontMetrics().horizontalAdvance("m") * 16
-        if self.table.columnWidth(SentenceTableModel.SENTENCE) > widest:
-            self.table.setColumnWidth(SentenceTableModel.SENTENCE, widest)
+        self.table.resizeColumnsToContents()  # the sentence, last, takes what is left
 
     def agreement_marks(self) -> list[QTextEdit.ExtraSelection]:
         """An overline over every sentence where both methods point the same way."""
