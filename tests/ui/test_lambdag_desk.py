@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtGui import QImage, QTextCharFormat, QTextCursor
 
 from taveer_desktop.core.feature_stream import prepare_text
 from taveer_desktop.core.lexicon import default_lexicon
@@ -261,6 +261,28 @@ def test_the_sentence_list_sorts_filters_and_scrolls_the_text(qtbot, fused):
     tip = lambdag.tip_at(position)
     assert tip is not None and f"LambdaG share {share_text(token.share)}" in tip
     assert f"Sentence {len(leanings)}:" in tip
+
+
+def test_the_standalone_viewer_verifies_with_the_models_method(tmp_path, fused, qapp):
+    from taveer_desktop.core.model import save_model
+    from taveer_desktop.ui.explain.__main__ import main
+
+    save_model(fused.model, tmp_path / "fused.json")
+    texts = []
+    for name, text in [("q.txt", fused.unknown)] + [
+        (f"k{i}.txt", t) for i, t in enumerate(fused.known)
+    ]:
+        (tmp_path / name).write_text(text, encoding="utf-8", newline="")
+        texts.append(str(tmp_path / name))
+    shot = tmp_path / "shot"
+    argv = [str(tmp_path / "fused.json"), "--unknown", texts[0], "--known", *texts[1:]]
+    font = qapp.font()  # the launcher sets the application font; later tests keep theirs
+    try:
+        assert main([*argv, "--screenshot", str(shot), "--size", "1200x800"]) == 0
+    finally:
+        qapp.setFont(font)
+    image = QImage(str(tmp_path / "shot-lambdag.png"))
+    assert not image.isNull() and image.width() > 200
 
 
 HOSTILE = (
