@@ -40,9 +40,10 @@ UNIT_PERCENTILE = 95  # |share| at this percentile of the tokens is where the st
 EXCERPT_CHARS = 70
 LEAN_PLACES = 4  # a TAVeer lean is smaller than a share: one more decimal
 LEAN_MEANING = (
-    "TAVeer's lean in the sentence: how much farther the questioned text would lie from the "
-    "known texts in TAVeer's ensemble categories if the sentence were left out (positive: the "
-    "sentence brings it closer to the known author's style, towards Hp)"
+    "How much farther the questioned text would lie from the known texts in TAVeer's ensemble "
+    "categories if the sentence were left out (each category's change of distance divided by "
+    "its threshold θ, added up): positive where the sentence brings the questioned text closer "
+    "to the known author's style (towards Hp), negative where it takes it away (towards Hd)."
 )
 
 # the legend's words (the desktop adds a swatch of each level after the first two)

@@ -53,13 +53,12 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.method_findings import LambdaGEvidence, TokenEvidence
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
+from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation import lambdag_shades as words
-from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
 from taveer_desktop.presentation.lambdag_evidence_text import share_text
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
-    LAMBDAG_METHOD,
     SHARE_MEANING,
 )
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel
@@ -161,7 +160,7 @@ class SentenceTableModel(RecordTableModel):
         Column(
             "TAVeer",
             lambda r: share_text(r.taveer, words.LEAN_PLACES),
-            words.LEAN_MEANING,
+            glossary.tooltip("lean"),
             words.sentence_tip,
             sort_key=lambda r: r.taveer,
             numeric=True,
@@ -221,11 +220,11 @@ class LambdaGView(QWidget):
         self.summary = QLabel(self)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
-        self.summary.setToolTip(LAMBDAG_METHOD)
+        self.summary.setToolTip(glossary.tooltip("λG"))
         self.legend = QLabel(self)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
-        self.legend.setToolTip(SHARE_MEANING)
+        self.legend.setToolTip(glossary.tooltip("share"))
         self.marks = QLabel(words.MARKS_LEGEND, self)
         self.marks.setWordWrap(True)
         self.meaning = QLabel(
