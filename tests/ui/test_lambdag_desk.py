@@ -5,6 +5,7 @@ the sentences where both methods point the same way marked — on a real project
 
 from __future__ import annotations
 
+import copy
 import html
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_findings import TokenKind
 from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.sentence_agreement import sentence_leanings
 from taveer_desktop.core.verify import VerificationResult, verify
 from taveer_desktop.presentation import lambdag_shades as words
@@ -146,6 +148,36 @@ def test_a_taveer_result_shows_no_method_lines_and_no_lambdag_tab(qtbot, fused):
     assert view.tabs.currentIndex() == 0  # back on the Decision tab
     assert not view.summary.methods_label.isVisibleTo(view.summary)
     assert view.tabs.count() == 3 and view.tabs.isTabVisible(0) and view.tabs.isTabVisible(1)
+
+
+def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
+    """The same stored result with TAVeer's own ratio turned the other way, then as if stated
+    by LambdaG alone: the lines say so in the shared words."""
+    view = ResultView()
+    qtbot.addWidget(view)
+    result = copy.deepcopy(fused.result)
+    by_method = result["methods"]["log10_lr_by_method"]
+    by_method["taveer"] = -abs(by_method["lambdag"])
+    view.show_result(result, fused.model, fused.known, fused.unknown)
+    text = view.summary.methods_label.text()
+    assert "The two methods disagree: TAVeer supports Hd (another author)" in text
+    assert text == "<br>".join(
+        html.escape(line.strip()) for line in method_lines(by_method, "fusion")
+    )
+    result["methods"]["method"] = "lambdag"
+    del by_method["fusion"]
+    result["log10_lr"] = by_method["lambdag"]
+    view.show_result(result, fused.model, fused.known, fused.unknown)
+    lines = view.summary.methods_label.text().split("<br>")
+    assert lines[0].startswith("LambdaG (stated): LR ") and lines[1].startswith("TAVeer alone")
+    assert "logistic-regression" not in view.summary.methods_label.toolTip()
+    row = rtm.RunRow(
+        run=None,  # lr_text reads only the conclusion and the methods
+        questioned_name="q.txt",
+        conclusion=read_result(result).conclusion,
+        methods=read_result(result).methods,
+    )
+    assert rtm.lr_text(row).endswith("(LambdaG)")
 
 
 # --- the text --------------------------------------------------------------------------------
