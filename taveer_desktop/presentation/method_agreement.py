@@ -11,6 +11,7 @@ report say the same thing.
 
 from __future__ import annotations
 
+from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 
@@ -39,8 +40,14 @@ def _direction(log10_lr: float) -> str:
     return "supports neither proposition"
 
 
-def method_lines(by_method: dict[str, float | None], stated: str) -> list[str]:
-    """One line per method (the stated one first), then the agreement sentence."""
+AT_BOUND = "the limit its validation supports (ELUB)"
+
+
+def method_lines(findings: MethodFindings) -> list[str]:
+    """One line per method (the stated one first), then the agreement sentence. A ratio cut
+    to its validation's bound says so: the evidence is at least that strong, no stronger is
+    supported."""
+    by_method, stated = findings.by_method, findings.stated
     lines = []
     order = [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
     for method in order:
@@ -50,7 +57,8 @@ def method_lines(by_method: dict[str, float | None], stated: str) -> list[str]:
         if value is None:
             lines.append(f"  {label}{role}: no likelihood ratio")
         else:
-            lines.append(f"  {label}{role}: LR {format_lr(value)}, {_direction(value)}")
+            bound = f" ({AT_BOUND})" if method in findings.at_bound else ""
+            lines.append(f"  {label}{role}: LR {format_lr(value)}{bound}, {_direction(value)}")
     agreement = agreement_sentence(by_method.get("taveer"), by_method.get("lambdag"), stated)
     if agreement:
         lines.append(f"  {agreement}")

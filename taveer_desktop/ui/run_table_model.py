@@ -99,7 +99,7 @@ def lr_tip(row: RunRow) -> str:
     """The ratio, and for a LambdaG or fused model each method's own and their agreement."""
     if row.methods is None:
         return lr_text(row)
-    lines = method_lines(row.methods.by_method, row.methods.stated)
+    lines = method_lines(row.methods)
     return "\n".join([lr_text(row), *(line.strip() for line in lines)])
 
 

@@ -112,7 +112,7 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     assert f"Likelihood ratio {format_lr(findings.by_method['fusion'])}" in summary.headline.text()
     # each method's own ratio and the agreement sentence, exactly as the shared wording says
     assert summary.methods_label.isVisibleTo(summary)
-    expected = [html.escape(line.strip()) for line in method_lines(findings.by_method, "fusion")]
+    expected = [html.escape(line.strip()) for line in method_lines(findings)]
     assert summary.methods_label.text() == "<br>".join(expected)
     assert any("agree" in line for line in expected)
     assert "LambdaG (Nini" in summary.methods_label.toolTip()
@@ -162,10 +162,12 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
     text = view.summary.methods_label.text()
     assert "The two methods disagree: TAVeer supports Hd (another author)" in text
     assert text == "<br>".join(
-        html.escape(line.strip()) for line in method_lines(by_method, "fusion")
+        html.escape(line.strip()) for line in method_lines(read_result(result).methods)
     )
     result["methods"]["method"] = "lambdag"
     del by_method["fusion"]
+    at_bound = result["methods"].get("at_bound", [])
+    result["methods"]["at_bound"] = [m for m in at_bound if m != "fusion"]
     result["log10_lr"] = by_method["lambdag"]
     view.show_result(result, fused.model, fused.known, fused.unknown)
     lines = view.summary.methods_label.text().split("<br>")

@@ -304,7 +304,7 @@ class DecisionSummary(QWidget):
             self.methods_label.setText("")
             self.methods_label.setToolTip("")
             return
-        lines = [line.strip() for line in method_lines(findings.by_method, findings.stated)]
+        lines = [line.strip() for line in method_lines(findings)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
         tips = [LAMBDAG_METHOD]
         weights = _fusion_weights(model) if findings.stated == "fusion" else None
