@@ -40,7 +40,7 @@ def _direction(log10_lr: float) -> str:
     return "supports neither proposition"
 
 
-AT_BOUND = "the limit its validation supports (ELUB)"
+AT_BOUND = "at its validation's limit, the ELUB"
 
 
 def method_lines(findings: MethodFindings) -> list[str]:
