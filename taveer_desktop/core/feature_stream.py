@@ -136,8 +136,12 @@ def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
     sentences = sentence_spans(text)
     codebook = codebook_for(lexicon)
     joined = lower_preserving_length(BREAK.join([text[start:end] for start, end in sentences]))
-    token_ids = codebook.tokenise(joined)
-    char_ids = codebook.character_ids(punctuation_of(joined))
+    scanned = codebook.scan(joined)
+    if scanned is None:
+        token_ids = codebook.tokenise(joined)
+        char_ids = codebook.character_ids(punctuation_of(joined))
+    else:
+        token_ids, char_ids = scanned
     return CodedDocument(token_ids, char_ids, sentences, len(text), codebook)
 
 
