@@ -14,7 +14,7 @@ document — each on its own in one numpy pass.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import NamedTuple
 
@@ -225,19 +225,36 @@ _CATEGORY_KEYS = tuple(category_key(j) for j in range(N_CATEGORIES))
 _CATEGORY_NUMBERS = np.arange(N_CATEGORIES + 1, dtype=np.uint64)
 _SHIFT = np.uint64(ID_BITS)
 _CLAUSE_MARK_IDS = tuple(PUNCTUATION_BASE + ord(mark) for mark in CLAUSE_MARKS)
+_PAD_WEIGHT = 2  # a break: no counted window holds one
+# category bits of each row of windows: F1–F3 for punctuation; F6–F9 for token n-grams, but
+# F10–F11 in the rows of 3 and 4 tokens while the masked n-grams are taken from them
+_PUNCTUATION_KEYS = np.array(_CATEGORY_KEYS[0:3], dtype=np.uint64)[:, None]
+_TOKEN_KEYS = np.array(_CATEGORY_KEYS[5:7] + _CATEGORY_KEYS[9:11], dtype=np.uint64)[:, None]
+_MASKED_TO_PLAIN = np.array(
+    [_CATEGORY_KEYS[9] ^ _CATEGORY_KEYS[7], _CATEGORY_KEYS[10] ^ _CATEGORY_KEYS[8]],
+    dtype=np.uint64,
+)[:, None]
 
 
-def _windows(
-    ids: np.ndarray, weights: np.ndarray, longest: int
-) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
-    """(n, codes, weights) of all windows of n = 1 … ``longest`` ids, built one from the
-    other: a window's code has its first id in the highest lane, its weight is the sum."""
-    codes, weight = ids, weights
-    yield 1, codes, weight
-    for n in range(2, longest + 1):
-        codes = (codes[:-1] << _SHIFT) | ids[n - 1 :]
-        weight = weight[:-1] + weights[n - 1 :]
-        yield n, codes, weight
+def _windows(ids: np.ndarray, weights: np.ndarray, longest: int) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and weights of the windows of n = 1 … ``longest`` ids starting at every position,
+    one row per n: a window's code has its first id in the highest lane, its weight is the sum
+    of its ids' weights. The ids are padded at the end with breaks of weight ``_PAD_WEIGHT``, so
+    that a window running past the end weighs more than any counted one."""
+    n = len(ids)
+    padded = np.zeros(n + longest - 1, dtype=np.uint64)
+    padded[:n] = ids
+    padded_weights = np.full(n + longest - 1, _PAD_WEIGHT, dtype=np.int8)
+    padded_weights[:n] = weights
+    codes = np.empty((longest, n), dtype=np.uint64)
+    weight = np.empty((longest, n), dtype=np.int8)
+    codes[0] = ids
+    weight[0] = weights
+    for k in range(1, longest):
+        np.left_shift(codes[k - 1], _SHIFT, out=codes[k])
+        codes[k] |= padded[k : n + k]
+        np.add(weight[k - 1], padded_weights[k : n + k], out=weight[k])
+    return codes, weight
 
 
 def first_occurrences(
@@ -394,13 +411,13 @@ def _counted(
     keys = _CATEGORY_KEYS
     blocks: list[np.ndarray] = []
     owners: list[np.ndarray] = []  # with owners: the owner of every code in blocks
-    masked, masked_owners = [], []  # F10–F11, listed last
     # F1–F3: punctuation n-grams; a window holding a break weighs more than 0
-    for n, codes, weight in _windows(chars, (chars == BREAK_ID).view(np.int8), 3):
-        plain = weight == 0
-        blocks.append(codes[plain] | keys[n - 1])
-        if char_owner is not None:
-            owners.append(char_owner[: len(plain)][plain])
+    codes, weight = _windows(chars, (chars == BREAK_ID).view(np.int8), 3)
+    codes |= _PUNCTUATION_KEYS
+    plain = weight == 0
+    blocks.append(codes[plain])
+    if char_owner is not None:
+        owners.append(np.broadcast_to(char_owner[: len(chars)], plain.shape)[plain])
     starters, starters_at, endings, endings_at = _starters_and_endings(
         tokens, codebook, documents, token_owner is not None
     )
@@ -408,21 +425,21 @@ def _counted(
     if token_owner is not None:
         owners += [token_owner[starters_at], token_owner[endings_at]]
     # F6–F11: token n-grams; a break weighs 2 and a topic word 1, so a window weighing 0 is
-    # a plain n-gram and one weighing exactly 1 a masked n-gram (exactly one topic word)
+    # a plain n-gram and one weighing exactly 1 of 3 or 4 tokens a masked n-gram (exactly one
+    # topic word); the masked ones are listed last
     weights = (tokens == BREAK_ID).view(np.int8) * np.int8(2)
     weights += (tokens == MASK_ID).view(np.int8)
-    for n, codes, weight in _windows(tokens, weights, 4):
-        plain = weight == 0
-        blocks.append(codes[plain] | keys[4 + n])
-        if token_owner is not None:
-            owners.append(token_owner[: len(plain)][plain])
-        if n >= 3:
-            one_topic_word = weight == 1
-            masked.append(codes[one_topic_word] | keys[6 + n])
-            if token_owner is not None:
-                masked_owners.append(token_owner[: len(one_topic_word)][one_topic_word])
-    blocks += masked
-    owners += masked_owners
+    codes, weight = _windows(tokens, weights, 4)
+    codes |= _TOKEN_KEYS
+    one_topic_word = weight[2:] == 1
+    masked = codes[2:][one_topic_word]
+    codes[2:] ^= _MASKED_TO_PLAIN
+    plain = weight == 0
+    blocks += [codes[plain], masked]
+    if token_owner is not None:
+        position_owner = np.broadcast_to(token_owner[: len(tokens)], plain.shape)
+        owners += [position_owner[plain], position_owner[2:][one_topic_word]]
+    del codes, weight, plain
     codes = np.concatenate(blocks)
     owner = np.concatenate(owners) if owners else None
     firsts, counts = first_occurrences(codes, owner)
