@@ -94,7 +94,7 @@ class DocumentFeatures:
 
     def totals(self) -> np.ndarray:
         """Occurrences per category (11 integers)."""
-        cumulative = np.concatenate(([0], np.cumsum(self.values)))
+        cumulative = np.concatenate(([0], self.values.cumsum()))
         totals: np.ndarray = cumulative[self.bounds[1:]] - cumulative[self.bounds[:-1]]
         return totals
 
@@ -156,9 +156,10 @@ class DocumentFeatures:
         active = (totals_x > 0) & (totals_y > 0)
         if not active.any():
             return out
-        sizes_x, sizes_y = np.diff(self.bounds), np.diff(other.bounds)
+        sizes_x = self.bounds[1:] - self.bounds[:-1]
+        sizes_y = other.bounds[1:] - other.bounds[:-1]
         safe_x, safe_y = np.maximum(totals_x, 1), np.maximum(totals_y, 1)
-        order_y = np.argsort(other.keys)
+        order_y = other.keys.argsort()
         sorted_y = other.keys[order_y]
         at = np.minimum(np.searchsorted(sorted_y, self.keys), max(len(sorted_y) - 1, 0))
         found = sorted_y[at] == self.keys if len(sorted_y) else np.zeros(len(self.keys), bool)
@@ -279,7 +280,7 @@ def first_occurrences(
         in_order = groups[perm]
         new[1:] |= in_order[1:] != in_order[:-1]
         del in_order
-    starts = np.flatnonzero(new)
+    starts = new.nonzero()[0]
     del new
     firsts = perm[starts]
     del perm
@@ -297,10 +298,10 @@ def _starters_and_endings(
     lexicon entries only: a masked topic word is no starter or ending; with ``positions``
     also the position in ``t`` of each starter and each ending (else None)."""
     is_word = codebook.is_word[t.astype(np.intp)]
-    word_at = np.flatnonzero(is_word)
+    word_at = is_word.nonzero()[0]
     changes = np.ones(len(word_at) + 1, dtype=bool)
     if len(word_at) > 1:
-        sentence_of_word = np.cumsum(t == BREAK_ID)[word_at]
+        sentence_of_word = (t == BREAK_ID).cumsum()[word_at]
         np.not_equal(sentence_of_word[1:], sentence_of_word[:-1], out=changes[1:-1])
     first_at = word_at[changes[:-1]]
     last_at = word_at[changes[1:]]
@@ -314,7 +315,7 @@ def _starters_and_endings(
     several = document_starts is not None and len(document_starts) > 1
     starters_at = endings_at = None
     if positions or several:
-        starters_at = np.concatenate((first_at[kept], np.flatnonzero(clause)))
+        starters_at = np.concatenate((first_at[kept], clause.nonzero()[0]))
     if several:
         assert document_starts is not None and starters_at is not None  # as several says
         # a profile lists each document's sentence starters, then its clause starters

@@ -48,7 +48,7 @@ def prepare_text(text: str) -> str:
 
 def _segment_starts(ids: np.ndarray, n_sentences: int) -> np.ndarray:
     """Index of each sentence's first id, plus one past the end (``n_sentences + 1`` values)."""
-    breaks = np.flatnonzero(ids == BREAK_ID)
+    breaks = (ids == BREAK_ID).nonzero()[0]
     if n_sentences == 0:
         return np.zeros(1, dtype=np.intp)
     assert len(breaks) == n_sentences - 1, "one break between consecutive sentences"

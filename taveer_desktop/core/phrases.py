@@ -68,7 +68,8 @@ class PhraseMatcher:
             return np.zeros(0, dtype=np.intp)
         pairs = (ids[:-1] << _SHIFT) | ids[1:]
         at = np.minimum(np.searchsorted(self.prefixes, pairs), len(self.prefixes) - 1)
-        return np.flatnonzero(self.prefixes[at] == pairs)
+        found: np.ndarray = (self.prefixes[at] == pairs).nonzero()[0]
+        return found
 
     def merge(self, ids: np.ndarray) -> np.ndarray:
         """The id stream with each phrase as one id and other phrase words as the mask."""

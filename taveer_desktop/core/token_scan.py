@@ -158,8 +158,8 @@ class TokenScanner:
             self._abbreviations(points, classes, word, together)
         apart = ~together
         visible = classes != _SPACE
-        first = np.flatnonzero(apart[:-1] & visible)
-        lengths = np.flatnonzero(apart[1:] & visible) + 1 - first
+        first = (apart[:-1] & visible).nonzero()[0]
+        lengths = (apart[1:] & visible).nonzero()[0] + 1 - first
         ids = self._ids(text, points, first, lengths)
         return ids, self._punctuation_ids(text, points, punctuation)
 
@@ -169,7 +169,7 @@ class TokenScanner:
     ) -> None:
         """Multi-dot abbreviations, each made one token (``together`` is changed)."""
         pair = (classes[:-1] == _LETTER) & (points[1:] == _DOT)  # a letter, then a dot
-        candidates = np.flatnonzero(pair[:-2] & pair[2:])
+        candidates = (pair[:-2] & pair[2:]).nonzero()[0]
         if not len(candidates):
             return
         n_pairs = len(pair)
@@ -213,7 +213,7 @@ class TokenScanner:
         ids: np.ndarray = np.where(
             self.keys[at] == keys, self.key_ids[at], self.single[points[first]]
         )
-        odd = np.flatnonzero(ids < 0)
+        odd = (ids < 0).nonzero()[0]
         for index in odd.tolist():
             start = int(first[index])
             token = text[start : start + int(lengths[index])]
@@ -228,7 +228,7 @@ class TokenScanner:
         self, text: str, points: np.ndarray, punctuation: np.ndarray
     ) -> np.ndarray:
         ids: np.ndarray = self.single[points[punctuation]]
-        odd = np.flatnonzero(ids < 0)
+        odd = (ids < 0).nonzero()[0]
         if len(odd):
             positions = np.flatnonzero(punctuation)[odd]
             for index, position in zip(odd.tolist(), positions.tolist(), strict=True):
