@@ -229,7 +229,7 @@ def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
     for para_start, para_end in paragraphs:
         start = para_start
         for match in text_module._BOUNDARY.finditer(text, para_start, para_end):
-            if text_module._boundary_ends_sentence(text, match, para_end):
+            if text_module._boundary_ends_sentence(text, match.start(), match.end(), para_end):
                 add(start, match.end())
                 start = match.end()
         add(start, para_end)
@@ -242,6 +242,14 @@ def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
         st.sampled_from(
             [
                 "Mr",
+                "MR",
+                "No",
+                "inc",
+                "Etc",
+                "\u017ft",
+                "\u212a",
+                "Abcdef",
+                "ab",
                 "messrs",
                 "Approx",
                 "Sevenly",
