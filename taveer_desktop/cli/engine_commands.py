@@ -30,7 +30,6 @@ from taveer_desktop.core.model import (
 )
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS
-from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import numbers
@@ -44,7 +43,6 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.method_agreement import method_label, method_lines
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -126,7 +124,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                 metavar="B",
                 help="also resample the sentences B times (e.g. 200) and report the agreement",
             )
-            p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of --stability")
+            p.add_argument("--seed", type=int, help="seed of --stability")
             p.add_argument(
                 "--scale",
                 choices=sorted(SCALES),
@@ -294,6 +292,7 @@ def run_validate(args) -> int:
         save_record,
         validate,
     )
+    from taveer_desktop.presentation.method_agreement import method_label
 
     # the criteria are fixed (and time-stamped) before the population is even read
     settings = ValidationSettings(
@@ -527,8 +526,11 @@ def run_verify(args) -> int:
     none = result.conclusion.kind is ConclusionKind.NONE
     stability = None
     if args.stability and not none:
+        from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
+
+        seed = DEFAULT_SEED if args.seed is None else args.seed
         stability = decision_stability(
-            model, known, unknown, result.prediction, resamples=args.stability, seed=args.seed
+            model, known, unknown, result.prediction, resamples=args.stability, seed=seed
         )
         data["stability"] = stability.agreement
         data["similarity_interval"] = list(stability.similarity_interval)
@@ -540,6 +542,8 @@ def run_verify(args) -> int:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
     if case.stated != "taveer":
+        from taveer_desktop.presentation.method_agreement import method_lines
+
         for line in method_lines(case.by_method, case.stated):
             print(line)
     if stability is not None:

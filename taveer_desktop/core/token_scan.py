@@ -91,7 +91,7 @@ class TokenScanner:
         self.length_bits = np.arange(_LONGEST_KEYED + 1, dtype=np.uint64) << np.uint64(_KEY_BITS)
 
     def _learn(self, points: np.ndarray) -> None:
-        for point in np.unique(points).tolist():
+        for point in sorted(set(points.tolist())):
             char = chr(point)
             if _IS_LETTER.match(char):
                 kind = _LETTER
