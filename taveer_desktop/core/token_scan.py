@@ -67,17 +67,22 @@ class TokenScanner:
         self.classes = np.full(_PLANE, _UNKNOWN, dtype=np.uint8)  # learnt as characters occur
         self.single = np.zeros(_PLANE, dtype=np.int16)  # id of a one-character token
         self.code = np.zeros(_PLANE, dtype=np.uint8)  # a character's number in the alphabet
-        number_of = {char: number for number, char in enumerate(alphabet, start=1)}
-        self.code[[ord(char) for char in alphabet]] = list(number_of.values())
+        self.code[[ord(char) for char in alphabet]] = np.arange(1, len(alphabet) + 1)
+        kept = np.minimum(np.arange(_LONGEST_KEYED + 1), self.width)
+        self.shift_of_length = (self.bits * (self.width - kept)).astype(np.uint64)
+        self.length_bits = np.arange(_LONGEST_KEYED + 1, dtype=np.uint64) << np.uint64(_KEY_BITS)
+        # the keys of the known tokens, computed as those of a text's tokens are
+        tokens = [t for t in token_ids if t and "\x00" not in t]
+        lengths = np.array([len(t) for t in tokens], dtype=np.intp)
+        first = np.zeros(len(tokens), dtype=np.intp)
+        first[1:] = (lengths[:-1] + 1).cumsum()
+        points = np.frombuffer(" ".join(tokens).encode("utf-16-le"), dtype=np.uint16)
         keys: dict[int, list[int]] = {}
-        for token, token_id in token_ids.items():
-            if token and "\x00" not in token:
-                key = 0
-                for char in token[: self.width]:
-                    key = (key << self.bits) | number_of[char]
-                key |= min(len(token), _LONGEST_KEYED) << _KEY_BITS
-                # a token longer than the key holds is confirmed by its string
-                keys.setdefault(key, []).append(token_id if len(token) <= self.width else -1)
+        for key, token, length in zip(
+            self._keys(points, first, lengths).tolist(), tokens, lengths.tolist(), strict=True
+        ):
+            # a token longer than the key holds is confirmed by its string
+            keys.setdefault(key, []).append(token_ids[token] if length <= self.width else _CONFIRM)
         ordered = sorted(keys)
         # a key past the last one never matches (no key has every bit set); a key that two
         # tokens share is settled by the string too
@@ -86,9 +91,6 @@ class TokenScanner:
             [ids[0] if len(ids) == 1 else _CONFIRM for ids in (keys[k] for k in ordered)] + [0],
             dtype=np.int16,
         )
-        kept = np.minimum(np.arange(_LONGEST_KEYED + 1), self.width)
-        self.shift_of_length = (self.bits * (self.width - kept)).astype(np.uint64)
-        self.length_bits = np.arange(_LONGEST_KEYED + 1, dtype=np.uint64) << np.uint64(_KEY_BITS)
 
     def _learn(self, points: np.ndarray) -> None:
         for point in sorted(set(points.tolist())):
@@ -183,9 +185,8 @@ class TokenScanner:
             together[at + 1 : stop] = True
             covered = stop
 
-    def _ids(
-        self, text: str, points: np.ndarray, first: np.ndarray, lengths: np.ndarray
-    ) -> np.ndarray:
+    def _keys(self, points: np.ndarray, first: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """The key of each token ``points[first : first + length]`` (see the module docstring)."""
         width, bits = self.width, self.bits
         codes = np.zeros(len(points) + width, dtype=np.uint64)
         codes[: len(points)] = self.code[points]
@@ -207,8 +208,14 @@ class TokenScanner:
                 covered += size
         del windows, codes
         keyed = np.minimum(lengths, _LONGEST_KEYED)
-        keys = packed[first] >> self.shift_of_length[keyed]
+        keys: np.ndarray = packed[first] >> self.shift_of_length[keyed]
         keys |= self.length_bits[keyed]
+        return keys
+
+    def _ids(
+        self, text: str, points: np.ndarray, first: np.ndarray, lengths: np.ndarray
+    ) -> np.ndarray:
+        keys = self._keys(points, first, lengths)
         at = np.searchsorted(self.keys, keys)
         ids: np.ndarray = np.where(
             self.keys[at] == keys, self.key_ids[at], self.single[points[first]]
