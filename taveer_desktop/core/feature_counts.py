@@ -161,18 +161,17 @@ class DocumentFeatures:
         safe_x, safe_y = np.maximum(totals_x, 1), np.maximum(totals_y, 1)
         order_y = other.keys.argsort()
         sorted_y = other.keys[order_y]
-        at = np.minimum(np.searchsorted(sorted_y, self.keys), max(len(sorted_y) - 1, 0))
+        at = np.minimum(sorted_y.searchsorted(self.keys), max(len(sorted_y) - 1, 0))
         found = sorted_y[at] == self.keys if len(sorted_y) else np.zeros(len(self.keys), bool)
         matched_y = order_y[at[found]]
         y_at_x = np.zeros(len(self.keys), dtype=np.int64)
         y_at_x[found] = other.values[matched_y]
-        terms_x = np.abs(
-            self.values / np.repeat(safe_x, sizes_x) - y_at_x / np.repeat(safe_y, sizes_x)
-        )
+        terms_x = np.abs(self.values / safe_x.repeat(sizes_x) - y_at_x / safe_y.repeat(sizes_x))
         rest = np.ones(len(other.keys), dtype=bool)
         rest[matched_y] = False
-        terms_y = (other.values / np.repeat(safe_y, sizes_y))[rest]
-        sizes_rest = np.diff(np.concatenate(([0], np.cumsum(rest)))[other.bounds])
+        terms_y = (other.values / safe_y.repeat(sizes_y))[rest]
+        kept_before = np.concatenate(([0], rest.cumsum()))[other.bounds]
+        sizes_rest = kept_before[1:] - kept_before[:-1]
         sums = _sequential_sums(terms_x, sizes_x, terms_y, sizes_rest)
         out[active] = np.clip(sums[active], 0.0, D_MAX)
         return out
@@ -192,7 +191,7 @@ def _sequential_sums(
     if N_CATEGORIES * width > 4 * (len(first) + len(second)) + 4096:
         # one category far larger than the rest: accumulate row by row instead of padding
         sums = np.zeros(N_CATEGORIES)
-        a, b = np.cumsum(first_sizes) - first_sizes, np.cumsum(second_sizes) - second_sizes
+        a, b = first_sizes.cumsum() - first_sizes, second_sizes.cumsum() - second_sizes
         for j in np.flatnonzero(lengths).tolist():
             terms = np.concatenate(
                 (first[a[j] : a[j] + first_sizes[j]], second[b[j] : b[j] + second_sizes[j]])
@@ -201,28 +200,30 @@ def _sequential_sums(
         return sums
     rows = np.concatenate(
         (
-            np.repeat(np.arange(N_CATEGORIES), first_sizes),
-            np.repeat(np.arange(N_CATEGORIES), second_sizes),
+            _CATEGORY_ROWS.repeat(first_sizes),
+            _CATEGORY_ROWS.repeat(second_sizes),
         )
     )
     columns = np.concatenate(
         (
-            np.arange(len(first)) - np.repeat(np.cumsum(first_sizes) - first_sizes, first_sizes),
+            np.arange(len(first)) - (first_sizes.cumsum() - first_sizes).repeat(first_sizes),
             np.arange(len(second))
-            - np.repeat(np.cumsum(second_sizes) - second_sizes - first_sizes, second_sizes),
+            - (second_sizes.cumsum() - second_sizes - first_sizes).repeat(second_sizes),
         )
     )
     matrix = np.zeros((N_CATEGORIES, width))
     matrix[rows, columns] = np.concatenate((first, second))
-    return np.cumsum(matrix, axis=1)[:, -1]
+    return matrix.cumsum(axis=1)[:, -1]
 
 
 def category_bounds(keys: np.ndarray) -> np.ndarray:
     """Offsets of each category in codes grouped by category."""
-    return np.searchsorted(keys >> CATEGORY_SHIFT, _CATEGORY_NUMBERS)
+    bounds: np.ndarray = (keys >> CATEGORY_SHIFT).searchsorted(_CATEGORY_NUMBERS)
+    return bounds
 
 
 _CATEGORY_KEYS = tuple(category_key(j) for j in range(N_CATEGORIES))
+_CATEGORY_ROWS = np.arange(N_CATEGORIES)
 _CATEGORY_NUMBERS = np.arange(N_CATEGORIES + 1, dtype=np.uint64)
 _SHIFT = np.uint64(ID_BITS)
 _CLAUSE_MARK_IDS = tuple(PUNCTUATION_BASE + ord(mark) for mark in CLAUSE_MARKS)
@@ -319,9 +320,9 @@ def _starters_and_endings(
     if several:
         assert document_starts is not None and starters_at is not None  # as several says
         # a profile lists each document's sentence starters, then its clause starters
-        document = np.searchsorted(document_starts, starters_at, side="right")
+        document = document_starts.searchsorted(starters_at, side="right")
         kind = np.repeat([0, 1], [int(kept.sum()), len(clause_codes)])
-        order = np.argsort(document * 2 + kind, kind="stable")
+        order = (document * 2 + kind).argsort(kind="stable")
         starters, starters_at = starters[order], starters_at[order]
     ending = lasts != MASK_ID
     if positions:
@@ -370,7 +371,7 @@ def count_many(items: Sequence[Streams], codebook: Codebook) -> list[DocumentFea
         _item_of_position([len(item.char_ids) for item in items]),
     )
     assert owner is not None  # counted with owners
-    cut = np.searchsorted(owner, np.arange(len(items) + 1))
+    cut = owner.searchsorted(np.arange(len(items) + 1))
     return [
         _features(found[cut[i] : cut[i + 1]], counts[cut[i] : cut[i + 1]], item, codebook)
         for i, item in enumerate(items)
@@ -390,8 +391,8 @@ def count_per_sentence(
         streams.char_ids,
         codebook,
         None,
-        np.cumsum(streams.token_ids == BREAK_ID),
-        np.cumsum(streams.char_ids == BREAK_ID),
+        (streams.token_ids == BREAK_ID).cumsum(),
+        (streams.char_ids == BREAK_ID).cumsum(),
     )
     assert owner is not None  # counted with owners
     return owner, found, counts
@@ -418,7 +419,7 @@ def _counted(
     plain = weight == 0
     blocks.append(codes[plain])
     if char_owner is not None:
-        owners.append(np.broadcast_to(char_owner[: len(chars)], plain.shape)[plain])
+        owners.append(char_owner[: len(chars)][None, :].repeat(len(plain), axis=0)[plain])
     starters, starters_at, endings, endings_at = _starters_and_endings(
         tokens, codebook, documents, token_owner is not None
     )
@@ -438,7 +439,7 @@ def _counted(
     plain = weight == 0
     blocks += [codes[plain], masked]
     if token_owner is not None:
-        position_owner = np.broadcast_to(token_owner[: len(tokens)], plain.shape)
+        position_owner = token_owner[: len(tokens)][None, :].repeat(len(plain), axis=0)
         owners += [position_owner[plain], position_owner[2:][one_topic_word]]
     del codes, weight, plain
     codes = np.concatenate(blocks)
@@ -448,7 +449,7 @@ def _counted(
     if owner is None:
         return None, found, counts
     owner = owner[firsts]
-    order = np.argsort(owner, kind="stable")  # each part's features, still in listing order
+    order = owner.argsort(kind="stable")  # each part's features, still in listing order
     return owner[order], found[order], counts[order]
 
 
@@ -478,9 +479,10 @@ def _item_of_position(lengths: list[int]) -> np.ndarray:
     """For each position of streams joined with a one-id gap, the index of its stream (the
     gap after a stream counts as the stream's: no counted window starts on a gap)."""
     sizes = np.array(lengths, dtype=np.intp) + 1
-    return np.repeat(
-        np.arange(len(lengths), dtype=np.int16 if len(lengths) < 32_000 else np.intp), sizes
-    )
+    items: np.ndarray = np.arange(
+        len(lengths), dtype=np.int16 if len(lengths) < 32_000 else np.intp
+    ).repeat(sizes)
+    return items
 
 
 def _document_starts(items: Sequence[Streams]) -> np.ndarray | None:

@@ -171,7 +171,11 @@ _BOUNDARY_OR_SURE = re.compile(
 def normalise(text: str) -> str:
     """NFC normal form with curly apostrophes/quotes made straight (length-preserving map)."""
     text = unicodedata.normalize("NFC", text)
-    return text.translate(_QUOTE_MAP) if _CURLY_QUOTE.search(text) else text
+    # one ``str.replace`` per quote character present: ``str.translate`` with a mapping looks
+    # every character up in Python (half a millisecond for a 5,000-character post)
+    for quote in set(_CURLY_QUOTE.findall(text)):
+        text = text.replace(quote, _QUOTE_MAP[ord(quote)])
+    return text
 
 
 @dataclass(frozen=True)
