@@ -154,8 +154,7 @@ def profile_features(documents: Sequence[CodedDocument]) -> DocumentFeatures:
 def case_features(
     known: Sequence[CodedDocument], questioned: CodedDocument
 ) -> tuple[DocumentFeatures, DocumentFeatures]:
-    """The known documents' profile and the questioned document's features, counted together
-    (``count_many``: one numpy pass instead of two)."""
+    """The known documents' profile and the questioned document's features (``count_many``)."""
     codebook = _codebook_of([*known, questioned])
     profile, features = count_many([profile_streams(known), questioned.streams()], codebook)
     return profile, features
