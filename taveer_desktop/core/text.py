@@ -171,6 +171,8 @@ _BOUNDARY_OR_SURE = re.compile(
 def normalise(text: str) -> str:
     """NFC normal form with curly apostrophes/quotes made straight (length-preserving map)."""
     text = unicodedata.normalize("NFC", text)
+    if _CURLY_QUOTE.search(text) is None:
+        return text
     # one ``str.replace`` per quote character present: ``str.translate`` with a mapping looks
     # every character up in Python (half a millisecond for a 5,000-character post)
     for quote in set(_CURLY_QUOTE.findall(text)):
