@@ -3,7 +3,7 @@ records, as medians of several runs on this machine, optionally beside an older 
 engine measured in the same run.
 
     .venv/bin/python benchmarks/engine_benchmark.py [--corpora ../shared/corpora] [--runs 5]
-        [--baseline /tmp/taveer-main]
+        [--baseline /tmp/taveer-main] [--only extraction,training,cases,document,verify,ensemble]
 
 ``--baseline`` is another checkout of the repository (e.g. ``git worktree add /tmp/taveer-main
 main``); every measurement is then made for both, alternating run by run, and the ratio given.
@@ -19,7 +19,8 @@ Measured:
 - peak resident memory of a process training on the largest train split and on the 1,000-case
   corpus (one process), and of a process extracting the features of a 5-million-character
   document (with that extraction's time);
-- ``taveer verify`` of two 10,000-character documents, wall time including start-up;
+- ``taveer verify`` of two 10,000-character documents, wall and CPU time including start-up,
+  run from the checkout and from an installed copy with compiled bytecode;
 - the ensemble search alone on 2,000 cases (current checkout only).
 """
 
@@ -42,6 +43,7 @@ REPO = Path(__file__).resolve().parent.parent
 CORPORA = ("stackexchange", "stackexchange-jsonl", "reuters-c50")
 LARGEST = "stackexchange"
 BIG_CHARS = 5_000_000
+PARTS = ("extraction", "training", "cases", "document", "verify", "ensemble")
 
 
 # --------------------------------------------------------------------------------------------
@@ -158,16 +160,33 @@ def measure(code: Path, task: str, corpus: Path, workers: int = 1) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def verify_seconds(code: Path, folder: Path) -> float:
+def verify_seconds(code: Path, folder: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one ``taveer verify`` process."""
     command = [sys.executable, "-c", "import sys; from taveer_desktop.cli import main; "]
     command[-1] += "sys.exit(main())"
     command += ["verify", str(folder / "m.json"), "--known", str(folder / "k.txt")]
     command += ["--unknown", str(folder / "u.txt"), "--json"]
     env = dict(os.environ, PYTHONPATH=str(code))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     # run outside any checkout: with ``-c`` the working folder comes first on sys.path
     subprocess.run(command, check=True, capture_output=True, env=env, cwd=folder)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def installed_copy(code: Path, target: Path) -> Path:
+    """The package and its resources copied with their bytecode compiled, as an installation
+    has them (pip compiles on install, the bundle ships bytecode). Run from the checkout, every
+    start compiles the package's modules again where bytecode is not written
+    (PYTHONDONTWRITEBYTECODE, a read-only checkout)."""
+    import compileall
+
+    shutil.copytree(code / "taveer_desktop", target / "taveer_desktop")
+    shutil.copytree(code / "resources", target / "resources")
+    compileall.compile_dir(target / "taveer_desktop", quiet=1)
+    return target
 
 
 def build_replicated_corpus(root: Path, target: Path, copies: int) -> Path:
@@ -218,6 +237,10 @@ def main() -> int:
     parser.add_argument("--corpora", default=str(REPO.parent / "shared" / "corpora"))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--baseline", help="another checkout measured in the same run")
+    parser.add_argument(
+        "--only",
+        help=f"comma-separated parts to measure ({', '.join(PARTS)}; default: all)",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--code", help=argparse.SUPPRESS)
     parser.add_argument("--corpus", help=argparse.SUPPRESS)
@@ -232,14 +255,17 @@ def main() -> int:
         codes = {"baseline": Path(args.baseline).resolve(), "current": REPO}
     print(f"checkouts: {', '.join(f'{k}={v}' for k, v in codes.items())}; runs {args.runs}")
     table = Table(codes)
-    for name in CORPORA:
+    parts = set(PARTS if not args.only else args.only.split(","))
+    if parts - set(PARTS):
+        parser.error(f"--only takes {', '.join(PARTS)}")
+    for name in CORPORA if "extraction" in parts else ():
         for _ in range(args.runs):
             for code, path in codes.items():
                 r = measure(path, "extract", corpora / name)
                 table.add(f"extraction {name} CPU s", code, r["cpu"])
                 table.add(f"extraction {name} MB/s per core", code, r["bytes"] / r["cpu"] / 1e6)
         print(f"{name}: {r['texts']} texts, {r['chars']:,} characters, {r['bytes']:,} bytes")
-    for name in CORPORA:
+    for name in CORPORA if "training" in parts else ():
         for _ in range(args.runs):
             for code, path in codes.items():
                 r = measure(path, "train", corpora / name / "train")
@@ -251,10 +277,24 @@ def main() -> int:
                 table.add(f"training {name}/train, 1 process, CPU s", code, r["cpu"])
                 if name == LARGEST:
                     table.add(f"peak memory training {name}/train, MB", code, r["peak_mb"])
+    if "cases" in parts:
+        measure_replicated_corpus(codes, corpora, args.runs, table)
+    if "document" in parts:
+        measure_big_document(codes, corpora, args.runs, table)
+    if "verify" in parts:
+        measure_verify(codes, corpora, args.runs, table)
+    if "ensemble" in parts:
+        search_ensemble(corpora, args.runs, table)
+    table.print()
+    return 0
+
+
+def measure_replicated_corpus(codes: dict[str, Path], corpora: Path, runs: int, table: Table):
+    """Training on ~1,000 cases with one and with two processes (wall), and its memory."""
     with tempfile.TemporaryDirectory() as tmp:
         big = build_replicated_corpus(corpora / LARGEST, Path(tmp), copies=3)
         models = {}
-        for _ in range(max(3, args.runs)):
+        for _ in range(max(3, runs)):
             for workers in (1, 2):
                 for code, path in codes.items():
                     r = measure(path, "train", big, workers)
@@ -270,7 +310,11 @@ def main() -> int:
         if len(models) == 2:
             same = models["baseline"] == models["current"]
             print(f"baseline and current give the same model: {same}")
-    for _ in range(args.runs):
+
+
+def measure_big_document(codes: dict[str, Path], corpora: Path, runs: int, table: Table):
+    """Features of one 5,000,000-character document: time and memory."""
+    for _ in range(runs):
         for code, path in codes.items():
             r = measure(path, "big", corpora / LARGEST)
             table.add(f"features of a {r['chars']:,}-character document, s", code, r["wall"])
@@ -280,6 +324,10 @@ def main() -> int:
                 code,
                 r["peak_mb"] - r["peak_before_mb"],
             )
+
+
+def measure_verify(codes: dict[str, Path], corpora: Path, runs: int, table: Table):
+    """``taveer verify`` with start-up, from each checkout and from an installed copy."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         sys.path.insert(0, str(REPO))
@@ -293,19 +341,19 @@ def main() -> int:
             load_model(REPO / "resources" / "models" / "default.json"), format_version=2
         )
         save_model(model, folder / "m.json")
-        for _ in range(max(5, args.runs)):
+        installed = {c: installed_copy(p, folder / f"installed-{c}") for c, p in codes.items()}
+        for _ in range(max(5, runs)):
             for code, path in codes.items():
-                table.add(
-                    "taveer verify, two 10,000-character documents, wall s incl. start-up",
-                    code,
-                    verify_seconds(path, folder),
-                )
+                wall, cpu = verify_seconds(path, folder)
+                label = "taveer verify, two 10,000-character documents, incl. start-up"
+                table.add(f"{label}, from the checkout, wall s", code, wall)
+                table.add(f"{label}, from the checkout, CPU s", code, cpu)
+                wall, cpu = verify_seconds(installed[code], folder)
+                table.add(f"{label}, installed (bytecode), wall s", code, wall)
+                table.add(f"{label}, installed (bytecode), CPU s", code, cpu)
             started = time.perf_counter()
             subprocess.run([sys.executable, "-c", "pass"], check=True)
             table.add("bare Python start-up, s", "python", time.perf_counter() - started)
-    search_ensemble(corpora, args.runs, table)
-    table.print()
-    return 0
 
 
 def search_ensemble(corpora: Path, runs: int, table: Table) -> None:

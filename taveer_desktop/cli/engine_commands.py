@@ -30,7 +30,6 @@ from taveer_desktop.core.model import (
 )
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS
-from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import numbers
@@ -44,7 +43,6 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.method_agreement import method_label, method_lines
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -141,7 +139,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                 metavar="B",
                 help="also resample the sentences B times (e.g. 200) and report the agreement",
             )
-            p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of --stability")
+            p.add_argument("--seed", type=int, help="seed of --stability")
             p.add_argument(
                 "--scale",
                 choices=sorted(SCALES),
@@ -262,6 +260,7 @@ def print_validation_notes(record: dict) -> None:
     """Each method's figures (a LambdaG or fused validation), the record's likelihood-ratio
     bound and, if the validation is too small for casework, why (the words of
     ``presentation/validation_text.py``)."""
+    from taveer_desktop.presentation.method_agreement import method_label
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
         bound_sentence,
         casework_shortfalls,
@@ -548,8 +547,11 @@ def run_verify(args) -> int:
     none = result.conclusion.kind is ConclusionKind.NONE
     stability = None
     if args.stability and not none:
+        from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
+
+        seed = DEFAULT_SEED if args.seed is None else args.seed
         stability = decision_stability(
-            model, known, unknown, result.prediction, resamples=args.stability, seed=args.seed
+            model, known, unknown, result.prediction, resamples=args.stability, seed=seed
         )
         data["stability"] = stability.agreement
         data["similarity_interval"] = list(stability.similarity_interval)
@@ -561,6 +563,8 @@ def run_verify(args) -> int:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
     if result.methods is not None:
+        from taveer_desktop.presentation.method_agreement import method_lines
+
         for line in method_lines(result.methods):
             print(line)
     if stability is not None:

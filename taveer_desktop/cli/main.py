@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import functools
 import logging
 import os
+import shutil
 import sys
 
 from taveer_desktop import PROGRAM_NAME, __version__
@@ -59,8 +61,38 @@ def _is_engine_command(argv: list[str]) -> bool:
     return False
 
 
+@functools.cache
+def _terminal_width() -> int:
+    return shutil.get_terminal_size().columns - 2  # what argparse's formatter takes
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter with the terminal's width looked up once: argparse makes a
+    formatter for every option it is given (some 60 for the engine's commands alone), and each
+    one asked the terminal for its size (a few milliseconds of ``taveer verify``'s start)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = _terminal_width() if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser (and, through ``add_subparsers``, every sub-parser) with the
+    formatter above."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(engine_only: bool = False) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="taveer",
         description=f"{PROGRAM_NAME}: topic-agnostic authorship verification (TAVeer).",
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import repeat
 
 import numpy as np
@@ -28,6 +29,7 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.phrases import PhraseMatcher
 from taveer_desktop.core.text import tokens_of_text
+from taveer_desktop.core.token_scan import TokenScanner
 
 CATEGORY_IDS: tuple[str, ...] = tuple(f"F{i}" for i in range(1, 12))
 MASK = "#"
@@ -104,6 +106,24 @@ class Codebook:
         if self.phrases is None:
             return self.token_ids(self.lexicon.tokens(" ".join(lowered_text.split())))
         return self.phrases.merge(self.token_ids(tokens_of_text(lowered_text)))
+
+    @cached_property
+    def scanner(self) -> TokenScanner | None:
+        """Finds token ids with numpy (``token_scan``); None where phrases are found by the
+        lexicon's own regular expression."""
+        if self.phrases is None:
+            return None
+        known = {"\x00": BREAK_ID, **self.entry_ids, **self.phrases.part_ids}
+        return TokenScanner(known, self.punctuation_id, MASK_ID, PUNCTUATION_BASE)
+
+    def scan(self, lowered_text: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """Token ids (as ``tokenise``) and the ids of the punctuation characters in order (as
+        ``character_ids``) of lower-cased text, found with numpy; None: use those two."""
+        scanner = self.scanner
+        found = None if scanner is None else scanner.scan(lowered_text)
+        if found is None or self.phrases is None:
+            return None
+        return self.phrases.merge(found[0]), found[1]
 
     def token_ids(self, tokens: list[str]) -> np.ndarray:
         """Ids of a list of lower-cased tokens (``"\\x00"`` is the sentence break); words of

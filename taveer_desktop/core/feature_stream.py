@@ -48,7 +48,7 @@ def prepare_text(text: str) -> str:
 
 def _segment_starts(ids: np.ndarray, n_sentences: int) -> np.ndarray:
     """Index of each sentence's first id, plus one past the end (``n_sentences + 1`` values)."""
-    breaks = np.flatnonzero(ids == BREAK_ID)
+    breaks = (ids == BREAK_ID).nonzero()[0]
     if n_sentences == 0:
         return np.zeros(1, dtype=np.intp)
     assert len(breaks) == n_sentences - 1, "one break between consecutive sentences"
@@ -136,8 +136,12 @@ def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
     sentences = sentence_spans(text)
     codebook = codebook_for(lexicon)
     joined = lower_preserving_length(BREAK.join([text[start:end] for start, end in sentences]))
-    token_ids = codebook.tokenise(joined)
-    char_ids = codebook.character_ids(punctuation_of(joined))
+    scanned = codebook.scan(joined)
+    if scanned is None:
+        token_ids = codebook.tokenise(joined)
+        char_ids = codebook.character_ids(punctuation_of(joined))
+    else:
+        token_ids, char_ids = scanned
     return CodedDocument(token_ids, char_ids, sentences, len(text), codebook)
 
 
@@ -150,8 +154,7 @@ def profile_features(documents: Sequence[CodedDocument]) -> DocumentFeatures:
 def case_features(
     known: Sequence[CodedDocument], questioned: CodedDocument
 ) -> tuple[DocumentFeatures, DocumentFeatures]:
-    """The known documents' profile and the questioned document's features, counted together
-    (``count_many``: one numpy pass instead of two)."""
+    """The known documents' profile and the questioned document's features (``count_many``)."""
     codebook = _codebook_of([*known, questioned])
     profile, features = count_many([profile_streams(known), questioned.streams()], codebook)
     return profile, features

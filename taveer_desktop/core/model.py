@@ -15,7 +15,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.conditions import ValidatedConditions, conditions_from_dict
 from taveer_desktop.core.decoding import read_file_bytes
@@ -347,4 +346,6 @@ def load_model(path: str | Path) -> Model:
 
 def save_model(model: Model, path: str | Path) -> None:
     """Write a model atomically (never half-written; a ``FileWriteError`` names the file)."""
+    from taveer_desktop.core.atomic_file import write_text_atomically  # only when saving
+
     write_text_atomically(path, model.to_json())

@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
 from taveer_desktop.core.feature_counts import _sequential_sums, count_many, count_per_sentence
-from taveer_desktop.core.feature_stream import case_features, profile_features, profile_streams
+from taveer_desktop.core.feature_stream import (
+    case_features,
+    profile_features,
+    profile_streams,
+    punctuation_of,
+)
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
     DocumentFeatures,
@@ -224,7 +229,7 @@ def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
     for para_start, para_end in paragraphs:
         start = para_start
         for match in text_module._BOUNDARY.finditer(text, para_start, para_end):
-            if text_module._boundary_ends_sentence(text, match, para_end):
+            if text_module._boundary_ends_sentence(text, match.start(), match.end(), para_end):
                 add(start, match.end())
                 start = match.end()
         add(start, para_end)
@@ -237,6 +242,14 @@ def _sentences_one_character_at_a_time(text: str) -> list[tuple[int, int]]:
         st.sampled_from(
             [
                 "Mr",
+                "MR",
+                "No",
+                "inc",
+                "Etc",
+                "\u017ft",
+                "\u212a",
+                "Abcdef",
+                "ab",
                 "messrs",
                 "Approx",
                 "Sevenly",
@@ -289,11 +302,11 @@ def test_a_profile_counted_in_one_pass_equals_combined_documents(documents):
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.lists(st.tuples(words, marks), max_size=30), min_size=1, max_size=5),
-    st.lists(st.integers(min_value=1, max_value=3), min_size=1, max_size=4),
+    st.lists(st.integers(min_value=1, max_value=3), min_size=4, max_size=7),
 )
 def test_streams_counted_together_equal_each_counted_alone(documents, sizes):
-    """``count_many`` (several documents and profiles in one numpy pass) gives each of them
-    exactly the counts, order and bounds of counting it alone."""
+    """``count_many`` (several documents and profiles in one numpy pass: four or more) gives
+    each of them exactly the counts, order and bounds of counting it alone."""
     coded = [encode_document("".join(w + m for w, m in p), LEXICON) for p in documents]
     items, start = [], 0
     for size in sizes:  # profiles of 1-3 documents, taken in turn from the list
@@ -340,6 +353,52 @@ _TOKEN_PIECES = ["ab", "i.e.", "x", "3", "-", "'", "_", "#", ".", "é", "😀", 
 def test_tokens_of_text_equal_the_token_pattern(pieces):
     text = " \n ".join("".join(pieces[i : i + 3]) for i in range(0, len(pieces), 3))
     assert text_module.tokens_of_text(text) == text_module.TOKEN_PATTERN.findall(text)
+
+
+_SCAN_PIECES = [
+    *_TOKEN_PIECES,
+    "of",
+    "the",
+    "according",
+    "to",
+    "couldn't've",
+    "notwithstanding",
+    "notwithstandings",
+    "unfortunately",
+    "e.g.",
+    "u.s.a.",
+    "ab.c.d.",
+    "x-a.b.c.",
+    "o'a.b.c.",
+    "don't",
+    "well-known",
+    "-",
+    "'",
+    ".",
+    ",",
+    "\x00",
+    "²",
+    "\u3000",
+    "\u2014",
+    "\u4e00",
+    "\uff01",
+    "\u0130",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_SCAN_PIECES), max_size=40), st.booleans())
+def test_token_ids_found_with_numpy_equal_those_of_the_token_strings(pieces, spaced):
+    text = (" " if spaced else "").join(pieces)
+    codebook = codebook_for(LEXICON)
+    scanned = codebook.scan(text)
+    if "😀" in text:
+        assert scanned is None  # characters above U+FFFF take the string path
+        return
+    assert scanned is not None
+    tokens, marks = scanned
+    assert tokens.tolist() == codebook.tokenise(text).tolist()
+    assert marks.tolist() == codebook.character_ids(punctuation_of(text)).tolist()
 
 
 @pytest.mark.parametrize("sizes", [(3, 0, 5, 1, 0, 2, 7, 0, 1, 1, 4), (0,) * 10 + (5000,)])
