@@ -13,7 +13,11 @@ to ``second_opinion``:
    number of sentences (to within 2.5 %, ``sample_size``) share their r samples (drawn with a
    generator seeded by the seed, the fold and that number), which is what makes 2,000 trials
    take seconds rather than minutes.
-   Both trials of a pair share the known text, so they share its model.
+   Both trials of a pair share the known text, so they share its model. The population's
+   sentences are kept as masked tokens (two bytes a position, ``SentenceStream``); n-gram keys
+   (sixteen bytes a position and order) are made only for the texts being modelled or scored
+   — a sample, a known text, a questioned text — and dropped with them, so memory grows with
+   the population's tokens, not with tokens × order.
 2. **Order chosen by validation, calibration.** For each fold, on the trials of the other folds:
    the order 1 … N whose logistically calibrated λG has the lowest Cllr, and that calibration
    bounded, as TAVeer's, by the ELUB of its own training LRs; the held-out fold's trials are
@@ -53,8 +57,7 @@ from taveer_desktop.core.kneser_ney import (
     END,
     KneserNeyModel,
     ModelStack,
-    SentenceKeys,
-    sentence_keys,
+    SentenceStream,
 )
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
@@ -82,26 +85,30 @@ def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
 # --- λG of the trials ------------------------------------------------------------------------
 
 
-class _DocumentKeys:
-    """The n-gram keys of every population document's sentences, computed once."""
+class _DocumentSentences:
+    """The masked sentences of every population document, as token streams (two bytes a
+    position); n-gram keys are made from them only for the texts being modelled or scored."""
 
-    def __init__(self, population: Population, order: int):
-        self.by_document: dict[int, SentenceKeys] = {}
-        self.by_author: dict[str, list[SentenceKeys]] = {}
+    def __init__(self, population: Population):
+        self.by_document: dict[int, SentenceStream] = {}
+        self.by_author: dict[str, list[SentenceStream]] = {}
         for author in population.authors:
             for document in population.documents[author]:
-                keys = sentence_keys(masked_sentences(document.coded), order)
-                self.by_document[id(document.coded)] = keys
-                self.by_author.setdefault(author, []).append(keys)
+                stream = SentenceStream.of(masked_sentences(document.coded))
+                self.by_document[id(document.coded)] = stream
+                self.by_author.setdefault(author, []).append(stream)
 
-    def cut(self, document: CodedDocument, first: int, stop: int) -> SentenceKeys:
+    def cut(self, document: CodedDocument, first: int, stop: int) -> SentenceStream:
         return self.by_document[id(document)].select(np.arange(first, stop))
 
-    def pool(self, authors: list[str], vocabulary_size: int) -> ReferencePool:
+    def vocabulary_size(self) -> int:
+        return vocabulary_size_of(np.concatenate([s.tokens for s in self.by_document.values()]))
+
+    def pool(self, authors: list[str], order: int, vocabulary_size: int) -> ReferencePool:
         """The reference population of these authors (sentences with at least one token)."""
-        keys = SentenceKeys.concatenate([k for a in authors for k in self.by_author[a]])
+        stream = SentenceStream.concatenate([s for a in authors for s in self.by_author[a]])
         return ReferencePool(
-            keys.select(np.flatnonzero(keys.sentence_lengths() > 1)), vocabulary_size
+            stream.select(np.flatnonzero(stream.sentence_lengths() > 1)), order, vocabulary_size
         )
 
 
@@ -123,8 +130,8 @@ def lambdag_trial_scores(
 ) -> TrialScores:
     """λG of every trial at every order 1 … ``order`` (see the module, step 1)."""
     started = time.perf_counter()
-    keys = _DocumentKeys(population, order)
-    vocabulary = vocabulary_size_of(np.concatenate([k.tokens for k in keys.by_document.values()]))
+    documents = _DocumentSentences(population)
+    vocabulary = documents.vocabulary_size()
     if fold_of_author is None:
         fold_of_author = {}
         for row, author in enumerate(trials.known_author):
@@ -132,8 +139,8 @@ def lambdag_trial_scores(
         for row, author in enumerate(trials.questioned_author):
             fold_of_author[author] = int(trials.fold[row])
     n_pairs = len(trials) // 2
-    known = [
-        SentenceKeys.concatenate([keys.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]])
+    known = [  # as tokens: their keys are made when the pair is scored
+        SentenceStream.concatenate([documents.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]])
         for p in range(n_pairs)
     ]
     groups: dict[tuple[int, int], list[int]] = {}
@@ -147,15 +154,15 @@ def lambdag_trial_scores(
         progress.step(done, n_pairs, "LambdaG: scoring the trials")
         if fold not in pools:
             others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
-            pools = {fold: keys.pool(others, vocabulary)}  # one fold's pool at a time
+            pools = {fold: documents.pool(others, order, vocabulary)}  # one fold's at a time
         rng = np.random.default_rng([seed, fold, n_sentences])
         references = ModelStack(pools[fold].sample_models(n_sentences, samples, rng))
         made += references.size
         for p in pairs:
-            known_model = KneserNeyModel(known[p], vocabulary)
+            known_model = KneserNeyModel(known[p].keys(order), vocabulary)
             for row in (2 * p, 2 * p + 1):
                 document, first, stop = trials.questioned_cuts[row]
-                questioned = keys.cut(document, first, stop)
+                questioned = documents.cut(document, first, stop).keys(order)
                 raw[row] = score_questioned(known_model, references, questioned).by_order
             done += 1
     return TrialScores(raw, time.perf_counter() - started, made)
