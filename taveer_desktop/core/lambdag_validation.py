@@ -44,13 +44,13 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration import (
-    LN10,
     Calibration,
     fit_bounded_calibration,
     with_elub,
 )
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.evaluation import posterior_scores
 from taveer_desktop.core.feature_stream import CodedDocument
 from taveer_desktop.core.fusion import Fusion, fit_fusion
 from taveer_desktop.core.kneser_ney import (
@@ -75,11 +75,6 @@ FUSED = ("taveer", "lambdag")
 SAMPLE_STEP = 1.05
 # the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
-
-
-def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
-    """LR / (1 + LR): the score whose > 0.5 is the decision 'same author' (accuracy)."""
-    return 0.5 * (1.0 + np.tanh(0.5 * LN10 * np.asarray(log10_lr, dtype=float)))
 
 
 # --- λG of the trials ------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult, verify
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
-    from taveer_desktop.core.lambdag import Contributions
+    from taveer_desktop.core.lambdag import Contributions, ReferencePool
     from taveer_desktop.core.lambdag_model import LambdaGPart
 
 
@@ -56,6 +56,65 @@ def _taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     return float(model.calibration.log10_lr(result.similarity))
 
 
+class LambdaGScorer:
+    """LambdaG's part of verifications with one model: the model's reference population is
+    decoded once and serves every case (``evaluate`` scores a whole corpus with one). Each
+    case's samples come from a generator seeded by the model, so a case's ratio does not
+    depend on which cases were scored before it, nor in which process. Picklable: a worker
+    process gets the model's part and decodes the reference itself."""
+
+    def __init__(self, part: LambdaGPart, lexicon: Lexicon, source: str):
+        self.part = part
+        self.lexicon = lexicon
+        self.source = source
+        self._pool: ReferencePool | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_pool": None}
+
+    def pool(self) -> ReferencePool:
+        if self._pool is None:
+            from taveer_desktop.core.lambdag import ReferencePool
+            from taveer_desktop.core.lambdag_masking import split_sentences
+            from taveer_desktop.core.lambdag_model import decode_reference
+
+            self._pool = ReferencePool.from_sentences(
+                split_sentences(decode_reference(self.part.reference, self.source)),
+                self.part.order,
+                self.part.vocabulary_size,
+            )
+        return self._pool
+
+    def score(
+        self, known_texts: Sequence[str], unknown_text: str
+    ) -> tuple[float, float, Contributions]:
+        """(raw λG, calibrated log10 LR, per-token evidence) of one case."""
+        import numpy as np
+
+        from taveer_desktop.core.feature_stream import encode_document
+        from taveer_desktop.core.kneser_ney import sentence_keys
+        from taveer_desktop.core.lambdag import contributions, lambda_g
+        from taveer_desktop.core.lambdag_masking import masked_sentences
+
+        part, lexicon = self.part, self.lexicon
+        known = sentence_keys(
+            [s for text in known_texts for s in masked_sentences(encode_document(text, lexicon))],
+            part.order,
+        )
+        questioned = sentence_keys(
+            masked_sentences(encode_document(unknown_text, lexicon)), part.order
+        )
+        rng = np.random.default_rng(part.seed)
+        scores = lambda_g(known, [questioned], self.pool(), part.samples, rng)[0]
+        raw = float(scores.by_order[part.order - 1])
+        evidence = contributions(scores, questioned, part.order)
+        return raw, float(part.calibration.log10_lr(raw)), evidence
+
+    def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
+        """The raw λG of one case alone (what ``evaluate`` collects from its workers)."""
+        return self.score(known_texts, unknown_text)[0]
+
+
 def lambdag_for_case(
     part: LambdaGPart,
     known_texts: Sequence[str],
@@ -64,28 +123,7 @@ def lambdag_for_case(
     source: str,
 ) -> tuple[float, float, Contributions]:
     """(raw λG, calibrated log10 LR, per-token evidence) of one case."""
-    import numpy as np
-
-    from taveer_desktop.core.feature_stream import encode_document
-    from taveer_desktop.core.kneser_ney import sentence_keys
-    from taveer_desktop.core.lambdag import ReferencePool, contributions, lambda_g
-    from taveer_desktop.core.lambdag_masking import masked_sentences, split_sentences
-    from taveer_desktop.core.lambdag_model import decode_reference
-
-    pool = ReferencePool.from_sentences(
-        split_sentences(decode_reference(part.reference, source)),
-        part.order,
-        part.vocabulary_size,
-    )
-    known = sentence_keys(
-        [s for text in known_texts for s in masked_sentences(encode_document(text, lexicon))],
-        part.order,
-    )
-    questioned = sentence_keys(masked_sentences(encode_document(unknown_text, lexicon)), part.order)
-    rng = np.random.default_rng(part.seed)
-    scores = lambda_g(known, [questioned], pool, part.samples, rng)[0]
-    raw = float(scores.by_order[part.order - 1])
-    return raw, float(part.calibration.log10_lr(raw)), contributions(scores, questioned, part.order)
+    return LambdaGScorer(part, lexicon, source).score(known_texts, unknown_text)
 
 
 def verify_case(
