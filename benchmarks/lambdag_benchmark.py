@@ -7,8 +7,8 @@ the test cases' median questioned and known lengths — as ``validation_benchmar
 - ``validate(..., method="fusion")`` on the population: the cross-validated figures of all three
   methods on the same held-out trials (the record's ``methods``), LambdaG's time per trial and
   the whole validation's time;
-- every test case verified with the fused model (``core/method_verify.verify_case``): test AUC
-  and Cllr of each method's own log10 LR over all test cases (gate or not), and the time of
+- every test case verified with the fused model (``core/method_verify.verify_with_method``):
+  test AUC and Cllr of each method's own log10 LR over all test cases (gate or not), and the time of
   LambdaG's part of one verification (reading the model's reference population included).
 
 One JSON line per corpus and seed, for docs/accuracy.md and docs/performance.md:
@@ -35,7 +35,7 @@ from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.evaluation import roc_auc
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import lambdag_for_case, verify_case
+from taveer_desktop.core.method_verify import lambdag_for_case, verify_with_method
 from taveer_desktop.core.population import population_from_corpus
 from taveer_desktop.core.validation import ValidationSettings, validate
 
@@ -75,12 +75,14 @@ def run_corpus(root: Path, seed: int) -> dict:
     test = open_corpus(root / "test")
     truth, lrs, lambdag_seconds = [], {m: [] for m in METHODS}, []
     for case in test.iter_cases():
-        done = verify_case(result.model, case.known_texts, case.unknown_text, lexicon)
-        if any(done.by_method[m] is None for m in METHODS):
+        done = verify_with_method(result.model, case.known_texts, case.unknown_text, lexicon)
+        assert done.methods is not None
+        by_method = done.methods.by_method
+        if any(by_method[m] is None for m in METHODS):
             continue  # TAVeer abstained in every category: no ratio to compare
         truth.append(test.truth[case.case_id])
         for m in METHODS:
-            lrs[m].append(done.by_method[m])
+            lrs[m].append(by_method[m])
         t0 = time.perf_counter()
         lambdag_for_case(part, case.known_texts, case.unknown_text, lexicon, "benchmark")
         lambdag_seconds.append(time.perf_counter() - t0)

@@ -20,7 +20,7 @@ from taveer_desktop.core.features import (
     extract_features,
 )
 from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import verify_case
+from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.core.model import (
     STATED_METHODS,
     THRESHOLD_METHODS,
@@ -65,6 +65,11 @@ def _category(value: str) -> str:
     if value not in CATEGORY_IDS:
         raise argparse.ArgumentTypeError(f"{value!r} is not a category (use F1..F11)")
     return value
+
+
+def _explained(value: str) -> str:
+    """A TAVeer category, or "lambdag" for LambdaG's evidence in the text."""
+    return "lambdag" if value.lower() == "lambdag" else _category(value)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -116,8 +121,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("--unknown", required=True, metavar="U")
         p.add_argument("--json", action="store_true")
         if name == "explain":
-            p.add_argument("--category", type=_category, required=True)
-            p.add_argument("--top", type=int, default=15, help="features shown without --json")
+            p.add_argument(
+                "--category",
+                type=_explained,
+                required=True,
+                help="F1..F11, or lambdag (LambdaG's evidence, for a LambdaG or fused model)",
+            )
+            p.add_argument(
+                "--top",
+                type=_positive,
+                default=15,
+                help="features (sentences for lambdag) shown without --json",
+            )
             p.set_defaults(handler=run_explain)
         else:
             p.add_argument(
@@ -161,6 +176,20 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
         default="taveer",
         help="the method validated: TAVeer, LambdaG, or their fusion (docs/method.md)",
     )
+    p.add_argument(
+        "--lambdag-order",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="LambdaG: the highest n-gram order tried (the order is chosen by validation)",
+    )
+    p.add_argument(
+        "--lambdag-samples",
+        type=_positive,
+        default=30,
+        metavar="R",
+        help="LambdaG: reference samples per comparison (published default 30)",
+    )
 
 
 def _register_validate(subparsers: argparse._SubParsersAction) -> None:
@@ -187,20 +216,6 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
     add_validation_options(p)
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
-    p.add_argument(
-        "--lambdag-order",
-        type=_positive,
-        default=10,
-        metavar="N",
-        help="LambdaG: the highest n-gram order tried (the order is chosen by validation)",
-    )
-    p.add_argument(
-        "--lambdag-samples",
-        type=_positive,
-        default=30,
-        metavar="R",
-        help="LambdaG: reference samples per comparison (published default 30)",
-    )
     p.add_argument("--name", help="model name (default: from the population)")
     p.add_argument("--description", metavar="TEXT", help="who, genre, period, how selected")
     p.add_argument("--genre", metavar="TEXT", help="the genre of the population's texts")
@@ -244,13 +259,20 @@ def load_population(path: str, description: str | None, progress=None):
 
 
 def print_validation_notes(record: dict) -> None:
-    """The record's likelihood-ratio bound and, if the validation is too small for casework,
-    why (the words of ``presentation/validation_text.py``)."""
+    """Each method's figures (a LambdaG or fused validation), the record's likelihood-ratio
+    bound and, if the validation is too small for casework, why (the words of
+    ``presentation/validation_text.py``)."""
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
         bound_sentence,
         casework_shortfalls,
     )
 
+    stated = record.get("protocol", {}).get("method", "taveer")
+    for method, figures in record.get("methods", {}).items():
+        print(
+            f"  {method_label(method)}: Cllr {numbers.decimal(figures['cllr'])}, "
+            f"AUC {numbers.decimal(figures['auc'])}" + (" (stated)" if method == stated else "")
+        )
     print(bound_sentence(record))
     shortfalls = casework_shortfalls(record)
     if shortfalls:
@@ -358,11 +380,6 @@ def run_validate(args) -> int:
         f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
         f"{verdict}"
     )
-    for method, figures in summary.get("methods", {}).items():
-        print(
-            f"  {method_label(method)}: Cllr {figures['cllr']:.3f}, AUC {figures['auc']:.3f}"
-            + (" (stated)" if method == args.method else "")
-        )
     print_validation_notes(result.record)
     print(
         f"model written to {args.output}"
@@ -512,11 +529,15 @@ def run_verify(args) -> int:
     model = load_model(args.model)
     known = [_read_document(p) for p in args.known]
     unknown = _read_document(args.unknown)
-    case = verify_case(model, known, unknown, source=args.model)
-    result = case.result
+    result = verify_with_method(model, known, unknown, source=args.model)
     data = result.to_dict()
     data["conclusion"] = conclusion_json(result, args.scale)
-    data["methods"] = case.to_dict()
+    if result.methods is None:  # the same key for every model (docs/cli.md)
+        taveer = taveer_log10_lr(model, result)
+        data["methods"] = {
+            "method": "taveer",
+            "log10_lr_by_method": {"taveer": None if taveer is None else round(taveer, 6)},
+        }
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
         statement = describe(result.log10_lr, args.scale)
@@ -543,8 +564,8 @@ def run_verify(args) -> int:
     if none:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
-    if case.stated != "taveer":
-        for line in method_lines(case.by_method, case.stated):
+    if result.methods is not None:
+        for line in method_lines(result.methods.by_method, result.methods.stated):
             print(line)
     if stability is not None:
         low, high = stability.similarity_interval
@@ -570,10 +591,43 @@ def run_verify(args) -> int:
     return 0
 
 
+def run_explain_lambdag(args, model) -> int:
+    """LambdaG's evidence in the questioned text, sentence by sentence, beside TAVeer's lean."""
+    from taveer_desktop.core.feature_stream import prepare_text
+    from taveer_desktop.core.sentence_agreement import sentence_leanings
+    from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
+
+    if method_of(model) == "taveer":
+        raise InputError(
+            "has no LambdaG part: explain --category lambdag needs a model validated with "
+            "--method lambdag or fusion",
+            args.model,
+        )
+    lexicon = default_lexicon()
+    known = [_read_document(p) for p in args.known]
+    unknown = _read_document(args.unknown)
+    result = verify_with_method(model, known, unknown, lexicon, args.model, explain=True)
+    assert result.methods is not None and result.methods.evidence is not None
+    evidence = result.methods.evidence
+    leanings = sentence_leanings(unknown, result.interpretation, result.ensemble, lexicon, evidence)
+    if args.json:
+        data = evidence.to_dict()
+        data["lambdag_raw"] = result.methods.lambdag_raw
+        data["taveer_lean_by_sentence"] = [round(x.taveer, 6) for x in leanings]
+        data["both_point_same_way"] = [x.direction for x in leanings]
+        print_json(data)
+        return 0
+    for line in evidence_lines(prepare_text(unknown), evidence, leanings, args.top):
+        print(line)
+    return 0
+
+
 def run_explain(args) -> int:
     from taveer_desktop.core.interpret import interpret
 
     model = load_model(args.model)
+    if args.category == "lambdag":
+        return run_explain_lambdag(args, model)
     lexicon = default_lexicon()
     unknown = extract_features(_read_document(args.unknown), lexicon)
     profile = DocumentFeatures.combine(

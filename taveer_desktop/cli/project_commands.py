@@ -40,6 +40,7 @@ from taveer_desktop.presentation.encoding_text import (
     encoding_summary,
     is_uncertain,
 )
+from taveer_desktop.presentation.method_agreement import method_lines
 from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
@@ -355,6 +356,9 @@ def run_case_verify(args) -> int:
                 f"  the method's classification: {CLASSIFICATION_SHORT[run.prediction]}, "
                 f"similarity {_number(run.similarity)}"
             )
+        if result.methods is not None:
+            for line in method_lines(result.methods.by_method, result.methods.stated):
+                print(f"  {line.strip()}")
         if stored:
             check = stored[-1]
             print(
@@ -451,16 +455,13 @@ def run_case_validate(args) -> int:
     from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store.case_validation import validate_case
 
-    if args.method != "taveer":
-        raise InputError(
-            f"case validate takes --method taveer only for now; validate {args.method} with "
-            "'taveer validate --population DIR' and verify with 'taveer verify'"
-        )
     settings = ValidationSettings(
         folds=args.folds,
         max_trials=args.max_trials,
         seed=args.seed,
         method=args.method,
+        lambdag_order=args.lambdag_order,
+        lambdag_samples=args.lambdag_samples,
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
     )
     settings.check()

@@ -3,53 +3,33 @@
 ``core/verify.py`` verifies with TAVeer and applies the gate of the model's validated conditions.
 A model validated with ``--method lambdag`` or ``--method fusion`` (``core/lambdag_model.py``)
 also carries LambdaG's calibration and reference population and, for the fusion, the fusion's
-weights; ``verify_case`` then computes LambdaG's likelihood ratio for the case (masked texts,
+weights; ``verify_with_method`` then computes LambdaG's likelihood ratio for the case (masked texts,
 ``core/lambdag.py``, seeded by the model so the same case always gives the same ratio) and the
 conclusion states the model's method's ratio — LambdaG's, or the fused one — under the same
-gate. Every method's own ratio is kept beside it (``by_method``), so that agreement or
-disagreement between them can be stated (``presentation/method_agreement.py``).
+gate. Every method's own ratio is kept beside it (the result's ``methods``,
+``core/method_findings.py``), so that agreement or disagreement between them can be stated
+(``presentation/method_agreement.py``), with LambdaG's evidence placed on the questioned text
+when the verification explains itself (``core/lambdag_evidence.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult, verify
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
-    from taveer_desktop.core.lambdag import Contributions, ReferencePool
+    from taveer_desktop.core.lambdag import ReferencePool
     from taveer_desktop.core.lambdag_model import LambdaGPart
 
 
-@dataclass(frozen=True)
-class CaseVerification:
-    """TAVeer's result with the conclusion stating ``stated``'s likelihood ratio, each
-    method's own log10 LR (None where it gives none), and LambdaG's evidence per token."""
-
-    result: VerificationResult
-    stated: str
-    by_method: dict[str, float | None]
-    lambdag_raw: float | None = None
-    evidence: Contributions | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "method": self.stated,
-            "log10_lr_by_method": {
-                m: None if v is None else round(v, 6) for m, v in self.by_method.items()
-            },
-        }
-        if self.lambdag_raw is not None:
-            data["lambdag_raw"] = round(self.lambdag_raw, 6)
-        return data
-
-
-def _taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
+def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     """TAVeer's own log10 LR, before the gate decides whether a conclusion may state it."""
     if model.calibration is None or result.prediction is Classification.INSUFFICIENT:
         return None
@@ -86,14 +66,16 @@ class LambdaGScorer:
         return self._pool
 
     def score(
-        self, known_texts: Sequence[str], unknown_text: str
-    ) -> tuple[float, float, Contributions]:
-        """(raw λG, calibrated log10 LR, per-token evidence) of one case."""
+        self, known_texts: Sequence[str], unknown_text: str, explain: bool = False
+    ) -> tuple[float, float, LambdaGEvidence | None]:
+        """(raw λG, calibrated log10 LR, LambdaG's evidence in the text if ``explain``) of a
+        case."""
         import numpy as np
 
-        from taveer_desktop.core.feature_stream import encode_document
+        from taveer_desktop.core.feature_stream import encode_document, prepare_text
         from taveer_desktop.core.kneser_ney import sentence_keys
         from taveer_desktop.core.lambdag import contributions, lambda_g
+        from taveer_desktop.core.lambdag_evidence import place_evidence
         from taveer_desktop.core.lambdag_masking import masked_sentences
 
         part, lexicon = self.part, self.lexicon
@@ -101,13 +83,15 @@ class LambdaGScorer:
             [s for text in known_texts for s in masked_sentences(encode_document(text, lexicon))],
             part.order,
         )
-        questioned = sentence_keys(
-            masked_sentences(encode_document(unknown_text, lexicon)), part.order
-        )
+        document = encode_document(unknown_text, lexicon)
+        questioned = sentence_keys(masked_sentences(document), part.order)
         rng = np.random.default_rng(part.seed)
         scores = lambda_g(known, [questioned], self.pool(), part.samples, rng)[0]
         raw = float(scores.by_order[part.order - 1])
-        evidence = contributions(scores, questioned, part.order)
+        evidence = None
+        if explain:
+            found = contributions(scores, questioned, part.order)
+            evidence = place_evidence(prepare_text(unknown_text), document, lexicon, found)
         return raw, float(part.calibration.log10_lr(raw)), evidence
 
     def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
@@ -121,32 +105,36 @@ def lambdag_for_case(
     unknown_text: str,
     lexicon: Lexicon,
     source: str,
-) -> tuple[float, float, Contributions]:
-    """(raw λG, calibrated log10 LR, per-token evidence) of one case."""
-    return LambdaGScorer(part, lexicon, source).score(known_texts, unknown_text)
+    explain: bool = False,
+) -> tuple[float, float, LambdaGEvidence | None]:
+    """(raw λG, calibrated log10 LR, LambdaG's evidence in the text if ``explain``) of a case."""
+    return LambdaGScorer(part, lexicon, source).score(known_texts, unknown_text, explain)
 
 
-def verify_case(
+def verify_with_method(
     model: Model,
     known_texts: Sequence[str],
     unknown_text: str,
     lexicon: Lexicon | None = None,
     source: str = "the model",
-) -> CaseVerification:
-    """Verify with the model's method (see the module)."""
+    explain: bool = False,
+) -> VerificationResult:
+    """Verify with the model's method (see the module); ``explain`` adds TAVeer's
+    interpretation and LambdaG's evidence in the text."""
     lexicon = lexicon or default_lexicon()
+    result = verify(model, known_texts, unknown_text, lexicon, explain=explain)
     if model.extra.get("method", "taveer") == "taveer":  # the common case, without LambdaG
-        result = verify(model, known_texts, unknown_text, lexicon)
-        return CaseVerification(result, "taveer", {"taveer": _taveer_log10_lr(model, result)})
+        return result
     import numpy as np
 
     from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
 
     method = method_of(model)
-    result = verify(model, known_texts, unknown_text, lexicon)
-    taveer = _taveer_log10_lr(model, result)
+    taveer = taveer_log10_lr(model, result)
     part = LambdaGPart.of(model, source)
-    raw, lambdag, evidence = lambdag_for_case(part, known_texts, unknown_text, lexicon, source)
+    raw, lambdag, evidence = lambdag_for_case(
+        part, known_texts, unknown_text, lexicon, source, explain
+    )
     by_method: dict[str, float | None] = {"taveer": taveer, "lambdag": lambdag}
     stated: float | None = lambdag
     if method == "fusion":
@@ -156,5 +144,10 @@ def verify_case(
             stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]))[0])
         by_method["fusion"] = stated
     kept = None if result.conclusion.kind is ConclusionKind.NONE else stated
-    result = replace(result, log10_lr=kept, conclusion=replace(result.conclusion, log10_lr=kept))
-    return CaseVerification(result, method, by_method, raw, evidence)
+    findings = MethodFindings(method, by_method, raw, part.order, evidence)
+    return replace(
+        result,
+        log10_lr=kept,
+        conclusion=replace(result.conclusion, log10_lr=kept),
+        methods=findings,
+    )

@@ -40,7 +40,9 @@ class Occurrence:
 
 
 @dataclass(frozen=True)
-class _Token:
+class Token:
+    """One token of a sentence as the features see it, with its span in the prepared text."""
+
     text: str  # as it appears in features: lexicon entry, punctuation, or MASK
     start: int
     end: int
@@ -48,14 +50,17 @@ class _Token:
     is_masked: bool
 
 
-def _occurrence(tokens: list[_Token]) -> Occurrence:
+def _occurrence(tokens: list[Token]) -> Occurrence:
     masked = next(((t.start, t.end) for t in tokens if t.is_masked), None)
     return Occurrence(
         tokens[0].start, tokens[-1].end, tuple((t.start, t.end) for t in tokens), masked
     )
 
 
-def _sentence_tokens(lowered: str, start: int, end: int, lexicon: Lexicon) -> list[_Token]:
+def sentence_tokens(lowered: str, start: int, end: int, lexicon: Lexicon) -> list[Token]:
+    """The tokens of ``lowered[start:end]`` (one sentence of the lower-cased prepared text):
+    lexicon words and phrases, punctuation characters, and every other word masked — the same
+    tokens, in the same order, as the integer streams the features are counted from."""
     entries = lexicon.categories_of
     tokens = []
     for match in lexicon.token_pattern.finditer(lowered, start, end):
@@ -68,12 +73,12 @@ def _sentence_tokens(lowered: str, start: int, end: int, lexicon: Lexicon) -> li
             text, masked = MASK, True
         else:
             text, masked = (LITERAL_HASH if raw == MASK else raw), False
-        tokens.append(_Token(text, match.start(), match.end(), is_word, masked))
+        tokens.append(Token(text, match.start(), match.end(), is_word, masked))
     return tokens
 
 
 def _token_occurrences(
-    category: str, tokens: list[_Token], found: dict[str, list[Occurrence]]
+    category: str, tokens: list[Token], found: dict[str, list[Occurrence]]
 ) -> None:
     if category == "F4":
         first = next((t for t in tokens if t.is_word), None)
@@ -112,7 +117,7 @@ def category_occurrences(
                 feature = "".join(m.group(0) for m in window)
                 found[feature].append(Occurrence(spans[0][0], spans[-1][1], spans))
         else:
-            tokens = _sentence_tokens(lowered, sentence.start, sentence.end, lexicon)
+            tokens = sentence_tokens(lowered, sentence.start, sentence.end, lexicon)
             _token_occurrences(category, tokens, found)
     return prepared, dict(found)
 

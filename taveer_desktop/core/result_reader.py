@@ -14,6 +14,7 @@ from typing import Any
 
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
 from taveer_desktop.core.interpret import Interpretation, PhiEntry
+from taveer_desktop.core.method_findings import findings_from_dict
 from taveer_desktop.core.outcome import (
     Classification,
     Conclusion,
@@ -194,4 +195,5 @@ def read_result(data: Any) -> VerificationResult:
             c: _interpretation(c, interpretation[c]) for c in CATEGORY_IDS if c in interpretation
         },
         software_version=version if isinstance(version, str) else None,
+        methods=findings_from_dict(data["methods"]) if "methods" in data else None,
     )

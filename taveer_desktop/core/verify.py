@@ -27,6 +27,7 @@ from taveer_desktop.core.features import (
 from taveer_desktop.core.gate import CaseMeasures, assess, conclude, measure_case
 from taveer_desktop.core.interpret import Interpretation, interpret
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind, GateRule
 from taveer_desktop.core.scoring import similarity
@@ -77,6 +78,7 @@ class VerificationResult:
     inconclusive_band: tuple[float, float] | None = None
     interpretation: dict[str, Interpretation] = field(default_factory=dict)
     software_version: str | None = None
+    methods: MethodFindings | None = None  # a LambdaG or fused model's findings (None: TAVeer)
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -123,6 +125,8 @@ class VerificationResult:
         }
         if self.interpretation:
             data["interpretation"] = {c: i.to_dict() for c, i in self.interpretation.items()}
+        if self.methods is not None:
+            data["methods"] = self.methods.to_dict()
         return data
 
 

@@ -1,13 +1,17 @@
-"""Each method's likelihood ratio beside the stated one, and whether the methods agree, in words.
+"""Each method's likelihood ratio beside the stated one, whether the methods agree, and what
+LambdaG's evidence in the text means, in words.
 
-Used wherever a conclusion from a LambdaG or fused model is shown (``taveer verify`` now; the
-report and the desktop later): the fused ratio is what the conclusion states, and TAVeer's and
-LambdaG's own ratios are always shown beside it, with their agreement or disagreement stated
-rather than left for the reader to notice.
+Used wherever a conclusion from a LambdaG or fused model is shown (``taveer verify``, ``case
+verify``, the report, the desktop): the fused ratio is what the conclusion states, and TAVeer's
+and LambdaG's own ratios are always shown beside it, with their agreement or disagreement stated
+rather than left for the reader to notice. The sentences explaining LambdaG, its shares and the
+sentences where both methods point the same way are here too, so that the desktop and the
+report say the same thing.
 """
 
 from __future__ import annotations
 
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 
 METHOD_NAMES = {
@@ -70,4 +74,46 @@ def agreement_sentence(
         f"The two methods disagree: TAVeer {_direction(taveer)} (LR {format_lr(taveer)}), "
         f"LambdaG {_direction(lambdag)} (LR {format_lr(lambdag)}). {weighed}; the "
         "disagreement is part of the finding and lowers confidence in either method alone."
+    )
+
+
+LAMBDAG_METHOD = (
+    "LambdaG (Nini, Halvani, Graner, Gherardi and Ishihara) compares how well two grammar models "
+    "predict the questioned text: a model of the known author's texts, and models of samples of "
+    "the same size from other authors of the relevant population. Here the texts are first "
+    "reduced to their topic-free skeleton — function words and phrases of the lexicon and "
+    "punctuation kept, every other word replaced by one placeholder — which is a variant of the "
+    "published method (that masks with a part-of-speech tagger). Its score, λG, is the sum over "
+    "the questioned text of how much better the known author's model predicted each token, and "
+    "is calibrated to a likelihood ratio on the validation trials."
+)
+
+SHARE_MEANING = (
+    "A token's share is how much better (positive) or worse (negative) the model of the known "
+    "author's texts predicted it than models of other authors of the population did, on "
+    "LambdaG's raw scale (log10 units, averaged over the reference samples). The shares add up "
+    "to λG; only that sum is calibrated to a likelihood ratio, so a share shows where the score "
+    "comes from, not a likelihood ratio of its own."
+)
+
+AGREEMENT_MEANING = (
+    "A sentence is marked where both methods point the same way: its LambdaG share and its "
+    "TAVeer lean are both positive (towards Hp) or both negative (towards Hd). TAVeer decides on "
+    "the whole text; a sentence's lean is how much farther the questioned text would lie from "
+    "the known texts in TAVeer's ensemble categories if the sentence were left out (each "
+    "category's change of distance divided by its threshold, added up): positive where the "
+    "sentence brings the questioned text closer to the known author's style."
+)
+
+
+def fusion_sentence(weights: tuple[float, float], stated: str) -> str | None:
+    """How the fused ratio weighs the two methods (None unless the fusion is stated)."""
+    if stated != "fusion":
+        return None
+    taveer, lambdag = weights
+    return (
+        "The fused likelihood ratio is a logistic-regression combination of the two methods' "
+        "calibrated ratios learned on the validation trials: ln LR = a + "
+        f"{numbers.decimal(taveer)} × ln LR(TAVeer) + {numbers.decimal(lambdag)} × ln LR(LambdaG), "
+        "bounded by the validation's empirical lower and upper bound."
     )

@@ -1,9 +1,12 @@
 """Verifying a case's questioned documents with a stored model, and keeping every run.
 
-For each questioned document (or the one asked for) the engine's ``verify`` compares it with
-the known documents of the case that are not excluded; the full result (with interpretation
-lists) is stored as one run, with the stability of its classification (sentences left out and
-the verification repeated, seeded) stored beside it. The model is the one named, which then
+For each questioned document (or the one asked for) the engine compares it with the known
+documents of the case that are not excluded, with the model's method
+(``core/method_verify.verify_with_method``: TAVeer, or LambdaG or the fusion for a model
+validated with them, every method's own ratio kept beside the stated one); the full result
+(with TAVeer's interpretation lists and LambdaG's evidence in the text) is stored as one run,
+with the stability of TAVeer's classification (sentences left out and the verification
+repeated, seeded) stored beside it. The model is the one named, which then
 becomes the case's chosen model, or else the case's chosen model; there is no default: a case
 without a chosen model is refused. The model and every document are re-hashed as they are read,
 so a run is never computed from evidence or a model that changed since it was stored.
@@ -12,11 +15,10 @@ so a run is never computed from evidence or a model that changed since it was st
 from __future__ import annotations
 
 from taveer_desktop import __version__
-from taveer_desktop.core.model import method_of
+from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
-from taveer_desktop.core.verify import verify
 from taveer_desktop.store.errors import NotFound, StoreError
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
@@ -62,13 +64,6 @@ def verify_case(
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     model = store.models.load(stored_model.id)
-    if method_of(model) != "taveer":  # the run view and the report show TAVeer's finding only
-        raise StoreError(
-            f"cannot verify case {case.number} with the model {stored_model.name!r}: it states "
-            f"{method_of(model)}'s likelihood ratio, which a project cannot show yet; verify "
-            "it with 'taveer verify'",
-            store.path,
-        )
     if case.model_id != stored_model.id:
         store.cases.choose_model(case_id, stored_model.id)
     known_texts = [store.documents.text(doc.id) for doc in known]
@@ -76,7 +71,9 @@ def verify_case(
     for index, doc in enumerate(questioned):
         progress.step(index, len(questioned), f"verifying {doc.file_name}")
         text = store.documents.text(doc.id)
-        result = verify(model, known_texts, text, explain=explain)
+        result = verify_with_method(
+            model, known_texts, text, source=stored_model.name, explain=explain
+        )
         run = store.runs.store(
             case_id,
             stored_model.id,

@@ -182,7 +182,7 @@ def test_evaluate_gives_each_case_the_ratios_verify_gives_it(fused, evaluated):
     ``verify`` states for that case alone, and one process gives the same evaluation."""
     from taveer_desktop.core.corpus import open_corpus
     from taveer_desktop.core.evaluation import evaluate
-    from taveer_desktop.core.method_verify import verify_case
+    from taveer_desktop.core.method_verify import verify_with_method
 
     data, corpus_path = evaluated
     _, model_path, _ = fused
@@ -199,7 +199,8 @@ def test_evaluate_gives_each_case_the_ratios_verify_gives_it(fused, evaluated):
             expected = data["methods"][method][key]
             assert value == (None if expected is None else pytest.approx(expected)), key
     for index, case in enumerate(corpus.iter_cases()):
-        verified = verify_case(model, case.known_texts, case.unknown_text)
+        verified = verify_with_method(model, case.known_texts, case.unknown_text).methods
+        assert verified is not None
         assert one.lambdag_raw[index] == pytest.approx(verified.lambdag_raw, abs=1e-12)
         for method in ("taveer", "lambdag", "fusion"):
             expected = verified.by_method[method]
@@ -220,3 +221,38 @@ def test_evaluate_text_names_each_method(fused, evaluated):
     assert alone[0].startswith("  TAVeer alone: AUC ") and alone[1].startswith("  LambdaG alone:")
     for line in (stated, *alone):
         assert "Cllr " in line and "c@1 " in line and "F0.5u " in line
+
+
+def test_explain_lambdag_shows_the_strongest_sentences_and_where_both_methods_agree(
+    fused, demo_folder
+):
+    _, model_path, _ = fused
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    args = ("explain", model_path, "--known", *madison[:3], "--unknown", madison[3])
+    text = run(*args, "--category", "lambdag", "--top", "2")
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("LambdaG (order ")
+    assert "towards Hp" in text.stdout and "towards Hd" in text.stdout
+    assert "strongest tokens:" in text.stdout
+    data = json.loads(run(*args, "--category", "LambdaG", "--json").stdout)
+    shares = [sum(t[3] for t in s["tokens"]) for s in data["sentences"]]
+    assert sum(shares) == pytest.approx(data["lambdag_raw"], abs=1e-4 * len(shares) * 50)
+    assert len(data["taveer_lean_by_sentence"]) == len(data["sentences"])
+    for share, lean, both in zip(
+        shares, data["taveer_lean_by_sentence"], data["both_point_same_way"], strict=True
+    ):
+        same = lean != 0 and share != 0 and (lean > 0) == (share > 0)
+        assert both == (0 if not same else (1 if share > 0 else -1))
+
+
+def test_explain_lambdag_with_a_taveer_model_is_one_line_exit_2(demo_folder):
+    from taveer_desktop import paths
+
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    model = paths.resource("models", "demo-formal-prose.json")
+    line = assert_bad_input(
+        run("explain", model, "--known", madison[0], "--unknown", madison[1],
+            "--category", "lambdag"),
+        model,
+    )  # fmt: skip
+    assert "has no LambdaG part" in line

@@ -1,0 +1,55 @@
+"""Projects whose case was validated and verified with LambdaG or the fusion, for the store,
+report and desktop tests of the second method.
+
+``method_project`` builds a real project file: the demo case DEMO-001 (four Madison papers
+known, Federalist No. 51 questioned), the demo project's shipped public-domain population,
+a validation with ``method`` at the case's lengths (quick settings: 3 folds, LambdaG orders up
+to 4, 5 reference samples — far too small for casework, as every record of it says), and one
+verification of the case with the model that validation chose, explained (TAVeer's
+interpretation and LambdaG's evidence in the text stored with the run).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from taveer_desktop import paths
+from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
+from taveer_desktop.store.case_validation import validate_case
+from taveer_desktop.store.case_verification import verify_case
+
+POPULATION = paths.resource("demo", "population")
+POPULATION_DESCRIPTION = (
+    "who: Hamilton, Madison, Jay and the three Brontë sisters; genre: essays and novel "
+    "chapters; period: 1787-1848; how selected: the demo project's shipped texts"
+)
+
+
+def quick_settings(method: str) -> ValidationSettings:
+    """Settings of a validation that takes seconds (not minutes) on the demo population."""
+    return ValidationSettings(
+        folds=3,
+        seed=1,
+        method=method,
+        bootstrap=50,
+        lambdag_order=4,
+        lambdag_samples=5,
+        criteria=AcceptanceCriteria.now(max_cllr=1.0, max_misleading=0.2),
+    )
+
+
+def method_project(folder: Path, method: str = "fusion", case_number: str = "M-1") -> Path:
+    """A project with one case validated and verified with ``method`` (see the module)."""
+    demo = paths.resource("demo")
+    entry = json.loads((demo / "demo_case.json").read_text(encoding="utf-8"))["cases"][0]
+    project = folder / f"{method}.taveer"
+    with ProjectStore.create(project) as store:
+        case = store.cases.create(case_number, entry["title"], "A. Examiner", "Example Lab")
+        store.documents.add(case.id, KNOWN, [demo / name for name in entry["known"]])
+        store.documents.add(case.id, QUESTIONED, [demo / entry["questioned"]])
+        store.populations.add_folder("demo", POPULATION, POPULATION_DESCRIPTION)
+        validate_case(store, case.id, "demo", quick_settings(method), genre="formal prose")
+        verify_case(store, case.id, stability_resamples=20)
+    return project

@@ -1,0 +1,80 @@
+"""A case validated and verified with LambdaG or the fusion: the run keeps every method's ratio
+and LambdaG's evidence in the text, and reads them back typed; ``case validate --method`` and
+``case verify`` do it from the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from taveer_desktop.core.method_findings import TokenKind
+from taveer_desktop.store import ProjectStore
+from tests.core.test_cli import run
+from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, method_project
+
+
+@pytest.fixture(scope="module")
+def fused(tmp_path_factory):
+    return method_project(tmp_path_factory.mktemp("fused-project"), "fusion")
+
+
+def _only_run(project):
+    with ProjectStore.open(project) as store:
+        case = store.cases.find("M-1")
+        (run_,) = store.runs.list_for_case(case.id)
+        result = store.runs.verification(run_.id)
+        questioned = store.documents.list_for_case(case.id)[-1]
+        text = store.documents.text(questioned.id)
+        stability = store.runs.stability_checks(run_.id)
+    return result, text, stability
+
+
+def test_a_fused_run_keeps_each_methods_ratio_and_lambdags_evidence(fused):
+    result, text, stability = _only_run(fused)
+    findings = result.methods
+    assert findings is not None and findings.stated == "fusion"
+    assert set(findings.by_method) == {"taveer", "lambdag", "fusion"}
+    assert all(v is None or math.isfinite(v) for v in findings.by_method.values())
+    if result.log10_lr is not None:
+        assert result.log10_lr == pytest.approx(findings.by_method["fusion"], abs=1e-6)
+    evidence = findings.evidence
+    assert evidence is not None and evidence.order == findings.lambdag_order
+    assert evidence.total == pytest.approx(findings.lambdag_raw, abs=1e-3 * len(text) / 100)
+    tokens = [t for s in evidence.sentences for t in s.tokens]
+    kinds = {t.kind for t in tokens}
+    assert kinds == {TokenKind.KEPT, TokenKind.MASKED, TokenKind.END}
+    assert sum(t.kind is TokenKind.END for t in tokens) == len(evidence.sentences)
+    assert stability  # TAVeer's classification's stability is kept beside the run
+
+
+def test_lambdag_alone_is_stored_and_read_back(tmp_path):
+    result, _, _ = _only_run(method_project(tmp_path, "lambdag"))
+    assert result.methods is not None and result.methods.stated == "lambdag"
+    assert set(result.methods.by_method) == {"taveer", "lambdag"}
+
+
+def test_case_validate_and_verify_with_the_fusion_from_the_command_line(tmp_path):
+    project = tmp_path / "cli.taveer"
+    madison = sorted((POPULATION / "Madison").glob("*.txt"))
+    steps = [
+        ("case", "create", "C-9", "--title", "Madison?"),
+        ("case", "add", "C-9", "--known", *madison[:3]),
+        ("case", "add", "C-9", "--questioned", madison[3]),
+        ("population", "add", "demo", POPULATION, "--description", POPULATION_DESCRIPTION),
+    ]
+    for step in steps:
+        done = run("--project", project, *step)
+        assert done.returncode == 0, (step, done.stderr)
+    validated = run(
+        "--project", project, "case", "validate", "C-9", "--population", "demo",
+        "--method", "fusion", "--folds", "3", "--lambdag-order", "3", "--lambdag-samples", "4",
+        timeout=600,
+    )  # fmt: skip
+    assert validated.returncode == 0, validated.stderr
+    assert "(stated)" in validated.stdout and "LambdaG: Cllr" in validated.stdout
+    verified = run("--project", project, "case", "verify", "C-9", "--json", timeout=600)
+    assert verified.returncode == 0, verified.stderr
+    (stored,) = json.loads(verified.stdout)["runs"]
+    assert stored["result"]["methods"]["method"] == "fusion"
