@@ -72,8 +72,28 @@ def _positions_of(offsets: np.ndarray, sentences: np.ndarray) -> tuple[np.ndarra
     return index, new_offsets
 
 
+class _Sentences:
+    """What every layout of sentences as predicted positions has: the token of each position
+    and ``offsets``, where each sentence's positions start (one more value, the end)."""
+
+    tokens: np.ndarray  # (positions,) uint16
+    offsets: np.ndarray  # (sentences + 1,) int64
+
+    @property
+    def n_sentences(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def n_positions(self) -> int:
+        return len(self.tokens)
+
+    def sentence_lengths(self) -> np.ndarray:
+        """Predicted positions per sentence (its tokens and the end symbol)."""
+        return np.diff(self.offsets)
+
+
 @dataclass(frozen=True)
-class SentenceKeys:
+class SentenceKeys(_Sentences):
     """The n-gram and context keys of every predicted position of some sentences.
 
     ``grams[m − 1, i]`` is the key of the m-gram ending at position i, ``contexts[m − 1, i]`` the
@@ -91,18 +111,6 @@ class SentenceKeys:
     def order(self) -> int:
         return int(self.grams.shape[0])
 
-    @property
-    def n_sentences(self) -> int:
-        return len(self.offsets) - 1
-
-    @property
-    def n_positions(self) -> int:
-        return len(self.tokens)
-
-    def sentence_lengths(self) -> np.ndarray:
-        """Predicted positions per sentence (its tokens and the end symbol)."""
-        return np.diff(self.offsets)
-
     def select(self, sentences: np.ndarray) -> SentenceKeys:
         """The keys of some of the sentences (by index, in the order given)."""
         index, offsets = _positions_of(self.offsets, sentences)
@@ -112,7 +120,7 @@ class SentenceKeys:
 
 
 @dataclass(frozen=True)
-class SentenceStream:
+class SentenceStream(_Sentences):
     """Sentences as the tokens of their predicted positions: each sentence's tokens followed
     by the end symbol, all in one uint16 array (two bytes a position), with ``offsets`` where
     each sentence starts (one more value, the end). The keys of any selection of them are made
@@ -131,18 +139,6 @@ class SentenceStream:
             tokens[start : start + len(sentence)] = sentence
         tokens[offsets[1:] - 1] = END
         return cls(tokens, offsets)
-
-    @property
-    def n_sentences(self) -> int:
-        return len(self.offsets) - 1
-
-    @property
-    def n_positions(self) -> int:
-        return len(self.tokens)
-
-    def sentence_lengths(self) -> np.ndarray:
-        """Predicted positions per sentence (its tokens and the end symbol)."""
-        return np.diff(self.offsets)
 
     def select(self, sentences: np.ndarray) -> SentenceStream:
         """Some of the sentences (by index, in the order given)."""
