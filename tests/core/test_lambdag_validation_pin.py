@@ -46,7 +46,9 @@ def test_lambda_g_of_every_trial_at_every_order_is_unchanged(pinned, population)
     )
     expected = np.array(pinned["raw_lambdag_by_order"])
     assert scored.raw.shape == expected.shape == (len(trials), settings.lambdag_order)
-    np.testing.assert_array_equal(scored.raw, expected)  # bit for bit
+    # bit for bit on the machine that wrote the pin; within 1e-12 wherever NumPy's vectorised
+    # log10 differs in the last place between processors
+    np.testing.assert_allclose(scored.raw, expected, rtol=1e-12, atol=1e-12)
     assert scored.reference_models == pinned["reference_models"]
 
 
