@@ -1,14 +1,15 @@
 """Peak memory and wall time of LambdaG/fusion validations, against a baseline tree, in one run.
 
 Each measurement is a fresh process running ``benchmarks/validation_speed.py`` (the synthetic
-200-author population; ``--trials`` trials, ``--method``), so its peak resident memory is that
-validation's alone. The baseline is another checkout of the project (for example the commit
-before a change, exported with ``git archive <commit> | tar -x -C /tmp/base``); its runs and
-this tree's alternate, so both see the same machine load. Prints one JSON line per tree and
-method with the medians (and every run), and the ratios against the baseline:
+200-author population; ``--trials`` trials, ``--method``, ``--workers`` processes), so its
+peak resident memory is that validation's alone (with workers, also the largest worker's).
+The baseline is another checkout of the project (for example the commit before a change,
+exported with ``git archive <commit> | tar -x -C /tmp/base``); its runs and this tree's
+alternate, so both see the same machine load. Prints one JSON line per tree and method with
+the medians (and every run), and the ratios against the baseline:
 
     .venv/bin/python benchmarks/validation_memory.py --baseline /tmp/base [--runs 5]
-        [--methods fusion lambdag taveer] [--trials 2000] [--cores 0,1]
+        [--methods fusion lambdag taveer] [--trials 2000] [--cores 0,1] [--workers 1]
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 
-def measure(tree: Path, method: str, trials: int, shared: str, cores: str) -> dict:
+def measure(tree: Path, method: str, trials: int, shared: str, cores: str, workers: int) -> dict:
     command = [
         sys.executable,
         str(tree / "benchmarks" / "validation_speed.py"),
-        "--trials", str(trials), "--method", method, "--workers", "1", "--shared", shared,
+        "--trials", str(trials), "--method", method, "--workers", str(workers),
+        "--shared", shared,
     ]  # fmt: skip
     if cores:
         command = ["taskset", "-c", cores, *command]
@@ -44,6 +46,7 @@ def main() -> int:
     parser.add_argument("--trials", type=int, default=2000)
     parser.add_argument("--shared", default=str(REPO.parent / "shared"))
     parser.add_argument("--cores", default="0,1", help="taskset core list ('' for none)")
+    parser.add_argument("--workers", type=int, default=1, help="validate's processes")
     args = parser.parse_args()
     trees = {"this": REPO}
     if args.baseline:
@@ -54,7 +57,7 @@ def main() -> int:
         for method in args.methods:
             for name, tree in trees.items():
                 runs.setdefault((name, method), []).append(
-                    measure(tree, method, args.trials, args.shared, args.cores)
+                    measure(tree, method, args.trials, args.shared, args.cores, args.workers)
                 )
                 load.append(os.getloadavg()[0])
     medians = {}
@@ -64,7 +67,9 @@ def main() -> int:
             "method": method,
             "runs": len(done),
             "trials": done[0]["trials"],
+            "workers": args.workers,
             "peak_rss_mib": statistics.median(r["peak_rss_mib"] for r in done),
+            "peak_rss_worker_mib": statistics.median(r.get("peak_rss_worker_mib", 0) for r in done),
             "total_seconds": statistics.median(r["total_seconds"] for r in done),
             "lambdag_seconds": statistics.median(r["lambdag_seconds"] or 0.0 for r in done),
             "every_peak_rss_mib": [r["peak_rss_mib"] for r in done],

@@ -37,7 +37,11 @@ from the same held-out trials and go into the record side by side.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -99,12 +103,10 @@ class _DocumentSentences:
     def vocabulary_size(self) -> int:
         return vocabulary_size_of(np.concatenate([s.tokens for s in self.by_document.values()]))
 
-    def pool(self, authors: list[str], order: int, vocabulary_size: int) -> ReferencePool:
+    def pool(self, authors: list[str]) -> SentenceStream:
         """The reference population of these authors (sentences with at least one token)."""
         stream = SentenceStream.concatenate([s for a in authors for s in self.by_author[a]])
-        return ReferencePool(
-            stream.select(np.flatnonzero(stream.sentence_lengths() > 1)), order, vocabulary_size
-        )
+        return stream.select(np.flatnonzero(stream.sentence_lengths() > 1))
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,51 @@ class TrialScores:
     raw: np.ndarray  # (trials, N) λG at every order
     seconds: float
     reference_models: int
+
+
+# one pair's texts as tokens: (pair index, known text, questioned text of row 2p, of row 2p + 1)
+_PairTexts = tuple[int, SentenceStream, SentenceStream, SentenceStream]
+
+
+@dataclass(frozen=True)
+class _FoldJob:
+    """Everything one fold's λG needs, as tokens (a few MB, sent to a worker process whole):
+    the reference population of the fold (the other folds' authors) and, per shared sample
+    size, the pairs whose known texts have about that many sentences."""
+
+    fold: int
+    reference: SentenceStream
+    groups: tuple[tuple[int, tuple[_PairTexts, ...]], ...]
+
+
+def _score_fold(
+    job: _FoldJob,
+    order: int,
+    samples: int,
+    seed: int,
+    vocabulary: int,
+    on_pair: Callable[[], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """(trial rows, λG of each at every order, reference models made) of one fold; the same
+    in any process, because every sample's generator is seeded by (seed, fold, sample size)."""
+    pool = ReferencePool(job.reference, order, vocabulary)
+    rows: list[int] = []
+    values: list[np.ndarray] = []
+    made = 0
+    for n_sentences, pairs in job.groups:
+        rng = np.random.default_rng([seed, job.fold, n_sentences])
+        references = ModelStack(pool.sample_models(n_sentences, samples, rng))
+        made += references.size
+        for pair, known, first, second in pairs:
+            known_model = KneserNeyModel(known.keys(order), vocabulary)
+            for row, questioned in ((2 * pair, first), (2 * pair + 1, second)):
+                rows.append(row)
+                values.append(
+                    score_questioned(known_model, references, questioned.keys(order)).by_order
+                )
+            if on_pair is not None:
+                on_pair()
+    return np.array(rows, dtype=np.int64), np.array(values).reshape(len(rows), order), made
 
 
 def lambdag_trial_scores(
@@ -122,8 +169,10 @@ def lambdag_trial_scores(
     seed: int,
     fold_of_author: dict[str, int] | None = None,
     progress: Progress = NO_PROGRESS,
+    workers: int | None = 1,
 ) -> TrialScores:
-    """λG of every trial at every order 1 … ``order`` (see the module, step 1)."""
+    """λG of every trial at every order 1 … ``order`` (see the module, step 1). With
+    ``workers`` > 1 the folds are scored in that many processes (the same values)."""
     started = time.perf_counter()
     documents = _DocumentSentences(population)
     vocabulary = documents.vocabulary_size()
@@ -134,32 +183,62 @@ def lambdag_trial_scores(
         for row, author in enumerate(trials.questioned_author):
             fold_of_author[author] = int(trials.fold[row])
     n_pairs = len(trials) // 2
-    known = [  # as tokens: their keys are made when the pair is scored
-        SentenceStream.concatenate([documents.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]])
-        for p in range(n_pairs)
-    ]
-    groups: dict[tuple[int, int], list[int]] = {}
-    for p in range(n_pairs):
-        size = sample_size(known[p].n_sentences)
-        groups.setdefault((int(trials.fold[2 * p]), size), []).append(p)
+
+    def texts(p: int) -> _PairTexts:
+        known = [documents.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]]
+        first, second = (documents.cut(*trials.questioned_cuts[2 * p + i]) for i in (0, 1))
+        return p, SentenceStream.concatenate(known), first, second
+
+    pairs = [texts(p) for p in range(n_pairs)]  # as tokens: keys are made when scored
+    groups: dict[tuple[int, int], list[_PairTexts]] = {}
+    for pair in pairs:
+        size = sample_size(pair[1].n_sentences)
+        groups.setdefault((int(trials.fold[2 * pair[0]]), size), []).append(pair)
+    folds = sorted({fold for fold, _ in groups})
+
+    def job(fold: int) -> _FoldJob:
+        others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
+        return _FoldJob(
+            fold,
+            documents.pool(others),
+            tuple((n, tuple(g)) for (f, n), g in sorted(groups.items()) if f == fold),
+        )
+
     raw = np.zeros((len(trials), order))
-    pools: dict[int, ReferencePool] = {}
-    done = made = 0
-    for (fold, n_sentences), pairs in sorted(groups.items()):
-        progress.step(done, n_pairs, "LambdaG: scoring the trials")
-        if fold not in pools:
-            others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
-            pools = {fold: documents.pool(others, order, vocabulary)}  # one fold's at a time
-        rng = np.random.default_rng([seed, fold, n_sentences])
-        references = ModelStack(pools[fold].sample_models(n_sentences, samples, rng))
-        made += references.size
-        for p in pairs:
-            known_model = KneserNeyModel(known[p].keys(order), vocabulary)
-            for row in (2 * p, 2 * p + 1):
-                document, first, stop = trials.questioned_cuts[row]
-                questioned = documents.cut(document, first, stop).keys(order)
-                raw[row] = score_questioned(known_model, references, questioned).by_order
+    made = done = 0
+    n_workers = min(max(1, workers or os.cpu_count() or 1), len(folds))
+    if n_workers == 1:
+
+        def on_pair() -> None:
+            nonlocal done
             done += 1
+            progress.step(done, n_pairs, "LambdaG: scoring the trials")
+
+        for fold in folds:  # one fold's reference population at a time
+            rows, values, count = _score_fold(job(fold), order, samples, seed, vocabulary, on_pair)
+            raw[rows], made = values, made + count
+        return TrialScores(raw, time.perf_counter() - started, made)
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
+        pending = {
+            pool.submit(_score_fold, job(fold), order, samples, seed, vocabulary): fold
+            for fold in folds
+        }
+        try:
+            while pending:
+                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                progress.check()
+                for future in finished:
+                    pending.pop(future)
+                    rows, values, count = future.result()
+                    raw[rows], made = values, made + count
+                    done += len(rows) // 2
+                    progress.step(done, n_pairs, "LambdaG: scoring the trials")
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return TrialScores(raw, time.perf_counter() - started, made)
 
 
@@ -280,8 +359,10 @@ def second_opinion(
     settings: ValidationSettings,
     taveer_cv_log10_lr: np.ndarray,
     progress: Progress = NO_PROGRESS,
+    workers: int | None = 1,
 ) -> SecondOpinion:
-    """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module."""
+    """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module.
+    With ``workers`` > 1 the folds' λG is computed in that many processes (the same values)."""
     truth = trials.truth
     everything = [
         sentence
@@ -306,6 +387,7 @@ def second_opinion(
         settings.lambdag_samples,
         settings.seed,
         progress=progress,
+        workers=workers,
     )
     raw = scored.raw
     cv_lambdag = np.zeros(len(trials))

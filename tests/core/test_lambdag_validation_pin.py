@@ -38,11 +38,18 @@ def _settings(pinned) -> ValidationSettings:
     return ValidationSettings(**pinned["settings"])
 
 
-def test_lambda_g_of_every_trial_at_every_order_is_unchanged(pinned, population):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_lambda_g_of_every_trial_at_every_order_is_unchanged(pinned, population, workers):
+    """In one process and with the folds in two worker processes alike."""
     settings = _settings(pinned)
     trials = build_trials(population, settings)
     scored = lambdag_trial_scores(
-        population, trials, settings.lambdag_order, settings.lambdag_samples, settings.seed
+        population,
+        trials,
+        settings.lambdag_order,
+        settings.lambdag_samples,
+        settings.seed,
+        workers=workers,
     )
     expected = np.array(pinned["raw_lambdag_by_order"])
     assert scored.raw.shape == expected.shape == (len(trials), settings.lambdag_order)
