@@ -2,7 +2,7 @@
 
 Each measurement is a fresh process running ``benchmarks/validation_speed.py`` (the synthetic
 200-author population; ``--trials`` trials, ``--method``, ``--workers`` processes), so its
-peak resident memory is that validation's alone (with workers, also the largest worker's).
+peak resident memory is that validation's alone (its main process: not its workers').
 The baseline is another checkout of the project (for example the commit before a change,
 exported with ``git archive <commit> | tar -x -C /tmp/base``); its runs and this tree's
 alternate, so both see the same machine load. Prints one JSON line per tree and method with
@@ -69,7 +69,6 @@ def main() -> int:
             "trials": done[0]["trials"],
             "workers": args.workers,
             "peak_rss_mib": statistics.median(r["peak_rss_mib"] for r in done),
-            "peak_rss_worker_mib": statistics.median(r.get("peak_rss_worker_mib", 0) for r in done),
             "total_seconds": statistics.median(r["total_seconds"] for r in done),
             "lambdag_seconds": statistics.median(r["lambdag_seconds"] or 0.0 for r in done),
             "every_peak_rss_mib": [r["peak_rss_mib"] for r in done],

@@ -84,9 +84,7 @@ def main() -> int:
         workers=args.workers,
     )
     finished = time.perf_counter()
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    # the largest of the worker processes (with --workers > 1; 0 without any)
-    child_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # this process (no worker)
     print(
         json.dumps(
             {
@@ -102,7 +100,6 @@ def main() -> int:
                 "validate_seconds": round(finished - encoded, 2),
                 "total_seconds": round(finished - started, 2),
                 "peak_rss_mib": round(peak_kib / 1024, 1),
-                "peak_rss_worker_mib": round(child_kib / 1024, 1),
             }
         )
     )
