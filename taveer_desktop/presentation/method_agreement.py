@@ -21,6 +21,10 @@ METHOD_NAMES = {
 }
 
 
+# a few words naming the method beside a number in a table ("18 (fused)")
+METHOD_TAGS = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "fused"}
+
+
 def method_label(method: str) -> str:
     """A method's name at the start of a line."""
     name = METHOD_NAMES[method]
