@@ -84,7 +84,7 @@ def main() -> int:
         workers=args.workers,
     )
     finished = time.perf_counter()
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # this process (no worker)
     print(
         json.dumps(
             {

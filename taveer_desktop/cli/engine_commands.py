@@ -461,12 +461,12 @@ def run_evaluate(args) -> int:
     from taveer_desktop.core.evaluation import evaluate
 
     model = load_model(args.model)
-    if method_of(model) != "taveer":  # evaluate measures TAVeer's own ratio only, for now
-        raise InputError(
-            f"the model states {method_of(model)}'s likelihood ratio, which evaluate does not "
-            "measure yet; its validation record holds the cross-validated figures",
-            args.model,
-        )
+    if method_of(model) != "taveer":  # its LambdaG part is read before the long part
+        from taveer_desktop.core.lambdag_model import LambdaGPart, decode_reference, fusion_of
+
+        decode_reference(LambdaGPart.of(model, args.model).reference, args.model)
+        if method_of(model) == "fusion":
+            fusion_of(model, args.model)
     corpus = open_corpus(args.corpus)
     result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
     if args.answers:
@@ -487,6 +487,10 @@ def run_evaluate(args) -> int:
             print(f"Cllr {numbers.decimal(m.cllr)} (Cllr_min {numbers.decimal(m.cllr_min)})")
         if result.gate is not None:
             print(gate_summary_text(result.gate))
+        if result.method != "taveer":
+            from taveer_desktop.presentation.method_measures import method_measure_lines
+
+            print("\n".join(method_measure_lines(report["methods"], result.method)))
     return 0
 
 

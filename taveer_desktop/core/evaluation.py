@@ -16,27 +16,48 @@ likelihood ratios are computed from the raw ensemble similarity.
 Every case also goes through the fitness-for-purpose gate (``core/gate.py``) as a verification
 would: ``GateSummary`` counts the cases outside the model's validated conditions, the cases that
 get no conclusion, and the Cllr over the cases that keep an evaluative conclusion.
+
+**Models of another method** (validated with ``--method lambdag`` or ``--method fusion``,
+``core/method_verify.py``): every case is also scored by LambdaG (in the same worker processes
+as TAVeer's features), and each method's log10 LR is measured alone — TAVeer's, LambdaG's and,
+where the model has it, the fusion's — with the same measures (``MethodFigures``). The headline
+measures are the stated method's. For LambdaG and the fusion the score of the PAN measures is
+LR / (1 + LR) (> 0.5: same author; the inconclusive band is TAVeer's and is not applied to
+them) and Cllr_min is computed from the raw λG or the unbounded fused ratio. A case on which
+every category of TAVeer's ensemble abstains has no TAVeer ratio in a verification, so none of
+the fusion either: its fused score is 0.5 (unanswered) and its fused LR 1. The gate's verdict
+on a case is the same whichever ratio it states (the gate looks at the texts and the model's
+conditions), so each method's Cllr over the evaluative cases uses the same cases.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from taveer_desktop.core.calibration import cllr, cllr_min, misleading_rates, reliability_bins
+from taveer_desktop.core.calibration import (
+    LN10,
+    cllr,
+    cllr_min,
+    misleading_rates,
+    reliability_bins,
+)
 from taveer_desktop.core.corpus import Corpus
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.gate import assess, conclude
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.model import Model
+from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.training import CorpusDistances, corpus_distances
+
+if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is evaluated
+    from taveer_desktop.core.fusion import Fusion
 
 
 @dataclass(frozen=True)
@@ -153,8 +174,23 @@ class GateSummary:
 
 
 @dataclass(frozen=True)
+class MethodFigures:
+    """One method's log10 LR of every case and its measures (``evaluate --json``'s
+    ``methods``): the same measures as the headline, and its Cllr over the evaluative cases."""
+
+    method: str
+    metrics: Metrics
+    log10_lr: np.ndarray
+    cllr_evaluative: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.metrics.to_dict(), "cllr_evaluative": self.cllr_evaluative}
+
+
+@dataclass(frozen=True)
 class Evaluation:
-    """Metrics plus the per-case scores and per-category similarities behind them."""
+    """Metrics plus the per-case scores and per-category similarities behind them; for a
+    model of another method also every method's figures side by side (see the module)."""
 
     metrics: Metrics
     case_ids: list[str]
@@ -165,6 +201,9 @@ class Evaluation:
     log10_lr: np.ndarray | None = None  # None for an uncalibrated model
     gate: GateSummary | None = None
     kinds: tuple[ConclusionKind, ...] = ()  # the conclusion kind of every case
+    method: str = "taveer"  # whose ratio the headline measures are of (``method_of``)
+    methods: dict[str, MethodFigures] = field(default_factory=dict)
+    lambdag_raw: np.ndarray | None = None  # λG of every case (a LambdaG or fusion model)
 
     def report_dict(self) -> dict[str, Any]:
         """The metrics and the gate's counts in one flat dictionary (``evaluate --json``)."""
@@ -178,6 +217,8 @@ class Evaluation:
                 cllr_evaluative=self.gate.cllr_evaluative,
                 gate_rules=self.gate.rules,
             )
+        data["method"] = self.method
+        data["methods"] = {m: f.to_dict() for m, f in self.methods.items()}
         return data
 
 
@@ -227,7 +268,14 @@ def evaluate(
     started = time.perf_counter()
     corpus.require_truth()
     lexicon = lexicon or default_lexicon()
-    data = corpus_distances(corpus, lexicon, workers, progress, measure=True)
+    method = method_of(model)
+    scorer = None
+    if method != "taveer":
+        from taveer_desktop.core.lambdag_model import LambdaGPart
+        from taveer_desktop.core.method_verify import LambdaGScorer
+
+        scorer = LambdaGScorer(LambdaGPart.of(model, "the model"), lexicon, "the model").raw
+    data = corpus_distances(corpus, lexicon, workers, progress, measure=True, scorer=scorer)
     similarities, raw_scores = model_scores(model, data.distances)
     truth = data.truth
     assert truth is not None
@@ -237,6 +285,26 @@ def evaluate(
         compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
     kinds, gate = gate_corpus(model, data, log10_lr, truth, lexicon.sha256)
+    evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
+    methods = {
+        "taveer": MethodFigures(
+            "taveer",
+            metrics,
+            log10_lr if log10_lr is not None else np.full(len(truth), np.nan),
+            gate.cllr_evaluative,
+        )
+    }
+    lambdag_raw = data.scored
+    if method != "taveer":
+        assert lambdag_raw is not None and log10_lr is not None
+        members = [CATEGORY_IDS.index(c) for c in model.ensemble]
+        abstains = np.isnan(similarities[:, members]).all(axis=1)
+        methods.update(other_methods(model, log10_lr, abstains, lambdag_raw, truth, evaluative))
+        stated = methods[method]
+        metrics = stated.metrics
+        scores = posterior_scores(stated.log10_lr)
+        log10_lr = stated.log10_lr
+        gate = replace(gate, cllr_evaluative=stated.cllr_evaluative)
     return Evaluation(
         metrics=metrics,
         case_ids=data.case_ids,
@@ -247,7 +315,67 @@ def evaluate(
         log10_lr=log10_lr,
         gate=gate,
         kinds=kinds,
+        method=method,
+        methods=methods,
+        lambdag_raw=lambdag_raw,
     )
+
+
+def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
+    """LR / (1 + LR): the score whose > 0.5 is the decision 'same author' (as in validation)."""
+    return 0.5 * (1.0 + np.tanh(0.5 * LN10 * np.asarray(log10_lr, dtype=float)))
+
+
+def method_figures(
+    method: str,
+    log10_lr: np.ndarray,
+    raw: np.ndarray,
+    truth: np.ndarray,
+    evaluative: np.ndarray,
+    unanswered: np.ndarray | None = None,
+) -> MethodFigures:
+    """The measures of one method's log10 LRs (``raw``: the score before calibration, for
+    Cllr_min); ``unanswered`` cases score 0.5."""
+    scores = posterior_scores(log10_lr)
+    if unanswered is not None:
+        scores = np.where(unanswered, 0.5, scores)
+    metrics = weight_of_evidence_metrics(compute_metrics(scores, truth), raw, log10_lr, truth)
+    return MethodFigures(method, metrics, log10_lr, evaluative_cllr(log10_lr, truth, evaluative))
+
+
+def other_methods(
+    model: Model,
+    taveer_log10_lr: np.ndarray,
+    taveer_abstains: np.ndarray,
+    lambdag_raw: np.ndarray,
+    truth: np.ndarray,
+    evaluative: np.ndarray,
+) -> dict[str, MethodFigures]:
+    """LambdaG's figures and, for a fused model, the fusion's (see the module)."""
+    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+
+    part = LambdaGPart.of(model, "the model")
+    lambdag = part.calibration.log10_lr(lambdag_raw)
+    out = {"lambdag": method_figures("lambdag", lambdag, lambdag_raw, truth, evaluative)}
+    if "fusion" in model.extra:
+        fusion: Fusion = fusion_of(model, "the model")
+        both = np.column_stack([taveer_log10_lr, lambdag])
+        fused = np.where(taveer_abstains, 0.0, fusion.log10_lr(both))
+        unbounded = replace(fusion, min_log10_lr=None, max_log10_lr=None).log10_lr(both)
+        out["fusion"] = method_figures(
+            "fusion", fused, unbounded, truth, evaluative, unanswered=taveer_abstains
+        )
+    return out
+
+
+def evaluative_cllr(
+    log10_lr: np.ndarray, truth: np.ndarray, evaluative: np.ndarray
+) -> float | None:
+    """Cllr over the cases that keep an evaluative conclusion (None without both kinds)."""
+    kept = truth[evaluative]
+    if not (kept.any() and (~kept).any()):
+        return None
+    return cllr(log10_lr[evaluative], kept)
 
 
 def gate_corpus(
@@ -275,9 +403,8 @@ def gate_corpus(
             rules[rule] = rules.get(rule, 0) + 1
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
     cllr_evaluative = None
-    kept = truth[evaluative]
-    if log10_lr is not None and kept.any() and (~kept).any():
-        cllr_evaluative = cllr(log10_lr[evaluative], kept)
+    if log10_lr is not None:
+        cllr_evaluative = evaluative_cllr(log10_lr, truth, evaluative)
     summary = GateSummary(
         cases=len(kinds),
         evaluative=int(evaluative.sum()),

@@ -60,22 +60,24 @@ def _mix(keys: np.ndarray, tokens: np.ndarray) -> np.ndarray:
     return mixed
 
 
-@dataclass(frozen=True)
-class SentenceKeys:
-    """The n-gram and context keys of every predicted position of some sentences.
+def _positions_of(offsets: np.ndarray, sentences: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(position index, new offsets) of some sentences (by index, in the order given) of a
+    layout whose sentence s holds positions ``offsets[s] .. offsets[s + 1] − 1``."""
+    sentences = np.asarray(sentences, dtype=np.int64)
+    starts, stops = offsets[sentences], offsets[sentences + 1]
+    lengths = stops - starts
+    new_offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    # the position indices of the chosen sentences, without a Python loop
+    index = np.repeat(starts - new_offsets[:-1], lengths) + np.arange(new_offsets[-1])
+    return index, new_offsets
 
-    ``grams[m − 1, i]`` is the key of the m-gram ending at position i, ``contexts[m − 1, i]`` the
-    key of its m − 1 preceding tokens (a constant for m = 1); ``tokens[i]`` the predicted token;
-    ``offsets`` where each sentence's positions start (one more value, the end)."""
 
-    grams: np.ndarray  # (order, positions) uint64
-    contexts: np.ndarray  # (order, positions) uint64
+class _Sentences:
+    """What every layout of sentences as predicted positions has: the token of each position
+    and ``offsets``, where each sentence's positions start (one more value, the end)."""
+
     tokens: np.ndarray  # (positions,) uint16
     offsets: np.ndarray  # (sentences + 1,) int64
-
-    @property
-    def order(self) -> int:
-        return int(self.grams.shape[0])
 
     @property
     def n_sentences(self) -> int:
@@ -89,66 +91,100 @@ class SentenceKeys:
         """Predicted positions per sentence (its tokens and the end symbol)."""
         return np.diff(self.offsets)
 
+
+@dataclass(frozen=True)
+class SentenceKeys(_Sentences):
+    """The n-gram and context keys of every predicted position of some sentences.
+
+    ``grams[m − 1, i]`` is the key of the m-gram ending at position i, ``contexts[m − 1, i]`` the
+    key of its m − 1 preceding tokens (a constant for m = 1); ``tokens[i]`` the predicted token;
+    ``offsets`` where each sentence's positions start (one more value, the end). Sixteen bytes
+    a position and order: made when a model is built or a text scored, never kept for a whole
+    population (``SentenceStream`` keeps the tokens alone)."""
+
+    grams: np.ndarray  # (order, positions) uint64
+    contexts: np.ndarray  # (order, positions) uint64
+    tokens: np.ndarray  # (positions,) uint16
+    offsets: np.ndarray  # (sentences + 1,) int64
+
+    @property
+    def order(self) -> int:
+        return int(self.grams.shape[0])
+
     def select(self, sentences: np.ndarray) -> SentenceKeys:
         """The keys of some of the sentences (by index, in the order given)."""
-        sentences = np.asarray(sentences, dtype=np.int64)
-        starts, stops = self.offsets[sentences], self.offsets[sentences + 1]
-        lengths = stops - starts
-        offsets = np.concatenate(([0], np.cumsum(lengths)))
-        # the position indices of the chosen sentences, without a Python loop
-        index = np.repeat(starts - offsets[:-1], lengths) + np.arange(offsets[-1])
+        index, offsets = _positions_of(self.offsets, sentences)
         return SentenceKeys(
             self.grams[:, index], self.contexts[:, index], self.tokens[index], offsets
         )
 
+
+@dataclass(frozen=True)
+class SentenceStream(_Sentences):
+    """Sentences as the tokens of their predicted positions: each sentence's tokens followed
+    by the end symbol, all in one uint16 array (two bytes a position), with ``offsets`` where
+    each sentence starts (one more value, the end). The keys of any selection of them are made
+    on demand (``keys``): a sentence's keys depend on that sentence alone, so they are the
+    same whether made for a whole population at once or for a sample."""
+
+    tokens: np.ndarray  # (positions,) uint16
+    offsets: np.ndarray  # (sentences + 1,) int64
+
+    @classmethod
+    def of(cls, sentences: Sequence[np.ndarray]) -> SentenceStream:
+        lengths = np.array([len(s) + 1 for s in sentences], dtype=np.int64)
+        offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+        tokens = np.empty(int(offsets[-1]), dtype=np.uint16)
+        for start, sentence in zip(offsets[:-1].tolist(), sentences, strict=True):
+            tokens[start : start + len(sentence)] = sentence
+        tokens[offsets[1:] - 1] = END
+        return cls(tokens, offsets)
+
+    def select(self, sentences: np.ndarray) -> SentenceStream:
+        """Some of the sentences (by index, in the order given)."""
+        index, offsets = _positions_of(self.offsets, sentences)
+        return SentenceStream(self.tokens[index], offsets)
+
     @staticmethod
-    def concatenate(parts: Sequence[SentenceKeys]) -> SentenceKeys:
+    def concatenate(parts: Sequence[SentenceStream]) -> SentenceStream:
         if not parts:
             raise ValueError("nothing to concatenate")
         if len(parts) == 1:
             return parts[0]
         offsets = [parts[0].offsets]
-        shift = parts[0].offsets[-1]
+        shift = int(parts[0].offsets[-1])
         for part in parts[1:]:
             offsets.append(part.offsets[1:] + shift)
-            shift += part.offsets[-1]
-        return SentenceKeys(
-            np.concatenate([p.grams for p in parts], axis=1),
-            np.concatenate([p.contexts for p in parts], axis=1),
-            np.concatenate([p.tokens for p in parts]),
-            np.concatenate(offsets),
-        )
+            shift += int(part.offsets[-1])
+        return SentenceStream(np.concatenate([p.tokens for p in parts]), np.concatenate(offsets))
+
+    def keys(self, order: int) -> SentenceKeys:
+        """Keys of every predicted position up to ``order``: the m-gram ending at a position
+        reaches m − 1 tokens back, where tokens before the sentence's start are start symbols."""
+        if order < 1:
+            raise ValueError("the order of an n-gram model is at least 1")
+        tokens, n = self.tokens, self.n_positions
+        within = np.arange(n) - np.repeat(self.offsets[:-1], self.sentence_lengths())
+        grams = np.empty((order, n), dtype=np.uint64)
+        contexts = np.empty((order, n), dtype=np.uint64)
+        gram = _mix(np.full(n, _GRAM_SEED, dtype=np.uint64), tokens)
+        context = np.full(n, _CONTEXT_SEED, dtype=np.uint64)
+        grams[0], contexts[0] = gram, context
+        left = np.empty(n, dtype=np.uint16)
+        for m in range(2, order + 1):
+            back = m - 1  # the token m − 1 places before the predicted one
+            left[:back] = START
+            left[back:] = tokens[: n - back] if n > back else tokens[:0]
+            left[within < back] = START
+            gram = _mix(gram, left)
+            context = _mix(context, left)
+            grams[m - 1], contexts[m - 1] = gram, context
+        return SentenceKeys(grams, contexts, tokens, self.offsets)
 
 
 def sentence_keys(sentences: Sequence[np.ndarray], order: int) -> SentenceKeys:
     """Keys of every predicted position (each token and each sentence's end) up to ``order``."""
-    if order < 1:
-        raise ValueError("the order of an n-gram model is at least 1")
-    pad = order - 1
-    lengths = np.array([len(s) + 1 for s in sentences], dtype=np.int64)
-    offsets = np.concatenate(([0], np.cumsum(lengths)))
-    padded_parts = []
-    for sentence in sentences:
-        padded_parts.append(np.full(pad, START, dtype=np.uint16))
-        padded_parts.append(np.asarray(sentence, dtype=np.uint16))
-        padded_parts.append(np.array([END], dtype=np.uint16))
-    padded = np.concatenate(padded_parts) if padded_parts else np.zeros(0, dtype=np.uint16)
-    n = int(offsets[-1])
-    # position i of sentence s sits at offsets[s] + pad * (s + 1) + (i - offsets[s]) in `padded`
-    sentence_of = np.repeat(np.arange(len(lengths)), lengths)
-    where = np.arange(n) + pad * (sentence_of + 1)
-    grams = np.empty((order, n), dtype=np.uint64)
-    contexts = np.empty((order, n), dtype=np.uint64)
-    gram = _mix(np.full(n, _GRAM_SEED, dtype=np.uint64), padded[where])
-    context = np.full(n, _CONTEXT_SEED, dtype=np.uint64)
-    grams[0], contexts[0] = gram, context
-    for m in range(2, order + 1):
-        left = padded[where - (m - 1)]  # the token m − 1 places before the predicted one
-        gram = _mix(gram, left)
-        context = _mix(context, left)
-        grams[m - 1], contexts[m - 1] = gram, context
-    tokens = padded[where] if n else np.zeros(0, dtype=np.uint16)
-    return SentenceKeys(grams, contexts, tokens.astype(np.uint16), offsets)
+    return SentenceStream.of(sentences).keys(order)
 
 
 def _discount(counts: np.ndarray) -> float:

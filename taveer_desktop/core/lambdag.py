@@ -32,7 +32,7 @@ from taveer_desktop.core.kneser_ney import (
     KneserNeyModel,
     ModelStack,
     SentenceKeys,
-    sentence_keys,
+    SentenceStream,
 )
 
 DEFAULT_ORDER = 10
@@ -42,40 +42,25 @@ DEFAULT_SAMPLES = 30
 class ReferencePool:
     """The masked sentences of a reference population, from which samples are drawn.
 
-    Either with the n-gram keys of every sentence made beforehand (``keys``: validation, where
-    one pool serves many trials) or with the sentences alone (``from_sentences``: one
-    verification, where only the sampled sentences' keys are ever made)."""
+    The sentences are kept as tokens alone (``SentenceStream``, two bytes a position); only
+    the sampled sentences' n-gram keys are ever made, when a sample's model is built."""
 
-    def __init__(
-        self,
-        keys: SentenceKeys | None,
-        vocabulary_size: int,
-        sentences: Sequence[np.ndarray] | None = None,
-        order: int | None = None,
-    ):
-        count = keys.n_sentences if keys is not None else len(sentences or ())
-        if count == 0:
+    def __init__(self, stream: SentenceStream, order: int, vocabulary_size: int):
+        if stream.n_sentences == 0:
             raise ValueError("the reference population has no sentence")
-        self.keys = keys
-        self.sentences = sentences
-        self.order = keys.order if keys is not None else order
-        self.n_sentences = count
+        self.stream = stream
+        self.order = order
+        self.n_sentences = stream.n_sentences
         self.vocabulary_size = vocabulary_size
 
     @classmethod
     def from_sentences(
         cls, sentences: Sequence[np.ndarray], order: int, vocabulary_size: int | None = None
     ) -> ReferencePool:
+        stream = SentenceStream.of(sentences)
         if vocabulary_size is None:
-            tokens = np.concatenate([*sentences, np.array([END], dtype=np.uint16)])
-            vocabulary_size = vocabulary_size_of(tokens)
-        return cls(None, vocabulary_size, list(sentences), order)
-
-    def _sample_keys(self, chosen: np.ndarray) -> SentenceKeys:
-        if self.keys is not None:
-            return self.keys.select(chosen)
-        assert self.sentences is not None and self.order is not None
-        return sentence_keys([self.sentences[i] for i in chosen], self.order)
+            vocabulary_size = vocabulary_size_of(np.append(stream.tokens, END))
+        return cls(stream, order, vocabulary_size)
 
     def sample_models(
         self, n_sentences: int, samples: int, rng: np.random.Generator, order: int | None = None
@@ -83,11 +68,12 @@ class ReferencePool:
         """``samples`` models, each of ``n_sentences`` sentences drawn without replacement
         (with replacement only if the population has fewer sentences than that)."""
         total = self.n_sentences
+        order = self.order if order is None else order
         models = []
         for _ in range(samples):
             chosen = rng.choice(total, size=n_sentences, replace=n_sentences > total)
-            keys = self._sample_keys(np.sort(chosen))
-            models.append(KneserNeyModel(keys, self.vocabulary_size, order))
+            keys = self.stream.select(np.sort(chosen)).keys(order)
+            models.append(KneserNeyModel(keys, self.vocabulary_size))
         return models
 
 

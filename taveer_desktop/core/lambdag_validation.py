@@ -13,7 +13,11 @@ to ``second_opinion``:
    number of sentences (to within 2.5 %, ``sample_size``) share their r samples (drawn with a
    generator seeded by the seed, the fold and that number), which is what makes 2,000 trials
    take seconds rather than minutes.
-   Both trials of a pair share the known text, so they share its model.
+   Both trials of a pair share the known text, so they share its model. The population's
+   sentences are kept as masked tokens (two bytes a position, ``SentenceStream``); n-gram keys
+   (sixteen bytes a position and order) are made only for the texts being modelled or scored
+   — a sample, a known text, a questioned text — and dropped with them, so memory grows with
+   the population's tokens, not with tokens × order.
 2. **Order chosen by validation, calibration.** For each fold, on the trials of the other folds:
    the order 1 … N whose logistically calibrated λG has the lowest Cllr, and that calibration
    bounded, as TAVeer's, by the ELUB of its own training LRs; the held-out fold's trials are
@@ -33,28 +37,31 @@ from the same held-out trials and go into the record side by side.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from taveer_desktop.core.calibration import (
-    LN10,
     Calibration,
     fit_bounded_calibration,
     with_elub,
 )
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.evaluation import posterior_scores
 from taveer_desktop.core.feature_stream import CodedDocument
 from taveer_desktop.core.fusion import Fusion, fit_fusion
 from taveer_desktop.core.kneser_ney import (
     END,
     KneserNeyModel,
     ModelStack,
-    SentenceKeys,
-    sentence_keys,
+    SentenceStream,
 )
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
@@ -74,35 +81,32 @@ SAMPLE_STEP = 1.05
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
 
 
-def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
-    """LR / (1 + LR): the score whose > 0.5 is the decision 'same author' (accuracy)."""
-    return 0.5 * (1.0 + np.tanh(0.5 * LN10 * np.asarray(log10_lr, dtype=float)))
-
-
 # --- λG of the trials ------------------------------------------------------------------------
 
 
-class _DocumentKeys:
-    """The n-gram keys of every population document's sentences, computed once."""
+class _DocumentSentences:
+    """The masked sentences of every population document, as token streams (two bytes a
+    position); n-gram keys are made from them only for the texts being modelled or scored."""
 
-    def __init__(self, population: Population, order: int):
-        self.by_document: dict[int, SentenceKeys] = {}
-        self.by_author: dict[str, list[SentenceKeys]] = {}
+    def __init__(self, population: Population):
+        self.by_document: dict[int, SentenceStream] = {}
+        self.by_author: dict[str, list[SentenceStream]] = {}
         for author in population.authors:
             for document in population.documents[author]:
-                keys = sentence_keys(masked_sentences(document.coded), order)
-                self.by_document[id(document.coded)] = keys
-                self.by_author.setdefault(author, []).append(keys)
+                stream = SentenceStream.of(masked_sentences(document.coded))
+                self.by_document[id(document.coded)] = stream
+                self.by_author.setdefault(author, []).append(stream)
 
-    def cut(self, document: CodedDocument, first: int, stop: int) -> SentenceKeys:
+    def cut(self, document: CodedDocument, first: int, stop: int) -> SentenceStream:
         return self.by_document[id(document)].select(np.arange(first, stop))
 
-    def pool(self, authors: list[str], vocabulary_size: int) -> ReferencePool:
+    def vocabulary_size(self) -> int:
+        return vocabulary_size_of(np.concatenate([s.tokens for s in self.by_document.values()]))
+
+    def pool(self, authors: list[str]) -> SentenceStream:
         """The reference population of these authors (sentences with at least one token)."""
-        keys = SentenceKeys.concatenate([k for a in authors for k in self.by_author[a]])
-        return ReferencePool(
-            keys.select(np.flatnonzero(keys.sentence_lengths() > 1)), vocabulary_size
-        )
+        stream = SentenceStream.concatenate([s for a in authors for s in self.by_author[a]])
+        return stream.select(np.flatnonzero(stream.sentence_lengths() > 1))
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,51 @@ class TrialScores:
     raw: np.ndarray  # (trials, N) λG at every order
     seconds: float
     reference_models: int
+
+
+# one pair's texts as tokens: (pair index, known text, questioned text of row 2p, of row 2p + 1)
+_PairTexts = tuple[int, SentenceStream, SentenceStream, SentenceStream]
+
+
+@dataclass(frozen=True)
+class _FoldJob:
+    """Everything one fold's λG needs, as tokens (a few MB, sent to a worker process whole):
+    the reference population of the fold (the other folds' authors) and, per shared sample
+    size, the pairs whose known texts have about that many sentences."""
+
+    fold: int
+    reference: SentenceStream
+    groups: tuple[tuple[int, tuple[_PairTexts, ...]], ...]
+
+
+def _score_fold(
+    job: _FoldJob,
+    order: int,
+    samples: int,
+    seed: int,
+    vocabulary: int,
+    on_pair: Callable[[], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """(trial rows, λG of each at every order, reference models made) of one fold; the same
+    in any process, because every sample's generator is seeded by (seed, fold, sample size)."""
+    pool = ReferencePool(job.reference, order, vocabulary)
+    rows: list[int] = []
+    values: list[np.ndarray] = []
+    made = 0
+    for n_sentences, pairs in job.groups:
+        rng = np.random.default_rng([seed, job.fold, n_sentences])
+        references = ModelStack(pool.sample_models(n_sentences, samples, rng))
+        made += references.size
+        for pair, known, first, second in pairs:
+            known_model = KneserNeyModel(known.keys(order), vocabulary)
+            for row, questioned in ((2 * pair, first), (2 * pair + 1, second)):
+                rows.append(row)
+                values.append(
+                    score_questioned(known_model, references, questioned.keys(order)).by_order
+                )
+            if on_pair is not None:
+                on_pair()
+    return np.array(rows, dtype=np.int64), np.array(values).reshape(len(rows), order), made
 
 
 def lambdag_trial_scores(
@@ -120,11 +169,13 @@ def lambdag_trial_scores(
     seed: int,
     fold_of_author: dict[str, int] | None = None,
     progress: Progress = NO_PROGRESS,
+    workers: int | None = 1,
 ) -> TrialScores:
-    """λG of every trial at every order 1 … ``order`` (see the module, step 1)."""
+    """λG of every trial at every order 1 … ``order`` (see the module, step 1). With
+    ``workers`` > 1 the folds are scored in that many processes (the same values)."""
     started = time.perf_counter()
-    keys = _DocumentKeys(population, order)
-    vocabulary = vocabulary_size_of(np.concatenate([k.tokens for k in keys.by_document.values()]))
+    documents = _DocumentSentences(population)
+    vocabulary = documents.vocabulary_size()
     if fold_of_author is None:
         fold_of_author = {}
         for row, author in enumerate(trials.known_author):
@@ -132,32 +183,62 @@ def lambdag_trial_scores(
         for row, author in enumerate(trials.questioned_author):
             fold_of_author[author] = int(trials.fold[row])
     n_pairs = len(trials) // 2
-    known = [
-        SentenceKeys.concatenate([keys.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]])
-        for p in range(n_pairs)
-    ]
-    groups: dict[tuple[int, int], list[int]] = {}
-    for p in range(n_pairs):
-        size = sample_size(known[p].n_sentences)
-        groups.setdefault((int(trials.fold[2 * p]), size), []).append(p)
+
+    def texts(p: int) -> _PairTexts:
+        known = [documents.cut(d, a, b) for d, a, b in trials.known_cuts[2 * p]]
+        first, second = (documents.cut(*trials.questioned_cuts[2 * p + i]) for i in (0, 1))
+        return p, SentenceStream.concatenate(known), first, second
+
+    pairs = [texts(p) for p in range(n_pairs)]  # as tokens: keys are made when scored
+    groups: dict[tuple[int, int], list[_PairTexts]] = {}
+    for pair in pairs:
+        size = sample_size(pair[1].n_sentences)
+        groups.setdefault((int(trials.fold[2 * pair[0]]), size), []).append(pair)
+    folds = sorted({fold for fold, _ in groups})
+
+    def job(fold: int) -> _FoldJob:
+        others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
+        return _FoldJob(
+            fold,
+            documents.pool(others),
+            tuple((n, tuple(g)) for (f, n), g in sorted(groups.items()) if f == fold),
+        )
+
     raw = np.zeros((len(trials), order))
-    pools: dict[int, ReferencePool] = {}
-    done = made = 0
-    for (fold, n_sentences), pairs in sorted(groups.items()):
-        progress.step(done, n_pairs, "LambdaG: scoring the trials")
-        if fold not in pools:
-            others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
-            pools = {fold: keys.pool(others, vocabulary)}  # one fold's pool at a time
-        rng = np.random.default_rng([seed, fold, n_sentences])
-        references = ModelStack(pools[fold].sample_models(n_sentences, samples, rng))
-        made += references.size
-        for p in pairs:
-            known_model = KneserNeyModel(known[p], vocabulary)
-            for row in (2 * p, 2 * p + 1):
-                document, first, stop = trials.questioned_cuts[row]
-                questioned = keys.cut(document, first, stop)
-                raw[row] = score_questioned(known_model, references, questioned).by_order
+    made = done = 0
+    n_workers = min(max(1, workers or os.cpu_count() or 1), len(folds))
+    if n_workers == 1:
+
+        def on_pair() -> None:
+            nonlocal done
             done += 1
+            progress.step(done, n_pairs, "LambdaG: scoring the trials")
+
+        for fold in folds:  # one fold's reference population at a time
+            rows, values, count = _score_fold(job(fold), order, samples, seed, vocabulary, on_pair)
+            raw[rows], made = values, made + count
+        return TrialScores(raw, time.perf_counter() - started, made)
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
+        pending = {
+            pool.submit(_score_fold, job(fold), order, samples, seed, vocabulary): fold
+            for fold in folds
+        }
+        try:
+            while pending:
+                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                progress.check()
+                for future in finished:
+                    pending.pop(future)
+                    rows, values, count = future.result()
+                    raw[rows], made = values, made + count
+                    done += len(rows) // 2
+                    progress.step(done, n_pairs, "LambdaG: scoring the trials")
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return TrialScores(raw, time.perf_counter() - started, made)
 
 
@@ -278,8 +359,10 @@ def second_opinion(
     settings: ValidationSettings,
     taveer_cv_log10_lr: np.ndarray,
     progress: Progress = NO_PROGRESS,
+    workers: int | None = 1,
 ) -> SecondOpinion:
-    """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module."""
+    """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module.
+    With ``workers`` > 1 the folds' λG is computed in that many processes (the same values)."""
     truth = trials.truth
     everything = [
         sentence
@@ -304,6 +387,7 @@ def second_opinion(
         settings.lambdag_samples,
         settings.seed,
         progress=progress,
+        workers=workers,
     )
     raw = scored.raw
     cv_lambdag = np.zeros(len(trials))

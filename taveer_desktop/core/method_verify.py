@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
@@ -25,6 +25,7 @@ from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verify import VerificationResult, verify
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
+    from taveer_desktop.core.lambdag import ReferencePool
     from taveer_desktop.core.lambdag_model import LambdaGPart
 
 
@@ -43,6 +44,69 @@ def _at_bound(log10_lr: float | None, bounds: Bounds) -> bool:
     return log10_lr is not None and any(b is not None and abs(log10_lr - b) < 1e-9 for b in bounds)
 
 
+class LambdaGScorer:
+    """LambdaG's part of verifications with one model: the model's reference population is
+    decoded once and serves every case (``evaluate`` scores a whole corpus with one). Each
+    case's samples come from a generator seeded by the model, so a case's ratio does not
+    depend on which cases were scored before it, nor in which process. Picklable: a worker
+    process gets the model's part and decodes the reference itself."""
+
+    def __init__(self, part: LambdaGPart, lexicon: Lexicon, source: str):
+        self.part = part
+        self.lexicon = lexicon
+        self.source = source
+        self._pool: ReferencePool | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_pool": None}
+
+    def pool(self) -> ReferencePool:
+        if self._pool is None:
+            from taveer_desktop.core.lambdag import ReferencePool
+            from taveer_desktop.core.lambdag_masking import split_sentences
+            from taveer_desktop.core.lambdag_model import decode_reference
+
+            self._pool = ReferencePool.from_sentences(
+                split_sentences(decode_reference(self.part.reference, self.source)),
+                self.part.order,
+                self.part.vocabulary_size,
+            )
+        return self._pool
+
+    def score(
+        self, known_texts: Sequence[str], unknown_text: str, explain: bool = False
+    ) -> tuple[float, float, LambdaGEvidence | None]:
+        """(raw λG, calibrated log10 LR, LambdaG's evidence in the text if ``explain``) of a
+        case."""
+        import numpy as np
+
+        from taveer_desktop.core.feature_stream import encode_document, prepare_text
+        from taveer_desktop.core.kneser_ney import sentence_keys
+        from taveer_desktop.core.lambdag import contributions, lambda_g
+        from taveer_desktop.core.lambdag_evidence import place_evidence
+        from taveer_desktop.core.lambdag_masking import masked_sentences
+
+        part, lexicon = self.part, self.lexicon
+        known = sentence_keys(
+            [s for text in known_texts for s in masked_sentences(encode_document(text, lexicon))],
+            part.order,
+        )
+        document = encode_document(unknown_text, lexicon)
+        questioned = sentence_keys(masked_sentences(document), part.order)
+        rng = np.random.default_rng(part.seed)
+        scores = lambda_g(known, [questioned], self.pool(), part.samples, rng)[0]
+        raw = float(scores.by_order[part.order - 1])
+        evidence = None
+        if explain:
+            found = contributions(scores, questioned, part.order)
+            evidence = place_evidence(prepare_text(unknown_text), document, lexicon, found)
+        return raw, float(part.calibration.log10_lr(raw)), evidence
+
+    def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
+        """The raw λG of one case alone (what ``evaluate`` collects from its workers)."""
+        return self.score(known_texts, unknown_text)[0]
+
+
 def lambdag_for_case(
     part: LambdaGPart,
     known_texts: Sequence[str],
@@ -52,34 +116,7 @@ def lambdag_for_case(
     explain: bool = False,
 ) -> tuple[float, float, LambdaGEvidence | None]:
     """(raw λG, calibrated log10 LR, LambdaG's evidence in the text if ``explain``) of a case."""
-    import numpy as np
-
-    from taveer_desktop.core.feature_stream import encode_document, prepare_text
-    from taveer_desktop.core.kneser_ney import sentence_keys
-    from taveer_desktop.core.lambdag import ReferencePool, contributions, lambda_g
-    from taveer_desktop.core.lambdag_evidence import place_evidence
-    from taveer_desktop.core.lambdag_masking import masked_sentences, split_sentences
-    from taveer_desktop.core.lambdag_model import decode_reference
-
-    pool = ReferencePool.from_sentences(
-        split_sentences(decode_reference(part.reference, source)),
-        part.order,
-        part.vocabulary_size,
-    )
-    known = sentence_keys(
-        [s for text in known_texts for s in masked_sentences(encode_document(text, lexicon))],
-        part.order,
-    )
-    document = encode_document(unknown_text, lexicon)
-    questioned = sentence_keys(masked_sentences(document), part.order)
-    rng = np.random.default_rng(part.seed)
-    scores = lambda_g(known, [questioned], pool, part.samples, rng)[0]
-    raw = float(scores.by_order[part.order - 1])
-    evidence = None
-    if explain:
-        found = contributions(scores, questioned, part.order)
-        evidence = place_evidence(prepare_text(unknown_text), document, lexicon, found)
-    return raw, float(part.calibration.log10_lr(raw)), evidence
+    return LambdaGScorer(part, lexicon, source).score(known_texts, unknown_text, explain)
 
 
 def verify_with_method(

@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -60,28 +61,43 @@ def distances_of_texts(
     return case_distances(questioned, profile)
 
 
+# another method's score of one case from its texts (``evaluate`` with a LambdaG model); a
+# picklable object, so that worker processes can score their cases too
+CaseScorer = Callable[[tuple[str, ...], str], float]
+
 _worker_lexicon: Lexicon | None = None
+_worker_scorer: CaseScorer | None = None
 
 
-def _init_worker(lexicon: Lexicon) -> None:
-    global _worker_lexicon
-    _worker_lexicon = lexicon
+def _init_worker(lexicon: Lexicon, scorer: CaseScorer | None = None) -> None:
+    global _worker_lexicon, _worker_scorer
+    _worker_lexicon, _worker_scorer = lexicon, scorer
+
+
+_CaseRow = tuple[np.ndarray, CaseMeasures | None, float]  # distances, measures, other score
 
 
 def _case_work(
-    known_texts: tuple[str, ...], unknown_text: str, lexicon: Lexicon, measure: bool
-) -> tuple[np.ndarray, CaseMeasures | None]:
+    known_texts: tuple[str, ...],
+    unknown_text: str,
+    lexicon: Lexicon,
+    measure: bool,
+    scorer: CaseScorer | None = None,
+) -> _CaseRow:
     distances = distances_of_texts(known_texts, unknown_text, lexicon)
-    return distances, measure_case(known_texts, unknown_text, lexicon) if measure else None
+    measured = measure_case(known_texts, unknown_text, lexicon) if measure else None
+    other = math.nan if scorer is None else float(scorer(known_texts, unknown_text))
+    return distances, measured, other
 
 
-_WorkerRows = list[tuple[np.ndarray, CaseMeasures | None]]  # distances and measures per case
+_WorkerRows = list[_CaseRow]
 
 
 def _worker_cases(cases: list[tuple[tuple[str, ...], str]], measure: bool) -> _WorkerRows:
-    """Distances (and, with ``measure``, the gate's measures) of a chunk of cases."""
+    """Distances (with ``measure`` also the gate's measures, with a scorer also its score) of
+    a chunk of cases."""
     assert _worker_lexicon is not None
-    return [_case_work(k, u, _worker_lexicon, measure) for k, u in cases]
+    return [_case_work(k, u, _worker_lexicon, measure, _worker_scorer) for k, u in cases]
 
 
 @dataclass
@@ -96,6 +112,7 @@ class CorpusDistances:
     questioned_chars: np.ndarray
     known_chars: np.ndarray
     measures: list[CaseMeasures] | None = None
+    scored: np.ndarray | None = None  # the ``scorer``'s score of every case, if one was given
 
 
 def _resolve_workers(workers: int | None) -> int:
@@ -110,14 +127,17 @@ def corpus_distances(
     workers: int | None = None,
     progress: Progress = NO_PROGRESS,
     measure: bool = False,
+    scorer: CaseScorer | None = None,
 ) -> CorpusDistances:
     """Distances of every case, computed with ``workers`` processes (1 = in this process);
-    with ``measure`` also the gate's measures of every case."""
+    with ``measure`` also the gate's measures of every case, with ``scorer`` also its score of
+    every case (in the same processes, from the same reading of the texts)."""
     lexicon = lexicon or default_lexicon()
     total = len(corpus)
     matrix = np.full((total, len(CATEGORY_IDS)), np.nan)
     lengths = np.zeros((total, 2), dtype=np.int64)
     measures: list[CaseMeasures | None] = [None] * total
+    scored = np.full(total, np.nan)
     n_workers = _resolve_workers(workers)
 
     def cases() -> Iterator[Case]:
@@ -127,12 +147,14 @@ def corpus_distances(
 
     if n_workers == 1 or total < PARALLEL_MIN_CASES:
         for index, case in enumerate(cases()):
-            matrix[index], measures[index] = _case_work(
-                case.known_texts, case.unknown_text, lexicon, measure
+            matrix[index], measures[index], scored[index] = _case_work(
+                case.known_texts, case.unknown_text, lexicon, measure, scorer
             )
             progress.step(index + 1, total, f"features of case {case.case_id}")
     else:
-        _parallel_distances(cases(), matrix, measures, measure, lexicon, n_workers, progress, total)
+        _parallel_distances(
+            cases(), (matrix, measures, scored), measure, lexicon, scorer, n_workers, progress
+        )
     truth = None
     if corpus.has_truth:
         truth = np.array([corpus.truth[cid] for cid in corpus.case_ids], dtype=bool)
@@ -143,18 +165,18 @@ def corpus_distances(
         lengths[:, 0],
         lengths[:, 1],
         [m for m in measures if m is not None] if measure else None,
+        scored if scorer is not None else None,
     )
 
 
 def _parallel_distances(
     cases: Iterator[Case],
-    matrix: np.ndarray,
-    measures: list[CaseMeasures | None],
+    into: tuple[np.ndarray, list[CaseMeasures | None], np.ndarray],
     measure: bool,
     lexicon: Lexicon,
+    scorer: CaseScorer | None,
     n_workers: int,
     progress: Progress,
-    total: int,
 ) -> None:
     """``n_workers`` processes: this one and ``n_workers - 1`` helpers. Cases go out in
     chunks of ``CHUNK_CASES`` (fewer round trips), at most two chunks per helper in flight
@@ -167,16 +189,22 @@ def _parallel_distances(
     # the server imports the engine once and every helper is forked from it ready to work
     context.set_forkserver_preload([__name__])
     done = 0
+    matrix, measures, scored = into
+    total = len(matrix)
 
-    def place(start: int, rows: list[tuple[np.ndarray, CaseMeasures | None]]) -> None:
+    def place(start: int, rows: _WorkerRows) -> None:
         nonlocal done
-        for offset, (distances, measured) in enumerate(rows):
-            matrix[start + offset], measures[start + offset] = distances, measured
+        for offset, (distances, measured, other) in enumerate(rows):
+            row = start + offset
+            matrix[row], measures[row], scored[row] = distances, measured, other
         done += len(rows)
         progress.step(done, total, "extracting features")
 
     with ProcessPoolExecutor(
-        max_workers=helpers, mp_context=context, initializer=_init_worker, initargs=(lexicon,)
+        max_workers=helpers,
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(lexicon, scorer),
     ) as pool:
         pending: dict[Future[_WorkerRows], int] = {}
         exhausted = False
@@ -195,7 +223,10 @@ def _parallel_distances(
                 if own:
                     place(
                         index,
-                        [_case_work(c.known_texts, c.unknown_text, lexicon, measure) for c in own],
+                        [
+                            _case_work(c.known_texts, c.unknown_text, lexicon, measure, scorer)
+                            for c in own
+                        ],
                     )
                     index += len(own)
                     finished = [future for future in pending if future.done()]

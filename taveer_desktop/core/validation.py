@@ -585,7 +585,7 @@ def validate(
     if settings.method != "taveer":  # LambdaG or the fusion: core/lambdag_validation.py
         from taveer_desktop.core.lambdag_validation import second_opinion
 
-        second = second_opinion(population, trials, settings, cv_lr, progress)
+        second = second_opinion(population, trials, settings, cv_lr, progress, workers)
         cv_scores, cv_lr = second.cv_scores, second.cv_log10_lr
     figures = figures_of(cv_scores, cv_lr, truth)
     intervals = bootstrap_intervals(

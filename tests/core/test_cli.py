@@ -50,6 +50,8 @@ EVALUATE_KEYS = {
     "investigative",
     "cllr_evaluative",
     "gate_rules",
+    "method",
+    "methods",
     "seconds",
 }
 CATEGORY_RESULT_KEYS = {"distance", "threshold", "similarity", "abstained"}
@@ -222,6 +224,9 @@ def test_evaluate_json_keys_and_folder_answers(workspace, tmp_path):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == EVALUATE_KEYS
+    assert data["method"] == "taveer" and set(data["methods"]) == {"taveer"}
+    for key, value in data["methods"]["taveer"].items():  # TAVeer's model: the same figures
+        assert data[key] == value, key
     n = len(workspace["cases"])
     assert data["n"] == n
     assert data["tp"] + data["fn"] + data["fp"] + data["tn"] == n

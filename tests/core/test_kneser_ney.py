@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taveer_desktop.core.kneser_ney import END, KneserNeyModel, ModelStack, sentence_keys
+from taveer_desktop.core.kneser_ney import (
+    END,
+    KneserNeyModel,
+    ModelStack,
+    SentenceStream,
+    sentence_keys,
+)
 
 A, B, C = 2, 3, 4
 
@@ -84,6 +90,22 @@ def test_selecting_sentences_gives_the_keys_of_those_sentences_alone():
     np.testing.assert_array_equal(picked.grams, alone.grams)
     np.testing.assert_array_equal(picked.contexts, alone.contexts)
     np.testing.assert_array_equal(picked.offsets, alone.offsets)
+
+
+def test_keys_made_from_a_stream_selection_are_the_keys_of_those_sentences():
+    # validation keeps sentences as token streams and makes keys only for what it models
+    rng = np.random.default_rng(6)
+    corpus = [rng.integers(2, 9, size=rng.integers(0, 12)).astype(np.uint16) for _ in range(40)]
+    parts = [SentenceStream.of(corpus[:15]), SentenceStream.of(corpus[15:])]
+    stream = SentenceStream.concatenate(parts)
+    assert stream.n_sentences == 40 and stream.n_positions == sum(len(s) + 1 for s in corpus)
+    chosen = np.array([39, 0, 14, 15, 7])
+    for order in (1, 3, 10):
+        made = stream.select(chosen).keys(order)
+        whole = sentence_keys(corpus, order).select(chosen)
+        for field in ("grams", "contexts", "tokens", "offsets"):
+            np.testing.assert_array_equal(getattr(made, field), getattr(whole, field))
+        assert made.tokens.dtype == np.uint16 and made.grams.dtype == np.uint64
 
 
 def test_an_order_beyond_the_keys_is_refused():

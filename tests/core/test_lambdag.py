@@ -11,7 +11,7 @@ import pytest
 from taveer_desktop.core.feature_codes import FIRST_ENTRY_ID, PUNCTUATION_BASE
 from taveer_desktop.core.feature_stream import encode_document
 from taveer_desktop.core.fusion import fit_fusion
-from taveer_desktop.core.kneser_ney import sentence_keys
+from taveer_desktop.core.kneser_ney import SentenceStream, sentence_keys
 from taveer_desktop.core.lambdag import ReferencePool, contributions, lambda_g
 from taveer_desktop.core.lambdag_masking import (
     OTHER_SYMBOL,
@@ -81,10 +81,10 @@ def test_lambda_g_is_deterministic_under_a_seed():
         ]
 
     first, again, other = run(7), run(7), run(8)
-    # a pool with every sentence's keys made beforehand (validation) draws the same samples
+    # a pool joined from several documents' streams (validation) draws the same samples
     sentences = _sentences(1, 300)
-    keyed = ReferencePool(sentence_keys(sentences, 6), pool.vocabulary_size)
-    pool = keyed
+    parts = [SentenceStream.of(sentences[:120]), SentenceStream.of(sentences[120:])]
+    pool = ReferencePool(SentenceStream.concatenate(parts), 6, pool.vocabulary_size)
     np.testing.assert_array_equal(run(7)[0], first[0])
     for a, b in zip(first, again, strict=True):
         np.testing.assert_array_equal(a, b)

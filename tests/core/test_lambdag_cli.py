@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from taveer_desktop.core.model import load_model
-from tests.core.test_cli import assert_bad_input, run
+from tests.core.test_cli import EVALUATE_KEYS, assert_bad_input, run, write_folder_corpus
 from tests.core.validation_fixtures import make_demo_population
 
 QUICK = ("--folds", 3, "--lambdag-order", 4, "--lambdag-samples", 5, "--seed", 1)
@@ -107,8 +108,6 @@ def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
     )  # fmt: skip
     assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.pdf").exists()
     _, model_path, _ = fused
-    line = assert_bad_input(run("evaluate", model_path, tmp_path), model_path)
-    assert "evaluate does not measure yet" in line
     data = json.loads(model_path.read_text(encoding="utf-8"))
     data["lambdag"]["reference"]["data"] = data["lambdag"]["reference"]["data"][:-40] + "A" * 40
     broken = tmp_path / "broken.json"
@@ -118,6 +117,110 @@ def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
         run("verify", broken, "--known", madison[0], "--unknown", madison[1]), broken
     )
     assert "LambdaG reference" in line
+    corpus = demo_corpus(demo_folder, tmp_path / "corpus", cases=4)
+    line = assert_bad_input(run("evaluate", broken, corpus, "--json"), broken)
+    assert "LambdaG reference" in line
+    del data["fusion"]
+    data["lambdag"] = json.loads(model_path.read_text(encoding="utf-8"))["lambdag"]
+    no_fusion = tmp_path / "no-fusion.json"
+    no_fusion.write_text(json.dumps(data), encoding="utf-8")
+    line = assert_bad_input(run("evaluate", no_fusion, corpus), no_fusion)
+    assert "fusion part is missing" in line
+
+
+def demo_corpus(demo_folder, root, cases: int = 16, chars: int = 6000):
+    """A PAN folder corpus of ``cases`` cases from the demo population's documents: two known
+    documents of one author, the questioned one by the same author (even cases) or another."""
+    authors = sorted(p.name for p in demo_folder.iterdir() if p.is_dir())
+    documents = {a: sorted((demo_folder / a).glob("*.txt")) for a in authors}
+
+    def text(path):
+        return path.read_text(encoding="utf-8")[:chars]
+
+    rows = []
+    for i in range(cases):
+        author = authors[i % len(authors)]
+        known = [text(p) for p in documents[author][:2]]
+        same = i % 2 == 0
+        if same:
+            unknown = text(documents[author][2 + (i // len(authors)) % 3])
+        else:
+            other = authors[(i + 1) % len(authors)]
+            unknown = text(documents[other][-1 - (i // len(authors)) % 3])
+        rows.append((f"EN{i + 1:03d}", known, unknown, same))
+    return write_folder_corpus(root, rows)
+
+
+@pytest.fixture(scope="module")
+def evaluated(fused, demo_folder, tmp_path_factory):
+    corpus = demo_corpus(demo_folder, tmp_path_factory.mktemp("evaluate") / "corpus")
+    _, model_path, _ = fused
+    result = run("evaluate", model_path, corpus, "--json", "--workers", 2, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout), corpus
+
+
+def test_evaluate_of_a_fused_model_measures_every_method_side_by_side(evaluated):
+    data, _ = evaluated
+    assert set(data) == EVALUATE_KEYS
+    assert data["method"] == "fusion"
+    methods = data["methods"]
+    assert set(methods) == {"taveer", "lambdag", "fusion"}
+    for name, figures in methods.items():
+        assert figures["n"] == data["n"] == 16, name
+        assert figures["tp"] + figures["fn"] + figures["fp"] + figures["tn"] == 16
+        assert 0.0 <= figures["auc"] <= 1.0 and figures["cllr"] > 0, name
+        assert figures["cllr_min"] <= figures["cllr"] + 1e-9, name
+    # the headline measures are the stated method's, under today's keys
+    for key in ("accuracy", "auc", "c_at_1", "f05u", "brier", "cllr", "cllr_min", "ece"):
+        assert data[key] == methods["fusion"][key], key
+    assert data["cllr_evaluative"] == methods["fusion"]["cllr_evaluative"]
+
+
+def test_evaluate_gives_each_case_the_ratios_verify_gives_it(fused, evaluated):
+    """Every case's LambdaG and fused ratio in an evaluation (two processes) is the one
+    ``verify`` states for that case alone, and one process gives the same evaluation."""
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.evaluation import evaluate
+    from taveer_desktop.core.method_verify import verify_with_method
+
+    data, corpus_path = evaluated
+    _, model_path, _ = fused
+    model = load_model(model_path)
+    corpus = open_corpus(corpus_path)
+    one = evaluate(model, corpus, workers=1)
+    two = evaluate(model, corpus, workers=2)
+    assert one.method == two.method == "fusion"
+    for method in ("taveer", "lambdag", "fusion"):
+        np.testing.assert_array_equal(one.methods[method].log10_lr, two.methods[method].log10_lr)
+        assert one.methods[method].to_dict() == two.methods[method].to_dict()
+    for method, figures in one.report_dict()["methods"].items():  # the CLI's, in one process
+        for key, value in figures.items():
+            expected = data["methods"][method][key]
+            assert value == (None if expected is None else pytest.approx(expected)), key
+    for index, case in enumerate(corpus.iter_cases()):
+        verified = verify_with_method(model, case.known_texts, case.unknown_text).methods
+        assert verified is not None
+        assert one.lambdag_raw[index] == pytest.approx(verified.lambdag_raw, abs=1e-12)
+        for method in ("taveer", "lambdag", "fusion"):
+            expected = verified.by_method[method]
+            assert expected is not None  # every category abstaining is not expected here
+            got = one.methods[method].log10_lr[index]
+            assert got == pytest.approx(expected, abs=1e-9), (case.case_id, method)
+
+
+def test_evaluate_text_names_each_method(fused, evaluated):
+    _, corpus = evaluated
+    _, model_path, _ = fused
+    result = run("evaluate", model_path, corpus, "--workers", 1, timeout=600)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    start = lines.index("By method (the same cases):")
+    stated, *alone = lines[start + 1 : start + 4]
+    assert stated.startswith("  The fusion of TAVeer and LambdaG (stated): AUC ")
+    assert alone[0].startswith("  TAVeer alone: AUC ") and alone[1].startswith("  LambdaG alone:")
+    for line in (stated, *alone):
+        assert "Cllr " in line and "c@1 " in line and "F0.5u " in line
 
 
 def test_explain_lambdag_shows_the_strongest_sentences_and_where_both_methods_agree(

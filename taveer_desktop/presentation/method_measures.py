@@ -1,0 +1,35 @@
+"""Each method's evaluation measures side by side, in words (``taveer evaluate`` of a model
+validated with ``--method lambdag`` or ``--method fusion``).
+
+The headline measures are the stated method's; these lines repeat them for every method the
+model carries — the stated one first — so that TAVeer alone, LambdaG alone and their fusion
+can be compared on the same cases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_agreement import method_label
+
+METHOD_ORDER = ("taveer", "lambdag", "fusion")
+
+
+def method_measure_lines(methods: dict[str, dict[str, Any]], stated: str) -> list[str]:
+    """One line per method (the stated one first): its discrimination, its likelihood ratios'
+    quality and the PAN measures of its decisions."""
+    lines = ["By method (the same cases):"]
+    order = [stated] + [m for m in METHOD_ORDER if m != stated and m in methods]
+    for method in order:
+        m = methods[method]
+        role = " (stated)" if method == stated else " alone"
+        lines.append(
+            f"  {method_label(method)}{role}: AUC {numbers.decimal(m['auc'])}, "
+            f"Cllr {numbers.decimal(m['cllr'])} (Cllr_min {numbers.decimal(m['cllr_min'])}; "
+            f"over the evaluative cases {numbers.decimal(m['cllr_evaluative'])}), "
+            f"accuracy {numbers.decimal(m['accuracy'])}, c@1 {numbers.decimal(m['c_at_1'])}, "
+            f"F0.5u {numbers.decimal(m['f05u'])}, Brier (complement) "
+            f"{numbers.decimal(m['brier'])}"
+        )
+    return lines

@@ -1,0 +1,78 @@
+"""LambdaG's validation gives the same figures however its n-gram keys are kept in memory.
+
+``data/lambdag_demo_validation_pin.json`` was written by the validation as it was before the
+keys stopped being made for the whole population at once (commit 6bb6fc4): λG of every trial at
+every order, and the record's figures, on the demo project's shipped public-domain population.
+A change to how the keys are built, kept or released must leave every one of them unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from taveer_desktop.core.lambdag_validation import lambdag_trial_scores
+from taveer_desktop.core.population import population_from_texts
+from taveer_desktop.core.validation import ValidationSettings, build_trials, validate
+from taveer_desktop.store.population_folder import read_population_folder
+from tests.core.validation_fixtures import SHIPPED_POPULATION
+
+PIN = Path(__file__).resolve().parent / "data" / "lambdag_demo_validation_pin.json"
+
+
+@pytest.fixture(scope="module")
+def pinned():
+    return json.loads(PIN.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def population():
+    files = read_population_folder(SHIPPED_POPULATION)
+    return population_from_texts(files.texts(), "demo", str(SHIPPED_POPULATION), "demo")
+
+
+def _settings(pinned) -> ValidationSettings:
+    return ValidationSettings(**pinned["settings"])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_lambda_g_of_every_trial_at_every_order_is_unchanged(pinned, population, workers):
+    """In one process and with the folds in two worker processes alike."""
+    settings = _settings(pinned)
+    trials = build_trials(population, settings)
+    scored = lambdag_trial_scores(
+        population,
+        trials,
+        settings.lambdag_order,
+        settings.lambdag_samples,
+        settings.seed,
+        workers=workers,
+    )
+    expected = np.array(pinned["raw_lambdag_by_order"])
+    assert scored.raw.shape == expected.shape == (len(trials), settings.lambdag_order)
+    # bit for bit on the machine that wrote the pin; within 1e-12 wherever NumPy's vectorised
+    # log10 differs in the last place between processors
+    np.testing.assert_allclose(scored.raw, expected, rtol=1e-12, atol=1e-12)
+    assert scored.reference_models == pinned["reference_models"]
+
+
+def test_the_fused_validation_record_is_unchanged(pinned, population):
+    record = validate(population, _settings(pinned)).record
+    assert record["methods"] == pinned["methods"]
+    assert record["figures"] == pinned["figures"]
+    assert record["intervals"] == pinned["intervals"]
+    assert {k: record["bound"][k] for k in pinned["bound"]} == pinned["bound"]
+    assert {k: record["lambdag"][k] for k in pinned["lambdag"]} == pinned["lambdag"]
+    trials = [
+        {"lambdag_raw": t["lambdag_raw"], "log10_lr_by_method": t["log10_lr_by_method"]}
+        for t in record["trials"]
+    ]
+    assert trials == pinned["trials"]
+    assert len(trials) == 120 and set(trials[0]["log10_lr_by_method"]) == {
+        "taveer",
+        "lambdag",
+        "fusion",
+    }
