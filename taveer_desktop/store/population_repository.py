@@ -54,6 +54,7 @@ class StoredValidation:
     software_version: str
     created_utc: str
     record_sha256: str
+    method: str = "taveer"  # the record's stated method (protocol.method; older records: TAVeer)
 
 
 _POPULATION_COLUMNS = (
@@ -61,7 +62,8 @@ _POPULATION_COLUMNS = (
 )
 _VALIDATION_COLUMNS = (
     "id, case_id, population_id, model_id, criteria_met, cllr, software_version, created_utc,"
-    " record_sha256"
+    " record_sha256,"
+    " COALESCE(json_extract(CAST(record_json AS TEXT), '$.protocol.method'), 'taveer')"
 )
 
 

@@ -156,6 +156,7 @@ class ModelManagerDialog(QDialog):
             f"“{stored.corpus_name}” ({numbers.integer(summary.cases_y)} same author, "
             f"{numbers.integer(summary.cases_n)} different), thresholds by "
             f"{summary.threshold_method}; ensemble {' '.join(summary.ensemble)}. "
+            f"{html.escape(summary.method_sentence)} "
             f"Model SHA-256 <code>{short_hash(stored.sha256)}</code>, corpus SHA-256 "
             f"<code>{short_hash(stored.corpus_sha256)}</code>.<br>{validation}"
         )
