@@ -189,16 +189,25 @@ METHOD_TIPPETT = PlotText(
     "Tippett plot of each method",
     TIPPETT.x_axis,
     TIPPETT.y_axis,
-    ("same-author trials", "different-author trials"),
-    "The Tippett curves of each method on the same held-out trials, one colour per method: "
-    "solid, the same-author trials; dashed, the different-author trials. The method whose "
+    ("same-author trials (solid)", "different-author trials (dashed)"),
+    "The Tippett curves of each method on the same held-out trials, one colour per method "
+    "(the stated method's thicker): solid, the same-author trials; dashed, the "
+    "different-author trials. The method whose "
     "solid curve lies further right and whose dashed curve lies further left gives stronger "
     "correct evidence; where a dashed curve crosses x = 0 is that method's share of "
     "different-author trials that supported Hp.",
 )
 
 
-def method_series_name(method: str, series: str, stated: str) -> str:
-    """A curve's legend entry in the comparison chart: "TAVeer + LambdaG (stated), same"."""
-    role = " (stated)" if method == stated else ""
-    return f"{method_title(method)}{role}: {series}"
+METHOD_TIPPETT_KEY = (
+    "One colour per method; solid lines: same-author trials (Hp true), dashed: different-author "
+    "trials (Hd true)."
+)
+NO_METHOD_CHART = (
+    "No chart: this summary does not keep the trials; the project's stored validation record does."
+)
+
+
+def method_series_name(method: str, stated: str) -> str:
+    """A method's legend entry in the comparison chart: "TAVeer + LambdaG (stated)"."""
+    return method_title(method) + (" (stated)" if method == stated else "")

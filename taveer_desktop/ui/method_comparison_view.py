@@ -1,5 +1,6 @@
-"""The methods of a LambdaG or fused validation record side by side: which method the record
-states, every method's figures on the same held-out trials, LambdaG's settings (the order each
+"""The methods of a LambdaG or fused validation record side by side: every method's figures on
+the same held-out trials (the stated one first, in bold; which method the record states is said
+above the record's tabs), LambdaG's settings (the order each
 fold chose, the reference samples) and the Tippett curves of every method in one chart.
 
 A tab of ``ValidationRecordView``, shown only for a record that keeps more than one method's
@@ -14,6 +15,7 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -47,7 +49,6 @@ class MethodComparisonView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.stem = "taveer-methods"
-        self.stated = _label()
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -67,27 +68,31 @@ class MethodComparisonView(QWidget):
         self.chart_message = _label()
         self.chart_caption = _label(mt.METHOD_TIPPETT.caption)
         chart_bar = QHBoxLayout()
-        chart_bar.addWidget(self.chart_message, 1)
+        chart_bar.addStretch(1)
         chart_bar.addWidget(
             export_button(self, lambda: self.chart, lambda: self.stem, "the methods' Tippett plot")
         )
 
-        left = QVBoxLayout()
+        # the figures (table, note, LambdaG's settings) beside the chart where the width
+        # allows, above it otherwise (a large scale or a small screen)
+        self.figures_part = QWidget()
+        left = QVBoxLayout(self.figures_part)
+        left.setContentsMargins(0, 0, 0, 0)
         left.addWidget(self.table)
         left.addWidget(self.table_note)
         left.addWidget(self.lambdag_box)
         left.addStretch(1)
-        right = QVBoxLayout()
+        self.chart_part = QWidget()
+        right = QVBoxLayout(self.chart_part)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addLayout(chart_bar)
         right.addWidget(self.chart, 1)
+        right.addWidget(self.chart_message)
         right.addWidget(self.chart_caption)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 1)
-        columns.addLayout(right, 1)
         content = QWidget()
-        content_layout = QVBoxLayout(content)
-        content_layout.addWidget(self.stated)
-        content_layout.addLayout(columns, 1)
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, content)
+        self.columns.addWidget(self.figures_part)
+        self.columns.addWidget(self.chart_part, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -96,11 +101,23 @@ class MethodComparisonView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
 
+    def resizeEvent(self, event) -> None:
+        self._arrange(event.size().width())
+        super().resizeEvent(event)
+
+    def _arrange(self, width: int) -> None:
+        """The figures beside the chart if both fit in ``width``, above it otherwise."""
+        table = self.table.maximumWidth()
+        wide = width >= table + self.chart.minimumWidth() + 4 * self.columns.spacing()
+        self.columns.setDirection(
+            QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        )
+        self.figures_part.setMaximumWidth(table if wide else 16_777_215)
+
     def show_record(self, record: dict, stem: str = "taveer-methods") -> bool:
         """Show the record's methods; False (nothing shown) for a one-method record."""
         self.stem = stem
         table = mt.method_figure_table(record)
-        self.stated.setText(mt.stated_method_sentence(record))
         if table is None:
             self.table.setRowCount(0)
             self.chart.show_record(record)
@@ -119,12 +136,7 @@ class MethodComparisonView(QWidget):
         drawn = self.chart.show_record(record)
         self.chart.setVisible(drawn)
         self.chart_caption.setVisible(drawn)
-        self.chart_message.setText(
-            ""
-            if drawn
-            else "No chart: this summary does not keep the trials; the project's "
-            "stored validation record does."
-        )
+        self.chart_message.setText(mt.METHOD_TIPPETT_KEY if drawn else mt.NO_METHOD_CHART)
         return True
 
     def _fill_table(self, table: mt.MethodFigureTable) -> None:
@@ -148,6 +160,10 @@ class MethodComparisonView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.resizeColumnsToContents()
-        height = self.table.horizontalHeader().height() + 2 * self.table.frameWidth()
+        frame = 2 * self.table.frameWidth()
+        height = header.height() + frame
         height += sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setFixedHeight(height)
+        self.table.setFixedHeight(height)  # the whole table, no scroll bar of its own
+        width = frame + sum(self.table.columnWidth(c) for c in range(self.table.columnCount()))
+        self.table.setFixedWidth(width)
+        self._arrange(self.width())

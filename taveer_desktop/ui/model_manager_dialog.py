@@ -71,7 +71,7 @@ class ModelManagerDialog(QDialog):
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(mtm.NAME, QHeaderView.ResizeMode.Stretch)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.details = QLabel()
@@ -125,6 +125,11 @@ class ModelManagerDialog(QDialog):
     def reload(self) -> None:
         selected = self.selected()
         self.model.set_records(self.session.model_summaries())
+        self.view.resizeColumnsToContents()
+        widest = self.fontMetrics().averageCharWidth() * 28  # a long corpus or population name
+        for column in range(self.model.columnCount()):  # is elided (whole in its tooltip), so
+            if column != mtm.NAME and self.view.columnWidth(column) > widest:  # the model's
+                self.view.setColumnWidth(column, widest)  # name keeps the room
         if selected is not None:
             self.select(selected.name)
         elif self.proxy.rowCount():

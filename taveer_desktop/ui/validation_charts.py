@@ -293,13 +293,13 @@ class MethodTippettChart(pg.PlotWidget):
         for method, log10_lr in by_method.items():
             curves = dataclasses.replace(each[method], x_range=(low, high))
             width = 3.0 if method == stated else 1.8
-            for shares, style, series in (
-                (curves.same, Qt.PenStyle.SolidLine, text.series[0]),
-                (curves.different, Qt.PenStyle.DashLine, text.series[1]),
+            for shares, style, name in (  # one legend entry per method: its solid curve
+                (curves.same, Qt.PenStyle.SolidLine, method_series_name(method, stated)),
+                (curves.different, Qt.PenStyle.DashLine, None),
             ):
                 xs, ys = curves.steps(shares)
                 pen = pg.mkPen(METHOD_COLOURS[method], width=width, style=style)
-                plot.plot(xs, ys, pen=pen, name=method_series_name(method, series, stated))
+                plot.plot(xs, ys, pen=pen, name=name)
             self.drawn[method] = log10_lr
         plot.addItem(pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(NEUTRAL, width=1)))
         plot.setXRange(low, high, padding=0)

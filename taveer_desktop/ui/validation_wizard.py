@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -44,6 +45,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -458,7 +460,8 @@ class MethodPage(WizardStep):
         )
         self.buttons: dict[str, QRadioButton] = {}
         group = QButtonGroup(self)
-        layout = QVBoxLayout(self)
+        content = QWidget()  # in a scroll area: at a large scale the words need not fit
+        layout = QVBoxLayout(content)
         for choice in vt.METHOD_CHOICES:
             button = QRadioButton(choice.button)
             button.setToolTip(choice.cost)
@@ -493,8 +496,11 @@ class MethodPage(WizardStep):
             f"Highest order {DEFAULTS.lambdag_order}, {DEFAULTS.lambdag_samples} reference samples"
         )
         self.defaults_button.clicked.connect(self.use_defaults)
-        form = QFormLayout(self.advanced)
-        form.addRow(_wrapped(vt.ADVANCED_NOTE))
+        box = QVBoxLayout(self.advanced)
+        box.addWidget(_wrapped(vt.ADVANCED_NOTE))
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        box.addLayout(form)
         form.addRow(_form_label("Highest o&rder:", self.order), self.order)
         form.addRow(_form_label("Reference sam&ples:", self.samples), self.samples)
         defaults_row = QHBoxLayout()
@@ -508,10 +514,22 @@ class MethodPage(WizardStep):
         layout.addWidget(self.advanced)
         layout.addWidget(self.advanced_note)
         layout.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(content)
+        page_layout = QVBoxLayout(self)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.scroll)
+        self.advanced_check.toggled.connect(self._show_advanced)
         self.buttons["taveer"].setChecked(True)
 
     def method(self) -> str:
         return next(m for m, button in self.buttons.items() if button.isChecked())
+
+    def _show_advanced(self, shown: bool) -> None:
+        if shown:  # once laid out, scroll the options into view (a large scale hides them)
+            QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(self.advanced))
 
     def use_defaults(self) -> None:
         self.order.setValue(DEFAULTS.lambdag_order)
