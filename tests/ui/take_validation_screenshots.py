@@ -47,10 +47,10 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
 
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
     folder = make_demo_population(work)
-    shots = ScreenshotSession(app, out)
+    shots = ScreenshotSession(app, out, size=size)  # names below carry the suffix
     pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
-    window = shots.first_start_window(work / "examiner.taveer", size)
+    window = shots.first_start_window(work / "examiner.taveer")
     store = window.session.store
     assert window.case_list.select_case_number("DEMO-001")
 
