@@ -190,11 +190,10 @@ METHOD_TIPPETT = PlotText(
     TIPPETT.x_axis,
     TIPPETT.y_axis,
     ("same-author trials (solid)", "different-author trials (dashed)"),
-    "The Tippett curves of each method on the same held-out trials, one colour per method "
-    "(the stated method's thicker): solid, the same-author trials; dashed, the "
-    "different-author trials. The method whose "
-    "solid curve lies further right and whose dashed curve lies further left gives stronger "
-    "correct evidence; where a dashed curve crosses x = 0 is that method's share of "
+    "The Tippett curves of each method on the same held-out trials, the stated method's lines "
+    "thicker. The method whose solid (same-author) curve lies further right and whose dashed "
+    "(different-author) curve lies further left gives stronger correct evidence; where a "
+    "dashed curve crosses x = 0 is that method's share of "
     "different-author trials that supported Hp.",
 )
 

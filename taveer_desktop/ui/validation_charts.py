@@ -257,9 +257,12 @@ def method_log10_lrs(record: dict) -> dict[str, np.ndarray] | None:
     trials = record.get("trials")
     if not methods or not isinstance(trials, list) or not trials:
         return None
-    by_method = [t.get("log10_lr_by_method") if isinstance(t, dict) else None for t in trials]
-    if not all(isinstance(b, dict) and all(m in b for m in methods) for b in by_method):
-        return None
+    by_method: list[dict] = []
+    for trial in trials:
+        values = trial.get("log10_lr_by_method") if isinstance(trial, dict) else None
+        if not isinstance(values, dict) or not all(m in values for m in methods):
+            return None
+        by_method.append(values)
     return {m: np.array([float(b[m]) for b in by_method]) for m in methods}
 
 

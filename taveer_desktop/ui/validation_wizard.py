@@ -514,13 +514,13 @@ class MethodPage(WizardStep):
         layout.addWidget(self.advanced)
         layout.addWidget(self.advanced_note)
         layout.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(content)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(content)
         page_layout = QVBoxLayout(self)
         page_layout.setContentsMargins(0, 0, 0, 0)
-        page_layout.addWidget(self.scroll)
+        page_layout.addWidget(self.scroll_area)
         self.advanced_check.toggled.connect(self._show_advanced)
         self.buttons["taveer"].setChecked(True)
 
@@ -529,7 +529,7 @@ class MethodPage(WizardStep):
 
     def _show_advanced(self, shown: bool) -> None:
         if shown:  # once laid out, scroll the options into view (a large scale hides them)
-            QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(self.advanced))
+            QTimer.singleShot(0, lambda: self.scroll_area.ensureWidgetVisible(self.advanced))
 
     def use_defaults(self) -> None:
         self.order.setValue(DEFAULTS.lambdag_order)
