@@ -20,7 +20,7 @@ from taveer_desktop.core.features import (
     extract_features,
 )
 from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import verify_with_method
+from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.core.model import (
     STATED_METHODS,
     THRESHOLD_METHODS,
@@ -65,6 +65,11 @@ def _category(value: str) -> str:
     if value not in CATEGORY_IDS:
         raise argparse.ArgumentTypeError(f"{value!r} is not a category (use F1..F11)")
     return value
+
+
+def _explained(value: str) -> str:
+    """A TAVeer category, or "lambdag" for LambdaG's evidence in the text."""
+    return "lambdag" if value.lower() == "lambdag" else _category(value)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -116,8 +121,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("--unknown", required=True, metavar="U")
         p.add_argument("--json", action="store_true")
         if name == "explain":
-            p.add_argument("--category", type=_category, required=True)
-            p.add_argument("--top", type=int, default=15, help="features shown without --json")
+            p.add_argument(
+                "--category",
+                type=_explained,
+                required=True,
+                help="F1..F11, or lambdag (LambdaG's evidence, for a LambdaG or fused model)",
+            )
+            p.add_argument(
+                "--top",
+                type=_positive,
+                default=15,
+                help="features (sentences for lambdag) shown without --json",
+            )
             p.set_defaults(handler=run_explain)
         else:
             p.add_argument(
@@ -513,6 +528,12 @@ def run_verify(args) -> int:
     result = verify_with_method(model, known, unknown, source=args.model)
     data = result.to_dict()
     data["conclusion"] = conclusion_json(result, args.scale)
+    if result.methods is None:  # the same key for every model (docs/cli.md)
+        taveer = taveer_log10_lr(model, result)
+        data["methods"] = {
+            "method": "taveer",
+            "log10_lr_by_method": {"taveer": None if taveer is None else round(taveer, 6)},
+        }
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
         statement = describe(result.log10_lr, args.scale)
@@ -566,10 +587,43 @@ def run_verify(args) -> int:
     return 0
 
 
+def run_explain_lambdag(args, model) -> int:
+    """LambdaG's evidence in the questioned text, sentence by sentence, beside TAVeer's lean."""
+    from taveer_desktop.core.feature_stream import prepare_text
+    from taveer_desktop.core.sentence_agreement import sentence_leanings
+    from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
+
+    if method_of(model) == "taveer":
+        raise InputError(
+            "has no LambdaG part: explain --category lambdag needs a model validated with "
+            "--method lambdag or fusion",
+            args.model,
+        )
+    lexicon = default_lexicon()
+    known = [_read_document(p) for p in args.known]
+    unknown = _read_document(args.unknown)
+    result = verify_with_method(model, known, unknown, lexicon, args.model, explain=True)
+    assert result.methods is not None and result.methods.evidence is not None
+    evidence = result.methods.evidence
+    leanings = sentence_leanings(unknown, result.interpretation, result.ensemble, lexicon, evidence)
+    if args.json:
+        data = evidence.to_dict()
+        data["lambdag_raw"] = result.methods.lambdag_raw
+        data["taveer_lean_by_sentence"] = [round(x.taveer, 6) for x in leanings]
+        data["both_point_same_way"] = [x.direction for x in leanings]
+        print_json(data)
+        return 0
+    for line in evidence_lines(prepare_text(unknown), evidence, leanings, args.top):
+        print(line)
+    return 0
+
+
 def run_explain(args) -> int:
     from taveer_desktop.core.interpret import interpret
 
     model = load_model(args.model)
+    if args.category == "lambdag":
+        return run_explain_lambdag(args, model)
     lexicon = default_lexicon()
     unknown = extract_features(_read_document(args.unknown), lexicon)
     profile = DocumentFeatures.combine(

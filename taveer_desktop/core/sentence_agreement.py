@@ -2,18 +2,31 @@
 point the same way.
 
 LambdaG's share of a sentence is the sum of its tokens' shares of λG (``core/method_findings``).
-TAVeer decides on whole-text profiles, not sentences, but its interpretation (Algorithm 1)
-puts each feature of the questioned text on the same-author side (L_Y) or the other (L_N) with
-an importance λ. Here a feature's λ is shared equally among its occurrences in the questioned
-text (``core/occurrences``), and a sentence's **TAVeer lean** is the sum, over the ensemble's
-categories, of +λ/n for every occurrence of an L_Y feature in it and −λ/n for every occurrence
-of an L_N feature (n the feature's count in the questioned text). Features found only in the
-known texts have no place in the questioned text and are left out. Categories of different
-scales are added as they are: the lean says which way a sentence's features point, not how far.
+TAVeer decides on whole-text profiles, not sentences; a sentence's **TAVeer lean** is what the
+sentence does to TAVeer's distances: for each category of the ensemble, how much farther the
+questioned text would lie from the known texts if the sentence were left out (its distance
+without the sentence minus its distance with it), divided by the category's threshold θ so
+that categories of different scales can be added; the lean is the sum over the ensemble. A
+positive lean means the sentence brings the questioned text closer to the known author's
+profile (towards Hp); a negative one, farther away (towards Hd). Everything needed is in the
+interpretation's Φ (each feature's count in the questioned text and relative frequency in the
+known texts) and the features' occurrences in the questioned text (``core/occurrences``); a
+category whose features all sit in the one sentence has no distance without it and adds
+nothing.
+
+(Adding up L_Y's and L_N's importances over a sentence's features was tried first and
+rejected: the features found only in the known texts — most of them L_Y — have no place in the
+questioned text, so nearly every sentence leaned towards Hd even when TAVeer decided for Hp.)
 
 A sentence where both are non-zero and of the same sign is one where **both methods point the
 same way** (towards Hp if positive, Hd if negative) — the sentences an examiner may show first.
 The desktop's evidence view and the report mark exactly these.
+
+Leaving one sentence out changes the total count T of a category to T′ = T − t_s, so every
+relative frequency changes; the distance Σ_j |U_j / T′ − y_j| is evaluated for all sentences at
+once from the features sorted by y_j / U_j (a piecewise-linear function of 1 / T′), and only
+the sentence's own features are corrected one by one — no pass over the whole vocabulary per
+sentence.
 """
 
 from __future__ import annotations
@@ -22,10 +35,12 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from taveer_desktop.core.interpret import Interpretation
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence
-from taveer_desktop.core.occurrences import category_occurrences
+from taveer_desktop.core.occurrences import Occurrence, category_occurrences
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,67 @@ class SentenceLeaning:
         return 1 if self.lambdag > 0 else -1
 
 
+def _spread(a: np.ndarray, counts: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """Σ_j |a · U_j − y_j| for every value of ``a`` (U_j: ``counts``, y_j: ``known``)."""
+    seen = counts > 0
+    constant = float(known[~seen].sum())
+    u, y = counts[seen], known[seen]
+    order = np.argsort(y / u)
+    u, y = u[order], y[order]
+    breaks = y / u
+    below_u = np.concatenate(([0.0], np.cumsum(u)))
+    below_y = np.concatenate(([0.0], np.cumsum(y)))
+    k = np.searchsorted(breaks, a, side="right")  # terms with a · U_j ≥ y_j
+    above_u, above_y = below_u[-1] - below_u[k], below_y[-1] - below_y[k]
+    result: np.ndarray = a * below_u[k] - below_y[k] + above_y - a * above_u + constant
+    return result
+
+
+def _category_lean(
+    found: Interpretation,
+    occurrences: Mapping[str, list[Occurrence]],
+    starts: list[int],
+    ends: list[int],
+) -> np.ndarray:
+    """(distance without the sentence − distance) / θ for every sentence, in one category."""
+    n = len(starts)
+    index = {entry.feature: j for j, entry in enumerate(found.phi)}
+    counts = np.array([entry.count_unknown for entry in found.phi], dtype=float)
+    known = np.array([entry.y for entry in found.phi], dtype=float)
+    rows, cols = [], []
+    for feature, places in occurrences.items():
+        j = index.get(feature)
+        if j is None:
+            continue
+        for place in places:
+            s = bisect_right(starts, place.start) - 1
+            if s >= 0 and place.end <= ends[s]:
+                rows.append(s)
+                cols.append(j)
+    total = counts.sum()
+    if total == 0 or not rows:
+        return np.zeros(n)
+    # (sentence, feature) → occurrences of the feature in the sentence
+    pair = np.array(rows, dtype=np.int64) * len(counts) + np.array(cols, dtype=np.int64)
+    pairs, per_pair = np.unique(pair, return_counts=True)
+    sentence, column = pairs // len(counts), pairs % len(counts)
+    left = total - np.bincount(sentence, weights=per_pair, minlength=n)
+    lean = np.zeros(n)
+    usable = left > 0
+    if not usable.any():
+        return lean
+    a = np.where(usable, 1.0 / np.where(usable, left, 1.0), 0.0)
+    without = _spread(a, counts, known)
+    a_pair = a[sentence]
+    correction = np.abs(a_pair * (counts[column] - per_pair) - known[column]) - np.abs(
+        a_pair * counts[column] - known[column]
+    )
+    without += np.bincount(sentence, weights=correction, minlength=n)
+    distance = float(np.abs(counts / total - known).sum())
+    lean[usable] = (without[usable] - distance) / found.threshold
+    return lean
+
+
 def taveer_leans(
     questioned_text: str,
     interpretation: Mapping[str, Interpretation],
@@ -58,24 +134,15 @@ def taveer_leans(
 ) -> list[float]:
     """TAVeer's lean of each sentence span of the questioned text's prepared text."""
     starts = [start for start, _ in spans]
-    leans = [0.0] * len(spans)
+    ends = [end for _, end in spans]
+    leans = np.zeros(len(spans))
     for category in ensemble:
         found = interpretation.get(category)
-        if found is None or found.abstained:
+        if found is None or found.abstained or not found.phi or found.threshold <= 0:
             continue
         _, occurrences = category_occurrences(questioned_text, lexicon, category)
-        signed = {feature: lam for feature, lam in found.l_y}
-        signed.update({feature: -lam for feature, lam in found.l_n})
-        for feature, places in occurrences.items():
-            weight = signed.get(feature)
-            if not weight or not places:
-                continue
-            share = weight / len(places)
-            for place in places:
-                index = bisect_right(starts, place.start) - 1
-                if index >= 0 and place.end <= spans[index][1]:
-                    leans[index] += share
-    return leans
+        leans += _category_lean(found, occurrences, starts, ends)
+    return [float(x) for x in leans]
 
 
 def sentence_leanings(

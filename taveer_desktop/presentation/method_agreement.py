@@ -98,10 +98,11 @@ SHARE_MEANING = (
 
 AGREEMENT_MEANING = (
     "A sentence is marked where both methods point the same way: its LambdaG share and its "
-    "TAVeer lean (the importance λ of the features TAVeer's interpretation lists as pointing to "
-    "the same author, L_Y, or to another, L_N, shared among their occurrences) are both "
-    "positive (towards Hp) or both negative (towards Hd). TAVeer decides on the whole text; the "
-    "lean only shows where its listed features occur."
+    "TAVeer lean are both positive (towards Hp) or both negative (towards Hd). TAVeer decides on "
+    "the whole text; a sentence's lean is how much farther the questioned text would lie from "
+    "the known texts in TAVeer's ensemble categories if the sentence were left out (each "
+    "category's change of distance divided by its threshold, added up): positive where the "
+    "sentence brings the questioned text closer to the known author's style."
 )
 
 

@@ -118,3 +118,38 @@ def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
         run("verify", broken, "--known", madison[0], "--unknown", madison[1]), broken
     )
     assert "LambdaG reference" in line
+
+
+def test_explain_lambdag_shows_the_strongest_sentences_and_where_both_methods_agree(
+    fused, demo_folder
+):
+    _, model_path, _ = fused
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    args = ("explain", model_path, "--known", *madison[:3], "--unknown", madison[3])
+    text = run(*args, "--category", "lambdag", "--top", "2")
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("LambdaG (order ")
+    assert "towards Hp" in text.stdout and "towards Hd" in text.stdout
+    assert "strongest tokens:" in text.stdout
+    data = json.loads(run(*args, "--category", "LambdaG", "--json").stdout)
+    shares = [sum(t[3] for t in s["tokens"]) for s in data["sentences"]]
+    assert sum(shares) == pytest.approx(data["lambdag_raw"], abs=1e-4 * len(shares) * 50)
+    assert len(data["taveer_lean_by_sentence"]) == len(data["sentences"])
+    for share, lean, both in zip(
+        shares, data["taveer_lean_by_sentence"], data["both_point_same_way"], strict=True
+    ):
+        same = lean != 0 and share != 0 and (lean > 0) == (share > 0)
+        assert both == (0 if not same else (1 if share > 0 else -1))
+
+
+def test_explain_lambdag_with_a_taveer_model_is_one_line_exit_2(demo_folder):
+    from taveer_desktop import paths
+
+    madison = sorted((demo_folder / "Madison").glob("*.txt"))
+    model = paths.resource("models", "demo-formal-prose.json")
+    line = assert_bad_input(
+        run("explain", model, "--known", madison[0], "--unknown", madison[1],
+            "--category", "lambdag"),
+        model,
+    )  # fmt: skip
+    assert "has no LambdaG part" in line

@@ -125,18 +125,68 @@ def test_findings_round_trip_and_malformed_ones_are_refused(lexicon):
             findings_from_dict(data)
 
 
-def test_sentence_leanings_follow_taveers_lists_and_lambdags_shares(lexicon):
-    from taveer_desktop.core.interpret import Interpretation
+def _brute_force_leans(text, result, lexicon, spans):
+    """Each sentence's lean recomputed the slow way: its occurrences taken out, every
+    relative frequency and distance computed again."""
+    from collections import Counter
+
+    from taveer_desktop.core.occurrences import category_occurrences
+
+    leans = [0.0] * len(spans)
+    for category in result.ensemble:
+        found = result.interpretation[category]
+        if found.abstained:
+            continue
+        _, occurrences = category_occurrences(text, lexicon, category)
+        counts = {e.feature: e.count_unknown for e in found.phi}
+        known = {e.feature: e.y for e in found.phi}
+        total = sum(counts.values())
+        distance = sum(abs(counts[f] / total - known[f]) for f in counts)
+        for s, (start, end) in enumerate(spans):
+            inside = Counter(
+                f
+                for f, places in occurrences.items()
+                for p in places
+                if start <= p.start and p.end <= end
+            )
+            left = total - sum(inside.values())
+            if not inside or left == 0:
+                continue
+            without = sum(abs((counts[f] - inside[f]) / left - known[f]) for f in counts)
+            leans[s] += (without - distance) / found.threshold
+    return leans
+
+
+def test_taveer_leans_equal_leaving_each_sentence_out(lexicon):
+    from taveer_desktop.core.model import load_model
+    from taveer_desktop.core.sentence_agreement import taveer_leans
+    from taveer_desktop.core.verify import verify
+
+    folder = paths.resource("demo", "federalist")
+    model = load_model(paths.resource("models", "demo-formal-prose.json"))
+    known = [(folder / f"federalist_{n}.txt").read_text(encoding="utf-8") for n in (10, 14)]
+    text = (folder / "federalist_51_questioned.txt").read_text(encoding="utf-8")
+    result = verify(model, known, text, lexicon, explain=True)
+    spans = encode_document(text, lexicon).spans
+    fast = taveer_leans(text, result.interpretation, result.ensemble, lexicon, spans)
+    slow = _brute_force_leans(text, result, lexicon, spans)
+    assert fast == pytest.approx(slow, abs=1e-9)
+    assert any(x > 0 for x in fast) and any(x < 0 for x in fast)
+
+
+def test_sentence_leanings_pair_taveers_lean_with_lambdags_share(lexicon):
+    from taveer_desktop.core.interpret import interpret
     from taveer_desktop.core.sentence_agreement import sentence_leanings
 
     text = "However, the cat sat. The dog ran, however! Nothing here"
+    known_counts = {"however": 5, "the": 1, "#": 4}
+    unknown_counts = {"however": 2, "the": 2, "#": 4}
+    lists = interpret("F6", unknown_counts, known_counts, 0.5)
     _, evidence, _ = _placed(text, lexicon)
-    # F6 (token unigrams): "however" on the same-author side, "the" on the other
-    lists = Interpretation("F6", 1.0, 0.1, (), (("however", 0.4),), (("the", 0.3),), False)
     leanings = sentence_leanings(text, {"F6": lists}, ["F6"], lexicon, evidence)
     assert len(leanings) == 3
-    # "however" occurs twice (λ 0.4 shared), "the" twice (λ 0.3 shared): one of each per sentence
-    assert [round(x.taveer, 6) for x in leanings] == [0.05, 0.05, 0.0]
     assert [x.lambdag for x in leanings] == [s.share for s in evidence.sentences]
-    assert leanings[0].both_point_same_way and leanings[0].direction == 1
-    assert not leanings[2].both_point_same_way and leanings[2].direction == 0
+    for leaning in leanings:
+        same = leaning.taveer != 0 and (leaning.taveer > 0) == (leaning.lambdag > 0)
+        assert leaning.both_point_same_way == same
+        assert leaning.direction == (0 if not same else (1 if leaning.lambdag > 0 else -1))

@@ -1,0 +1,100 @@
+"""LambdaG's evidence in the questioned text, in words: the sentences and tokens with the largest
+shares, and whether TAVeer's features point the same way in each (no Qt).
+
+Used by ``taveer explain --category lambdag``; the meaning of a share and of "both point the
+same way" is in ``presentation/method_agreement`` (``SHARE_MEANING``, ``AGREEMENT_MEANING``).
+A masked token is shown as the word that stands in the text, in angle brackets: LambdaG saw only
+"some content word here", never the word itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from taveer_desktop.core.method_findings import LambdaGEvidence, SentenceEvidence, TokenKind
+from taveer_desktop.core.sentence_agreement import SentenceLeaning
+from taveer_desktop.presentation import numbers
+
+SENTENCE_CHARS = 90
+
+
+def token_text(prepared: str, token_kind: TokenKind, start: int, end: int) -> str:
+    """A token as shown: the kept word or mark, ⟨word⟩ for a masked one, ¶ for an end."""
+    if token_kind is TokenKind.END:
+        return "¶ (end of sentence)"
+    shown = " ".join(prepared[start:end].split())
+    return f"⟨{shown}⟩" if token_kind is TokenKind.MASKED else shown
+
+
+def share_text(share: float) -> str:
+    """A share with its sign, to three decimals (log10 units of λG)."""
+    return ("+" if share > 0 else "−" if share < 0 else "±") + numbers.decimal(abs(share), 3)
+
+
+def leaning_text(leaning: SentenceLeaning) -> str:
+    """Whether TAVeer's features in the sentence point the same way as LambdaG's share."""
+    if leaning.both_point_same_way:
+        return "both methods → Hp" if leaning.direction > 0 else "both methods → Hd"
+    if leaning.taveer == 0:
+        return "no TAVeer feature listed here"
+    return "TAVeer's features point the other way"
+
+
+def strongest(leanings: Sequence[SentenceLeaning], most: int) -> tuple[list[int], list[int]]:
+    """Indices of the ``most`` sentences with the largest positive and the largest negative
+    LambdaG shares (strongest first)."""
+    order = sorted(range(len(leanings)), key=lambda i: leanings[i].lambdag)
+    towards_hp = [i for i in reversed(order) if leanings[i].lambdag > 0][:most]
+    towards_hd = [i for i in order if leanings[i].lambdag < 0][:most]
+    return towards_hp, towards_hd
+
+
+def sentence_lines(
+    prepared: str,
+    sentence: SentenceEvidence,
+    leaning: SentenceLeaning,
+    tokens_shown: int = 3,
+) -> list[str]:
+    """Two lines: the share, the leaning and the (shortened) sentence; then its strongest
+    tokens in the direction of its share."""
+    text = " ".join(prepared[sentence.start : sentence.end].split())
+    if len(text) > SENTENCE_CHARS:
+        text = text[: SENTENCE_CHARS - 1].rstrip() + "…"
+    sign = 1 if sentence.share >= 0 else -1
+    tokens = sorted(sentence.tokens, key=lambda t: -sign * t.share)[:tokens_shown]
+    strongest_tokens = ", ".join(
+        f"{token_text(prepared, t.kind, t.start, t.end)} {share_text(t.share)}" for t in tokens
+    )
+    return [
+        f"{share_text(sentence.share)}  [{leaning_text(leaning)}]  “{text}”",
+        f"          strongest tokens: {strongest_tokens}",
+    ]
+
+
+def evidence_lines(
+    prepared: str,
+    evidence: LambdaGEvidence,
+    leanings: Sequence[SentenceLeaning],
+    most: int,
+) -> list[str]:
+    """The text form of LambdaG's evidence: totals, then the strongest sentences each way."""
+    same = sum(1 for x in leanings if x.both_point_same_way)
+    lines = [
+        f"LambdaG (order {evidence.order}): λG = {share_text(evidence.total)} over "
+        f"{numbers.count(len(evidence.sentences), 'sentence')}; in "
+        f"{numbers.count(same, 'sentence')} both methods point the same way",
+    ]
+    towards_hp, towards_hd = strongest(leanings, most)
+    for title, chosen in (
+        ("Sentences the known author's model predicted best (towards Hp)", towards_hp),
+        ("Sentences the other authors' models predicted best (towards Hd)", towards_hd),
+    ):
+        lines.append(f"{title}:")
+        if not chosen:
+            lines.append("    none")
+        for i in chosen:
+            lines += [
+                "    " + line
+                for line in sentence_lines(prepared, evidence.sentences[i], leanings[i])
+            ]
+    return lines
