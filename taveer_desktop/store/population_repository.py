@@ -63,7 +63,10 @@ _POPULATION_COLUMNS = (
 _VALIDATION_COLUMNS = (
     "id, case_id, population_id, model_id, criteria_met, cllr, software_version, created_utc,"
     " record_sha256,"
-    " COALESCE(json_extract(CAST(record_json AS TEXT), '$.protocol.method'), 'taveer')"
+    # the stated method; a damaged record (not JSON) still lists, as TAVeer's, and is refused
+    # when it is read (``record``) and by the integrity check
+    " COALESCE(CASE WHEN json_valid(CAST(record_json AS TEXT))"
+    " THEN json_extract(CAST(record_json AS TEXT), '$.protocol.method') END, 'taveer')"
 )
 
 
