@@ -2,19 +2,41 @@
 
 from __future__ import annotations
 
-from taveer_desktop.core.model import Model
+from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+
+
+def model_method_line(model: Model) -> str:
+    """Whose likelihood ratio the model states, with LambdaG's order and samples if it uses
+    LambdaG."""
+    method = method_of(model)
+    line = f"method: {METHOD_NAMES[method]}"
+    lambdag = model.extra.get("lambdag")
+    if method == "taveer" or not isinstance(lambdag, dict):
+        return line
+    order, samples = lambdag.get("order"), lambdag.get("samples")
+    if isinstance(order, int) and isinstance(samples, int):
+        line += f" (LambdaG of order {order}, {numbers.count(samples, 'reference sample')})"
+    return line
+
+
+def model_method_sentence(model: Model) -> str:
+    """``model_method_line`` at the start of a sentence: "Method: LambdaG (…)"."""
+    line = model_method_line(model)
+    return line[:1].upper() + line[1:]
 
 
 def model_summary_lines(model: Model) -> list[str]:
-    """What an examiner needs to choose a model: its population, genre, validated lengths and
-    held-out error rates (not only its training accuracy)."""
+    """What an examiner needs to choose a model: its method, population, genre, validated
+    lengths and held-out error rates (not only its training accuracy)."""
+    lines = [model_method_line(model)]
     conditions = model.conditions
     if conditions is None:
-        lines = ["validated conditions: not recorded (conclusions are for investigation only)"]
+        lines.append("validated conditions: not recorded (conclusions are for investigation only)")
     else:
         q, k = conditions.questioned_chars, conditions.known_chars
-        lines = [
+        lines += [
             f"genre: {conditions.genre}",
             f"population (Hd): {conditions.population}",
             f"validated lengths: questioned {numbers.integer(q.low)}–{numbers.integer(q.high)}, "

@@ -44,6 +44,7 @@ import numpy as np
 
 from taveer_desktop.core.validation import FIGURES
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES
 from taveer_desktop.presentation.numbers import count
 
 FIGURE_ORDER = FIGURES  # the record's figures, in the engine's order
@@ -452,6 +453,19 @@ def casework_shortfalls(record: dict[str, Any]) -> list[str]:
     return reasons
 
 
+def _method_limit(method: str) -> str:
+    if method not in METHOD_NAMES or method == "taveer":
+        return (
+            "One method. The figures describe the TAVeer method with the settings stated here; "
+            "they say nothing about other methods or settings."
+        )
+    return (
+        f"The method stated. The figures describe {METHOD_NAMES[method]} with the settings "
+        "stated here (each method's own figures on the same trials are recorded beside them); "
+        "they say nothing about other methods or settings."
+    )
+
+
 def limits_sentences(record: dict[str, Any]) -> list[str]:
     """What this validation does not cover, one sentence each; the first says plainly when it
     is too small for casework."""
@@ -486,8 +500,7 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
         "Topic is not controlled. Trials pair documents as they come; where an author's "
         "documents share a topic that other authors' do not, same-author trials are easier "
         "than the case and the figures optimistic.",
-        "One method. The figures describe the TAVeer method with the settings stated here; "
-        "they say nothing about other methods or settings.",
+        _method_limit(str(protocol.get("method") or "taveer")),
     ]
     return sentences
 

@@ -8,9 +8,12 @@ What a validation record's figures, acceptance, protocol and limits mean is word
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES
+from taveer_desktop.presentation.method_validation_text import record_method
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_text import (
     acceptance_verdict,
@@ -26,6 +29,99 @@ CRITERIA_NOTE = (
     "both rates: same-author trials that supported Hd and different-author trials that "
     "supported Hp."
 )
+
+
+@dataclass(frozen=True)
+class MethodChoice:
+    """One method the wizard offers: its button's text, what it does, what it costs."""
+
+    method: str
+    button: str
+    explanation: str
+    cost: str
+
+
+# What a validation costs, measured (benchmarks/validation_method_cost.py, docs/performance.md):
+# the shipped demo population (6 authors, 60 documents, 98 trials) at demo case DEMO-001's
+# lengths, with the wizard's defaults (LambdaG's order up to 10, 30 reference samples), through
+# the store as the wizard runs it; medians of 6 runs (two sessions of 3) on two cores under load.
+MEASURED_SECONDS = {"taveer": 1.78, "lambdag": 77.1, "fusion": 76.1}
+MEASURED_ON = (
+    "the shipped demo population (6 authors, 98 trials at the demo case's lengths, two cores)"
+)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"about {seconds:.0f} s"
+    return f"about {seconds / 60:.1f} minutes".replace(".0 minutes", " minutes")
+
+
+def _measured(method: str) -> str:
+    """What the validation took on the demo population, and how many times TAVeer's."""
+    seconds = MEASURED_SECONDS[method]
+    if method == "taveer":
+        return f"validating on {MEASURED_ON} took {_duration(seconds)}"
+    ratio = seconds / MEASURED_SECONDS["taveer"]
+    return (
+        f"on the same demo population a validation took {_duration(seconds)}, about "
+        f"{ratio:.0f} times TAVeer's"
+    )
+
+
+METHOD_CHOICES = (
+    MethodChoice(
+        "taveer",
+        "&TAVeer alone",
+        "TAVeer compares how the known and the questioned texts use topic-free features "
+        "(function words and phrases of its word list, punctuation, and what they form): "
+        "eleven kinds of feature whose similarities decide together, the score calibrated to a "
+        "likelihood ratio on the trials. Its conclusion can be explained feature by feature.",
+        f"Cost: the fastest; {_measured('taveer')}. Verifying a case with its model takes a "
+        "fraction of a second.",
+    ),
+    MethodChoice(
+        "lambdag",
+        "&LambdaG alone",
+        LAMBDAG_METHOD,
+        f"Cost: {_measured('lambdag')}. Every trial builds grammar models of reference samples, "
+        "so the time grows with the number of trials, the samples, the order and the texts' "
+        "lengths. Verifying a case with its model takes about a second; the model carries the "
+        "population's masked texts.",
+    ),
+    MethodChoice(
+        "fusion",
+        "&Fusion of TAVeer and LambdaG",
+        "Both methods are validated on the same trials and their likelihood ratios combined by "
+        "a logistic regression learned on those trials (the standard way of fusing forensic "
+        "likelihood-ratio systems). The conclusion states the fused ratio; each method's own "
+        "ratio is always shown beside it and any disagreement between them is stated. Two "
+        "methods of different families that agree are a stronger basis than one.",
+        f"Cost: {_measured('fusion')}: LambdaG's part is nearly all of it, so the fusion costs "
+        "no more than LambdaG alone. Verifying a case takes about a second.",
+    ),
+)
+
+ADVANCED_NOTE = (
+    "LambdaG's options. The highest order is the longest context (in tokens) its grammar "
+    "models may condition on; each fold's trials choose the order, up to this one, whose "
+    "likelihood ratios cost least. The reference samples are how many samples of other authors "
+    "of the population, each the size of the known text, every comparison is made against. "
+    "The defaults are the published ones (order up to 10, 30 samples); fewer samples or a lower "
+    "order run faster and give a noisier or weaker score, and the record states the values used."
+)
+TAVEER_HAS_NO_OPTIONS = "TAVeer alone uses none of LambdaG's options."
+
+
+def method_plan_words(method: str, lambdag_order: int, lambdag_samples: int) -> str:
+    """The method as the run page's plan states it."""
+    words = f"Method: {METHOD_NAMES[method]}"
+    if method == "taveer":
+        return words + "."
+    return (
+        f"{words}, LambdaG's order chosen by validation up to {lambdag_order}, "
+        f"{count(lambdag_samples, 'reference sample')} per comparison."
+    )
 
 
 def population_imported_text(population: Any, warnings: Sequence[str]) -> str:
@@ -95,8 +191,9 @@ def validation_plan_text(
     max_trials: int,
     seed: int,
     criteria: dict[str, Any],
+    method: str = "",
 ) -> str:
-    """What the run will do, in the order it does it."""
+    """What the run will do, in the order it does it (``method``: ``method_plan_words``)."""
     q, k = lengths or (None, None)
     shown = (
         f"questioned texts of about {q:,} and known texts of about {k:,} characters"
@@ -106,7 +203,8 @@ def validation_plan_text(
     return (
         f"Population: “{population_name}”. Conditions of case {case_number}: {shown}. "
         f"{folds} folds by author, at most {max_trials:,} trials, seed {seed}.\n"
-        f"Acceptance criteria: {_criteria_words(criteria)}.\n"
+        + (f"{method}\n" if method else "")
+        + f"Acceptance criteria: {_criteria_words(criteria)}.\n"
         "When it has finished, the model it produces, the validation record (linked to the "
         "case, the population and the model) and the choice of that model for the case are "
         "stored, each audited."
@@ -123,8 +221,10 @@ def record_subtitle(record: dict[str, Any], case_number: str) -> str:
     population = record.get("population") or {}
     figures = record.get("figures") or {}
     met = (record.get("acceptance") or {}).get("met")
+    method = record_method(record)
+    with_method = "" if method == "taveer" else f" with {METHOD_NAMES[method]}"
     return (
-        f"Case {case_number} on “{population.get('name', '')}”: "
+        f"Case {case_number}{with_method} on “{population.get('name', '')}”: "
         f"{protocol.get('trials_same', 0):,} same-author and "
         f"{protocol.get('trials_different', 0):,} different-author trials, cross-validated "
         f"Cllr {figure_value('cllr', figures.get('cllr'))} — {acceptance_verdict(met)}."
@@ -153,8 +253,10 @@ def model_validation_line(record: dict[str, Any] | None) -> str:
         shown += f" (95 % {interval})"
     met = (record.get("acceptance") or {}).get("met")
     small = " Too small for casework." if casework_shortfalls(record) else ""
+    method = record_method(record)
+    with_method = "" if method == "taveer" else f" with {METHOD_NAMES[method]}"
     return (
-        f"Validated on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
+        f"Validated{with_method} on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
         f"{acceptance_verdict(met)}.{small}"
     )
 

@@ -15,7 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation import ValidationResult, ValidationSettings, validate
+from taveer_desktop.core.validation import (
+    METHOD_TITLES,
+    ValidationResult,
+    ValidationSettings,
+    validate,
+)
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.store.project_store import ProjectStore
@@ -66,8 +71,11 @@ def validate_case(
     settings = replace(settings, questioned_chars=questioned_chars, known_chars=known_chars)
     settings.check()
     population = store.populations.load(stored_population.id)
+    # a LambdaG or fused model is named for its method, so validating the same case with
+    # another method under the same conditions does not collide with the TAVeer model's name
+    method = "" if settings.method == "taveer" else f"with {METHOD_TITLES[settings.method]} "
     name = model_name or (
-        f"Validated for case {case.number} on {stored_population.name} "
+        f"Validated {method}for case {case.number} on {stored_population.name} "
         f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
     )
     result = validate(population, settings, name=name, genre=genre, progress=progress)

@@ -54,6 +54,7 @@ class StoredValidation:
     software_version: str
     created_utc: str
     record_sha256: str
+    method: str = "taveer"  # the record's stated method (protocol.method; older records: TAVeer)
 
 
 _POPULATION_COLUMNS = (
@@ -61,7 +62,11 @@ _POPULATION_COLUMNS = (
 )
 _VALIDATION_COLUMNS = (
     "id, case_id, population_id, model_id, criteria_met, cllr, software_version, created_utc,"
-    " record_sha256"
+    " record_sha256,"
+    # the stated method; a damaged record (not JSON) still lists, as TAVeer's, and is refused
+    # when it is read (``record``) and by the integrity check
+    " COALESCE(CASE WHEN json_valid(CAST(record_json AS TEXT))"
+    " THEN json_extract(CAST(record_json AS TEXT), '$.protocol.method') END, 'taveer')"
 )
 
 

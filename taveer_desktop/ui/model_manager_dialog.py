@@ -71,7 +71,7 @@ class ModelManagerDialog(QDialog):
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(mtm.NAME, QHeaderView.ResizeMode.Stretch)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.details = QLabel()
@@ -125,6 +125,11 @@ class ModelManagerDialog(QDialog):
     def reload(self) -> None:
         selected = self.selected()
         self.model.set_records(self.session.model_summaries())
+        self.view.resizeColumnsToContents()
+        widest = self.fontMetrics().averageCharWidth() * 28  # a long corpus or population name
+        for column in range(self.model.columnCount()):  # is elided (whole in its tooltip), so
+            if column != mtm.NAME and self.view.columnWidth(column) > widest:  # the model's
+                self.view.setColumnWidth(column, widest)  # name keeps the room
         if selected is not None:
             self.select(selected.name)
         elif self.proxy.rowCount():
@@ -156,6 +161,7 @@ class ModelManagerDialog(QDialog):
             f"“{stored.corpus_name}” ({numbers.integer(summary.cases_y)} same author, "
             f"{numbers.integer(summary.cases_n)} different), thresholds by "
             f"{summary.threshold_method}; ensemble {' '.join(summary.ensemble)}. "
+            f"{html.escape(summary.method_sentence)} "
             f"Model SHA-256 <code>{short_hash(stored.sha256)}</code>, corpus SHA-256 "
             f"<code>{short_hash(stored.corpus_sha256)}</code>.<br>{validation}"
         )

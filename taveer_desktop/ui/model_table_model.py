@@ -1,21 +1,25 @@
 """The models kept in a project as a table, with what their training recorded.
 
 ``StoredModel`` rows hold only the store's columns; a ``ModelSummary`` adds the number of
-training cases, the training accuracy, the ensemble and the creation time read from the model
-JSON when the list is loaded (``summarize_model``), so ``data()`` never touches the store.
+training cases, the training accuracy, the ensemble, the method (TAVeer, LambdaG or their
+fusion) and the creation time read from the model JSON when the list is loaded
+(``summarize_model``), so ``data()`` never touches the store.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.core.model import method_of
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_validation_text import method_title
+from taveer_desktop.presentation.model_text import model_method_sentence
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
-NAME, CORPUS, CASES, ACCURACY, ENSEMBLE, VALIDATION, CREATED = range(7)
+NAME, CORPUS, CASES, ACCURACY, ENSEMBLE, METHOD, VALIDATION, CREATED = range(8)
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,8 @@ class ModelSummary:
     threshold_method: str
     created_utc: str
     validation: dict | None = None  # the summary of the validation that produced it
+    method: str = "taveer"  # whose likelihood ratio it states (core.model.method_of)
+    method_sentence: str = "Method: TAVeer."  # with LambdaG's order and samples
 
     @property
     def name(self) -> str:
@@ -49,6 +55,8 @@ def summarize_model(stored: StoredModel, model) -> ModelSummary:
         threshold_method=model.threshold_method,
         created_utc=model.created_utc,
         validation=validation if isinstance(validation, dict) else None,
+        method=method_of(model),
+        method_sentence=model_method_sentence(model) + ".",
     )
 
 
@@ -101,6 +109,12 @@ class ModelTableModel(RecordTableModel):
             "Ensemble",
             lambda m: " ".join(m.ensemble),
             "The feature categories whose median similarity decides",
+        ),
+        Column(
+            "Method",
+            lambda m: method_title(m.method),
+            "Whose likelihood ratio the model states: TAVeer's, LambdaG's or their fusion's",
+            lambda m: m.method_sentence,
         ),
         Column(
             "Validation",

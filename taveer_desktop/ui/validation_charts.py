@@ -1,5 +1,11 @@
 """The three charts of a validation record, drawn with pyqtgraph: the Tippett plot, the
-empirical cross-entropy plot and the score distributions of the cross-validated trials.
+empirical cross-entropy plot and the score distributions of the cross-validated trials; and,
+for a LambdaG or fused record, the Tippett curves of every method on the same trials
+(``MethodTippettChart``).
+
+The three charts draw the stated method's likelihood ratios (each trial's ``log10_lr``); for
+TAVeer the score is its ensemble score, for LambdaG and the fusion the stated ratio's
+LR / (1 + LR) (``presentation/method_validation_text.score_plot_text``).
 
 The data come from ``core/validation_curves.py`` and every title, axis, series name and caption
 from ``presentation/validation_text.py`` (the validation report draws the same three from the
@@ -9,8 +15,10 @@ dashed or hatched, so the charts read without colour too.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
@@ -26,13 +34,29 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.validation_curves import ValidationCurves, curves_of
+from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation import validation_text as vt
+from taveer_desktop.presentation.method_validation_text import (
+    METHOD_TIPPETT,
+    charts_method_note,
+    compared_methods,
+    method_series_name,
+    method_title,
+    record_method,
+    score_plot_text,
+)
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.model_view import DIFFERENT, SAME, TEXT_COLOUR, style_plot
 
 NEUTRAL = "#555555"
 CALIBRATED = "#0072B2"
+# one colour per method in the comparison (Okabe–Ito, told apart without colour by the legend
+# and the stated method's thicker line)
+METHOD_COLOURS = {"taveer": "#0072B2", "lambdag": "#E69F00", "fusion": "#000000"}
+
+
+def _captions(texts) -> str:
+    return "".join(f"<p><b>{html.escape(t.title)}.</b> {html.escape(t.caption)}</p>" for t in texts)
 
 
 class ValidationCharts(QWidget):
@@ -68,11 +92,7 @@ class ValidationCharts(QWidget):
         self.scroll_area.setWidget(self.content)
         # how to read them: beneath the charts, in a box of its own that scrolls if it must
         self.captions = QTextBrowser()
-        self.captions.setHtml(
-            "".join(
-                f"<p><b>{html.escape(t.title)}.</b> {html.escape(t.caption)}</p>" for t in texts
-            )
-        )
+        self.captions.setHtml(_captions(texts))
         self.lines = lines
         self.captions.setToolTip("How to read the three charts")
         bar = QHBoxLayout()
@@ -126,15 +146,19 @@ class ValidationCharts(QWidget):
             return False
         self.curves = curves
         trials = curves.trials
+        score_text = score_plot_text(record)
         self.message.setText(
             f"{trials.n_same:,} {vt.CLASS_NAMES['same']} and {trials.n_different:,} "
             f"{vt.CLASS_NAMES['different']}, each scored by a model that had not seen its authors."
+            + (f" {note}" if (note := charts_method_note(record)) else "")
         )
+        self.captions.setHtml(_captions((vt.TIPPETT, vt.ECE_PLOT, score_text)))
+        self.plots[2].setToolTip(score_text.caption)
         self.scroll_area.setVisible(True)
         self.captions.setVisible(True)
         self._draw_tippett(curves)
         self._draw_ece(curves)
-        self._draw_scores(curves)
+        self._draw_scores(curves, score_text)
         return True
 
     def _draw_tippett(self, drawn: ValidationCurves) -> None:
@@ -173,8 +197,8 @@ class ValidationCharts(QWidget):
         plot.setXRange(float(x[0]), float(x[-1]), padding=0)
         plot.setYRange(0, top, padding=0.02)
 
-    def _draw_scores(self, drawn: ValidationCurves) -> None:
-        d, plot, text = drawn.scores, self.score_plot, vt.SCORE_PLOT
+    def _draw_scores(self, drawn: ValidationCurves, text: vt.PlotText) -> None:
+        d, plot = drawn.scores, self.score_plot
         # the axis keeps its first words; what the parenthesis says labels the dashed line, so
         # the label fits a third of a narrow window
         axis, _, note = text.x_axis.partition(" (")
@@ -224,3 +248,66 @@ class ValidationCharts(QWidget):
         top = float(max(d.same_shares.max(), d.different_shares.max(), 0.05))
         plot.setXRange(0, 1, padding=0.01)
         plot.setYRange(0, top * 1.6, padding=0)  # room above the bars for the legend
+
+
+def method_log10_lrs(record: dict) -> dict[str, np.ndarray] | None:
+    """Each method's cross-validated log10 LR per trial, from the trials'
+    ``log10_lr_by_method`` (None when the record keeps one method or no trials)."""
+    methods = compared_methods(record)
+    trials = record.get("trials")
+    if not methods or not isinstance(trials, list) or not trials:
+        return None
+    by_method: list[dict] = []
+    for trial in trials:
+        values = trial.get("log10_lr_by_method") if isinstance(trial, dict) else None
+        if not isinstance(values, dict) or not all(m in values for m in methods):
+            return None
+        by_method.append(values)
+    return {m: np.array([float(b[m]) for b in by_method]) for m in methods}
+
+
+class MethodTippettChart(pg.PlotWidget):
+    """The Tippett curves of every method of a record on the same trials: colour by method,
+    solid for same-author and dashed for different-author trials."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setBackground("w")
+        lines, char = self.fontMetrics().lineSpacing(), self.fontMetrics().averageCharWidth()
+        self.setMinimumSize(char * 48, lines * 18)
+        self.setToolTip(METHOD_TIPPETT.caption)
+        self.drawn: dict[str, np.ndarray] = {}
+
+    def show_record(self, record: dict) -> bool:
+        """Draw the record's methods (False, nothing drawn, when it keeps one method)."""
+        plot = self.getPlotItem()
+        plot.clear()
+        self.drawn = {}
+        by_method = method_log10_lrs(record)
+        if by_method is None:
+            return False
+        same = np.array([bool(t.get("same")) for t in record["trials"]])
+        text, stated = METHOD_TIPPETT, record_method(record)
+        style_plot(plot, text.title, text.x_axis, text.y_axis)
+        plot.addLegend(offset=(5, -5), labelTextColor=TEXT_COLOUR)
+        each = {method: tippett(log10_lr, same) for method, log10_lr in by_method.items()}
+        low = min(c.x_range[0] for c in each.values())  # one axis: every curve spans it
+        high = max(c.x_range[1] for c in each.values())
+        for method, log10_lr in by_method.items():
+            curves = dataclasses.replace(each[method], x_range=(low, high))
+            width = 3.0 if method == stated else 1.8
+            for shares, style, name in (  # one legend entry per method: its solid curve
+                (curves.same, Qt.PenStyle.SolidLine, method_series_name(method, stated)),
+                (curves.different, Qt.PenStyle.DashLine, None),
+            ):
+                xs, ys = curves.steps(shares)
+                pen = pg.mkPen(METHOD_COLOURS[method], width=width, style=style)
+                plot.plot(xs, ys, pen=pen, name=name)
+            self.drawn[method] = log10_lr
+        plot.addItem(pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(NEUTRAL, width=1)))
+        plot.setXRange(low, high, padding=0)
+        plot.setYRange(0, 1, padding=0.02)
+        return True
+
+    def method_names(self) -> list[str]:
+        return [method_title(m) for m in self.drawn]

@@ -1,6 +1,7 @@
-"""One validation record as the examiner reads it: the acceptance verdict first, then tabs for
-the figures with their intervals, the three charts, the population and protocol, and the
-limits.
+"""One validation record as the examiner reads it: the acceptance verdict and the method
+first, then tabs for the figures with their intervals, the three charts, the methods side by
+side (a LambdaG or fused record only: ``MethodComparisonView``), the population and protocol,
+and the limits.
 
 Used by the wizard's last page and by the model view (``ValidationRecordsDialog``). All wording
 comes from ``presentation/validation_text.py`` (and the wizard's own module); this widget only
@@ -26,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.presentation import validation_text as vt
+from taveer_desktop.presentation.method_validation_text import stated_method_sentence
 from taveer_desktop.presentation.validation_wizard_text import acceptance_headline
+from taveer_desktop.ui.method_comparison_view import MethodComparisonView
 from taveer_desktop.ui.validation_charts import ValidationCharts
 
 MET_COLOUR, NOT_MET_COLOUR, NONE_COLOUR = "#1b5e20", "#b00020", "#444444"
@@ -51,6 +54,9 @@ class ValidationRecordView(QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.headline.setFont(font)
+        self.method_line = QLabel()
+        self.method_line.setWordWrap(True)
+        self.method_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.acceptance = QLabel()
         self.acceptance.setWordWrap(True)
         self.acceptance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -72,26 +78,34 @@ class ValidationRecordView(QWidget):
         figures_layout.addWidget(self.figures, 1)
 
         self.charts = ValidationCharts()
+        self.methods = MethodComparisonView()
         self.population_text = QTextBrowser()
         self.limits_text = QTextBrowser()
         self.tabs = QTabWidget()
         self.tabs.addTab(figures_page, "Fi&gures and Acceptance")
         self.tabs.addTab(self.charts, "C&harts")
+        self.tabs.addTab(self.methods, "Metho&ds Compared")
         self.tabs.addTab(self.population_text, "&Population and Protocol")
         self.tabs.addTab(self.limits_text, "Li&mits")
-        self.tabs.setTabToolTip(0, "Cross-validated figures with 95 % intervals; the criteria")
-        self.tabs.setTabToolTip(1, "Tippett, empirical cross-entropy and score distributions")
-        self.tabs.setTabToolTip(2, "Who is in the population and how the trials were built")
-        self.tabs.setTabToolTip(3, "What this validation does not cover")
+        for widget, tip in (
+            (figures_page, "Cross-validated figures with 95 % intervals; the criteria"),
+            (self.charts, "Tippett, empirical cross-entropy and score distributions"),
+            (self.methods, "Every method's figures on the same trials; LambdaG's settings"),
+            (self.population_text, "Who is in the population and how the trials were built"),
+            (self.limits_text, "What this validation does not cover"),
+        ):
+            self.tabs.setTabToolTip(self.tabs.indexOf(widget), tip)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.headline)
+        layout.addWidget(self.method_line)
         layout.addWidget(self.tabs, 1)
 
     def clear(self, message: str) -> None:
         self.record = None
         self.headline.setText(message)
         self.headline.setStyleSheet(f"color: {NONE_COLOUR};")
+        self.method_line.setVisible(False)
         self.tabs.setVisible(False)
 
     def show_record(self, record: dict, model_name: str | None = None) -> None:
@@ -101,6 +115,8 @@ class ValidationRecordView(QWidget):
         colour = NONE_COLOUR if met is None else MET_COLOUR if met else NOT_MET_COLOUR
         self.headline.setStyleSheet(f"color: {colour};")
         self.headline.setText(acceptance_headline(met))
+        self.method_line.setVisible(True)
+        self.method_line.setText(stated_method_sentence(record))
         lines = [html.escape(vt.acceptance_sentence(record))]
         for line in vt.acceptance_lines(record):
             word = "met" if line.met else "NOT met"
@@ -113,7 +129,12 @@ class ValidationRecordView(QWidget):
         self.acceptance.setText("<br>".join(lines))
         self._fill_figures(record)
         name = str((record.get("population") or {}).get("name") or "population")
-        self.charts.show_record(record, f"taveer-validation-{name}".replace("/", "-"))
+        stem = f"taveer-validation-{name}".replace("/", "-")
+        self.charts.show_record(record, stem)
+        compared = self.methods.show_record(record, f"{stem}-methods")
+        self.tabs.setTabVisible(self.tabs.indexOf(self.methods), compared)
+        if not compared and self.tabs.currentWidget() is self.methods:
+            self.tabs.setCurrentIndex(0)
         pairs = "".join(
             f"<tr><td><b>{html.escape(label)}</b></td><td>{html.escape(value)}</td></tr>"
             for label, value in vt.population_pairs(record)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.presentation.method_agreement import method_label
+from taveer_desktop.presentation.method_validation_text import method_title
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -60,7 +62,7 @@ class ValidationRow:
     model_name: str
 
 
-V_CREATED, V_CASE, V_POPULATION, V_MODEL, V_CLLR, V_CRITERIA = range(6)
+V_CREATED, V_CASE, V_POPULATION, V_MODEL, V_METHOD, V_CLLR, V_CRITERIA = range(7)
 
 
 def _criteria_text(row: ValidationRow) -> str:
@@ -83,6 +85,12 @@ class ValidationTableModel(RecordTableModel):
         Column("Case", lambda r: r.case_number, "The case whose conditions were validated"),
         Column("Population", lambda r: r.population_name, "The relevant population (Hd)"),
         Column("Model", lambda r: r.model_name, "The model the validation produced"),
+        Column(
+            "Method",
+            lambda r: method_title(r.stored.method),
+            "The method validated: whose likelihood ratios the figures are",
+            lambda r: method_label(r.stored.method),
+        ),
         Column(
             "Cllr",
             lambda r: "—" if r.stored.cllr is None else f"{r.stored.cllr:.3f}",

@@ -1,6 +1,6 @@
 """The validation wizard: validate the method for one case on a relevant population.
 
-Five pages, in the order the Forensic Science Regulator's guidance (FSR-G-201) asks for:
+Six pages, in the order the Forensic Science Regulator's guidance (FSR-G-201) asks for:
 
 1. **Population** — choose a stored population, or import a folder (one sub-folder per author)
    with its name and description (who, genre, period, how selected). The import is a job on the
@@ -8,13 +8,17 @@ Five pages, in the order the Forensic Science Regulator's guidance (FSR-G-201) a
    shown as one plain sentence and nothing is stored.
 2. **Conditions** — the questioned and known lengths taken from the case's documents in use
    (shown, editable), the number of folds, the cap on trials and the seed.
-3. **Acceptance criteria** — the largest Cllr and the largest rate of misleading evidence that
+3. **Method** — TAVeer alone, LambdaG alone or the fusion of both, each with what it does and
+   what it costs (measured); LambdaG's highest order and reference samples under "advanced"
+   (``ValidationSettings.lambdag_order`` / ``lambdag_samples``, defaults 10 and 30).
+4. **Acceptance criteria** — the largest Cllr and the largest rate of misleading evidence that
    will be accepted, fixed and time-stamped when the examiner leaves the page: before the run.
-4. **Run** — the validation as one writer-pool job (``store/case_validation.validate_case``)
+5. **Run** — the validation as one writer-pool job (``store/case_validation.validate_case``)
    with progress and Cancel. Nothing is stored until the validation has finished, so Cancel
    (or Close) leaves the project as it was.
-5. **Record** — the stored record: figures with intervals, the acceptance verdict and the charts
-   (``ValidationRecordView``). The model it produced is now the case's model.
+6. **Record** — the stored record: the method, figures with intervals (and every method's
+   figures side by side), the acceptance verdict and the charts (``ValidationRecordView``).
+   The model it produced is now the case's model.
 
 The wizard never imports the main window; it announces what it stored with
 ``population_imported`` and ``validation_stored`` after calling ``session.changed``.
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -32,6 +36,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -40,6 +45,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -75,7 +81,8 @@ from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_table_models import P_DESCRIPTION, PopulationTableModel
 
-POPULATION, CONDITIONS, CRITERIA, RUN, RECORD = range(5)
+POPULATION, CONDITIONS, METHOD, CRITERIA, RUN, RECORD = range(6)
+DEFAULTS = ValidationSettings()  # LambdaG's default order and samples
 ERROR_STYLE = "color: #b00020;"
 MAX_CHARS = 10_000_000
 DEFAULT_MAX_CLLR = 0.5
@@ -437,7 +444,107 @@ class ConditionsPage(WizardStep):
         return True
 
 
-# ---- page 3: acceptance criteria -------------------------------------------------------------
+# ---- page 3: the method ----------------------------------------------------------------------
+
+
+class MethodPage(WizardStep):
+    """TAVeer alone, LambdaG alone or their fusion, what each does and costs; LambdaG's
+    options under "advanced"."""
+
+    def __init__(self, wizard: ValidationWizard) -> None:
+        super().__init__(
+            wizard,
+            "3 · The method",
+            "Which method's likelihood ratio the model will state. Every method is validated on "
+            "the same trials; a fusion or LambdaG record also keeps TAVeer's own figures.",
+        )
+        self.buttons: dict[str, QRadioButton] = {}
+        group = QButtonGroup(self)
+        content = QWidget()  # in a scroll area: at a large scale the words need not fit
+        layout = QVBoxLayout(content)
+        for choice in vt.METHOD_CHOICES:
+            button = QRadioButton(choice.button)
+            button.setToolTip(choice.cost)
+            group.addButton(button)
+            self.buttons[choice.method] = button
+            explanation = _wrapped(f"{choice.explanation}\n{choice.cost}")
+            explanation.setIndent(self.fontMetrics().horizontalAdvance("m") * 2)
+            explanation.setBuddy(button)
+            layout.addWidget(button)
+            layout.addWidget(explanation)
+            button.toggled.connect(self._method_changed)
+
+        self.advanced_check = QCheckBox("Show the &advanced options (LambdaG)")
+        self.advanced_check.setToolTip("LambdaG's highest order and reference samples")
+        self.advanced = QGroupBox("Advanced: LambdaG's options")
+        self.order = QSpinBox()
+        self.order.setRange(1, 16)
+        self.order.setValue(DEFAULTS.lambdag_order)
+        self.order.setToolTip(
+            f"Each fold chooses LambdaG's n-gram order up to this one (default "
+            f"{DEFAULTS.lambdag_order}, as published)"
+        )
+        self.samples = QSpinBox()
+        self.samples.setRange(1, 1000)
+        self.samples.setValue(DEFAULTS.lambdag_samples)
+        self.samples.setToolTip(
+            f"Samples of the population each comparison is made against (default "
+            f"{DEFAULTS.lambdag_samples})"
+        )
+        self.defaults_button = QPushButton("Use the &Defaults")
+        self.defaults_button.setToolTip(
+            f"Highest order {DEFAULTS.lambdag_order}, {DEFAULTS.lambdag_samples} reference samples"
+        )
+        self.defaults_button.clicked.connect(self.use_defaults)
+        box = QVBoxLayout(self.advanced)
+        box.addWidget(_wrapped(vt.ADVANCED_NOTE))
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        box.addLayout(form)
+        form.addRow(_form_label("Highest o&rder:", self.order), self.order)
+        form.addRow(_form_label("Reference sam&ples:", self.samples), self.samples)
+        defaults_row = QHBoxLayout()
+        defaults_row.addWidget(self.defaults_button)
+        defaults_row.addStretch(1)
+        form.addRow("", defaults_row)
+        self.advanced_note = _wrapped()
+        self.advanced_check.toggled.connect(self._method_changed)
+        layout.addSpacing(self.fontMetrics().height() // 2)
+        layout.addWidget(self.advanced_check)
+        layout.addWidget(self.advanced)
+        layout.addWidget(self.advanced_note)
+        layout.addStretch(1)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(content)
+        page_layout = QVBoxLayout(self)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.scroll_area)
+        self.advanced_check.toggled.connect(self._show_advanced)
+        self.buttons["taveer"].setChecked(True)
+
+    def method(self) -> str:
+        return next(m for m, button in self.buttons.items() if button.isChecked())
+
+    def _show_advanced(self, shown: bool) -> None:
+        if shown:  # once laid out, scroll the options into view (a large scale hides them)
+            QTimer.singleShot(0, lambda: self.scroll_area.ensureWidgetVisible(self.advanced))
+
+    def use_defaults(self) -> None:
+        self.order.setValue(DEFAULTS.lambdag_order)
+        self.samples.setValue(DEFAULTS.lambdag_samples)
+
+    def _method_changed(self, *_args) -> None:
+        uses_lambdag = self.method() != "taveer"
+        self.advanced.setVisible(self.advanced_check.isChecked())
+        self.advanced.setEnabled(uses_lambdag)
+        self.advanced_note.setText(
+            "" if uses_lambdag or not self.advanced_check.isChecked() else vt.TAVEER_HAS_NO_OPTIONS
+        )
+
+
+# ---- page 4: acceptance criteria -------------------------------------------------------------
 
 
 class CriteriaPage(WizardStep):
@@ -446,7 +553,7 @@ class CriteriaPage(WizardStep):
     def __init__(self, wizard: ValidationWizard) -> None:
         super().__init__(
             wizard,
-            "3 · Acceptance criteria, set before the run",
+            "4 · Acceptance criteria, set before the run",
             "Decide now what result you will accept. The criteria are fixed and time-stamped "
             "when you go on, recorded with the result, and the record says whether they were met.",
         )
@@ -499,7 +606,7 @@ class CriteriaPage(WizardStep):
         return True
 
 
-# ---- page 4: the run -------------------------------------------------------------------------
+# ---- page 5: the run -------------------------------------------------------------------------
 
 
 class RunPage(WizardStep):
@@ -508,7 +615,7 @@ class RunPage(WizardStep):
     def __init__(self, wizard: ValidationWizard) -> None:
         super().__init__(
             wizard,
-            "4 · The validation",
+            "5 · The validation",
             "Trials are built from the population, scored by cross-validation by author, and a "
             "model is fitted on all of them. Nothing is stored until the run has finished.",
         )
@@ -530,12 +637,15 @@ class RunPage(WizardStep):
         layout.addStretch(1)
 
     def settings(self) -> ValidationSettings:
-        conditions = self.owner.conditions_page
+        conditions, method = self.owner.conditions_page, self.owner.method_page
         return ValidationSettings(
             folds=conditions.folds.value(),
             max_trials=conditions.max_trials.value(),
             seed=conditions.seed.value(),
+            method=method.method(),
             criteria=self.owner.criteria or AcceptanceCriteria.now(),
+            lambdag_order=method.order.value(),
+            lambdag_samples=method.samples.value(),
         )
 
     def initializePage(self) -> None:
@@ -552,6 +662,9 @@ class RunPage(WizardStep):
                 settings.max_trials,
                 settings.seed,
                 settings.criteria.to_dict(),
+                vt.method_plan_words(
+                    settings.method, settings.lambdag_order, settings.lambdag_samples
+                ),
             )
         )
         self.status.setText("")
@@ -612,14 +725,14 @@ class RunPage(WizardStep):
         return self.worker is None and self.owner.validation is not None
 
 
-# ---- page 5: the record ----------------------------------------------------------------------
+# ---- page 6: the record ----------------------------------------------------------------------
 
 
 class RecordPage(WizardStep):
     """The stored record, as the model view shows it."""
 
     def __init__(self, wizard: ValidationWizard) -> None:
-        super().__init__(wizard, "5 · The validation record")
+        super().__init__(wizard, "6 · The validation record")
         self.setFinalPage(True)
         self.view = ValidationRecordView(self)
         layout = QVBoxLayout(self)
@@ -666,6 +779,7 @@ class ValidationWizard(QWizard):
         )
         self.population_page = PopulationPage(self)
         self.conditions_page = ConditionsPage(self)
+        self.method_page = MethodPage(self)
         self.criteria_page = CriteriaPage(self)
         self.run_page = RunPage(self)
         self.record_page = RecordPage(self)
@@ -673,6 +787,7 @@ class ValidationWizard(QWizard):
             (
                 self.population_page,
                 self.conditions_page,
+                self.method_page,
                 self.criteria_page,
                 self.run_page,
                 self.record_page,

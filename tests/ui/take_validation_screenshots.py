@@ -47,10 +47,10 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
 
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
     folder = make_demo_population(work)
-    shots = ScreenshotSession(app, out)
+    shots = ScreenshotSession(app, out, size=size)  # names below carry the suffix
     pump, wait, shoot = shots.pump, shots.wait, shots.shoot
 
-    window = shots.first_start_window(work / "examiner.taveer", size)
+    window = shots.first_start_window(work / "examiner.taveer")
     store = window.session.store
     assert window.case_list.select_case_number("DEMO-001")
 
@@ -86,24 +86,31 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     wizard.conditions_page.folds.setValue(3)
     shoot(wizard, f"validation-2-conditions{suffix}.png")
     wizard.next()
+    shoot(wizard, f"validation-3-method{suffix}.png")  # TAVeer alone, the default
+    wizard.next()
     wizard.criteria_page.max_cllr.setValue(0.9)
     wizard.criteria_page.max_misleading.setValue(25.0)
-    shoot(wizard, f"validation-3-criteria{suffix}.png")
+    shoot(wizard, f"validation-4-criteria{suffix}.png")
     wizard.next()
-    shoot(wizard, f"validation-4-run{suffix}.png")
+    shoot(wizard, f"validation-5-run{suffix}.png")
 
     # the run as the examiner sees it while it waits: hold the writer pool for a moment
     release = threading.Event()
     window.runner.start(Job("holding the writer pool", lambda p: release.wait(60)))
     wizard.run_page.start()
     pump(0.8)
-    shoot(wizard, f"validation-4-running{suffix}.png", settle=0.2)
+    shoot(wizard, f"validation-5-running{suffix}.png", settle=0.2)
     release.set()
     wait(lambda: wizard.currentId() == vw.RECORD)
     view = wizard.record_page.view
-    for index, name in enumerate(("figures", "charts", "population", "limits")):
-        view.tabs.setCurrentIndex(index)
-        shoot(wizard, f"validation-5-{name}{suffix}.png", settle=0.8)
+    for widget, name in (
+        (view.tabs.widget(0), "figures"),
+        (view.charts, "charts"),
+        (view.population_text, "population"),
+        (view.limits_text, "limits"),
+    ):
+        view.tabs.setCurrentWidget(widget)
+        shoot(wizard, f"validation-6-{name}{suffix}.png", settle=0.8)
     wizard.button(QWizard.WizardButton.FinishButton).click()
     pump(0.5)
 
@@ -120,7 +127,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     dialog.export_report(work / "validation-DEMO-001.pdf")  # the record's PDF, audited
     wait(lambda: dialog.export_worker is None)
     shoot(dialog, f"validation-records{suffix}.png", settle=0.8)
-    dialog.view.tabs.setCurrentIndex(1)
+    dialog.view.tabs.setCurrentWidget(dialog.view.charts)
     shoot(dialog, f"validation-records-charts{suffix}.png", settle=0.8)
     dialog.close()
     manager.close()

@@ -128,9 +128,11 @@ def test_model_table_shows_the_training_facts(qapp):
         "40",
         "82.5 %",
         "F1 F4",
+        "TAVeer",  # the method whose likelihood ratio it states
         "—",  # not validated on a population
         "2025-01-31 07:00:00 UTC",
     ]
+    assert text(model, 0, mtm.METHOD, TOOLTIP) == "Method: TAVeer."
     assert "20 same author, 20 different" in text(model, 0, mtm.CASES, TOOLTIP)
     assert text(model, 0, mtm.NAME, RECORD_ROLE) is summary
     validated = dataclasses.replace(

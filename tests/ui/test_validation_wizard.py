@@ -132,6 +132,11 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert _mnemonics_visible(wizard) == {}
     wizard.next()
 
+    assert wizard.currentId() == vw.METHOD
+    assert wizard.method_page.method() == "taveer"  # the default
+    assert _mnemonics_visible(wizard) == {}
+    wizard.next()
+
     assert wizard.currentId() == vw.CRITERIA
     criteria = wizard.criteria_page
     criteria.max_cllr.setValue(3.0)
@@ -157,6 +162,7 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert record["acceptance"]["criteria"]["set_utc"] <= record["created_utc"]
     assert record["acceptance"]["met"] is True and validation.criteria_met is True
     assert record["protocol"]["folds"] == 3
+    assert record["protocol"]["method"] == "taveer" and "methods" not in record
     assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
         case_lengths(store, case.id)
     )
@@ -167,6 +173,8 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
 
     view = wizard.record_page.view
     assert view.headline.text().startswith("Acceptance criteria met")
+    assert view.method_line.text() == "Method: TAVeer."
+    assert not view.tabs.isTabVisible(view.tabs.indexOf(view.methods))  # one method
     assert view.figures.rowCount() == 9
     assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
     assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
@@ -190,7 +198,7 @@ def test_cancel_stores_nothing(qtbot, population_window):
     models, audit = len(store.models.list_all()), len(store.audit.entries())
     wizard = _open_wizard(qtbot, window)
     assert wizard.population_page.isComplete()  # the stored population is chosen
-    for _ in range(3):
+    for _ in range(4):
         wizard.next()
     assert wizard.currentId() == vw.RUN
     # hold the writer pool so the validation is queued when Cancel is pressed: the cancel is

@@ -1,0 +1,212 @@
+"""What a validation record says about its method, in words (plain text, no Qt).
+
+A validation with LambdaG or the fusion (``core/lambdag_validation.py``) keeps, beside the
+stated method's figures, every method's figures on the same held-out trials
+(``record["methods"]``), LambdaG's settings (``record["lambdag"]``: the highest order tried,
+the order each fold's training trials chose, the order of the final model, the reference
+samples) and each trial's log10 LR by method (``log10_lr_by_method``). This module words them:
+which method the record states, the methods' figures side by side, LambdaG's settings, and the
+chart texts that depend on the method. Method names are ``presentation/method_agreement``'s;
+what a figure means is ``presentation/validation_text``'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from taveer_desktop.core.validation import METHOD_TITLES
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+from taveer_desktop.presentation.validation_text import (
+    FIGURE_NAMES,
+    SCORE_PLOT,
+    TIPPETT,
+    PlotText,
+    figure_value,
+)
+
+METHOD_ORDER = ("taveer", "lambdag", "fusion")
+# the figures compared side by side: the costs, discrimination and both misleading rates
+COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
+
+
+def record_method(record: dict[str, Any]) -> str:
+    """The method a record (or a model's validation summary) states: its protocol's, or
+    TAVeer for a record made before there was a choice."""
+    method = (record.get("protocol") or {}).get("method") or "taveer"
+    return str(method) if method in METHOD_NAMES else "taveer"
+
+
+def method_title(method: str) -> str:
+    """A method's short name for a table cell: "TAVeer", "LambdaG", "TAVeer + LambdaG"."""
+    return METHOD_TITLES.get(method, method)
+
+
+def compared_methods(record: dict[str, Any]) -> list[str]:
+    """The methods whose figures the record keeps, the stated one first (empty: TAVeer's
+    record, which keeps only its own)."""
+    kept = record.get("methods")
+    if not isinstance(kept, dict) or not kept:
+        return []
+    stated = record_method(record)
+    return [stated] + [m for m in METHOD_ORDER if m != stated and m in kept]
+
+
+def stated_method_sentence(record: dict[str, Any]) -> str:
+    """Which method the record's figures, acceptance and charts are of."""
+    stated = record_method(record)
+    methods = compared_methods(record)
+    if not methods:
+        return f"Method: {METHOD_NAMES[stated]}."
+    others = " and ".join(f"{METHOD_NAMES[m]}'s" for m in methods[1:])
+    return (
+        f"Method: {METHOD_NAMES[stated]}. The figures, intervals, acceptance and charts are "
+        f"{'the fused likelihood ratio' if stated == 'fusion' else METHOD_NAMES[stated]}'s; "
+        f"{others} own figures on the same held-out trials are in the table beside them."
+    )
+
+
+@dataclass(frozen=True)
+class MethodFigureTable:
+    """Every method's figures side by side: ``headers`` (the figure's column, then one per
+    method, the stated one first) and ``rows`` (the figure's key, its name, a value per
+    method)."""
+
+    methods: list[str]
+    headers: list[str]
+    rows: list[tuple[str, str, list[str]]]
+
+
+def method_figure_table(record: dict[str, Any]) -> MethodFigureTable | None:
+    """The methods' figures side by side (None for a record that keeps one method's)."""
+    methods = compared_methods(record)
+    if not methods:
+        return None
+    kept = record["methods"]
+    stated = methods[0]
+    headers = ["Figure"] + [
+        method_title(m) + (" (stated)" if m == stated else " alone") for m in methods
+    ]
+    rows = [
+        (
+            key,
+            FIGURE_NAMES[key],
+            [figure_value(key, (kept.get(m) or {}).get(key)) for m in methods],
+        )
+        for key in COMPARED_FIGURES
+    ]
+    return MethodFigureTable(methods, headers, rows)
+
+
+def figures_table_note(record: dict[str, Any]) -> str:
+    """What the side-by-side table is, under it."""
+    return (
+        "Each column is one method's likelihood ratios on the same cross-validated trials "
+        "(every trial scored by models that had not seen its authors). The intervals and the "
+        "acceptance criteria apply to the stated method only. "
+        + (
+            "The fused ratio is learned in each fold on the other folds' trials."
+            if record_method(record) == "fusion"
+            else ""
+        )
+    ).strip()
+
+
+def _orders(fold_orders: Any) -> str:
+    if not isinstance(fold_orders, list) or not fold_orders:
+        return "not recorded"
+    return ", ".join(f"fold {i} chose {order}" for i, order in enumerate(fold_orders, 1))
+
+
+def lambdag_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
+    """LambdaG's settings as (label, value) pairs (empty for a record without LambdaG)."""
+    lam = record.get("lambdag")
+    if not isinstance(lam, dict):
+        return []
+    pairs = [
+        ("Highest order tried", numbers.integer(int(lam.get("max_order") or 0))),
+        ("Order chosen per fold", _orders(lam.get("fold_orders"))),
+        ("Order of the model", numbers.integer(int(lam.get("order") or 0))),
+        (
+            "Reference samples",
+            f"{numbers.integer(int(lam.get('samples') or 0))} per comparison, each as many "
+            "sentences as the known text",
+        ),
+        ("Reference texts", str(lam.get("reference") or "not recorded")),
+    ]
+    seconds = lam.get("seconds")
+    if isinstance(seconds, int | float):
+        per_trial = lam.get("seconds_per_trial")
+        pairs.append(
+            (
+                "LambdaG's part of the run",
+                numbers.seconds(float(seconds))
+                + (
+                    f" ({numbers.significant(float(per_trial) * 1000)} ms a trial)"
+                    if isinstance(per_trial, int | float)
+                    else ""
+                ),
+            )
+        )
+    return pairs
+
+
+LAMBDAG_ORDER_NOTE = (
+    "The order is how many tokens of context LambdaG's grammar models condition on. It is "
+    "chosen by validation: in each fold, the order whose calibrated score had the lowest Cllr "
+    "on the other folds' trials, up to the highest order tried; the model's own order is chosen "
+    "the same way on all trials."
+)
+
+
+def score_plot_text(record: dict[str, Any]) -> PlotText:
+    """The score chart's words: TAVeer's ensemble score, or for LambdaG and the fusion the
+    stated likelihood ratio's LR / (1 + LR), the trials' ``score`` in their records."""
+    stated = record_method(record)
+    if stated == "taveer":
+        return SCORE_PLOT
+    return PlotText(
+        SCORE_PLOT.title,
+        # no " (" before the note: the chart puts what the parenthesis says on the 0.5 line
+        "cross-validated LR/(1+LR) (0.5 = LR 1)",
+        SCORE_PLOT.y_axis,
+        SCORE_PLOT.series,
+        f"Each trial's score here is {METHOD_NAMES[stated]}'s cross-validated likelihood ratio "
+        "as a share, LR/(1+LR): 0.5 is a likelihood ratio of 1. " + SCORE_PLOT.caption,
+    )
+
+
+def charts_method_note(record: dict[str, Any]) -> str:
+    """Whose likelihood ratios the charts draw ('' for a TAVeer record)."""
+    stated = record_method(record)
+    if stated == "taveer":
+        return ""
+    return f"The charts draw {METHOD_NAMES[stated]}'s likelihood ratios (the stated method)."
+
+
+METHOD_TIPPETT = PlotText(
+    "Tippett plot of each method",
+    TIPPETT.x_axis,
+    TIPPETT.y_axis,
+    ("same-author trials (solid)", "different-author trials (dashed)"),
+    "The Tippett curves of each method on the same held-out trials, the stated method's lines "
+    "thicker. The method whose solid (same-author) curve lies further right and whose dashed "
+    "(different-author) curve lies further left gives stronger correct evidence; where a "
+    "dashed curve crosses x = 0 is that method's share of "
+    "different-author trials that supported Hp.",
+)
+
+
+METHOD_TIPPETT_KEY = (
+    "One colour per method; solid lines: same-author trials (Hp true), dashed: different-author "
+    "trials (Hd true)."
+)
+NO_METHOD_CHART = (
+    "No chart: this summary does not keep the trials; the project's stored validation record does."
+)
+
+
+def method_series_name(method: str, stated: str) -> str:
+    """A method's legend entry in the comparison chart: "TAVeer + LambdaG (stated)"."""
+    return method_title(method) + (" (stated)" if method == stated else "")
