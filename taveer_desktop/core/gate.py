@@ -12,8 +12,10 @@ naming both (the rules, their limits and why: docs/method.md, "The fitness-for-p
 - the same text (→ no conclusion): the questioned document and a known document share most of
   their word 5-grams (identical, nearly identical, or one contained in the other);
 - validated conditions (→ investigative only): lengths outside the central range of the model's
-  training cases, or a distance outside the range the model saw; a model without a conditions
-  record, an uncalibrated model, or a model made with another lexicon are investigative too;
+  training cases, or a distance outside the range the model saw — or, for a LambdaG or fused
+  model, a λG outside the range its validation trials gave (``lambdag_range_finding``); a model
+  without a conditions record, an uncalibrated model, or a model made with another lexicon are
+  investigative too;
 - the model's validation (→ investigative only): a model made by a validation whose acceptance
   criteria, set before it ran, were not met (``validation.acceptance.met`` is false) is not
   validated for the use those criteria stood for (FSR-G-201).
@@ -268,6 +270,25 @@ def _distance_findings(model: Model, distances: Mapping[str, float | None]) -> l
                 )
             )
     return findings
+
+
+def lambdag_range_finding(raw: float, raw_range: tuple[float, float] | None) -> GateFinding | None:
+    """LambdaG's score outside the range its validation trials gave: its calibration is
+    extrapolated there (a reference population of another genre, for one, drives λG far
+    beyond what the validation saw)."""
+    if raw_range is None:
+        return None
+    low, high = raw_range
+    if low <= raw <= high:
+        return None
+    return GateFinding(
+        GateRule.VALIDATED_CONDITIONS,
+        f"LambdaG: its score λG {raw:+.1f} lies outside the range its validation trials gave "
+        f"({low:+.1f} to {high:+.1f}); its likelihood ratio is extrapolated",
+        raw,
+        high if raw > high else low,
+        None,
+    )
 
 
 def _validation_findings(model: Model) -> list[GateFinding]:

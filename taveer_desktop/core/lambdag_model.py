@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -73,9 +74,12 @@ class LambdaGPart:
     calibration: Calibration
     reference: dict[str, Any]
     population_sha256: str
+    # the lowest and highest λG (at ``order``) of the validation's trials; a case outside it
+    # is extrapolated (the gate's validated-conditions rule); None in models made before
+    raw_range: tuple[float, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "order": self.order,
             "samples": self.samples,
             "seed": self.seed,
@@ -86,6 +90,9 @@ class LambdaGPart:
             "population_sha256": self.population_sha256,
             "reference": self.reference,
         }
+        if self.raw_range is not None:
+            data["raw_range"] = [round(self.raw_range[0], 6), round(self.raw_range[1], 6)]
+        return data
 
     @classmethod
     def of(cls, model: Model, source: str) -> LambdaGPart:
@@ -95,6 +102,12 @@ class LambdaGPart:
         try:
             cal = dict(data["calibration"])
             cal.pop("method", None)
+            raw_range = data.get("raw_range")
+            if raw_range is not None:
+                low, high = (float(x) for x in raw_range)
+                if not (math.isfinite(low) and math.isfinite(high) and low <= high):
+                    raise ValueError("raw_range must be two finite numbers, low to high")
+                raw_range = (low, high)
             return cls(
                 order=int(data["order"]),
                 samples=int(data["samples"]),
@@ -103,6 +116,7 @@ class LambdaGPart:
                 calibration=Calibration(**cal),
                 reference=dict(data["reference"]),
                 population_sha256=str(data.get("population_sha256", "")),
+                raw_range=raw_range,
             )
         except (KeyError, TypeError, ValueError) as error:
             raise InputError(

@@ -419,6 +419,7 @@ def second_opinion(
         calibration=calibration,
         reference=reference,
         population_sha256=population.sha256,
+        raw_range=(float(raw[:, order - 1].min()), float(raw[:, order - 1].max())),
     )
     return SecondOpinion(
         method=settings.method,

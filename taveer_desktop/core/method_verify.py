@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from taveer_desktop.core.gate import conclude, lambdag_range_finding
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
 from taveer_desktop.core.model import Model, method_of
-from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.verify import VerificationResult, verify
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
@@ -151,7 +152,11 @@ def verify_with_method(
         if taveer is not None:
             stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]))[0])
         by_method["fusion"] = stated
-    kept = None if result.conclusion.kind is ConclusionKind.NONE else stated
+    findings_ = result.conclusion.findings
+    outside = lambdag_range_finding(raw, part.raw_range)
+    if outside is not None:
+        findings_ = (*findings_, outside)
+    conclusion = conclude(model, findings_, stated)
     cal = model.calibration
     bounds: dict[str, Bounds] = {
         "taveer": (cal.min_log10_lr, cal.max_log10_lr) if cal else (None, None),
@@ -161,9 +166,4 @@ def verify_with_method(
         bounds["fusion"] = (fusion.min_log10_lr, fusion.max_log10_lr)
     at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
     findings = MethodFindings(method, by_method, raw, part.order, evidence, at_bound)
-    return replace(
-        result,
-        log10_lr=kept,
-        conclusion=replace(result.conclusion, log10_lr=kept),
-        methods=findings,
-    )
+    return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)

@@ -106,3 +106,31 @@ def test_a_ratio_cut_to_its_validations_bound_says_so(fused):
         method = next((m for m in ("fusion", "taveer", "lambdag") if m in line.lower()), None)
         if "LR " in line and method in expected and "agree" not in line:
             assert AT_BOUND in line
+
+
+def test_a_lambdag_score_outside_its_validated_range_leaves_an_investigative_conclusion(fused):
+    from dataclasses import replace
+
+    from taveer_desktop.core.method_verify import verify_with_method
+    from taveer_desktop.core.outcome import ConclusionKind, GateRule
+    from taveer_desktop.store import KNOWN, QUESTIONED
+
+    with ProjectStore.open(fused) as store:
+        model = store.models.load(store.models.list_all()[-1].id)
+        case = store.cases.find("M-1")
+        known = [store.documents.text(d.id) for d in store.documents.in_use(case.id, KNOWN)]
+        (questioned,) = store.documents.in_use(case.id, QUESTIONED)
+        text = store.documents.text(questioned.id)
+    low, high = model.extra["lambdag"]["raw_range"]  # the validation's trials' λG
+    assert low <= high
+    inside = verify_with_method(model, known, text)
+    raw = inside.methods.lambdag_raw
+    assert not any("LambdaG: its score" in r for r in inside.conclusion.reasons)
+    narrowed = {**model.extra["lambdag"], "raw_range": [raw + 1.0, raw + 2.0]}
+    outside = verify_with_method(
+        replace(model, extra={**model.extra, "lambdag": narrowed}), known, text
+    )
+    (finding,) = [f for f in outside.conclusion.findings if "LambdaG: its score" in f.message]
+    assert finding.rule is GateRule.VALIDATED_CONDITIONS and finding.limit == raw + 1.0
+    assert outside.conclusion.kind is ConclusionKind.INVESTIGATIVE
+    assert outside.log10_lr == pytest.approx(outside.methods.by_method["fusion"])
