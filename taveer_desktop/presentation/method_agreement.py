@@ -27,7 +27,8 @@ def method_label(method: str) -> str:
     return name[0].upper() + name[1:]
 
 
-def _direction(log10_lr: float) -> str:
+def lr_direction(log10_lr: float) -> str:
+    """Which proposition a log10 likelihood ratio supports, in words."""
     if log10_lr > 0:
         return "supports Hp (same author)"
     if log10_lr < 0:
@@ -35,18 +36,22 @@ def _direction(log10_lr: float) -> str:
     return "supports neither proposition"
 
 
+def method_order(by_method: dict[str, float | None], stated: str) -> list[str]:
+    """The methods to show: the stated one first, then each method alone."""
+    return [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
+
+
 def method_lines(by_method: dict[str, float | None], stated: str) -> list[str]:
     """One line per method (the stated one first), then the agreement sentence."""
     lines = []
-    order = [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
-    for method in order:
+    for method in method_order(by_method, stated):
         value = by_method.get(method)
         label = method_label(method)
         role = " (stated)" if method == stated else " alone"
         if value is None:
             lines.append(f"  {label}{role}: no likelihood ratio")
         else:
-            lines.append(f"  {label}{role}: LR {format_lr(value)}, {_direction(value)}")
+            lines.append(f"  {label}{role}: LR {format_lr(value)}, {lr_direction(value)}")
     agreement = agreement_sentence(by_method.get("taveer"), by_method.get("lambdag"), stated)
     if agreement:
         lines.append(f"  {agreement}")
@@ -62,7 +67,7 @@ def agreement_sentence(
     if (taveer > 0) == (lambdag > 0) and taveer != 0 and lambdag != 0:
         return (
             "The two methods agree: both "
-            + _direction(taveer).replace("supports", "support", 1)
+            + lr_direction(taveer).replace("supports", "support", 1)
             + "."
         )
     weighed = (
@@ -71,8 +76,8 @@ def agreement_sentence(
         else f"The stated ratio is {METHOD_NAMES[stated]}'s alone"
     )
     return (
-        f"The two methods disagree: TAVeer {_direction(taveer)} (LR {format_lr(taveer)}), "
-        f"LambdaG {_direction(lambdag)} (LR {format_lr(lambdag)}). {weighed}; the "
+        f"The two methods disagree: TAVeer {lr_direction(taveer)} (LR {format_lr(taveer)}), "
+        f"LambdaG {lr_direction(lambdag)} (LR {format_lr(lambdag)}). {weighed}; the "
         "disagreement is part of the finding and lowers confidence in either method alone."
     )
 

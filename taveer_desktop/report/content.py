@@ -33,7 +33,12 @@ from taveer_desktop.presentation.validation_text import (
     ERROR_RATES_FROM_VALIDATION,
     case_summary_sentences,
 )
-from taveer_desktop.report import content_closing, content_evidence, content_findings
+from taveer_desktop.report import (
+    content_closing,
+    content_evidence,
+    content_findings,
+    content_methods,
+)
 from taveer_desktop.report.blocks import (
     Block,
     Column,
@@ -238,8 +243,9 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
         Paragraph(
             f"<b>Hp:</b> {html_text(hp)}.<br/><b>Hd:</b> {html_text(hd, 1000)}.",
         ),
-        Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"),
     ]
+    blocks += content_methods.stated_methods(inputs)  # a LambdaG or fused model's run only
+    blocks.append(Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"))
     reasons = [r for r in conclusion.reasons if r not in decisive_reasons(conclusion)[:3]]
     if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
         items = "".join(f"<li>{html_text(r, 400)}</li>" for r in reasons[:20])
