@@ -228,8 +228,9 @@ LEGEND_TOWARDS_HD = (
 LEGEND_REST = (
     "Tokens with smaller shares are not marked: the marks are the largest quarter of the "
     "shares in the questioned text (and at least {floor}), bold the largest twentieth. Words in "
-    "italics are content words: LambdaG saw only a placeholder in their place, never the word "
-    "itself. {end} stands for the end of a sentence, which LambdaG predicts like a token."
+    "italics are content words (right-to-left script is not slanted): LambdaG saw only a "
+    "placeholder in their place, never the word itself. {end} stands for the end of a "
+    "sentence, which LambdaG predicts like a token."
 )
 
 
@@ -293,9 +294,9 @@ def evidence_summary(
     return (
         f"At order {evidence.order}, the shares of the "
         f"{numbers.count(c.sentences, 'sentence')} of the questioned text add up to λG = "
-        f"{share_text(evidence.total)}{stored}. {numbers.integer(c.positive)} sentences have a "
-        f"positive share (towards Hp), {numbers.integer(c.negative)} a negative one (towards "
-        f"Hd). Both methods point the same way in "
+        f"{share_text(evidence.total)}{stored}: {numbers.count(c.positive, 'sentence')} with a "
+        f"positive share (towards Hp), {numbers.count(c.negative, 'sentence')} with a negative "
+        "one (towards Hd). Both methods point the same way in "
         f"{numbers.count(c.same_hp + c.same_hd, 'sentence')}: "
         f"{numbers.integer(c.same_hp)} towards Hp and {numbers.integer(c.same_hd)} towards Hd."
     )

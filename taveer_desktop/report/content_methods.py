@@ -18,6 +18,7 @@ it was. The words are ``presentation/method_agreement``, ``method_report_text`` 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from taveer_desktop.core.errors import InputError
@@ -204,6 +205,11 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     methods = result.methods
     if methods is None:
         return []
+    heading = Heading(html_text(words.EACH_METHOD_RESULT_HEAD), 2)
+    kind = result.conclusion.kind
+    if kind is ConclusionKind.NONE:
+        text = words.NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
+        return [KeepTogether((heading, Paragraph(html_text(text))))]
     by_method = methods.by_method
     calibration = inputs.model.calibration
     traces = [("taveer", words.taveer_trace(result.similarity, calibration, by_method["taveer"]))]
@@ -221,7 +227,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     return [
         KeepTogether(
             (
-                Heading(html_text(words.EACH_METHOD_RESULT_HEAD), 2),
+                heading,
                 Table(
                     (Column("Method", 0.14), Column("From score to likelihood ratio", 0.86)),
                     rows,
@@ -230,7 +236,12 @@ def method_results(inputs: ReportInputs) -> list[Block]:
         ),
         Paragraph(
             f"The conclusion states the ratio of {html_text(METHOD_NAMES[methods.stated])}. "
-            "The calibrations and the fusion are the model's (section 4).",
+            "The calibrations and the fusion are the model's (section 4)."
+            + (
+                f" {html_text(words.INVESTIGATIVE_METHODS)}"
+                if kind is ConclusionKind.INVESTIGATIVE
+                else ""
+            ),
             "small",
         ),
     ]
@@ -239,11 +250,17 @@ def method_results(inputs: ReportInputs) -> list[Block]:
 # --- section 6 ---------------------------------------------------------------------------------
 
 
+def _slants(text: str) -> bool:
+    """Whether a word may be set in italics: not in a right-to-left script (the slanted face is
+    synthesised from the upright one, and Arabic came out as empty boxes)."""
+    return not any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text)
+
+
 def _marked(text: str, token: TokenEvidence, levels: words.MarkLevels) -> str:
     """One token's text (already escaped) with its highlight by share: a background colour,
     underline (towards Hp) or overline (towards Hd), a sign, and bold when strong."""
     share = token.share
-    if token.kind is TokenKind.MASKED:
+    if token.kind is TokenKind.MASKED and _slants(text):
         text = f"<i>{text}</i>"
     if abs(share) < levels.low:
         return text

@@ -32,6 +32,7 @@ from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
 from taveer_desktop.store import (
     AuditEntry,
@@ -206,7 +207,8 @@ def gather_inputs(
         validation = {k: v for k, v in record.items() if k != "trials"}
         validation_source = (
             f"validation record {stored_validation.id} of this project (SHA-256 "
-            f"{stored_validation.record_sha256[:16]}…, stored {stored_validation.created_utc})"
+            f"{stored_validation.record_sha256[:16]}…, stored "
+            f"{recorded_time(stored_validation.created_utc)})"
         )
     elif isinstance(model.extra.get("validation"), dict):
         validation, validation_source = model.extra["validation"], "the model file"
