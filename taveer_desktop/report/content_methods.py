@@ -64,6 +64,7 @@ TOWARDS_HP_FILL = "#c6ecdd"  # Okabe–Ito bluish green (#009E73), lightened for
 TOWARDS_HD_FILL = "#f9d3bd"  # Okabe–Ito vermillion (#D55E00), lightened
 SIGN_POINTS = 5.5  # the size of the ▲/▼ after a marked token
 SENTENCE_WINDOW = 600  # characters of a long sentence shown around its strongest token
+WINDOW_SLACK = 80  # characters a window may grow by at either end rather than cut them
 CODE_KEYS = ("Population SHA-256", "Reference SHA-256")
 
 
@@ -290,7 +291,10 @@ def _window(sentence: SentenceEvidence) -> tuple[int, int]:
     high = min(sentence.end, low + SENTENCE_WINDOW)
     starts = [t.start for t in sentence.tokens if low <= t.start < high]
     ends = [t.end for t in sentence.tokens if low < t.end <= high]
-    return (min(starts, default=low), max(ends, default=high))
+    low, high = min(starts, default=low), max(ends, default=high)
+    # a few characters left out at either end are shown rather than announced
+    low = sentence.start if low - sentence.start < WINDOW_SLACK else low
+    return low, sentence.end if sentence.end - high < WINDOW_SLACK else high
 
 
 def highlighted(prepared: str, sentence: SentenceEvidence, levels: words.MarkLevels) -> str:

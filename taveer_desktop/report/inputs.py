@@ -101,11 +101,13 @@ class ReportInputs:
     validation_source: str | None = None
     # a LambdaG or fused model's run stored with LambdaG's evidence (None otherwise)
     method_evidence: MethodEvidence | None = field(default=None, compare=False)
+    read: VerificationResult | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def verification(self) -> VerificationResult:
-        """The run's result read by the one typed reader (classification, conclusion …)."""
-        return read_result(self.result)
+        """The run's result read by the one typed reader (classification, conclusion …);
+        ``read`` when the gathering read it already."""
+        return self.read if self.read is not None else read_result(self.result)
 
     @property
     def questioned(self) -> EvidenceDocument:
@@ -213,8 +215,10 @@ def gather_inputs(
     elif isinstance(model.extra.get("validation"), dict):
         validation, validation_source = model.extra["validation"], "the model file"
     stability_checks = store.runs.stability_checks(run.id)
+    read = read_result(result)
     return ReportInputs(
-        method_evidence=method_evidence(read_result(result), questioned_text, lexicon),
+        read=read,
+        method_evidence=method_evidence(read, questioned_text, lexicon),
         validation=validation,
         validation_source=validation_source,
         case=case,
