@@ -378,3 +378,36 @@ def test_validate_with_a_fused_method_writes_its_report(tmp_path):
     cllr = [validation_words.figure_value("cllr", written["methods"][m]["cllr"]) for m in
             ("fusion", "taveer", "lambdag")]  # fmt: skip
     assert _figure_row(pdf, "Cllr (log-likelihood-ratio cost)", " ".join(cllr))
+
+
+def test_a_disagreement_is_stated_as_a_warning_and_an_investigative_ratio_is_marked(fused):
+    """The stated method's table and the agreement sentence for values this demo case does not
+    give: TAVeer and LambdaG pointing different ways, under an investigative conclusion."""
+    from dataclasses import replace
+
+    from taveer_desktop.report.blocks import KeepTogether, Paragraph
+    from taveer_desktop.report.content_methods import method_results, stated_methods
+    from taveer_desktop.report.inputs import gather_inputs
+
+    with ProjectStore.open(fused[0]) as store:
+        inputs = gather_inputs(store, "M-1")
+    result = inputs.verification
+    by_method = {"taveer": 0.8, "lambdag": -0.6, "fusion": 0.3}
+    conclusion = replace(result.conclusion, kind=ConclusionKind.INVESTIGATIVE, log10_lr=0.3)
+    changed = replace(
+        inputs,
+        read=replace(
+            result, conclusion=conclusion, methods=replace(result.methods, by_method=by_method)
+        ),
+    )
+    blocks = stated_methods(changed)
+    paragraphs = [b for b in blocks if isinstance(b, Paragraph)]
+    disagreement = agreement_sentence(0.8, -0.6, "fusion")
+    assert disagreement is not None and disagreement.startswith("The two methods disagree")
+    assert [(p.html, p.style) for p in paragraphs] == [
+        (disagreement.replace("'", "&#x27;"), "warning"),
+        ("Like the conclusion, these ratios are for investigation only.", "warning"),
+    ]
+    table = next(b for b in blocks if isinstance(b, KeepTogether)).blocks[1]
+    assert [row.cells[1] for row in table.rows] == [format_lr(v) for v in (0.3, 0.8, -0.6)]
+    assert "for investigation only" in method_results(changed)[-1].html
