@@ -20,7 +20,7 @@ from taveer_desktop.core.features import (
     extract_features,
 )
 from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import verify_with_method
+from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.core.model import (
     STATED_METHODS,
     THRESHOLD_METHODS,
@@ -523,6 +523,12 @@ def run_verify(args) -> int:
     result = verify_with_method(model, known, unknown, source=args.model)
     data = result.to_dict()
     data["conclusion"] = conclusion_json(result, args.scale)
+    if result.methods is None:  # the same key for every model (docs/cli.md)
+        taveer = taveer_log10_lr(model, result)
+        data["methods"] = {
+            "method": "taveer",
+            "log10_lr_by_method": {"taveer": None if taveer is None else round(taveer, 6)},
+        }
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
         statement = describe(result.log10_lr, args.scale)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method 
     from taveer_desktop.core.lambdag_model import LambdaGPart
 
 
-def _taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
+def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     """TAVeer's own log10 LR, before the gate decides whether a conclusion may state it."""
     if model.calibration is None or result.prediction is Classification.INSUFFICIENT:
         return None
@@ -93,7 +93,7 @@ def verify_with_method(
     from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
 
     method = method_of(model)
-    taveer = _taveer_log10_lr(model, result)
+    taveer = taveer_log10_lr(model, result)
     part = LambdaGPart.of(model, source)
     raw, lambdag, evidence = lambdag_for_case(
         part, known_texts, unknown_text, lexicon, source, explain

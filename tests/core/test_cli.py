@@ -287,6 +287,9 @@ def test_verify_json_contract(workspace):
     median = (member_similarities[(k - 1) // 2] + member_similarities[k // 2]) / 2
     assert data["similarity"] == pytest.approx(median)
     assert data["prediction"] == ("Y" if median > 0.5 else "N")
+    # every model's JSON names its method and its own ratio (a TAVeer model: TAVeer's alone)
+    assert data["methods"]["method"] == "taveer"
+    assert set(data["methods"]["log10_lr_by_method"]) == {"taveer"}
 
 
 def test_explain_json_contract(workspace):
