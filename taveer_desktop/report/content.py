@@ -307,17 +307,19 @@ def summary(inputs: ReportInputs) -> list[Block]:
         ),
     ]
     blocks += _conclusion(inputs)
+    # with a LambdaG or fused model the classification is TAVeer's, not the stated method's
+    classifier = "TAVeer's classification" if result.methods else "The method's classification"
     if result.conclusion.kind is ConclusionKind.NONE:
         blocks.append(
             Paragraph(
-                "<b>The method's classification</b> is not reported: where no conclusion can "
+                f"<b>{classifier}</b> is not reported: where no conclusion can "
                 "be drawn from the texts, a similarity score measured on them means nothing."
             )
         )
         return blocks + _closing(inputs)
     blocks.append(
         Paragraph(
-            f"<b>The method's classification</b> (secondary to the conclusion above). "
+            f"<b>{classifier}</b> (secondary to the conclusion above). "
             f"{html_text(classification_sentence(prediction, result.similarity))} "
             f"{CLASSIFICATION_ANSWERS[prediction]}"
         )

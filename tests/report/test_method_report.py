@@ -159,6 +159,7 @@ def test_the_summary_states_the_stated_ratio_with_each_methods_and_their_agreeme
         assert has(summary, numbers.decimal(value))
         assert has(summary, format_lr(value))
         assert has(summary, lr_direction(value))
+    assert has(summary, "TAVeer's classification (secondary to the conclusion above).")
     agreement = agreement_sentence(
         methods.by_method["taveer"], methods.by_method["lambdag"], methods.stated
     )
