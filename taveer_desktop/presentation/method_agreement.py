@@ -58,13 +58,21 @@ def method_lines(by_method: dict[str, float | None], stated: str) -> list[str]:
     return lines
 
 
+def methods_agree(taveer: float | None, lambdag: float | None) -> bool | None:
+    """Whether TAVeer's and LambdaG's log10 LRs point the same way (None: one gives none)."""
+    if taveer is None or lambdag is None:
+        return None
+    return (taveer > 0) == (lambdag > 0) and taveer != 0 and lambdag != 0
+
+
 def agreement_sentence(
     taveer: float | None, lambdag: float | None, stated: str = "fusion"
 ) -> str | None:
     """Whether TAVeer and LambdaG point the same way (None when one of them gives no ratio)."""
-    if taveer is None or lambdag is None:
+    agree = methods_agree(taveer, lambdag)
+    if taveer is None or lambdag is None or agree is None:
         return None
-    if (taveer > 0) == (lambdag > 0) and taveer != 0 and lambdag != 0:
+    if agree:
         return (
             "The two methods agree: both "
             + lr_direction(taveer).replace("supports", "support", 1)

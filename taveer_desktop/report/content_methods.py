@@ -47,6 +47,7 @@ from taveer_desktop.presentation.method_agreement import (
     lr_direction,
     method_label,
     method_order,
+    methods_agree,
 )
 from taveer_desktop.report.blocks import (
     Block,
@@ -105,8 +106,8 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
                 (
                     f"<b>{html_text(method_label(method))}</b> ({role})",
                     words.NO_RATIO if value is None else format_lr(value),
-                    "–" if value is None else numbers.decimal(value),
-                    "–" if value is None else html_text(lr_direction(value)),
+                    numbers.decimal(value),
+                    numbers.MISSING if value is None else html_text(lr_direction(value)),
                 ),
                 shade=stated,
             )
@@ -127,12 +128,11 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
             )
         )
     ]
-    agreement = agreement_sentence(
-        by_method.get("taveer"), by_method.get("lambdag"), methods.stated
-    )
-    if agreement:
-        disagree = not agreement.startswith("The two methods agree")
-        blocks.append(Paragraph(html_text(agreement), "warning" if disagree else "body"))
+    taveer, lambdag = by_method.get("taveer"), by_method.get("lambdag")
+    agreement = agreement_sentence(taveer, lambdag, methods.stated)
+    if agreement:  # a disagreement is stated as a warning, never hidden
+        style = "body" if methods_agree(taveer, lambdag) else "warning"
+        blocks.append(Paragraph(html_text(agreement), style))
     if kind is ConclusionKind.INVESTIGATIVE:
         blocks.append(Paragraph(html_text(words.INVESTIGATIVE_METHODS), "warning"))
     return blocks
