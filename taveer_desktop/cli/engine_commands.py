@@ -556,7 +556,7 @@ def run_verify(args) -> int:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
     if result.methods is not None:
-        for line in method_lines(result.methods.by_method, result.methods.stated):
+        for line in method_lines(result.methods):
             print(line)
     if stability is not None:
         low, high = stability.similarity_interval

@@ -357,7 +357,7 @@ def run_case_verify(args) -> int:
                 f"similarity {_number(run.similarity)}"
             )
         if result.methods is not None:
-            for line in method_lines(result.methods.by_method, result.methods.stated):
+            for line in method_lines(result.methods):
                 print(f"  {line.strip()}")
         if stored:
             check = stored[-1]

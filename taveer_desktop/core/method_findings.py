@@ -94,13 +94,16 @@ class LambdaGEvidence:
 @dataclass(frozen=True)
 class MethodFindings:
     """The stated method, each method's log10 LR (None where it gives none), λG, its order,
-    and LambdaG's evidence in the text (None unless the verification explained itself)."""
+    LambdaG's evidence in the text (None unless the verification explained itself), and the
+    methods whose ratio was cut to the bound its validation supports (the ELUB: the ratio
+    says "at least this strong", no more)."""
 
     stated: str
     by_method: dict[str, float | None]
     lambdag_raw: float | None
     lambdag_order: int
     evidence: LambdaGEvidence | None = None
+    at_bound: tuple[str, ...] = ()  # methods whose ratio is its validation's bound (ELUB)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -112,6 +115,8 @@ class MethodFindings:
         }
         if self.lambdag_raw is not None:
             data["lambdag_raw"] = round(self.lambdag_raw, 6)
+        if self.at_bound:
+            data["at_bound"] = list(self.at_bound)
         if self.evidence is not None:
             data["lambdag_evidence"] = self.evidence.to_dict()
         return data
@@ -182,10 +187,13 @@ def findings_from_dict(data: Any) -> MethodFindings:
     order = data.get("lambdag_order")
     _require(_index(order) and order >= 1, "lambdag_order is wrong")
     evidence = data.get("lambdag_evidence")
+    at_bound = data.get("at_bound", [])
+    _require(isinstance(at_bound, list) and set(at_bound) <= set(by_method), "at_bound is wrong")
     return MethodFindings(
         stated=str(stated),
         by_method={str(m): None if v is None else float(v) for m, v in by_method.items()},
         lambdag_raw=None if raw is None else float(raw),
         lambdag_order=int(order),
         evidence=None if evidence is None else _evidence(evidence),
+        at_bound=tuple(str(m) for m in at_bound),
     )

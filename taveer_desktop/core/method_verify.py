@@ -35,6 +35,14 @@ def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     return float(model.calibration.log10_lr(result.similarity))
 
 
+Bounds = tuple[float | None, float | None]
+
+
+def _at_bound(log10_lr: float | None, bounds: Bounds) -> bool:
+    """Whether a ratio equals the lower or upper bound of what produced it (its ELUB)."""
+    return log10_lr is not None and any(b is not None and abs(log10_lr - b) < 1e-9 for b in bounds)
+
+
 def lambdag_for_case(
     part: LambdaGPart,
     known_texts: Sequence[str],
@@ -107,7 +115,15 @@ def verify_with_method(
             stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]))[0])
         by_method["fusion"] = stated
     kept = None if result.conclusion.kind is ConclusionKind.NONE else stated
-    findings = MethodFindings(method, by_method, raw, part.order, evidence)
+    cal = model.calibration
+    bounds: dict[str, Bounds] = {
+        "taveer": (cal.min_log10_lr, cal.max_log10_lr) if cal else (None, None),
+        "lambdag": (part.calibration.min_log10_lr, part.calibration.max_log10_lr),
+    }
+    if method == "fusion":
+        bounds["fusion"] = (fusion.min_log10_lr, fusion.max_log10_lr)
+    at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
+    findings = MethodFindings(method, by_method, raw, part.order, evidence, at_bound)
     return replace(
         result,
         log10_lr=kept,

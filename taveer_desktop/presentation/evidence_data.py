@@ -112,3 +112,11 @@ class QtPositions:
 
     def __call__(self, offset: int) -> int:
         return offset if self._extra is None else offset + int(self._extra[offset])
+
+    def offset_of(self, position: int) -> int:
+        """The code-point offset of Qt position ``position`` (the inverse of a call; the second
+        half of an astral character maps to the character)."""
+        if self._extra is None:
+            return position
+        qt = np.arange(len(self._extra)) + self._extra
+        return int(np.searchsorted(qt, position, side="right")) - 1

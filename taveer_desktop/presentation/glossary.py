@@ -1,13 +1,18 @@
 """The method's symbols in plain words, for tooltips and Help ▸ Glossary (no Qt).
 
 Each entry names a symbol the result views show (L_Y, L_N, λ, θ, θ′, Φ, the score, the
-likelihood ratio) and says what it is without the paper's notation, then how to read it.
+likelihood ratio, and for a LambdaG or fused model λG, a token's share and a sentence's TAVeer
+lean) and says what it is without the paper's notation, then how to read it. LambdaG's entries
+are the sentences of ``presentation/method_agreement`` and ``presentation/lambdag_shades``.
 """
 
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+
+from taveer_desktop.presentation.lambdag_shades import LEAN_MEANING
+from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, SHARE_MEANING
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,9 @@ TERMS: tuple[Term, ...] = (
         "as measured on the model's validation cases. It weighs the findings; it is not the "
         "probability that either proposition is true.",
     ),
+    Term("λG", "LambdaG's score (a second method)", LAMBDAG_METHOD),
+    Term("share", "a token's share of λG", SHARE_MEANING),
+    Term("lean", "a sentence's TAVeer lean", LEAN_MEANING),
 )
 
 

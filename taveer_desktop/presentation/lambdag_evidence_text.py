@@ -28,9 +28,10 @@ def token_text(prepared: str, token_kind: TokenKind, start: int, end: int) -> st
     return f"⟨{shown}⟩" if token_kind is TokenKind.MASKED else shown
 
 
-def share_text(share: float) -> str:
-    """A share with its sign, to three decimals (log10 units of λG)."""
-    return ("+" if share > 0 else "−" if share < 0 else "±") + numbers.decimal(abs(share), 3)
+def share_text(share: float, places: int = 3) -> str:
+    """A share with its sign, to three decimals (log10 units of λG); ``places`` for a TAVeer
+    lean, whose values are smaller."""
+    return ("+" if share > 0 else "−" if share < 0 else "±") + numbers.decimal(abs(share), places)
 
 
 def leaning_text(leaning: SentenceLeaning) -> str:

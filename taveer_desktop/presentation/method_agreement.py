@@ -11,6 +11,7 @@ report say the same thing.
 
 from __future__ import annotations
 
+from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 
@@ -19,6 +20,10 @@ METHOD_NAMES = {
     "lambdag": "LambdaG",
     "fusion": "the fusion of TAVeer and LambdaG",
 }
+
+
+# a few words naming the method beside a number in a table ("18 (fused)")
+METHOD_TAGS = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "fused"}
 
 
 def method_label(method: str) -> str:
@@ -41,8 +46,14 @@ def method_order(by_method: dict[str, float | None], stated: str) -> list[str]:
     return [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
 
 
-def method_lines(by_method: dict[str, float | None], stated: str) -> list[str]:
-    """One line per method (the stated one first), then the agreement sentence."""
+AT_BOUND = "at its validation's limit, the ELUB"
+
+
+def method_lines(findings: MethodFindings) -> list[str]:
+    """One line per method (the stated one first), then the agreement sentence. A ratio cut
+    to its validation's bound says so: the evidence is at least that strong, no stronger is
+    supported."""
+    by_method, stated = findings.by_method, findings.stated
     lines = []
     for method in method_order(by_method, stated):
         value = by_method.get(method)
@@ -51,7 +62,8 @@ def method_lines(by_method: dict[str, float | None], stated: str) -> list[str]:
         if value is None:
             lines.append(f"  {label}{role}: no likelihood ratio")
         else:
-            lines.append(f"  {label}{role}: LR {format_lr(value)}, {lr_direction(value)}")
+            bound = f" ({AT_BOUND})" if method in findings.at_bound else ""
+            lines.append(f"  {label}{role}: LR {format_lr(value)}{bound}, {lr_direction(value)}")
     agreement = agreement_sentence(by_method.get("taveer"), by_method.get("lambdag"), stated)
     if agreement:
         lines.append(f"  {agreement}")

@@ -39,6 +39,7 @@ from taveer_desktop.presentation.lambdag_evidence_text import (
 )
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
+    AT_BOUND,
     LAMBDAG_METHOD,
     METHOD_NAMES,
     SHARE_MEANING,
@@ -101,11 +102,12 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
         value = by_method.get(method)
         stated = method == methods.stated
         role = words.ROLE_STATED if stated else words.ROLE_ALONE
+        bound = f"<br/><small>{html_text(AT_BOUND)}</small>" if method in methods.at_bound else ""
         rows.append(
             Row(
                 (
                     f"<b>{html_text(method_label(method))}</b> ({role})",
-                    words.NO_RATIO if value is None else format_lr(value),
+                    words.NO_RATIO if value is None else format_lr(value) + bound,
                     numbers.decimal(value),
                     numbers.MISSING if value is None else html_text(lr_direction(value)),
                 ),

@@ -118,13 +118,17 @@ class ProjectSession(QObject):
             return []
         names = {doc.id: doc.file_name for doc in self.documents(case_id)}
         runs = self._store.runs.list_for_case(case_id)
-        conclusions = {}
+        conclusions, methods = {}, {}
         for run in runs:
             try:
-                conclusions[run.id] = self._store.runs.verification(run.id).conclusion
+                verification = self._store.runs.verification(run.id)
             except TaveerError:  # a damaged run is reported by the integrity check
                 log.warning("run %s could not be read", run.id)
-        return run_rows(runs, names, conclusions)
+                continue
+            conclusions[run.id] = verification.conclusion
+            if verification.methods is not None:
+                methods[run.id] = verification.methods
+        return run_rows(runs, names, conclusions, methods)
 
     def audit(self, case_id: int | None) -> list[AuditEntry]:
         return self._store.audit.entries(case_id) if self._store else []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.outcome import Conclusion, ConclusionKind
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
@@ -21,6 +22,7 @@ from taveer_desktop.presentation.conclusion_text import (
     KIND_LABELS,
     format_lr,
 )
+from taveer_desktop.presentation.method_agreement import METHOD_TAGS, method_lines
 from taveer_desktop.store import VerificationRun
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -33,6 +35,7 @@ class RunRow:
     run: VerificationRun
     questioned_name: str
     conclusion: Conclusion | None = None  # None when the stored result could not be read
+    methods: MethodFindings | None = None  # a LambdaG or fused model's findings (None: TAVeer)
 
     @property
     def kind(self) -> ConclusionKind | None:
@@ -49,15 +52,18 @@ def run_rows(
     runs: Sequence[VerificationRun],
     document_names: Mapping[int, str],
     conclusions: Mapping[int, Conclusion] | None = None,
+    methods: Mapping[int, MethodFindings] | None = None,
 ) -> list[RunRow]:
-    """Rows newest first, each with its questioned document's file name and conclusion."""
-    conclusions = conclusions or {}
+    """Rows newest first, each with its questioned document's file name and conclusion (and
+    the findings of each method, for a run of a LambdaG or fused model)."""
+    conclusions, methods = conclusions or {}, methods or {}
     ordered = sorted(runs, key=lambda r: (r.run_utc, r.id), reverse=True)
     return [
         RunRow(
             r,
             document_names.get(r.questioned_document_id, f"document {r.questioned_document_id}"),
             conclusions.get(r.id),
+            methods.get(r.id),
         )
         for r in ordered
     ]
@@ -83,7 +89,18 @@ def lr_text(row: RunRow) -> str:
     if row.log10_lr is None:
         return numbers.MISSING
     shown = format_lr(row.log10_lr)
-    return shown if row.kind is ConclusionKind.EVALUATIVE else f"{shown} (investigation only)"
+    notes = [] if row.kind is ConclusionKind.EVALUATIVE else ["investigation only"]
+    if row.methods is not None:
+        notes.append(METHOD_TAGS[row.methods.stated])
+    return f"{shown} ({'; '.join(notes)})" if notes else shown
+
+
+def lr_tip(row: RunRow) -> str:
+    """The ratio, and for a LambdaG or fused model each method's own and their agreement."""
+    if row.methods is None:
+        return lr_text(row)
+    lines = method_lines(row.methods)
+    return "\n".join([lr_text(row), *(line.strip() for line in lines)])
 
 
 def record_line(row) -> str:
@@ -126,6 +143,7 @@ class RunTableModel(RecordTableModel):
             lr_text,
             "How many times more probable the findings are if the author of the known documents "
             "wrote the questioned one than if someone else did",
+            lr_tip,
             sort_key=lambda r: -1e9 if r.log10_lr is None else r.log10_lr,
             numeric=True,
         ),

@@ -24,6 +24,7 @@ from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.lambdag_evidence_text import share_text, strongest
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
+    AT_BOUND,
     LAMBDAG_METHOD,
     SHARE_MEANING,
     agreement_sentence,
@@ -160,6 +161,8 @@ def test_the_summary_states_the_stated_ratio_with_each_methods_and_their_agreeme
         assert has(summary, format_lr(value))
         assert has(summary, lr_direction(value))
     assert has(summary, "TAVeer's classification (secondary to the conclusion above).")
+    assert methods.at_bound  # the quick validation of six authors bounds the ratios
+    assert summary.count(AT_BOUND) == len(methods.at_bound)
     agreement = agreement_sentence(
         methods.by_method["taveer"], methods.by_method["lambdag"], methods.stated
     )
@@ -398,7 +401,9 @@ def test_a_disagreement_is_stated_as_a_warning_and_an_investigative_ratio_is_mar
     changed = replace(
         inputs,
         read=replace(
-            result, conclusion=conclusion, methods=replace(result.methods, by_method=by_method)
+            result,
+            conclusion=conclusion,
+            methods=replace(result.methods, by_method=by_method, at_bound=()),
         ),
     )
     blocks = stated_methods(changed)

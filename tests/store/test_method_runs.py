@@ -78,3 +78,31 @@ def test_case_validate_and_verify_with_the_fusion_from_the_command_line(tmp_path
     assert verified.returncode == 0, verified.stderr
     (stored,) = json.loads(verified.stdout)["runs"]
     assert stored["result"]["methods"]["method"] == "fusion"
+
+
+def test_a_ratio_cut_to_its_validations_bound_says_so(fused):
+    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+    from taveer_desktop.presentation.method_agreement import AT_BOUND, method_lines
+
+    result, _, _ = _only_run(fused)
+    findings = result.methods
+    with ProjectStore.open(fused) as store:
+        model = store.models.load(store.models.list_all()[-1].id)
+    bounds = {
+        "taveer": (model.calibration.min_log10_lr, model.calibration.max_log10_lr),
+        "lambdag": (
+            LambdaGPart.of(model, "m").calibration.min_log10_lr,
+            LambdaGPart.of(model, "m").calibration.max_log10_lr,
+        ),
+        "fusion": (fusion_of(model, "m").min_log10_lr, fusion_of(model, "m").max_log10_lr),
+    }
+    expected = {
+        m
+        for m, v in findings.by_method.items()
+        if v is not None and any(b is not None and v == pytest.approx(b) for b in bounds[m])
+    }
+    assert set(findings.at_bound) == expected
+    for line in method_lines(findings):
+        method = next((m for m in ("fusion", "taveer", "lambdag") if m in line.lower()), None)
+        if "LR " in line and method in expected and "agree" not in line:
+            assert AT_BOUND in line

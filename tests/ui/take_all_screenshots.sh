@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${1:-docs/images}"
-for script in take_screenshots take_decision_screenshots take_receipt_screenshots; do
+for script in take_screenshots take_decision_screenshots take_receipt_screenshots take_lambdag_screenshots; do
   for combo in "1600x1000 1 " "1600x1000 1.5 -150" "1366x768 1 -1366" "1366x768 1.5 -1366-150"; do
     read -r screen scale suffix <<<"$combo"
     size=()

@@ -1,10 +1,11 @@
 """Standalone launcher of the explanation views, for manual use and screenshots.
 
 ``python -m taveer_desktop.ui.explain MODEL.json --known K1.txt [K2.txt ...] --unknown Q.txt``
-verifies the case (with ``explain=True``) and opens the result view;
+verifies the case with the model's method (``explain=True``) and opens the result view;
 ``--evaluate CORPUS`` also evaluates the model on a PAN corpus with truth and opens the model
 view. ``--screenshot PREFIX`` saves a PNG of each window (and of the tabs and charts the
-documentation shows) and exits; ``--category`` and ``--feature`` choose what is shown.
+documentation shows, LambdaG's tab for a LambdaG or fused model) and exits; ``--category``
+and ``--feature`` choose what is shown.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from taveer_desktop.core.decoding import read_text_file
+from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.model import load_model
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
-from taveer_desktop.core.verify import verify
 
 if TYPE_CHECKING:  # Qt is imported when a window is opened, after the arguments are checked
     from PySide6.QtWidgets import QWidget
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from taveer_desktop.ui import fonts
     from taveer_desktop.ui.explain.model_view import ModelView
-    from taveer_desktop.ui.explain.result_view import ResultView
+    from taveer_desktop.ui.explain.result_view import LAMBDAG_TAB, ResultView
 
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
@@ -70,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.unknown:
         known = [read_text_file(p).text for p in args.known]
         unknown = read_text_file(args.unknown).text
-        result = verify(model, known, unknown, explain=True).to_dict()
+        # a LambdaG or fused model is verified with its method (LambdaG's tab then shows)
+        result = verify_with_method(model, known, unknown, explain=True).to_dict()
         view = ResultView()
         view.setWindowTitle(f"TAVeer — {args.unknown.parent.name or args.unknown.name}")
         view.resize(width, height)
@@ -94,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
             _grab(view.importance_chart, f"{args.screenshot}-importance.png")
             _grab(view.evidence_view, f"{args.screenshot}-evidence.png")
             _grab(view.distance_view, f"{args.screenshot}-distance.png")
+            if view.tabs.isTabVisible(LAMBDAG_TAB):  # a LambdaG or fused model
+                view.tabs.setCurrentIndex(LAMBDAG_TAB)
+                view.summary.runner.wait_for_all()  # TAVeer's leans of the sentences
+                app.processEvents()
+                _grab(view, f"{args.screenshot}-lambdag.png")
     if args.evaluate:
         from taveer_desktop.core.corpus import open_corpus
         from taveer_desktop.core.evaluation import evaluate

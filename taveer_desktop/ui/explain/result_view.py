@@ -7,7 +7,11 @@ its stability; below it the score on its 0–1 scale, the weight of evidence, wa
 newly shown result starts scrolled to the top. **Features and evidence**: for one ensemble
 category at a time, the paper's importance chart (``ImportanceChart``), the distance view Φ
 (``DistanceView``) and both texts with the chosen feature highlighted (``EvidenceView``).
-Choosing a feature in the chart or the table selects it everywhere.
+Choosing a feature in the chart or the table selects it everywhere. **LambdaG in the text**,
+only for a run of a LambdaG or fused model that explained itself: the questioned text shaded by
+LambdaG's token shares beside its sentences, with the sentences where both methods point the
+same way marked (``LambdaGView``); TAVeer's lean of each sentence is computed as a job on the
+summary's runner the first time the tab is shown for a result.
 
 Entry point: ``ResultView(parent).show_result(result_dict, model, known_texts, unknown_text,
 document_hashes, stability=None)``. Call ``shutdown()`` before the window closes (waits for a
@@ -32,8 +36,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.feature_stream import prepare_text
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
@@ -43,11 +50,13 @@ from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.distance_view import DistanceView
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
+from taveer_desktop.ui.explain.lambdag_view import LambdaGView
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
 from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.task_worker import Job, TaskWorker
 
-DECISION_TAB, FEATURES_TAB = 0, 1
+DECISION_TAB, FEATURES_TAB, LAMBDAG_TAB = 0, 1, 2
 
 
 def text_hashes(known_texts: Sequence[str], unknown_text: str) -> list[tuple[str, str]]:
@@ -68,6 +77,7 @@ class ResultView(QWidget):
     """One verification result explained; ``feature_chosen(category, feature)`` on a choice."""
 
     feature_chosen = Signal(str, str)
+    leanings_shown = Signal()  # LambdaG's tab now lists the sentences with both methods
 
     def __init__(self, parent: QWidget | None = None, runner: JobRunner | None = None) -> None:
         super().__init__(parent)
@@ -94,6 +104,17 @@ class ResultView(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._decision_tab(), "Decision")
         self.tabs.addTab(self._features_tab(), "Features and evidence")
+        self.lambdag_view = LambdaGView(self)
+        self.tabs.addTab(self.lambdag_view, "LambdaG in the text")
+        self.tabs.setTabToolTip(
+            LAMBDAG_TAB,
+            "Where in the questioned text LambdaG's score comes from, sentence by sentence, "
+            "beside TAVeer's features",
+        )
+        self.tabs.setTabVisible(LAMBDAG_TAB, False)
+        self._lambdag: LambdaGEvidence | None = None  # the evidence not yet shown in its tab
+        self._leanings_job: TaskWorker | None = None
+        self.tabs.currentChanged.connect(self._tab_shown)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
@@ -221,6 +242,7 @@ class ResultView(QWidget):
         self.summary.show_result(
             result, model, known_texts, unknown_text, hashes, scale_id, stability
         )
+        self._show_lambdag_tab()
         self.details_scroll.verticalScrollBar().setValue(0)
         self.similarity_chart.show_result(result)
         blocked = self.category_box.blockSignals(True)
@@ -245,6 +267,64 @@ class ResultView(QWidget):
         if self.category_box.count():
             self.category_box.setCurrentIndex(self._first_measured_index())
             self._category_chosen(self.category_box.currentIndex())
+
+    # --- LambdaG in the text ---------------------------------------------------------------
+
+    def _show_lambdag_tab(self) -> None:
+        """Offer LambdaG's tab when the result has LambdaG's evidence (filled when shown)."""
+        self._cancel_leanings()
+        verification = self.summary.verification
+        findings = verification.methods if verification is not None else None
+        self._lambdag = findings.evidence if findings is not None else None
+        shown = self._lambdag is not None
+        if not shown and self.tabs.currentIndex() == LAMBDAG_TAB:
+            self.tabs.setCurrentIndex(DECISION_TAB)
+        self.tabs.setTabVisible(LAMBDAG_TAB, shown)
+        if shown and self.tabs.currentIndex() == LAMBDAG_TAB:
+            self._tab_shown(LAMBDAG_TAB)
+
+    def _tab_shown(self, index: int) -> None:
+        if index != LAMBDAG_TAB or self._lambdag is None:
+            return
+        evidence, self._lambdag = self._lambdag, None
+        verification = self.summary.verification
+        assert verification is not None
+        _known, unknown = self._texts
+        lexicon = self._lexicon or default_lexicon()
+        self.lambdag_view.show_evidence(prepare_text(unknown), evidence)
+        job = Job(
+            "TAVeer's features in the questioned sentences",
+            lambda _progress: sentence_leanings(
+                unknown, verification.interpretation, verification.ensemble, lexicon, evidence
+            ),
+            writes_store=False,
+        )
+        started: list[TaskWorker] = []
+        self._leanings_job = self.summary.runner.start(
+            job,
+            lambda leanings: self._leanings_found(started[0], leanings),
+            lambda message, _details: self._leanings_failed(started[0], message),
+        )
+        started.append(self._leanings_job)
+
+    def _leanings_found(self, worker: TaskWorker, leanings: list[SentenceLeaning]) -> None:
+        if worker is not self._leanings_job:
+            return  # a result shown since
+        self._leanings_job = None
+        self.lambdag_view.show_leanings(leanings)
+        self.leanings_shown.emit()
+
+    def _leanings_failed(self, worker: TaskWorker, message: str) -> None:
+        if worker is self._leanings_job:
+            self._leanings_job = None
+            self.lambdag_view.summary.setText(
+                f"TAVeer's features could not be placed in the sentences: {message}"
+            )
+
+    def _cancel_leanings(self) -> None:
+        if self._leanings_job is not None:
+            self._leanings_job.cancel()
+            self._leanings_job = None
 
     def _first_measured_index(self) -> int:
         for i in range(self.category_box.count()):
@@ -320,4 +400,5 @@ class ResultView(QWidget):
 
     def shutdown(self) -> None:
         """Cancel and wait for background work; call from the window's ``closeEvent``."""
+        self._cancel_leanings()
         self.summary.wait()

@@ -3,9 +3,12 @@
 ``DecisionSummary`` is the full-width head of the Decision tab, read first and never below the
 fold: the kind of conclusion (evaluative / for investigation only / no conclusion) with why,
 the evaluative statement (the likelihood ratio as a number, then its verbal qualifier) or the
-reason there is none, an investigative likelihood ratio clearly marked as such, the two
-propositions with Hd's population, the method's classification as a secondary figure, and the
-stability of that classification (the figure stored with the run, or computed on demand).
+reason there is none — for a LambdaG or fused model the stated (LambdaG's or the fused) ratio,
+with each method's own ratio and whether the two methods agree right under it
+(``presentation/method_agreement``) — an investigative likelihood ratio clearly marked as
+such, the two propositions with Hd's population, the method's classification as a secondary
+figure, and the stability of that classification (the figure stored with the run, or computed
+on demand).
 Its ``details`` widget (placed beside the chart by the result view) holds the score on its 0–1
 scale, what the score rests on, the weight of evidence with what it does not mean, warnings and
 the hashes. Every sentence about an outcome comes from ``presentation/conclusion_text`` through
@@ -49,6 +52,11 @@ from taveer_desktop.presentation.explanation_data import (
     decision_texts,
     stability_method,
     stability_sentence,
+)
+from taveer_desktop.presentation.method_agreement import (
+    LAMBDAG_METHOD,
+    fusion_sentence,
+    method_lines,
 )
 from taveer_desktop.ui.explain.score_scale import ScoreScale
 from taveer_desktop.ui.job_runner import JobRunner
@@ -98,6 +106,23 @@ def scale_table_html(scale_id: str) -> str:
     )
 
 
+def _fusion_weights(model: Model | None) -> tuple[float, float] | None:
+    """TAVeer's and LambdaG's weights in a fused model (None if it has no readable fusion)."""
+    if model is None or "fusion" not in model.extra:
+        return None
+    from taveer_desktop.core.errors import TaveerError
+    from taveer_desktop.core.lambdag_model import fusion_of
+
+    try:
+        fusion = fusion_of(model, "the model")
+    except TaveerError:
+        return None
+    by_method = dict(zip(fusion.methods, fusion.weights, strict=True))
+    if "taveer" not in by_method or "lambdag" not in by_method:
+        return None
+    return by_method["taveer"], by_method["lambdag"]
+
+
 class DecisionSummary(QWidget):
     """The conclusion of one result (this widget) and its supporting ``details``."""
 
@@ -114,6 +139,9 @@ class DecisionSummary(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         font.setBold(True)
         self.headline.setFont(font)
+        self.methods_label = _label(selectable=True)  # each method's ratio (LambdaG, fusion)
+        self.methods_label.setObjectName("method_lines")
+        self.methods_label.setVisible(False)
         self.investigative_label = _label(selectable=True)
         self.propositions_label = _label(selectable=True)
         self.classification_label = _label(rich=False, selectable=True)
@@ -131,6 +159,7 @@ class DecisionSummary(QWidget):
         for widget in (
             self.kind_label,
             self.headline,
+            self.methods_label,
             self.investigative_label,
             self.classification_label,
         ):
@@ -217,6 +246,7 @@ class DecisionSummary(QWidget):
         self.headline.setToolTip(
             "\n".join(f"• {reason}" for reason in verification.conclusion.reasons)
         )
+        self._show_methods(verification, model)
         self.investigative_label.setVisible(texts.investigative is not None)
         self.investigative_label.setText(
             f"<b>{html.escape(texts.investigative)}</b>" if texts.investigative else ""
@@ -264,6 +294,23 @@ class DecisionSummary(QWidget):
             )
             self.stability_label.setToolTip("")
             self.stability_meaning.setText(f"<small>{STABILITY_MEANING}</small>")
+
+    def _show_methods(self, verification: VerificationResult, model: Model | None) -> None:
+        """Each method's own ratio under the stated one, and whether they agree (a LambdaG or
+        fused model only; a TAVeer model's result shows nothing here)."""
+        findings = verification.methods
+        self.methods_label.setVisible(findings is not None)
+        if findings is None:
+            self.methods_label.setText("")
+            self.methods_label.setToolTip("")
+            return
+        lines = [line.strip() for line in method_lines(findings)]
+        self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
+        tips = [LAMBDAG_METHOD]
+        weights = _fusion_weights(model) if findings.stated == "fusion" else None
+        if weights is not None:
+            tips.append(fusion_sentence(weights, findings.stated) or "")
+        self.methods_label.setToolTip("\n\n".join(t for t in tips if t))
 
     def can_resample(self) -> bool:
         return self._resampling() is not None
