@@ -107,9 +107,9 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
             Row(
                 (
                     f"<b>{html_text(method_label(method))}</b> ({role})",
-                    words.NO_RATIO if value is None else format_lr(value) + bound,
+                    words.NO_RATIO if value is None else format_lr(value),
                     numbers.decimal(value),
-                    numbers.MISSING if value is None else html_text(lr_direction(value)),
+                    numbers.MISSING if value is None else html_text(lr_direction(value)) + bound,
                 ),
                 shade=stated,
             )
@@ -120,10 +120,10 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
                 Paragraph(head + html_text(words.stated_method_sentence(methods.stated))),
                 Table(
                     (
-                        Column("Method", 0.4),
-                        Column("LR", 0.18, "right"),
+                        Column("Method", 0.36),
+                        Column("LR", 0.16, "right"),
                         Column("log10 LR", 0.12, "right"),
-                        Column("Points to", 0.3),
+                        Column("Points to", 0.36),
                     ),
                     tuple(rows),
                 ),
