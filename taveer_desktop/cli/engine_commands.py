@@ -331,11 +331,6 @@ def run_validate(args) -> int:
     )
     settings.check()
     report_target = None
-    if args.report and args.method != "taveer":  # the report describes TAVeer only, for now
-        raise InputError(
-            f"--report describes a TAVeer validation only for now; validate {args.method} "
-            "without it (--record holds every method's figures)"
-        )
     if args.report:  # refused before the run, not after it
         from taveer_desktop.report.export import check_target
 

@@ -48,7 +48,7 @@ from taveer_desktop.core.calibration import (
 from taveer_desktop.core.corpus import Corpus
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.gate import assess, conclude
+from taveer_desktop.core.gate import assess, conclude, lambdag_range_finding
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import ConclusionKind, GateRule
@@ -270,11 +270,14 @@ def evaluate(
     lexicon = lexicon or default_lexicon()
     method = method_of(model)
     scorer = None
+    lambdag_range = None
     if method != "taveer":
         from taveer_desktop.core.lambdag_model import LambdaGPart
         from taveer_desktop.core.method_verify import LambdaGScorer
 
-        scorer = LambdaGScorer(LambdaGPart.of(model, "the model"), lexicon, "the model").raw
+        part = LambdaGPart.of(model, "the model")
+        lambdag_range = part.raw_range
+        scorer = LambdaGScorer(part, lexicon, "the model").raw
     data = corpus_distances(corpus, lexicon, workers, progress, measure=True, scorer=scorer)
     similarities, raw_scores = model_scores(model, data.distances)
     truth = data.truth
@@ -284,7 +287,7 @@ def evaluate(
     metrics = weight_of_evidence_metrics(
         compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
-    kinds, gate = gate_corpus(model, data, log10_lr, truth, lexicon.sha256)
+    kinds, gate = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, lambdag_range)
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
     methods = {
         "taveer": MethodFigures(
@@ -384,8 +387,11 @@ def gate_corpus(
     log10_lr: np.ndarray | None,
     truth: np.ndarray,
     lexicon_sha256: str,
+    lambdag_range: tuple[float, float] | None = None,
 ) -> tuple[tuple[ConclusionKind, ...], GateSummary]:
-    """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures)."""
+    """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures);
+    with ``lambdag_range`` (a LambdaG or fused model's) also on each case's λG, as
+    ``verify_with_method`` does."""
     assert data.measures is not None
     kinds: list[ConclusionKind] = []
     outside = 0
@@ -396,6 +402,10 @@ def gate_corpus(
             c: None if np.isnan(row[j]) else float(row[j]) for j, c in enumerate(CATEGORY_IDS)
         }
         findings = assess(model, measures, distances, lexicon_sha256)
+        if data.scored is not None:
+            outside_range = lambdag_range_finding(float(data.scored[index]), lambdag_range)
+            if outside_range is not None:
+                findings = (*findings, outside_range)
         lr = None if log10_lr is None else float(log10_lr[index])
         kinds.append(conclude(model, findings, lr).kind)
         outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)

@@ -16,6 +16,8 @@ from taveer_desktop.core.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import numbers
 
 SENTENCE_CHARS = 90
+TOWARDS_HP_TITLE = "Sentences the known author's model predicted best (towards Hp)"
+TOWARDS_HD_TITLE = "Sentences the other authors' models predicted best (towards Hd)"
 
 
 def token_text(prepared: str, token_kind: TokenKind, start: int, end: int) -> str:
@@ -87,8 +89,8 @@ def evidence_lines(
     ]
     towards_hp, towards_hd = strongest(leanings, most)
     for title, chosen in (
-        ("Sentences the known author's model predicted best (towards Hp)", towards_hp),
-        ("Sentences the other authors' models predicted best (towards Hd)", towards_hd),
+        (TOWARDS_HP_TITLE, towards_hp),
+        (TOWARDS_HD_TITLE, towards_hd),
     ):
         lines.append(f"{title}:")
         if not chosen:

@@ -32,12 +32,18 @@ def method_label(method: str) -> str:
     return name[0].upper() + name[1:]
 
 
-def _direction(log10_lr: float) -> str:
+def lr_direction(log10_lr: float) -> str:
+    """Which proposition a log10 likelihood ratio supports, in words."""
     if log10_lr > 0:
         return "supports Hp (same author)"
     if log10_lr < 0:
         return "supports Hd (another author)"
     return "supports neither proposition"
+
+
+def method_order(by_method: dict[str, float | None], stated: str) -> list[str]:
+    """The methods to show: the stated one first, then each method alone."""
+    return [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
 
 
 AT_BOUND = "at its validation's limit, the ELUB"
@@ -49,8 +55,7 @@ def method_lines(findings: MethodFindings) -> list[str]:
     supported."""
     by_method, stated = findings.by_method, findings.stated
     lines = []
-    order = [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
-    for method in order:
+    for method in method_order(by_method, stated):
         value = by_method.get(method)
         label = method_label(method)
         role = " (stated)" if method == stated else " alone"
@@ -58,23 +63,31 @@ def method_lines(findings: MethodFindings) -> list[str]:
             lines.append(f"  {label}{role}: no likelihood ratio")
         else:
             bound = f" ({AT_BOUND})" if method in findings.at_bound else ""
-            lines.append(f"  {label}{role}: LR {format_lr(value)}{bound}, {_direction(value)}")
+            lines.append(f"  {label}{role}: LR {format_lr(value)}{bound}, {lr_direction(value)}")
     agreement = agreement_sentence(by_method.get("taveer"), by_method.get("lambdag"), stated)
     if agreement:
         lines.append(f"  {agreement}")
     return lines
 
 
+def methods_agree(taveer: float | None, lambdag: float | None) -> bool | None:
+    """Whether TAVeer's and LambdaG's log10 LRs point the same way (None: one gives none)."""
+    if taveer is None or lambdag is None:
+        return None
+    return (taveer > 0) == (lambdag > 0) and taveer != 0 and lambdag != 0
+
+
 def agreement_sentence(
     taveer: float | None, lambdag: float | None, stated: str = "fusion"
 ) -> str | None:
     """Whether TAVeer and LambdaG point the same way (None when one of them gives no ratio)."""
-    if taveer is None or lambdag is None:
+    agree = methods_agree(taveer, lambdag)
+    if taveer is None or lambdag is None or agree is None:
         return None
-    if (taveer > 0) == (lambdag > 0) and taveer != 0 and lambdag != 0:
+    if agree:
         return (
             "The two methods agree: both "
-            + _direction(taveer).replace("supports", "support", 1)
+            + lr_direction(taveer).replace("supports", "support", 1)
             + "."
         )
     weighed = (
@@ -83,8 +96,8 @@ def agreement_sentence(
         else f"The stated ratio is {METHOD_NAMES[stated]}'s alone"
     )
     return (
-        f"The two methods disagree: TAVeer {_direction(taveer)} (LR {format_lr(taveer)}), "
-        f"LambdaG {_direction(lambdag)} (LR {format_lr(lambdag)}). {weighed}; the "
+        f"The two methods disagree: TAVeer {lr_direction(taveer)} (LR {format_lr(taveer)}), "
+        f"LambdaG {lr_direction(lambdag)} (LR {format_lr(lambdag)}). {weighed}; the "
         "disagreement is part of the finding and lowers confidence in either method alone."
     )
 

@@ -45,6 +45,10 @@ import numpy as np
 from taveer_desktop.core.validation import FIGURES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+from taveer_desktop.presentation.method_report_text import (
+    lambdag_validation_sentences,
+    stated_method_of,
+)
 from taveer_desktop.presentation.numbers import count
 
 FIGURE_ORDER = FIGURES  # the record's figures, in the engine's order
@@ -392,7 +396,7 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
         "belongs to its "
         "known author), because trials of one author are not independent.",
     ]
-    return sentences
+    return sentences + lambdag_validation_sentences(record)
 
 
 def ratio_text(log10_lr: float) -> str:
@@ -453,19 +457,6 @@ def casework_shortfalls(record: dict[str, Any]) -> list[str]:
     return reasons
 
 
-def _method_limit(method: str) -> str:
-    if method not in METHOD_NAMES or method == "taveer":
-        return (
-            "One method. The figures describe the TAVeer method with the settings stated here; "
-            "they say nothing about other methods or settings."
-        )
-    return (
-        f"The method stated. The figures describe {METHOD_NAMES[method]} with the settings "
-        "stated here (each method's own figures on the same trials are recorded beside them); "
-        "they say nothing about other methods or settings."
-    )
-
-
 def limits_sentences(record: dict[str, Any]) -> list[str]:
     """What this validation does not cover, one sentence each; the first says plainly when it
     is too small for casework."""
@@ -500,12 +491,40 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
         "Topic is not controlled. Trials pair documents as they come; where an author's "
         "documents share a topic that other authors' do not, same-author trials are easier "
         "than the case and the figures optimistic.",
-        _method_limit(str(protocol.get("method") or "taveer")),
+        _methods_limit(record),
     ]
     return sentences
 
 
+def _methods_limit(record: dict[str, Any]) -> str:
+    stated = stated_method_of(record)
+    if stated == "taveer":
+        return (
+            "One method. The figures describe the TAVeer method with the settings stated here; "
+            "they say nothing about other methods or settings."
+        )
+    return (
+        f"Methods. The figures describe {METHOD_NAMES[stated]} with the settings stated here, "
+        "LambdaG in this program's variant (masked with its lexicon, not with a part-of-speech "
+        "tagger as published); the side-by-side table gives each method's own. They say "
+        "nothing about other methods, variants or settings."
+    )
+
+
 # --- statements ------------------------------------------------------------------------------
+
+
+def validated_method(record: dict[str, Any]) -> str:
+    """The method a record validates, as its statement names it."""
+    stated = stated_method_of(record)
+    if stated == "taveer":
+        return "the TAVeer authorship verification method"
+    if stated == "lambdag":
+        return (
+            "the LambdaG authorship verification method (a variant masked with the program's "
+            "lexicon), with TAVeer measured beside it"
+        )
+    return "the fusion of the TAVeer and LambdaG authorship verification methods"
 
 
 def statement_sentences(record: dict[str, Any]) -> list[str]:
@@ -515,7 +534,7 @@ def statement_sentences(record: dict[str, Any]) -> list[str]:
     figures = record.get("figures") or {}
     verdict = acceptance_verdict((record.get("acceptance") or {}).get("met"))
     return [
-        "This report records a validation of the TAVeer authorship verification method under "
+        f"This report records a validation of {validated_method(record)} under "
         "stated conditions. It measures how well the method's likelihood ratios performed on "
         f"{numbers.integer(n_same + n_different)} trials whose truth was known "
         f"({numbers.integer(n_same)} same-author, "
@@ -634,11 +653,14 @@ def identification_pairs(
     model = record.get("model") or {}
     acceptance = record.get("acceptance") or {}
     ensemble = model.get("ensemble") or []
+    stated = stated_method_of(record)
+    method = [] if stated == "taveer" else [("Method stated", METHOD_NAMES[stated])]
     return [
         ("Validation record", source),
         ("Record SHA-256", record_sha256),
         ("Model produced", str(model.get("name", "not recorded"))),
         ("Model SHA-256", str(model.get("sha256", "not recorded"))),
+        *method,
         ("Ensemble", ", ".join(str(c) for c in ensemble) or "not recorded"),
         ("Validated with", f"TAVeer Desktop {record.get('software_version', '?')}"),
         ("Record created", str(record.get("created_utc", "not recorded"))),

@@ -33,7 +33,12 @@ from taveer_desktop.presentation.validation_text import (
     ERROR_RATES_FROM_VALIDATION,
     case_summary_sentences,
 )
-from taveer_desktop.report import content_closing, content_evidence, content_findings
+from taveer_desktop.report import (
+    content_closing,
+    content_evidence,
+    content_findings,
+    content_methods,
+)
 from taveer_desktop.report.blocks import (
     Block,
     Column,
@@ -238,8 +243,9 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
         Paragraph(
             f"<b>Hp:</b> {html_text(hp)}.<br/><b>Hd:</b> {html_text(hd, 1000)}.",
         ),
-        Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"),
     ]
+    blocks += content_methods.stated_methods(inputs)  # a LambdaG or fused model's run only
+    blocks.append(Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"))
     reasons = [r for r in conclusion.reasons if r not in decisive_reasons(conclusion)[:3]]
     if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
         items = "".join(f"<li>{html_text(r, 400)}</li>" for r in reasons[:20])
@@ -301,17 +307,19 @@ def summary(inputs: ReportInputs) -> list[Block]:
         ),
     ]
     blocks += _conclusion(inputs)
+    # with a LambdaG or fused model the classification is TAVeer's, not the stated method's
+    classifier = "TAVeer's classification" if result.methods else "The method's classification"
     if result.conclusion.kind is ConclusionKind.NONE:
         blocks.append(
             Paragraph(
-                "<b>The method's classification</b> is not reported: where no conclusion can "
+                f"<b>{classifier}</b> is not reported: where no conclusion can "
                 "be drawn from the texts, a similarity score measured on them means nothing."
             )
         )
         return blocks + _closing(inputs)
     blocks.append(
         Paragraph(
-            f"<b>The method's classification</b> (secondary to the conclusion above). "
+            f"<b>{classifier}</b> (secondary to the conclusion above). "
             f"{html_text(classification_sentence(prediction, result.similarity))} "
             f"{CLASSIFICATION_ANSWERS[prediction]}"
         )

@@ -14,6 +14,7 @@ from taveer_desktop.report.blocks import (
     Row,
     Table,
 )
+from taveer_desktop.report.content_methods import method_sections
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportInputs
 from taveer_desktop.report.wording import (
@@ -190,8 +191,10 @@ def method(inputs: ReportInputs, heading: Heading) -> list[Block]:
     guarantee = TOPIC_GUARANTEE.format(
         entries=numbers.integer(len(lexicon)), sha=html_code(inputs.lexicon_sha256)
     )
+    several = inputs.verification.methods is not None  # a LambdaG or fused model
     blocks: list[Block] = [
         heading,
+        *([Heading("TAVeer", 2)] if several else []),
         Paragraph(METHOD_PLAIN),
         Paragraph(METHOD_MODEL),
         Paragraph(guarantee),
@@ -212,4 +215,4 @@ def method(inputs: ReportInputs, heading: Heading) -> list[Block]:
                 "warning",
             )
         )
-    return blocks
+    return blocks + method_sections(inputs)

@@ -25,6 +25,7 @@ from taveer_desktop.report.chart_layout import (
     importance_chart,
     similarity_chart,
 )
+from taveer_desktop.report.content_methods import lambdag_evidence, method_results
 from taveer_desktop.report.escape import html_text
 from taveer_desktop.report.excerpts import Excerpt
 from taveer_desktop.report.inputs import TOP_FEATURES, ReportInputs
@@ -108,7 +109,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
             )
         ),
     ]
-    return blocks
+    return blocks + method_results(inputs)
 
 
 def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[str, dict]) -> Table:
@@ -258,4 +259,4 @@ def interpretation(inputs: ReportInputs, heading: Heading) -> list[Block]:
     ensemble = inputs.result.get("ensemble", [])
     for category in [c for c in ensemble if c in interpretations]:
         blocks += _category_block(inputs, category, interpretations[category])
-    return blocks
+    return blocks + lambdag_evidence(inputs)

@@ -6,8 +6,10 @@ text (each re-hashed by the store as it is read), the case's audit trail and the
 check done just before, the stability check stored with the run (the latest, if any) and the
 documents the examiner excluded from the case. It also counts each ensemble category's
 features in every single document (the run's result holds only the questioned text and the
-combined profile) and finds excerpts of the top features in the questioned text. Nothing here
-writes to the store.
+combined profile) and finds excerpts of the top features in the questioned text. For a run of a
+LambdaG or fused model it places LambdaG's evidence beside TAVeer's lean of each sentence
+(``core/sentence_agreement``) on the questioned document's prepared text. Nothing here writes
+to the store.
 """
 
 from __future__ import annotations
@@ -21,12 +23,16 @@ from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.feature_stream import prepare_text
 from taveer_desktop.core.features import extract_features
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.result_reader import read_result
+from taveer_desktop.core.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
 from taveer_desktop.store import (
     AuditEntry,
@@ -57,6 +63,16 @@ class EvidenceDocument:
 
 
 @dataclass(frozen=True)
+class MethodEvidence:
+    """LambdaG's evidence in the questioned text with TAVeer's lean of each sentence; the spans
+    point into ``prepared``, the questioned document's prepared text."""
+
+    prepared: str
+    evidence: LambdaGEvidence
+    leanings: tuple[SentenceLeaning, ...]
+
+
+@dataclass(frozen=True)
 class ReportInputs:
     """The facts one report states; built by ``gather_inputs`` (or by hand in tests)."""
 
@@ -83,11 +99,15 @@ class ReportInputs:
     # stored record's summary or the one in the model file; None: the model was not validated
     validation: dict[str, Any] | None = field(default=None, compare=False)
     validation_source: str | None = None
+    # a LambdaG or fused model's run stored with LambdaG's evidence (None otherwise)
+    method_evidence: MethodEvidence | None = field(default=None, compare=False)
+    read: VerificationResult | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def verification(self) -> VerificationResult:
-        """The run's result read by the one typed reader (classification, conclusion …)."""
-        return read_result(self.result)
+        """The run's result read by the one typed reader (classification, conclusion …);
+        ``read`` when the gathering read it already."""
+        return self.read if self.read is not None else read_result(self.result)
 
     @property
     def questioned(self) -> EvidenceDocument:
@@ -127,6 +147,19 @@ def top_features(result: Mapping[str, Any], n: int = TOP_FEATURES) -> dict[str, 
         features += [f for f, _ in interpretation.get("l_n", [])[:n]]
         wanted[category] = features
     return wanted
+
+
+def method_evidence(
+    result: VerificationResult, questioned_text: str, lexicon: Lexicon
+) -> MethodEvidence | None:
+    """LambdaG's evidence of a run and each sentence's leaning (None without evidence)."""
+    if result.methods is None or result.methods.evidence is None:
+        return None
+    evidence = result.methods.evidence
+    leanings = sentence_leanings(
+        questioned_text, result.interpretation, result.ensemble, lexicon, evidence
+    )
+    return MethodEvidence(prepare_text(questioned_text), evidence, tuple(leanings))
 
 
 def gather_inputs(
@@ -176,12 +209,16 @@ def gather_inputs(
         validation = {k: v for k, v in record.items() if k != "trials"}
         validation_source = (
             f"validation record {stored_validation.id} of this project (SHA-256 "
-            f"{stored_validation.record_sha256[:16]}…, stored {stored_validation.created_utc})"
+            f"{stored_validation.record_sha256[:16]}…, stored "
+            f"{recorded_time(stored_validation.created_utc)})"
         )
     elif isinstance(model.extra.get("validation"), dict):
         validation, validation_source = model.extra["validation"], "the model file"
     stability_checks = store.runs.stability_checks(run.id)
+    read = read_result(result)
     return ReportInputs(
+        read=read,
+        method_evidence=method_evidence(read, questioned_text, lexicon),
         validation=validation,
         validation_source=validation_source,
         case=case,

@@ -27,6 +27,7 @@ from taveer_desktop.core.validation_curves import (
     ValidationCurves,
     curves_of,
 )
+from taveer_desktop.presentation import method_report_text as method_words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation import validation_text as words
 from taveer_desktop.report.blocks import (
@@ -326,6 +327,40 @@ def _figures(record: dict[str, Any]) -> list[Block]:
             ),
             rows,
         ),
+        *_each_method(record),
+    ]
+
+
+def _each_method(record: dict[str, Any]) -> list[Block]:
+    """Every method's figures on the same trials, side by side (a LambdaG or fused record)."""
+    methods = method_words.methods_of(record)
+    if not methods:
+        return []
+    by_method = record["methods"]
+    stated = methods[0]
+    width = 0.64 / len(methods)
+    labels = [method_words.SHORT_NAMES[m] + (" (stated)" if m == stated else "") for m in methods]
+    columns = (Column("Figure", 0.36), *(Column(x, width, "right") for x in labels))
+    rows = tuple(
+        Row(
+            (
+                html_text(words.FIGURE_NAMES[key]),
+                *(
+                    html_text(words.figure_value(key, (by_method.get(m) or {}).get(key)))
+                    for m in methods
+                ),
+            )
+        )
+        for key in method_words.COMPARED_FIGURES
+    )
+    return [
+        KeepTogether(
+            (
+                Heading(html_text(method_words.EACH_METHOD_FIGURES_HEAD), 2),
+                Paragraph(html_text(method_words.each_method_sentence(record))),
+                Table(columns, rows),
+            )
+        )
     ]
 
 
@@ -335,8 +370,14 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
         Heading("7. Plots"),
         _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "7.1 "),
         _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "7.2 "),
-        _plot(score_plot(curves.scores, n), words.SCORE_PLOT.caption, "7.3 "),
+        _plot(score_plot(curves.scores, n), _score_caption(record), "7.3 "),
     ]
+
+
+def _score_caption(record: dict[str, Any]) -> str:
+    if method_words.stated_method_of(record) == "taveer":
+        return words.SCORE_PLOT.caption
+    return f"{method_words.TAVEER_SCORE_NOTE} {words.SCORE_PLOT.caption}"
 
 
 def _limits(record: dict[str, Any]) -> list[Block]:
@@ -365,7 +406,8 @@ def build_validation_report(record: dict[str, Any], source: RecordSource) -> Rep
     blocks += _limits(record)
     return ReportContent(
         title=f"{words.REPORT_TITLE}, population {population}",
-        subject=f"Validation of the TAVeer method on the population {population}",
+        subject=f"Validation of {method_words.subject_method(record)} on the population "
+        f"{population}",
         footer=f"Validation record {sha[:16]}… · population {population}",
         blocks=tuple(blocks),
         attachment_name=ATTACHMENT_NAME,

@@ -101,12 +101,13 @@ def test_bad_lambdag_input_is_one_line_exit_2(fused, demo_folder, tmp_path):
         "--lambdag-order",
     )  # fmt: skip
     assert not (tmp_path / "m.json").exists() and "1 to 16" in line
-    line = assert_bad_input(
+    bad_report = tmp_path / "missing" / "r.pdf"  # a fused validation writes its report, but
+    line = assert_bad_input(  # a target that cannot be written is refused before the run
         run("validate", "--population", demo_folder, "-o", tmp_path / "m.json",
-            "--method", "fusion", "--report", tmp_path / "r.pdf"),
-        "--report",
+            "--method", "fusion", "--report", bad_report),
+        bad_report,
     )  # fmt: skip
-    assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.pdf").exists()
+    assert not (tmp_path / "m.json").exists() and not bad_report.exists()
     _, model_path, _ = fused
     data = json.loads(model_path.read_text(encoding="utf-8"))
     data["lambdag"]["reference"]["data"] = data["lambdag"]["reference"]["data"][:-40] + "A" * 40

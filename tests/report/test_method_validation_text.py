@@ -55,7 +55,7 @@ def test_a_lambdag_record_names_its_method_and_keeps_taveers_figures_beside(lamb
     assert "LambdaG's likelihood ratios" in mt.charts_method_note(record)
     assert "with LambdaG on" in record_subtitle(record, "M-1")
     assert model_validation_line(record).startswith("Validated with LambdaG on “demo”")
-    assert any(s.startswith("The method stated. The figures describe LambdaG") for s in
+    assert any(s.startswith("Methods. The figures describe LambdaG") for s in
                limits_sentences(record))  # fmt: skip
 
 

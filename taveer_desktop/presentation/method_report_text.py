@@ -1,0 +1,385 @@
+"""The words the PDF reports add for a LambdaG or fused model (plain text, no Qt, no HTML).
+
+The case report states the model's method's likelihood ratio as its conclusion and shows each
+method's own ratio beside it (``method_agreement``); its method section describes LambdaG's part
+of the model (order, samples, seed, reference population, calibration) and the fusion; its
+result section traces each method's ratio from its raw score; its interpretation shows LambdaG's
+evidence in the questioned text with the tokens highlighted by their share. The validation
+report of a LambdaG or fused record names the stated method and sets every method's figures side
+by side. The PDF escapes everything here (``report/escape.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.core.calibration import Calibration
+from taveer_desktop.core.fusion import Fusion
+from taveer_desktop.core.lambdag_model import LambdaGPart
+from taveer_desktop.core.method_findings import METHODS, LambdaGEvidence
+from taveer_desktop.core.sentence_agreement import SentenceLeaning
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.lambdag_evidence_text import share_text
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES, method_label
+
+SHORT_NAMES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "Fusion"}  # table headings
+
+# --- the case report's summary -----------------------------------------------------------------
+
+EACH_METHOD_HEAD = "Each method's likelihood ratio"
+
+
+def stated_method_sentence(stated: str) -> str:
+    """Which method's ratio the conclusion states, and that the others stand beside it."""
+    return (
+        f"The conclusion above states the likelihood ratio of {METHOD_NAMES[stated]}, the method "
+        "this model was validated to state. Each method's own ratio, from the same run, stands "
+        "beside it:"
+    )
+
+
+NO_CONCLUSION_METHODS = (
+    "This model states the likelihood ratio of {method}. With no conclusion, no method's "
+    "likelihood ratio is reported."
+)
+INVESTIGATIVE_METHODS = "Like the conclusion, these ratios are for investigation only."
+ROLE_STATED = "stated in the conclusion"
+ROLE_ALONE = "alone"
+NO_RATIO = "no likelihood ratio"
+
+
+# --- the case report's method section ------------------------------------------------------------
+
+LAMBDAG_VARIANT = (
+    "A variant, not the published method. The published LambdaG masks the texts with a "
+    "part-of-speech tagger (POSNoise), which this program does not need: it masks them with its "
+    "own lexicon instead, keeping the same words, phrases and punctuation TAVeer counts and "
+    "replacing every other word by one placeholder that carries no part of speech. Figures "
+    "measured with this variant, including the validation of this model, are this variant's, "
+    "not the published paper's."
+)
+FUSION_HEAD = "The fusion of TAVeer and LambdaG"
+
+
+def calibration_text(calibration: Calibration) -> str:
+    """λG's calibration as a formula with its numbers and bound."""
+    text = (
+        f"log10 LR = (a + b · λG) / ln 10 with a = {numbers.decimal(calibration.intercept, 4)}, "
+        f"b = {numbers.decimal(calibration.slope, 5)}"
+    )
+    if calibration.prior_log_odds:
+        text += f", less the training prior log odds {numbers.decimal(calibration.prior_log_odds)}"
+    text += "; " + bound_text(calibration.min_log10_lr, calibration.max_log10_lr)
+    if calibration.training_cllr is not None:
+        text += (
+            f"; Cllr on the trials it was fitted on {numbers.decimal(calibration.training_cllr)}"
+        )
+    return text
+
+
+def bound_text(low: float | None, high: float | None) -> str:
+    """A likelihood ratio's bound: "bounded between 0.0589 and 13.0 (log10 −1.230 to 1.114)"."""
+    if low is None or high is None:
+        return "not bounded"
+    return (
+        f"bounded between {format_lr(low)} and {format_lr(high)} (log10 "
+        f"{numbers.decimal(low)} to {numbers.decimal(high)}, the validation's empirical lower "
+        "and upper bound)"
+    )
+
+
+def _orders_text(order: int, lambdag_record: dict[str, Any] | None) -> str:
+    text = f"{order}, chosen by validation: the order whose calibrated λG had the lowest Cllr"
+    if not isinstance(lambdag_record, dict):
+        return text
+    top = lambdag_record.get("max_order")
+    folds = lambdag_record.get("fold_orders")
+    if isinstance(top, int):
+        text += f" among 1 to {top}"
+    if isinstance(folds, list) and folds:
+        text += " (each fold's training trials chose " + ", ".join(str(f) for f in folds) + ")"
+    return text
+
+
+def lambdag_pairs(
+    part: LambdaGPart, extra: dict[str, Any], lambdag_record: dict[str, Any] | None
+) -> list[tuple[str, str]]:
+    """(label, value) rows of the model's LambdaG part; ``extra`` is the part as stored
+    (smoothing and masking in words), ``lambdag_record`` the validation record's ``lambdag``."""
+    reference = part.reference
+    tokens = reference.get("tokens")
+    rows = [
+        ("Masking", str(extra.get("masking", "lexicon words and punctuation kept"))),
+        ("Language models", str(extra.get("smoothing", "interpolated Kneser-Ney"))),
+        ("Order N", _orders_text(part.order, lambdag_record)),
+        (
+            "Reference samples",
+            f"{numbers.integer(part.samples)} random samples of the reference population, each "
+            "of as many sentences as the known texts; λG is averaged over them",
+        ),
+        ("Seed", f"{part.seed} (the same case and model always give the same λG)"),
+        ("Vocabulary", numbers.count(part.vocabulary_size, "masked symbol")),
+        (
+            "Reference population",
+            "carried in the model as masked token streams (no running text)"
+            + (f": {numbers.count(tokens, 'token')}" if isinstance(tokens, int) else ""),
+        ),
+        ("Population SHA-256", part.population_sha256 or "not recorded"),
+        ("Reference SHA-256", str(reference.get("sha256", "not recorded"))),
+        ("Calibration", calibration_text(part.calibration)),
+    ]
+    return rows
+
+
+def fusion_pairs(fusion: Fusion) -> list[tuple[str, str]]:
+    """(label, value) rows of the model's fusion."""
+    weights = ", ".join(
+        f"{method_label(m)} {numbers.decimal(w)}"
+        for m, w in zip(fusion.methods, fusion.weights, strict=True)
+    )
+    rows = [
+        ("Intercept a", numbers.decimal(fusion.intercept, 4)),
+        ("Weights", weights),
+        ("Bound", bound_text(fusion.min_log10_lr, fusion.max_log10_lr)),
+    ]
+    if fusion.training_cllr is not None:
+        rows.append(("Cllr on its trials", f"{numbers.decimal(fusion.training_cllr)} (all trials)"))
+    return rows
+
+
+# --- the case report's result section ----------------------------------------------------------
+
+EACH_METHOD_RESULT_HEAD = "Each method's likelihood ratio, from its score"
+
+
+def _unbounded(value: float, bounded: float) -> str:
+    if math.isclose(value, bounded, abs_tol=5e-7):
+        return f"log10 LR {numbers.decimal(bounded)}"
+    return f"log10 LR {numbers.decimal(value)}, beyond the bound, so {numbers.decimal(bounded)}"
+
+
+def taveer_trace(similarity: float, calibration: Calibration | None, log10_lr: float | None) -> str:
+    """TAVeer's score to its likelihood ratio."""
+    if log10_lr is None:
+        return "no likelihood ratio (every feature kind of the ensemble abstained)"
+    if calibration is None:
+        return f"score {numbers.decimal(similarity)}: LR {format_lr(log10_lr)}"
+    value = replace(calibration, min_log10_lr=None, max_log10_lr=None).log10_lr(similarity)
+    return (
+        f"score {numbers.decimal(similarity)}; its calibration gives "
+        f"{_unbounded(value, log10_lr)}: LR {format_lr(log10_lr)}"
+    )
+
+
+def lambdag_trace(
+    raw: float | None, order: int, calibration: Calibration, log10_lr: float | None
+) -> str:
+    """λG to LambdaG's likelihood ratio."""
+    if raw is None or log10_lr is None:
+        return "no likelihood ratio"
+    value = replace(calibration, min_log10_lr=None, max_log10_lr=None).log10_lr(raw)
+    return (
+        f"λG {numbers.decimal(raw)} at order {order}; its calibration gives "
+        f"{_unbounded(value, log10_lr)}: LR {format_lr(log10_lr)}"
+    )
+
+
+def fusion_trace(fusion: Fusion, by_method: dict[str, float | None]) -> str:
+    """The two calibrated ratios to the fused one."""
+    fused = by_method.get("fusion")
+    parts = [by_method.get(m) for m in fusion.methods]
+    if fused is None or any(p is None for p in parts):
+        return "no likelihood ratio (one of the fused methods gives none)"
+    value = float(
+        replace(fusion, min_log10_lr=None, max_log10_lr=None).log10_lr(
+            np.array([[float(p) for p in parts if p is not None]])
+        )[0]
+    )
+    return (
+        "the fusion of the two log10 LRs above gives "
+        f"{_unbounded(value, fused)}: LR {format_lr(fused)}"
+    )
+
+
+# --- the case report's interpretation: LambdaG's evidence --------------------------------------
+
+LAMBDAG_EVIDENCE_HEAD = "LambdaG's evidence in the questioned text"
+MARK_MIN_SHARE = 0.1  # a token is never marked below this share (either way)
+MARKED_QUANTILE = 0.75  # tokens above this quantile of |share| in the questioned text are marked
+STRONG_QUANTILE = 0.95  # … and set in bold above this one
+SENTENCES_SHOWN = 5  # strongest sentences each way
+END_MARK = "¶"
+TOWARDS_HP_SIGN, TOWARDS_HD_SIGN = "▲", "▼"
+
+LEGEND_TOWARDS_HP = (
+    "green, underlined, marked {sign}: the known author's model predicted this token better "
+    "than the other authors' models did, by a share of at least +{low} (bold from +{strong})"
+)
+LEGEND_TOWARDS_HD = (
+    "orange, overlined, marked {sign}: the other authors' models predicted it better, by a "
+    "share of −{low} or below (bold from −{strong})"
+)
+LEGEND_REST = (
+    "Tokens with smaller shares are not marked: the marks are the largest quarter of the "
+    "shares in the questioned text (and at least {floor}), bold the largest twentieth. Words in "
+    "italics are content words (right-to-left script is not slanted): LambdaG saw only a "
+    "placeholder in their place, never the word itself. {end} stands for the end of a "
+    "sentence, which LambdaG predicts like a token."
+)
+
+
+@dataclass(frozen=True)
+class MarkLevels:
+    """From which size of share (either way) a token is marked, and set in bold."""
+
+    low: float
+    strong: float
+
+
+def mark_levels(evidence: LambdaGEvidence) -> MarkLevels:
+    """The levels of this questioned text: quantiles of its tokens' |share|, rounded to 10⁻²
+    so that the legend states exactly the numbers compared."""
+    sizes = sorted(abs(t.share) for s in evidence.sentences for t in s.tokens)
+    if not sizes:
+        return MarkLevels(MARK_MIN_SHARE, MARK_MIN_SHARE)
+
+    def quantile(q: float) -> float:
+        return sizes[min(len(sizes) - 1, int(q * len(sizes)))]
+
+    low = max(MARK_MIN_SHARE, round(quantile(MARKED_QUANTILE), 2))
+    return MarkLevels(low, max(low, round(quantile(STRONG_QUANTILE), 2)))
+
+
+def legend_lines(levels: MarkLevels) -> tuple[str, str, str]:
+    """The highlighting legend: towards Hp, towards Hd, the rest."""
+    low, strong = numbers.decimal(levels.low, 2), numbers.decimal(levels.strong, 2)
+    return (
+        LEGEND_TOWARDS_HP.format(sign=TOWARDS_HP_SIGN, low=low, strong=strong),
+        LEGEND_TOWARDS_HD.format(sign=TOWARDS_HD_SIGN, low=low, strong=strong),
+        LEGEND_REST.format(end=END_MARK, floor=numbers.decimal(MARK_MIN_SHARE, 1)),
+    )
+
+
+@dataclass(frozen=True)
+class EvidenceCounts:
+    sentences: int
+    positive: int
+    negative: int
+    same_hp: int
+    same_hd: int
+
+
+def evidence_counts(leanings: Sequence[SentenceLeaning]) -> EvidenceCounts:
+    return EvidenceCounts(
+        len(leanings),
+        sum(1 for x in leanings if x.lambdag > 0),
+        sum(1 for x in leanings if x.lambdag < 0),
+        sum(1 for x in leanings if x.direction > 0),
+        sum(1 for x in leanings if x.direction < 0),
+    )
+
+
+def evidence_summary(
+    evidence: LambdaGEvidence, leanings: Sequence[SentenceLeaning], raw: float | None
+) -> str:
+    """The totals: λG as the sum of the shares, sentences each way, where both agree."""
+    c = evidence_counts(leanings)
+    stored = f" (the run's λG is {numbers.decimal(raw)})" if raw is not None else ""
+    return (
+        f"At order {evidence.order}, the shares of the "
+        f"{numbers.count(c.sentences, 'sentence')} of the questioned text add up to λG = "
+        f"{share_text(evidence.total)}{stored}: {numbers.count(c.positive, 'sentence')} with a "
+        f"positive share (towards Hp), {numbers.count(c.negative, 'sentence')} with a negative "
+        "one (towards Hd). Both methods point the same way in "
+        f"{numbers.count(c.same_hp + c.same_hd, 'sentence')}: "
+        f"{numbers.integer(c.same_hp)} towards Hp and {numbers.integer(c.same_hd)} towards Hd."
+    )
+
+
+def sentence_label(index: int) -> str:
+    """A sentence's name in the report: S1 is the first sentence of the questioned text."""
+    return f"S{index + 1}"
+
+
+SENTENCE_NAMES = "S1 is the first sentence of the questioned text, S2 the second, and so on."
+NO_EVIDENCE = (
+    "This run was stored without LambdaG's evidence in the text; verify the case again (with "
+    "explanation, as the program does by default) to see it."
+)
+
+
+# --- the validation report ---------------------------------------------------------------------
+
+COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
+EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
+
+
+def stated_method_of(record: dict[str, Any]) -> str:
+    """The method whose likelihood ratio the validated model states ("taveer" if none)."""
+    method = (record.get("protocol") or {}).get("method")
+    return method if method in METHODS else "taveer"
+
+
+def method_name(method: str) -> str:
+    """A method's name inside a sentence."""
+    if method == "fusion":
+        return METHOD_NAMES[method]
+    return f"the {METHOD_NAMES[method]} method"
+
+
+def methods_of(record: dict[str, Any]) -> list[str]:
+    """The methods the record has figures of: the stated one first."""
+    by_method = record.get("methods")
+    if not isinstance(by_method, dict):
+        return []
+    stated = stated_method_of(record)
+    return [stated] + [m for m in METHODS if m != stated and isinstance(by_method.get(m), dict)]
+
+
+def each_method_sentence(record: dict[str, Any]) -> str:
+    stated = stated_method_of(record)
+    return (
+        f"The validated model states the likelihood ratio of {METHOD_NAMES[stated]}; the figures "
+        "above and the Tippett and cross-entropy plots are of that ratio. Every method was "
+        "measured on the same cross-validated trials; each method's figures, side by side:"
+    )
+
+
+def lambdag_validation_sentences(record: dict[str, Any]) -> list[str]:
+    """How LambdaG was run in the validation: orders per fold, samples, reference, time."""
+    data = record.get("lambdag")
+    if not isinstance(data, dict):
+        return []
+    folds = data.get("fold_orders") or []
+    fold_text = "; ".join(f"fold {i + 1}: {order}" for i, order in enumerate(folds))
+    sentences = [
+        f"LambdaG's order. Each fold's training trials chose the order whose calibrated λG had "
+        f"the lowest Cllr, among 1 to {data.get('max_order', '?')} ({fold_text or 'not recorded'});"
+        f" the model, fitted on all trials, uses order {data.get('order', '?')}.",
+        f"LambdaG's reference. {numbers.count(int(data.get('samples') or 0), 'random sample')} of "
+        f"the reference population per trial, each of as many sentences as the trial's known "
+        f"text; the reference is {data.get('reference', 'not recorded')}.",
+    ]
+    if isinstance(data.get("seconds"), int | float):
+        sentences.append(
+            f"LambdaG's cost. {numbers.seconds(float(data['seconds']))} for LambdaG in all "
+            f"({numbers.integer(int(data.get('reference_models') or 0))} reference models)."
+        )
+    return sentences
+
+
+TAVEER_SCORE_NOTE = (
+    "These are TAVeer's ensemble scores: LambdaG and the fusion give no score on this scale."
+)
+
+
+def subject_method(record: dict[str, Any]) -> str:
+    """The method in the validation report's PDF subject."""
+    stated = stated_method_of(record)
+    return "the TAVeer method" if stated == "taveer" else METHOD_NAMES[stated]
