@@ -274,8 +274,8 @@ def _distance_findings(model: Model, distances: Mapping[str, float | None]) -> l
 
 def lambdag_range_finding(raw: float, raw_range: tuple[float, float] | None) -> GateFinding | None:
     """LambdaG's score outside the range its validation trials gave: its calibration is
-    extrapolated there (a reference population of another genre, for one, drives λG far
-    beyond what the validation saw)."""
+    extrapolated there. (It does not detect a questioned text of another genre than the
+    population's: measured, such scores stayed inside the range — docs/lambdag.md.)"""
     if raw_range is None:
         return None
     low, high = raw_range
