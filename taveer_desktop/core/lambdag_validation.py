@@ -37,7 +37,6 @@ from the same held-out trials and go into the record side by side.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
@@ -68,6 +67,7 @@ from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
 from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
 from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.population import Population
+from taveer_desktop.core.processes import worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import (
     TrialSet,
@@ -218,7 +218,7 @@ def lambdag_trial_scores(
             rows, values, count = _score_fold(job(fold), order, samples, seed, vocabulary, on_pair)
             raw[rows], made = values, made + count
         return TrialScores(raw, time.perf_counter() - started, made)
-    context = multiprocessing.get_context("forkserver")
+    context = worker_context([__name__])
     with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
         pending = {
             pool.submit(_score_fold, job(fold), order, samples, seed, vocabulary): fold

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -41,6 +40,7 @@ from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
+from taveer_desktop.core.processes import worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
 MIN_TRAINING_CASES = 4
@@ -185,9 +185,8 @@ def _parallel_distances(
     numpy and the engine) costs no wall time."""
     helpers = n_workers - 1
     window = 2 * helpers
-    context = multiprocessing.get_context("forkserver")
-    # the server imports the engine once and every helper is forked from it ready to work
-    context.set_forkserver_preload([__name__])
+    # forked, or from a fork server that imports the engine once (core/processes.py)
+    context = worker_context([__name__])
     done = 0
     matrix, measures, scored = into
     total = len(matrix)

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -84,6 +83,7 @@ from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model
 from taveer_desktop.core.population import Population, PopulationDocument
+from taveer_desktop.core.processes import worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.training import CorpusDistances, fit_model
 
@@ -440,7 +440,7 @@ def cross_validate(
             )
             progress.step(f + 1, trials.folds, "cross-validating by author")
         return scores, log10_lr
-    context = multiprocessing.get_context("forkserver")
+    context = worker_context([__name__])
     with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
         pending = {
             pool.submit(_fold_work, trials.distances, trials.truth, held_out, threshold_method): f

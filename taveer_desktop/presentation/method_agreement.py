@@ -11,6 +11,8 @@ report say the same thing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
@@ -20,6 +22,29 @@ METHOD_NAMES = {
     "lambdag": "LambdaG",
     "fusion": "the fusion of TAVeer and LambdaG",
 }
+
+
+METHOD_ORDER = ("taveer", "lambdag", "fusion")
+# the figures of a validation compared side by side: the costs, discrimination and both
+# misleading rates
+COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
+
+
+def record_method(record: dict[str, Any]) -> str:
+    """The method a validation record (or a model's validation summary) states: its
+    protocol's, or TAVeer for a record made before there was a choice."""
+    method = (record.get("protocol") or {}).get("method") or "taveer"
+    return str(method) if method in METHOD_NAMES else "taveer"
+
+
+def compared_methods(record: dict[str, Any]) -> list[str]:
+    """The methods whose figures the record keeps, the stated one first (empty: TAVeer's
+    record, which keeps only its own)."""
+    kept = record.get("methods")
+    if not isinstance(kept, dict) or not kept:
+        return []
+    stated = record_method(record)
+    return [stated] + [m for m in METHOD_ORDER if m != stated and isinstance(kept.get(m), dict)]
 
 
 # a few words naming the method beside a number in a table ("18 (fused)")

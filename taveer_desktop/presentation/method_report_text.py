@@ -21,12 +21,12 @@ import numpy as np
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart
-from taveer_desktop.core.method_findings import METHODS, LambdaGEvidence
+from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.lambdag_evidence_text import share_text
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES, method_label
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES, method_label, record_method
 
 SHORT_NAMES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "Fusion"}  # table headings
 
@@ -316,14 +316,7 @@ NO_EVIDENCE = (
 
 # --- the validation report ---------------------------------------------------------------------
 
-COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
 EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
-
-
-def stated_method_of(record: dict[str, Any]) -> str:
-    """The method whose likelihood ratio the validated model states ("taveer" if none)."""
-    method = (record.get("protocol") or {}).get("method")
-    return method if method in METHODS else "taveer"
 
 
 def method_name(method: str) -> str:
@@ -333,17 +326,8 @@ def method_name(method: str) -> str:
     return f"the {METHOD_NAMES[method]} method"
 
 
-def methods_of(record: dict[str, Any]) -> list[str]:
-    """The methods the record has figures of: the stated one first."""
-    by_method = record.get("methods")
-    if not isinstance(by_method, dict):
-        return []
-    stated = stated_method_of(record)
-    return [stated] + [m for m in METHODS if m != stated and isinstance(by_method.get(m), dict)]
-
-
 def each_method_sentence(record: dict[str, Any]) -> str:
-    stated = stated_method_of(record)
+    stated = record_method(record)
     return (
         f"The validated model states the likelihood ratio of {METHOD_NAMES[stated]}; the figures "
         "above and the Tippett and cross-entropy plots are of that ratio. Every method was "
@@ -381,5 +365,5 @@ TAVEER_SCORE_NOTE = (
 
 def subject_method(record: dict[str, Any]) -> str:
     """The method in the validation report's PDF subject."""
-    stated = stated_method_of(record)
+    stated = record_method(record)
     return "the TAVeer method" if stated == "taveer" else METHOD_NAMES[stated]

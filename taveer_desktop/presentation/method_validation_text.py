@@ -17,7 +17,12 @@ from typing import Any
 
 from taveer_desktop.core.validation import METHOD_TITLES
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+from taveer_desktop.presentation.method_agreement import (
+    COMPARED_FIGURES,
+    METHOD_NAMES,
+    compared_methods,
+    record_method,
+)
 from taveer_desktop.presentation.validation_text import (
     FIGURE_NAMES,
     SCORE_PLOT,
@@ -26,31 +31,10 @@ from taveer_desktop.presentation.validation_text import (
     figure_value,
 )
 
-METHOD_ORDER = ("taveer", "lambdag", "fusion")
-# the figures compared side by side: the costs, discrimination and both misleading rates
-COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
-
-
-def record_method(record: dict[str, Any]) -> str:
-    """The method a record (or a model's validation summary) states: its protocol's, or
-    TAVeer for a record made before there was a choice."""
-    method = (record.get("protocol") or {}).get("method") or "taveer"
-    return str(method) if method in METHOD_NAMES else "taveer"
-
 
 def method_title(method: str) -> str:
     """A method's short name for a table cell: "TAVeer", "LambdaG", "TAVeer + LambdaG"."""
     return METHOD_TITLES.get(method, method)
-
-
-def compared_methods(record: dict[str, Any]) -> list[str]:
-    """The methods whose figures the record keeps, the stated one first (empty: TAVeer's
-    record, which keeps only its own)."""
-    kept = record.get("methods")
-    if not isinstance(kept, dict) or not kept:
-        return []
-    stated = record_method(record)
-    return [stated] + [m for m in METHOD_ORDER if m != stated and m in kept]
 
 
 def stated_method_sentence(record: dict[str, Any]) -> str:

@@ -44,10 +44,9 @@ import numpy as np
 
 from taveer_desktop.core.validation import FIGURES
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
 from taveer_desktop.presentation.method_report_text import (
     lambdag_validation_sentences,
-    stated_method_of,
 )
 from taveer_desktop.presentation.numbers import count
 
@@ -497,7 +496,7 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
 
 
 def _methods_limit(record: dict[str, Any]) -> str:
-    stated = stated_method_of(record)
+    stated = record_method(record)
     if stated == "taveer":
         return (
             "One method. The figures describe the TAVeer method with the settings stated here; "
@@ -516,7 +515,7 @@ def _methods_limit(record: dict[str, Any]) -> str:
 
 def validated_method(record: dict[str, Any]) -> str:
     """The method a record validates, as its statement names it."""
-    stated = stated_method_of(record)
+    stated = record_method(record)
     if stated == "taveer":
         return "the TAVeer authorship verification method"
     if stated == "lambdag":
@@ -653,7 +652,7 @@ def identification_pairs(
     model = record.get("model") or {}
     acceptance = record.get("acceptance") or {}
     ensemble = model.get("ensemble") or []
-    stated = stated_method_of(record)
+    stated = record_method(record)
     method = [] if stated == "taveer" else [("Method stated", METHOD_NAMES[stated])]
     return [
         ("Validation record", source),

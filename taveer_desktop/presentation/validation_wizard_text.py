@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES
-from taveer_desktop.presentation.method_validation_text import record_method
+from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES, record_method
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_text import (
     acceptance_verdict,

@@ -30,6 +30,11 @@ from taveer_desktop.core.validation_curves import (
 from taveer_desktop.presentation import method_report_text as method_words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation import validation_text as words
+from taveer_desktop.presentation.method_agreement import (
+    COMPARED_FIGURES,
+    compared_methods,
+    record_method,
+)
 from taveer_desktop.report.blocks import (
     Block,
     Chart,
@@ -333,7 +338,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
 
 def _each_method(record: dict[str, Any]) -> list[Block]:
     """Every method's figures on the same trials, side by side (a LambdaG or fused record)."""
-    methods = method_words.methods_of(record)
+    methods = compared_methods(record)
     if not methods:
         return []
     by_method = record["methods"]
@@ -351,7 +356,7 @@ def _each_method(record: dict[str, Any]) -> list[Block]:
                 ),
             )
         )
-        for key in method_words.COMPARED_FIGURES
+        for key in COMPARED_FIGURES
     )
     return [
         KeepTogether(
@@ -375,7 +380,7 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 
 
 def _score_caption(record: dict[str, Any]) -> str:
-    if method_words.stated_method_of(record) == "taveer":
+    if record_method(record) == "taveer":
         return words.SCORE_PLOT.caption
     return f"{method_words.TAVEER_SCORE_NOTE} {words.SCORE_PLOT.caption}"
 

@@ -36,13 +36,12 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation import validation_text as vt
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.method_validation_text import (
     METHOD_TIPPETT,
     charts_method_note,
-    compared_methods,
     method_series_name,
     method_title,
-    record_method,
     score_plot_text,
 )
 from taveer_desktop.ui.explain.chart_export import export_button

@@ -25,6 +25,7 @@ from taveer_desktop.presentation.lambdag_evidence_text import share_text, strong
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
     AT_BOUND,
+    COMPARED_FIGURES,
     LAMBDAG_METHOD,
     SHARE_MEANING,
     agreement_sentence,
@@ -32,7 +33,6 @@ from taveer_desktop.presentation.method_agreement import (
     lr_direction,
 )
 from taveer_desktop.presentation.method_report_text import (
-    COMPARED_FIGURES,
     LAMBDAG_VARIANT,
     MARK_MIN_SHARE,
     SENTENCES_SHOWN,

@@ -11,6 +11,11 @@ import pytest
 from taveer_desktop import paths
 from taveer_desktop.core.model import load_model
 from taveer_desktop.presentation import method_validation_text as mt
+from taveer_desktop.presentation.method_agreement import (
+    COMPARED_FIGURES,
+    compared_methods,
+    record_method,
+)
 from taveer_desktop.presentation.model_text import model_method_line, model_summary_lines
 from taveer_desktop.presentation.validation_text import figure_value, limits_sentences
 from taveer_desktop.presentation.validation_wizard_text import (
@@ -34,15 +39,15 @@ def lambdag(tmp_path_factory):
 
 def test_a_lambdag_record_names_its_method_and_keeps_taveers_figures_beside(lambdag):
     record, _model = lambdag
-    assert mt.record_method(record) == "lambdag"
-    assert mt.compared_methods(record) == ["lambdag", "taveer"]
+    assert record_method(record) == "lambdag"
+    assert compared_methods(record) == ["lambdag", "taveer"]
     assert mt.stated_method_sentence(record).startswith(
         "Method: LambdaG. The figures, intervals, acceptance and charts are LambdaG's; "
         "TAVeer's own figures"
     )
     table = mt.method_figure_table(record)
     assert table.headers == ["Figure", "LambdaG (stated)", "TAVeer alone"]
-    assert [key for key, _name, _values in table.rows] == list(mt.COMPARED_FIGURES)
+    assert [key for key, _name, _values in table.rows] == list(COMPARED_FIGURES)
     for key, _name, values in table.rows:
         assert values == [figure_value(key, record["methods"][m][key]) for m in table.methods]
     # the stated method's figures are the record's own
@@ -63,7 +68,7 @@ def test_a_record_without_a_method_is_taveers_and_compares_nothing(lambdag):
     record, _model = lambdag
     old = copy.deepcopy(record)
     del old["protocol"]["method"], old["methods"], old["lambdag"]
-    assert mt.record_method(old) == "taveer"
+    assert record_method(old) == "taveer"
     assert mt.method_figure_table(old) is None and mt.lambdag_pairs(old) == []
     assert mt.stated_method_sentence(old) == "Method: TAVeer."
     assert mt.charts_method_note(old) == ""

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QWizard
 from taveer_desktop import paths
 from taveer_desktop.core.errors import Cancelled
 from taveer_desktop.core.progress import Progress
-from taveer_desktop.presentation.method_validation_text import COMPARED_FIGURES
+from taveer_desktop.presentation.method_agreement import COMPARED_FIGURES
 from taveer_desktop.presentation.validation_text import figure_value
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import validate_case

@@ -1,0 +1,43 @@
+"""Helper processes are forked only where that is safe: Linux, the main thread, no other Python
+thread and no Qt loaded; everywhere else they come from a fork server."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import sys, threading
+from taveer_desktop.core.processes import worker_context
+{setup}
+print(worker_context().get_start_method())
+"""
+
+
+def _start_method(setup: str = "") -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(setup=setup)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forking is used on Linux only")
+def test_a_plain_command_line_process_forks():
+    assert _start_method() == "fork"
+
+
+def test_a_process_with_qt_or_another_thread_uses_the_fork_server():
+    assert _start_method("import PySide6.QtCore") == "forkserver"
+    other_thread = (
+        "stop = threading.Event()\nthreading.Thread(target=stop.wait, daemon=True).start()"
+    )
+    assert _start_method(other_thread) == "forkserver"
+    from_a_thread = (
+        "found = []\n"
+        "t = threading.Thread(target=lambda: found.append(worker_context().get_start_method()))\n"
+        "t.start(); t.join(); print(found[0]); sys.exit(0)"
+    )
+    assert _start_method(from_a_thread) == "forkserver"
