@@ -1,5 +1,5 @@
 """LambdaG's evidence in the questioned text, in words: the sentences and tokens with the largest
-shares, and whether TAVeer's features point the same way in each (no Qt).
+shares, and whether TAVeer's lean points the same way in each (no Qt).
 
 Used by ``taveer explain --category lambdag``; the meaning of a share and of "both point the
 same way" is in ``presentation/method_agreement`` (``SHARE_MEANING``, ``AGREEMENT_MEANING``).
@@ -35,12 +35,12 @@ def share_text(share: float, places: int = 3) -> str:
 
 
 def leaning_text(leaning: SentenceLeaning) -> str:
-    """Whether TAVeer's features in the sentence point the same way as LambdaG's share."""
+    """Whether TAVeer's lean in the sentence points the same way as LambdaG's share."""
     if leaning.both_point_same_way:
         return "both methods → Hp" if leaning.direction > 0 else "both methods → Hd"
     if leaning.taveer == 0:
-        return "no TAVeer feature listed here"
-    return "TAVeer's features point the other way"
+        return "no effect on TAVeer's distances"
+    return "TAVeer's lean points the other way"
 
 
 def strongest(leanings: Sequence[SentenceLeaning], most: int) -> tuple[list[int], list[int]]:

@@ -108,7 +108,7 @@ def agreement_cell(row: SentenceRow) -> str:
     """``row.agreement`` shortened for a table cell under the heading "Both methods"."""
     if row.direction:
         return "both → Hp" if row.direction > 0 else "both → Hd"
-    return "no TAVeer feature" if row.taveer == 0 else "other ways"
+    return "no TAVeer effect" if row.taveer == 0 else "other ways"
 
 
 def agreement_tip(row: SentenceRow) -> str:

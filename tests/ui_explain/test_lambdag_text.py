@@ -75,7 +75,7 @@ def test_sentence_rows_and_the_agreement_words():
     silent = words.sentence_rows(TEXT, [SentenceLeaning(0, 12, 0.0, 1.5)])[0]
     assert not silent.both_point_same_way
     assert words.agreement_tip(silent).endswith("does not move TAVeer's distances")
-    assert words.agreement_cell(silent) == "no TAVeer feature"
+    assert words.agreement_cell(silent) == "no TAVeer effect"
     tip = words.sentence_tip(rows[1])
     assert tip.startswith("Sentence 2: LambdaG share −2.000, TAVeer lean −0.0100")
     summary = words.evidence_summary(_evidence(SHARES), rows)
