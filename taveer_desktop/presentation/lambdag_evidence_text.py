@@ -10,6 +10,7 @@ A masked token is shown as the word that stands in the text, in angle brackets: 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from taveer_desktop.core.method_findings import LambdaGEvidence, SentenceEvidence, TokenKind
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
@@ -74,24 +75,54 @@ def sentence_lines(
     ]
 
 
+@dataclass(frozen=True)
+class EvidenceCounts:
+    sentences: int
+    positive: int  # sentences with a positive LambdaG share
+    negative: int
+    same_hp: int  # sentences where both methods point towards Hp
+    same_hd: int
+
+
+def evidence_counts(leanings: Sequence[SentenceLeaning]) -> EvidenceCounts:
+    return EvidenceCounts(
+        len(leanings),
+        sum(1 for x in leanings if x.lambdag > 0),
+        sum(1 for x in leanings if x.lambdag < 0),
+        sum(1 for x in leanings if x.direction > 0),
+        sum(1 for x in leanings if x.direction < 0),
+    )
+
+
+def evidence_summary(
+    evidence: LambdaGEvidence, leanings: Sequence[SentenceLeaning], raw: float | None = None
+) -> str:
+    """The totals, for the command line, the desktop and the report alike: λG as the sum of
+    the shares (beside the run's λG when given), sentences each way, where both agree."""
+    c = evidence_counts(leanings)
+    stored = f" (the run's λG is {numbers.decimal(raw)})" if raw is not None else ""
+    return (
+        f"At order {evidence.order}, the shares of the "
+        f"{numbers.count(c.sentences, 'sentence')} of the questioned text add up to λG = "
+        f"{share_text(evidence.total)}{stored}: {numbers.count(c.positive, 'sentence')} with a "
+        f"positive share (towards Hp), {numbers.count(c.negative, 'sentence')} with a negative "
+        "one (towards Hd). Both methods point the same way in "
+        f"{numbers.count(c.same_hp + c.same_hd, 'sentence')}: "
+        f"{numbers.integer(c.same_hp)} towards Hp and {numbers.integer(c.same_hd)} towards Hd."
+    )
+
+
 def evidence_lines(
     prepared: str,
     evidence: LambdaGEvidence,
     leanings: Sequence[SentenceLeaning],
     most: int,
 ) -> list[str]:
-    """The text form of LambdaG's evidence: totals, then the strongest sentences each way."""
-    same = sum(1 for x in leanings if x.both_point_same_way)
-    lines = [
-        f"LambdaG (order {evidence.order}): λG = {share_text(evidence.total)} over "
-        f"{numbers.count(len(evidence.sentences), 'sentence')}; in "
-        f"{numbers.count(same, 'sentence')} both methods point the same way",
-    ]
+    """The text form of LambdaG's evidence: the summary, then the strongest sentences each
+    way."""
+    lines = [evidence_summary(evidence, leanings)]
     towards_hp, towards_hd = strongest(leanings, most)
-    for title, chosen in (
-        (TOWARDS_HP_TITLE, towards_hp),
-        (TOWARDS_HD_TITLE, towards_hd),
-    ):
+    for title, chosen in ((TOWARDS_HP_TITLE, towards_hp), (TOWARDS_HD_TITLE, towards_hd)):
         lines.append(f"{title}:")
         if not chosen:
             lines.append("    none")

@@ -13,8 +13,9 @@ LambdaG share. Here that becomes what a reader sees, without Qt:
 - a **row** per sentence: its number, an excerpt, LambdaG's share, TAVeer's lean and whether
   both methods point the same way (``sentence_rows``; the words of
   ``presentation/lambdag_evidence_text.leaning_text``, which the command line uses too);
-- the share range of each level for the legend (``level_range``), and a one-sentence
-  **summary** of the whole text (``evidence_summary``).
+- the share range of each level for the legend (``level_range``), and what the sentences' ends
+  carry (``ends_sentence``), beside the summary all three interfaces share
+  (``lambdag_evidence_text.evidence_summary``).
 
 The sentences explaining LambdaG, shares and agreement are those of
 ``presentation/method_agreement.py``, and shares and leanings are written as
@@ -185,15 +186,7 @@ def evidence_pending(evidence: LambdaGEvidence) -> str:
     )
 
 
-def evidence_summary(evidence: LambdaGEvidence, rows: Sequence[SentenceRow]) -> str:
-    """One sentence on the whole text: λG, its sentences and where both methods agree."""
-    towards_hp = sum(1 for r in rows if r.direction > 0)
-    towards_hd = sum(1 for r in rows if r.direction < 0)
+def ends_sentence(evidence: LambdaGEvidence) -> str:
+    """What the sentences' ends carry: shares with no characters to shade."""
     ends = math.fsum(t.share for s in evidence.sentences for t in s.tokens if t.end == t.start)
-    return (
-        f"λG = {share_text(evidence.total)} (order {numbers.integer(evidence.order)}) over "
-        f"{numbers.count(len(rows), 'sentence')} (their ends, which have no characters to "
-        f"shade, carry {share_text(ends)}). Both methods point the same way in "
-        f"{numbers.count(towards_hp + towards_hd, 'sentence')}: {numbers.integer(towards_hp)} "
-        f"towards Hp, {numbers.integer(towards_hd)} towards Hd."
-    )
+    return f"The sentences' ends, which have no characters to shade, carry {share_text(ends)}."

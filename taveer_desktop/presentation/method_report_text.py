@@ -12,7 +12,6 @@ by side. The PDF escapes everything here (``report/escape.py``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,10 +21,8 @@ from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.method_findings import LambdaGEvidence
-from taveer_desktop.core.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
-from taveer_desktop.presentation.lambdag_evidence_text import share_text
 from taveer_desktop.presentation.method_agreement import METHOD_NAMES, method_label, record_method
 
 SHORT_NAMES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "Fusion"}  # table headings
@@ -263,42 +260,6 @@ def legend_lines(levels: MarkLevels) -> tuple[str, str, str]:
         LEGEND_TOWARDS_HP.format(sign=TOWARDS_HP_SIGN, low=low, strong=strong),
         LEGEND_TOWARDS_HD.format(sign=TOWARDS_HD_SIGN, low=low, strong=strong),
         LEGEND_REST.format(end=END_MARK, floor=numbers.decimal(MARK_MIN_SHARE, 1)),
-    )
-
-
-@dataclass(frozen=True)
-class EvidenceCounts:
-    sentences: int
-    positive: int
-    negative: int
-    same_hp: int
-    same_hd: int
-
-
-def evidence_counts(leanings: Sequence[SentenceLeaning]) -> EvidenceCounts:
-    return EvidenceCounts(
-        len(leanings),
-        sum(1 for x in leanings if x.lambdag > 0),
-        sum(1 for x in leanings if x.lambdag < 0),
-        sum(1 for x in leanings if x.direction > 0),
-        sum(1 for x in leanings if x.direction < 0),
-    )
-
-
-def evidence_summary(
-    evidence: LambdaGEvidence, leanings: Sequence[SentenceLeaning], raw: float | None
-) -> str:
-    """The totals: λG as the sum of the shares, sentences each way, where both agree."""
-    c = evidence_counts(leanings)
-    stored = f" (the run's λG is {numbers.decimal(raw)})" if raw is not None else ""
-    return (
-        f"At order {evidence.order}, the shares of the "
-        f"{numbers.count(c.sentences, 'sentence')} of the questioned text add up to λG = "
-        f"{share_text(evidence.total)}{stored}: {numbers.count(c.positive, 'sentence')} with a "
-        f"positive share (towards Hp), {numbers.count(c.negative, 'sentence')} with a negative "
-        "one (towards Hd). Both methods point the same way in "
-        f"{numbers.count(c.same_hp + c.same_hd, 'sentence')}: "
-        f"{numbers.integer(c.same_hp)} towards Hp and {numbers.integer(c.same_hd)} towards Hd."
     )
 
 

@@ -33,6 +33,7 @@ from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.lambdag_evidence_text import (
     TOWARDS_HD_TITLE,
     TOWARDS_HP_TITLE,
+    evidence_summary,
     leaning_text,
     share_text,
     strongest,
@@ -427,9 +428,7 @@ def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
             (
                 heading,
                 Paragraph(
-                    html_text(
-                        words.evidence_summary(found.evidence, found.leanings, methods.lambdag_raw)
-                    )
+                    html_text(evidence_summary(found.evidence, found.leanings, methods.lambdag_raw))
                 ),
             )
         ),

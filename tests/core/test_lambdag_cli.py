@@ -232,7 +232,7 @@ def test_explain_lambdag_shows_the_strongest_sentences_and_where_both_methods_ag
     args = ("explain", model_path, "--known", *madison[:3], "--unknown", madison[3])
     text = run(*args, "--category", "lambdag", "--top", "2")
     assert text.returncode == 0, text.stderr
-    assert text.stdout.startswith("LambdaG (order ")
+    assert text.stdout.startswith("At order ") and "add up to λG = " in text.stdout
     assert "towards Hp" in text.stdout and "towards Hd" in text.stdout
     assert "strongest tokens:" in text.stdout
     data = json.loads(run(*args, "--category", "LambdaG", "--json").stdout)

@@ -24,7 +24,7 @@ from taveer_desktop.core.verify import VerificationResult, verify
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
-from taveer_desktop.presentation.lambdag_evidence_text import share_text
+from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary, share_text
 from taveer_desktop.presentation.method_agreement import method_lines
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
@@ -261,6 +261,9 @@ def test_the_sentence_list_sorts_filters_and_scrolls_the_text(qtbot, fused):
     view.show_result(fused.result, fused.model, fused.known, fused.unknown)
     lambdag = _show_lambdag(qtbot, view)
     leanings = _leanings(fused)
+    # the summary is the one the command line and the report give
+    evidence = fused.verification.methods.evidence
+    assert lambdag.summary.text().startswith(html.escape(evidence_summary(evidence, leanings)))
     lambdag.table.sortByColumn(SentenceTableModel.LAMBDAG, Qt.SortOrder.DescendingOrder)
     shares = [r.lambdag for r in lambdag.model.records()]
     assert shares == sorted((x.lambdag for x in leanings), reverse=True)

@@ -56,7 +56,7 @@ from taveer_desktop.core.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
-from taveer_desktop.presentation.lambdag_evidence_text import share_text
+from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary, share_text
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
     SHARE_MEANING,
@@ -348,7 +348,10 @@ class LambdaGView(QWidget):
         if self.evidence is None or len(leanings) != len(self.evidence.sentences):
             raise ValueError("the leanings are not those of the evidence shown")
         self.rows = words.sentence_rows(self.prepared, leanings)
-        self.summary.setText(html.escape(words.evidence_summary(self.evidence, self.rows)))
+        summary = (
+            evidence_summary(self.evidence, leanings) + " " + words.ends_sentence(self.evidence)
+        )
+        self.summary.setText(html.escape(summary))
         self.editor.setExtraSelections(self.agreement_marks())
         self._filter()
         QTimer.singleShot(0, self._size_panes)  # the summary is longer now
