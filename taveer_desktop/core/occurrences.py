@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taveer_desktop.core.features import (
@@ -100,26 +101,39 @@ def _token_occurrences(
                 found[" ".join(t.text for t in window)].append(_occurrence(window))
 
 
-def category_occurrences(
-    text: str, lexicon: Lexicon, category: str
-) -> tuple[str, dict[str, list[Occurrence]]]:
-    """The prepared text and, for every feature of ``category``, its occurrences in it."""
+def categories_occurrences(
+    text: str, lexicon: Lexicon, categories: Sequence[str]
+) -> tuple[str, dict[str, dict[str, list[Occurrence]]]]:
+    """The prepared text and, for each of ``categories``, every feature's occurrences in it;
+    the text is prepared and split once, and each sentence tokenised once for all of them."""
     prepared = prepare_text(text)
     lowered = lower_preserving_length(prepared)
-    found: dict[str, list[Occurrence]] = defaultdict(list)
+    found: dict[str, dict[str, list[Occurrence]]] = {c: defaultdict(list) for c in categories}
+    token_categories = [c for c in categories if c not in PUNCTUATION_N]
+    mark_categories = [c for c in categories if c in PUNCTUATION_N]
     for sentence in split_sentences(prepared):
-        if category in PUNCTUATION_N:
-            n = PUNCTUATION_N[category]
+        if mark_categories:
             marks = list(PUNCTUATION_PATTERN.finditer(lowered, sentence.start, sentence.end))
+        for category in mark_categories:
+            n = PUNCTUATION_N[category]
             for i in range(len(marks) - n + 1):
                 window = marks[i : i + n]
                 spans = tuple((m.start(), m.end()) for m in window)
                 feature = "".join(m.group(0) for m in window)
-                found[feature].append(Occurrence(spans[0][0], spans[-1][1], spans))
-        else:
+                found[category][feature].append(Occurrence(spans[0][0], spans[-1][1], spans))
+        if token_categories:
             tokens = sentence_tokens(lowered, sentence.start, sentence.end, lexicon)
-            _token_occurrences(category, tokens, found)
-    return prepared, dict(found)
+            for category in token_categories:
+                _token_occurrences(category, tokens, found[category])
+    return prepared, {c: dict(f) for c, f in found.items()}
+
+
+def category_occurrences(
+    text: str, lexicon: Lexicon, category: str
+) -> tuple[str, dict[str, list[Occurrence]]]:
+    """The prepared text and, for every feature of ``category``, its occurrences in it."""
+    prepared, found = categories_occurrences(text, lexicon, [category])
+    return prepared, found[category]
 
 
 def feature_occurrences(

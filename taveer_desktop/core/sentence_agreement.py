@@ -40,7 +40,7 @@ import numpy as np
 from taveer_desktop.core.interpret import Interpretation
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence
-from taveer_desktop.core.occurrences import Occurrence, category_occurrences
+from taveer_desktop.core.occurrences import Occurrence, categories_occurrences
 
 
 @dataclass(frozen=True)
@@ -136,12 +136,17 @@ def taveer_leans(
     starts = [start for start, _ in spans]
     ends = [end for _, end in spans]
     leans = np.zeros(len(spans))
-    for category in ensemble:
-        found = interpretation.get(category)
-        if found is None or found.abstained or not found.phi or found.threshold <= 0:
-            continue
-        _, occurrences = category_occurrences(questioned_text, lexicon, category)
-        leans += _category_lean(found, occurrences, starts, ends)
+    usable = {
+        c: found
+        for c in ensemble
+        if (found := interpretation.get(c)) is not None
+        and not found.abstained
+        and found.phi
+        and found.threshold > 0
+    }
+    _, occurrences = categories_occurrences(questioned_text, lexicon, list(usable))
+    for category, found in usable.items():
+        leans += _category_lean(found, occurrences[category], starts, ends)
     return [float(x) for x in leans]
 
 

@@ -64,3 +64,13 @@ def test_phrases_keep_their_original_case_and_spacing(lexicon):
 
 def test_unknown_feature_has_no_occurrence(lexicon):
     assert feature_occurrences("It is.", lexicon, "F6", "nonexistent")[1] == []
+
+
+def test_all_categories_at_once_equal_one_category_at_a_time(lexicon):
+    from taveer_desktop.core.occurrences import categories_occurrences
+
+    for text in _demo_documents():
+        prepared, together = categories_occurrences(text, lexicon, CATEGORY_IDS)
+        assert list(together) == list(CATEGORY_IDS)
+        for category in CATEGORY_IDS:
+            assert (prepared, together[category]) == category_occurrences(text, lexicon, category)

@@ -73,6 +73,18 @@ def _masked_format() -> QTextCharFormat:
     return fmt
 
 
+def read_only_text(parent: QWidget) -> QPlainTextEdit:
+    """A pane that shows a document's text to read and select, wrapped to its width."""
+    editor = QPlainTextEdit(parent)
+    editor.setReadOnly(True)
+    editor.setTextInteractionFlags(
+        Qt.TextInteractionFlag.TextSelectableByMouse
+        | Qt.TextInteractionFlag.TextSelectableByKeyboard
+    )
+    editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+    return editor
+
+
 class EvidencePane(QWidget):
     """One text with its highlighted occurrences and previous/next navigation."""
 
@@ -84,13 +96,7 @@ class EvidencePane(QWidget):
         self.next_button = QPushButton("Next ▶", self)
         self.previous_button.clicked.connect(lambda: self.step(-1))
         self.next_button.clicked.connect(lambda: self.step(1))
-        self.editor = QPlainTextEdit(self)
-        self.editor.setReadOnly(True)
-        self.editor.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-            | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
-        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.editor = read_only_text(self)
         # the title has a line of its own and the count wraps: neither widens the window
         self.count_label.setWordWrap(True)
         self.editor.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)

@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPlainTextDocumentLayout,
-    QPlainTextEdit,
     QScrollArea,
     QSplitter,
     QTableView,
@@ -61,6 +60,7 @@ from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
     SHARE_MEANING,
 )
+from taveer_desktop.ui.explain.evidence_view import read_only_text
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel
 
 # level 1 … 4 of each direction; the darkest still carries black text legibly
@@ -231,13 +231,7 @@ class LambdaGView(QWidget):
             f"<small>{html.escape(SHARE_MEANING)} {html.escape(AGREEMENT_MEANING)}</small>", self
         )
         self.meaning.setWordWrap(True)
-        self.editor = QPlainTextEdit(self)
-        self.editor.setReadOnly(True)
-        self.editor.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-            | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
-        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.editor = read_only_text(self)
         self.editor.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
         self.editor.viewport().installEventFilter(self)
         self.only_agreeing = QCheckBox("&Only where both methods agree")
