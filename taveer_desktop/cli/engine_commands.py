@@ -562,9 +562,9 @@ def run_verify(args) -> int:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
     if result.methods is not None:
-        from taveer_desktop.presentation.method_agreement import method_lines
+        from taveer_desktop.presentation.method_agreement import result_method_lines
 
-        for line in method_lines(result.methods):
+        for line in result_method_lines(result.methods, result.conclusion.kind):
             print(line)
     if stability is not None:
         low, high = stability.similarity_interval

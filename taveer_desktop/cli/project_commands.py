@@ -40,7 +40,7 @@ from taveer_desktop.presentation.encoding_text import (
     encoding_summary,
     is_uncertain,
 )
-from taveer_desktop.presentation.method_agreement import method_lines
+from taveer_desktop.presentation.method_agreement import result_method_lines
 from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
@@ -357,7 +357,7 @@ def run_case_verify(args) -> int:
                 f"similarity {_number(run.similarity)}"
             )
         if result.methods is not None:
-            for line in method_lines(result.methods):
+            for line in result_method_lines(result.methods, result.conclusion.kind):
                 print(f"  {line.strip()}")
         if stored:
             check = stored[-1]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 
@@ -100,6 +101,25 @@ def methods_agree(taveer: float | None, lambdag: float | None) -> bool | None:
     if taveer is None or lambdag is None:
         return None
     return (taveer > 0) == (lambdag > 0) and taveer != 0 and lambdag != 0
+
+
+NO_CONCLUSION_METHODS = (
+    "This model states the likelihood ratio of {method}. With no conclusion, no method's "
+    "likelihood ratio is reported."
+)
+INVESTIGATIVE_METHODS = "Like the conclusion, these ratios are for investigation only."
+
+
+def result_method_lines(findings: MethodFindings, kind: ConclusionKind) -> list[str]:
+    """What a verification's method lines say under its conclusion: nothing but that no ratio
+    is reported when there is no conclusion, and for investigation only when the conclusion
+    is — as the report says it."""
+    if kind is ConclusionKind.NONE:
+        return ["  " + NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[findings.stated])]
+    lines = method_lines(findings)
+    if kind is ConclusionKind.INVESTIGATIVE:
+        lines.append(f"  {INVESTIGATIVE_METHODS}")
+    return lines
 
 
 def agreement_sentence(

@@ -41,11 +41,6 @@ def stated_method_sentence(stated: str) -> str:
     )
 
 
-NO_CONCLUSION_METHODS = (
-    "This model states the likelihood ratio of {method}. With no conclusion, no method's "
-    "likelihood ratio is reported."
-)
-INVESTIGATIVE_METHODS = "Like the conclusion, these ratios are for investigation only."
 ROLE_STATED = "stated in the conclusion"
 ROLE_ALONE = "alone"
 NO_RATIO = "no likelihood ratio"

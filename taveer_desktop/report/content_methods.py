@@ -41,8 +41,10 @@ from taveer_desktop.presentation.lambdag_evidence_text import (
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
     AT_BOUND,
+    INVESTIGATIVE_METHODS,
     LAMBDAG_METHOD,
     METHOD_NAMES,
+    NO_CONCLUSION_METHODS,
     SHARE_MEANING,
     agreement_sentence,
     fusion_sentence,
@@ -95,7 +97,7 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
     kind = inputs.verification.conclusion.kind
     head = f"<b>{html_text(words.EACH_METHOD_HEAD)}.</b> "
     if kind is ConclusionKind.NONE:
-        text = words.NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
+        text = NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
         return [Paragraph(head + html_text(text))]
     by_method = methods.by_method
     rows = []
@@ -137,7 +139,7 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
         style = "body" if methods_agree(taveer, lambdag) else "warning"
         blocks.append(Paragraph(html_text(agreement), style))
     if kind is ConclusionKind.INVESTIGATIVE:
-        blocks.append(Paragraph(html_text(words.INVESTIGATIVE_METHODS), "warning"))
+        blocks.append(Paragraph(html_text(INVESTIGATIVE_METHODS), "warning"))
     return blocks
 
 
@@ -212,7 +214,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     heading = Heading(html_text(words.EACH_METHOD_RESULT_HEAD), 2)
     kind = result.conclusion.kind
     if kind is ConclusionKind.NONE:
-        text = words.NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
+        text = NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
         return [KeepTogether((heading, Paragraph(html_text(text))))]
     by_method = methods.by_method
     calibration = inputs.model.calibration
@@ -242,7 +244,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
             f"The conclusion states the ratio of {html_text(METHOD_NAMES[methods.stated])}. "
             "The calibrations and the fusion are the model's (section 4)."
             + (
-                f" {html_text(words.INVESTIGATIVE_METHODS)}"
+                f" {html_text(INVESTIGATIVE_METHODS)}"
                 if kind is ConclusionKind.INVESTIGATIVE
                 else ""
             ),

@@ -134,3 +134,20 @@ def test_a_lambdag_score_outside_its_validated_range_leaves_an_investigative_con
     assert finding.rule is GateRule.VALIDATED_CONDITIONS and finding.limit == raw + 1.0
     assert outside.conclusion.kind is ConclusionKind.INVESTIGATIVE
     assert outside.log10_lr == pytest.approx(outside.methods.by_method["fusion"])
+
+
+def test_method_lines_under_a_conclusion_say_what_kind_it_is(fused):
+    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.presentation.method_agreement import (
+        INVESTIGATIVE_METHODS,
+        method_lines,
+        result_method_lines,
+    )
+
+    findings = _only_run(fused)[0].methods
+    assert result_method_lines(findings, ConclusionKind.EVALUATIVE) == method_lines(findings)
+    investigative = result_method_lines(findings, ConclusionKind.INVESTIGATIVE)
+    assert investigative[:-1] == method_lines(findings)
+    assert investigative[-1].strip() == INVESTIGATIVE_METHODS
+    (none,) = result_method_lines(findings, ConclusionKind.NONE)
+    assert "no method's likelihood ratio is reported" in none and "LR " not in none

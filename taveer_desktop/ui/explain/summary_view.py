@@ -56,7 +56,7 @@ from taveer_desktop.presentation.explanation_data import (
 from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
     fusion_sentence,
-    method_lines,
+    result_method_lines,
 )
 from taveer_desktop.ui.explain.score_scale import ScoreScale
 from taveer_desktop.ui.job_runner import JobRunner
@@ -304,7 +304,8 @@ class DecisionSummary(QWidget):
             self.methods_label.setText("")
             self.methods_label.setToolTip("")
             return
-        lines = [line.strip() for line in method_lines(findings)]
+        kind = verification.conclusion.kind
+        lines = [line.strip() for line in result_method_lines(findings, kind)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
         tips = [LAMBDAG_METHOD]
         weights = _fusion_weights(model) if findings.stated == "fusion" else None
