@@ -115,6 +115,7 @@ NO_PROFILE = (
     "again to have the check."
 )
 
+FIT_NOT_MADE = "The population-fit check of this case against this validation has not been made."
 NO_BASIS_FOR_FIT = (
     "No population-fit check was made: the conclusion rests on no validation recorded in this "
     "project, so there is no validation population to check the case against."

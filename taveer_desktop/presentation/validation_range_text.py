@@ -91,20 +91,17 @@ def inside(chars: int, declared: CharRange) -> bool:
 
 
 def range_problem(case_lengths: tuple[int, int] | None, ranges: tuple[CharRange, CharRange]) -> str:
-    """Why the case's own lengths do not lie inside the ranges ("" when they do or are unknown)."""
-    if case_lengths is None:
-        return ""
+    """Why the ranges cannot be used: one runs backwards, or the case's own lengths lie outside
+    them ("" when neither)."""
     problems = []
-    for name, chars, declared in (
-        ("questioned", case_lengths[0], ranges[0]),
-        ("known", case_lengths[1], ranges[1]),
-    ):
+    for index, name in enumerate(("questioned", "known")):
+        declared = ranges[index]
         if declared is not None and declared[0] > declared[1]:
             problems.append(f"the {name} range runs backwards (its low end is above its high end)")
-        elif not inside(chars, declared):
+        elif case_lengths is not None and not inside(case_lengths[index], declared):
             problems.append(
-                f"this case's {name} length, {numbers.integer(chars)} characters, is outside "
-                f"{range_text(declared)}"
+                f"this case's {name} length, {numbers.integer(case_lengths[index])} characters, "
+                f"is outside {range_text(declared)}"
             )
     return "; ".join(problems)
 

@@ -20,6 +20,7 @@ from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
+from taveer_desktop.ui import validation_run_page as run_page
 from taveer_desktop.ui import validation_wizard as vw
 from taveer_desktop.ui.task_worker import Job
 from tests.core.validation_fixtures import make_demo_population
@@ -122,12 +123,12 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
 
     assert wizard.currentId() == vw.CONDITIONS
     conditions = wizard.conditions_page
-    assert conditions.lengths() == case_lengths(store, case.id)
-    assert "These are the case's own lengths" in conditions.lengths_note.text()
-    conditions.questioned.setValue(conditions.questioned.value() - 1)
-    assert "Not the case's lengths" in conditions.lengths_note.text()
-    conditions.reset_button.click()
-    assert conditions.lengths() == case_lengths(store, case.id)
+    (q_low, q_high), (k_low, k_high) = conditions.ranges()
+    q_case, k_case = case_lengths(store, case.id)
+    assert q_low <= q_case <= q_high and k_low <= k_case <= k_high  # pre-filled around it
+    assert "lies inside it" in conditions.range_note.text()
+    assert "holds only for cases inside this range" in conditions.range_note.text()
+    assert conditions.repeats.value() == 3
     conditions.folds.setValue(3)
     assert _mnemonics_visible(wizard) == {}
     wizard.next()
@@ -150,6 +151,8 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert wizard.currentId() == vw.RUN
     run = wizard.run_page
     assert "“demo”" in run.plan.text() and "Cllr at most 3" in run.plan.text()
+    assert run.name_edit.text().startswith("Validated for case C-1 on demo")
+    assert run.run_button.isEnabled() and not run.name_problem()
     assert _mnemonics_visible(wizard) == {}
     assert not store.validations.list_all()  # nothing before the run
     with qtbot.waitSignal(window.cases.validation_stored, timeout=120_000):
@@ -163,9 +166,16 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert record["acceptance"]["met"] is True and validation.criteria_met is True
     assert record["protocol"]["folds"] == 3
     assert record["protocol"]["method"] == "taveer" and "methods" not in record
-    assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
-        case_lengths(store, case.id)
-    )
+    if run_page.ENGINE_TAKES_RANGES:  # the declared range, as the record states it
+        assert record["conditions"] == {
+            "questioned_chars": [q_low, q_high],
+            "known_chars": [k_low, k_high],
+        }
+        assert record["repeats"]["count"] == 3
+    else:  # this engine cuts to the case's own lengths, and the plan said so
+        assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
+            case_lengths(store, case.id)
+        )
     assert len(store.models.list_all()) == models_before + 1
     assert store.cases.get(case.id).model_id == validation.model_id  # linked and chosen
     actions = [e.action for e in store.audit.entries()]
@@ -176,6 +186,13 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert view.method_line.text() == "Method: TAVeer."
     assert not view.tabs.isTabVisible(view.tabs.indexOf(view.methods))  # one method
     assert view.figures.rowCount() == 9
+    assert view.casework_line.text().startswith("Too small for casework")  # six authors
+    assert "no evaluative conclusion can rest on it" in view.casework_line.text()
+    attempts = wizard.record_page.attempts
+    assert [a.validation_id for a in attempts.attempts] == [validation.id]
+    assert attempts.attempts[0].chosen and attempts.table.rowCount() == 1
+    fit = wizard.record_page.fit
+    assert fit.check is None and fit.headline.text() == "No population-fit check for this case."
     assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
     assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
     view.tabs.setCurrentWidget(view.charts)
