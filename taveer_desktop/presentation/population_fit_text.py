@@ -63,20 +63,23 @@ def alpha_text(alpha: float) -> str:
     )
 
 
+def _parts(parts: Sequence[FitPart]) -> str:
+    return "; ".join(f"{part.label}: {p_text(part.p_value)}" for part in parts)
+
+
 def fit_headline(check: FitCheck) -> str:
     """One sentence: the case fits the population, or which part does not, with p."""
     name = f"“{check.population}”"
     if check.fits:
-        shown = ", ".join(f"{part.label} {p_text(part.p_value)}" for part in check.parts)
-        return f"The case fits the population {name}: {shown}."
+        return f"The case fits the population {name} ({_parts(check.parts)})."
     flagged = [part for part in check.parts if part.flagged]
-    shown = "; ".join(f"{part.label} {p_text(part.p_value)}" for part in flagged)
-    verb = "is" if len(flagged) == 1 else "are"
-    return (
-        f"{flagged[0].label[0].upper()}{flagged[0].label[1:]}"
-        + "".join(f" and {part.label}" for part in flagged[1:])
-        + f" {verb} unlike the texts of the population {name}: {shown}."
-    )
+    if len(flagged) == 1:
+        part = flagged[0]
+        return (
+            f"{part.label[0].upper()}{part.label[1:]} is unlike the texts of the population "
+            f"{name}: {p_text(part.p_value)}."
+        )
+    return f"The case is unlike the texts of the population {name} ({_parts(flagged)})."
 
 
 def fit_consequence(check: FitCheck) -> str:

@@ -122,9 +122,6 @@ class ValidationWizard(QWizard):
             area = screen.availableGeometry()
             width = min(width, area.width() * 92 // 100)
             height = min(height, area.height() * 90 // 100)
-            self.setMaximumSize(area.width(), area.height())
-        for page_id in self.pageIds():
-            self.page(page_id).setMinimumSize(0, 0)
         self.resize(width, height)
 
     def running(self) -> TaskWorker | None:
