@@ -35,8 +35,9 @@ RANGE_HELP = (
     "across it and the record states it. This case's own lengths must lie inside."
 )
 REPEATS_HELP = (
-    "The cross-validation is repeated with seeds seed, seed + 1, …, and the repeats are "
-    "pooled, so no single seed decides the result; the spread across them is recorded."
+    "The cross-validation is repeated, each repeat with the next seed from the one below "
+    "(0, 1, 2, …), and the repeats are pooled: no single seed decides the result, and the "
+    "spread across them is recorded."
 )
 TOO_SMALL_CONSEQUENCE = "no evaluative conclusion can rest on it"
 

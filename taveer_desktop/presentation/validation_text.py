@@ -372,9 +372,17 @@ def population_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _length(value: Any) -> str:
+    """A trial length as stated: one target, a declared range [LO, HI] or whole documents."""
+    if isinstance(value, list | tuple) and len(value) == 2 and all(_finite(v) for v in value):
+        if value[0] != value[1]:
+            return (
+                f"{numbers.integer(int(value[0]))}–{numbers.integer(int(value[1]))} characters "
+                "(the declared range)"
+            )
+        value = int(value[0])
     return (
         f"about {numbers.integer(value)} characters"
-        if isinstance(value, int)
+        if isinstance(value, int) and not isinstance(value, bool)
         else "their whole length"
     )
 

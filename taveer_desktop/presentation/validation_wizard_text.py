@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES, record_method
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_range_text import RANGE_MEANING
@@ -151,8 +152,7 @@ def case_conditions_text(case_number: str, questioned: Sequence[Any], known: Seq
     return (
         f"Case {case_number}: {count(len(questioned), 'questioned document')} in use (the "
         f"longest has {longest:,} characters) and {count(len(known), 'known document')} in use "
-        f"({together:,} characters together). Each trial's questioned text is cut to the "
-        "first length, its known text to the second."
+        f"({together:,} characters together). The range below must hold both lengths."
     )
 
 
@@ -180,7 +180,8 @@ def _criteria_words(criteria: dict[str, Any]) -> str:
         )
     if not parts:
         return "no acceptance criteria (the record will say that none was set)"
-    return "; ".join(parts) + f" (set at {criteria.get('set_utc') or 'an unrecorded time'})"
+    when = recorded_time(str(criteria.get("set_utc") or "")) or "an unrecorded time"
+    return "; ".join(parts) + f" (set at {when})"
 
 
 def validation_plan_text(

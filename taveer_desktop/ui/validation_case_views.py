@@ -5,7 +5,6 @@ and ``presentation.validation_attempts_text``, the same the case report prints."
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
@@ -47,6 +46,7 @@ def _table(columns: Sequence[str]) -> QTableWidget:
     table.setTabKeyNavigation(False)
     table.verticalHeader().setVisible(False)
     table.setWordWrap(False)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     table.horizontalHeader().setStretchLastSection(True)
     return table
@@ -70,8 +70,9 @@ class FitView(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.consequence)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.table)
         layout.addWidget(self.meaning)
+        layout.addStretch(1)
 
     def show_check(self, check: fit_words.FitCheck) -> None:
         self.check = check
@@ -120,13 +121,16 @@ class AttemptsView(QWidget):
 
     def show_attempts(self, attempts: Sequence[Attempt], case_number: str) -> None:
         self.attempts = tuple(attempts)
-        self.summary.setText(html.escape(attempts_sentence(self.attempts, case_number)))
+        self.summary.setText(attempts_sentence(self.attempts, case_number))
         self.table.setRowCount(len(self.attempts))
         for row, attempt in enumerate(self.attempts):
             for column, text in enumerate(attempt_cells(attempt)):
                 item = QTableWidgetItem(text)
-                item.setToolTip(f"{attempt.lengths}\nModel: {attempt.model}")
+                item.setToolTip(f"{text}\n{attempt.lengths}\nModel: {attempt.model}")
                 if attempt.chosen:
                     item.setBackground(CHOSEN_BACKGROUND)
                 self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
+        widest = self.fontMetrics().horizontalAdvance("m") * 18  # long names elide; tooltips
+        for column in range(self.table.columnCount()):
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))

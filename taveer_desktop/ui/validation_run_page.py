@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWizard
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWizard
 
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation import population_fit_text as fit_words
@@ -177,7 +178,12 @@ class RunPage(WizardStep):
         self.progress.attach(self.worker)
         self.status.setText("")
         self._busy_changed()
+        self._show(self.progress)
         return self.worker
+
+    def _show(self, widget) -> None:
+        """Scroll ``widget`` into view once laid out (at 150 % the plan fills the page)."""
+        QTimer.singleShot(0, lambda: self.scroll_area.ensureWidgetVisible(widget))
 
     def _busy_changed(self) -> None:
         self._name_changed()
@@ -191,6 +197,7 @@ class RunPage(WizardStep):
         self.status.setStyleSheet(ERROR_STYLE if error else "")
         self.status.setText(text)
         self._busy_changed()
+        self._show(self.status)
 
     def _finished(self, done: CaseValidation) -> None:
         owner = self.owner
@@ -222,7 +229,10 @@ class RecordPage(WizardStep):
         self.attempts = AttemptsView()
         self.view.add_case_tab(self.fit, "Case &Fit", "Whether this case looks like the population")
         self.view.add_case_tab(self.attempts, "A&ttempts", "Every validation run for this case")
-        layout = QVBoxLayout(self)
+        # the verdict lines above the tabs can take half of a small screen: the page scrolls,
+        # and the tabs keep room for a dozen lines
+        self.view.tabs.setMinimumHeight(self.fontMetrics().height() * 14)
+        layout = self.scrolled()
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
 
