@@ -43,8 +43,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from taveer_desktop.core import fit_features as ff
-from taveer_desktop.core.fit_profile_data import BandScores, profile_from_dict, profile_to_dict
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.fit_profile_data import BandScores, profile_from_dict, profile_to_dict
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
