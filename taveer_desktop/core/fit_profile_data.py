@@ -85,7 +85,7 @@ def _numbers(value: object, what: str, length: int, source: str, *, low: float) 
 def _bands(value: object, documents: int, source: str) -> tuple[BandScores, ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_BANDS:
         raise _fail(f"'bands' must be a list of 1 to {MAX_BANDS} length bands", source)
-    bands = []
+    bands: list[BandScores] = []
     for index, band in enumerate(value):
         if not isinstance(band, dict) or set(band) != {"chars", "scores"}:
             raise _fail(f"band {index + 1} must hold exactly 'chars' and 'scores'", source)

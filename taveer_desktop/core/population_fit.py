@@ -152,18 +152,18 @@ def _rates(counts: ff.Counts) -> tuple[np.ndarray, np.ndarray]:
 def _z(rates: np.ndarray, n: np.ndarray, mean: np.ndarray, floor: np.ndarray,
        between: np.ndarray, dispersion: np.ndarray) -> np.ndarray:  # fmt: skip
     variance = between + dispersion * _sampling(mean, floor) / np.maximum(n, 1.0)
-    return (rates - mean) / np.sqrt(variance)
+    return np.asarray((rates - mean) / np.sqrt(variance))
 
 
 def _sampling(mean: np.ndarray, floor: np.ndarray) -> np.ndarray:
     """The binomial variance of the square root of a rate over one unit: (1 - p) / 4."""
-    return (1.0 - np.maximum(mean**2, floor)) / 4.0
+    return np.asarray((1.0 - np.maximum(mean**2, floor)) / 4.0)
 
 
 def _score(z: np.ndarray) -> np.ndarray:
     """The nonconformity of each text (rows of ``z``): the mean squared z-score, each capped
     at ``Z_CAP`` (so it counts how many features are off more than how far the worst one is)."""
-    return np.mean(np.minimum(np.abs(z), Z_CAP) ** 2, axis=-1)
+    return np.asarray(np.mean(np.minimum(np.abs(z), Z_CAP) ** 2, axis=-1))
 
 
 def _round(values: np.ndarray) -> np.ndarray:
