@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from taveer_desktop.core.population_fit import CaseFit
 from taveer_desktop.presentation import numbers
 
 
@@ -141,3 +142,21 @@ def fit_summary(checks: Sequence[FitCheck]) -> str:
     if not flagged:
         return "Every part of the case fits the validation's population."
     return f"{numbers.integer(flagged)} of {numbers.integer(len(checks))} checks flag the case."
+
+
+PART_LABELS = {"questioned": "the questioned text", "known": "the known texts"}
+
+
+def fit_check_of(fit: CaseFit, population: str) -> FitCheck:
+    """The engine's ``CaseFit`` as the check these words describe: each part flagged where the
+    engine says it does not fit (a part that cannot be judged is flagged, with p not measured);
+    α is the stated false-flag rate for the case (each part is judged at α / parts)."""
+    parts = tuple(
+        FitPart(
+            PART_LABELS.get(part.part, part.part),
+            float("nan") if part.p_value is None else part.p_value,
+            not part.fits,
+        )
+        for part in fit.parts
+    )
+    return FitCheck(population, fit.alpha, parts)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.validation import METHOD_TITLES
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES, record_method
 from taveer_desktop.presentation.numbers import count
@@ -348,7 +349,8 @@ def suggested_model_name(
     used: Collection[str],
 ) -> str:
     """A name for the model that says what it is and is not used in the project yet."""
-    with_method = "" if method == "taveer" else f"with {METHOD_NAMES[method]} "
+    # as store/case_validation names a model it names itself
+    with_method = "" if method == "taveer" else f"with {METHOD_TITLES[method]} "
     chars = (
         f"{ranges[0][0]:,}–{ranges[0][1]:,}/{ranges[1][0]:,}–{ranges[1][1]:,} chars, "
         if ranges

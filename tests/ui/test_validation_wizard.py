@@ -548,3 +548,27 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
     page.show_fit(None, "")
     assert page.fit.headline.text() == "No population-fit check for this case."
     assert not page.view.fit_line.isVisibleTo(page.view)
+
+
+def test_the_engines_case_fit_is_worded_as_the_wizard_and_report_show_it():
+    from taveer_desktop.core.population_fit import FIT_ALPHA, CaseFit, PartFit
+    from taveer_desktop.presentation.population_fit_text import fit_check_of, fit_headline
+
+    fit = CaseFit(
+        (
+            PartFit("questioned", 1800, 300, 0.004, 0.002, ()),
+            PartFit("known", 5000, 900, 0.41, 0.002, ()),
+        ),
+        120,
+    )
+    check = fit_check_of(fit, "staff e-mail")
+    assert check.fits is fit.fits is False and check.alpha == FIT_ALPHA
+    assert [(p.label, p.flagged) for p in check.parts] == [
+        ("the questioned text", True),
+        ("the known texts", False),
+    ]
+    assert fit_headline(check) == (
+        "The questioned text is unlike the texts of the population “staff e-mail”: p = 0.004."
+    )
+    unjudged = CaseFit((PartFit("questioned", 90, 12, None, 0.002, (), "too short"),), 120)
+    assert "p not measured" in fit_headline(fit_check_of(unjudged, "staff e-mail"))
