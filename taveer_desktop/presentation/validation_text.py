@@ -266,33 +266,61 @@ class AcceptanceLine:
     met: bool
 
 
+def judged_pessimistically(record: dict[str, Any]) -> bool:
+    """Whether the record's criteria were judged on the pessimistic end of each interval."""
+    return (record.get("acceptance") or {}).get("judged_on") == "pessimistic"
+
+
+def _upper(record: dict[str, Any], key: str) -> Any:
+    interval = (record.get("intervals") or {}).get(key)
+    return interval[1] if isinstance(interval, list | tuple) and len(interval) >= 2 else None
+
+
 def acceptance_lines(record: dict[str, Any]) -> list[AcceptanceLine]:
-    """Each criterion set before the run, the figure it was judged on, met or not."""
+    """Each criterion set before the run, the figure it was judged on, met or not: the upper
+    end of the 95 % interval where the record was judged on the pessimistic end, else the
+    point figure (records made before that rule)."""
     acceptance = record.get("acceptance") or {}
     criteria = acceptance.get("criteria") or {}
     results = acceptance.get("results") or {}
     figures = record.get("figures") or {}
+    pessimistic = judged_pessimistically(record)
     lines = []
     if _finite(criteria.get("max_cllr")) and "cllr" in results:
+        measured = f"Cllr {figure_value('cllr', figures.get('cllr'))}"
+        if pessimistic:
+            measured += f", upper end {figure_value('cllr', _upper(record, 'cllr'))}"
         lines.append(
             AcceptanceLine(
                 f"Cllr at most {numbers.short(criteria['max_cllr'])}",
-                f"Cllr {figure_value('cllr', figures.get('cllr'))}",
+                measured,
                 bool(results["cllr"]),
             )
         )
     if _finite(criteria.get("max_misleading")) and "misleading" in results:
-        rates = (figures.get(k) for k in ("misleading_y", "misleading_n"))
+        keys = ("misleading_y", "misleading_n")
+        rates = (figures.get(k) for k in keys)
         worst = max((rate for rate in rates if _finite(rate)), default=None)
+        measured = f"the larger rate {figure_value('misleading_y', worst)}"
+        if pessimistic:
+            uppers = (_upper(record, k) for k in keys)
+            upper = max((u for u in uppers if _finite(u)), default=None)
+            measured += f", upper end {figure_value('misleading_y', upper)}"
         lines.append(
             AcceptanceLine(
                 "both rates of misleading evidence at most "
                 f"{figure_value('misleading_y', criteria['max_misleading'])}",
-                f"the larger rate {figure_value('misleading_y', worst)}",
+                measured,
                 bool(results["misleading"]),
             )
         )
     return lines
+
+
+JUDGED_PESSIMISTICALLY = (
+    "judged on the pessimistic end of each figure's 95 % interval (the upper end for Cllr and "
+    "the rates of misleading evidence), so a small population cannot pass by luck"
+)
 
 
 def acceptance_sentence(record: dict[str, Any]) -> str:
@@ -307,9 +335,14 @@ def acceptance_sentence(record: dict[str, Any]) -> str:
         )
     set_utc = (acceptance.get("criteria") or {}).get("set_utc") or "an unrecorded time"
     stated = "; ".join(line.criterion for line in lines)
+    judged = (
+        JUDGED_PESSIMISTICALLY
+        if judged_pessimistically(record)
+        else "judged on the cross-validated point figures"
+    )
     return (
         f"Acceptance criteria set at {set_utc}, before the trials were built: {stated}. "
-        f"Judged on the cross-validated figures: {'met' if met else 'NOT met'}."
+        f"{judged[0].upper()}{judged[1:]}: {'met' if met else 'NOT met'}."
     )
 
 
@@ -339,9 +372,17 @@ def population_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _length(value: Any) -> str:
+    """A trial length as stated: one target, a declared range [LO, HI] or whole documents."""
+    if isinstance(value, list | tuple) and len(value) == 2 and all(_finite(v) for v in value):
+        if value[0] != value[1]:
+            return (
+                f"{numbers.integer(int(value[0]))}–{numbers.integer(int(value[1]))} characters "
+                "(the declared range)"
+            )
+        value = int(value[0])
     return (
         f"about {numbers.integer(value)} characters"
-        if isinstance(value, int)
+        if isinstance(value, int) and not isinstance(value, bool)
         else "their whole length"
     )
 

@@ -7,13 +7,16 @@ What a validation record's figures, acceptance, protocol and limits mean is word
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.validation import METHOD_TITLES
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES, record_method
 from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.validation_range_text import RANGE_MEANING
 from taveer_desktop.presentation.validation_text import (
     acceptance_verdict,
     casework_shortfalls,
@@ -150,8 +153,7 @@ def case_conditions_text(case_number: str, questioned: Sequence[Any], known: Seq
     return (
         f"Case {case_number}: {count(len(questioned), 'questioned document')} in use (the "
         f"longest has {longest:,} characters) and {count(len(known), 'known document')} in use "
-        f"({together:,} characters together). Each trial's questioned text is cut to the "
-        "first length, its known text to the second."
+        f"({together:,} characters together). The range below must hold both lengths."
     )
 
 
@@ -179,7 +181,8 @@ def _criteria_words(criteria: dict[str, Any]) -> str:
         )
     if not parts:
         return "no acceptance criteria (the record will say that none was set)"
-    return "; ".join(parts) + f" (set at {criteria.get('set_utc') or 'an unrecorded time'})"
+    when = recorded_time(str(criteria.get("set_utc") or "")) or "an unrecorded time"
+    return "; ".join(parts) + f" (set at {when})"
 
 
 def validation_plan_text(
@@ -191,22 +194,51 @@ def validation_plan_text(
     seed: int,
     criteria: dict[str, Any],
     method: str = "",
+    ranges: tuple[tuple[int, int], tuple[int, int]] | None = None,
+    repeats: int = 1,
+    engine_takes_ranges: bool = True,
 ) -> str:
-    """What the run will do, in the order it does it (``method``: ``method_plan_words``)."""
+    """What the run will do, in the order it does it (``method``: ``method_plan_words``).
+
+    ``ranges``: the declared casework range; ``engine_takes_ranges`` False says plainly that
+    this engine cuts the trials to the case's own ``lengths`` instead (and runs once)."""
     q, k = lengths or (None, None)
-    shown = (
-        f"questioned texts of about {q:,} and known texts of about {k:,} characters"
-        if q and k
-        else "whole documents"
-    )
-    return (
+    if ranges and engine_takes_ranges:
+        (q_low, q_high), (k_low, k_high) = ranges
+        shown = (
+            f"the declared casework range, questioned texts of {q_low:,}–{q_high:,} and known "
+            f"texts of {k_low:,}–{k_high:,} characters"
+        )
+        repeated = (
+            f"cross-validation repeated {count(repeats, 'time')} (seeds {seed}–"
+            f"{seed + repeats - 1}) and pooled"
+            if repeats > 1
+            else f"cross-validation run once (seed {seed})"
+        )
+    else:
+        shown = (
+            f"questioned texts of about {q:,} and known texts of about {k:,} characters"
+            if q and k
+            else "whole documents"
+        )
+        repeated = f"seed {seed}"
+    plan = (
         f"Population: “{population_name}”. Conditions of case {case_number}: {shown}. "
-        f"{folds} folds by author, at most {max_trials:,} trials, seed {seed}.\n"
+        f"{folds} folds by author, at most {max_trials:,} trials, {repeated}.\n"
+    )
+    if ranges and not engine_takes_ranges:
+        plan += (
+            "This program's validation engine does not yet build trials across a range or "
+            "repeat them: the trials are cut to the case's own lengths and run once, and the "
+            "record states those conditions, not the range.\n"
+        )
+    return (
+        plan
         + (f"{method}\n" if method else "")
         + f"Acceptance criteria: {_criteria_words(criteria)}.\n"
         "When it has finished, the model it produces, the validation record (linked to the "
         "case, the population and the model) and the choice of that model for the case are "
-        "stored, each audited."
+        "stored, each audited; earlier validations of the case are kept."
     )
 
 
@@ -230,13 +262,15 @@ def record_subtitle(record: dict[str, Any], case_number: str) -> str:
     )
 
 
-def acceptance_headline(met: bool | None) -> str:
-    """The acceptance outcome as the record view's headline, in plain words."""
+def acceptance_headline(met: bool | None, pessimistic: bool = False) -> str:
+    """The acceptance outcome as the record view's headline, in plain words (``pessimistic``:
+    judged on the pessimistic end of each figure's interval)."""
     if met is None:
         return "No acceptance criteria were set before this validation."
+    judged = " (judged on the pessimistic end of each interval)" if pessimistic else ""
     if met:
-        return "Acceptance criteria met: every criterion set before the run was satisfied."
-    return "Acceptance criteria NOT met: at least one criterion set before the run failed."
+        return f"Acceptance criteria met{judged}: every criterion set before the run was satisfied."
+    return f"Acceptance criteria NOT met{judged}: at least one criterion set before the run failed."
 
 
 def model_validation_line(record: dict[str, Any] | None) -> str:
@@ -271,3 +305,78 @@ def validation_report_written_text(exported: Any) -> str:
     elif exported.receipt_problem:
         text += f" No receipt was written ({exported.receipt_problem})."
     return text
+
+
+# --- issue 21: the range, the model's name, the attempts --------------------------------------
+
+
+def range_note(
+    case_lengths: tuple[int, int] | None,
+    ranges: tuple[tuple[int, int], tuple[int, int]],
+    problem: str,
+) -> str:
+    """Under the range: why it cannot be used, or what it means and where the case lies."""
+    if problem:
+        return f"Cannot go on: {problem}. The case's own lengths must lie inside the range."
+    where = (
+        f"This case ({case_lengths[0]:,} questioned, {case_lengths[1]:,} known characters) lies "
+        "inside it. "
+        if case_lengths
+        else ""
+    )
+    return where + RANGE_MEANING
+
+
+def model_name_problem(name: str, used: Collection[str]) -> str:
+    """Why a model name cannot be used ("" when it can): checked before any work starts."""
+    name = " ".join(name.split())
+    if not name:
+        return "Give the model a name: the case, its report and the audit log will name it."
+    if name in used:
+        return (
+            f"A model named “{name}” is already in this project; choose another name. Nothing "
+            "has been run."
+        )
+    return ""
+
+
+def suggested_model_name(
+    case_number: str,
+    population: str,
+    method: str,
+    ranges: tuple[tuple[int, int], tuple[int, int]] | None,
+    seed: int,
+    used: Collection[str],
+) -> str:
+    """A name for the model that says what it is and is not used in the project yet."""
+    # as store/case_validation names a model it names itself
+    with_method = "" if method == "taveer" else f"with {METHOD_TITLES[method]} "
+    chars = (
+        f"{ranges[0][0]:,}–{ranges[0][1]:,}/{ranges[1][0]:,}–{ranges[1][1]:,} chars, "
+        if ranges
+        else ""
+    )
+    base = f"Validated {with_method}for case {case_number} on {population} ({chars}seed {seed})"
+    name, n = base, 2
+    while name in used:
+        name, n = f"{base} #{n}", n + 1
+    return name
+
+
+def earlier_attempts_line(attempts: Sequence[Any], case_number: str) -> str:
+    """The population page's first line: what was tried before for this case."""
+    if not attempts:
+        return f"Case {case_number} has not been validated in this project before."
+    met = sum(1 for a in attempts if a.met)
+    return (
+        f"Case {case_number} already has {count(len(attempts), 'validation')} ({met:,} met "
+        "its criteria); a new one is kept beside them, never in their place, and the last page "
+        "lists them all."
+    )
+
+
+CRITERIA_PESSIMISTIC = (
+    "Each criterion is judged on the pessimistic end of its figure's 95 % interval over authors "
+    "(the upper end for Cllr and the misleading rates), so a small population cannot pass by "
+    "luck."
+)

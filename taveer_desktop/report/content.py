@@ -1,7 +1,8 @@
 """What the report says: its sections as plain blocks, built from ``ReportInputs`` (pure).
 
 ``build_report`` returns a ``ReportContent``: the PDF metadata, the footer text, the blocks of
-sections 1–8 in the order the issue asks for (title page, summary, evidence, method, result,
+sections 1–9 in the order the issue asks for (title page, summary, validation and population
+fit, evidence, method, result,
 interpretation, limitations, audit trail with the reproducibility statement) and the
 machine-readable result to attach to the PDF. This module writes the title page and the
 summary; the other sections come from ``content_evidence``, ``content_findings`` and
@@ -38,6 +39,7 @@ from taveer_desktop.report import (
     content_evidence,
     content_findings,
     content_methods,
+    content_validation,
 )
 from taveer_desktop.report.blocks import (
     Block,
@@ -58,6 +60,7 @@ ATTACHMENT_NAME = "taveer-result.json"
 SECTION_TITLES = (
     "Title page",
     "Summary",
+    "Validation and population fit",
     "Evidence",
     "Method",
     "Result",
@@ -121,7 +124,7 @@ def title_page(inputs: ReportInputs) -> list[Block]:
         blocks.append(
             Paragraph(
                 "<b>Warning:</b> the project failed its integrity check just before this "
-                "report was written (section 3). Its numbers may rest on altered records.",
+                "report was written (section 4). Its numbers may rest on altered records.",
                 "warning",
             )
         )
@@ -401,12 +404,15 @@ def build_report(inputs: ReportInputs, attached: bool = True) -> ReportContent:
     blocks: list[Block] = []
     blocks += title_page(inputs)
     blocks += summary(inputs)
-    blocks += content_evidence.evidence(inputs, section_heading(3))
-    blocks += content_evidence.method(inputs, section_heading(4))
-    blocks += content_findings.result_section(inputs, section_heading(5))
-    blocks += content_findings.interpretation(inputs, section_heading(6))
-    blocks += content_closing.limitations(inputs, section_heading(7))
-    blocks += content_closing.audit_trail(inputs, section_heading(8), attached)
+    blocks += content_validation.validation_section(
+        inputs.validation_facts, inputs.case.number, section_heading(3)
+    )
+    blocks += content_evidence.evidence(inputs, section_heading(4))
+    blocks += content_evidence.method(inputs, section_heading(5))
+    blocks += content_findings.result_section(inputs, section_heading(6))
+    blocks += content_findings.interpretation(inputs, section_heading(7))
+    blocks += content_closing.limitations(inputs, section_heading(8))
+    blocks += content_closing.audit_trail(inputs, section_heading(9), attached)
     case = plain_text(inputs.case.number, 60)
     return ReportContent(
         title=f"{REPORT_TITLE}, case {plain_text(inputs.case.number, 200)}",

@@ -47,7 +47,7 @@ def limitations(inputs: ReportInputs, heading: Heading) -> list[Block]:
 
 def _value(key: str, value: Any) -> str:
     if isinstance(value, str) and _HASH.fullmatch(value):
-        return value[:12] + "…"  # full hashes: section 3 and the entry itself
+        return value[:12] + "…"  # full hashes: section 4 and the entry itself
     return detail_value(key, value, 4)
 
 
@@ -92,7 +92,7 @@ def audit_trail(inputs: ReportInputs, heading: Heading, attached: bool = True) -
         Paragraph(
             "Every change to the project is written into an append-only audit trail; each "
             "entry holds the SHA-256 of the entry before it, so an entry changed, removed or "
-            "inserted later breaks the chain and is found by the integrity check (section 3). "
+            "inserted later breaks the chain and is found by the integrity check (section 4). "
             f"Below are the {numbers.count(len(inputs.audit), 'entry')} of this case. Writing this "
             "report adds one more entry, <i>report_exported</i>, with the report's SHA-256."
         ),
@@ -130,7 +130,7 @@ def audit_trail(inputs: ReportInputs, heading: Heading, attached: bool = True) -
             Paragraph(
                 f"The run was computed by version {html_text(run.software_version)}; this "
                 f"report was written by version {html_text(__version__)}. The numbers are the "
-                "stored ones; the per-document counts of section 6 were counted again.",
+                "stored ones; the per-document counts of section 7 were counted again.",
                 "note",
             )
         )

@@ -34,6 +34,7 @@ from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
+from taveer_desktop.report.validation_attempts import CaseValidationFacts, case_validation_facts
 from taveer_desktop.store import (
     AuditEntry,
     Case,
@@ -102,6 +103,8 @@ class ReportInputs:
     # a LambdaG or fused model's run stored with LambdaG's evidence (None otherwise)
     method_evidence: MethodEvidence | None = field(default=None, compare=False)
     read: VerificationResult | None = field(default=None, compare=False, repr=False)
+    # every validation attempt of the case, the basis and the fit check (None: not gathered)
+    validation_facts: CaseValidationFacts | None = field(default=None, compare=False)
 
     @cached_property
     def verification(self) -> VerificationResult:
@@ -221,6 +224,7 @@ def gather_inputs(
         method_evidence=method_evidence(read, questioned_text, lexicon),
         validation=validation,
         validation_source=validation_source,
+        validation_facts=case_validation_facts(store, case, run.model_id),
         case=case,
         run=run,
         result=result,

@@ -2,8 +2,10 @@
 
 ``build_validation_report(record, source)`` returns a ``ReportContent`` (the same type the case
 report uses, so ``pdf.RenderedReport`` lays it out and writes it): the statement first, then the
-identification, the relevant population, the trial protocol, the acceptance criteria, the figures
-with their intervals and meanings, the three plots (Tippett, empirical cross-entropy, score
+identification, the relevant population, the trial protocol, what the validation covers (the
+declared range, the repeats, the size for casework: ``validation_range_content``), the acceptance
+criteria judged on the pessimistic end, the figures with their intervals and meanings and per
+length band, the three plots (Tippett, empirical cross-entropy, score
 distributions) and the limits, with the record itself attached as JSON. The words come from
 ``presentation/validation_text``, the plot data from ``core/validation_curves``; this module
 only arranges them.
@@ -49,6 +51,7 @@ from taveer_desktop.report.blocks import (
 from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.plot_layout import Bars, Mark, PlotLayout, Series, range_ticks
+from taveer_desktop.report.validation_range_content import bands_table, coverage_section
 from taveer_desktop.report.wording import utc_and_local
 from taveer_desktop.store.population_repository import record_bytes
 
@@ -275,7 +278,7 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 
 def _acceptance(record: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [
-        Heading("5. Acceptance criteria"),
+        Heading("6. Acceptance criteria"),
         Paragraph(html_text(words.acceptance_sentence(record))),
     ]
     lines = words.acceptance_lines(record)
@@ -317,7 +320,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
         for line in words.figure_lines(record)
     )
     return [
-        Heading("6. Figures"),
+        Heading("7. Figures"),
         Paragraph(
             "All figures are computed from the cross-validated (held-out) likelihood ratios "
             "and scores of the trials; the interval is the 95 % bootstrap interval over "
@@ -333,6 +336,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
             rows,
         ),
         *_each_method(record),
+        *bands_table(record),
     ]
 
 
@@ -372,10 +376,10 @@ def _each_method(record: dict[str, Any]) -> list[Block]:
 def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     n = (curves.trials.n_same, curves.trials.n_different)
     return [
-        Heading("7. Plots"),
-        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "7.1 "),
-        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "7.2 "),
-        _plot(score_plot(curves.scores, n), _score_caption(record), "7.3 "),
+        Heading("8. Plots"),
+        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "8.1 "),
+        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "8.2 "),
+        _plot(score_plot(curves.scores, n), _score_caption(record), "8.3 "),
     ]
 
 
@@ -387,7 +391,7 @@ def _score_caption(record: dict[str, Any]) -> str:
 
 def _limits(record: dict[str, Any]) -> list[Block]:
     sentences = words.limits_sentences(record)
-    blocks: list[Block] = [Heading("8. Limits: what this validation does not cover")]
+    blocks: list[Block] = [Heading("9. Limits: what this validation does not cover")]
     for index, sentence in enumerate(sentences[:-1]):
         style = "warning" if index == 0 and words.casework_shortfalls(record) else "body"
         blocks.append(_headed(sentence, style))
@@ -405,6 +409,7 @@ def build_validation_report(record: dict[str, Any], source: RecordSource) -> Rep
     blocks += _identification(record, sha, source)
     blocks += _population(record)
     blocks += _protocol(record, curves)
+    blocks += coverage_section(record, 5)
     blocks += _acceptance(record)
     blocks += _figures(record)
     blocks += _plots(record, curves)

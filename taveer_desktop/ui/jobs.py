@@ -189,10 +189,18 @@ def validate_for_case(
     settings: ValidationSettings,
     lengths: tuple[int, int] | None,
     progress: Progress,
+    model_name: str | None = None,
 ) -> CaseValidation:
-    """Validate on a stored population at the case's (or the given) lengths; the model, the
-    record and the case's choice of model are stored only once the validation has finished."""
+    """Validate on a stored population at the case's (or the given) lengths; the model (named
+    ``model_name``, or automatically), the record and the case's choice of model are stored only
+    once the validation has finished."""
     progress.step(0, 0, f"reading the population {population_name!r}")
     return validate_case(
-        store, case_id, population_name, settings, progress=progress, lengths=lengths
+        store,
+        case_id,
+        population_name,
+        settings,
+        model_name=model_name,
+        progress=progress,
+        lengths=lengths,
     )

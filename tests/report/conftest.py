@@ -30,12 +30,13 @@ RTL_OVERRIDE = "\u202e"
 HEADINGS_CHECK = [
     "Authorship verification report",
     "2. Summary",
-    "3. Evidence",
-    "4. Method",
-    "5. Result",
-    "6. Interpretation",
-    "7. Limitations",
-    "8. Audit trail and reproducibility",
+    "3. Validation and population fit",
+    "4. Evidence",
+    "5. Method",
+    "6. Result",
+    "7. Interpretation",
+    "8. Limitations",
+    "9. Audit trail and reproducibility",
 ]
 
 

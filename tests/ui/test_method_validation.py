@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QWizard
 from taveer_desktop import paths
 from taveer_desktop.core.errors import Cancelled
 from taveer_desktop.core.progress import Progress
+from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.method_agreement import COMPARED_FIGURES
 from taveer_desktop.presentation.validation_text import figure_value
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
@@ -117,7 +118,7 @@ def test_the_wizard_runs_a_fused_validation_and_shows_every_method(qtbot, demo_c
     page = _to_method_page(wizard)
     assert page.method() == "taveer" and not page.advanced.isVisible()
     assert (page.order.value(), page.samples.value()) == (10, 30)  # ValidationSettings' defaults
-    for choice in vw.vt.METHOD_CHOICES:  # each explained, with what it costs
+    for choice in vt.METHOD_CHOICES:  # each explained, with what it costs
         assert page.buttons[choice.method].toolTip() == choice.cost
     page.buttons["fusion"].setChecked(True)
     page.advanced_check.setChecked(True)

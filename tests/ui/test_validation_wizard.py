@@ -20,6 +20,7 @@ from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
+from taveer_desktop.ui import validation_run_page as run_page
 from taveer_desktop.ui import validation_wizard as vw
 from taveer_desktop.ui.task_worker import Job
 from tests.core.validation_fixtures import make_demo_population
@@ -122,12 +123,12 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
 
     assert wizard.currentId() == vw.CONDITIONS
     conditions = wizard.conditions_page
-    assert conditions.lengths() == case_lengths(store, case.id)
-    assert "These are the case's own lengths" in conditions.lengths_note.text()
-    conditions.questioned.setValue(conditions.questioned.value() - 1)
-    assert "Not the case's lengths" in conditions.lengths_note.text()
-    conditions.reset_button.click()
-    assert conditions.lengths() == case_lengths(store, case.id)
+    (q_low, q_high), (k_low, k_high) = conditions.ranges()
+    q_case, k_case = case_lengths(store, case.id)
+    assert q_low <= q_case <= q_high and k_low <= k_case <= k_high  # pre-filled around it
+    assert "lies inside it" in conditions.range_note.text()
+    assert "holds only for cases inside this range" in conditions.range_note.text()
+    assert conditions.repeats.value() == 3
     conditions.folds.setValue(3)
     assert _mnemonics_visible(wizard) == {}
     wizard.next()
@@ -150,6 +151,8 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert wizard.currentId() == vw.RUN
     run = wizard.run_page
     assert "“demo”" in run.plan.text() and "Cllr at most 3" in run.plan.text()
+    assert run.name_edit.text().startswith("Validated for case C-1 on demo")
+    assert run.run_button.isEnabled() and not run.name_problem()
     assert _mnemonics_visible(wizard) == {}
     assert not store.validations.list_all()  # nothing before the run
     with qtbot.waitSignal(window.cases.validation_stored, timeout=120_000):
@@ -163,9 +166,16 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert record["acceptance"]["met"] is True and validation.criteria_met is True
     assert record["protocol"]["folds"] == 3
     assert record["protocol"]["method"] == "taveer" and "methods" not in record
-    assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
-        case_lengths(store, case.id)
-    )
+    if run_page.ENGINE_TAKES_RANGES:  # the declared range, as the record states it
+        assert record["conditions"] == {
+            "questioned_chars": [q_low, q_high],
+            "known_chars": [k_low, k_high],
+        }
+        assert record["repeats"]["count"] == 3
+    else:  # this engine cuts to the case's own lengths, and the plan said so
+        assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
+            case_lengths(store, case.id)
+        )
     assert len(store.models.list_all()) == models_before + 1
     assert store.cases.get(case.id).model_id == validation.model_id  # linked and chosen
     actions = [e.action for e in store.audit.entries()]
@@ -176,6 +186,13 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert view.method_line.text() == "Method: TAVeer."
     assert not view.tabs.isTabVisible(view.tabs.indexOf(view.methods))  # one method
     assert view.figures.rowCount() == 9
+    assert view.casework_line.text().startswith("Too small for casework")  # six authors
+    assert "no evaluative conclusion can rest on it" in view.casework_line.text()
+    attempts = wizard.record_page.attempts
+    assert [a.validation_id for a in attempts.attempts] == [validation.id]
+    assert attempts.attempts[0].chosen and attempts.table.rowCount() == 1
+    fit = wizard.record_page.fit
+    assert fit.check is None and fit.headline.text() == "No population-fit check for this case."
     assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
     assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
     view.tabs.setCurrentWidget(view.charts)
@@ -358,3 +375,200 @@ def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population
     assert dialog.show_model(other.id)
     assert dialog.selected() is None and dialog.view.charts.curves is None
     assert "does not keep its trials" in dialog.view.charts.message.text()
+
+
+# --- issue 21: the declared range, the model's name, the fit on a small screen, the attempts --
+
+
+def _to_page(wizard, page_id: int) -> None:
+    while wizard.currentId() != page_id:
+        wizard.next()
+
+
+def test_the_range_must_hold_the_case_and_run_forwards(qtbot, population_window):
+    store = population_window.session.store
+    q_case, k_case = case_lengths(store, store.cases.find("C-1").id)
+    wizard = _open_wizard(qtbot, population_window)
+    _to_page(wizard, vw.CONDITIONS)
+    page = wizard.conditions_page
+    assert page.isComplete() and page.range_note.styleSheet() == ""
+    page.q_high.setValue(q_case - 1)  # the case's questioned text no longer inside
+    assert not page.isComplete()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    note = page.range_note.text()
+    assert note.startswith("Cannot go on:") and f"{q_case:,} characters, is outside" in note
+    assert "b00020" in page.range_note.styleSheet()
+    wizard.next()
+    assert wizard.currentId() == vw.CONDITIONS  # refused
+    page.use_case_range()
+    page.k_low.setValue(page.k_high.value() + 1)  # backwards
+    assert "known range runs backwards" in page.range_note.text() and not page.isComplete()
+    page.set_ranges(((q_case, q_case), (k_case, k_case)))  # a single length is a range too
+    assert page.isComplete()
+    wizard.next()
+    assert wizard.currentId() == vw.METHOD
+    assert wizard.ranges == ((q_case, q_case), (k_case, k_case))
+
+
+def test_a_used_or_empty_model_name_is_refused_before_any_work(qtbot, population_window):
+    window = population_window
+    store = window.session.store
+    case = store.cases.find("C-1")
+    earlier = validate_case(store, case.id, "demo", ValidationSettings(folds=3), "Taken")
+    window.session.changed("models", "cases", "validations", case_id=case.id)
+    models, audit = len(store.models.list_all()), len(store.audit.entries())
+    wizard = _open_wizard(qtbot, window)
+    assert "already has 1 validation" in wizard.population_page.attempts_line.text()
+    _to_page(wizard, vw.RUN)
+    run = wizard.run_page
+    assert run.name_edit.text() and not run.name_problem()  # suggested, unique
+    for name, words in (("Taken", "already in this project"), ("   ", "Give the model a name")):
+        run.name_edit.setText(name)
+        assert words in run.name_note.text() and "b00020" in run.name_note.styleSheet()
+        assert not run.run_button.isEnabled()
+        assert run.start() is None and run.worker is None  # no job, nothing read or built
+    assert len(store.models.list_all()) == models and len(store.audit.entries()) == audit
+    run.name_edit.setText("  A   new name ")
+    assert run.run_button.isEnabled() and run.model_name() == "A new name"
+    assert earlier.model.name == "Taken"
+
+
+def _inside(widget: QWidget, wizard: QWidget) -> bool:
+    top_left = widget.mapTo(wizard, widget.rect().topLeft())
+    bottom_right = widget.mapTo(wizard, widget.rect().bottomRight())
+    return wizard.rect().contains(top_left) and wizard.rect().contains(bottom_right)
+
+
+BUTTONS = (
+    QWizard.WizardButton.BackButton,
+    QWizard.WizardButton.NextButton,
+    QWizard.WizardButton.CancelButton,
+    QWizard.WizardButton.FinishButton,
+)
+
+
+@pytest.mark.parametrize("size", [(910, 512), (1366, 768)])
+def test_every_page_fits_with_its_buttons_reachable(qtbot, population_window, size):
+    """910 × 512 logical pixels is a 1366 × 768 screen at 150 %: every page of the wizard fits
+    it and Back, Next, Close and Finish lie inside the dialog (each page scrolls instead)."""
+    store = population_window.session.store
+    case = store.cases.find("C-1")
+    wizard = _open_wizard(qtbot, population_window)
+    wizard.resize(*size)
+    seen = []
+    for page_id in (vw.POPULATION, vw.CONDITIONS, vw.METHOD, vw.CRITERIA, vw.RUN, vw.RECORD):
+        if page_id == vw.RECORD:
+            wizard.validation = validate_case(store, case.id, "demo", ValidationSettings(folds=3))
+            wizard.run_page.completeChanged.emit()
+        _to_page(wizard, page_id)
+        qtbot.wait(10)
+        assert wizard.width() <= size[0] and wizard.height() <= size[1], (page_id, wizard.size())
+        shown = [b for b in BUTTONS if wizard.button(b).isVisible()]
+        assert shown, page_id
+        for which in shown:
+            assert _inside(wizard.button(which), wizard), (page_id, which)
+        seen.append(page_id)
+    assert seen[-1] == vw.RECORD
+    assert _inside(wizard.record_page.view.headline, wizard)
+
+
+def test_progress_per_step_never_claims_the_end_while_work_remains(qtbot):
+    from taveer_desktop.ui.step_progress_panel import StepProgressPanel
+
+    panel = StepProgressPanel()
+    qtbot.addWidget(panel)
+    worker = _FakeWorker()
+    panel.attach(worker)  # type: ignore[arg-type]
+    panel.show_progress(0, 0, "reading the population 'demo'")
+    panel.show_progress(10, 10, "features of a/1.txt")
+    panel.show_progress(60, 60, "features of f/9.txt")  # the same step, at its end
+    assert panel.step == 2
+    assert "100 %" in panel.bar.text() and panel.bar.text().startswith("step 2")
+    assert panel.remaining_seconds() is None
+    text = panel.time_text()
+    assert "0:00 left" not in text and "step 2 done, more may follow" in text
+    panel.show_progress(5, 100, "cutting trials")
+    assert panel.step == 3 and "this step about" in panel.time_text()
+    panel.detach()
+
+
+class _FakeWorker:
+    """Enough of a TaskWorker for the panel: a title, a job, progress signals."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QObject, Signal
+
+        class Signals(QObject):
+            progress = Signal(int, int, str)
+
+        self.signals = Signals()
+        self.title = "Validating"
+        self.job = Job("Validating", lambda p: None)
+
+
+def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population_window):
+    from taveer_desktop.presentation.population_fit_text import FitCheck, FitPart
+    from taveer_desktop.report.validation_attempts import case_attempts
+
+    window = population_window
+    store = window.session.store
+    case = store.cases.find("C-1")
+    met = AcceptanceCriteria.now(3.0)
+    first = validate_case(store, case.id, "demo", ValidationSettings(folds=3, criteria=met))
+    failed = AcceptanceCriteria.now(0.01)
+    second = validate_case(
+        store, case.id, "demo", ValidationSettings(folds=3, seed=1, criteria=failed)
+    )
+    wizard = _open_wizard(qtbot, window)
+    page = wizard.record_page
+    attempts = case_attempts(store, store.cases.get(case.id))
+    page.attempts.show_attempts(attempts, "C-1")
+    assert [a.validation_id for a in attempts] == [first.validation.id, second.validation.id]
+    assert [a.met for a in attempts] == [True, False] and [a.seed for a in attempts] == ["0", "1"]
+    assert [a.chosen for a in attempts] == [False, True]  # the last validation chose its model
+    summary = page.attempts.summary.text()
+    assert "2 validations were run for case C-1: 1 met its criteria, 1 did not" in summary
+    table = page.attempts.table
+    assert table.rowCount() == 2 and table.item(1, 6).text().startswith("NOT met")
+    assert table.item(0, 5).text() == "Cllr ≤ 3"
+
+    check = FitCheck(
+        "demo",
+        0.05,
+        (FitPart("the questioned text Q", 0.004, True), FitPart("the known texts", 0.41, False)),
+    )
+    page.view.show_record(store.validations.record(second.validation.id), second.model.name)
+    page.show_fit(check, "")
+    assert page.fit.headline.text() == (
+        "The questioned text Q is unlike the texts of the population “demo”: p = 0.004."
+    )
+    assert "investigation only" in page.fit.consequence.text()
+    assert "5 %" in page.fit.meaning.text() and page.fit.table.rowCount() == 2
+    assert page.view.fit_line.isVisibleTo(page.view) and "unlike" in page.view.fit_line.text()
+    page.show_fit(None, "")
+    assert page.fit.headline.text() == "No population-fit check for this case."
+    assert not page.view.fit_line.isVisibleTo(page.view)
+
+
+def test_the_engines_case_fit_is_worded_as_the_wizard_and_report_show_it():
+    from taveer_desktop.core.population_fit import FIT_ALPHA, CaseFit, PartFit
+    from taveer_desktop.presentation.population_fit_text import fit_check_of, fit_headline
+
+    fit = CaseFit(
+        (
+            PartFit("questioned", 1800, 300, 0.004, 0.002, ()),
+            PartFit("known", 5000, 900, 0.41, 0.002, ()),
+        ),
+        120,
+    )
+    check = fit_check_of(fit, "staff e-mail")
+    assert check.fits is fit.fits is False and check.alpha == FIT_ALPHA
+    assert [(p.label, p.flagged) for p in check.parts] == [
+        ("the questioned text", True),
+        ("the known texts", False),
+    ]
+    assert fit_headline(check) == (
+        "The questioned text is unlike the texts of the population “staff e-mail”: p = 0.004."
+    )
+    unjudged = CaseFit((PartFit("questioned", 90, 12, None, 0.002, (), "too short"),), 120)
+    assert "p not measured" in fit_headline(fit_check_of(unjudged, "staff e-mail"))

@@ -1,0 +1,173 @@
+"""The words for every validation attempt of a case: what was tried (when, method, population,
+seed, criteria), what came of it (met or not, Cllr with its interval, the model) and which one
+the case's conclusion rests on (plain text, no Qt, no HTML).
+
+An attempt is read from its stored record defensively (records of every version). The case
+report, the wizard's attempts list and the command line word the attempts with these functions,
+so an examiner and a reader of the report see the same list: a validation that failed, or was
+run again with another seed, method or criteria, is never hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
+from taveer_desktop.presentation.validation_range_text import (
+    casework_verdict,
+    declared_ranges,
+    range_text,
+)
+from taveer_desktop.presentation.validation_text import figure_value, interval_text
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One validation run for a case, as listed."""
+
+    validation_id: int
+    when: str  # "2025-01-31 09:15:02 UTC"
+    method: str  # "TAVeer"
+    population: str
+    seed: str  # "0" or "0–2" over repeats
+    criteria: str  # "Cllr ≤ 0.5; misleading ≤ 10.0 %" or "none set"
+    met: bool | None
+    cllr: str  # "0.849 (0.797 – 0.892)"
+    model: str
+    chosen: bool
+    lengths: str  # "Q 1,500–3,000, K 3,000–8,000 characters"
+    too_small: bool
+    record_sha256: str = ""
+
+
+ATTEMPT_COLUMNS = (
+    "#",
+    "When",
+    "Method",
+    "Population",
+    "Seed",
+    "Criteria",
+    "Met",
+    "Cllr (95 %)",
+    "Model",
+    "Chosen",
+)
+
+
+def _criteria(record: dict[str, Any]) -> str:
+    criteria = (record.get("acceptance") or {}).get("criteria") or {}
+    parts = []
+    if isinstance(criteria.get("max_cllr"), int | float):
+        parts.append(f"Cllr ≤ {numbers.short(float(criteria['max_cllr']))}")
+    if isinstance(criteria.get("max_misleading"), int | float):
+        parts.append(f"misleading ≤ {figure_value('misleading_y', criteria['max_misleading'])}")
+    return "; ".join(parts) or "none set"
+
+
+def _seed(record: dict[str, Any]) -> str:
+    repeats = record.get("repeats")
+    seeds = repeats.get("seeds") if isinstance(repeats, dict) else None
+    if isinstance(seeds, list) and len(seeds) > 1:
+        return f"{seeds[0]}–{seeds[-1]}"
+    seed = (record.get("protocol") or {}).get("seed")
+    return "–" if seed is None else str(seed)
+
+
+def attempt_of(
+    validation_id: int,
+    created_utc: str,
+    record: dict[str, Any],
+    model_name: str,
+    chosen: bool,
+    record_sha256: str = "",
+) -> Attempt:
+    """One stored validation record as an attempt of its case."""
+    figures = record.get("figures") or {}
+    intervals = record.get("intervals") or {}
+    cllr = figure_value("cllr", figures.get("cllr"))
+    interval = interval_text("cllr", intervals.get("cllr"))
+    questioned, known = declared_ranges(record)
+    return Attempt(
+        validation_id=validation_id,
+        when=recorded_time(created_utc or str(record.get("created_utc") or "")),
+        method=METHOD_NAMES[record_method(record)].replace("the fusion", "Fusion"),
+        population=str((record.get("population") or {}).get("name") or "–"),
+        seed=_seed(record),
+        criteria=_criteria(record),
+        met=(record.get("acceptance") or {}).get("met"),
+        cllr=cllr if interval == "not measured" else f"{cllr} ({interval})",
+        model=model_name,
+        chosen=chosen,
+        lengths=f"Q {range_text(questioned)}, K {range_text(known)}",
+        too_small=casework_verdict(record).too_small,
+        record_sha256=record_sha256,
+    )
+
+
+def met_word(met: bool | None) -> str:
+    return "no criteria" if met is None else "met" if met else "NOT met"
+
+
+def attempt_cells(attempt: Attempt) -> tuple[str, ...]:
+    """The attempt's row, in ``ATTEMPT_COLUMNS`` order."""
+    return (
+        str(attempt.validation_id),
+        attempt.when,
+        attempt.method,
+        attempt.population,
+        attempt.seed,
+        attempt.criteria,
+        met_word(attempt.met) + (" · too small" if attempt.too_small else ""),
+        attempt.cllr,
+        attempt.model,
+        "chosen" if attempt.chosen else "",
+    )
+
+
+def attempts_sentence(attempts: Sequence[Attempt], case_number: str) -> str:
+    """How many validations were run for the case, how many met their criteria, and which one
+    the case rests on."""
+    if not attempts:
+        return f"No validation has been run for case {case_number} in this project."
+    met = sum(1 for a in attempts if a.met)
+    failed = sum(1 for a in attempts if a.met is False)
+    text = (
+        f"{numbers.count(len(attempts), 'validation')} "
+        f"{'was' if len(attempts) == 1 else 'were'} run for case {case_number}: "
+        f"{numbers.integer(met)} met its criteria, {numbers.integer(failed)} did not"
+    )
+    unset = len(attempts) - met - failed
+    if unset:
+        text += f", {numbers.integer(unset)} had none set"
+    text += ". Every one is listed, in the order it was run."
+    chosen = [a for a in attempts if a.chosen]
+    if chosen:
+        a = chosen[-1]
+        text += (
+            f" The case's model comes from validation {a.validation_id} ({a.method} on "
+            f"“{a.population}”, {met_word(a.met)})."
+        )
+    else:
+        text += " None of them produced the case's current model."
+    return text
+
+
+def basis_sentence(
+    validation_id: int | None, record_sha256: str, population: str, case_number: str
+) -> str:
+    """What the conclusion of a case rests on: a stored validation record (its id and SHA-256),
+    or — without one — that the conclusion is investigative."""
+    if validation_id is None:
+        return (
+            f"No validation of the stated method on a population relevant to case "
+            f"{case_number} was recorded, so its conclusion is for investigation only: it rests "
+            "on no measured performance under the case's conditions."
+        )
+    return (
+        f"The conclusion rests on validation record {validation_id} of this project "
+        f"(population “{population}”), SHA-256 {record_sha256}."
+    )

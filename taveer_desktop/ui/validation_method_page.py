@@ -1,0 +1,187 @@
+"""Pages 3 and 4 of the validation wizard.
+
+3. **Method** — TAVeer alone, LambdaG alone or the fusion of both, each with what it does and
+   what it costs (measured); LambdaG's highest order and reference samples under "advanced"
+   (``ValidationSettings.lambdag_order`` / ``lambdag_samples``, defaults 10 and 30).
+4. **Acceptance criteria** — the largest Cllr and the largest rate of misleading evidence that
+   will be accepted, judged on the pessimistic end of each figure's interval; fixed and
+   time-stamped when the examiner leaves the page: before the run.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.presentation import validation_wizard_text as vt
+from taveer_desktop.ui.validation_wizard_step import WizardStep, form_label, wrapped
+
+if TYPE_CHECKING:
+    from taveer_desktop.ui.validation_wizard import ValidationWizard
+
+DEFAULTS = ValidationSettings()  # LambdaG's default order and samples
+DEFAULT_MAX_CLLR = 0.5
+DEFAULT_MAX_MISLEADING = 0.10
+
+
+class MethodPage(WizardStep):
+    """TAVeer alone, LambdaG alone or their fusion, what each does and costs; LambdaG's
+    options under "advanced"."""
+
+    def __init__(self, wizard: ValidationWizard) -> None:
+        super().__init__(
+            wizard,
+            "3 · The method",
+            "Which method's likelihood ratio the model will state. Every method is validated on "
+            "the same trials; a fusion or LambdaG record also keeps TAVeer's own figures.",
+        )
+        self.buttons: dict[str, QRadioButton] = {}
+        group = QButtonGroup(self)
+        layout = self.scrolled()  # at a large scale the words need not fit
+        for choice in vt.METHOD_CHOICES:
+            button = QRadioButton(choice.button)
+            button.setToolTip(choice.cost)
+            group.addButton(button)
+            self.buttons[choice.method] = button
+            explanation = wrapped(f"{choice.explanation}\n{choice.cost}")
+            explanation.setIndent(self.fontMetrics().horizontalAdvance("m") * 2)
+            explanation.setBuddy(button)
+            layout.addWidget(button)
+            layout.addWidget(explanation)
+            button.toggled.connect(self._method_changed)
+
+        self.advanced_check = QCheckBox("Show the &advanced options (LambdaG)")
+        self.advanced_check.setToolTip("LambdaG's highest order and reference samples")
+        self.advanced = QGroupBox("Advanced: LambdaG's options")
+        self.order = QSpinBox()
+        self.order.setRange(1, 16)
+        self.order.setValue(DEFAULTS.lambdag_order)
+        self.order.setToolTip(
+            f"Each fold chooses LambdaG's n-gram order up to this one (default "
+            f"{DEFAULTS.lambdag_order}, as published)"
+        )
+        self.samples = QSpinBox()
+        self.samples.setRange(1, 1000)
+        self.samples.setValue(DEFAULTS.lambdag_samples)
+        self.samples.setToolTip(
+            f"Samples of the population each comparison is made against (default "
+            f"{DEFAULTS.lambdag_samples})"
+        )
+        self.defaults_button = QPushButton("Use the &Defaults")
+        self.defaults_button.setToolTip(
+            f"Highest order {DEFAULTS.lambdag_order}, {DEFAULTS.lambdag_samples} reference samples"
+        )
+        self.defaults_button.clicked.connect(self.use_defaults)
+        box = QVBoxLayout(self.advanced)
+        box.addWidget(wrapped(vt.ADVANCED_NOTE))
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        box.addLayout(form)
+        form.addRow(form_label("Highest o&rder:", self.order), self.order)
+        form.addRow(form_label("Reference sam&ples:", self.samples), self.samples)
+        defaults_row = QHBoxLayout()
+        defaults_row.addWidget(self.defaults_button)
+        defaults_row.addStretch(1)
+        form.addRow("", defaults_row)
+        self.advanced_note = wrapped()
+        self.advanced_check.toggled.connect(self._method_changed)
+        layout.addSpacing(self.fontMetrics().height() // 2)
+        layout.addWidget(self.advanced_check)
+        layout.addWidget(self.advanced)
+        layout.addWidget(self.advanced_note)
+        layout.addStretch(1)
+        self.advanced_check.toggled.connect(self._show_advanced)
+        self.buttons["taveer"].setChecked(True)
+
+    def method(self) -> str:
+        return next(m for m, button in self.buttons.items() if button.isChecked())
+
+    def _show_advanced(self, shown: bool) -> None:
+        if shown:  # once laid out, scroll the options into view (a large scale hides them)
+            QTimer.singleShot(0, lambda: self.scroll_area.ensureWidgetVisible(self.advanced))
+
+    def use_defaults(self) -> None:
+        self.order.setValue(DEFAULTS.lambdag_order)
+        self.samples.setValue(DEFAULTS.lambdag_samples)
+
+    def _method_changed(self, *_args) -> None:
+        uses_lambdag = self.method() != "taveer"
+        self.advanced.setVisible(self.advanced_check.isChecked())
+        self.advanced.setEnabled(uses_lambdag)
+        self.advanced_note.setText(
+            "" if uses_lambdag or not self.advanced_check.isChecked() else vt.TAVEER_HAS_NO_OPTIONS
+        )
+
+
+class CriteriaPage(WizardStep):
+    """The acceptance criteria, fixed (and time-stamped) when the examiner goes on."""
+
+    def __init__(self, wizard: ValidationWizard) -> None:
+        super().__init__(
+            wizard,
+            "4 · Acceptance criteria, set before the run",
+            "Decide now what result you will accept. The criteria are fixed and time-stamped "
+            "when you go on, recorded with the result, and the record says whether they were met.",
+        )
+        self.cllr_check = QCheckBox("C&llr at most")
+        self.cllr_check.setChecked(True)
+        self.cllr_check.setToolTip(
+            "Log-likelihood-ratio cost of the cross-validated likelihood ratios: 0 is perfect, "
+            "1 is no better than giving no evidence, above 1 worse"
+        )
+        self.max_cllr = QDoubleSpinBox()
+        self.max_cllr.setRange(0.0, 5.0)
+        self.max_cllr.setDecimals(2)
+        self.max_cllr.setSingleStep(0.05)
+        self.max_cllr.setValue(DEFAULT_MAX_CLLR)
+        self.misleading_check = QCheckBox("&Misleading evidence at most")
+        self.misleading_check.setChecked(True)
+        self.misleading_check.setToolTip(
+            "Both rates: same-author trials whose likelihood ratio favours Hd, and "
+            "different-author trials whose likelihood ratio favours Hp"
+        )
+        self.max_misleading = QDoubleSpinBox()
+        self.max_misleading.setRange(0.0, 100.0)
+        self.max_misleading.setDecimals(1)
+        self.max_misleading.setSingleStep(1.0)
+        self.max_misleading.setSuffix(" % of trials, both ways")
+        self.max_misleading.setValue(DEFAULT_MAX_MISLEADING * 100)
+        self.cllr_check.toggled.connect(self.max_cllr.setEnabled)
+        self.misleading_check.toggled.connect(self.max_misleading.setEnabled)
+        grid = QGridLayout()
+        grid.addWidget(self.cllr_check, 0, 0)
+        grid.addWidget(self.max_cllr, 0, 1)
+        grid.addWidget(self.misleading_check, 1, 0)
+        grid.addWidget(self.max_misleading, 1, 1)
+        grid.setColumnStretch(2, 1)
+        self.note = wrapped(f"{vt.CRITERIA_NOTE} {vt.CRITERIA_PESSIMISTIC}")
+        layout = self.scrolled()
+        layout.addLayout(grid)
+        layout.addWidget(self.note)
+        layout.addStretch(1)
+
+    def criteria(self) -> AcceptanceCriteria:
+        """The criteria as they stand, time-stamped now."""
+        return AcceptanceCriteria.now(
+            self.max_cllr.value() if self.cllr_check.isChecked() else None,
+            self.max_misleading.value() / 100 if self.misleading_check.isChecked() else None,
+        )
+
+    def validatePage(self) -> bool:
+        self.owner.criteria = self.criteria()
+        return True
