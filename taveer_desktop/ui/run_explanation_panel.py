@@ -54,6 +54,7 @@ class RunExplanationPanel(QStackedWidget):
         page = QVBoxLayout(self.result_page)
         page.setContentsMargins(0, 0, 0, 0)
         page.setSpacing(2)
+        self.page_spacing = page.spacing()  # between the conclusion and the result
         page.addWidget(self.result_view.summary.conclusion)
         page.addWidget(self.result_scroll, 1)
         self.addWidget(self.message)

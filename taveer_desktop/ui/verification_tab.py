@@ -227,7 +227,7 @@ class VerificationTab(QWidget):
         needed = conclusion.heightForWidth(width) if conclusion.hasHeightForWidth() else -1
         if needed < 0:  # (a word-wrapped label's size hint is for a narrow width: too tall)
             needed = conclusion.sizeHint().height()
-        needed += tabs + self.result_view.result_page.layout().spacing()
+        needed += tabs + self.result_view.page_spacing
         if self.result_view.minimumHeight() != needed:
             self.result_view.setMinimumHeight(needed)
 

@@ -154,7 +154,8 @@ class DecisionSummary(QWidget):
         stability_row.setContentsMargins(0, 0, 0, 0)
         stability_row.addWidget(self.stability_label, 1)
         stability_row.addWidget(self.stability_button, 0, Qt.AlignmentFlag.AlignTop)
-        # the conclusion itself — its kind and the statement with the likelihood ratio — is a
+        # the conclusion itself — its kind and the statement with the likelihood ratio (an
+        # investigative one marked so) — is a
         # widget of its own, ``conclusion``, that the result view keeps above its tabs (and the
         # desktop above the scrolled result), so it is on screen whatever else is
         self.conclusion = QWidget(self)
@@ -163,13 +164,13 @@ class DecisionSummary(QWidget):
         head.setSpacing(2)
         head.addWidget(self.kind_label)
         head.addWidget(self.headline)
+        head.addWidget(self.investigative_label)  # an investigative ratio belongs to it
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
         # then each method's ratio, the classification and its stability, above the fold; the
         # propositions after them (the kind's explanation is in the tooltip and details)
         for widget in (
             self.methods_label,
-            self.investigative_label,
             self.classification_label,
         ):
             layout.addWidget(widget)
