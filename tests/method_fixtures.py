@@ -40,16 +40,24 @@ def quick_settings(method: str) -> ValidationSettings:
     )
 
 
-def method_project(folder: Path, method: str = "fusion", case_number: str = "M-1") -> Path:
-    """A project with one case validated and verified with ``method`` (see the module)."""
+def add_method_case(store: ProjectStore, method: str = "fusion", case_number: str = "M-1") -> int:
+    """Add the case of ``method_project`` to an open store (the population "demo" too, if it is
+    not stored yet): validated with ``method`` and verified once. Returns the case's id."""
     demo = paths.resource("demo")
     entry = json.loads((demo / "demo_case.json").read_text(encoding="utf-8"))["cases"][0]
+    case = store.cases.create(case_number, entry["title"], "A. Examiner", "Example Lab")
+    store.documents.add(case.id, KNOWN, [demo / name for name in entry["known"]])
+    store.documents.add(case.id, QUESTIONED, [demo / entry["questioned"]])
+    if "demo" not in {p.name for p in store.populations.list_all()}:
+        store.populations.add_folder("demo", POPULATION, POPULATION_DESCRIPTION)
+    validate_case(store, case.id, "demo", quick_settings(method), genre="formal prose")
+    verify_case(store, case.id, stability_resamples=20)
+    return case.id
+
+
+def method_project(folder: Path, method: str = "fusion", case_number: str = "M-1") -> Path:
+    """A project with one case validated and verified with ``method`` (see the module)."""
     project = folder / f"{method}.taveer"
     with ProjectStore.create(project) as store:
-        case = store.cases.create(case_number, entry["title"], "A. Examiner", "Example Lab")
-        store.documents.add(case.id, KNOWN, [demo / name for name in entry["known"]])
-        store.documents.add(case.id, QUESTIONED, [demo / entry["questioned"]])
-        store.populations.add_folder("demo", POPULATION, POPULATION_DESCRIPTION)
-        validate_case(store, case.id, "demo", quick_settings(method), genre="formal prose")
-        verify_case(store, case.id, stability_resamples=20)
+        add_method_case(store, method, case_number)
     return project

@@ -1,7 +1,8 @@
 """The heading above the case's tabs: the case's number and title, who examines it, what it is.
 
-A long description is shortened to ``DETAILS_SHOWN_CHARS`` (the tabs keep their room); all of
-it is in the tooltip.
+The examiner, agency and description take one line, shortened with "…" where the window is
+narrow (``ElidedLabel``), so that the tabs keep their room on a small screen at 150 %; all of it
+is in the tooltip.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from taveer_desktop.store import Case
-
-DETAILS_SHOWN_CHARS = 240
+from taveer_desktop.ui.elided_label import ElidedLabel
 
 
 class CaseHeader(QWidget):
@@ -22,10 +22,9 @@ class CaseHeader(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
         self.heading.setFont(font)
-        self.details = QLabel()
-        for label in (self.heading, self.details):
-            label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.heading.setWordWrap(True)
+        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = ElidedLabel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
@@ -44,8 +43,5 @@ class CaseHeader(QWidget):
         self.heading.setText(f"{case.number} — {case.title}" if case.title else case.number)
         people = ", ".join(p for p in (case.examiner, case.agency) if p)
         details = (f"{people}. " if people else "") + (case.description or "No description.")
-        shown = " ".join(details.split())
-        if len(shown) > DETAILS_SHOWN_CHARS:
-            shown = shown[:DETAILS_SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
-        self.details.setText(shown)
+        self.details.setText(details)
         self.details.setToolTip(details)

@@ -131,8 +131,10 @@ class DocumentsTab(QWidget):
         self.view.addAction(self.include_action)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         header = self.view.horizontalHeader()
+        # every column as wide as its contents, the file name too (a stretched name was
+        # squeezed to "f…" at 150 %): the table scrolls sideways instead, the last column fills
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(dtm.FILE_NAME, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(True)
         self.view.setColumnHidden(dtm.IMPORTED, True)  # in the file name's tooltip and preview
         self.view.selectionModel().selectionChanged.connect(self._show_preview)
         self.view.selectionModel().selectionChanged.connect(self._update_actions)
@@ -158,7 +160,7 @@ class DocumentsTab(QWidget):
         self.splitter.addWidget(self.view)
         self.splitter.addWidget(preview_box)
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(1, 1)  # the table shows several rows at 150 % too
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.empty_label)

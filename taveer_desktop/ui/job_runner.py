@@ -76,7 +76,7 @@ class JobRunner(QObject):
             QTimer.singleShot(0, lambda: self._run_here(worker))
         else:
             pool = self.writer_pool if job.writes_store else self.compute_pool
-            pool.start(worker)
+            pool.start(worker.run)  # a callable: see TaskWorker
         log.info("job started: %s", job.title)
         self.job_started.emit(worker)
         return worker
@@ -109,7 +109,14 @@ class JobRunner(QObject):
             calls.cancelled()
 
     def _purge_retired(self) -> None:
-        self._retired = [w for w in self._retired if not w.returned]
+        """Drop the ended jobs whose ``run()`` has returned, releasing their signals."""
+        kept = []
+        for worker in self._retired:
+            if worker.returned:
+                worker.release()
+            else:
+                kept.append(worker)
+        self._retired = kept
 
     # ---- state and stopping -------------------------------------------------------------------
 
@@ -137,6 +144,9 @@ class JobRunner(QObject):
         idle = self.wait_for_all(msecs)
         self._shut_down = True
         if idle:
+            for worker in self._running + self._retired:
+                worker.returned = True  # run() has returned or never started (pools idle)
+                worker.release()
             self._running.clear()
             self._retired.clear()
         else:

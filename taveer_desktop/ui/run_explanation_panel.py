@@ -6,13 +6,14 @@ store, passes their stored SHA-256 hashes so that every number on screen is tied
 evidence as received, and shows the stability stored with the run. A stability the examiner
 computes runs as a job on the window's job runner (the store's writer pool) and is stored with
 the run before it is shown. Offers ``show_run(RunView)`` and ``clear(message)`` as the tab
-expects; every newly shown run starts scrolled to the top.
+expects; every newly shown run starts scrolled to the top. The conclusion (its kind and
+statement) sits above the scrolled result, so no scrolling ever hides it.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from taveer_desktop.core.model import Model
 from taveer_desktop.presentation.explanation_data import StabilityFigures
@@ -39,15 +40,25 @@ class RunExplanationPanel(QStackedWidget):
         self.message = QLabel()
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
-        self.result_view = ResultView()
+        self.result_view = ResultView(conclusion_above_tabs=False)
         if runner is not None:
             self.result_view.summary.stability_handler = self.compute_stability
-        # scrolls only where the window is narrower than the views need (small screens, 150 %)
+        # scrolls only where the window is smaller than the views need (small screens, 150 %);
+        # the conclusion stays above it, never scrolled away
         self.result_scroll = QScrollArea()
         self.result_scroll.setWidgetResizable(True)
         self.result_scroll.setWidget(self.result_view)
+        # as short as the bar of the result's tabs: the height goes to the conclusion first
+        self.result_scroll.setMinimumHeight(self.result_view.tabs.tabBar().sizeHint().height())
+        self.result_page = QWidget()
+        page = QVBoxLayout(self.result_page)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.setSpacing(2)
+        self.page_spacing = page.spacing()  # between the conclusion and the result
+        page.addWidget(self.result_view.summary.conclusion)
+        page.addWidget(self.result_scroll, 1)
         self.addWidget(self.message)
-        self.addWidget(self.result_scroll)
+        self.addWidget(self.result_page)
         self.current: RunView | None = None
         self.stability_worker: TaskWorker | None = None
         self._texts: tuple[list[str], str] = ([], "")
@@ -83,7 +94,7 @@ class RunExplanationPanel(QStackedWidget):
             scale_id=app_settings.verbal_scale_id(),
             stability=StabilityFigures.from_check(checks[-1]) if checks else None,
         )
-        self.setCurrentWidget(self.result_scroll)
+        self.setCurrentWidget(self.result_page)
         self.result_scroll.verticalScrollBar().setValue(0)
         self.result_scroll.horizontalScrollBar().setValue(0)
 

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, Signal
+import shiboken6
+from PySide6.QtCore import QObject, Signal
 
 from taveer_desktop.core.errors import Cancelled, TaveerError
 from taveer_desktop.core.progress import Progress
@@ -65,12 +66,14 @@ class WorkerSignals(QObject):
     cancelled = Signal()
 
 
-class TaskWorker(QRunnable):
-    """Runs one ``Job`` on a pool thread and reports through ``signals``."""
+class TaskWorker:
+    """Runs one ``Job`` on a pool thread and reports through ``signals``.
+
+    A plain object whose ``run`` the pool is given as a callable, not a ``QRunnable``: PySide
+    keeps a reference to a QRunnable given to ``QThreadPool.start`` that it never drops, so
+    every job stayed in memory with its closures (found by the soak, ``tests/ui/soak.py``)."""
 
     def __init__(self, job: Job[Any]) -> None:
-        super().__init__()
-        self.setAutoDelete(False)  # Python owns it; the runner drops it after it returned
         self.job = job
         self.signals = WorkerSignals()
         self.progress = Progress(self._progress)
@@ -87,6 +90,18 @@ class TaskWorker(QRunnable):
         """Ask the job to stop at its next check (it raises ``Cancelled`` there)."""
         if self.job.cancellable:
             self.progress.cancel()
+
+    def release(self) -> None:
+        """Free the signals object once ``run`` has returned and its outcome was delivered.
+
+        Its connections hold callbacks that refer back to this worker (the runner's, and
+        callers that keep their worker to recognise its outcome): a cycle through Qt that
+        Python's collector cannot see, which kept every job ever run alive, with its closures
+        and the window they belonged to. Deleting the object drops its connections."""
+        if not self.returned:
+            raise RuntimeError(f"{self.job.title!r} is still running")
+        if shiboken6.isValid(self.signals):
+            shiboken6.delete(self.signals)
 
     def _progress(self, done: int, total: int, message: str) -> None:
         now = time.monotonic()

@@ -2,14 +2,15 @@
 
 The case's model is the one the examiner chose (stored with the case); "Choose Model…" asks for
 it to be chosen (the window opens the model picker), and no model is ever chosen silently. The
-runs of the case are listed newest first, with their conclusion and likelihood ratio; selecting
-one shows it in the result view (``RunExplanationPanel``), and the run shown stays shown when
-the case reloads.
+runs of the case are listed newest first, with their conclusion and likelihood ratio, in a table
+of a few rows; selecting one shows it in the result view (``RunExplanationPanel``), which gets
+the rest of the height with the conclusion at its top, and the run shown stays shown when the
+case reloads. The model and its validation take one line each (whole on hover), so that on a
+1366 × 768 screen at 150 % the conclusion is still in view.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSplitter,
+    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import Case, Document, ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
+from taveer_desktop.ui.elided_label import ElidedLabel
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import (
     CASES,
@@ -46,6 +48,8 @@ from taveer_desktop.ui.record_table_model import (
 )
 from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
 from taveer_desktop.ui.run_view import RunView
+
+RUN_ROWS = 3  # rows of the runs table shown before it scrolls
 
 
 class VerificationTab(QWidget):
@@ -70,9 +74,9 @@ class VerificationTab(QWidget):
         self.model_name: str | None = None
         self.validation_model_id: int | None = None
 
-        self.model_label = QLabel()
-        self.model_label.setWordWrap(True)  # a long model name wraps rather than widen the window
-        self.model_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # one line each for the model and its validation (shortened with "…", whole on hover)
+        # so that the conclusion keeps its place on a small screen at 150 %
+        self.model_label = ElidedLabel()
         self.model_label.setToolTip("The model the examiner chose to verify this case with")
         self.choose_model_button = QPushButton("Choose M&odel…")
         self.choose_model_button.setToolTip(
@@ -83,15 +87,13 @@ class VerificationTab(QWidget):
         self.verify_button = QToolButton()
         self.verify_button.setDefaultAction(verify_action)
         self.verify_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.validation_label = QLabel()
-        self.validation_label.setWordWrap(True)
-        self.validation_label.setToolTip(
+        self.validation_label = ElidedLabel()
+        self.validation_link = QLabel("<a href='show'>Show the validation…</a>")
+        self.validation_link.setToolTip(
             "The validation that produced the case's model: its population, cross-validated "
-            "Cllr and whether the criteria set before it were met"
+            "Cllr, rates of misleading evidence and whether the criteria set before it were met"
         )
-        self.validation_label.linkActivated.connect(self._validation_link)
-        # the model's name beside the buttons; its validation below, across the whole width,
-        # so a long sentence wraps over a few wide lines rather than many narrow ones
+        self.validation_link.linkActivated.connect(self._validation_link)
         top = QHBoxLayout()
         top.addWidget(self.model_label, stretch=1)
         top.addWidget(self.choose_model_button)
@@ -102,6 +104,9 @@ class VerificationTab(QWidget):
             self.validate_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             top.addWidget(self.validate_button)
         top.addWidget(self.verify_button)
+        validation = QHBoxLayout()
+        validation.addWidget(self.validation_label, stretch=1)
+        validation.addWidget(self.validation_link)
 
         self.run_model = rtm.RunTableModel(self)
         self.run_proxy = QSortFilterProxyModel(self)
@@ -122,18 +127,18 @@ class VerificationTab(QWidget):
         header.setStretchLastSection(True)
         self.runs_view.selectionModel().selectionChanged.connect(self._run_selected)
 
-        # the result view scrolls and splits itself: it fills its place, without a scroll area
+        # the result view scrolls and splits itself: it fills its place, without a scroll area;
+        # the runs table keeps a few rows (``_fit_runs``) and the result gets the rest, with
+        # at least the room of its conclusion (``_fit_conclusion``); no splitter whose saved
+        # sizes could squeeze the result to a sliver on a smaller screen
         self.result_view = RunExplanationPanel(session, runner=runner)
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.setObjectName("verification_splitter")
-        self.splitter.addWidget(self.runs_view)
-        self.splitter.addWidget(self.result_view)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 4)
+        self.runs_view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         layout = QVBoxLayout(self)
+        layout.setSpacing(4)
         layout.addLayout(top)
-        layout.addWidget(self.validation_label)
-        layout.addWidget(self.splitter, stretch=1)
+        layout.addLayout(validation)
+        layout.addWidget(self.runs_view)
+        layout.addWidget(self.result_view, stretch=1)
 
     # ---- the result view ----------------------------------------------------------------------
 
@@ -152,9 +157,9 @@ class VerificationTab(QWidget):
         if case is None:
             text = ""
         elif self.model_name:
-            text = f"Model: <b>{html.escape(self.model_name)}</b>"
+            text = f"Model: {self.model_name}"
         else:
-            text = "Model: <b>none chosen</b> — choose one before verifying"
+            text = "Model: none chosen — choose one before verifying"
         self.model_label.setText(text)
         self.choose_model_button.setEnabled(case is not None and bool(self.session.models()))
         self._show_validation(case.model_id if case and self.model_name else None)
@@ -163,13 +168,9 @@ class VerificationTab(QWidget):
         """One line on the validation of the case's model, with a link to its record."""
         self.validation_model_id = model_id
         summary = self.session.model_validation_summary(model_id) if model_id else None
-        if model_id is None:
-            self.validation_label.setText("")
-            return
-        text = html.escape(model_validation_line(summary))
-        if summary:
-            text += " <a href='show'>Show the validation…</a>"
-        self.validation_label.setText(text)
+        self.validation_link.setVisible(model_id is not None and bool(summary))
+        self.validation_label.setVisible(model_id is not None)
+        self.validation_label.setText(model_validation_line(summary) if model_id else "")
 
     def _validation_link(self, _href: str) -> None:
         if self.validation_model_id is not None:
@@ -190,6 +191,7 @@ class VerificationTab(QWidget):
         for column in range(self.run_model.columnCount()):
             if self.runs_view.columnWidth(column) > widest:
                 self.runs_view.setColumnWidth(column, widest)
+        self._fit_runs()
         if rows:
             if not (same_case and shown is not None and self.select_run(shown.run.id)):
                 self.select_run(rows[0].run.id)
@@ -199,6 +201,43 @@ class VerificationTab(QWidget):
                 if case
                 else "Select a case."
             )
+
+    def _fit_runs(self) -> None:
+        """The runs table as tall as its runs but at most ``RUN_ROWS`` rows and a fifth of the
+        tab (it scrolls beyond that): the result below gets the rest, so the conclusion is in
+        view on a small screen."""
+        view = self.runs_view
+        rows = max(1, min(self.run_model.rowCount(), RUN_ROWS))
+        row_height = view.verticalHeader().defaultSectionSize()
+        chrome = view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth()
+        if view.horizontalScrollBar().maximum() > 0:
+            chrome += view.horizontalScrollBar().sizeHint().height()
+        limit = max(chrome + row_height, self.height() // 5)
+        view.setMinimumHeight(chrome + row_height)
+        view.setMaximumHeight(min(chrome + rows * row_height, limit))
+        self._fit_conclusion()
+
+    def _fit_conclusion(self) -> None:
+        """The result never shorter than its conclusion (kind and statement, wrapped to the
+        width they have) and the bar of its tabs: a splitter would otherwise squeeze the
+        wrapped statement and cut its lines. What is left scrolls below them."""
+        conclusion = self.result_view.result_view.summary.conclusion
+        width = self.runs_view.width()  # the result's width too: they are one above the other
+        tabs = self.result_view.result_view.tabs.tabBar().sizeHint().height()
+        needed = conclusion.heightForWidth(width) if conclusion.hasHeightForWidth() else -1
+        if needed < 0:  # (a word-wrapped label's size hint is for a narrow width: too tall)
+            needed = conclusion.sizeHint().height()
+        needed += tabs + self.result_view.page_spacing
+        if self.result_view.minimumHeight() != needed:
+            self.result_view.setMinimumHeight(needed)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_runs()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fit_runs()
 
     def select_run(self, run_id: int) -> bool:
         if not select_record(self.runs_view, lambda row: row.run.id == run_id):
@@ -219,6 +258,7 @@ class VerificationTab(QWidget):
             return
         view = self.run_view(row, case, store)
         self.result_view.show_run(view)
+        self._fit_conclusion()
         self.run_shown.emit(view)
 
     def run_view(self, row: rtm.RunRow, case: Case, store: ProjectStore) -> RunView:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter
 
 from taveer_desktop.ui.app_settings import settings
 
-SPLITTERS = ("main_splitter", "documents_splitter", "verification_splitter")
+SPLITTERS = ("main_splitter", "documents_splitter")  # the Verification tab fits itself
 _PREFIX = "main_window/"
 
 

@@ -15,3 +15,8 @@ for script in take_screenshots take_decision_screenshots take_receipt_screenshot
       .venv/bin/python "tests/ui/$script.py" "$OUT" "--suffix=$suffix" "${size[@]}"
   done
 done
+for combo in "1 -1366" "1.5 -1366-150"; do  # the laptop set, maximised (see the script)
+  read -r scale suffix <<<"$combo"
+  QT_SCALE_FACTOR="$scale" xvfb-run -a -s "-screen 0 1366x768x24" \
+    .venv/bin/python tests/ui/take_verification_screenshots.py "$OUT" "--suffix=$suffix"
+done

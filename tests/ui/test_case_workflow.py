@@ -127,7 +127,7 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     view = blocker.args[0]
     assert view.run.prediction in ("Y", "N", "inconclusive", "insufficient")
     panel = window.verification_tab.result_view
-    assert panel.currentWidget() is panel.result_scroll
+    assert panel.currentWidget() is panel.result_page
     explained = panel.result_view
     assert explained.result["prediction"] == view.run.prediction
     assert set(explained.rows) == set(view.result["ensemble"])  # one Φ table per category

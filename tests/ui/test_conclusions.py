@@ -18,6 +18,7 @@ from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.ui.project_session import RUNS
 
 from .conftest import make_pan_corpus
+from .fit_checks import conclusion_hidden
 
 
 def _case_with_evidence(window, evidence, number="2025-100"):
@@ -237,3 +238,41 @@ def test_the_conclusion_is_above_the_fold_on_a_1366_by_768_screen(qtbot, demo_wi
         panel.result_scroll.verticalScrollBar().setValue(
             panel.result_scroll.verticalScrollBar().maximum()
         )
+
+
+@pytest.mark.parametrize(
+    "size",
+    [(1366, 698), (910, 465)],
+    ids=["1366x768 maximised at 100 %", "1366x768 maximised at 150 % (910x465 logical)"],
+)
+def test_the_conclusion_is_whole_and_in_view_on_a_laptop_at_100_and_150_percent(
+    qtbot, demo_window, size
+):
+    """The kind and the statement with its likelihood ratio lie wholly inside the window, not
+    clipped by any scroll area or splitter and not cut short by their own height, in a window
+    maximised on a 1366 × 768 screen (less a title bar and a task bar) at 100 % and at 150 %
+    (the same logical pixels as ``QT_SCALE_FACTOR=1.5``, which the screenshot script
+    ``take_verification_screenshots.py`` checks under Xvfb); on every tab of the result."""
+    window = demo_window
+    window.resize(*size)
+    window.case_list.select_case_number("DEMO-002")
+    with qtbot.waitSignal(window.verification_finished, timeout=120_000):
+        window.window_actions.verify.trigger()
+    qtbot.waitUntil(lambda: window.size().width() == size[0], timeout=5_000)
+    assert window.height() == size[1]  # the window did not grow past the screen
+    result = window.verification_tab.result_view.result_view
+    summary = result.summary
+    assert summary.headline.text().startswith("Likelihood ratio 0.714")
+    for tab in range(result.tabs.count()):
+        if not result.tabs.isTabVisible(tab):
+            continue
+        result.tabs.setCurrentIndex(tab)
+        qtbot.wait(50)
+        assert conclusion_hidden(window, on_screen=False) == {}, result.tabs.tabText(tab)
+        kind = summary.kind_label
+        top = kind.mapTo(window, kind.rect().topLeft()).y()
+        bottom = summary.headline.mapTo(window, summary.headline.rect().bottomLeft()).y()
+        assert 0 <= top < bottom <= window.height()
+    # the runs table keeps a row or more in view, the result the rest
+    runs = window.verification_tab.runs_view
+    assert runs.height() >= runs.minimumHeight() > 0

@@ -308,6 +308,11 @@ class LambdaGView(QWidget):
             (t, i) for i, s in enumerate(evidence.sentences) for t in s.tokens if t.end > t.start
         ]
         self._starts = [t.start for t, _ in self._tokens]
+        # the overlines of the sentences (extra selections) hold cursors into the document
+        # shown: they go before it does. Qt keeps them across setDocument, and the next
+        # setExtraSelections measures the old ones: with their document deleted that read freed
+        # memory (the segmentation fault of a new run arriving while this tab was open)
+        self.editor.setExtraSelections([])
         old, self._document = self._document, shaded_document(prepared, evidence, self.unit, self)
         self.editor.setDocument(self._document)
         if old is not None:

@@ -1,8 +1,9 @@
 """The result view: one verification explained, from the decision down to the words.
 
-Two tabs. **Decision**: across the top, the conclusion (``DecisionSummary``): its kind, the
-likelihood ratio first (or why there is none), the propositions, the method's classification and
-its stability; below it the score on its 0–1 scale, the weight of evidence, warnings and hashes
+Above the tabs, on every tab, the conclusion (``DecisionSummary.conclusion``): its kind and the
+statement, the likelihood ratio first (or why there is none). **Decision**: across the top, the
+methods' own ratios, the method's classification and its stability, the propositions; below
+it the score on its 0–1 scale, the weight of evidence, warnings and hashes
 (``DecisionSummary.details``) beside the per-category similarity bars (``SimilarityChart``). A
 newly shown result starts scrolled to the top. **Features and evidence**: for one ensemble
 category at a time, the paper's importance chart (``ImportanceChart``), the distance view Φ
@@ -79,7 +80,14 @@ class ResultView(QWidget):
     feature_chosen = Signal(str, str)
     leanings_shown = Signal()  # LambdaG's tab now lists the sentences with both methods
 
-    def __init__(self, parent: QWidget | None = None, runner: JobRunner | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        runner: JobRunner | None = None,
+        conclusion_above_tabs: bool = True,
+    ) -> None:
+        """``conclusion_above_tabs``: False when the owner places ``summary.conclusion``
+        itself (the desktop keeps it above the scrolled result)."""
         super().__init__(parent)
         self.result: Mapping = {}
         self.rows: dict[str, list[PhiRow]] = {}
@@ -117,6 +125,8 @@ class ResultView(QWidget):
         self.tabs.currentChanged.connect(self._tab_shown)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        if conclusion_above_tabs:
+            layout.addWidget(self.summary.conclusion)
         layout.addWidget(self.tabs)
 
         self.category_box.currentIndexChanged.connect(self._category_chosen)

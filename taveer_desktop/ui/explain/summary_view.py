@@ -1,10 +1,12 @@
 """The conclusion of one result, likelihood ratio first, with the details that support it.
 
 ``DecisionSummary`` is the full-width head of the Decision tab, read first and never below the
-fold: the kind of conclusion (evaluative / for investigation only / no conclusion) with why,
-the evaluative statement (the likelihood ratio as a number, then its verbal qualifier) or the
-reason there is none — for a LambdaG or fused model the stated (LambdaG's or the fused) ratio,
-with each method's own ratio and whether the two methods agree right under it
+fold; its ``conclusion`` part (the kind and the statement) is placed by its owner above the
+result's tabs, so it stays in view on every tab and on a small screen: the kind of conclusion
+(evaluative / for investigation only / no conclusion) with why, the evaluative statement (the
+likelihood ratio as a number, then its verbal qualifier) or the reason there is none — for a
+LambdaG or fused model the stated (LambdaG's or the fused) ratio, with each method's own ratio
+and whether the two methods agree right under it
 (``presentation/method_agreement``) — an investigative likelihood ratio clearly marked as
 such, the two propositions with Hd's population, the method's classification as a secondary
 figure, and the stability of that classification (the figure stored with the run, or computed
@@ -152,15 +154,23 @@ class DecisionSummary(QWidget):
         stability_row.setContentsMargins(0, 0, 0, 0)
         stability_row.addWidget(self.stability_label, 1)
         stability_row.addWidget(self.stability_button, 0, Qt.AlignmentFlag.AlignTop)
+        # the conclusion itself — its kind and the statement with the likelihood ratio (an
+        # investigative one marked so) — is a
+        # widget of its own, ``conclusion``, that the result view keeps above its tabs (and the
+        # desktop above the scrolled result), so it is on screen whatever else is
+        self.conclusion = QWidget(self)
+        head = QVBoxLayout(self.conclusion)
+        head.setContentsMargins(0, 0, 0, 0)
+        head.setSpacing(2)
+        head.addWidget(self.kind_label)
+        head.addWidget(self.headline)
+        head.addWidget(self.investigative_label)  # an investigative ratio belongs to it
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
-        # the conclusion, then the classification and its stability, all above the fold;
-        # the propositions after them (the kind's explanation is in the tooltip and details)
+        # then each method's ratio, the classification and its stability, above the fold; the
+        # propositions after them (the kind's explanation is in the tooltip and details)
         for widget in (
-            self.kind_label,
-            self.headline,
             self.methods_label,
-            self.investigative_label,
             self.classification_label,
         ):
             layout.addWidget(widget)
@@ -235,7 +245,7 @@ class DecisionSummary(QWidget):
         background, border, ink = KIND_STYLES[texts.kind]
         self.kind_label.setStyleSheet(
             f"QLabel#conclusion_kind {{ background: {background}; color: {ink}; "
-            f"border: 1px solid {border}; border-left: 6px solid {border}; padding: 4px 8px; }}"
+            f"border: 1px solid {border}; border-left: 6px solid {border}; padding: 2px 8px; }}"
         )
         self.kind_label.setText(f"<b>{html.escape(texts.kind_label)}</b>")
         self.kind_label.setToolTip(texts.kind_explanation)
