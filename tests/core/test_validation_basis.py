@@ -20,17 +20,17 @@ from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.validation_basis import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
-    BasisSource,
     basis_from_record,
     read_record_file,
 )
 from taveer_desktop.core.verify import verify
 from taveer_desktop.presentation.conclusion_text import headline
+from tests.basis_fixtures import STAND_IN_SOURCE, stand_in_record
 from tests.core.test_cli import assert_bad_input, run, workspace  # noqa: F401 (a fixture)
 from tests.core.validation_fixtures import make_demo_population
 
 FEDERALIST = paths.resource("demo", "federalist")
-PROJECT = BasisSource("project", "2" * 64, "/cases/p.taveer", 1)
+PROJECT = STAND_IN_SOURCE
 
 
 def _paper(number: int) -> str:
@@ -40,38 +40,6 @@ def _paper(number: int) -> str:
 @pytest.fixture(scope="module")
 def demo_model():
     return load_model(paths.resource("models", "demo-formal-prose.json"))
-
-
-def record_for(model, authors=30, same=150, different=150, met=True, method="taveer", **extra):
-    """The shape ``core/validation.py`` writes, with the numbers a test needs (read as a
-    project record: its trials are not recomputed)."""
-    return {
-        "format": "taveer-validation-record",
-        "model": {"name": model.name, "sha256": model.sha256},
-        "population": {
-            "name": "relevant letters",
-            "description": "letters of the case's kind",
-            "authors": authors,
-            "documents": 4 * authors,
-            "sha256": "1" * 64,
-        },
-        "protocol": {
-            "method": method,
-            "trials_same": same,
-            "trials_different": different,
-            "seed": 3,
-            "questioned_chars": 2000,
-            "known_chars": None,
-        },
-        "figures": {"cllr": 0.5 if met else 1.2, "misleading_y": 0.1, "misleading_n": 0.3},
-        "intervals": {"cllr": [0.4, 1.3], "misleading_n": [0.2, 0.45]},
-        "acceptance": {
-            "criteria": {"max_cllr": 0.9, "max_misleading": 0.4, "set_utc": "2025-01-01"},
-            "results": {} if met is None else {"cllr": met, "misleading": met},
-            "met": met,
-        },
-        **extra,
-    }
 
 
 def _rules(result):
@@ -93,7 +61,7 @@ def test_a_case_like_the_training_cases_needs_a_validation_of_the_model(demo_mod
     assert "no validation record on a population declared relevant" in headline(
         without.conclusion, "enfsi2015"
     )
-    basis = basis_from_record(record_for(demo_model), PROJECT)
+    basis = basis_from_record(stand_in_record(demo_model), PROJECT)
     evaluative = _hamilton(demo_model, basis)
     assert evaluative.conclusion.kind is ConclusionKind.EVALUATIVE, evaluative.conclusion.reasons
     assert headline(evaluative.conclusion, "enfsi2015").startswith("Likelihood ratio ")
@@ -120,19 +88,19 @@ def test_the_model_files_own_validation_block_is_not_a_record(demo_model):
     ],
 )  # fmt: skip
 def test_a_record_of_another_model_or_method_or_without_criteria(demo_model, change, rule, words):
-    record = {**record_for(demo_model), **change}
+    record = {**stand_in_record(demo_model), **change}
     (finding,) = _hamilton(demo_model, basis_from_record(record, PROJECT)).conclusion.findings
     assert finding.rule is rule and words in finding.message
     assert finding.ceiling is ConclusionKind.INVESTIGATIVE
 
 
 def test_criteria_not_met_are_named_with_their_figures(demo_model):
-    basis = basis_from_record(record_for(demo_model, met=False), PROJECT)
+    basis = basis_from_record(stand_in_record(demo_model, met=False), PROJECT)
     (finding,) = _hamilton(demo_model, basis).conclusion.findings
     assert finding.rule is GateRule.VALIDATION_NOT_MET
     assert "Cllr 1.200, above the 0.9 set" in finding.message
     assert "validation record 1 of the project" in finding.message
-    pessimistic = record_for(demo_model, met=False)
+    pessimistic = stand_in_record(demo_model, met=False)
     pessimistic["acceptance"]["judged_on"] = "pessimistic"
     (finding,) = _hamilton(demo_model, basis_from_record(pessimistic, PROJECT)).conclusion.findings
     assert "Cllr 1.300 (upper end of its 95 % interval)" in finding.message
@@ -143,8 +111,10 @@ def test_criteria_not_met_are_named_with_their_figures(demo_model):
     ("authors", "same", "different", "measured"),
     [(6, 150, 150, 6), (30, 150, 99, 99), (19, 20, 20, None)],
 )
-def test_a_validation_too_small_for_casework_is_a_rule(demo_model, authors, same, different, measured):
-    record = record_for(demo_model, authors=authors, same=same, different=different)
+def test_a_validation_too_small_for_casework_is_a_rule(
+    demo_model, authors, same, different, measured
+):
+    record = stand_in_record(demo_model, authors=authors, same=same, different=different)
     findings = _hamilton(demo_model, basis_from_record(record, PROJECT)).conclusion.findings
     assert {f.rule for f in findings} == {GateRule.VALIDATION_TOO_SMALL}
     if measured is not None:
@@ -157,7 +127,7 @@ def test_a_validation_too_small_for_casework_is_a_rule(demo_model, authors, same
 
 
 def test_the_records_casework_block_and_conditions_are_read(demo_model):
-    record = record_for(
+    record = stand_in_record(
         demo_model,
         casework={"authors": 30, "trials_same": 150, "trials_different": 150,
                   "too_small": True, "reasons": ["its authors are all from one forum"]},
@@ -167,7 +137,7 @@ def test_the_records_casework_block_and_conditions_are_read(demo_model):
     assert basis.casework.too_small and basis.questioned_chars == (1500, 4000)
     (finding,) = _hamilton(demo_model, basis).conclusion.findings
     assert "its authors are all from one forum" in finding.message
-    older = basis_from_record(record_for(demo_model), PROJECT)  # a record from before them
+    older = basis_from_record(stand_in_record(demo_model), PROJECT)  # a record from before them
     assert older.questioned_chars == (2000, 2000) and older.known_chars is None
     assert not older.casework.too_small and older.seed == 3
 
@@ -184,7 +154,7 @@ def test_the_records_casework_block_and_conditions_are_read(demo_model):
     ],
 )
 def test_the_reader_refuses_a_record_of_the_wrong_shape(demo_model, damage):
-    record = record_for(demo_model)
+    record = stand_in_record(demo_model)
     damage(record)
     with pytest.raises(InputError, match="not a usable validation record"):
         basis_from_record(record, PROJECT)
@@ -220,7 +190,7 @@ def test_a_record_file_is_read_hashed_and_held_to_its_trials(validated):
     assert basis.model_sha256 == load_model(validated["model"]).sha256
     assert basis.casework.too_small and basis.casework.authors == 6
     forged = _forged(validated, lambda r: r["figures"].update(cllr=0.05))
-    with pytest.raises(InputError, match="states cllr 0.0500 but its own trials give"):
+    with pytest.raises(InputError, match=r"states cllr 0\.0500 but its own trials give"):
         read_record_file(forged)
     flipped = _forged(validated, lambda r: [t.update(same=not t["same"]) for t in r["trials"]])
     with pytest.raises(InputError, match="its own trials give"):
@@ -258,7 +228,7 @@ def test_verify_with_a_record_file(validated):
     assert "validated another model" in finding["message"]
 
 
-def test_evaluate_lists_every_case_with_its_kind_and_rules(workspace):
+def test_evaluate_lists_every_case_with_its_kind_and_rules(workspace):  # noqa: F811
     done = run("evaluate", workspace["model"], workspace["folder"], "--json", "--cases")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
