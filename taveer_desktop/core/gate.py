@@ -219,7 +219,7 @@ def _text_findings(measures: CaseMeasures) -> list[GateFinding]:
 def _declared_range(conditions: ValidatedConditions) -> bool:
     """Whether the model's length ranges are the range its validation declared (a model made
     by a validation over a declared range) rather than what its training texts happened to be."""
-    return getattr(conditions, "declared_range", False) is True
+    return getattr(conditions, "lengths_basis", None) == "declared_range"
 
 
 def _length_findings(model: Model, measures: CaseMeasures) -> list[GateFinding]:

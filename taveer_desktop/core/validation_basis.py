@@ -26,7 +26,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import numpy as np
 
@@ -151,7 +151,7 @@ class BasisReference:
         }
 
 
-def _fail(message: str, label: str) -> None:
+def _fail(message: str, label: str) -> NoReturn:
     raise InputError(f"not a usable validation record: {message}", label)
 
 
@@ -175,9 +175,9 @@ def _sha256(value: Any) -> bool:
 
 def _count(data: dict[str, Any], key: str, name: str, label: str) -> int:
     value = data.get(key)
-    if not _whole(value):
+    if not isinstance(value, int) or not _whole(value):
         _fail(f"{name}.{key} is not a whole number", label)
-    return int(value)
+    return value
 
 
 def _range(value: Any, name: str, label: str) -> tuple[int, int] | None:
@@ -194,7 +194,6 @@ def _range(value: Any, name: str, label: str) -> tuple[int, int] | None:
     ):
         return (int(value[0]), int(value[1]))
     _fail(f"{name} is not a length or a range [LO, HI]", label)
-    return None  # not reached
 
 
 def trial_arrays(record: dict[str, Any], label: str) -> tuple[np.ndarray, np.ndarray, set[str]]:
@@ -234,7 +233,11 @@ def check_figures(record: dict[str, Any], label: str) -> None:
     }
     for key, value in recomputed.items():
         stated = figures.get(key)
-        if not _number(stated) or abs(float(stated) - value) > tolerance[key]:
+        if (
+            not isinstance(stated, int | float)
+            or not _number(stated)
+            or (abs(float(stated) - value) > tolerance[key])
+        ):
             shown = f"{stated:.4f}" if _number(stated) else repr(stated)
             raise InputError(
                 f"the validation record states {key} {shown} but its own trials give "
