@@ -11,6 +11,7 @@ import argparse
 import json
 
 from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.cli.record_option import add_record_option, print_basis, read_basis
 from taveer_desktop.core.decoding import read_text_file
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import (
@@ -108,6 +109,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--answers", metavar="FILE", help="also write PAN's answer file")
     p.add_argument("--workers", type=int, default=None)
+    add_record_option(p)
+    p.add_argument(
+        "--cases",
+        action="store_true",
+        help="also list every case: truth, kind of conclusion, log10 LR, broken gate rules",
+    )
     p.set_defaults(handler=run_evaluate)
 
     _register_validate(subparsers)
@@ -133,6 +140,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             )
             p.set_defaults(handler=run_explain)
         else:
+            add_record_option(p)
             p.add_argument(
                 "--stability",
                 type=_positive,
@@ -462,12 +470,17 @@ def run_evaluate(args) -> int:
         decode_reference(LambdaGPart.of(model, args.model).reference, args.model)
         if method_of(model) == "fusion":
             fusion_of(model, args.model)
+    basis = read_basis(args)  # refused before the long part
     corpus = open_corpus(args.corpus)
-    result = evaluate(model, corpus, workers=args.workers, progress=StderrProgress("evaluating"))
+    result = evaluate(
+        model, corpus, workers=args.workers, progress=StderrProgress("evaluating"), basis=basis
+    )
     if args.answers:
         _write_answers(args.answers, corpus.layout, result.case_ids, result.scores)
     report = result.report_dict()
     report["seconds"] = round(result.seconds, 3)
+    if args.cases:
+        report["cases"] = result.cases()
     if args.json:
         print_json(report)
     else:
@@ -486,6 +499,13 @@ def run_evaluate(args) -> int:
             from taveer_desktop.presentation.method_measures import method_measure_lines
 
             print("\n".join(method_measure_lines(report["methods"], result.method)))
+        print_basis(basis)
+        for case in report.get("cases", []):
+            lr = "–" if case["log10_lr"] is None else numbers.decimal(case["log10_lr"], 3)
+            print(
+                f"  {case['id']}\t{case['truth']}\t{case['kind']}\tlog10 LR {lr}\t"
+                + (", ".join(case["rules"]) or "no rule broken")
+            )
     return 0
 
 
@@ -523,7 +543,8 @@ def run_verify(args) -> int:
     model = load_model(args.model)
     known = [_read_document(p) for p in args.known]
     unknown = _read_document(args.unknown)
-    result = verify_with_method(model, known, unknown, source=args.model)
+    basis = read_basis(args)
+    result = verify_with_method(model, known, unknown, source=args.model, basis=basis)
     data = result.to_dict()
     data["conclusion"] = conclusion_json(result, args.scale)
     if result.methods is None:  # the same key for every model (docs/cli.md)
@@ -561,6 +582,8 @@ def run_verify(args) -> int:
     if none:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
     print_conclusion(result, args.scale)
+    if basis is not None:
+        print_basis(basis)
     if result.methods is not None:
         from taveer_desktop.presentation.method_agreement import result_method_lines
 

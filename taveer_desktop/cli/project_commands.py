@@ -133,6 +133,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--name", help="name of the model it produces")
     _json_option(p, run_case_validate)
 
+    from taveer_desktop.cli.case_validation_commands import register_case_actions
+
+    register_case_actions(actions)
+
     population = subparsers.add_parser("population", help="add or list relevant populations")
     actions = population.add_subparsers(dest="population_action", metavar="ACTION", required=True)
     p = actions.add_parser("add", help="import a folder with one sub-folder per author")
@@ -477,6 +481,8 @@ def run_case_validate(args) -> int:
         validation_id=done.validation.id,
         questioned_chars=done.result.record["protocol"]["questioned_chars"],
         known_chars=done.result.record["protocol"]["known_chars"],
+        chosen=done.chosen,
+        case_model=done.case_model.name if done.case_model else None,
     )
     if args.json:
         print_json(summary)
@@ -491,7 +497,15 @@ def run_case_validate(args) -> int:
         f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"
     )
     print_validation_notes(done.result.record)
-    print(f"model {done.model.name!r} stored (id {done.model.id}) and chosen for the case")
+    from taveer_desktop.presentation.validation_basis_text import model_choice_sentence
+
+    choice = model_choice_sentence(
+        done.chosen,
+        done.model.name,
+        done.case_model.name if done.case_model else None,
+        done.validation.criteria_met,
+    )
+    print(f"validation {done.validation.id} kept as an attempt of the case; {choice}")
     return 0
 
 

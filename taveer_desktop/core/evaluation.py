@@ -14,8 +14,10 @@ A model's inconclusive band (if it has one) turns the scores inside it into 0.5 
 likelihood ratios are computed from the raw ensemble similarity.
 
 Every case also goes through the fitness-for-purpose gate (``core/gate.py``) as a verification
-would: ``GateSummary`` counts the cases outside the model's validated conditions, the cases that
-get no conclusion, and the Cllr over the cases that keep an evaluative conclusion.
+would, with the validation record given (``basis``; ``core/corpus_gate.py``): ``GateSummary``
+counts the cases outside the model's validated conditions, the cases that get no conclusion,
+and the Cllr over the cases that keep an evaluative conclusion; ``Evaluation.cases`` lists each
+case's kind and broken rules.
 
 **Models of another method** (validated with ``--method lambdag`` or ``--method fusion``,
 ``core/method_verify.py``): every case is also scored by LambdaG (in the same worker processes
@@ -46,15 +48,21 @@ from taveer_desktop.core.calibration import (
     reliability_bins,
 )
 from taveer_desktop.core.corpus import Corpus
+from taveer_desktop.core.corpus_gate import (
+    GateSummary,
+    case_lines,
+    evaluative_cllr,
+    gate_corpus,
+)
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.gate import assess, conclude, lambdag_range_finding
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model, method_of
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
-from taveer_desktop.core.training import CorpusDistances, corpus_distances
+from taveer_desktop.core.training import corpus_distances
+from taveer_desktop.core.validation_basis import BasisReference, ValidationBasis
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is evaluated
     from taveer_desktop.core.fusion import Fusion
@@ -158,22 +166,6 @@ def compute_metrics(scores: np.ndarray, truth: np.ndarray) -> Metrics:
 
 
 @dataclass(frozen=True)
-class GateSummary:
-    """What the fitness-for-purpose gate made of a corpus's cases."""
-
-    cases: int
-    evaluative: int
-    investigative: int
-    no_conclusion: int
-    outside_conditions: int
-    cllr_evaluative: float | None  # Cllr over the cases that keep an evaluative conclusion
-    rules: dict[str, int]  # how many cases broke each rule
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
 class MethodFigures:
     """One method's log10 LR of every case and its measures (``evaluate --json``'s
     ``methods``): the same measures as the headline, and its Cllr over the evaluative cases."""
@@ -201,6 +193,8 @@ class Evaluation:
     log10_lr: np.ndarray | None = None  # None for an uncalibrated model
     gate: GateSummary | None = None
     kinds: tuple[ConclusionKind, ...] = ()  # the conclusion kind of every case
+    case_rules: tuple[tuple[str, ...], ...] = ()  # the gate rules every case broke
+    validation: BasisReference | None = None  # the validation record the gate was given
     method: str = "taveer"  # whose ratio the headline measures are of (``method_of``)
     methods: dict[str, MethodFigures] = field(default_factory=dict)
     lambdag_raw: np.ndarray | None = None  # λG of every case (a LambdaG or fusion model)
@@ -219,7 +213,12 @@ class Evaluation:
             )
         data["method"] = self.method
         data["methods"] = {m: f.to_dict() for m, f in self.methods.items()}
+        data["validation"] = None if self.validation is None else self.validation.to_dict()
         return data
+
+    def cases(self) -> list[dict[str, Any]]:
+        """Every case with its truth, kind, stated log10 LR and broken rules (``--cases``)."""
+        return case_lines(self.case_ids, self.truth, self.kinds, self.case_rules, self.log10_lr)
 
 
 def weight_of_evidence_metrics(
@@ -263,8 +262,11 @@ def evaluate(
     lexicon: Lexicon | None = None,
     workers: int | None = None,
     progress: Progress = NO_PROGRESS,
+    basis: ValidationBasis | None = None,
 ) -> Evaluation:
-    """Verify every case of a corpus with ``model`` and score the answers against the truth."""
+    """Verify every case of a corpus with ``model`` and score the answers against the truth;
+    ``basis`` is the validation record every case's conclusion rests on (None: none, so no
+    case is evaluative)."""
     started = time.perf_counter()
     corpus.require_truth()
     lexicon = lexicon or default_lexicon()
@@ -287,7 +289,8 @@ def evaluate(
     metrics = weight_of_evidence_metrics(
         compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
-    kinds, gate = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, lambdag_range)
+    verdict = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, lambdag_range, basis)
+    kinds, gate = verdict.kinds, verdict.summary
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
     methods = {
         "taveer": MethodFigures(
@@ -318,6 +321,8 @@ def evaluate(
         log10_lr=log10_lr,
         gate=gate,
         kinds=kinds,
+        case_rules=verdict.rules,
+        validation=None if basis is None else basis.reference(),
         method=method,
         methods=methods,
         lambdag_raw=lambdag_raw,
@@ -369,59 +374,3 @@ def other_methods(
             "fusion", fused, unbounded, truth, evaluative, unanswered=taveer_abstains
         )
     return out
-
-
-def evaluative_cllr(
-    log10_lr: np.ndarray, truth: np.ndarray, evaluative: np.ndarray
-) -> float | None:
-    """Cllr over the cases that keep an evaluative conclusion (None without both kinds)."""
-    kept = truth[evaluative]
-    if not (kept.any() and (~kept).any()):
-        return None
-    return cllr(log10_lr[evaluative], kept)
-
-
-def gate_corpus(
-    model: Model,
-    data: CorpusDistances,
-    log10_lr: np.ndarray | None,
-    truth: np.ndarray,
-    lexicon_sha256: str,
-    lambdag_range: tuple[float, float] | None = None,
-) -> tuple[tuple[ConclusionKind, ...], GateSummary]:
-    """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures);
-    with ``lambdag_range`` (a LambdaG or fused model's) also on each case's λG, as
-    ``verify_with_method`` does."""
-    assert data.measures is not None
-    kinds: list[ConclusionKind] = []
-    outside = 0
-    rules: dict[str, int] = {}
-    for index, measures in enumerate(data.measures):
-        row = data.distances[index]
-        distances = {
-            c: None if np.isnan(row[j]) else float(row[j]) for j, c in enumerate(CATEGORY_IDS)
-        }
-        findings = assess(model, measures, distances, lexicon_sha256)
-        if data.scored is not None:
-            outside_range = lambdag_range_finding(float(data.scored[index]), lambdag_range)
-            if outside_range is not None:
-                findings = (*findings, outside_range)
-        lr = None if log10_lr is None else float(log10_lr[index])
-        kinds.append(conclude(model, findings, lr).kind)
-        outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)
-        for rule in {f.rule.value for f in findings}:
-            rules[rule] = rules.get(rule, 0) + 1
-    evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
-    cllr_evaluative = None
-    if log10_lr is not None:
-        cllr_evaluative = evaluative_cllr(log10_lr, truth, evaluative)
-    summary = GateSummary(
-        cases=len(kinds),
-        evaluative=int(evaluative.sum()),
-        investigative=sum(k is ConclusionKind.INVESTIGATIVE for k in kinds),
-        no_conclusion=sum(k is ConclusionKind.NONE for k in kinds),
-        outside_conditions=outside,
-        cllr_evaluative=cllr_evaluative,
-        rules=dict(sorted(rules.items())),
-    )
-    return tuple(kinds), summary

@@ -16,9 +16,14 @@ naming both (the rules, their limits and why: docs/method.md, "The fitness-for-p
   model, a λG outside the range its validation trials gave (``lambdag_range_finding``); a model
   without a conditions record, an uncalibrated model, or a model made with another lexicon are
   investigative too;
-- the model's validation (→ investigative only): a model made by a validation whose acceptance
-  criteria, set before it ran, were not met (``validation.acceptance.met`` is false) is not
-  validated for the use those criteria stood for (FSR-G-201).
+- the validation the conclusion rests on (→ investigative only; ``validation_findings``): a
+  ``ValidationBasis`` (``core/validation_basis.py``) — a validation record stored in the project
+  and linked to the case, or a record file given with ``--record`` — of this very model (its
+  SHA-256) and method. None, or one of another model or method: ``no_validation`` (the model
+  file's own ``validation`` block is never read as one). Fewer than 20 authors or 100 trials of a
+  class: ``validation_too_small``. No acceptance criteria set before it, or criteria not met:
+  ``validation_not_met`` (FSR-G-201). ``population_fit`` (the case unlike the population's
+  documents) is named here and judged by the population-fit check.
 
 Measuring reads each text once more with one compiled regular expression; it does not touch the
 feature extraction.
@@ -30,7 +35,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.conditions import describe_population
+from taveer_desktop.core.conditions import ValidatedConditions, describe_population
+from taveer_desktop.core.gate_validation import validation_findings
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import (
@@ -40,6 +46,7 @@ from taveer_desktop.core.outcome import (
     GateRule,
     conclusion_kind,
 )
+from taveer_desktop.core.validation_basis import ValidationBasis
 
 MIN_WORDS = 50
 MIN_LEXICON_SHARE = 0.20
@@ -209,6 +216,12 @@ def _text_findings(measures: CaseMeasures) -> list[GateFinding]:
     return findings
 
 
+def _declared_range(conditions: ValidatedConditions) -> bool:
+    """Whether the model's length ranges are the range its validation declared (a model made
+    by a validation over a declared range) rather than what its training texts happened to be."""
+    return getattr(conditions, "lengths_basis", None) == "declared_range"
+
+
 def _length_findings(model: Model, measures: CaseMeasures) -> list[GateFinding]:
     conditions = model.conditions
     assert conditions is not None
@@ -234,11 +247,15 @@ def _length_findings(model: Model, measures: CaseMeasures) -> list[GateFinding]:
                 )
             )
         elif not lengths.low <= chars <= lengths.high:
+            where = (
+                "the validated range"
+                if _declared_range(conditions)
+                else f"the central {_percent(conditions.coverage, 0)} of the model's training texts"
+            )
             findings.append(
                 GateFinding(
                     GateRule.VALIDATED_CONDITIONS,
-                    f"{subject} {chars:,} characters, outside the central "
-                    f"{_percent(conditions.coverage, 0)} of the model's training texts "
+                    f"{subject} {chars:,} characters, outside {where} "
                     f"({lengths.low:,}–{lengths.high:,})",
                     chars,
                     lengths.high if chars > lengths.high else lengths.low,
@@ -291,43 +308,16 @@ def lambdag_range_finding(raw: float, raw_range: tuple[float, float] | None) -> 
     )
 
 
-def _validation_findings(model: Model) -> list[GateFinding]:
-    validation = model.extra.get("validation")
-    acceptance = validation.get("acceptance") if isinstance(validation, dict) else None
-    if not isinstance(acceptance, dict) or acceptance.get("met") is not False:
-        return []
-    assert isinstance(validation, dict)
-    figures = validation.get("figures") or {}
-    criteria = acceptance.get("criteria") or {}
-    results = acceptance.get("results") or {}
-    failed = []
-    try:
-        if results.get("cllr") is False:
-            failed.append(f"Cllr {figures['cllr']:.3f}, above the {criteria['max_cllr']:g} set")
-        if results.get("misleading") is False:
-            worst = max(figures["misleading_y"], figures["misleading_n"])
-            failed.append(
-                f"misleading evidence in {_percent(worst, 0)} of one class's trials, above the "
-                f"{_percent(criteria['max_misleading'], 0)} set"
-            )
-    except (KeyError, TypeError, ValueError):
-        failed = []
-    return [
-        GateFinding(
-            GateRule.VALIDATION_NOT_MET,
-            "the validation that produced the model did not meet the acceptance criteria set "
-            f"before it ({'; '.join(failed) or 'see its record'})",
-        )
-    ]
-
-
 def assess(
     model: Model,
     measures: CaseMeasures,
     distances: Mapping[str, float | None],
     lexicon_sha256: str,
+    *,
+    basis: ValidationBasis | None,
 ) -> tuple[GateFinding, ...]:
-    """Every rule the case breaks, in the order: text, amount, conditions, model."""
+    """Every rule the case breaks, in the order: text, amount, conditions, model, validation.
+    ``basis``: the validation record the conclusion rests on (None: none, investigative)."""
     findings = _text_findings(measures)
     abstaining = sum(1 for c in model.ensemble if distances.get(c) is None)
     if 2 * abstaining >= len(model.ensemble):
@@ -352,7 +342,6 @@ def assess(
     else:
         findings += _length_findings(model, measures)
         findings += _distance_findings(model, distances)
-    findings += _validation_findings(model)
     if model.calibration is None:
         findings.append(
             GateFinding(
@@ -367,6 +356,7 @@ def assess(
                 "the model was trained with a different word list than the one in use",
             )
         )
+    findings += validation_findings(model, basis)
     return tuple(findings)
 
 

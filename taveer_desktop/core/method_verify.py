@@ -23,6 +23,7 @@ from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.validation_basis import ValidationBasis
 from taveer_desktop.core.verify import VerificationResult, verify
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
@@ -127,11 +128,13 @@ def verify_with_method(
     lexicon: Lexicon | None = None,
     source: str = "the model",
     explain: bool = False,
+    basis: ValidationBasis | None = None,
 ) -> VerificationResult:
     """Verify with the model's method (see the module); ``explain`` adds TAVeer's
-    interpretation and LambdaG's evidence in the text."""
+    interpretation and LambdaG's evidence in the text; ``basis`` is the validation record an
+    evaluative conclusion rests on (None: investigative at most)."""
     lexicon = lexicon or default_lexicon()
-    result = verify(model, known_texts, unknown_text, lexicon, explain=explain)
+    result = verify(model, known_texts, unknown_text, lexicon, explain=explain, basis=basis)
     if model.extra.get("method", "taveer") == "taveer":  # the common case, without LambdaG
         return result
     import numpy as np

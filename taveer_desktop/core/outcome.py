@@ -10,8 +10,10 @@ Two separate things are reported for each verification, and they must never be c
   (someone else from the model's calibration population wrote it). Its ``kind`` says how far it
   may be relied on: ``evaluative`` (calibrated, every fitness-for-purpose rule met),
   ``investigative`` (a likelihood ratio exists but the case lies outside the conditions the model
-  was validated under, or they are unknown: for investigation only) or ``none`` (no conclusion:
-  the text is not usable, too short, or the same text as a known document).
+  was validated under, or they are unknown, or the model has no validation record on a
+  population declared relevant to the case, or that validation is too small or failed its
+  criteria, or the case does not fit the population: for investigation only) or ``none`` (no
+  conclusion: the text is not usable, too short, or the same text as a known document).
 
 The fitness-for-purpose gate (``core/gate.py``) produces the ``GateFinding`` records; the words a
 person reads are made in ``presentation/`` from these values, never from ad-hoc strings.
@@ -56,6 +58,9 @@ class GateRule(StrEnum):
     NOT_CALIBRATED = "not_calibrated"
     LEXICON = "lexicon"
     VALIDATION_NOT_MET = "validation_not_met"
+    NO_VALIDATION = "no_validation"
+    VALIDATION_TOO_SMALL = "validation_too_small"
+    POPULATION_FIT = "population_fit"
     NOT_ASSESSED = "not_assessed"  # a result stored before this program had the gate
 
 
@@ -69,6 +74,9 @@ RULE_CEILING = {
     GateRule.NOT_CALIBRATED: ConclusionKind.INVESTIGATIVE,
     GateRule.LEXICON: ConclusionKind.INVESTIGATIVE,
     GateRule.VALIDATION_NOT_MET: ConclusionKind.INVESTIGATIVE,
+    GateRule.NO_VALIDATION: ConclusionKind.INVESTIGATIVE,
+    GateRule.VALIDATION_TOO_SMALL: ConclusionKind.INVESTIGATIVE,
+    GateRule.POPULATION_FIT: ConclusionKind.INVESTIGATIVE,
     GateRule.NOT_ASSESSED: ConclusionKind.INVESTIGATIVE,
 }
 _KIND_ORDER = (ConclusionKind.NONE, ConclusionKind.INVESTIGATIVE, ConclusionKind.EVALUATIVE)

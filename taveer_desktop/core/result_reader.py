@@ -25,6 +25,7 @@ from taveer_desktop.core.outcome import (
     conclusion_from_dict,
     parse_enum,
 )
+from taveer_desktop.core.validation_basis import BasisReference, BasisSource
 from taveer_desktop.core.verify import CategoryResult, VerificationResult
 
 
@@ -126,6 +127,34 @@ def _legacy_conclusion(prediction: Classification, log10_lr: float | None) -> Co
     return Conclusion(ConclusionKind.INVESTIGATIVE, (finding,), log10_lr, "")
 
 
+def _validation(data: Any) -> BasisReference | None:
+    """The validation record a result rested on (None: none, or a result from before)."""
+    if data is None:
+        return None
+    _require(isinstance(data, dict), "validation is not an object")
+    kind = data.get("kind")
+    _require(kind in ("project", "file"), "validation.kind must be 'project' or 'file'")
+    sha = data.get("sha256")
+    _require(isinstance(sha, str) and len(sha) == 64, "validation.sha256 is not a SHA-256")
+    record_id = data.get("record_id")
+    _require(
+        record_id is None or (isinstance(record_id, int) and not isinstance(record_id, bool)),
+        "validation.record_id is not a whole number",
+    )
+    met = data.get("met")
+    _require(met is None or isinstance(met, bool), "validation.met is not true, false or null")
+    declaration = data.get("declaration")
+    _require(declaration is None or isinstance(declaration, str), "validation.declaration")
+    return BasisReference(
+        source=BasisSource(kind, sha, str(data.get("path", "")), record_id),
+        method=str(data.get("method", "taveer")),
+        population=str(data.get("population", "")),
+        met=met,
+        too_small=data.get("too_small") is True,
+        declaration=declaration,
+    )
+
+
 def read_result(data: Any) -> VerificationResult:
     """Validate a result dictionary and return it typed (``ResultFormatError`` if malformed)."""
     _require(isinstance(data, dict), "the result is not an object")
@@ -196,4 +225,5 @@ def read_result(data: Any) -> VerificationResult:
         },
         software_version=version if isinstance(version, str) else None,
         methods=findings_from_dict(data["methods"]) if "methods" in data else None,
+        validation=_validation(data.get("validation")),
     )

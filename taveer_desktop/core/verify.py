@@ -31,6 +31,7 @@ from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind, GateRule
 from taveer_desktop.core.scoring import similarity
+from taveer_desktop.core.validation_basis import BasisReference, ValidationBasis
 
 # Reliability rules (docs/method.md): below these a result carries a warning.
 MIN_DOCUMENT_CHARS = 500
@@ -79,6 +80,7 @@ class VerificationResult:
     interpretation: dict[str, Interpretation] = field(default_factory=dict)
     software_version: str | None = None
     methods: MethodFindings | None = None  # a LambdaG or fused model's findings (None: TAVeer)
+    validation: BasisReference | None = None  # the validation record the conclusion rested on
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -127,6 +129,7 @@ class VerificationResult:
             data["interpretation"] = {c: i.to_dict() for c, i in self.interpretation.items()}
         if self.methods is not None:
             data["methods"] = self.methods.to_dict()
+        data["validation"] = None if self.validation is None else self.validation.to_dict()
         return data
 
 
@@ -197,8 +200,10 @@ def verify_features(
     lexicon_sha256: str,
     measures: CaseMeasures,
     explain: bool = False,
+    basis: ValidationBasis | None = None,
 ) -> VerificationResult:
-    """Verify from already extracted features and the gate's measures of the texts."""
+    """Verify from already extracted features and the gate's measures of the texts;
+    ``basis``: the validation record the conclusion may rest on (None: investigative)."""
     profile = DocumentFeatures.combine(known)
     categories = {c: _category_result(model, c, unknown, profile) for c in CATEGORY_IDS}
     score = ensemble_similarity(model, categories)
@@ -216,7 +221,11 @@ def verify_features(
     if model.calibration is not None and prediction is not Classification.INSUFFICIENT:
         log10_lr = float(model.calibration.log10_lr(score))
     findings = assess(
-        model, measures, {c: r.distance for c, r in categories.items()}, lexicon_sha256
+        model,
+        measures,
+        {c: r.distance for c, r in categories.items()},
+        lexicon_sha256,
+        basis=basis,
     )
     conclusion = conclude(model, findings, log10_lr)
     if conclusion.kind is ConclusionKind.NONE:
@@ -250,6 +259,7 @@ def verify_features(
         ),
         interpretation=interpretation,
         software_version=__version__,
+        validation=None if basis is None else basis.reference(),
     )
 
 
@@ -259,12 +269,15 @@ def verify(
     unknown_text: str,
     lexicon: Lexicon | None = None,
     explain: bool = False,
+    basis: ValidationBasis | None = None,
 ) -> VerificationResult:
-    """Verify whether the author of ``known_texts`` also wrote ``unknown_text``."""
+    """Verify whether the author of ``known_texts`` also wrote ``unknown_text``; an evaluative
+    conclusion needs ``basis``, the validation record of this model declared relevant to the
+    case (``core/validation_basis.py``)."""
     if not known_texts:
         raise ValueError("at least one known document is needed")
     lexicon = lexicon or default_lexicon()
     known = [extract_features(text, lexicon) for text in known_texts]
     unknown = extract_features(unknown_text, lexicon)
     measures = measure_case(known_texts, unknown_text, lexicon)
-    return verify_features(model, known, unknown, lexicon.sha256, measures, explain)
+    return verify_features(model, known, unknown, lexicon.sha256, measures, explain, basis)

@@ -16,7 +16,7 @@ from taveer_desktop.core.verbal_scales import SCALES, describe
 from taveer_desktop.presentation import numbers
 
 if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
-    from taveer_desktop.core.evaluation import GateSummary
+    from taveer_desktop.core.corpus_gate import GateSummary
 
 HP = "the author of the known documents wrote the questioned document"
 HD_PREFIX = "someone else wrote the questioned document"

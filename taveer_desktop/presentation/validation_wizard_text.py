@@ -242,8 +242,17 @@ def validation_plan_text(
     )
 
 
-def validation_stored_text(model_name: str) -> str:
-    return f"Stored. The model “{model_name}” is now this case's model."
+def validation_stored_text(
+    model_name: str, chosen: bool = True, case_model: str | None = None, met: bool | None = None
+) -> str:
+    """After the run: stored, and whether its model became the case's (a failed attempt does
+    not replace a model whose validation met its criteria)."""
+    if chosen:
+        return f"Stored. The model “{model_name}” is now this case's model."
+    from taveer_desktop.presentation.validation_basis_text import model_choice_sentence
+
+    sentence = model_choice_sentence(False, model_name, case_model, met)
+    return f"Stored as one more attempt of this case. The {sentence[0].lower()}{sentence[1:]}."
 
 
 def record_subtitle(record: dict[str, Any], case_number: str) -> str:

@@ -5,9 +5,17 @@ left out): the questioned length is the longest questioned document's characters
 length the characters of the known documents together. The engine's validation
 (``core/validation.py``) then builds its trials at those lengths from the population's stored
 texts (each re-hashed as it is read). The model it produces is added to the project
-(``model_added``), the record stored and linked to the case, the population and the model
-(``validation_stored``), and the model becomes the case's chosen model (``case_model_chosen``)
-— three audited writes, each in its own transaction, in that order.
+(``model_added``) and the record stored as one more attempt of the case, linked to the case, the
+population and the model (``validation_stored``); no earlier attempt is replaced.
+
+**Never replaced by a failed attempt.** The new model becomes the case's chosen model
+(``case_model_chosen``) only if its validation met its acceptance criteria, or if no validation
+of the case met them; otherwise the case keeps its model and ``CaseValidation`` says which
+(``chosen`` false, ``case_model``) so that the command line and the desktop tell the examiner.
+
+``use_validation`` links a stored record made for another case (a lab's validation over a range,
+used for many cases) to this case with the examiner's declaration of why its population is
+relevant (``validation_used``), and chooses its model by the same rule.
 """
 
 from __future__ import annotations
@@ -21,17 +29,68 @@ from taveer_desktop.core.validation import (
     ValidationSettings,
     validate,
 )
+from taveer_desktop.store.case_basis import met_for_case
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED, StoredModel
+from taveer_desktop.store.validation_use_repository import StoredValidationUse
 
 
 @dataclass(frozen=True)
 class CaseValidation:
+    """A validation attempt of a case: the engine's result, the stored model and record, and
+    whether its model became the case's model (``chosen``) or which model the case kept
+    (``case_model``: the model chosen for the case after the attempt, None if it has none)."""
+
     result: ValidationResult
     model: StoredModel
     validation: StoredValidation
+    chosen: bool = True
+    case_model: StoredModel | None = None
+
+
+@dataclass(frozen=True)
+class CaseValidationUse:
+    """A stored validation declared relevant to a case; ``chosen`` and ``case_model`` as in
+    ``CaseValidation``."""
+
+    use: StoredValidationUse
+    validation: StoredValidation
+    model: StoredModel
+    chosen: bool
+    case_model: StoredModel | None
+
+
+def choose_unless_worse(
+    store: ProjectStore, case_id: int, model_id: int, met: bool | None
+) -> tuple[bool, StoredModel | None]:
+    """Choose ``model_id`` for the case unless its validation did not meet its criteria while
+    another validation of the case did (see the module). Returns (chosen, the case's model)."""
+    case = store.cases.get(case_id)
+    if met is True or case.model_id == model_id or not met_for_case(store, case_id):
+        store.cases.choose_model(case_id, model_id)
+        return True, store.models.get(model_id)
+    kept = store.cases.get(case_id).model_id
+    return False, None if kept is None else store.models.get(kept)
+
+
+def use_validation(
+    store: ProjectStore, case_id: int, validation_id: int, reason: str
+) -> CaseValidationUse:
+    """Declare stored validation ``validation_id`` relevant to the case (audited), then choose
+    its model for the case unless that would replace a model whose validation met its criteria
+    by one whose validation did not."""
+    if store.read_only_reason:
+        raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
+    use = store.validation_uses.declare(case_id, validation_id, reason)
+    validation = store.validations.get(validation_id)
+    chosen, case_model = choose_unless_worse(
+        store, case_id, validation.model_id, validation.criteria_met
+    )
+    return CaseValidationUse(
+        use, validation, store.models.get(validation.model_id), chosen, case_model
+    )
 
 
 def case_lengths(store: ProjectStore, case_id: int) -> tuple[int, int]:
@@ -58,7 +117,8 @@ def validate_case(
     genre: str | None = None,
     lengths: tuple[int, int] | None = None,
 ) -> CaseValidation:
-    """Validate at the case's lengths, store model and record, choose the model for the case.
+    """Validate at the case's lengths, store model and record (one more attempt of the case),
+    choose the model for the case unless a failed attempt would replace a met one.
 
     ``lengths`` (questioned, known characters) replaces the case's own when the examiner
     changed them (the desktop's wizard shows the case's and lets them be edited); the record's
@@ -83,5 +143,5 @@ def validate_case(
     data = result.model.to_json().encode("utf-8")
     model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
     validation = store.validations.store(case_id, stored_population.id, model.id, result.record)
-    store.cases.choose_model(case_id, model.id)
-    return CaseValidation(result, model, validation)
+    chosen, case_model = choose_unless_worse(store, case_id, model.id, validation.criteria_met)
+    return CaseValidation(result, model, validation, chosen, case_model)

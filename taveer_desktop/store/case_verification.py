@@ -8,8 +8,12 @@ validated with them, every method's own ratio kept beside the stated one); the f
 with the stability of TAVeer's classification (sentences left out and the verification
 repeated, seeded) stored beside it. The model is the one named, which then
 becomes the case's chosen model, or else the case's chosen model; there is no default: a case
-without a chosen model is refused. The model and every document are re-hashed as they are read,
-so a run is never computed from evidence or a model that changed since it was stored.
+without a chosen model is refused. The conclusion rests on the latest validation of that model
+linked to the case (``store/case_basis.basis_for_case``: the case's own attempt or a record
+declared relevant to it, read back with its SHA-256 checked); without one it is investigative
+at most, and the stored result names the record it rested on. The model and every document
+are re-hashed as they are read, so a run is never computed from evidence or a model that
+changed since it was stored.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
+from taveer_desktop.store.case_basis import basis_for_case
 from taveer_desktop.store.errors import NotFound, StoreError
 from taveer_desktop.store.project_store import ProjectStore
 from taveer_desktop.store.records import KNOWN, QUESTIONED, VerificationRun
@@ -64,6 +69,7 @@ def verify_case(
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     model = store.models.load(stored_model.id)
+    basis = basis_for_case(store, case_id, stored_model.id)
     if case.model_id != stored_model.id:
         store.cases.choose_model(case_id, stored_model.id)
     known_texts = [store.documents.text(doc.id) for doc in known]
@@ -72,7 +78,7 @@ def verify_case(
         progress.step(index, len(questioned), f"verifying {doc.file_name}")
         text = store.documents.text(doc.id)
         result = verify_with_method(
-            model, known_texts, text, source=stored_model.name, explain=explain
+            model, known_texts, text, source=stored_model.name, explain=explain, basis=basis
         )
         run = store.runs.store(
             case_id,

@@ -17,6 +17,12 @@ path of ``taveer case validate`` — which stores the validated model, the recor
 population and model, and chooses that model for the case. That step takes a few seconds; its
 steps are reported as "validating demo case DEMO-001: …".
 
+What the demo concludes (issue 21): DEMO-001's validation has six authors, too small for
+casework (``validation_too_small``), so its conclusion is investigative whatever the seed;
+DEMO-002 uses the shipped model, which has no validation record on a population declared
+relevant to it (``no_validation``): investigative too, with that reason. Neither shipped model
+carries a record of its own.
+
 Each step is one store transaction (the validation three) and the seeding is idempotent: what
 is already there is left alone, so an interrupted first start is completed on the next.
 """

@@ -265,6 +265,35 @@ def _population_problems(conn: sqlite3.Connection, entries: list[Row]) -> list[I
                     "validation", subject, "differs from what was recorded when stored"
                 )
             )
+    return problems + _validation_use_problems(conn, entries)
+
+
+def _validation_use_problems(
+    conn: sqlite3.Connection, entries: list[Row]
+) -> list[IntegrityProblem]:
+    """Store version 5: every declared use of a validation against its ``validation_used``
+    entry (case, record, reason)."""
+    problems = []
+    declared = _added_entries(entries, "validation_used", "use_id")
+    for use_id, case_id, validation_id, reason in conn.execute(
+        "SELECT id, case_id, validation_id, reason FROM validation_uses"
+    ):
+        subject = f"declared use {use_id} of validation record {validation_id}"
+        entry = declared.get(use_id)
+        if entry is None:
+            problems.append(
+                IntegrityProblem("validation", subject, "has no audit entry of its declaration")
+            )
+        elif (entry.get("case_id"), entry.get("validation_id"), entry.get("reason")) != (
+            case_id,
+            validation_id,
+            reason,
+        ):
+            problems.append(
+                IntegrityProblem(
+                    "validation", subject, "differs from what was recorded when declared"
+                )
+            )
     return problems
 
 

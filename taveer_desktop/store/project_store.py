@@ -6,7 +6,8 @@ backup) and runs the integrity check. A store that fails the check stays open fo
 refuses every change, so nothing is added on top of evidence that no longer verifies.
 
 The work itself is done by repositories: ``store.cases``, ``store.documents``,
-``store.models``, ``store.runs`` and ``store.audit``.
+``store.models``, ``store.runs``, ``store.audit``, ``store.populations``, ``store.validations``
+and ``store.validation_uses``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from taveer_desktop.store.store_file import (
     disk_full_reason,
     inspect_store_file,
 )
+from taveer_desktop.store.validation_use_repository import ValidationUseRepository
 
 PROJECT_SUFFIX = paths.PROJECT_SUFFIX
 
@@ -63,6 +65,7 @@ class ProjectStore:
         self.audit = AuditRepository(db)
         self.populations = PopulationRepository(db)
         self.validations = ValidationRepository(db)
+        self.validation_uses = ValidationUseRepository(db)
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod

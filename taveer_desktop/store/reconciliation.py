@@ -16,7 +16,8 @@ stored stability check (its ``stability_stored`` entry, figure for figure).
 
 From store version 4 the populations (``population_added``) and validation records
 (``validation_stored``) are held to the chain the same way: an entry whose row is gone is
-reported (the row side — bytes, documents, links — is checked in ``integrity.py``).
+reported (the row side — bytes, documents, links — is checked in ``integrity.py``); from version
+5 so are the declared uses of a validation for another case (``validation_used``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ _KINDS = (
     ("case", "cases", "case_created", "case_id"),
     ("population", "populations", "population_added", "population_id"),
     ("validation", "validation_records", "validation_stored", "validation_id"),
+    ("validation use", "validation_uses", "validation_used", "use_id"),
 )
 
 

@@ -49,6 +49,12 @@ Version 4 (validation on a relevant population)
 All three are immutable and cannot be deleted (triggers); each row is written with its audit
 entry (``population_added``, ``validation_stored``) and held to it both ways by the integrity
 check.
+
+Version 5 (a validation used for many cases)
+- ``validation_uses``: a stored validation record linked to another case than the one it was
+  run for, with the examiner's declaration of why its population is relevant to that case
+  (``reason``) and when; one per (case, record). Immutable and cannot be deleted; written with
+  its ``validation_used`` audit entry and held to it both ways by the integrity check.
 """
 
 from __future__ import annotations
@@ -299,7 +305,31 @@ for _table, _what in (
         + "; END",
     )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4)
+MIGRATION_5: tuple[str, ...] = (
+    """CREATE TABLE validation_uses (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
+        validation_id INTEGER NOT NULL REFERENCES validation_records(id) ON DELETE RESTRICT,
+        reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+        declared_utc TEXT NOT NULL,
+        UNIQUE (case_id, validation_id)
+    )""",
+    "CREATE INDEX validation_uses_by_case ON validation_uses (case_id)",
+    "CREATE TRIGGER validation_uses_immutable BEFORE UPDATE ON validation_uses BEGIN SELECT "
+    + _IMMUTABLE.format(what="a declared use of a validation")
+    + "; END",
+    "CREATE TRIGGER validation_uses_no_delete BEFORE DELETE ON validation_uses BEGIN SELECT "
+    + _NO_DELETE.format(what="a declared use of a validation")
+    + "; END",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    MIGRATION_1,
+    MIGRATION_2,
+    MIGRATION_3,
+    MIGRATION_4,
+    MIGRATION_5,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Objects the integrity check expects to find (a missing guard trigger is reported).
@@ -322,6 +352,8 @@ REQUIRED_TRIGGERS = (
     "population_documents_no_delete",
     "validation_records_immutable",
     "validation_records_no_delete",
+    "validation_uses_immutable",
+    "validation_uses_no_delete",
 )
 REQUIRED_TABLES = (
     "store_meta",
@@ -337,4 +369,5 @@ REQUIRED_TABLES = (
     "populations",
     "population_documents",
     "validation_records",
+    "validation_uses",
 )

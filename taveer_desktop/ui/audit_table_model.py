@@ -31,6 +31,7 @@ ACTION_WORDS = {
     "project_copy_saved": "Copy saved",
     "population_added": "Population imported",
     "validation_stored": "Validation stored",
+    "validation_used": "Validation declared relevant",
     "validation_report_exported": "Validation report exported",
 }
 _DETAIL_KEYS = (
@@ -75,6 +76,8 @@ def details_summary(entry: AuditEntry) -> str:
         return f"population {d.get('population_id')} → model {d.get('model_id')}: {shown}" + (
             f"; {met}" if met else "; no criteria set"
         )
+    if entry.action == "validation_used":
+        return f"validation {d.get('validation_id')} (model {d.get('model_id')}): {d.get('reason')}"
     if entry.action == "population_added":
         return f"{d.get('name')}: {_counted(d.get('authors'), 'author')}, " + _counted(
             d.get("documents"), "document"

@@ -51,7 +51,7 @@ class CaseController(QObject):
     runs_stored = Signal(object, object)  # Case, [Run] of one verification
     report_exported = Signal(object)  # ExportedReport
     verifying_changed = Signal(bool)  # a verification started (True) or ended (False)
-    validation_stored = Signal(object, object)  # Case, CaseValidation (model chosen for it)
+    validation_stored = Signal(object, object)  # Case, CaseValidation (its model chosen or not)
     status_message = Signal(str, int)  # text, milliseconds to show it
 
     def __init__(
@@ -359,10 +359,15 @@ class CaseController(QObject):
             wizard.deleteLater()
 
     def _validated(self, case: Case, done) -> None:
-        self.status_message.emit(
-            f"Validation of {case.number} stored; its model chosen for the case",
-            10_000,
+        from taveer_desktop.presentation.validation_basis_text import model_choice_sentence
+
+        choice = model_choice_sentence(
+            done.chosen,
+            done.model.name,
+            done.case_model.name if done.case_model else None,
+            done.validation.criteria_met,
         )
+        self.status_message.emit(f"Validation of {case.number} stored; {choice}", 10_000)
         self.validation_stored.emit(case, done)
 
     # ---- verification ---------------------------------------------------------------------

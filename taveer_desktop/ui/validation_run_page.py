@@ -203,7 +203,14 @@ class RunPage(WizardStep):
         owner = self.owner
         owner.validation = done
         owner.session.changed(MODELS, CASES, VALIDATIONS, AUDIT, case_id=owner.case.id)
-        self._ended(vt.validation_stored_text(done.model.name))
+        self._ended(
+            vt.validation_stored_text(
+                done.model.name,
+                done.chosen,
+                done.case_model.name if done.case_model else None,
+                done.validation.criteria_met,
+            )
+        )
         self.setCommitPage(True)  # stored: no way back to change what produced it
         owner.validation_stored.emit(done)
         owner.next()

@@ -28,6 +28,7 @@ TAVEER = (
     else [sys.executable, "-c", "import sys; from taveer_desktop.cli import main; sys.exit(main())"]
 )
 EVALUATE_KEYS = {
+    "validation",
     "n",
     "accuracy",
     "auc",

@@ -132,12 +132,16 @@ def test_long_essays_are_outside_the_forum_models_conditions(default_model):
         assert result.log10_lr is not None  # kept, for investigation only
 
 
-def test_a_case_like_the_training_cases_is_evaluative(demo_model):
-    """Three of Hamilton's papers against a fourth, with the model of their genre."""
+def test_a_case_like_the_training_cases_without_a_validation_record(demo_model):
+    """Three of Hamilton's papers against a fourth, with the model of their genre: inside its
+    conditions, but the shipped model has no validation record on a population declared
+    relevant to the case, so it is investigative for that reason alone (with a record:
+    tests/core/test_validation_basis.py)."""
     result = verify(demo_model, [_paper(n) for n in (6, 15, 23)], _paper(1))
-    assert result.conclusion.kind is ConclusionKind.EVALUATIVE, result.conclusion.reasons
+    assert result.conclusion.kind is ConclusionKind.INVESTIGATIVE
+    assert [f.rule for f in result.conclusion.findings] == [GateRule.NO_VALIDATION]
     assert result.conditions_within is True
-    assert headline(result.conclusion, "enfsi2015").startswith("Likelihood ratio ")
+    assert headline(result.conclusion, "enfsi2015").startswith("No evaluative conclusion")
 
 
 def test_models_without_conditions_are_investigative(demo_model):
@@ -147,7 +151,10 @@ def test_models_without_conditions_are_investigative(demo_model):
     result = verify(reloaded, [_paper(n) for n in (6, 15, 23)], _paper(1))
     assert result.conclusion.kind is ConclusionKind.INVESTIGATIVE
     assert result.conditions_within is None
-    assert [f.rule for f in result.conclusion.findings] == [GateRule.CONDITIONS_UNKNOWN]
+    assert [f.rule for f in result.conclusion.findings] == [
+        GateRule.CONDITIONS_UNKNOWN,
+        GateRule.NO_VALIDATION,
+    ]
 
 
 def test_malformed_conditions_are_refused(demo_model):

@@ -35,6 +35,7 @@ from taveer_desktop.core.validation import (
     save_record,
     validate,
 )
+from taveer_desktop.core.validation_basis import read_record_file
 from taveer_desktop.core.verify import verify
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import make_demo_population
@@ -188,7 +189,14 @@ def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_pa
     assert loaded.calibration == model.calibration
     assert loaded.extra["validation"]["figures"] == result.record["figures"]
     assert loaded.sha256 == model.sha256 == result.record["model"]["sha256"]
-    outcome = verify(model, ["A short known text. " * 200], "A short questioned text. " * 120)
+    record_path = tmp_path / "record.json"
+    save_record(result.record, record_path)
+    assert json.loads(record_path.read_text(encoding="utf-8"))["model"]["sha256"] == model.sha256
+    # the record as the basis of a conclusion (its figures recomputed from its trials)
+    basis = read_record_file(record_path)
+    outcome = verify(
+        model, ["A short known text. " * 200], "A short questioned text. " * 120, basis=basis
+    )
     assert outcome.log10_lr is None or low - 1e-9 <= outcome.log10_lr <= high + 1e-9
     # its validation did not meet the criteria set before it (misleading ≤ 1 %): the gate keeps
     # every conclusion of this model investigative at most, and says why
@@ -198,16 +206,15 @@ def test_final_model_is_bounded_conditioned_and_loads(result, population, tmp_pa
     assert "did not meet the acceptance criteria" in message
     assert "above the 1 % set" in message and "Cllr" not in message  # Cllr ≤ 5 was met
     assert outcome.conclusion.kind is not ConclusionKind.EVALUATIVE
+    # the model file's own claim of a met validation is not a record: no validation at all
     met = replace(model, extra={**model.extra, "validation": {"acceptance": {"met": True}}})
-    assert GateRule.VALIDATION_NOT_MET not in {
+    rules = {
         f.rule
         for f in verify(
             met, ["A short known text. " * 200], "A short text. " * 120
         ).conclusion.findings
     }
-    record_path = tmp_path / "record.json"
-    save_record(result.record, record_path)
-    assert json.loads(record_path.read_text(encoding="utf-8"))["model"]["sha256"] == model.sha256
+    assert GateRule.NO_VALIDATION in rules and GateRule.VALIDATION_NOT_MET not in rules
 
 
 def bounds_of(log10_lr, truth) -> tuple[float, float]:

@@ -96,6 +96,40 @@ def test_the_demo_validation_is_honest_about_its_population(tmp_path):
     assert run.conclusion is ConclusionKind.INVESTIGATIVE
     rules = [f["rule"] for f in result["conclusion"]["findings"]]
     assert GateRule.VALIDATION_NOT_MET.value in rules
+    # six authors: too small for casework, whatever its figures, so no seed makes it evaluative
+    too_small = [f for f in result["conclusion"]["findings"] if f["rule"] == "validation_too_small"]
+    assert too_small and too_small[0]["measured"] == 6 and too_small[0]["limit"] == 20
+    assert result["validation"]["record_id"] == stored.id
+
+
+def test_the_demo_cases_are_investigative_and_say_why(tmp_path):
+    """DEMO-002 and the shipped models have no validation record: investigative, with the
+    reason; DEMO-001 validated with a seed whose criteria are met stays investigative too
+    (too small for casework)."""
+    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+    from taveer_desktop.store.case_validation import validate_case
+
+    with ProjectStore.create(tmp_path / "demo.taveer") as store:
+        demo_project.seed_demo_project(store)
+        second = store.cases.find("DEMO-002")
+        (run,) = verify_case(store, second.id, stability_resamples=None)
+        result = store.runs.verification(run.id)
+        assert run.conclusion is ConclusionKind.INVESTIGATIVE
+        assert GateRule.NO_VALIDATION in {f.rule for f in result.conclusion.findings}
+        assert result.validation is None
+        first = store.cases.find("DEMO-001")
+        spec = demo_project.demo_population()
+        settings = ValidationSettings(
+            seed=1, criteria=AcceptanceCriteria.now(max_cllr=5.0, max_misleading=1.0)
+        )
+        done = validate_case(store, first.id, spec.name, settings)
+        assert done.validation.criteria_met is True and done.chosen
+        (run,) = verify_case(store, first.id, stability_resamples=None)
+        result = store.runs.verification(run.id)
+    assert run.conclusion is ConclusionKind.INVESTIGATIVE
+    rules = {f.rule for f in result.conclusion.findings}
+    assert GateRule.VALIDATION_TOO_SMALL in rules
+    assert not rules & {GateRule.NO_VALIDATION, GateRule.VALIDATION_NOT_MET}
 
 
 def test_the_shipped_population_matches_its_readme_and_manifest():

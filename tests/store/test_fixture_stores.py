@@ -67,6 +67,17 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
             assert (
                 store.models.get(validation.model_id).name == (manifest["validation"]["model_name"])
             )
+        if "validation_use" in manifest:  # store version 5: a validation used for another case
+            expected = manifest["validation_use"]
+            other = store.cases.find(expected["case_number"])
+            (use,) = store.validation_uses.for_case(other.id)
+            assert (use.id, use.validation_id, use.reason) == (
+                expected["id"],
+                expected["validation_id"],
+                expected["reason"],
+            )
+        else:  # an older store gains the table, empty
+            assert store.validation_uses.list_all() == []
         entries = store.audit.entries()
         assert len(entries) >= manifest["audit_entries"]
         assert entries[manifest["audit_entries"] - 1].entry_hash == manifest["audit_head_hash"]

@@ -11,6 +11,7 @@ from PySide6.QtGui import QDropEvent, QGuiApplication
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, RejectionReason
 from taveer_desktop.ui import error_dialog
 from taveer_desktop.ui.error_dialog import RejectionDialog
+from tests.basis_fixtures import stand_in_record
 
 from .conftest import open_window
 
@@ -230,6 +231,15 @@ def test_the_verbal_scale_setting_reaches_the_result(qtbot, demo_window):
     from taveer_desktop.ui import app_settings
 
     window = demo_window
+    # DEMO-002's model has no validation record: a stand-in record of it, stored for the case,
+    # gives it the evaluative conclusion whose verbal equivalent the scale words
+    store = window.session.store
+    case = store.cases.find("DEMO-002")
+    model = store.models.get(case.model_id)
+    (population,) = store.populations.list_all()
+    store.validations.store(
+        case.id, population.id, model.id, stand_in_record(store.models.load(model.id))
+    )
     assert window.case_list.select_case_number("DEMO-002")  # an evaluative conclusion
     with qtbot.waitSignal(window.verification_finished, timeout=60_000):
         window.window_actions.verify.trigger()

@@ -18,6 +18,7 @@ from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_findings import TokenKind
 from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.result_reader import read_result
 from taveer_desktop.core.sentence_agreement import sentence_leanings
 from taveer_desktop.core.verify import VerificationResult, verify
@@ -25,7 +26,7 @@ from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
 from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary, share_text
-from taveer_desktop.presentation.method_agreement import method_lines
+from taveer_desktop.presentation.method_agreement import result_method_lines
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.explain import ResultView
@@ -107,12 +108,15 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     findings = fused.verification.methods
     assert findings is not None and findings.stated == "fusion"
     summary = panel.result_view.summary
-    # the headline states the stored, fused ratio
+    # the stored ratio is the fused one; its validation (six authors) is too small for casework,
+    # so the headline says why it is no evaluative conclusion
     assert fused.verification.log10_lr == pytest.approx(findings.by_method["fusion"], abs=1e-6)
-    assert f"Likelihood ratio {format_lr(findings.by_method['fusion'])}" in summary.headline.text()
+    kind = fused.verification.conclusion.kind
+    assert kind is ConclusionKind.INVESTIGATIVE
+    assert "too small for casework" in summary.headline.text()
     # each method's own ratio and the agreement sentence, exactly as the shared wording says
     assert summary.methods_label.isVisibleTo(summary)
-    expected = [html.escape(line.strip()) for line in method_lines(findings)]
+    expected = [html.escape(line.strip()) for line in result_method_lines(findings, kind)]
     assert summary.methods_label.text() == "<br>".join(expected)
     assert any("agree" in line for line in expected)
     assert "LambdaG (Nini" in summary.methods_label.toolTip()
@@ -121,7 +125,8 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     assert len(tab.run_model.records()) == 1
     column = rtm.LIKELIHOOD_RATIO
     index = tab.run_model.index(0, column)
-    assert tab.run_model.data(index) == f"{format_lr(findings.by_method['fusion'])} (fused)"
+    fused_lr = format_lr(findings.by_method["fusion"])
+    assert tab.run_model.data(index) == f"{fused_lr} (investigation only; fused)"
     tip = tab.run_model.data(index, Qt.ItemDataRole.ToolTipRole)
     assert "TAVeer alone: LR" in tip and "LambdaG alone: LR" in tip
     # LambdaG's tab is offered and lists what the core computes for the stored run
@@ -161,8 +166,10 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
     view.show_result(result, fused.model, fused.known, fused.unknown)
     text = view.summary.methods_label.text()
     assert "The two methods disagree: TAVeer supports Hd (another author)" in text
+    typed = read_result(result)
     assert text == "<br>".join(
-        html.escape(line.strip()) for line in method_lines(read_result(result).methods)
+        html.escape(line.strip())
+        for line in result_method_lines(typed.methods, typed.conclusion.kind)
     )
     result["methods"]["method"] = "lambdag"
     del by_method["fusion"]
@@ -179,7 +186,7 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
         conclusion=read_result(result).conclusion,
         methods=read_result(result).methods,
     )
-    assert rtm.lr_text(row).endswith("(LambdaG)")
+    assert rtm.lr_text(row).endswith("(investigation only; LambdaG)")
 
 
 # --- the text --------------------------------------------------------------------------------

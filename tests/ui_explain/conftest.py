@@ -1,7 +1,9 @@
 """Fixtures of the explanation-view tests: real verification cases with their interpretation.
 
 - ``federalist``: the demo case DEMO-001 (four known Madison papers, the questioned No. 51)
-  verified with the bundled formal-prose model;
+  verified with the bundled formal-prose model and a stand-in validation record of it
+  (``tests/basis_fixtures.py``: the model itself carries none), so that its conclusion is
+  evaluative;
 - ``federalist_investigative``: the same texts verified with the bundled default (Stack
   Exchange) model, far outside its validated text lengths: for investigation only;
 - ``no_conclusion``: an 11-character questioned text against the same known papers: none;
@@ -20,7 +22,9 @@ import taveer_desktop.ui.explain.result_view  # noqa: F401  (the views and pyqtg
 from taveer_desktop import paths
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import Model, load_model
+from taveer_desktop.core.validation_basis import ValidationBasis
 from taveer_desktop.core.verify import verify
+from tests.basis_fixtures import stand_in_basis
 
 
 @dataclass
@@ -31,8 +35,10 @@ class CaseData:
     result: dict
 
 
-def _verified(model: Model, known: list[str], unknown: str) -> CaseData:
-    result = verify(model, known, unknown, explain=True).to_dict()
+def _verified(
+    model: Model, known: list[str], unknown: str, basis: ValidationBasis | None = None
+) -> CaseData:
+    result = verify(model, known, unknown, explain=True, basis=basis).to_dict()
     return CaseData(model, known, unknown, result)
 
 
@@ -49,7 +55,7 @@ def federalist() -> CaseData:
     known = [(demo / name).read_text(encoding="utf-8") for name in case["known"]]
     unknown = (demo / case["questioned"]).read_text(encoding="utf-8")
     model = load_model(paths.resource(*spec["model"].split("/")))
-    return _verified(model, known, unknown)
+    return _verified(model, known, unknown, stand_in_basis(model))
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +66,9 @@ def federalist_investigative(federalist) -> CaseData:
 
 @pytest.fixture(scope="session")
 def no_conclusion(federalist) -> CaseData:
-    return _verified(federalist.model, federalist.known, "Hello there")
+    return _verified(
+        federalist.model, federalist.known, "Hello there", stand_in_basis(federalist.model)
+    )
 
 
 @pytest.fixture(scope="session")

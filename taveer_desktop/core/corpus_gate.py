@@ -1,0 +1,137 @@
+"""The fitness-for-purpose gate over every case of a corpus (``taveer evaluate``).
+
+Each case goes through the same rules as one verification (``core/gate.py``), with the same
+validation basis for all (``core/validation_basis.py``; None: no record was given, and every
+case is investigative at most). ``gate_corpus`` gives each case's kind and the rules it broke,
+and a ``GateSummary``: how many cases are evaluative, investigative or without a conclusion,
+how many lie outside the validated conditions, how many broke each rule, and the Cllr over the
+cases that keep an evaluative conclusion. ``case_lines`` turns them into the ``cases`` list of
+``evaluate --json --cases``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.core.calibration import cllr
+from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.core.gate import assess, conclude, lambdag_range_finding
+from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.training import CorpusDistances
+from taveer_desktop.core.validation_basis import ValidationBasis
+
+
+@dataclass(frozen=True)
+class GateSummary:
+    """What the fitness-for-purpose gate made of a corpus's cases."""
+
+    cases: int
+    evaluative: int
+    investigative: int
+    no_conclusion: int
+    outside_conditions: int
+    cllr_evaluative: float | None  # Cllr over the cases that keep an evaluative conclusion
+    rules: dict[str, int]  # how many cases broke each rule
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class CorpusVerdict:
+    """The gate's verdict on every case: its kind and the rules it broke (each rule once)."""
+
+    kinds: tuple[ConclusionKind, ...]
+    rules: tuple[tuple[str, ...], ...]
+    summary: GateSummary
+
+
+def evaluative_cllr(
+    log10_lr: np.ndarray, truth: np.ndarray, evaluative: np.ndarray
+) -> float | None:
+    """Cllr over the cases that keep an evaluative conclusion (None without both kinds)."""
+    kept = truth[evaluative]
+    if not (kept.any() and (~kept).any()):
+        return None
+    return cllr(log10_lr[evaluative], kept)
+
+
+def gate_corpus(
+    model: Model,
+    data: CorpusDistances,
+    log10_lr: np.ndarray | None,
+    truth: np.ndarray,
+    lexicon_sha256: str,
+    lambdag_range: tuple[float, float] | None = None,
+    basis: ValidationBasis | None = None,
+) -> CorpusVerdict:
+    """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures);
+    with ``lambdag_range`` (a LambdaG or fused model's) also on each case's λG, as
+    ``verify_with_method`` does; ``basis`` as in a verification (None: investigative)."""
+    assert data.measures is not None
+    kinds: list[ConclusionKind] = []
+    broken: list[tuple[str, ...]] = []
+    outside = 0
+    rules: dict[str, int] = {}
+    for index, measures in enumerate(data.measures):
+        row = data.distances[index]
+        distances = {
+            c: None if np.isnan(row[j]) else float(row[j]) for j, c in enumerate(CATEGORY_IDS)
+        }
+        findings = assess(model, measures, distances, lexicon_sha256, basis=basis)
+        if data.scored is not None:
+            outside_range = lambdag_range_finding(float(data.scored[index]), lambdag_range)
+            if outside_range is not None:
+                findings = (*findings, outside_range)
+        lr = None if log10_lr is None else float(log10_lr[index])
+        kinds.append(conclude(model, findings, lr).kind)
+        outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)
+        names = tuple(dict.fromkeys(f.rule.value for f in findings))
+        broken.append(names)
+        for rule in names:
+            rules[rule] = rules.get(rule, 0) + 1
+    evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
+    cllr_evaluative = None
+    if log10_lr is not None:
+        cllr_evaluative = evaluative_cllr(log10_lr, truth, evaluative)
+    summary = GateSummary(
+        cases=len(kinds),
+        evaluative=int(evaluative.sum()),
+        investigative=sum(k is ConclusionKind.INVESTIGATIVE for k in kinds),
+        no_conclusion=sum(k is ConclusionKind.NONE for k in kinds),
+        outside_conditions=outside,
+        cllr_evaluative=cllr_evaluative,
+        rules=dict(sorted(rules.items())),
+    )
+    return CorpusVerdict(tuple(kinds), tuple(broken), summary)
+
+
+def case_lines(
+    case_ids: list[str],
+    truth: np.ndarray,
+    kinds: tuple[ConclusionKind, ...],
+    rules: tuple[tuple[str, ...], ...],
+    log10_lr: np.ndarray | None,
+) -> list[dict[str, Any]]:
+    """One line per case: id, truth (``Y``/``N``), kind, the stated method's log10 LR (null
+    without a conclusion or a calibration) and the rules it broke."""
+    lines = []
+    for index, case_id in enumerate(case_ids):
+        value = None if log10_lr is None else float(log10_lr[index])
+        if kinds[index] is ConclusionKind.NONE or value is None or not math.isfinite(value):
+            value = None
+        lines.append(
+            {
+                "id": case_id,
+                "truth": "Y" if truth[index] else "N",
+                "kind": kinds[index].value,
+                "log10_lr": None if value is None else round(value, 6),
+                "rules": list(rules[index]),
+            }
+        )
+    return lines

@@ -1,0 +1,156 @@
+"""The gate's rules about the validation a conclusion rests on (``core/gate.py`` applies them).
+
+An evaluative conclusion needs a ``ValidationBasis`` (``core/validation_basis.py``): a validation
+record stored in the project and linked to the case (by the case's own validation, or by the
+examiner's declaration that a population is relevant to it), or a record file given with
+``--record``. Each rule below caps the conclusion at investigative:
+
+- ``no_validation``: there is none; or it validated another model (its SHA-256 differs) or
+  another method. The model file's own ``validation`` block is a claim of the file, never a
+  record: it is not read here.
+- ``validation_too_small``: fewer than ``MIN_CASEWORK_AUTHORS`` (20) authors or
+  ``MIN_CASEWORK_TRIALS`` (100) trials of a class — its intervals are too wide and its bound
+  too narrow to rely on in a case (or the record itself says it is too small).
+- ``validation_not_met``: no acceptance criteria were set before it (FSR-G-201: criteria come
+  before the exercise), or they were not met (on the pessimistic end of each interval where
+  the record judged them so).
+"""
+
+from __future__ import annotations
+
+from taveer_desktop.core.model import Model
+from taveer_desktop.core.outcome import GateFinding, GateRule
+from taveer_desktop.core.validation_basis import (
+    MIN_CASEWORK_AUTHORS,
+    MIN_CASEWORK_TRIALS,
+    ValidationBasis,
+)
+
+
+def _percent(share: float, places: int) -> str:
+    """A share as the house writes percentages (``presentation/numbers.percent``): ``55 %``."""
+    return f"{100.0 * share:.{places}f} %"
+
+
+NO_VALIDATION_MESSAGE = (
+    "the model has no validation record on a population declared relevant to this case: its "
+    "likelihood ratio is for investigation only"
+)
+_METHOD_NAMES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
+
+
+def _method_name(method: str) -> str:
+    return _METHOD_NAMES.get(method, repr(method))
+
+
+def _criterion_value(basis: ValidationBasis, key: str) -> tuple[float | None, str]:
+    """The value a criterion was judged on: the figure, or the worse (upper) end of its 95 %
+    interval when the record judged its criteria pessimistically."""
+    if basis.judged_on == "pessimistic":
+        high = basis.intervals.get(key, (None, None))[1]
+        if high is not None:
+            return high, " (upper end of its 95 % interval)"
+    return basis.figures.get(key), ""
+
+
+def _not_met(basis: ValidationBasis) -> list[GateFinding]:
+    where = basis.source.describe()
+    if basis.met is True:
+        return []
+    if basis.met is None:
+        return [
+            GateFinding(
+                GateRule.VALIDATION_NOT_MET,
+                f"the validation ({where}) set no acceptance criteria before it ran: nothing "
+                "says its figures are good enough for casework (FSR-G-201)",
+            )
+        ]
+    failed = []
+    if basis.results.get("cllr") is False:
+        value, judged = _criterion_value(basis, "cllr")
+        limit = basis.criteria.get("max_cllr")
+        if value is not None and isinstance(limit, int | float):
+            failed.append(f"Cllr {value:.3f}{judged}, above the {limit:g} set")
+    if basis.results.get("misleading") is False:
+        worst = [_criterion_value(basis, k) for k in ("misleading_y", "misleading_n")]
+        values = [(v, j) for v, j in worst if v is not None]
+        limit = basis.criteria.get("max_misleading")
+        if values and isinstance(limit, int | float):
+            value, judged = max(values)
+            failed.append(
+                f"misleading evidence in {_percent(value, 0)} of one class's trials{judged}, "
+                f"above the {_percent(limit, 0)} set"
+            )
+    return [
+        GateFinding(
+            GateRule.VALIDATION_NOT_MET,
+            f"the validation ({where}) did not meet the acceptance criteria set before it "
+            f"({'; '.join(failed) or 'see its record'})",
+        )
+    ]
+
+
+def _too_small(basis: ValidationBasis) -> list[GateFinding]:
+    casework = basis.casework
+    if not casework.too_small:
+        return []
+    where = basis.source.describe()
+    findings = []
+    if casework.authors < MIN_CASEWORK_AUTHORS:
+        findings.append(
+            GateFinding(
+                GateRule.VALIDATION_TOO_SMALL,
+                f"the validation ({where}) is too small for casework: {casework.authors} "
+                f"authors, fewer than {MIN_CASEWORK_AUTHORS} (its intervals over authors are "
+                "too wide to rely on)",
+                casework.authors,
+                MIN_CASEWORK_AUTHORS,
+            )
+        )
+    fewest = min(casework.trials_same, casework.trials_different)
+    if fewest < MIN_CASEWORK_TRIALS:
+        findings.append(
+            GateFinding(
+                GateRule.VALIDATION_TOO_SMALL,
+                f"the validation ({where}) is too small for casework: "
+                f"{casework.trials_same:,} same-author and {casework.trials_different:,} "
+                f"different-author trials, fewer than {MIN_CASEWORK_TRIALS} of a class",
+                fewest,
+                MIN_CASEWORK_TRIALS,
+            )
+        )
+    if not findings:  # the record itself judged it too small
+        reasons = "; ".join(casework.reasons) or "as its record states"
+        findings.append(
+            GateFinding(
+                GateRule.VALIDATION_TOO_SMALL,
+                f"the validation ({where}) is too small for casework: {reasons}",
+            )
+        )
+    return findings
+
+
+def validation_findings(model: Model, basis: ValidationBasis | None) -> list[GateFinding]:
+    """The rules of the validation a conclusion rests on (see the module). The model file's
+    own ``validation`` block is never read: only a record linked to the case, or given."""
+    if basis is None:
+        return [GateFinding(GateRule.NO_VALIDATION, NO_VALIDATION_MESSAGE)]
+    where = basis.source.describe()
+    if basis.model_sha256 != model.sha256:
+        return [
+            GateFinding(
+                GateRule.NO_VALIDATION,
+                f"{where} validated another model (SHA-256 {basis.model_sha256[:12]}…, this "
+                f"model's is {model.sha256[:12]}…): {NO_VALIDATION_MESSAGE}",
+            )
+        ]
+    method = str(model.extra.get("method", "taveer"))
+    if basis.method != method:
+        return [
+            GateFinding(
+                GateRule.NO_VALIDATION,
+                f"{where} validated {_method_name(basis.method)}, not the model's method "
+                f"{_method_name(method)}: {NO_VALIDATION_MESSAGE}",
+            )
+        ]
+    return _too_small(basis) + _not_met(basis)
