@@ -42,6 +42,7 @@ class Attempt:
     lengths: str  # "Q 1,500–3,000, K 3,000–8,000 characters"
     too_small: bool
     record_sha256: str = ""
+    declared: str | None = None  # a record declared relevant to the case: the examiner's reason
 
 
 ATTEMPT_COLUMNS = (
@@ -84,8 +85,10 @@ def attempt_of(
     model_name: str,
     chosen: bool,
     record_sha256: str = "",
+    declared: str | None = None,
 ) -> Attempt:
-    """One stored validation record as an attempt of its case."""
+    """One stored validation record as an attempt of its case (``declared``: the examiner's
+    reason, for a record run for another case and declared relevant to this one)."""
     figures = record.get("figures") or {}
     intervals = record.get("intervals") or {}
     cllr = figure_value("cllr", figures.get("cllr"))
@@ -105,6 +108,7 @@ def attempt_of(
         lengths=f"Q {range_text(questioned)}, K {range_text(known)}",
         too_small=casework_verdict(record).too_small,
         record_sha256=record_sha256,
+        declared=declared,
     )
 
 
@@ -115,7 +119,7 @@ def met_word(met: bool | None) -> str:
 def attempt_cells(attempt: Attempt) -> tuple[str, ...]:
     """The attempt's row, in ``ATTEMPT_COLUMNS`` order."""
     return (
-        str(attempt.validation_id),
+        str(attempt.validation_id) + (" (declared use)" if attempt.declared else ""),
         attempt.when,
         attempt.method,
         attempt.population,

@@ -1,8 +1,9 @@
 """Every validation attempt of a case, read from the project store (pure, no Qt).
 
-``case_attempts(store, case)`` lists each validation record stored for the case, oldest first,
-as a ``presentation.validation_attempts_text.Attempt`` (its record read back with its SHA-256
-checked by the store), with the one whose model is the case's chosen model marked *chosen*.
+``case_attempts(store, case)`` lists every validation of the case — its own attempts and the
+records declared relevant to it, from ``store/case_basis.case_attempts`` — oldest first, as
+``presentation.validation_attempts_text.Attempt`` (each record read back with its SHA-256
+checked by the store), the ones whose model is the case's chosen model marked *chosen*.
 The case report's validation section and the wizard's attempts list both use it, so they list
 the same attempts.
 """
@@ -19,42 +20,27 @@ from taveer_desktop.presentation.population_fit_text import (
 )
 from taveer_desktop.presentation.validation_attempts_text import Attempt, attempt_of
 from taveer_desktop.store import Case, ProjectStore
-from taveer_desktop.store.errors import StoreError
-
-
-def _model_name(store: ProjectStore, model_id: int) -> str:
-    try:
-        return store.models.get(model_id).name
-    except StoreError:
-        return f"model {model_id} (no longer in the project)"
-
-
-def chosen_validation_id(store: ProjectStore, case: Case) -> int | None:
-    """The latest of the case's validations that produced its chosen model (None: none did)."""
-    chosen = [
-        v.id
-        for v in store.validations.for_case(case.id)
-        if case.model_id is not None and v.model_id == case.model_id
-    ]
-    return chosen[-1] if chosen else None
+from taveer_desktop.store.case_basis import DECLARED_USE
+from taveer_desktop.store.case_basis import case_attempts as stored_attempts
 
 
 def case_attempts(store: ProjectStore, case: Case) -> tuple[Attempt, ...]:
-    """Every validation stored for ``case``, oldest first (a damaged record raises the store's
-    error: a report must not list an attempt it cannot read)."""
-    case = store.cases.get(case.id)  # the choice as it stands now
-    chosen = chosen_validation_id(store, case)
+    """Every validation of ``case`` — its own attempts and the records declared relevant to it
+    (``store/case_basis.case_attempts``, the one list the command line also shows), oldest first,
+    as listed; a damaged record raises the store's error: a report must not list an attempt it
+    cannot read."""
     attempts = []
-    for stored in store.validations.for_case(case.id):
-        record = store.validations.record(stored.id)
+    for found in stored_attempts(store, case.id):
+        stored = found.validation
         attempts.append(
             attempt_of(
                 stored.id,
-                stored.created_utc,
-                record,
-                _model_name(store, stored.model_id),
-                stored.id == chosen,
+                found.linked_utc,
+                store.validations.record(stored.id),
+                found.model_name,
+                found.chosen,
                 stored.record_sha256,
+                found.reason if found.link == DECLARED_USE else None,
             )
         )
     return tuple(attempts)

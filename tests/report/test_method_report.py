@@ -179,7 +179,7 @@ def test_the_method_section_describes_lambdag_and_the_fusion_with_the_models_num
     part = LambdaGPart.of(model, "test")
     fusion = fusion_of(model, "test")
     text = report.text
-    method = text[text.index("4. Method") : text.index("5. Result")]
+    method = text[text.index("5. Method") : text.index("6. Result")]
     assert method.index("TAVeer") < method.index("LambdaG") < method.index("The fusion of")
     assert has(text, normalised(LAMBDAG_METHOD))
     assert has(
@@ -205,7 +205,7 @@ def test_the_result_section_traces_each_ratio_from_its_score(fused):
     result, model, *_ = _stored(project)
     methods = result.methods
     part = LambdaGPart.of(model, "test")
-    page = next(p for p in report.page_texts if "5. Result" in p)
+    page = next(p for p in report.page_texts if "6. Result" in p)
     unbounded = (
         part.calibration.intercept + part.calibration.slope * methods.lambdag_raw
     ) / 2.302585092994046
