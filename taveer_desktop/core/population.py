@@ -16,7 +16,9 @@ Two sources:
 
 The same text reached twice (a document shared by two cases of a corpus) is kept once per author
 (by the SHA-256 of its text). Authors with fewer than two documents cannot give a same-author
-trial and are left out with a warning.
+trial and are left out with a warning. The documents kept are also measured once for the
+population-fit check (``Population.fit``, ``core/population_fit.fit_profile``): the validation
+record carries that profile, and the gate asks of each case whether its documents look like them.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from taveer_desktop.core.corpus import PAN_FOLDER, Corpus
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.feature_stream import CodedDocument, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.population_fit import FitProfile, fit_profile
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
 MIN_DOCUMENTS_PER_AUTHOR = 2
@@ -59,6 +62,9 @@ class Population:
     documents: dict[str, list[PopulationDocument]]
     sha256: str
     warnings: list[str] = field(default_factory=list)
+    # what the population's documents look like, for the population-fit check of a case
+    # (``core/population_fit.py``); None when too few documents have words to measure
+    fit: FitProfile | None = field(default=None, repr=False, compare=False)
 
     @property
     def authors(self) -> list[str]:
@@ -88,10 +94,12 @@ def population_from_texts(
     total = sum(len(v) for v in texts.values())
     done = 0
     documents: dict[str, list[PopulationDocument]] = {}
+    kept_texts: list[str] = []  # the texts of the documents kept, for the fit profile
     identity = hashlib.sha256()
     for author in sorted(texts):
         seen: set[str] = set()
         kept: list[PopulationDocument] = []
+        texts_of: dict[str, str] = {}
         for doc_name, text in texts[author]:
             progress.check()
             done += 1
@@ -107,6 +115,7 @@ def population_from_texts(
                 notes.append(f"{author}/{doc_name}: no sentence, left out")
                 continue
             kept.append(PopulationDocument(author, doc_name, digest, len(text), coded))
+            texts_of[digest] = text
             progress.step(done, total, f"features of {author}/{doc_name}")
         if len(kept) < MIN_DOCUMENTS_PER_AUTHOR:
             notes.append(
@@ -118,13 +127,19 @@ def population_from_texts(
         documents[author] = kept
         for document in kept:
             identity.update(f"{author}\t{document.text_sha256}\n".encode())
+            kept_texts.append(texts_of[document.text_sha256])
     if len(documents) < MIN_AUTHORS:
         raise InputError(
             f"the population has {len(documents)} author(s) with at least "
             f"{MIN_DOCUMENTS_PER_AUTHOR} documents; validation needs at least {MIN_AUTHORS}",
             source,
         )
-    return Population(name, source, description, documents, identity.hexdigest(), notes)
+    try:
+        fit = fit_profile(kept_texts, lexicon, progress)
+    except InputError as error:
+        fit = None
+        notes.append(f"the population-fit check cannot be calibrated: {error.plain_message}")
+    return Population(name, source, description, documents, identity.hexdigest(), notes, fit)
 
 
 def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
