@@ -20,7 +20,8 @@ def readme_commands() -> list[list[str]]:
     """The commands of the README's case example, each split as the shell would."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     block = text[text.index(BLOCK_AFTER) :]
-    block = block[block.index("```bash") + len("```bash") : block.index("```", 10)]
+    start = block.index("```bash") + len("```bash")
+    block = block[start : block.index("```", start)]
     lines = [line for line in block.strip().splitlines() if line.strip()]
     assert all(line.startswith("taveer ") for line in lines)
     return [shlex.split(line) for line in lines]
@@ -34,8 +35,7 @@ def _evidence(folder: Path) -> None:
     body = (demo / "federalist_14.txt").read_text(encoding="utf-8")
     (folder / "K2.eml").write_text(
         "From: a@example.org\nTo: b@example.org\nSubject: papers\n"
-        "Date: Mon, 1 Jan 2024 10:00:00 +0000\nContent-Type: text/plain; charset=utf-8\n\n"
-        + body,
+        "Date: Mon, 1 Jan 2024 10:00:00 +0000\nContent-Type: text/plain; charset=utf-8\n\n" + body,
         encoding="utf-8",
     )
 

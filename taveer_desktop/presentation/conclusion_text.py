@@ -97,12 +97,12 @@ def lr_sentence(log10_lr: float, scale_id: str) -> str:
 
 
 AT_UPPER_BOUND = (
-    "This is the largest ratio the validation supports (its empirical upper bound, the ELUB): "
-    "the texts may point more strongly towards Hp, but no larger ratio is supported."
+    "It is the validation's upper bound (ELUB): no larger ratio is supported, though the texts "
+    "may point more strongly."
 )
 AT_LOWER_BOUND = (
-    "This is the smallest ratio the validation supports (its empirical lower bound, the ELUB): "
-    "the texts may point more strongly towards Hd, but no smaller ratio is supported."
+    "It is the validation's lower bound (ELUB): no smaller ratio is supported, though the texts "
+    "may point more strongly towards Hd."
 )
 
 

@@ -495,4 +495,4 @@ def test_the_headline_says_when_a_taveer_models_ratio_sits_at_its_bound(demo_rep
     if sentence:
         assert has(demo_report.text, sentence)
     else:
-        assert "ELUB): the texts may point" not in demo_report.text
+        assert "(ELUB): no larger ratio" not in demo_report.text
