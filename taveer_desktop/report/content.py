@@ -324,6 +324,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks += _conclusion(inputs)
     # with a LambdaG or fused model the classification is TAVeer's, not the stated method's
     classifier = "TAVeer's classification" if result.methods else "The method's classification"
+    whose = "TAVeer's" if result.methods else "The method's"
     if result.conclusion.kind is ConclusionKind.NONE:
         blocks.append(
             Paragraph(
@@ -335,7 +336,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks.append(
         Paragraph(
             f"<b>{classifier}</b> (secondary to the conclusion above). "
-            f"{html_text(classification_sentence(prediction, result.similarity))} "
+            f"{html_text(classification_sentence(prediction, result.similarity, whose))} "
             f"{CLASSIFICATION_ANSWERS[prediction]}"
         )
     )
