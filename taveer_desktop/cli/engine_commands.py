@@ -25,6 +25,7 @@ from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_metho
 from taveer_desktop.core.model import (
     STATED_METHODS,
     THRESHOLD_METHODS,
+    Model,
     load_model,
     method_of,
     save_model,
@@ -40,6 +41,7 @@ from taveer_desktop.presentation.conclusion_text import (
     gate_summary_text,
     headline,
     investigative_lr_sentence,
+    lr_bound,
     lr_sentence,
     propositions,
     share_text,
@@ -521,10 +523,11 @@ def conclusion_json(result: VerificationResult, scale_id: str) -> dict:
 HEADLINE_REASONS = 2
 
 
-def print_conclusion(result: VerificationResult, scale_id: str) -> None:
+def print_conclusion(result: VerificationResult, scale_id: str, model: Model | None = None) -> None:
     """The text form: the evaluative statement (or why there is none) first, then the
     propositions, an investigative likelihood ratio if any, and the method's classification."""
-    print(headline(result.conclusion, scale_id, most=HEADLINE_REASONS))
+    bound = lr_bound(result, model)
+    print(headline(result.conclusion, scale_id, most=HEADLINE_REASONS, bound=bound))
     shown = decisive_reasons(result.conclusion)[:HEADLINE_REASONS]
     if result.conclusion.kind is not ConclusionKind.EVALUATIVE:
         for reason in result.conclusion.reasons:
@@ -533,10 +536,11 @@ def print_conclusion(result: VerificationResult, scale_id: str) -> None:
     hp, hd = propositions(result.conclusion.population)
     print(f"  Hp: {hp}")
     print(f"  Hd: {hd}")
-    investigative = investigative_lr_sentence(result.conclusion)
+    investigative = investigative_lr_sentence(result.conclusion, bound)
     if investigative:
         print(investigative)
-    print(classification_sentence(result.prediction, result.similarity))
+    whose = "TAVeer's" if result.methods is not None else "The method's"
+    print(classification_sentence(result.prediction, result.similarity, whose))
 
 
 def run_verify(args) -> int:
@@ -581,18 +585,24 @@ def run_verify(args) -> int:
         return 0
     if none:
         raise InputError(headline(result.conclusion, args.scale, most=3), args.unknown)
-    print_conclusion(result, args.scale)
+    print_conclusion(result, args.scale, model)
     if basis is not None:
         print_basis(basis)
     if result.methods is not None:
-        from taveer_desktop.presentation.method_agreement import result_method_lines
+        from taveer_desktop.presentation.method_agreement import (
+            model_fusion_weights,
+            result_method_lines,
+        )
 
-        for line in result_method_lines(result.methods, result.conclusion.kind):
+        weights = model_fusion_weights(model)
+        for line in result_method_lines(result.methods, result.conclusion.kind, weights):
             print(line)
     if stability is not None:
         low, high = stability.similarity_interval
+        whose = "TAVeer's classification" if result.methods is not None else "classification"
         print(
-            f"stability: {share_text(stability.agreeing, stability.resamples)} resamples "
+            f"stability of {whose}: {share_text(stability.agreeing, stability.resamples)} "
+            "resamples "
             f"({numbers.percent(1 - stability.keep_fraction, 0)} of sentences left out, seed "
             f"{stability.seed}) give the same classification; similarity 95 % interval "
             f"{numbers.decimal(low)}–{numbers.decimal(high)}"

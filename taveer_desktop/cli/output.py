@@ -41,7 +41,8 @@ def end_progress_line() -> None:
 
 
 class StderrProgress(Progress):
-    """A ``Progress`` whose steps redraw one line on stderr."""
+    """A ``Progress`` whose steps redraw one line on stderr — on a terminal. Written to a file
+    or a pipe (a log, a script) it writes no carriage returns: only the last step's line."""
 
     def __init__(self, label: str, min_interval: float = 0.2):
         super().__init__(self._draw)
@@ -49,10 +50,20 @@ class StderrProgress(Progress):
         self.min_interval = min_interval
         self._last = 0.0
         self._started = time.perf_counter()
+        isatty = getattr(sys.stderr, "isatty", None)
+        self.terminal = bool(isatty and isatty())
 
     def _draw(self, done: int, total: int, message: str) -> None:
         global _open_progress_line
         now = time.perf_counter()
+        if not self.terminal:
+            if done >= total:
+                sys.stderr.write(
+                    f"{self.label}: {done}/{total} {message[:50]}  "
+                    f"[{numbers.seconds(now - self._started)}]\n"
+                )
+                sys.stderr.flush()
+            return
         if done < total and now - self._last < self.min_interval:
             return
         self._last = now

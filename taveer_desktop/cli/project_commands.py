@@ -32,6 +32,7 @@ from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_LABELS,
     headline,
+    lr_bound,
     share_text,
 )
 from taveer_desktop.presentation.encoding_text import (
@@ -40,7 +41,7 @@ from taveer_desktop.presentation.encoding_text import (
     encoding_summary,
     is_uncertain,
 )
-from taveer_desktop.presentation.method_agreement import result_method_lines
+from taveer_desktop.presentation.method_agreement import model_fusion_weights, result_method_lines
 from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
@@ -340,6 +341,7 @@ def run_case_verify(args) -> int:
         )
         results = [store.runs.verification(r.id) for r in runs]
         checks = [store.runs.stability_checks(r.id) for r in runs]
+        models = {r.model_id: store.models.load(r.model_id) for r in runs}
         raw = [store.runs.result(r.id) for r in runs] if args.json else []
     if args.json:
         runs_out = []
@@ -351,22 +353,27 @@ def run_case_verify(args) -> int:
         print_json({"case": case.number, "runs": runs_out})
         return 0
     for run, result, stored in zip(runs, results, checks, strict=True):
+        model = models[run.model_id]
         print(
             f"run {run.id}: questioned document {run.questioned_document_id} "
-            f"(model {run.model_name!r}): {headline(result.conclusion, args.scale)}"
+            f"(model {run.model_name!r}): "
+            f"{headline(result.conclusion, args.scale, bound=lr_bound(result, model))}"
         )
+        whose = "TAVeer's" if result.methods is not None else "the method's"
         if run.conclusion is not ConclusionKind.NONE:
             print(
-                f"  the method's classification: {CLASSIFICATION_SHORT[run.prediction]}, "
+                f"  {whose} classification: {CLASSIFICATION_SHORT[run.prediction]}, "
                 f"similarity {_number(run.similarity)}"
             )
         if result.methods is not None:
-            for line in result_method_lines(result.methods, result.conclusion.kind):
+            weights = model_fusion_weights(model)
+            for line in result_method_lines(result.methods, result.conclusion.kind, weights):
                 print(f"  {line.strip()}")
         if stored:
             check = stored[-1]
             print(
-                f"  stability: {share_text(check.agreeing, check.resamples)} resamples give "
+                f"  stability of {whose} classification: "
+                f"{share_text(check.agreeing, check.resamples)} resamples give "
                 f"the same classification (seed {check.seed})"
             )
     return 0

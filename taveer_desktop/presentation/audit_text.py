@@ -50,3 +50,40 @@ def detail_value(key: str, value: object, places: int = 3) -> str:
 def detail_name(key: str) -> str:
     """``model_sha256`` → ``model sha256``; the two codes by their words."""
     return {"prediction": "classification"}.get(key, key.replace("_", " "))
+
+
+def detail_text(key: str, value: object, places: int = 3) -> str:
+    """One recorded detail as a person reads it: ``model_id 3`` → "model 3" (an id is the
+    number of the record it names, never "model id: 3"), anything else "name: value"."""
+    if key.endswith("_id") and isinstance(value, int) and not isinstance(value, bool):
+        return f"{key[: -len('_id')].replace('_', ' ')} {value}"
+    if key.endswith("_ids") and isinstance(value, list | tuple):
+        return f"{key[: -len('_ids')].replace('_', ' ')}s " + ", ".join(str(v) for v in value)
+    return f"{detail_name(key)}: {detail_value(key, value, places)}"
+
+
+ACTION_WORDS = {
+    "project_created": "Project created",
+    "case_created": "Case created",
+    "case_updated": "Case edited",
+    "document_added": "Document added",
+    "document_removed": "Document removed",
+    "model_added": "Model added",
+    "run_stored": "Verification stored",
+    "stability_stored": "Stability stored",
+    "document_excluded": "Document excluded",
+    "document_included": "Document included again",
+    "case_model_chosen": "Model chosen for the case",
+    "store_migrated": "Store upgraded",
+    "report_exported": "Report exported",
+    "project_copy_saved": "Copy saved",
+    "population_added": "Population imported",
+    "validation_stored": "Validation stored",
+    "validation_report_exported": "Validation report exported",
+    "validation_used": "Validation declared relevant to the case",
+}
+
+
+def action_text(action: str) -> str:
+    """An audit entry's action code in words: ``case_created`` → "Case created"."""
+    return ACTION_WORDS.get(action, action.replace("_", " ").capitalize())

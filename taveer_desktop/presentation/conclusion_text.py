@@ -9,6 +9,7 @@ label the classification or the propositions.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
@@ -17,6 +18,8 @@ from taveer_desktop.presentation import numbers
 
 if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
     from taveer_desktop.core.corpus_gate import GateSummary
+    from taveer_desktop.core.model import Model
+    from taveer_desktop.core.verify import VerificationResult
 
 HP = "the author of the known documents wrote the questioned document"
 HD_PREFIX = "someone else wrote the questioned document"
@@ -93,16 +96,54 @@ def lr_sentence(log10_lr: float, scale_id: str) -> str:
     return sentence
 
 
+AT_UPPER_BOUND = (
+    "It is the validation's upper bound (ELUB): no larger ratio is supported, though the texts "
+    "may point more strongly."
+)
+AT_LOWER_BOUND = (
+    "It is the validation's lower bound (ELUB): no smaller ratio is supported, though the texts "
+    "may point more strongly towards Hd."
+)
+
+
+def lr_bound(result: VerificationResult, model: Model | None) -> str | None:
+    """ "upper" or "lower" when the stated likelihood ratio sits at its validation's bound (the
+    ELUB), else None: a LambdaG or fused model's findings say so; a TAVeer model's ratio is
+    compared with its calibration's bounds."""
+    log10_lr = result.conclusion.log10_lr
+    if log10_lr is None or not math.isfinite(log10_lr) or log10_lr == 0:
+        return None
+    if result.methods is not None:
+        at = result.methods.stated in result.methods.at_bound
+    else:
+        calibration = model.calibration if model is not None else None
+        bounds = (
+            (calibration.min_log10_lr, calibration.max_log10_lr) if calibration else (None, None)
+        )
+        at = any(b is not None and math.isclose(log10_lr, b, abs_tol=5e-7) for b in bounds)
+    if not at:
+        return None
+    return "upper" if log10_lr > 0 else "lower"
+
+
+def bound_sentence(bound: str | None) -> str:
+    """The ELUB sentence after a ratio at its validation's bound ("" when it is not)."""
+    return {"upper": AT_UPPER_BOUND, "lower": AT_LOWER_BOUND}.get(bound or "", "")
+
+
 def decisive_reasons(conclusion: Conclusion) -> list[str]:
     """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion")."""
     return [f.message for f in conclusion.findings if f.ceiling is conclusion.kind]
 
 
-def headline(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
+def headline(conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | None = None) -> str:
     """The first sentence of every output: the evaluative statement, or why there is none
-    (at most ``most`` decisive reasons; every reason is listed by ``conclusion.reasons``)."""
+    (at most ``most`` decisive reasons; every reason is listed by ``conclusion.reasons``).
+    ``bound`` ("upper", "lower", from ``lr_bound``) adds that the ratio is its validation's
+    bound."""
     if conclusion.kind is ConclusionKind.EVALUATIVE and conclusion.log10_lr is not None:
-        return lr_sentence(conclusion.log10_lr, scale_id)
+        sentence = lr_sentence(conclusion.log10_lr, scale_id)
+        return f"{sentence} {bound_sentence(bound)}" if bound else sentence
     decisive = decisive_reasons(conclusion) or ["the model gives no likelihood ratio"]
     reasons = "; ".join(decisive[:most])
     if len(decisive) > most:
@@ -113,10 +154,12 @@ def headline(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
     return f"No evaluative conclusion: {reasons}."
 
 
-def lead_sentence(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
+def lead_sentence(
+    conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | None = None
+) -> str:
     """The headline for a view that already labels the kind (a banner, a bold label): as
     ``headline``, but the reasons for no conclusion without a repeated "No conclusion:"."""
-    text = headline(conclusion, scale_id, most)
+    text = headline(conclusion, scale_id, most, bound)
     prefix = "No conclusion: "
     if text.startswith(prefix):
         rest = text[len(prefix) :]
@@ -124,24 +167,30 @@ def lead_sentence(conclusion: Conclusion, scale_id: str, most: int = 2) -> str:
     return text
 
 
-def investigative_lr_sentence(conclusion: Conclusion) -> str | None:
-    """The likelihood ratio of an investigative conclusion, marked as not validated."""
+def investigative_lr_sentence(conclusion: Conclusion, bound: str | None = None) -> str | None:
+    """The likelihood ratio of an investigative conclusion, marked as not validated (and as
+    its validation's bound, when it is)."""
     if conclusion.kind is not ConclusionKind.INVESTIGATIVE or conclusion.log10_lr is None:
         return None
+    at = " (at its validation's bound, the ELUB)" if bound else ""
     return (
-        f"For investigation only: the model's likelihood ratio is {format_lr(conclusion.log10_lr)}"
-        f", not validated for a case like this one and not to be reported as evidence."
+        f"For investigation only: the model's likelihood ratio is "
+        f"{format_lr(conclusion.log10_lr)}{at}, not validated for a case like this one and not "
+        "to be reported as evidence."
     )
 
 
-def classification_sentence(prediction: Classification, similarity: float) -> str:
-    """The method's classification with its score and margin."""
+def classification_sentence(
+    prediction: Classification, similarity: float, whose: str = "The method's"
+) -> str:
+    """The method's classification with its score and margin (``whose``: "TAVeer's" under a
+    LambdaG or fused model's conclusion, whose stated ratio is another method's)."""
     if prediction is Classification.INSUFFICIENT:
-        return "The method's classification: none (every category of its ensemble abstains)."
+        return f"{whose} classification: none (every category of its ensemble abstains)."
     margin = similarity - 0.5
     side = "above" if margin > 0 else "below" if margin < 0 else "at"
     return (
-        f"The method's classification: {CLASSIFICATION_LABELS[prediction]}; similarity "
+        f"{whose} classification: {CLASSIFICATION_LABELS[prediction]}; similarity "
         f"{numbers.decimal(similarity)}, {numbers.decimal(abs(margin))} {side} the 0.5 boundary."
     )
 

@@ -76,8 +76,13 @@ def lr_number(log10_lr: float) -> str:
 
 
 def decision_texts(
-    result: VerificationResult, scale_id: str, model_population: str | None = None
+    result: VerificationResult,
+    scale_id: str,
+    model_population: str | None = None,
+    bound: str | None = None,
 ) -> DecisionTexts:
+    """What the desktop says of a result; ``bound`` (``conclusion_text.lr_bound``) says the
+    stated ratio sits at its validation's bound."""
     conclusion = result.conclusion
     hp, hd = propositions(population_of(result, model_population))
     log10_lr = None if conclusion.kind is ConclusionKind.NONE else result.log10_lr
@@ -85,11 +90,13 @@ def decision_texts(
         kind=conclusion.kind,
         kind_label=KIND_LABELS[conclusion.kind],
         kind_explanation=KIND_EXPLANATIONS[conclusion.kind],
-        headline=lead_sentence(conclusion, scale_id, most=1),  # every reason is in the details
-        investigative=investigative_lr_sentence(conclusion),
+        headline=lead_sentence(conclusion, scale_id, most=1, bound=bound),  # reasons: details
+        investigative=investigative_lr_sentence(conclusion, bound),
         hp=hp,
         hd=hd,
-        classification=classification_sentence(result.prediction, result.similarity),
+        classification=classification_sentence(
+            result.prediction, result.similarity, "TAVeer's" if result.methods else "The method's"
+        ),
         lr_number=None if log10_lr is None or not math.isfinite(log10_lr) else lr_number(log10_lr),
     )
 

@@ -44,6 +44,7 @@ import numpy as np
 
 from taveer_desktop.core.validation import FIGURES
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
 from taveer_desktop.presentation.method_report_text import (
     lambdag_validation_sentences,
@@ -333,7 +334,11 @@ def acceptance_sentence(record: dict[str, Any]) -> str:
             "No acceptance criteria were set before this validation: its figures describe the "
             "method's performance, but no pass or fail decision was made in advance."
         )
-    set_utc = (acceptance.get("criteria") or {}).get("set_utc") or "an unrecorded time"
+    set_utc = (
+        recorded_time(str(set_at))
+        if (set_at := (acceptance.get("criteria") or {}).get("set_utc"))
+        else "an unrecorded time"
+    )
     stated = "; ".join(line.criterion for line in lines)
     judged = (
         JUDGED_PESSIMISTICALLY

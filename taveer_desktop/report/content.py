@@ -27,8 +27,14 @@ from taveer_desktop.presentation.conclusion_text import (
     decisive_reasons,
     investigative_lr_sentence,
     lead_sentence,
+    lr_bound,
     propositions,
     share_text,
+)
+from taveer_desktop.presentation.method_agreement import (
+    METHOD_NAMES,
+    STABILITY_OF_TAVEER,
+    stability_owner,
 )
 from taveer_desktop.presentation.validation_text import (
     ERROR_RATES_FROM_VALIDATION,
@@ -240,7 +246,8 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     conclusion = result.conclusion
     hp, hd = propositions(conclusion.population)
     style = "body" if conclusion.kind is ConclusionKind.EVALUATIVE else "warning"
-    lead = lead_sentence(conclusion, inputs.scale_id, most=3)  # the label names the kind
+    bound = lr_bound(result, inputs.model)
+    lead = lead_sentence(conclusion, inputs.scale_id, most=3, bound=bound)  # label names kind
     blocks: list[Block] = [
         Paragraph(f"<b>{html_text(KIND_LABELS[conclusion.kind])}.</b> {html_text(lead)}", style),
         Paragraph(
@@ -253,7 +260,7 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
         items = "".join(f"<li>{html_text(r, 400)}</li>" for r in reasons[:20])
         blocks.append(Paragraph(f"Further reasons:<ul>{items}</ul>", "small"))
-    investigative = investigative_lr_sentence(conclusion)
+    investigative = investigative_lr_sentence(conclusion, bound)
     if investigative:
         blocks.append(Paragraph(html_text(investigative), "warning"))
     if conclusion.kind is ConclusionKind.EVALUATIVE:
@@ -272,13 +279,18 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
 
 def _stability(inputs: ReportInputs) -> list[Block]:
     check = inputs.stability
+    methods = inputs.verification.methods
+    head = f"Stability of {stability_owner(methods.stated if methods else None)}"
     if check is None:
-        return [
-            Paragraph("<b>Stability of the classification.</b> Not assessed for this run.", "small")
-        ]
+        return [Paragraph(f"<b>{head}.</b> Not assessed for this run.", "small")]
+    whose = (
+        " " + html_text(STABILITY_OF_TAVEER.format(method=METHOD_NAMES[methods.stated]))
+        if methods is not None
+        else ""
+    )
     return [
         Paragraph(
-            f"<b>Stability of the classification.</b> In "
+            f"<b>{head}.</b> In "
             f"{numbers.count(check.resamples, 'repetition')} in "
             f"which a random {100 - round(check.keep_fraction * 100)} % of the sentences of "
             f"each side was left out (seed {check.seed}, stored with the run on "
@@ -287,7 +299,7 @@ def _stability(inputs: ReportInputs) -> list[Block]:
             f"{numbers.decimal(check.interval_low)} and {numbers.decimal(check.interval_high)}. "
             "This shows whether the "
             "classification hinges on a handful of sentences; it is not the probability that "
-            "it is right."
+            "it is right." + whose
         )
     ]
 
@@ -312,6 +324,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks += _conclusion(inputs)
     # with a LambdaG or fused model the classification is TAVeer's, not the stated method's
     classifier = "TAVeer's classification" if result.methods else "The method's classification"
+    whose = "TAVeer's" if result.methods else "The method's"
     if result.conclusion.kind is ConclusionKind.NONE:
         blocks.append(
             Paragraph(
@@ -323,7 +336,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
     blocks.append(
         Paragraph(
             f"<b>{classifier}</b> (secondary to the conclusion above). "
-            f"{html_text(classification_sentence(prediction, result.similarity))} "
+            f"{html_text(classification_sentence(prediction, result.similarity, whose))} "
             f"{CLASSIFICATION_ANSWERS[prediction]}"
         )
     )
@@ -357,7 +370,7 @@ def _closing(inputs: ReportInputs) -> list[Block]:
         items = "".join(
             f"<li>{html_text(d.file_name, 200)} ({d.role}, SHA-256 {d.sha256[:16]}…): "
             f"{html_text(d.excluded_reason or '', 500)} "
-            f"(excluded {html_text(d.excluded_utc or '')})"
+            f"(excluded {stored_time(d.excluded_utc or '')})"
             "</li>"
             for d in inputs.excluded[:50]
         )

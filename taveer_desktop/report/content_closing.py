@@ -7,7 +7,7 @@ from typing import Any
 
 from taveer_desktop import __version__
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.audit_text import detail_name, detail_value
+from taveer_desktop.presentation.audit_text import action_text, detail_name, detail_text
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Table
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportInputs
@@ -45,15 +45,15 @@ def limitations(inputs: ReportInputs, heading: Heading) -> list[Block]:
     return blocks
 
 
-def _value(key: str, value: Any) -> str:
-    if isinstance(value, str) and _HASH.fullmatch(value):
-        return value[:12] + "…"  # full hashes: section 4 and the entry itself
-    return detail_value(key, value, 4)
+def _detail(key: str, value: Any) -> str:
+    if isinstance(value, str) and _HASH.fullmatch(value):  # full hashes: section 4, the entry
+        return f"{detail_name(key)}: {value[:12]}…"
+    return detail_text(key, value, 4)
 
 
 def _details(details: dict[str, Any]) -> str:
     parts = [
-        f"{detail_name(key)}: {_value(key, value)}"
+        _detail(key, value)
         for key, value in details.items()
         if key not in _HIDDEN_DETAILS and value not in (None, "", [])
     ]
@@ -66,7 +66,7 @@ def _audit_table(inputs: ReportInputs) -> Table:
             (
                 str(entry.seq),
                 stored_time(entry.time_utc),
-                html_text(entry.action, 60),
+                html_text(action_text(entry.action), 60),
                 html_text(entry.actor, 80),
                 _details(entry.details),
             ),

@@ -96,6 +96,18 @@ def _integrity(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
+def _label_list(inputs: ReportInputs) -> str:
+    """ "K1–K4", or "K1, K3 and K4" when the run left some of the case's known documents out
+    (the labels are the case's, fixed for good)."""
+    labels = [d.label for d in inputs.known]
+    if not labels:
+        return "(none)"
+    numbers_ = [int(label[1:]) for label in labels if label[1:].isdigit()]
+    if len(labels) > 2 and numbers_ == list(range(numbers_[0], numbers_[0] + len(labels))):
+        return f"{labels[0]}–{labels[-1]}"
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + f" and {labels[-1]}"
+
+
 def evidence(inputs: ReportInputs, heading: Heading) -> list[Block]:
     run = inputs.run
     blocks: list[Block] = [
@@ -103,7 +115,7 @@ def evidence(inputs: ReportInputs, heading: Heading) -> list[Block]:
         Paragraph(
             f"The verification run {run.id} of {stored_time(run.run_utc)} used the "
             f"{numbers.count(len(inputs.documents), 'document')} below: the questioned document Q "
-            f"and the known documents K1–K{len(inputs.known)}. Characters and sentences are "
+            f"and the known documents {_label_list(inputs)}. Characters and sentences are "
             "counted on the text extracted from each file. A SHA-256 value identifies a file "
             "exactly: any change to the file gives a different value."
         ),

@@ -25,7 +25,12 @@ from taveer_desktop.report.chart_layout import (
     importance_chart,
     similarity_chart,
 )
-from taveer_desktop.report.content_methods import lambdag_evidence, method_results
+from taveer_desktop.report.content_methods import (
+    lambdag_evidence,
+    method_results,
+    no_weight_line,
+    without_weight,
+)
 from taveer_desktop.report.escape import html_text
 from taveer_desktop.report.excerpts import Excerpt
 from taveer_desktop.report.inputs import TOP_FEATURES, ReportInputs
@@ -64,6 +69,9 @@ def _category_rows(inputs: ReportInputs) -> tuple[Row, ...]:
 
 
 def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
+    if without_weight(inputs, "taveer"):  # the space follows the weight of evidence
+        line = no_weight_line(inputs, "taveer", "results per feature kind")
+        return [heading, line, *method_results(inputs)]
     result = inputs.result
     columns = (
         Column("", 0.06),
@@ -125,7 +133,7 @@ def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[s
     if per_document:
         columns += [Column(d.label, 0.4 / max(1, len(known)), "right") for d in known]
     else:
-        columns.append(Column(f"K1 … K{len(known)}", 0.4))
+        columns.append(Column(f"{known[0].label} … {known[-1].label}", 0.4))
     rows = []
     for rank, (feature, importance) in enumerate(items, start=1):
         entry = phi.get(feature, {})
@@ -238,12 +246,15 @@ def _category_block(inputs: ReportInputs, category: str, interpretation: dict) -
 
 
 def interpretation(inputs: ReportInputs, heading: Heading) -> list[Block]:
+    if without_weight(inputs, "taveer"):  # one line, not pages of TAVeer's features
+        return [heading, no_weight_line(inputs, "taveer", "features"), *lambdag_evidence(inputs)]
     blocks: list[Block] = [heading, Paragraph(INTERPRETATION_INTRO)]
     if len(inputs.known) > MAX_KNOWN_COLUMNS:
         blocks.append(
             Paragraph(
-                f"With {len(inputs.known)} known documents, the column K1 … "
-                f"K{len(inputs.known)} lists the counts in each known document in order.",
+                f"With {len(inputs.known)} known documents, the column "
+                f"{inputs.known[0].label} … {inputs.known[-1].label} lists the counts in each "
+                "known document in order.",
                 "small",
             )
         )

@@ -47,11 +47,14 @@ from taveer_desktop.presentation.method_agreement import (
     NO_CONCLUSION_METHODS,
     SHARE_MEANING,
     agreement_sentence,
+    carries_weight,
+    disagreement_stated,
     fusion_sentence,
     lr_direction,
     method_label,
     method_order,
-    methods_agree,
+    model_fusion_weights,
+    role_text,
 )
 from taveer_desktop.report.blocks import (
     Block,
@@ -100,16 +103,19 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
         text = NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
         return [Paragraph(head + html_text(text))]
     by_method = methods.by_method
+    weights = fusion_weights(inputs)
     rows = []
     for method in method_order(by_method, methods.stated):
         value = by_method.get(method)
         stated = method == methods.stated
-        role = words.ROLE_STATED if stated else words.ROLE_ALONE
+        role = html_text(role_text(method, methods.stated, weights))
+        if stated:
+            role = role.replace("(stated", f"({words.ROLE_STATED}", 1)
         bound = f"<br/><small>{html_text(AT_BOUND)}</small>" if method in methods.at_bound else ""
         rows.append(
             Row(
                 (
-                    f"<b>{html_text(method_label(method))}</b> ({role})",
+                    f"<b>{html_text(method_label(method))}</b> {role}",
                     words.NO_RATIO if value is None else format_lr(value),
                     numbers.decimal(value),
                     numbers.MISSING if value is None else html_text(lr_direction(value)) + bound,
@@ -133,14 +139,50 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
             )
         )
     ]
-    taveer, lambdag = by_method.get("taveer"), by_method.get("lambdag")
-    agreement = agreement_sentence(taveer, lambdag, methods.stated)
+    agreement = agreement_sentence(methods, weights)
     if agreement:  # a disagreement is stated as a warning, never hidden
-        style = "body" if methods_agree(taveer, lambdag) else "warning"
+        style = "warning" if disagreement_stated(methods) else "body"
         blocks.append(Paragraph(html_text(agreement), style))
     if kind is ConclusionKind.INVESTIGATIVE:
         blocks.append(Paragraph(html_text(INVESTIGATIVE_METHODS), "warning"))
     return blocks
+
+
+def fusion_weights(inputs: ReportInputs) -> dict[str, float] | None:
+    """Each method's weight in the run's fused model (None: not a fused model's run)."""
+    methods = inputs.verification.methods
+    if methods is None or methods.stated != "fusion":
+        return None
+    return model_fusion_weights(inputs.model)
+
+
+def without_weight(inputs: ReportInputs, method: str) -> bool:
+    """Whether ``method`` carries no weight in the run's stated ratio (TAVeer under a LambdaG
+    model, or a method the fusion gives next to no weight): the report gives it one line, not
+    pages of its evidence."""
+    methods = inputs.verification.methods
+    if methods is None:
+        return False
+    return carries_weight(method, methods.stated, fusion_weights(inputs)) is False
+
+
+def no_weight_line(inputs: ReportInputs, method: str, what: str) -> Paragraph:
+    """The one line that stands for the evidence of a method without weight."""
+    methods = inputs.verification.methods
+    stated = methods.stated if methods else "taveer"
+    weights = fusion_weights(inputs)
+    why = (
+        f"the fusion gives it a weight of {numbers.decimal((weights or {}).get(method, 0.0))}"
+        if stated == "fusion"
+        else f"the stated ratio is {METHOD_NAMES[stated]}'s alone"
+    )
+    return Paragraph(
+        f"<b>{html_text(method_label(method))}'s {html_text(what)}</b> are not set out: "
+        f"{html_text(method_label(method))} carries no weight in the stated likelihood ratio "
+        f"({html_text(why)}). Its own ratio is shown in section 2 for comparison only; its "
+        "figures are in the result attached to this PDF.",
+        "small",
+    )
 
 
 # --- section 4 ---------------------------------------------------------------------------------
@@ -242,7 +284,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
         ),
         Paragraph(
             f"The conclusion states the ratio of {html_text(METHOD_NAMES[methods.stated])}. "
-            "The calibrations and the fusion are the model's (section 4)."
+            "The calibrations and the fusion are the model's (section 5)."
             + (
                 f" {html_text(INVESTIGATIVE_METHODS)}"
                 if kind is ConclusionKind.INVESTIGATIVE
@@ -420,6 +462,8 @@ def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
     if methods is None:
         return []
     heading = Heading(html_text(words.LAMBDAG_EVIDENCE_HEAD), 2)
+    if without_weight(inputs, "lambdag"):
+        return [heading, no_weight_line(inputs, "lambdag", "evidence in the text")]
     found = inputs.method_evidence
     if found is None:
         return [heading, Paragraph(html_text(words.NO_EVIDENCE), "warning")]

@@ -16,6 +16,7 @@ import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -122,8 +123,10 @@ def prepare_report(
     evaluation_source: str | None = None,
     archival: bool = False,
     scale_id: str = DEFAULT_SCALE,
+    identity: tuple[datetime, str] | None = None,
 ) -> tuple[ReportInputs, ReportContent]:
-    """Integrity check, inputs and content of a report (used by the export and the preview)."""
+    """Integrity check, inputs and content of a report (used by the export and the preview);
+    ``identity`` (time, report identifier) of a previewed report keeps both when it is saved."""
     case = store.cases.find(case_number)  # an unknown case is refused before the slower check
     integrity = store.check_integrity()
     if not integrity.ok:
@@ -134,7 +137,15 @@ def prepare_report(
             store.path,
         )
     inputs = gather_inputs(
-        store, case.number, run_id, integrity, evaluations, evaluation_source, scale_id=scale_id
+        store,
+        case.number,
+        run_id,
+        integrity,
+        evaluations,
+        evaluation_source,
+        scale_id=scale_id,
+        now=identity[0] if identity else None,
+        report_id=identity[1] if identity else None,
     )
     return inputs, build_report(inputs, attached=not archival)
 
@@ -149,8 +160,10 @@ def export_report(
     evaluation_source: str | None = None,
     progress: Progress = NO_PROGRESS,
     scale_id: str = DEFAULT_SCALE,
+    identity: tuple[datetime, str] | None = None,
 ) -> ExportedReport:
-    """Write the report of one run of a case to ``output`` and record it in the audit log."""
+    """Write the report of one run of a case to ``output`` and record it in the audit log
+    (``identity``: the time and identifier of the report the examiner previewed)."""
     started = time.perf_counter()
     target = check_target(output)
     if store.read_only_reason:
@@ -161,7 +174,7 @@ def export_report(
 
     step(0, "checking the project's integrity and reading the run")
     inputs, content = prepare_report(
-        store, case_number, run_id, evaluations, evaluation_source, archival, scale_id
+        store, case_number, run_id, evaluations, evaluation_source, archival, scale_id, identity
     )
     case = inputs.case
     step(2, "laying out the pages")

@@ -33,6 +33,7 @@ from taveer_desktop.core.sentence_agreement import SentenceLeaning, sentence_lea
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.presentation.exhibit_labels import exhibit_labels
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
 from taveer_desktop.report.validation_attempts import CaseValidationFacts, case_validation_facts
 from taveer_desktop.store import (
@@ -175,8 +176,11 @@ def gather_inputs(
     lexicon: Lexicon | None = None,
     now: datetime | None = None,
     scale_id: str = DEFAULT_SCALE,
+    report_id: str | None = None,
 ) -> ReportInputs:
-    """Read one run of a case and all it rests on; ``integrity`` is run here if not given."""
+    """Read one run of a case and all it rests on; ``integrity`` is run here if not given.
+    ``now`` and ``report_id`` given: the identity of a report already previewed, so that the
+    saved PDF is the one the examiner saw."""
     case = store.cases.find(case_number)
     run = choose_run(store, case, run_id)
     if integrity is None:
@@ -186,8 +190,10 @@ def gather_inputs(
     model = store.models.load(run.model_id)
     lexicon = lexicon or default_lexicon()
     ensemble = list(result.get("ensemble", model.ensemble))
+    labels = exhibit_labels(store.documents.list_for_case(case.id))  # fixed for good
     order = [(run.questioned_document_id, "Q")] + [
-        (doc_id, f"K{i}") for i, doc_id in enumerate(run.known_document_ids, start=1)
+        (doc_id, labels.get(doc_id, f"K{i}"))
+        for i, doc_id in enumerate(run.known_document_ids, start=1)
     ]
     documents = []
     questioned_text = ""
@@ -237,7 +243,7 @@ def gather_inputs(
         excerpts=excerpts,
         lexicon_sha256=lexicon.sha256,
         generated=when,
-        report_id=new_report_id(case, run, when),
+        report_id=report_id or new_report_id(case, run, when),
         evaluations=dict(evaluations or {}),
         evaluation_source=evaluation_source,
         scale_id=scale_id,

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.export import check_target, file_sha256, receipt_beside
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
@@ -126,7 +127,7 @@ def export_stored_validation_report(
     case = f", case {store.cases.get(stored.case_id).number}" if stored.case_id else ""
     source = (
         f"validation record {stored.id} of the project {store.path}, stored "
-        f"{stored.created_utc}{case}"
+        f"{recorded_time(stored.created_utc)}{case}"
     )
     recorded: list[tuple[str, AuditEntry]] = []
 

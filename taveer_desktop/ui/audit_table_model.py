@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.presentation.audit_text import detail_name, detail_value
+from taveer_desktop.presentation.audit_text import action_text, detail_text
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_LABELS,
@@ -14,26 +14,6 @@ from taveer_desktop.store import AuditEntry
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
 SEQ, TIME, ACTION, ACTOR, DETAILS, HASH = range(6)
-ACTION_WORDS = {
-    "project_created": "Project created",
-    "case_created": "Case created",
-    "case_updated": "Case edited",
-    "document_added": "Document added",
-    "document_removed": "Document removed",
-    "model_added": "Model added",
-    "run_stored": "Verification stored",
-    "stability_stored": "Stability stored",
-    "document_excluded": "Document excluded",
-    "document_included": "Document included again",
-    "case_model_chosen": "Model chosen for the case",
-    "store_migrated": "Store upgraded",
-    "report_exported": "Report exported",
-    "project_copy_saved": "Copy saved",
-    "population_added": "Population imported",
-    "validation_stored": "Validation stored",
-    "validation_used": "Validation declared relevant",
-    "validation_report_exported": "Validation report exported",
-}
 _DETAIL_KEYS = (
     "number",
     "file_name",
@@ -51,7 +31,7 @@ _CLASSIFICATION_VALUES = {c.value for c in Classification}
 
 
 def action_word(entry: AuditEntry) -> str:
-    return ACTION_WORDS.get(entry.action, entry.action.replace("_", " ").capitalize())
+    return action_text(entry.action)
 
 
 def _counted(value: object, noun: str) -> str:
@@ -106,10 +86,7 @@ def details_summary(entry: AuditEntry) -> str:
 
 def details_text(entry: AuditEntry) -> str:
     """Every recorded detail, one a line, in words (the hover text of the Details column)."""
-    return "\n".join(
-        f"{detail_name(key)}: {detail_value(key, value)}"
-        for key, value in sorted(entry.details.items())
-    )
+    return "\n".join(detail_text(key, value) for key, value in sorted(entry.details.items()))
 
 
 class AuditTableModel(RecordTableModel):
@@ -128,7 +105,7 @@ class AuditTableModel(RecordTableModel):
             lambda e: short_utc(e.time_utc),
             sort_key=lambda e: e.time_utc,
         ),
-        Column("Action", action_word, "What happened", lambda e: e.action),
+        Column("Action", action_word, "What happened"),
         Column("By", lambda e: e.actor, "User and computer that made the change"),
         Column("Details", details_summary, "What was recorded (hover for all of it)", details_text),
         Column(

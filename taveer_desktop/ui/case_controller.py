@@ -70,6 +70,7 @@ class CaseController(QObject):
         self.picker: ModelPickerDialog | None = None
         self.encoding_dialog: EncodingChoiceDialog | None = None
         self.report_box: QMessageBox | None = None  # the last report confirmation (for tests)
+        self.refusal: QMessageBox | None = None  # an exclusion refused for want of a reason
         self.wizard: ValidationWizard | None = None  # the open validation wizard
         runner.job_ended.connect(self._job_ended)
 
@@ -260,7 +261,7 @@ class CaseController(QObject):
         text, ok = QInputDialog.getText(
             self.parent_widget, title, prompt, QLineEdit.EchoMode.Normal
         )
-        return text.strip() if ok and text.strip() else None
+        return text.strip() if ok else None  # "" (OK with no reason) is refused by the caller
 
     def exclude_documents(self, documents: list[Document]) -> list[Document]:
         """Take documents out of the case's later runs, with the examiner's reason (audited)."""
@@ -286,8 +287,23 @@ class CaseController(QObject):
             title = "Include evidence again"
             prompt = f"Use {names} in later verifications again?\n\nReason (kept in the audit log):"
         reason = self.ask_reason(title, prompt)
-        if reason is None:
+        if reason is None:  # cancelled
             return []
+        if not reason.strip():  # refused aloud, never silently ignored
+            if self.refusal is None:  # one box, reused
+                self.refusal = QMessageBox(self.parent_widget)
+                self.refusal.setIcon(QMessageBox.Icon.Warning)
+                self.refusal.setStandardButtons(QMessageBox.StandardButton.Ok)
+            self.refusal.setWindowTitle(f"{title} — {PROGRAM_NAME}")
+            self.refusal.setText(
+                ("Not excluded" if exclude else "Not included")
+                + ": a reason is needed. It is kept in the audit log with the change; nothing "
+                "was changed."
+            )
+            self.refusal.open()
+            self.status_message.emit("Nothing changed: a reason is needed", 10_000)
+            return []
+        reason = reason.strip()
         changed = []
         try:
             for doc in documents:

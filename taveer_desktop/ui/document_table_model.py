@@ -20,6 +20,7 @@ from taveer_desktop.presentation.encoding_text import (
     encoding_summary,
     is_uncertain,
 )
+from taveer_desktop.presentation.exhibit_labels import exhibit_labels
 from taveer_desktop.store import KNOWN, Document
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -61,7 +62,8 @@ class DocumentTableModel(RecordTableModel):
         Column(
             "Role",
             role_word,
-            "Known: written by the candidate author. Questioned: authorship in question.",
+            "Known: written by the candidate author. Questioned: authorship in question. K1, Q1: "
+            "the document's exhibit label in the case, kept when others are excluded",
             sort_key=lambda d: (d.role != KNOWN, d.file_name.casefold()),
         ),
         Column("File name", lambda d: d.file_name, "The evidence file's name", _source),
@@ -109,6 +111,23 @@ class DocumentTableModel(RecordTableModel):
             sort_key=lambda d: d.imported_utc,
         ),
     )
+
+    def set_records(self, records) -> None:
+        """Show ``records`` (all the documents of one case), each with its exhibit label."""
+        self.labels = exhibit_labels(records)
+        super().set_records(records)
+
+    def data(self, index, role: int = Qt.ItemDataRole.DisplayRole):
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and index.isValid()
+            and index.column() == ROLE
+            and 0 <= index.row() < self.rowCount()
+        ):
+            record = self.record(index.row())
+            label = getattr(self, "labels", {}).get(record.id)
+            return f"{role_word(record)} {label}" if label else role_word(record)
+        return super().data(index, role)
 
     def extra_data(self, record: Document, column: int, role: int):
         if role == Qt.ItemDataRole.FontRole and (column == SHA256 or record.excluded):

@@ -1,6 +1,7 @@
 """Evaluating a model on a test corpus with known answers, in the background.
 
-Shows the paper's and PAN's measures (accuracy, AUC, c@1, F0.5u, Brier complement) and the
+Shows the cost of the likelihood ratios (Cllr, Cllr_min), the paper's and PAN's measures
+(accuracy, AUC, c@1, F0.5u, Brier complement) and the
 confusion matrix. Nothing is written to the project.
 """
 
@@ -41,6 +42,18 @@ from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 METRIC_ROWS = (
+    (
+        "cllr",
+        "Cllr",
+        "Cost of the model's likelihood ratios on these cases: 0 is perfect, 1 tells nothing, "
+        "above 1 misleads; lower is better (— for a model without calibration)",
+    ),
+    (
+        "cllr_min",
+        "Cllr_min",
+        "The cost after the best possible recalibration: what the scores could give; Cllr − "
+        "Cllr_min is lost to calibration",
+    ),
     ("accuracy", "Accuracy", "Share of cases decided correctly (score above 0.5 means Y)"),
     ("auc", "AUC", "Area under the ROC curve: how well the scores rank Y above N cases"),
     ("c_at_1", "c@1", "PAN: accuracy that rewards leaving hard cases unanswered (score 0.5)"),

@@ -73,7 +73,7 @@ class MainWindow(QMainWindow):
         self.window_actions = WindowActions(self)
         self._build_central()
         self.status_line = StatusLine(self.statusBar(), self.runner)
-        self.statusBar().showMessage("Ready", 5000)
+        self.status_line.show_message("Ready", 5000)
         self.projects = ProjectController(self.session, self.runner, self, persist_settings)
         self.models = ModelController(
             self.session, self.runner, self, self.verification_tab.chosen_model
@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         a, p, m, c = self.window_actions, self.projects, self.models, self.cases
-        show = self.statusBar().showMessage
+        show = self.status_line.show_message
         a.quit.triggered.connect(self.close)
         a.method.triggered.connect(self.show_method)
         a.glossary.triggered.connect(lambda: self.show_method().show_glossary())

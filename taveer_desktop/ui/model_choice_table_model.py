@@ -3,7 +3,8 @@
 A ``ModelChoice`` holds what decides whether a model fits a case: the corpus it was trained
 on, its genre and population (Hd of every conclusion it gives), the text lengths it was
 validated on (from the conditions recorded in the model, format 3), and its held-out
-figures — Cllr and the rates of misleading evidence measured on test corpora
+figures — Cllr and the rates of misleading evidence of the project's stored validation record
+of the model (cross-validated on its relevant population) and of test corpora
 (``extra["evaluations"]``), or "not measured" — never only its training accuracy. Built when
 the list is loaded (``model_choice``), so ``data()`` never touches the store.
 """
@@ -82,12 +83,37 @@ def held_out_figures(extra: Mapping) -> tuple[HeldOut, ...]:
     return tuple(rows)
 
 
+def validation_figures(record: Mapping | None) -> tuple[HeldOut, ...]:
+    """The cross-validated figures of the project's stored validation record of a model (the
+    model of a validation on a relevant population carries none in its file)."""
+    if not isinstance(record, Mapping):
+        return ()
+    figures = record.get("figures") or {}
+    if not isinstance(figures, Mapping):
+        return ()
+    protocol = record.get("protocol") or {}
+    population = record.get("population") or {}
+    name = population.get("name") if isinstance(population, Mapping) else None
+    trials = sum(int(_number(protocol.get(k)) or 0) for k in ("trials_same", "trials_different"))
+    return (
+        HeldOut(
+            f"validation on “{name}”" if name else "its validation",
+            trials,
+            _number(figures.get("cllr")),
+            _number(figures.get("misleading_y")),
+            _number(figures.get("misleading_n")),
+            None,
+        ),
+    )
+
+
 def _length(chars) -> str:
     return f"{numbers.integer(chars.low)}–{numbers.count(chars.high, 'character')}"
 
 
-def model_choice(stored: StoredModel, model) -> ModelChoice:
-    """What the picker shows of one model (the engine's ``Model`` read from the store)."""
+def model_choice(stored: StoredModel, model, validation: Mapping | None = None) -> ModelChoice:
+    """What the picker shows of one model (the engine's ``Model`` read from the store, and the
+    project's validation record of it, if any)."""
     conditions = model.conditions
     return ModelChoice(
         stored=stored,
@@ -96,7 +122,7 @@ def model_choice(stored: StoredModel, model) -> ModelChoice:
         questioned_length=_length(conditions.questioned_chars) if conditions else NOT_RECORDED,
         known_length=_length(conditions.known_chars) if conditions else NOT_RECORDED,
         conditions_recorded=conditions is not None,
-        held_out=held_out_figures(model.extra),
+        held_out=validation_figures(validation) + held_out_figures(model.extra),
         calibrated=model.calibration is not None,
         banded=model.inconclusive_band is not None,
         summary_lines=tuple(model_summary_lines(model)),
@@ -163,7 +189,8 @@ class ModelChoiceTableModel(RecordTableModel):
         Column(
             "Held-out Cllr",
             cllr_text,
-            "Log-likelihood-ratio cost on held-out test corpora: 0 is perfect, 1 uninformative",
+            "Log-likelihood-ratio cost of the model's validation (cross-validated on its "
+            "population) and on held-out test corpora: 0 is perfect, 1 uninformative",
             held_out_tip,
         ),
         Column(

@@ -69,10 +69,11 @@ class ModelManagerDialog(QDialog):
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(mtm.NAME, Qt.SortOrder.AscendingOrder)
         self.view.verticalHeader().setVisible(False)
-        self.view.setWordWrap(False)
+        self.view.setWordWrap(True)  # a long name wraps inside its column, whole
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(mtm.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(True)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.details = QLabel()
         self.details.setWordWrap(True)
@@ -125,16 +126,41 @@ class ModelManagerDialog(QDialog):
     def reload(self) -> None:
         selected = self.selected()
         self.model.set_records(self.session.model_summaries())
-        self.view.resizeColumnsToContents()
-        widest = self.fontMetrics().averageCharWidth() * 28  # a long corpus or population name
-        for column in range(self.model.columnCount()):  # is elided (whole in its tooltip), so
-            if column != mtm.NAME and self.view.columnWidth(column) > widest:  # the model's
-                self.view.setColumnWidth(column, widest)  # name keeps the room
+        self.fit_columns()
         if selected is not None:
             self.select(selected.name)
         elif self.proxy.rowCount():
             self.view.selectRow(0)
         self._selection_changed()
+
+    def fit_columns(self) -> None:
+        """Every column in view on a laptop screen (1366 × 768, at 100 % and 150 %): the name
+        gets up to a third of the table and wraps within it, whole (it was squeezed to "R…");
+        the other columns share the rest, a long value elided (whole in its tooltip)."""
+        self.view.resizeColumnsToContents()
+        room = max(self.view.viewport().width(), self.width() - 40)
+        char = self.fontMetrics().averageCharWidth()
+        name = min(self.view.columnWidth(mtm.NAME), max(room // 4, char * 26))
+        self.view.setColumnWidth(mtm.NAME, name)
+        others = [c for c in range(self.model.columnCount()) if c != mtm.NAME]
+        widest = max(char * 8, (room - name) // max(1, len(others)))
+        header = self.view.horizontalHeader()
+        for column in others:
+            title = header.fontMetrics().horizontalAdvance(
+                str(self.model.headerData(column, Qt.Orientation.Horizontal))
+            )
+            if self.view.columnWidth(column) > max(widest, title + char * 2):
+                self.view.setColumnWidth(column, max(widest, title + char * 2))
+        # two lines a row: a long name wraps once; a longer one ends in "…" (whole on hover
+        # and in the details under the table)
+        self.view.verticalHeader().setDefaultSectionSize(
+            2 * self.view.fontMetrics().lineSpacing() + char
+        )
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.model.rowCount():
+            self.fit_columns()
 
     def _store_changed(self, change) -> None:
         if MODELS in change.kinds:

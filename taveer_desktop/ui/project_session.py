@@ -155,7 +155,9 @@ class ProjectSession(QObject):
         choices = []
         for stored in self._store.models.list_all():
             try:
-                choices.append(model_choice(stored, self._store.models.load(stored.id)))
+                validation = self._store.validations.for_model(stored.id)
+                record = self._store.validations.record(validation.id) if validation else None
+                choices.append(model_choice(stored, self._store.models.load(stored.id), record))
             except Exception:  # a damaged model is reported by the integrity check
                 log.exception("model %s could not be read", stored.name)
         return choices

@@ -17,6 +17,7 @@ shown in the dialog.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -72,6 +73,7 @@ class ReportExportDialog(QDialog):
         self.export_worker: TaskWorker | None = None
         self.case_number = case_number
         self.rendered: RenderedReport | None = None
+        self.identity: tuple[datetime, str] | None = None  # the preview's time and identifier
         self.exported: ExportedReport | None = None
         self.setWindowTitle(f"Export report — case {case_number}")
         resize_to_fit(self, 55, 60)
@@ -146,6 +148,7 @@ class ReportExportDialog(QDialog):
         """Lay the report of the selected run out again (a job on the compute pool: the
         integrity check and the layout) and show its first page when it is done."""
         self.rendered = None
+        self.identity = None
         self.page_label.clear()
         self.save_button.setEnabled(False)
         run_id = self.selected_run()
@@ -155,10 +158,10 @@ class ReportExportDialog(QDialog):
         self.status_label.setText("Checking the project's integrity and laying out the pages…")
         store, number, scale = self.store, self.case_number, app_settings.verbal_scale_id()
 
-        def lay_out(_progress) -> RenderedReport | str:
+        def lay_out(_progress) -> tuple[RenderedReport, tuple[datetime, str]] | str:
             try:
-                _, content = prepare_report(store, number, run_id, scale_id=scale)
-                return RenderedReport.layout(content)
+                inputs, content = prepare_report(store, number, run_id, scale_id=scale)
+                return RenderedReport.layout(content), (inputs.generated, inputs.report_id)
             except TaveerError as error:  # a refusal is an answer, not a failure of the job
                 return str(error)
 
@@ -175,13 +178,16 @@ class ReportExportDialog(QDialog):
         started.append(self.preview_worker)
         return self.preview_worker
 
-    def _laid_out(self, worker: TaskWorker, result: RenderedReport | str) -> None:
+    def _laid_out(
+        self, worker: TaskWorker, laid_out: tuple[RenderedReport, tuple[datetime, str]] | str
+    ) -> None:
         if worker is not self.preview_worker:
             return  # another run was chosen meanwhile
         self.preview_worker = None
-        if isinstance(result, str):
-            self._fail(result)
+        if isinstance(laid_out, str):
+            self._fail(laid_out)
             return
+        result, self.identity = laid_out  # the saved PDF keeps the preview's time and identifier
         self.rendered = result
         count = result.page_count
         self.page_box.setMaximum(count)
@@ -232,6 +238,7 @@ class ReportExportDialog(QDialog):
             return None
         store, number, run_id = self.store, self.case_number, self.selected_run()
         archival, scale = self.archival_box.isChecked(), app_settings.verbal_scale_id()
+        identity = self.identity if self.rendered is not None else None
 
         def write(progress) -> ExportedReport | str:
             try:
@@ -243,6 +250,7 @@ class ReportExportDialog(QDialog):
                     archival=archival,
                     progress=progress,
                     scale_id=scale,
+                    identity=identity,
                 )
             except TaveerError as error:  # a refusal is an answer, shown as one
                 return str(error)

@@ -1,13 +1,17 @@
-"""The permanent part of the status bar: background work, the open project, the case's model.
+"""The status bar: a passing message, background work, the open project, the case's model.
 
 The progress of the oldest running job is shown with its Cancel button; when it ends, the next
-running job (if any) takes its place.
+running job (if any) takes its place. A passing message ("Verification of DEMO-002 started") is
+a label of its own that shortens itself with "…" (whole on hover) to the room the permanent part
+leaves it — ``QStatusBar.showMessage`` painted it under the project's name, where the two
+overlapped ("Verification of DEMO-002 sProject: …").
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QStatusBar
 
 from taveer_desktop.ui.job_runner import JobRunner
@@ -19,6 +23,11 @@ class StatusLine:
 
     def __init__(self, bar: QStatusBar, runner: JobRunner) -> None:
         self.runner = runner
+        self.message_label = ElidedLabel(hint="The last thing the program did")
+        self.message_label.setObjectName("status_message")
+        self._message_timer = QTimer(bar)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.timeout.connect(lambda: self.message_label.setText(""))
         self.job_panel = ProgressPanel(compact=True)
         self.project_label = ElidedLabel()
         self.model_label = ElidedLabel(
@@ -30,10 +39,19 @@ class StatusLine:
         em = bar.fontMetrics().horizontalAdvance("m")
         for label in (self.project_label, self.model_label):  # may shrink on narrow windows
             label.setMinimumWidth(em * 8)
+        self.message_label.setMinimumWidth(em * 6)
+        bar.addWidget(self.message_label, 1)  # takes the room the permanent part leaves
         for widget in (self.job_panel, self.project_label, separator, self.model_label):
             bar.addPermanentWidget(widget)
         runner.job_started.connect(self._job_started)
         runner.job_ended.connect(self._job_ended)
+
+    def show_message(self, text: str, timeout: int = 0) -> None:
+        """Show a passing message for ``timeout`` milliseconds (0: until the next one)."""
+        self.message_label.setText(text)
+        self._message_timer.stop()
+        if timeout > 0:
+            self._message_timer.start(timeout)
 
     def show_project(self, path: Path | None, has_case: bool, model: str | None) -> None:
         name = path.name if path else "no project"

@@ -31,8 +31,10 @@ from taveer_desktop.presentation.method_agreement import (
     agreement_sentence,
     fusion_sentence,
     lr_direction,
+    model_fusion_weights,
 )
 from taveer_desktop.presentation.method_report_text import (
+    LAMBDAG_EVIDENCE_HEAD,
     LAMBDAG_VARIANT,
     MARK_MIN_SHARE,
     SENTENCES_SHOWN,
@@ -167,9 +169,8 @@ def test_the_summary_states_the_stated_ratio_with_each_methods_and_their_agreeme
     assert has(summary, "TAVeer's classification (secondary to the conclusion above).")
     assert methods.at_bound  # the quick validation of six authors bounds the ratios
     assert summary.count(AT_BOUND) == len(methods.at_bound)
-    agreement = agreement_sentence(
-        methods.by_method["taveer"], methods.by_method["lambdag"], methods.stated
-    )
+    _, model, *_ = _stored(report.project)
+    agreement = agreement_sentence(methods, model_fusion_weights(model))
     assert agreement is not None and has(summary, agreement)
 
 
@@ -412,7 +413,9 @@ def test_a_disagreement_is_stated_as_a_warning_and_an_investigative_ratio_is_mar
     )
     blocks = stated_methods(changed)
     paragraphs = [b for b in blocks if isinstance(b, Paragraph)]
-    disagreement = agreement_sentence(0.8, -0.6, "fusion")
+    disagreement = agreement_sentence(
+        changed.verification.methods, model_fusion_weights(inputs.model)
+    )
     assert disagreement is not None and disagreement.startswith("The two methods disagree")
     assert [(p.html, p.style) for p in paragraphs] == [
         (disagreement.replace("'", "&#x27;"), "warning"),
@@ -421,3 +424,79 @@ def test_a_disagreement_is_stated_as_a_warning_and_an_investigative_ratio_is_mar
     table = next(b for b in blocks if isinstance(b, KeepTogether)).blocks[1]
     assert [row.cells[1] for row in table.rows] == [format_lr(v) for v in (0.3, 0.8, -0.6)]
     assert "for investigation only" in method_results(changed)[-1].html
+
+
+# --- the report's space follows the weight of evidence (issue 23) -------------------------------
+
+
+def test_a_lambdag_models_report_gives_taveers_features_one_line(lambdag, fused):
+    """Under a LambdaG model TAVeer's ratio is not part of the stated one: its features get one
+    line each in sections 6 and 7, not pages; the stability is said to be TAVeer's."""
+    report = lambdag[-1]
+    text = report.text
+    assert has(text, "TAVeer's results per feature kind are not set out")
+    assert has(text, "TAVeer's features are not set out")
+    assert has(text, "the stated ratio is LambdaG's alone")
+    assert not re.search(r"F\d+ — ", text)  # no category block
+    assert "Top features of L_Y" not in text
+    assert has(text, LAMBDAG_EVIDENCE_HEAD)
+    assert has(text, "Stability of TAVeer's classification.")
+    assert has(text, "The stability is that of TAVeer's classification, not of the stated ratio")
+    assert len(report.page_texts) < len(fused[-1].page_texts)
+
+
+def test_a_fused_model_giving_taveer_no_weight_gets_one_line_and_no_agreement(fused):
+    from dataclasses import replace
+
+    from taveer_desktop.report.blocks import Paragraph, Table
+    from taveer_desktop.report.content import build_report
+    from taveer_desktop.report.inputs import gather_inputs
+
+    with ProjectStore.open(fused[0]) as store:
+        inputs = gather_inputs(store, "M-1")
+    fusion = dict(inputs.model.extra["fusion"])
+    fusion["weights"] = [0.0 if m == "taveer" else 1.181 for m in fusion["methods"]]
+    model = replace(inputs.model, extra={**inputs.model.extra, "fusion": fusion})
+    content = build_report(replace(inputs, model=model), attached=False)
+    from taveer_desktop.report.blocks import KeepTogether
+
+    def texts(blocks):
+        for b in blocks:
+            if isinstance(b, KeepTogether):
+                yield from texts(b.blocks)
+            elif isinstance(b, Paragraph):
+                yield b.html
+            elif isinstance(b, Table):
+                yield " ".join(" ".join(r.cells) for r in b.rows)
+
+    html = " ".join(texts(content.blocks))
+    assert "weights TAVeer 0.000, LambdaG 1.181" in html
+    assert "alone (no weight in the stated ratio)" in html
+    assert "TAVeer's features</b> are not set out" in html
+    assert "The two methods agree" not in html
+    assert "not two methods agreeing" in html
+    full = build_report(inputs, attached=False)  # the real weights: TAVeer's pages are there
+    assert len(content.blocks) < len(full.blocks) - 10
+
+
+def test_the_headline_says_when_a_taveer_models_ratio_sits_at_its_bound(demo_report):
+    """ELUB for a TAVeer-only run too: the report's headline says the ratio is the bound."""
+    from taveer_desktop.presentation.conclusion_text import AT_LOWER_BOUND, AT_UPPER_BOUND, lr_bound
+
+    with ProjectStore.open(demo_report.project) as store:
+        case = store.cases.find("DEMO-001")
+        run = store.runs.list_for_case(case.id)[-1]
+        result = store.runs.verification(run.id)
+        model = store.models.load(run.model_id)
+    bound = lr_bound(result, model)
+    calibration = model.calibration
+    at = result.log10_lr is not None and any(
+        b is not None and abs(result.log10_lr - b) < 1e-6
+        for b in (calibration.min_log10_lr, calibration.max_log10_lr)
+    )
+    assert (bound is not None) == at
+    sentence = {"upper": AT_UPPER_BOUND, "lower": AT_LOWER_BOUND}.get(bound or "")
+    if sentence:
+        assert has(demo_report.text, sentence)
+    else:
+        assert "(ELUB): no larger ratio" not in demo_report.text

@@ -109,3 +109,30 @@ def test_report_of_a_shared_corpus_case(tmp_path, qapp):
         assert digest in report.text
     assert len(report.reader.pages) == exported.page_count
     assert f"Page {exported.page_count} of {exported.page_count}" in report.page_texts[-1]
+
+
+def test_report_progress_redraws_a_line_only_on_a_terminal(project, tmp_path, monkeypatch):
+    """``taveer report`` into a pipe or a log writes no carriage returns (issue 23); on a
+    terminal its progress redraws one line."""
+    import io
+
+    from taveer_desktop.cli.output import StderrProgress
+
+    target = tmp_path / "piped.pdf"
+    done = taveer("--project", str(project), "report", "DEMO-001", "-o", str(target), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "\r" not in done.stderr and "\r" not in done.stdout
+    progress_lines = [line for line in done.stderr.splitlines() if line.startswith("report:")]
+    assert len(progress_lines) == 1 and "4/4" in progress_lines[0]
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, carriage in ((Terminal(), True), (io.StringIO(), False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        progress = StderrProgress("report", min_interval=0)
+        for step in range(5):
+            progress.step(step, 4, "writing")
+        assert ("\r" in stream.getvalue()) is carriage
+        assert stream.getvalue().endswith("]\n")

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
+from pypdf import PdfReader
 from PySide6.QtWidgets import QMessageBox
 
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui.report_export_dialog import ReportExportDialog
 
-from .conftest import demo_store
+from .conftest import demo_store, normalised
 
 
 @pytest.mark.slow
@@ -38,6 +41,13 @@ def test_dialog_previews_pages_and_exports(qtbot, tmp_path):
         exported = dialog.exported
         assert exported is not None and emitted == [exported]
         assert (tmp_path / "from-dialog.pdf").read_bytes().startswith(b"%PDF")
+        # the saved PDF is the one previewed: the same identifier and time (issue 23)
+        assert dialog.identity is not None
+        previewed_time, previewed_id = dialog.identity
+        assert exported.report_id == previewed_id
+        saved = normalised(PdfReader(tmp_path / "from-dialog.pdf").pages[0].extract_text())
+        assert previewed_id in saved
+        assert f"{previewed_time.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC" in saved
         assert store.audit.entries()[-1].action == "report_exported"
 
 

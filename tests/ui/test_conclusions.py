@@ -74,7 +74,9 @@ def test_excluding_and_including_evidence_with_a_reason(qtbot, window, evidence)
     window.session.store.cases.choose_model(case.id, model_id)
     tab = window.documents_tab
     tab.set_documents(window.session.documents(case.id))
-    known_rows = [r for r in range(tab.proxy.rowCount()) if tab.proxy.index(r, 0).data() == "Known"]
+    known_rows = [
+        r for r in range(tab.proxy.rowCount()) if tab.proxy.index(r, 0).data().startswith("Known")
+    ]
     tab.view.selectRow(known_rows[0])
     doc = tab.selected_documents()[0]
     assert tab.exclude_action.isEnabled() and not tab.include_action.isEnabled()
@@ -82,6 +84,15 @@ def test_excluding_and_including_evidence_with_a_reason(qtbot, window, evidence)
     window.cases.ask_reason = lambda title, prompt: None  # the examiner cancels
     tab.exclude_action.trigger()
     assert not window.session.store.documents.get(doc.id).excluded
+    assert window.cases.refusal is None  # a cancel is not refused
+
+    window.cases.ask_reason = lambda title, prompt: "   "  # OK with no reason: refused aloud
+    tab.exclude_action.trigger()
+    assert not window.session.store.documents.get(doc.id).excluded
+    refusal = window.cases.refusal
+    assert refusal is not None and refusal.isVisible()
+    assert refusal.text().startswith("Not excluded: a reason is needed")
+    refusal.close()
 
     window.cases.ask_reason = lambda title, prompt: "  belongs to another case  "
     tab.exclude_action.trigger()

@@ -26,7 +26,7 @@ from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
 from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary, share_text
-from taveer_desktop.presentation.method_agreement import result_method_lines
+from taveer_desktop.presentation.method_agreement import model_fusion_weights, result_method_lines
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.explain import ResultView
@@ -116,7 +116,11 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     assert "too small for casework" in summary.headline.text()
     # each method's own ratio and the agreement sentence, exactly as the shared wording says
     assert summary.methods_label.isVisibleTo(summary)
-    expected = [html.escape(line.strip()) for line in result_method_lines(findings, kind)]
+    weights = model_fusion_weights(fused.model)
+    assert weights is not None and set(weights) == {"taveer", "lambdag"}
+    expected = [html.escape(line.strip()) for line in result_method_lines(findings, kind, weights)]
+    # the fusion's weights beside its ratio
+    assert expected[0].startswith("The fusion of TAVeer and LambdaG (stated; weights TAVeer ")
     assert summary.methods_label.text() == "<br>".join(expected)
     assert any("agree" in line for line in expected)
     assert "LambdaG (Nini" in summary.methods_label.toolTip()
@@ -169,7 +173,9 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
     typed = read_result(result)
     assert text == "<br>".join(
         html.escape(line.strip())
-        for line in result_method_lines(typed.methods, typed.conclusion.kind)
+        for line in result_method_lines(
+            typed.methods, typed.conclusion.kind, model_fusion_weights(fused.model)
+        )
     )
     result["methods"]["method"] = "lambdag"
     del by_method["fusion"]
@@ -179,6 +185,8 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
     view.show_result(result, fused.model, fused.known, fused.unknown)
     lines = view.summary.methods_label.text().split("<br>")
     assert lines[0].startswith("LambdaG (stated): LR ") and lines[1].startswith("TAVeer alone")
+    assert "(not part of the stated ratio)" in lines[1]
+    assert "the stated ratio is LambdaG&#x27;s evidence alone" in lines[2]
     assert "logistic-regression" not in view.summary.methods_label.toolTip()
     row = rtm.RunRow(
         run=None,  # lr_text reads only the conclusion and the methods
@@ -187,6 +195,39 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
         methods=read_result(result).methods,
     )
     assert rtm.lr_text(row).endswith("(investigation only; LambdaG)")
+
+
+def test_a_method_at_weight_zero_is_not_counted_as_agreeing(qtbot, fused):
+    """A fused model whose fusion gives TAVeer no weight ("TAVeer 0.000, LambdaG 1.181") is one
+    method carrying the ratio, not two agreeing: the lines say so, with the weights beside the
+    fused ratio; the stability shown is said to be TAVeer's classification's."""
+    from dataclasses import replace
+
+    fusion = dict(fused.model.extra["fusion"])
+    methods = list(fusion["methods"])
+    fusion["weights"] = [0.0 if m == "taveer" else 1.181 for m in methods]
+    model = replace(fused.model, extra={**fused.model.extra, "fusion": fusion})
+    result = copy.deepcopy(fused.result)
+    by_method = result["methods"]["log10_lr_by_method"]
+    by_method["taveer"] = abs(by_method["taveer"])
+    by_method["lambdag"] = abs(by_method["lambdag"])
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.show_result(result, model, fused.known, fused.unknown)
+    lines = view.summary.methods_label.text().split("<br>")
+    assert lines[0].startswith(
+        "The fusion of TAVeer and LambdaG (stated; weights TAVeer 0.000, LambdaG 1.181): LR "
+    )
+    taveer = next(line for line in lines if line.startswith("TAVeer"))
+    assert "(no weight in the stated ratio)" in taveer
+    assert "LambdaG alone (weight 1.181 in the stated ratio)" in lines[2]
+    assert not any("agree," in line or "The two methods agree" in line for line in lines)
+    assert "one method&#x27;s evidence, not two methods agreeing" in lines[-1]
+    assert "TAVeer 0.000" in lines[-1]
+    stability = view.summary.stability_label.text()
+    assert "Stability of TAVeer&#x27;s classification" in stability
+    classification = view.summary.classification_label.text()
+    assert classification.startswith("TAVeer's classification")
 
 
 # --- the text --------------------------------------------------------------------------------

@@ -151,6 +151,9 @@ def test_evaluate_a_model_on_a_test_corpus(qtbot, demo_window, tiny_corpus):
     assert sum(cells.values()) == 8
     assert cells == {"tp": metrics.tp, "fn": metrics.fn, "fp": metrics.fp, "tn": metrics.tn}
     assert dialog.metric_labels["accuracy"].text() == f"{metrics.accuracy:.3f}"
+    assert metrics.cllr is not None  # the bundled model is calibrated: Evaluate shows its Cllr
+    assert dialog.metric_labels["cllr"].text() == f"{metrics.cllr:.3f}"
+    assert dialog.metric_labels["cllr_min"].text() == f"{metrics.cllr_min:.3f}"
     for key in ("auc", "c_at_1", "f05u", "brier"):
         assert dialog.metric_labels[key].text() != "—" or key == "auc"
     assert dialog.results.isVisible()

@@ -162,7 +162,7 @@ def test_the_report_confirmation_names_the_receipt_beside_it_and_the_chain_head(
     assert f"Audit chain head at the report: {digest(exported.audit_entry.entry_hash)}" in text
     assert digest(exported.sha256) in text
     assert f"sealing the chain at entry {read_receipt(beside).chain_length}" in text
-    assert str(exported.path) in window.statusBar().currentMessage()  # where it went
+    assert str(exported.path) in window.status_line.message_label.text()  # where it went
     opened = []
     window.cases.open_file = opened.append  # the system's viewer is not started in tests
     opener = next(b for b in box.buttons() if b.text() == "&Open the Report")

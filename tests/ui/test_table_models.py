@@ -93,7 +93,7 @@ def test_document_model_shows_short_hash_with_the_full_one_in_the_tooltip(qapp):
     model = dtm.DocumentTableModel()
     docs = [document(1, "questioned", "q.txt", 900), document(2, "known", "k.txt", 12_345)]
     model.set_records(docs)
-    assert text(model, 1, dtm.ROLE) == "Known"
+    assert text(model, 1, dtm.ROLE) == "Known K1"
     assert text(model, 1, dtm.CHARACTERS) == "12,345"
     assert text(model, 1, dtm.CHARACTERS, SORT_ROLE) == 12_345
     short = text(model, 0, dtm.SHA256)
@@ -104,6 +104,26 @@ def test_document_model_shows_short_hash_with_the_full_one_in_the_tooltip(qapp):
     assert text(model, 0, dtm.SHA256, Qt.ItemDataRole.FontRole).family() == "DejaVu Sans Mono"
     assert model.data(model.index(0, dtm.CHARACTERS), Qt.ItemDataRole.TextAlignmentRole)
     assert model.find_row(lambda d: d.file_name == "k.txt") == 1
+
+
+def test_exhibit_labels_stay_with_their_documents_after_an_exclusion(qapp):
+    """K4's file stays "K4" after K2 is excluded: every document of the case is counted, in
+    use or not, in the order it was added (issue 23)."""
+    from dataclasses import replace
+
+    from taveer_desktop.presentation.exhibit_labels import exhibit_labels
+
+    docs = [document(i, "known", f"k{i}.txt", 1000) for i in (3, 5, 8, 9)]
+    docs.insert(1, document(4, "questioned", "q.txt", 900))
+    before = exhibit_labels(docs)
+    assert [before[d.id] for d in docs] == ["K1", "Q1", "K2", "K3", "K4"]
+    docs[2] = replace(docs[2], excluded_reason="belongs to another case", excluded_utc="x")
+    after = exhibit_labels(docs)
+    assert after == before and after[9] == "K4"
+    model = dtm.DocumentTableModel()
+    model.set_records(list(reversed(docs)))
+    assert text(model, 0, dtm.ROLE) == "Known K4"
+    assert text(model, 2, dtm.ROLE) == "Known K2"  # the excluded one keeps its label too
 
 
 def test_model_table_shows_the_training_facts(qapp):

@@ -46,6 +46,7 @@ from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import glossary, numbers
+from taveer_desktop.presentation.conclusion_text import lr_bound
 from taveer_desktop.presentation.explanation_data import (
     NO_CLASSIFICATION,
     DecisionTexts,
@@ -57,8 +58,12 @@ from taveer_desktop.presentation.explanation_data import (
 )
 from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
+    METHOD_NAMES,
+    STABILITY_OF_TAVEER,
     fusion_sentence,
+    model_fusion_weights,
     result_method_lines,
+    stability_owner,
 )
 from taveer_desktop.ui.explain.score_scale import ScoreScale
 from taveer_desktop.ui.job_runner import JobRunner
@@ -106,23 +111,6 @@ def scale_table_html(scale_id: str) -> str:
         f"<b>{html.escape(scale.name)}</b><br>{html.escape(scale.citation)}"
         f"<table>{rows}</table>Likelihood ratios below 1 are described by 1/LR, for Hd."
     )
-
-
-def _fusion_weights(model: Model | None) -> tuple[float, float] | None:
-    """TAVeer's and LambdaG's weights in a fused model (None if it has no readable fusion)."""
-    if model is None or "fusion" not in model.extra:
-        return None
-    from taveer_desktop.core.errors import TaveerError
-    from taveer_desktop.core.lambdag_model import fusion_of
-
-    try:
-        fusion = fusion_of(model, "the model")
-    except TaveerError:
-        return None
-    by_method = dict(zip(fusion.methods, fusion.weights, strict=True))
-    if "taveer" not in by_method or "lambdag" not in by_method:
-        return None
-    return by_method["taveer"], by_method["lambdag"]
 
 
 class DecisionSummary(QWidget):
@@ -241,7 +229,7 @@ class DecisionSummary(QWidget):
         self.result, self.verification, self.stability = result, verification, None
         self._case = (model, list(known_texts), unknown_text)
         population = model.conditions.population if model and model.conditions else None
-        texts = decision_texts(verification, scale_id, population)
+        texts = decision_texts(verification, scale_id, population, lr_bound(verification, model))
         background, border, ink = KIND_STYLES[texts.kind]
         self.kind_label.setStyleSheet(
             f"QLabel#conclusion_kind {{ background: {background}; color: {ink}; "
@@ -298,8 +286,9 @@ class DecisionSummary(QWidget):
             can = self.can_resample()
             self.stability_button.setVisible(can)
             self.stability_button.setEnabled(can)
+            owner = stability_owner(verification.methods.stated if verification.methods else None)
             self.stability_label.setText(
-                "<b>Stability:</b> "
+                f"<b>Stability of {html.escape(owner)}:</b> "
                 + ("not computed yet." if can else "not assessed: there is no conclusion.")
             )
             self.stability_label.setToolTip("")
@@ -315,12 +304,13 @@ class DecisionSummary(QWidget):
             self.methods_label.setToolTip("")
             return
         kind = verification.conclusion.kind
-        lines = [line.strip() for line in result_method_lines(findings, kind)]
+        weights = model_fusion_weights(model) if findings.stated == "fusion" else None
+        lines = [line.strip() for line in result_method_lines(findings, kind, weights)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
         tips = [LAMBDAG_METHOD]
-        weights = _fusion_weights(model) if findings.stated == "fusion" else None
-        if weights is not None:
-            tips.append(fusion_sentence(weights, findings.stated) or "")
+        if weights is not None and {"taveer", "lambdag"} <= set(weights):
+            pair = (weights["taveer"], weights["lambdag"])
+            tips.append(fusion_sentence(pair, findings.stated) or "")
         self.methods_label.setToolTip("\n\n".join(t for t in tips if t))
 
     def can_resample(self) -> bool:
@@ -382,11 +372,16 @@ class DecisionSummary(QWidget):
         prediction = self.verification.prediction
         self.stability = figures
         self.stability_button.setVisible(False)
+        findings = self.verification.methods
+        owner = stability_owner(findings.stated if findings else None)
         self.stability_label.setText(
-            "<b>Stability of the classification:</b> "
+            f"<b>Stability of {html.escape(owner)}:</b> "
             + html.escape(stability_sentence(figures, prediction))
         )
-        self.stability_label.setToolTip(stability_method(figures))
+        tip = stability_method(figures)
+        if findings is not None:
+            tip += " " + STABILITY_OF_TAVEER.format(method=METHOD_NAMES[findings.stated])
+        self.stability_label.setToolTip(tip)
         self.stability_meaning.setText(
             f"<small>{STABILITY_MEANING} This one: {html.escape(stability_method(figures))}</small>"
         )

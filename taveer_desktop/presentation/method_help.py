@@ -1,0 +1,189 @@
+"""Help ▸ The TAVeer Method: today's workflow in an examiner's words (HTML, no Qt).
+
+What the examiner does and what the program computes, in the order of a case: the question and
+its two propositions with the relevant population; the likelihood ratio and the verbal scale;
+the three methods (TAVeer, LambdaG, their fusion); validation on a relevant population over a
+range of lengths; the gate and each of its rules, in the words of the reasons a result gives;
+what a result does not mean; what the program keeps. The desktop's method dialog shows it with
+the glossary under it (``ui/method_dialog.py``); a test reads it for every rule of the gate.
+"""
+
+from __future__ import annotations
+
+# the gate's rules as the examiner meets them: (rule, the kind that remains at most, words)
+GATE_RULES = (
+    (
+        "usable_text",
+        "no conclusion",
+        "a questioned or known text has no usable language (nothing the methods can count).",
+    ),
+    (
+        "enough_text",
+        "no conclusion",
+        "a text is too short for any method (about 500 characters or 5 sentences at least).",
+    ),
+    (
+        "same_text",
+        "no conclusion",
+        "the questioned text is (nearly) one of the known texts: there is nothing to weigh.",
+    ),
+    (
+        "no_validation",
+        "for investigation only",
+        "no validation of the stated method on a population the examiner declared relevant to "
+        "this case: without it the ratio is not an evaluation.",
+    ),
+    (
+        "validation_not_met",
+        "for investigation only",
+        "the validation did not meet its acceptance criteria, judged on the pessimistic end of "
+        "each interval.",
+    ),
+    (
+        "validation_too_small",
+        "for investigation only",
+        "the validation had fewer than 20 authors or fewer than 100 trials of a class: too small "
+        "for casework, whatever its figures.",
+    ),
+    (
+        "validated_conditions",
+        "for investigation only",
+        "the case lies outside the validated conditions, e.g. a text length outside the range "
+        "the validation covered, or a score the validation never saw.",
+    ),
+    (
+        "population_fit",
+        "for investigation only",
+        "the case's questioned or known texts do not look like the population's documents (the "
+        "population-fit check; stated false-flag rate 5 % per case).",
+    ),
+    (
+        "conditions_unknown",
+        "for investigation only",
+        "the model does not say what it was validated for.",
+    ),
+    (
+        "not_calibrated",
+        "for investigation only",
+        "the model gives no calibrated likelihood ratio (a model made before calibration).",
+    ),
+    (
+        "lexicon",
+        "for investigation only",
+        "the model was made with another lexicon than the one this program reads the texts with.",
+    ),
+)
+
+
+def _rules_html() -> str:
+    rows = "".join(
+        f"<tr><td><code>{rule}</code></td><td>{kind}</td><td>{words}</td></tr>"
+        for rule, kind, words in GATE_RULES
+    )
+    return (
+        "<table cellspacing='0' cellpadding='3' border='1'>"
+        "<tr><th>Rule</th><th>At most</th><th>When</th></tr>" + rows + "</table>"
+    )
+
+
+METHOD_HTML = (
+    """
+<h2>The TAVeer method: from the question to a conclusion</h2>
+
+<h3>1. The question and the two propositions</h3>
+<p>You have documents known to be written by one person (<b>known</b>, K1, K2, …) and a
+<b>questioned</b> document (Q). The program does not say who wrote Q. It weighs the findings on
+the texts under two propositions:</p>
+<ul>
+<li><b>Hp</b> — the author of the known documents wrote the questioned document;</li>
+<li><b>Hd</b> — someone else wrote it, a person from the <b>relevant population</b>: the
+authors, genre, period and way of writing you declare comparable to this case (e.g. "office
+staff of a mid-sized company writing business e-mails in English, 2015–2020").</li>
+</ul>
+<p>Hd is only meaningful with its population named: the population is part of every conclusion
+and of every report.</p>
+
+<h3>2. The likelihood ratio and the verbal scale</h3>
+<p>The answer is a <b>likelihood ratio</b> (LR): how many times more probable the findings are if
+Hp is true than if Hd is true. LR 20 means twenty times more probable under Hp; LR 1/20 (0.05)
+twenty times more probable under Hd; LR 1 favours neither. It is <i>not</i> the probability that
+either proposition is true: that depends on the other evidence in the case, which is for the
+court. The number comes first; the words of your lab's verbal scale (File ▸ Verbal Scale, e.g.
+"moderate support for Hp") stand beside it. Weak support is still support for the stated
+proposition, never for the other one.</p>
+<p>A ratio is <b>bounded by its validation</b> (the ELUB, empirical lower and upper bound): a
+validation of a few hundred trials cannot support a ratio of a million. When a ratio sits at its
+bound, the result says so: the texts may point more strongly, but no larger ratio is
+supported.</p>
+
+<h3>3. The methods</h3>
+<ul>
+<li><b>TAVeer</b> (Halvani, Graner and Regev, <i>A Step Towards Interpretable Authorship
+Verification</i>) compares how often each author uses topic-independent features in eleven
+kinds (F1–F11: punctuation, function words and phrases, word and sentence shapes, masked word
+n-grams). Each kind gives a similarity between 0 and 1 (0.5 at its learned threshold); the
+median over the model's <b>ensemble</b> of kinds is TAVeer's <b>classification</b> (same-author
+or different-author side), a secondary figure beside the ratio. Every similarity is traced to the
+single features that pushed it.</li>
+<li><b>LambdaG</b> (Nini, Halvani, Graner, Gherardi and Ishihara) asks how much better a grammar
+model of the known author's texts predicts the questioned text than models of other authors of
+the population do; the texts are first reduced to their topic-free skeleton (this program's
+variant of the published masking). Its evidence can be seen token by token in the questioned
+text.</li>
+<li><b>The fusion</b> combines the two methods' calibrated ratios with weights learned on the
+validation trials. The weights are shown beside the fused ratio: a method with weight 0.000
+adds nothing to it. Methods "agree" only when both carry weight in the stated ratio; a method
+without weight is shown for comparison only, and the report gives it one line.</li>
+</ul>
+<p>The model you choose for a case states one method's ratio; the other methods' own ratios are
+shown beside it with their part in it. The stability figure (sentences left out at random)
+is that of TAVeer's classification, not of a LambdaG or fused ratio.</p>
+
+<h3>4. Validation on a relevant population, over a range</h3>
+<p>A likelihood ratio is an evaluation only when the method that states it was
+<b>validated</b> under the conditions of the case. <i>Case ▸ Validate…</i> (the validation
+wizard) runs it:</p>
+<ol>
+<li>choose a <b>population</b> you declare relevant to the case (folders of texts by many
+authors, with who they are, genre, period and how they were selected);</li>
+<li>choose the <b>method</b> (TAVeer, LambdaG or the fusion) and the <b>range</b> of questioned
+and known lengths the validation must cover (around the case's own lengths);</li>
+<li>set the <b>acceptance criteria</b> (largest Cllr, largest rates of misleading evidence)
+<i>before</i> the trials are built; they are judged on the pessimistic end of each interval, so
+a small validation cannot pass by luck;</li>
+<li>name the model it produces. The program builds same-author and different-author trials from
+the population, runs repeated cross-validation, learns a length-aware calibration, and reports
+Cllr, rates of misleading evidence, Tippett plots and the figures per length band.</li>
+</ol>
+<p>A validation of fewer than 20 authors or fewer than 100 trials of a class is too small for
+casework. The <b>population-fit check</b> asks whether the case's questioned and known texts
+look like the population's documents (a conformal p-value, with a stated false-flag rate of 5 %
+per case); a case that does not fit gets no evaluative conclusion from that population. Every
+attempt is kept and listed with the case; a failed attempt never replaces a met one as the
+case's model. An existing validation can be declared relevant to another case (with a reason,
+audited): <code>taveer case use-validation CASE ID --reason …</code>.</p>
+
+<h3>5. The gate: which kind of conclusion a result may carry</h3>
+<p>Every result is judged by the fitness-for-purpose gate and labelled:
+<b>evaluative conclusion</b> (the ratio may be reported as the evaluation of the findings),
+<b>for investigation only</b> (the ratio is shown, marked as not validated for this case, and
+must not be reported as evidence) or <b>no conclusion</b> (the texts do not allow one). Each broken
+rule lowers the label at most to the kind shown and gives its reason in words:</p>
+"""
+    + _rules_html()
+    + """
+
+<h3>6. What a result does and does not mean</h3>
+<p>A result is evidence, not proof, and only as good as the fit between the case and the
+validation's population, genre, length and era. Check the reasons under the conclusion, the
+validation figures of the model (Model ▸ Models, the model picker) and the population fit. Short
+documents give unreliable results and are flagged. Excluded evidence stays stored with its
+reason and keeps its exhibit label.</p>
+
+<h3>7. What the program keeps</h3>
+<p>Every document with the SHA-256 of its bytes; every validation attempt, model and run with the
+documents and their hashes; every change in a hash-chained audit log that makes tampering
+evident. A receipt written outside the project (File ▸ Write Receipt, and beside every report)
+shows later that the project was not rolled back or rewritten.</p>
+"""
+)

@@ -1,0 +1,90 @@
+"""Issue 23's smaller items on the desktop, each with its test: the status bar's passing
+message never overlaps the project's name; the model picker shows every model's validation
+figures; the model manager keeps names readable on a laptop screen; Evaluate shows Cllr."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect
+
+
+def test_the_status_message_is_shortened_never_painted_under_the_project(demo_window, qtbot):
+    window = demo_window
+    window.resize(866, 600)  # the window's minimum width (1366 × 768 at 150 %)
+    qtbot.wait(50)
+    line = window.status_line
+    long = "Verification of DEMO-002 started with the model " + "Bundled model " * 8
+    line.show_message(long, 10_000)
+    qtbot.wait(50)
+    message, project = line.message_label, line.project_label
+    assert message.text() == long  # the whole text on hover and for tests
+    from PySide6.QtWidgets import QLabel
+
+    shown = QLabel.text(message)  # what is painted
+    assert shown.endswith("…") and long in message.toolTip()
+    left = QRect(message.mapTo(window, message.rect().topLeft()), message.size())
+    right = QRect(project.mapTo(window, project.rect().topLeft()), project.size())
+    assert message.isVisible() and project.isVisible()
+    assert left.right() < right.left(), (left, right)
+    assert window.statusBar().currentMessage() == ""  # nothing painted under the widgets
+    assert message.width() < message.fontMetrics().horizontalAdvance(long)
+
+
+def test_help_describes_todays_workflow_and_every_rule_of_the_gate(qtbot):
+    from taveer_desktop.core.outcome import GateRule
+    from taveer_desktop.presentation.method_help import GATE_RULES
+    from taveer_desktop.ui.method_dialog import MethodDialog
+
+    dialog = MethodDialog()
+    qtbot.addWidget(dialog)
+    text = dialog.text.toPlainText()
+    described = {rule for rule, _, _ in GATE_RULES}
+    # every rule the gate has today, and those the validation work brings
+    rules = {r.value for r in GateRule} - {"not_assessed"}
+    assert rules <= described
+    assert {"no_validation", "validation_too_small", "population_fit"} <= described
+    for rule in described:
+        assert rule in text
+    for words in (
+        "Hp",
+        "Hd",
+        "relevant population",
+        "likelihood ratio",
+        "verbal scale",
+        "ELUB",
+        "LambdaG",
+        "The fusion",
+        "weight 0.000",
+        "Case ▸ Validate",
+        "range",
+        "pessimistic end",
+        "fewer than 20 authors",
+        "false-flag rate of 5 %",
+        "taveer case use-validation",
+        "For investigation only".lower(),
+    ):
+        assert words in text, words
+    assert "same author, below different authors" not in text  # the old decision-only text
+
+
+def test_the_model_picker_shows_the_figures_of_a_model_validated_on_a_population(
+    demo_window, qtbot
+):
+    """A model made by a validation on a relevant population carries no held-out figures in
+    its file: the picker reads the project's stored record (it said "not measured")."""
+    from taveer_desktop.presentation import numbers
+    from taveer_desktop.ui import model_choice_table_model as mct
+
+    store = demo_window.session.store
+    (validation, *_) = store.validations.list_all()
+    record = store.validations.record(validation.id)
+    model_name = store.models.get(validation.model_id).name
+    dialog = demo_window.cases.choose_model()
+    qtbot.addWidget(dialog)
+    row = dialog.model.find_row(lambda c: c.name == model_name)
+    choice = dialog.model.record(row)
+    cllr = dialog.model.data(dialog.model.index(row, mct.CLLR))
+    assert cllr != mct.NOT_MEASURED
+    assert numbers.decimal(record["figures"]["cllr"], 2) in cllr and "validation on" in cllr
+    assert dialog.model.data(dialog.model.index(row, mct.MISLEADING)) != mct.NOT_MEASURED
+    assert choice.held_out[0].trials > 0
+    dialog.close()
