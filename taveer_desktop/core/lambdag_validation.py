@@ -48,9 +48,11 @@ import numpy as np
 
 from taveer_desktop.core.calibration import (
     Calibration,
+    QualityInputs,
     fit_bounded_calibration,
     with_elub,
 )
+from taveer_desktop.core.cross_validation import Ranges, fold_masks, quality_inputs
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.evaluation import posterior_scores
@@ -65,15 +67,14 @@ from taveer_desktop.core.kneser_ney import (
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
 from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
+from taveer_desktop.core.length_bands import band_bounds
 from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.processes import worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation import (
-    TrialSet,
-    ValidationSettings,
-    figures_of,
-)
+from taveer_desktop.core.validation_figures import figures_of
+from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
+from taveer_desktop.core.validation_trials import TrialSet
 
 FUSED = ("taveer", "lambdag")
 SAMPLE_STEP = 1.05
@@ -255,12 +256,14 @@ def sample_size(n_sentences: int) -> int:
 # --- order, calibration, fusion --------------------------------------------------------------
 
 
-def choose_order(raw: np.ndarray, truth: np.ndarray) -> tuple[int, Calibration]:
+def choose_order(
+    raw: np.ndarray, truth: np.ndarray, quality: QualityInputs | None = None
+) -> tuple[int, Calibration]:
     """The order whose calibrated λG has the lowest Cllr on these trials, and its calibration
-    (bounded by the ELUB of its own LRs on these trials)."""
+    (with ``quality``, length terms; bounded by the ELUB of its own LRs on these trials)."""
     best: tuple[float, int, Calibration] | None = None
     for n in range(1, raw.shape[1] + 1):
-        calibration = fit_bounded_calibration(raw[:, n - 1], truth)
+        calibration = fit_bounded_calibration(raw[:, n - 1], truth, quality)
         value = calibration.training_cllr
         if value is not None and math.isfinite(value) and (best is None or value < best[0]):
             best = (value, n, calibration)
@@ -360,6 +363,7 @@ def second_opinion(
     taveer_cv_log10_lr: np.ndarray,
     progress: Progress = NO_PROGRESS,
     workers: int | None = 1,
+    ranges: Ranges | None = None,
 ) -> SecondOpinion:
     """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module.
     With ``workers`` > 1 the folds' λG is computed in that many processes (the same values)."""
@@ -380,36 +384,54 @@ def second_opinion(
             "fit in a model file; validate with fewer authors or documents",
             population.source,
         )
-    scored = lambdag_trial_scores(
-        population,
-        trials,
-        settings.lambdag_order,
-        settings.lambdag_samples,
-        settings.seed,
-        progress=progress,
-        workers=workers,
-    )
-    raw = scored.raw
+    raw = np.zeros((len(trials), settings.lambdag_order))
+    lambdag_seconds, reference_models = 0.0, 0
+    repeats = np.unique(trials.repeat) if len(trials.repeat) == len(trials) else np.array([0])
+    for r in repeats:  # each repeat with its own folds and seed (samples re-drawn too)
+        rows = np.flatnonzero(trials.repeat == r) if len(repeats) > 1 else np.arange(len(trials))
+        scored = lambdag_trial_scores(
+            population,
+            trials.subset(rows) if len(repeats) > 1 else trials,
+            settings.lambdag_order,
+            settings.lambdag_samples,
+            settings.seed + int(r),
+            progress=progress,
+            workers=workers,
+        )
+        raw[rows] = scored.raw
+        lambdag_seconds += scored.seconds
+        reference_models += scored.reference_models
+    ranges = dict(ranges or {})
+    q_chars, k_chars = trials.questioned_chars, trials.known_chars
+
+    def quality(rows: np.ndarray) -> QualityInputs | None:
+        return quality_inputs(ranges, q_chars[rows], k_chars[rows])
+
     cv_lambdag = np.zeros(len(trials))
     fold_orders = []
-    for f in range(trials.folds):
-        held_out = trials.fold == f
-        order, calibration = choose_order(raw[~held_out], truth[~held_out])
+    masks = fold_masks(trials)
+    for train, held_out in masks:
+        order, calibration = choose_order(raw[train], truth[train], quality(train))
         fold_orders.append(order)
-        cv_lambdag[held_out] = calibration.log10_lr(raw[held_out, order - 1])
+        cv_lambdag[held_out] = calibration.log10_lr(
+            raw[held_out, order - 1], q_chars[held_out], k_chars[held_out]
+        )
     cv = {"taveer": np.asarray(taveer_cv_log10_lr, dtype=float), "lambdag": cv_lambdag}
+    bands = declared_bands(settings)
     fusion = None
     if settings.method == "fusion":
         both = np.column_stack([cv["taveer"], cv["lambdag"]])
         fused = np.zeros(len(trials))
-        for f in range(trials.folds):
-            held_out = trials.fold == f
-            fitted = bounded_fusion(both[~held_out], truth[~held_out])
+        for train, held_out in masks:
+            fitted = bounded_fusion(both[train], truth[train])
             fused[held_out] = fitted.log10_lr(both[held_out])
         cv["fusion"] = fused
         fusion = bounded_fusion(both, truth, fused)
-    order, calibration = choose_order(raw, truth)
-    calibration = with_elub(calibration, cv_lambdag, truth)
+        if bands is not None:
+            fusion = replace(fusion, bands=band_bounds(fused, truth, q_chars, bands))
+    everything_rows = np.arange(len(trials))
+    order, calibration = choose_order(raw, truth, quality(everything_rows))
+    calibration = with_elub(calibration, cv_lambdag, truth, q_chars, bands)
     vocabulary = vocabulary_size_of(np.append(stream, END))
     part = LambdaGPart(
         order=order,
@@ -429,7 +451,7 @@ def second_opinion(
         fold_orders=fold_orders,
         part=part,
         fusion=fusion,
-        lambdag_seconds=scored.seconds,
-        reference_models=scored.reference_models,
+        lambdag_seconds=lambdag_seconds,
+        reference_models=reference_models,
         reference_sentences=len(everything),
     )

@@ -34,7 +34,8 @@ def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     """TAVeer's own log10 LR, before the gate decides whether a conclusion may state it."""
     if model.calibration is None or result.prediction is Classification.INSUFFICIENT:
         return None
-    return float(model.calibration.log10_lr(result.similarity))
+    lengths = result.calibration_lengths or (None, None)
+    return float(model.calibration.log10_lr(result.similarity, *lengths))
 
 
 Bounds = tuple[float | None, float | None]
@@ -101,7 +102,8 @@ class LambdaGScorer:
         if explain:
             found = contributions(scores, questioned, part.order)
             evidence = place_evidence(prepare_text(unknown_text), document, lexicon, found)
-        return raw, float(part.calibration.log10_lr(raw)), evidence
+        lengths = (len(unknown_text), sum(len(t) for t in known_texts))
+        return raw, float(part.calibration.log10_lr(raw, *lengths)), evidence
 
     def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
         """The raw λG of one case alone (what ``evaluate`` collects from its workers)."""
@@ -150,7 +152,7 @@ def verify_with_method(
         fusion = fusion_of(model, source)
         stated = None
         if taveer is not None:
-            stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]))[0])
+            stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]), len(unknown_text))[0])
         by_method["fusion"] = stated
     findings_ = result.conclusion.findings
     outside = lambdag_range_finding(raw, part.raw_range)

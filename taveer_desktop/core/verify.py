@@ -79,6 +79,9 @@ class VerificationResult:
     interpretation: dict[str, Interpretation] = field(default_factory=dict)
     software_version: str | None = None
     methods: MethodFindings | None = None  # a LambdaG or fused model's findings (None: TAVeer)
+    # (questioned, known) characters as read — the lengths the gate holds against the validated
+    # range and a length-aware calibration takes (``Calibration.log10_lr``)
+    calibration_lengths: tuple[int, int] | None = None
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -213,8 +216,9 @@ def verify_features(
     else:
         prediction = decide(model, score)
     log10_lr = None
+    lengths = (measures.questioned.chars, measures.known_chars)
     if model.calibration is not None and prediction is not Classification.INSUFFICIENT:
-        log10_lr = float(model.calibration.log10_lr(score))
+        log10_lr = float(model.calibration.log10_lr(score, *lengths))
     findings = assess(
         model, measures, {c: r.distance for c, r in categories.items()}, lexicon_sha256
     )
@@ -250,6 +254,7 @@ def verify_features(
         ),
         interpretation=interpretation,
         software_version=__version__,
+        calibration_lengths=lengths,
     )
 
 
