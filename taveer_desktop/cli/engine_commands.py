@@ -58,6 +58,19 @@ def _positive(value: str) -> int:
     return number
 
 
+def _length_range(value: str) -> tuple[int, int]:
+    """``LO:HI`` or ``N`` (→ (N, N)) characters."""
+    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.core.validation_settings import parse_length_range
+
+    try:
+        return parse_length_range(value, "the length")
+    except InputError:
+        raise argparse.ArgumentTypeError(
+            f"must be LO:HI or one number of characters with 1 ≤ LO ≤ HI, not {value!r}"
+        ) from None
+
+
 def _category(value: str) -> str:
     value = value.upper()
     if value not in CATEGORY_IDS:
@@ -161,6 +174,13 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--folds", type=_positive, default=5, metavar="K")
     p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument(
+        "--repeats",
+        type=_positive,
+        default=3,
+        metavar="R",
+        help="cross-validation repeated with seeds S, S+1, … and pooled (default 3)",
+    )
     p.add_argument("--accept-cllr", type=_share, metavar="X", help="criterion: Cllr ≤ X")
     p.add_argument(
         "--accept-misleading",
@@ -210,8 +230,18 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
         help="also write the validation report (PDF: population, protocol, criteria, figures, "
         "plots, limits)",
     )
-    p.add_argument("--questioned-chars", type=_positive, metavar="N", help="questioned length")
-    p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
+    p.add_argument(
+        "--questioned-chars",
+        type=_length_range,
+        metavar="LO:HI",
+        help="the declared range of questioned lengths in characters (N alone: N:N)",
+    )
+    p.add_argument(
+        "--known-chars",
+        type=_length_range,
+        metavar="LO:HI",
+        help="the declared range of known lengths (together) in characters (N alone: N:N)",
+    )
     add_validation_options(p)
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
     p.add_argument("--name", help="model name (default: from the population)")
@@ -298,9 +328,15 @@ def validation_summary(
             "criteria": record["acceptance"]["criteria"],
             "met": record["acceptance"]["met"],
             "results": record["acceptance"]["results"],
+            "judged_on": record["acceptance"]["judged_on"],
+            "judged_values": record["acceptance"]["judged_values"],
         },
         "model": model_path,
         "record": record_path,
+        "conditions": record["conditions"],
+        "repeats": record["repeats"],
+        "bands": record["bands"],
+        "casework": record["casework"],
         **({"methods": record["methods"]} if "methods" in record else {}),
         **({"report": report_path} if report_path else {}),
     }
@@ -323,6 +359,7 @@ def run_validate(args) -> int:
         folds=args.folds,
         max_trials=args.max_trials,
         seed=args.seed,
+        repeats=args.repeats,
         method=args.method,
         threshold_method=args.threshold,
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),

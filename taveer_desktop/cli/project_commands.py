@@ -448,6 +448,18 @@ def run_population_list(args) -> int:
     return 0
 
 
+def _chars(value) -> str:
+    """A recorded length: N, or a declared range [LO, HI] (LO–HI; N when LO = HI)."""
+    if isinstance(value, list):
+        low, high = value
+        return (
+            numbers.integer(low)
+            if low == high
+            else f"{numbers.integer(low)}–{numbers.integer(high)}"
+        )
+    return numbers.integer(value)
+
+
 def run_case_validate(args) -> int:
     from taveer_desktop.cli.engine_commands import validation_summary
     from taveer_desktop.cli.output import StderrProgress
@@ -459,6 +471,7 @@ def run_case_validate(args) -> int:
         folds=args.folds,
         max_trials=args.max_trials,
         seed=args.seed,
+        repeats=args.repeats,
         method=args.method,
         lambdag_order=args.lambdag_order,
         lambdag_samples=args.lambdag_samples,
@@ -484,8 +497,8 @@ def run_case_validate(args) -> int:
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
         f"case {case.number} validated on population {args.population!r} "
-        f"({numbers.integer(summary['questioned_chars'])} / "
-        f"{numbers.count(summary['known_chars'], 'character')}): "
+        f"({_chars(summary['questioned_chars'])} / "
+        f"{_chars(summary['known_chars'])} characters): "
         f"{numbers.integer(summary['trials']['same'])} + "
         f"{numbers.count(summary['trials']['different'], 'trial')}, "
         f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"

@@ -339,6 +339,12 @@ def population_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _length(value: Any) -> str:
+    """A recorded length: one number (records before declared ranges), a range [LO, HI]
+    (one length when LO = HI), or None (whole documents)."""
+    if isinstance(value, list) and len(value) == 2 and value[0] != value[1]:
+        return f"{numbers.integer(value[0])} to {numbers.integer(value[1])} characters"
+    if isinstance(value, list) and len(value) == 2:
+        value = value[0]
     return (
         f"about {numbers.integer(value)} characters"
         if isinstance(value, int)

@@ -68,7 +68,11 @@ def validate_case(
     case = store.cases.get(case_id)
     stored_population = store.populations.find(population_name)
     questioned_chars, known_chars = lengths or case_lengths(store, case_id)
-    settings = replace(settings, questioned_chars=questioned_chars, known_chars=known_chars)
+    settings = replace(
+        settings,
+        questioned_chars=(questioned_chars, questioned_chars),
+        known_chars=(known_chars, known_chars),
+    )
     settings.check()
     population = store.populations.load(stored_population.id)
     # a LambdaG or fused model is named for its method, so validating the same case with
