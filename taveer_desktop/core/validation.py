@@ -17,8 +17,8 @@ The protocol (``docs/validation.md`` states it for readers):
 3. **Figures with intervals** (``core/validation_figures.py``): every figure of the pooled trials
    with a bias-corrected percentile bootstrap interval over authors that contains it; the same
    per band of questioned length (``bands``, ``core/length_bands.py``).
-4. **Acceptance** on the pessimistic end of each figure's interval (``judged_on``), so a small
-   population cannot pass by luck; ``casework`` says whether the validation is too small for
+4. **Acceptance** on the pessimistic end of each figure's interval, or the worst repeat where
+   that is worse (``judged_on``: "pessimistic"), so a small population cannot pass by luck; ``casework`` says whether the validation is too small for
    casework (fewer than ``MIN_CASEWORK_AUTHORS`` authors or ``MIN_CASEWORK_TRIALS`` distinct
    trials of a class).
 5. **The final model** is fitted on all pooled trials; its calibration is bounded by the ELUB of
@@ -283,7 +283,8 @@ def validate(
         settings.seed,
         progress,
     )
-    met = criteria.assess(intervals)
+    spread = _repeat_spread(trials, cv_scores, cv_lr, settings.seeds)
+    met = criteria.assess(intervals, spread)
     seconds = time.perf_counter() - started
     model = fit_model(
         CorpusDistances(
@@ -335,7 +336,9 @@ def validate(
         "results": met,
         "met": all(met.values()) if met else None,
         "judged_on": "pessimistic",
-        "judged_values": {k: rounded(v) for k, v in criteria.judged_values(intervals).items()},
+        "judged_values": {
+            k: rounded(v) for k, v in criteria.judged_values(intervals, spread).items()
+        },
     }
     summary = {
         "population": {
@@ -361,7 +364,7 @@ def validate(
             "trials_different": int((~truth).sum()),
         },
         "bands": band_entries,
-        "repeats": _repeat_spread(trials, cv_scores, cv_lr, settings.seeds),
+        "repeats": spread,
         "casework": casework_block(population, trials),
     }
     if second is not None:
