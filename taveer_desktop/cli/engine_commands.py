@@ -58,19 +58,6 @@ def _positive(value: str) -> int:
     return number
 
 
-def _length_range(value: str) -> tuple[int, int]:
-    """``LO:HI`` or ``N`` (→ (N, N)) characters."""
-    from taveer_desktop.core.errors import InputError
-    from taveer_desktop.core.validation_settings import parse_length_range
-
-    try:
-        return parse_length_range(value, "the length")
-    except InputError:
-        raise argparse.ArgumentTypeError(
-            f"must be LO:HI or one number of characters with 1 ≤ LO ≤ HI, not {value!r}"
-        ) from None
-
-
 def _category(value: str) -> str:
     value = value.upper()
     if value not in CATEGORY_IDS:
@@ -232,13 +219,11 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--questioned-chars",
-        type=_length_range,
         metavar="LO:HI",
         help="the declared range of questioned lengths in characters (N alone: N:N)",
     )
     p.add_argument(
         "--known-chars",
-        type=_length_range,
         metavar="LO:HI",
         help="the declared range of known lengths (together) in characters (N alone: N:N)",
     )
@@ -348,14 +333,19 @@ def run_validate(args) -> int:
     from taveer_desktop.core.validation import (
         AcceptanceCriteria,
         ValidationSettings,
+        parse_length_range,
         save_record,
         validate,
     )
 
     # the criteria are fixed (and time-stamped) before the population is even read
+    def declared(value: str | None, option: str) -> tuple[int, int] | None:
+        # parsed here, not by argparse, so that a bad range is one plain line (exit 2)
+        return None if value is None else parse_length_range(value, option)
+
     settings = ValidationSettings(
-        questioned_chars=args.questioned_chars,
-        known_chars=args.known_chars,
+        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
+        known_chars=declared(args.known_chars, "--known-chars"),
         folds=args.folds,
         max_trials=args.max_trials,
         seed=args.seed,
