@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.population import population_from_corpus  # noqa: E402
-from taveer_desktop.core.validation import ValidationSettings, validate  # noqa: E402
+from taveer_desktop.core.corpus import open_corpus
+from taveer_desktop.core.population import population_from_corpus
+from taveer_desktop.core.validation import ValidationSettings, validate
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 # wide declared ranges, within what each train split's documents can give

@@ -10,7 +10,9 @@ to ``second_opinion``:
    documents by authors of the *other* folds — never the trial's own authors, as in a case,
    where the population does not contain the candidate. Reference samples hold as many
    sentences as the trial's known text; the trials of one fold whose known texts have the same
-   number of sentences (to within 2.5 %, ``sample_size``) share their r samples (drawn with a
+   number of sentences (to within 2.5 %, ``sample_size``; to within 5 % when the declared known
+   lengths are a range, ``RANGE_SAMPLE_STEP``: the known texts then have many more sizes, and
+   building the samples was half of LambdaG's time) share their r samples (drawn with a
    generator seeded by the seed, the fold and that number), which is what makes 2,000 trials
    take seconds rather than minutes.
    Both trials of a pair share the known text, so they share its model. The population's
@@ -78,6 +80,7 @@ from taveer_desktop.core.validation_trials import TrialSet
 
 FUSED = ("taveer", "lambdag")
 SAMPLE_STEP = 1.05
+RANGE_SAMPLE_STEP = 1.10
 # the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
 
@@ -130,24 +133,25 @@ class _FoldJob:
     fold: int
     reference: SentenceStream
     groups: tuple[tuple[int, tuple[_PairTexts, ...]], ...]
+    seed: int  # the repeat's seed
 
 
 def _score_fold(
     job: _FoldJob,
     order: int,
     samples: int,
-    seed: int,
     vocabulary: int,
     on_pair: Callable[[], None] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """(trial rows, λG of each at every order, reference models made) of one fold; the same
-    in any process, because every sample's generator is seeded by (seed, fold, sample size)."""
+    in any process, because every sample's generator is seeded by (the repeat's seed, fold,
+    sample size)."""
     pool = ReferencePool(job.reference, order, vocabulary)
     rows: list[int] = []
     values: list[np.ndarray] = []
     made = 0
     for n_sentences, pairs in job.groups:
-        rng = np.random.default_rng([seed, job.fold, n_sentences])
+        rng = np.random.default_rng([job.seed, job.fold, n_sentences])
         references = ModelStack(pool.sample_models(n_sentences, samples, rng))
         made += references.size
         for pair, known, first, second in pairs:
@@ -171,18 +175,23 @@ def lambdag_trial_scores(
     fold_of_author: dict[str, int] | None = None,
     progress: Progress = NO_PROGRESS,
     workers: int | None = 1,
+    sample_step: float = SAMPLE_STEP,
 ) -> TrialScores:
-    """λG of every trial at every order 1 … ``order`` (see the module, step 1). With
-    ``workers`` > 1 the folds are scored in that many processes (the same values)."""
+    """λG of every trial at every order 1 … ``order`` (see the module, step 1). The trials of
+    several repeats are scored fold by fold of each repeat, with its own folds and the seed
+    ``seed + repeat``. With ``workers`` > 1 the folds of all repeats are scored in that many
+    processes (the same values)."""
     started = time.perf_counter()
     documents = _DocumentSentences(population)
     vocabulary = documents.vocabulary_size()
-    if fold_of_author is None:
-        fold_of_author = {}
-        for row, author in enumerate(trials.known_author):
-            fold_of_author[author] = int(trials.fold[row])
-        for row, author in enumerate(trials.questioned_author):
-            fold_of_author[author] = int(trials.fold[row])
+    repeat_of = trials.repeat if len(trials.repeat) == len(trials) else np.zeros(len(trials), int)
+    folds_by_repeat: dict[int, dict[str, int]] = {}
+    for row in range(len(trials)):
+        mine = folds_by_repeat.setdefault(int(repeat_of[row]), {})
+        for author in (trials.known_author[row], trials.questioned_author[row]):
+            mine[author] = int(trials.fold[row])
+    if fold_of_author is not None:
+        folds_by_repeat = {r: fold_of_author for r in folds_by_repeat}
     n_pairs = len(trials) // 2
 
     def texts(p: int) -> _PairTexts:
@@ -191,18 +200,22 @@ def lambdag_trial_scores(
         return p, SentenceStream.concatenate(known), first, second
 
     pairs = [texts(p) for p in range(n_pairs)]  # as tokens: keys are made when scored
-    groups: dict[tuple[int, int], list[_PairTexts]] = {}
+    groups: dict[tuple[int, int, int], list[_PairTexts]] = {}
     for pair in pairs:
-        size = sample_size(pair[1].n_sentences)
-        groups.setdefault((int(trials.fold[2 * pair[0]]), size), []).append(pair)
-    folds = sorted({fold for fold, _ in groups})
+        size = sample_size(pair[1].n_sentences, sample_step)
+        row = 2 * pair[0]
+        groups.setdefault((int(repeat_of[row]), int(trials.fold[row]), size), []).append(pair)
+    folds = sorted({(r, fold) for r, fold, _ in groups})
 
-    def job(fold: int) -> _FoldJob:
-        others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
+    def job(key: tuple[int, int]) -> _FoldJob:
+        repeat, fold = key
+        fold_of = folds_by_repeat[repeat]
+        others = [a for a in population.authors if fold_of.get(a, -1) != fold]
         return _FoldJob(
             fold,
             documents.pool(others),
-            tuple((n, tuple(g)) for (f, n), g in sorted(groups.items()) if f == fold),
+            tuple((n, tuple(g)) for (r, f, n), g in sorted(groups.items()) if (r, f) == key),
+            seed + repeat,
         )
 
     raw = np.zeros((len(trials), order))
@@ -216,14 +229,13 @@ def lambdag_trial_scores(
             progress.step(done, n_pairs, "LambdaG: scoring the trials")
 
         for fold in folds:  # one fold's reference population at a time
-            rows, values, count = _score_fold(job(fold), order, samples, seed, vocabulary, on_pair)
+            rows, values, count = _score_fold(job(fold), order, samples, vocabulary, on_pair)
             raw[rows], made = values, made + count
         return TrialScores(raw, time.perf_counter() - started, made)
     context = worker_context([__name__])
     with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
         pending = {
-            pool.submit(_score_fold, job(fold), order, samples, seed, vocabulary): fold
-            for fold in folds
+            pool.submit(_score_fold, job(fold), order, samples, vocabulary): fold for fold in folds
         }
         try:
             while pending:
@@ -243,14 +255,14 @@ def lambdag_trial_scores(
     return TrialScores(raw, time.perf_counter() - started, made)
 
 
-def sample_size(n_sentences: int) -> int:
+def sample_size(n_sentences: int, step_factor: float = SAMPLE_STEP) -> int:
     """The number of sentences of the reference samples for a known text of ``n_sentences``:
     the same, rounded to the nearest step of a 5 % geometric ladder (1, 2, …, 20, 21, 22, 23,
     24, 26, …), so that the trials of a fold share their samples (at most 2.5 % off)."""
     if n_sentences <= 1:
         return max(n_sentences, 1)
-    step = round(math.log(n_sentences) / math.log(SAMPLE_STEP))
-    return max(1, round(SAMPLE_STEP**step))
+    step = round(math.log(n_sentences) / math.log(step_factor))
+    return max(1, round(step_factor**step))
 
 
 # --- order, calibration, fusion --------------------------------------------------------------
@@ -384,23 +396,19 @@ def second_opinion(
             "fit in a model file; validate with fewer authors or documents",
             population.source,
         )
-    raw = np.zeros((len(trials), settings.lambdag_order))
-    lambdag_seconds, reference_models = 0.0, 0
-    repeats = np.unique(trials.repeat) if len(trials.repeat) == len(trials) else np.array([0])
-    for r in repeats:  # each repeat with its own folds and seed (samples re-drawn too)
-        rows = np.flatnonzero(trials.repeat == r) if len(repeats) > 1 else np.arange(len(trials))
-        scored = lambdag_trial_scores(
-            population,
-            trials.subset(rows) if len(repeats) > 1 else trials,
-            settings.lambdag_order,
-            settings.lambdag_samples,
-            settings.seed + int(r),
-            progress=progress,
-            workers=workers,
-        )
-        raw[rows] = scored.raw
-        lambdag_seconds += scored.seconds
-        reference_models += scored.reference_models
+    known = settings.known_chars
+    scored = lambdag_trial_scores(
+        population,
+        trials,
+        settings.lambdag_order,
+        settings.lambdag_samples,
+        settings.seed,
+        progress=progress,
+        workers=workers,
+        sample_step=RANGE_SAMPLE_STEP if known is not None and known[0] < known[1] else SAMPLE_STEP,
+    )
+    raw = scored.raw
+    lambdag_seconds, reference_models = scored.seconds, scored.reference_models
     ranges = dict(ranges or {})
     q_chars, k_chars = trials.questioned_chars, trials.known_chars
 

@@ -18,9 +18,9 @@ The protocol (``docs/validation.md`` states it for readers):
    with a bias-corrected percentile bootstrap interval over authors that contains it; the same
    per band of questioned length (``bands``, ``core/length_bands.py``).
 4. **Acceptance** on the pessimistic end of each figure's interval, or the worst repeat where
-   that is worse (``judged_on``: "pessimistic"), so a small population cannot pass by luck; ``casework`` says whether the validation is too small for
-   casework (fewer than ``MIN_CASEWORK_AUTHORS`` authors or ``MIN_CASEWORK_TRIALS`` distinct
-   trials of a class).
+   that is worse (``judged_on``: "pessimistic"), so a small population cannot pass by luck;
+   ``casework`` says whether the validation is too small for casework (fewer than
+   ``MIN_CASEWORK_AUTHORS`` authors or ``MIN_CASEWORK_TRIALS`` distinct trials of a class).
 5. **The final model** is fitted on all pooled trials; its calibration is bounded by the ELUB of
    the cross-validated LRs of all trials, overall and per band (a case gets its band's bound);
    its validated conditions are the declared range (``lengths_basis`` "declared_range") and the

@@ -4,6 +4,7 @@ public-domain demo population (Brontë chapters and Federalist papers)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -107,7 +108,7 @@ def test_bands_cover_the_range_and_hold_their_own_figures_and_bounds(result):
     bands = record["bands"]
     assert len(bands) == 3
     assert bands[0]["questioned_chars"][0] == 1500 and bands[-1]["questioned_chars"][1] == 6000
-    for left, right in zip(bands, bands[1:], strict=False):
+    for left, right in itertools.pairwise(bands):
         assert right["questioned_chars"][0] == left["questioned_chars"][1] + 1
     assert sum(b["trials_same"] + b["trials_different"] for b in bands) == len(record["trials"])
     by_band = {tuple(b.questioned_chars): b for b in model.calibration.bands}
