@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -81,7 +81,7 @@ class Fusion:
         )
 
 
-def _refuse(message: str) -> None:
+def _refuse(message: str) -> NoReturn:
     raise ValueError(f"fusion.{message}")
 
 

@@ -26,7 +26,7 @@ import hashlib
 import math
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -130,7 +130,7 @@ class LambdaGPart:
 def _length_terms(cal: dict[str, Any], source: str) -> dict[str, Any]:
     """The calibration's quality terms and band bounds, parsed strictly (absent: none)."""
 
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise InputError(f"not a valid TAVeer model: its LambdaG calibration.{message}", source)
 
     out: dict[str, Any] = {"quality": None, "bands": ()}

@@ -17,9 +17,9 @@ over the whole range would let a short case borrow the strength the long trials 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -123,7 +123,7 @@ def bounded(
     return value
 
 
-def bands_from_list(data: Any, fail: Any) -> tuple[BandBound, ...]:
+def bands_from_list(data: Any, fail: Callable[[str], NoReturn]) -> tuple[BandBound, ...]:
     """Validate a calibration's ``bands`` list (``fail(message)`` raises)."""
     if not isinstance(data, list) or len(data) > 16:
         fail("bands must be a list of at most 16 bands")

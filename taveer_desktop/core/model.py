@@ -13,7 +13,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.conditions import ValidatedConditions, conditions_from_dict
@@ -21,8 +21,8 @@ from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
-from taveer_desktop.core.length_bands import bands_from_list
-from taveer_desktop.core.quality_measures import quality_from_dict
+from taveer_desktop.core.length_bands import BandBound, bands_from_list
+from taveer_desktop.core.quality_measures import QualityTerms, quality_from_dict
 from taveer_desktop.core.safe_json import loads_limited
 from taveer_desktop.core.scoring import D_MAX
 
@@ -208,10 +208,11 @@ def _parse_calibration(data: Any, source: str, version: int = 3) -> Calibration 
         source,
     )
 
-    def fail(message: str) -> None:
-        _require(False, f"calibration.{message}", source)
+    def fail(message: str) -> NoReturn:
+        raise InputError(f"not a valid TAVeer model: calibration.{message}", source)
 
-    quality, bands = None, ()
+    quality: QualityTerms | None = None
+    bands: tuple[BandBound, ...] = ()
     if version >= 4:
         if data.get("quality") is not None:
             quality = quality_from_dict(data["quality"], float(data["slope"]), fail)

@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class QualityTerms:
         return total
 
     def _shapes(self, lengths: Lengths) -> list[tuple[int, ...]]:
-        return [np.shape(lengths.get(name)) for name in self.measures]
+        return [np.shape(np.asarray(lengths.get(name))) for name in self.measures]
 
     def min_slope(self, slope: float) -> float:
         """The smallest slope in s anywhere in the range (at a corner: it is linear in q)."""
@@ -89,7 +89,7 @@ class QualityTerms:
         }
 
 
-def quality_from_dict(data: Any, slope: float, fail: Callable[[str], None]) -> QualityTerms:
+def quality_from_dict(data: Any, slope: float, fail: Callable[[str], NoReturn]) -> QualityTerms:
     """Validate a calibration's ``quality`` object (``fail(message)`` raises)."""
     if not isinstance(data, dict):
         fail("quality must be an object")
@@ -123,8 +123,8 @@ def quality_from_dict(data: Any, slope: float, fail: Callable[[str], None]) -> Q
         ):
             fail(f"quality.{key} must give one number within ±{MAX_QUALITY_MAGNITUDE:g} a measure")
         numbers[key] = tuple(float(v) for v in values)
-    penalty = data.get("penalty")
-    if not (_bounded_number(penalty) and penalty >= 0):
+    penalty: Any = data.get("penalty")
+    if not _bounded_number(penalty) or penalty < 0:
         fail("quality.penalty must be a number ≥ 0")
     terms = QualityTerms(
         tuple(measures),

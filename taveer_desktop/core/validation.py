@@ -181,7 +181,9 @@ def _population_text(population: Population) -> str:
     return text
 
 
-def _repeat_spread(trials: TrialSet, scores: np.ndarray, lrs: np.ndarray, seeds: list[int]) -> dict:
+def _repeat_spread(
+    trials: TrialSet, scores: np.ndarray, lrs: np.ndarray, seeds: list[int]
+) -> dict[str, Any]:
     """Each repeat's own figures, and how far they spread (max − min)."""
     per: dict[str, list[float | None]] = {name: [] for name in REPEAT_FIGURES}
     counts = []
@@ -202,7 +204,8 @@ def casework_block(population: Population, trials: TrialSet) -> dict[str, Any]:
     """Whether the validation is big enough for casework: authors, and **distinct** trials of
     each class (a pair of documents drawn again in another repeat, cut differently, counts
     once)."""
-    same, different = set(), set()
+    same: set[tuple[str, str]] = set()
+    different: set[tuple[str, str]] = set()
     for i in range(len(trials)):
         key = (trials.known_author[i], trials.questioned_document[i])
         (same if trials.truth[i] else different).add(key)
@@ -340,7 +343,7 @@ def validate(
             k: rounded(v) for k, v in criteria.judged_values(intervals, spread).items()
         },
     }
-    summary = {
+    summary: dict[str, Any] = {
         "population": {
             "name": population.name,
             "description": population.description,
