@@ -163,8 +163,10 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert record["acceptance"]["met"] is True and validation.criteria_met is True
     assert record["protocol"]["folds"] == 3
     assert record["protocol"]["method"] == "taveer" and "methods" not in record
+    questioned, known = case_lengths(store, case.id)  # a single length N is the range N:N
     assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
-        case_lengths(store, case.id)
+        [questioned, questioned],
+        [known, known],
     )
     assert len(store.models.list_all()) == models_before + 1
     assert store.cases.get(case.id).model_id == validation.model_id  # linked and chosen
