@@ -123,6 +123,21 @@ def bounded(
     return value
 
 
+def bound_at(
+    bands: Sequence[BandBound],
+    questioned_chars: float | None,
+    low: float | None,
+    high: float | None,
+) -> tuple[float | None, float | None]:
+    """The (lower, upper) bound that applies to a questioned length: its band's, or the overall
+    ``low``/``high`` where no band holds it (or no length is given)."""
+    if questioned_chars is not None:
+        for band in bands:
+            if band.questioned_chars[0] <= questioned_chars <= band.questioned_chars[1]:
+                return band.min_log10_lr, band.max_log10_lr
+    return low, high
+
+
 def bands_from_list(data: Any, fail: Callable[[str], NoReturn]) -> tuple[BandBound, ...]:
     """Validate a calibration's ``bands`` list (``fail(message)`` raises)."""
     if not isinstance(data, list) or len(data) > 16:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.gate import conclude, lambdag_range_finding
+from taveer_desktop.core.length_bands import bound_at
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
 from taveer_desktop.core.model import Model, method_of
@@ -159,13 +160,20 @@ def verify_with_method(
     if outside is not None:
         findings_ = (*findings_, outside)
     conclusion = conclude(model, findings_, stated)
-    cal = model.calibration
+    cal, chars = model.calibration, len(unknown_text)  # each ratio's bound at this length
     bounds: dict[str, Bounds] = {
-        "taveer": (cal.min_log10_lr, cal.max_log10_lr) if cal else (None, None),
-        "lambdag": (part.calibration.min_log10_lr, part.calibration.max_log10_lr),
+        "taveer": bound_at(cal.bands, chars, cal.min_log10_lr, cal.max_log10_lr)
+        if cal
+        else (None, None),
+        "lambdag": bound_at(
+            part.calibration.bands,
+            chars,
+            part.calibration.min_log10_lr,
+            part.calibration.max_log10_lr,
+        ),
     }
     if method == "fusion":
-        bounds["fusion"] = (fusion.min_log10_lr, fusion.max_log10_lr)
+        bounds["fusion"] = bound_at(fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr)
     at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
     findings = MethodFindings(method, by_method, raw, part.order, evidence, at_bound)
     return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)

@@ -250,3 +250,14 @@ def test_band_bound_records_are_what_the_model_applies():
         "min_log10_lr": -0.2,
         "max_log10_lr": 0.3,
     }
+
+
+def test_the_bound_that_applies_is_the_bands_or_the_overall_one():
+    from taveer_desktop.core.length_bands import bound_at
+
+    bands = (BandBound((500, 900), -0.2, 0.3), BandBound((901, 2000), -0.5, 0.6))
+    assert bound_at(bands, 700, -1.0, 1.0) == (-0.2, 0.3)
+    assert bound_at(bands, 901, -1.0, 1.0) == (-0.5, 0.6)
+    assert bound_at(bands, 5000, -1.0, 1.0) == (-1.0, 1.0)
+    assert bound_at(bands, None, -1.0, 1.0) == (-1.0, 1.0)
+    assert bound_at((), 700, None, None) == (None, None)
