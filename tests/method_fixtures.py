@@ -36,7 +36,10 @@ def quick_settings(method: str) -> ValidationSettings:
         bootstrap=50,
         lambdag_order=4,
         lambdag_samples=5,
-        criteria=AcceptanceCriteria.now(max_cllr=1.0, max_misleading=0.2),
+        # met on the pessimistic value (the interval's upper end or the worst repeat, issue 21):
+        # six authors give wide intervals, so the limits are loose; the fixtures need a met
+        # validation, not a good one
+        criteria=AcceptanceCriteria.now(max_cllr=2.0, max_misleading=0.75),
     )
 
 

@@ -171,6 +171,13 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--folds", type=_positive, default=5, metavar="K")
     p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument(
+        "--repeats",
+        type=_positive,
+        default=3,
+        metavar="R",
+        help="cross-validation repeated with seeds S, S+1, … and pooled (default 3)",
+    )
     p.add_argument("--accept-cllr", type=_share, metavar="X", help="criterion: Cllr ≤ X")
     p.add_argument(
         "--accept-misleading",
@@ -220,8 +227,16 @@ def _register_validate(subparsers: argparse._SubParsersAction) -> None:
         help="also write the validation report (PDF: population, protocol, criteria, figures, "
         "plots, limits)",
     )
-    p.add_argument("--questioned-chars", type=_positive, metavar="N", help="questioned length")
-    p.add_argument("--known-chars", type=_positive, metavar="N", help="known length (together)")
+    p.add_argument(
+        "--questioned-chars",
+        metavar="LO:HI",
+        help="the declared range of questioned lengths in characters (N alone: N:N)",
+    )
+    p.add_argument(
+        "--known-chars",
+        metavar="LO:HI",
+        help="the declared range of known lengths (together) in characters (N alone: N:N)",
+    )
     add_validation_options(p)
     p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
     p.add_argument("--name", help="model name (default: from the population)")
@@ -308,9 +323,15 @@ def validation_summary(
             "criteria": record["acceptance"]["criteria"],
             "met": record["acceptance"]["met"],
             "results": record["acceptance"]["results"],
+            "judged_on": record["acceptance"]["judged_on"],
+            "judged_values": record["acceptance"]["judged_values"],
         },
         "model": model_path,
         "record": record_path,
+        "conditions": record["conditions"],
+        "repeats": record["repeats"],
+        "bands": record["bands"],
+        "casework": record["casework"],
         **({"methods": record["methods"]} if "methods" in record else {}),
         **({"report": report_path} if report_path else {}),
     }
@@ -322,17 +343,23 @@ def run_validate(args) -> int:
     from taveer_desktop.core.validation import (
         AcceptanceCriteria,
         ValidationSettings,
+        parse_length_range,
         save_record,
         validate,
     )
 
     # the criteria are fixed (and time-stamped) before the population is even read
+    def declared(value: str | None, option: str) -> tuple[int, int] | None:
+        # parsed here, not by argparse, so that a bad range is one plain line (exit 2)
+        return None if value is None else parse_length_range(value, option)
+
     settings = ValidationSettings(
-        questioned_chars=args.questioned_chars,
-        known_chars=args.known_chars,
+        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
+        known_chars=declared(args.known_chars, "--known-chars"),
         folds=args.folds,
         max_trials=args.max_trials,
         seed=args.seed,
+        repeats=args.repeats,
         method=args.method,
         threshold_method=args.threshold,
         criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),

@@ -130,6 +130,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("case", metavar="CASE", help="case number")
     p.add_argument("--population", required=True, metavar="NAME", help="a stored population")
+    p.add_argument(
+        "--questioned-chars",
+        metavar="LO:HI",
+        help="the lab's declared range of questioned lengths in characters, holding the case's "
+        "(default: the case's own length)",
+    )
+    p.add_argument(
+        "--known-chars",
+        metavar="LO:HI",
+        help="the declared range of known lengths (together), holding the case's (default: the "
+        "case's own)",
+    )
     add_validation_options(p)
     p.add_argument("--name", help="name of the model it produces")
     _json_option(p, run_case_validate)
@@ -459,17 +471,39 @@ def run_population_list(args) -> int:
     return 0
 
 
+def _chars(value) -> str:
+    """A recorded length: N, or a declared range [LO, HI] (LO–HI; N when LO = HI)."""
+    if isinstance(value, list):
+        low, high = value
+        return (
+            numbers.integer(low)
+            if low == high
+            else f"{numbers.integer(low)}–{numbers.integer(high)}"
+        )
+    return numbers.integer(value)
+
+
 def run_case_validate(args) -> int:
     from taveer_desktop.cli.engine_commands import validation_summary
     from taveer_desktop.cli.output import StderrProgress
     from taveer_desktop.core.progress import NO_PROGRESS
-    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+    from taveer_desktop.core.validation import (
+        AcceptanceCriteria,
+        ValidationSettings,
+        parse_length_range,
+    )
     from taveer_desktop.store.case_validation import validate_case
 
+    def declared(value: str | None, option: str) -> tuple[int, int] | None:
+        return None if value is None else parse_length_range(value, option)
+
     settings = ValidationSettings(
+        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
+        known_chars=declared(args.known_chars, "--known-chars"),
         folds=args.folds,
         max_trials=args.max_trials,
         seed=args.seed,
+        repeats=args.repeats,
         method=args.method,
         lambdag_order=args.lambdag_order,
         lambdag_samples=args.lambdag_samples,
@@ -497,8 +531,8 @@ def run_case_validate(args) -> int:
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
         f"case {case.number} validated on population {args.population!r} "
-        f"({numbers.integer(summary['questioned_chars'])} / "
-        f"{numbers.count(summary['known_chars'], 'character')}): "
+        f"({_chars(summary['questioned_chars'])} / "
+        f"{_chars(summary['known_chars'])} characters): "
         f"{numbers.integer(summary['trials']['same'])} + "
         f"{numbers.count(summary['trials']['different'], 'trial')}, "
         f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"

@@ -9,7 +9,13 @@
 - ``with_elub`` / ``fit_bounded_calibration``: the map clipped to the empirical lower and upper
   bound (``core/elub.py``) of a set of trials' log10 LRs — for ``taveer train`` its own training
   cases' (in-sample: it has no others), for a validated model the cross-validated LRs of its
-  trials (``core/validation.py``).
+  trials (``core/validation.py``), and then also per band of questioned length
+  (``core/length_bands.py``): a case gets the bound of its band.
+- **Quality-measure terms** (``core/quality_measures.py``): a validation over a range of lengths
+  fits log-odds = a + b·s + c·q + d·s·q with q the (clamped, centred) log of the questioned
+  length; ``log10_lr`` then needs the length. A calibration without them (every model of
+  ``taveer train``, every model written before format 4) ignores the lengths and gives exactly
+  what it always gave.
 - ``cllr`` and ``cllr_min`` (pool-adjacent-violators), rates of misleading evidence, expected
   calibration error, and Tippett curves, for validating a model on a test corpus.
 """
@@ -17,21 +23,28 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, overload
 
 import numpy as np
 
 from taveer_desktop.core.elub import elub
+from taveer_desktop.core.length_bands import BandBound, band_bounds, bounded
+from taveer_desktop.core.quality_measures import QualityTerms, fit_quality_map
 
 LN10 = math.log(10.0)
 SLOPE_PENALTY = 0.01
 MAX_ITERATIONS = 100
 
 
+Length = np.ndarray | float | int | None
+
+
 @dataclass(frozen=True)
 class Calibration:
-    """log10 LR(s) = (intercept + slope·s − prior_log_odds) / ln 10."""
+    """log10 LR(s) = (intercept + slope·s [+ quality terms] − prior_log_odds) / ln 10, clipped to
+    the bound of the questioned length's band (or the overall bound)."""
 
     intercept: float
     slope: float
@@ -44,25 +57,63 @@ class Calibration:
     # None: unbounded (a model trained before the bound existed)
     min_log10_lr: float | None = None
     max_log10_lr: float | None = None
+    quality: QualityTerms | None = None  # length terms (None: the plain map)
+    bands: tuple[BandBound, ...] = field(default=())  # the bound of each length band
+
+    @property
+    def needs_lengths(self) -> bool:
+        """Whether ``log10_lr`` depends on the texts' lengths."""
+        return self.quality is not None or bool(self.bands)
 
     @overload
-    def log10_lr(self, similarity: float) -> float: ...
+    def log10_lr(
+        self, similarity: float, questioned_chars: Length = None, known_chars: Length = None
+    ) -> float: ...
     @overload
-    def log10_lr(self, similarity: np.ndarray) -> np.ndarray: ...
-    def log10_lr(self, similarity: float | np.ndarray) -> float | np.ndarray:
-        """The calibrated log10 likelihood ratio of one similarity or of an array of them."""
-        value = (
-            self.intercept + self.slope * np.asarray(similarity, dtype=float) - self.prior_log_odds
-        ) / LN10
-        if self.min_log10_lr is not None or self.max_log10_lr is not None:
-            value = np.clip(value, self.min_log10_lr, self.max_log10_lr)
+    def log10_lr(
+        self, similarity: np.ndarray, questioned_chars: Length = None, known_chars: Length = None
+    ) -> np.ndarray: ...
+    def log10_lr(
+        self,
+        similarity: float | np.ndarray,
+        questioned_chars: Length = None,
+        known_chars: Length = None,
+    ) -> float | np.ndarray:
+        """The calibrated log10 likelihood ratio of one similarity or of an array of them, for
+        texts of these lengths (characters; needed when ``needs_lengths``)."""
+        s = np.asarray(similarity, dtype=float)
+        if self.quality is None:
+            value = (self.intercept + self.slope * s - self.prior_log_odds) / LN10
+        else:
+            lengths: Mapping[str, Any] = {
+                "questioned_chars": questioned_chars,
+                "known_chars": known_chars,
+            }
+            value = (
+                self.intercept
+                + self.slope * s
+                + self.quality.terms(s, lengths)
+                - self.prior_log_odds
+            ) / LN10
+        if self.bands and questioned_chars is None:
+            raise ValueError("this calibration bounds each length band: give the length")
+        value = bounded(value, questioned_chars, self.bands, self.min_log10_lr, self.max_log10_lr)
         return float(value) if np.ndim(value) == 0 else value
+
+    def unbounded(self) -> Calibration:
+        """The same map without any bound (what a report shows before clipping)."""
+        return replace(self, min_log10_lr=None, max_log10_lr=None, bands=())
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         for key in ("min_log10_lr", "max_log10_lr"):  # absent unless set: older files unchanged
             if data[key] is None:
                 del data[key]
+        del data["quality"], data["bands"]
+        if self.quality is not None:
+            data["quality"] = self.quality.to_dict()
+        if self.bands:
+            data["bands"] = [b.to_dict() for b in self.bands]
         return data
 
 
@@ -128,16 +179,59 @@ def fit_logistic_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibrati
     )
 
 
-def with_elub(calibration: Calibration, log10_lr: np.ndarray, truth: np.ndarray) -> Calibration:
-    """The calibration clipped to the ELUB of trials with these log10 LRs and this truth."""
+QualityInputs = tuple[Mapping[str, np.ndarray], Mapping[str, tuple[int, int]]]
+
+
+def fit_calibration(
+    scores: np.ndarray, truth: np.ndarray, quality: QualityInputs | None = None
+) -> Calibration:
+    """The plain map, or — given the trials' lengths and the validated range of each
+    (``quality``) — the quality-measure map where one fits (see ``core/quality_measures.py``)."""
+    plain = fit_logistic_calibration(scores, truth)
+    if quality is None:
+        return plain
+    lengths, ranges = quality
+    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
+    n_y, n_n = int(truth.sum()), int((~truth).sum())
+    targets = np.where(truth, (n_y + 1.0) / (n_y + 2.0), 1.0 / (n_n + 2.0))
+    fitted = fit_quality_map(scores, targets, lengths, ranges, SLOPE_PENALTY)
+    if fitted is None:
+        return plain
+    a, b, terms = fitted
+    calibration = replace(plain, intercept=a, slope=b, quality=terms)
+    q_chars, k_chars = lengths.get("questioned_chars"), lengths.get("known_chars")
+    training = cllr(calibration.log10_lr(scores, q_chars, k_chars), truth)
+    return replace(calibration, training_cllr=round(training, 6))
+
+
+def with_elub(
+    calibration: Calibration,
+    log10_lr: np.ndarray,
+    truth: np.ndarray,
+    questioned_chars: np.ndarray | None = None,
+    bands: list[tuple[int, int]] | None = None,
+) -> Calibration:
+    """The calibration clipped to the ELUB of trials with these log10 LRs and this truth; with
+    the trials' questioned lengths and more than one length band, also to each band's ELUB."""
     bounds = elub(log10_lr, truth)
-    return replace(calibration, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)
+    per_band: tuple[BandBound, ...] = ()
+    if questioned_chars is not None and bands is not None and len(bands) > 1:
+        per_band = band_bounds(np.asarray(log10_lr), np.asarray(truth), questioned_chars, bands)
+    return replace(
+        calibration, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper, bands=per_band
+    )
 
 
-def fit_bounded_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibration:
-    """``fit_logistic_calibration`` clipped to the ELUB of its own training trials' log10 LRs."""
-    fitted = fit_logistic_calibration(scores, truth)
-    return with_elub(fitted, fitted.log10_lr(scores), truth)
+def fit_bounded_calibration(
+    scores: np.ndarray, truth: np.ndarray, quality: QualityInputs | None = None
+) -> Calibration:
+    """``fit_calibration`` clipped to the ELUB of its own training trials' log10 LRs."""
+    fitted = fit_calibration(scores, truth, quality)
+    if quality is None:
+        return with_elub(fitted, fitted.log10_lr(scores), truth)
+    lengths = quality[0]
+    own = fitted.log10_lr(scores, lengths.get("questioned_chars"), lengths.get("known_chars"))
+    return with_elub(fitted, own, truth)
 
 
 def _log2_one_plus_ten_to(x: np.ndarray) -> np.ndarray:

@@ -4,7 +4,10 @@ A model's thresholds and calibration hold for cases like those it learned them f
 keeps, from the model's own training cases:
 
 - the questioned and known text lengths (characters of the text as read): the shortest, and the
-  central range (``coverage``, 95 % by default: the 2.5th to the 97.5th percentile);
+  range validated — for ``taveer train`` the central range of its training cases (``coverage``,
+  95 % by default: the 2.5th to the 97.5th percentile), for a validation the range the lab
+  declared (``taveer validate --questioned-chars LO:HI``); ``lengths_basis`` says which
+  (``LENGTHS_FROM_TRAINING`` or ``LENGTHS_DECLARED``);
 - for every category, the range of distances the model saw;
 - a description of the genre and of the population (the authors of the training corpus), which
   names Hd in every conclusion the model gives.
@@ -25,6 +28,11 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 
 DEFAULT_COVERAGE = 0.95
+# where a model's length ranges come from: the central range of its training cases, or the
+# range a validation declared (its trials were built across it)
+LENGTHS_FROM_TRAINING = "training_cases"
+LENGTHS_DECLARED = "declared_range"
+LENGTHS_BASES = (LENGTHS_FROM_TRAINING, LENGTHS_DECLARED)
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,7 @@ class ValidatedConditions:
     ]  # category → (min, max); absent if it always abstained
     genre: str
     population: str
+    lengths_basis: str = LENGTHS_FROM_TRAINING
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -62,6 +71,7 @@ class ValidatedConditions:
             "distances": {c: list(r) for c, r in self.distances.items()},
             "genre": self.genre,
             "population": self.population,
+            "lengths_basis": self.lengths_basis,
         }
 
 
@@ -156,7 +166,11 @@ def conditions_from_dict(data: Any, source: str) -> ValidatedConditions | None:
     for key in ("genre", "population"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             _fail(f"{key} must be text", source)
+    basis = data.get("lengths_basis", LENGTHS_FROM_TRAINING)
+    if basis not in LENGTHS_BASES:
+        _fail(f"lengths_basis must be one of {LENGTHS_BASES}", source)
     return ValidatedConditions(
+        lengths_basis=basis,
         cases=data["cases"],
         coverage=float(coverage),
         questioned_chars=_parse_lengths(data.get("questioned_chars"), "questioned_chars", source),

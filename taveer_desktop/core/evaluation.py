@@ -285,7 +285,11 @@ def evaluate(
     truth = data.truth
     assert truth is not None
     scores = model.inconclusive_band.apply(raw_scores) if model.inconclusive_band else raw_scores
-    log10_lr = model.calibration.log10_lr(raw_scores) if model.calibration else None
+    log10_lr = (
+        model.calibration.log10_lr(raw_scores, data.questioned_chars, data.known_chars)
+        if model.calibration
+        else None
+    )
     metrics = weight_of_evidence_metrics(
         compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
@@ -305,7 +309,17 @@ def evaluate(
         assert lambdag_raw is not None and log10_lr is not None
         members = [CATEGORY_IDS.index(c) for c in model.ensemble]
         abstains = np.isnan(similarities[:, members]).all(axis=1)
-        methods.update(other_methods(model, log10_lr, abstains, lambdag_raw, truth, evaluative))
+        methods.update(
+            other_methods(
+                model,
+                log10_lr,
+                abstains,
+                lambdag_raw,
+                truth,
+                evaluative,
+                (data.questioned_chars, data.known_chars),
+            )
+        )
         stated = methods[method]
         metrics = stated.metrics
         scores = posterior_scores(stated.log10_lr)
@@ -358,18 +372,20 @@ def other_methods(
     lambdag_raw: np.ndarray,
     truth: np.ndarray,
     evaluative: np.ndarray,
+    lengths: tuple[np.ndarray, np.ndarray],
 ) -> dict[str, MethodFigures]:
-    """LambdaG's figures and, for a fused model, the fusion's (see the module)."""
+    """LambdaG's figures and, for a fused model, the fusion's (see the module); ``lengths``
+    (questioned, known characters of every case) for length-aware calibrations."""
     from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
 
     part = LambdaGPart.of(model, "the model")
-    lambdag = part.calibration.log10_lr(lambdag_raw)
+    lambdag = part.calibration.log10_lr(lambdag_raw, *lengths)
     out = {"lambdag": method_figures("lambdag", lambdag, lambdag_raw, truth, evaluative)}
     if "fusion" in model.extra:
         fusion: Fusion = fusion_of(model, "the model")
         both = np.column_stack([taveer_log10_lr, lambdag])
-        fused = np.where(taveer_abstains, 0.0, fusion.log10_lr(both))
-        unbounded = replace(fusion, min_log10_lr=None, max_log10_lr=None).log10_lr(both)
+        fused = np.where(taveer_abstains, 0.0, fusion.log10_lr(both, lengths[0]))
+        unbounded = fusion.unbounded().log10_lr(both)
         out["fusion"] = method_figures(
             "fusion", fused, unbounded, truth, evaluative, unanswered=taveer_abstains
         )

@@ -9,18 +9,20 @@ is fitted by penalised logistic regression on validation trials with known truth
 smoothed targets and a small L2 penalty on the weights, as in ``core/calibration.py``); the
 training prior log-odds are taken off again, so the result is a log likelihood ratio. Weights are
 kept ≥ 0: a method is never counted against its own direction (a weight that comes out negative
-is fixed at 0 and the rest refitted). The fused log10 LR is bounded like every other one.
+is fixed at 0 and the rest refitted). The fused log10 LR is bounded like every other one
+(per band of questioned length where the validation covered a range, ``core/length_bands.py``).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, replace
+from typing import Any, NoReturn
 
 import numpy as np
 
 from taveer_desktop.core.calibration import LN10, cllr
+from taveer_desktop.core.length_bands import BandBound, bands_from_list, bounded
 
 WEIGHT_PENALTY = 0.01
 MAX_ITERATIONS = 100
@@ -37,19 +39,29 @@ class Fusion:
     min_log10_lr: float | None = None
     max_log10_lr: float | None = None
     training_cllr: float | None = None
+    bands: tuple[BandBound, ...] = ()  # the bound of each questioned-length band
 
-    def log10_lr(self, log10_lrs: np.ndarray) -> np.ndarray:
-        """Fused log10 LR of rows of per-method log10 LRs (columns in ``methods`` order)."""
+    def log10_lr(
+        self, log10_lrs: np.ndarray, questioned_chars: np.ndarray | float | None = None
+    ) -> np.ndarray:
+        """Fused log10 LR of rows of per-method log10 LRs (columns in ``methods`` order), each
+        clipped to the bound of its questioned length's band (or the overall bound)."""
         x = np.atleast_2d(np.asarray(log10_lrs, dtype=float)) * LN10
         value: np.ndarray = (
             self.intercept + x @ np.asarray(self.weights) - self.prior_log_odds
         ) / LN10
-        if self.min_log10_lr is not None or self.max_log10_lr is not None:
-            value = np.clip(value, self.min_log10_lr, self.max_log10_lr)
-        return value
+        if self.bands and questioned_chars is None:
+            raise ValueError("this fusion bounds each length band: give the length")
+        return bounded(value, questioned_chars, self.bands, self.min_log10_lr, self.max_log10_lr)
+
+    def unbounded(self) -> Fusion:
+        return replace(self, min_log10_lr=None, max_log10_lr=None, bands=())
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["bands"]
+        if self.bands:
+            data["bands"] = [b.to_dict() for b in self.bands]
         data["methods"] = list(self.methods)
         data["weights"] = list(self.weights)
         data["rule"] = "logistic-regression fusion of the methods' calibrated log LRs"
@@ -65,7 +77,12 @@ class Fusion:
             min_log10_lr=_optional(data.get("min_log10_lr")),
             max_log10_lr=_optional(data.get("max_log10_lr")),
             training_cllr=_optional(data.get("training_cllr")),
+            bands=bands_from_list(data["bands"], _refuse) if data.get("bands") else (),
         )
+
+
+def _refuse(message: str) -> NoReturn:
+    raise ValueError(f"fusion.{message}")
 
 
 def _optional(value: Any) -> float | None:

@@ -26,7 +26,7 @@ import hashlib
 import math
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -34,7 +34,9 @@ from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_masking import MASKED_DTYPE
+from taveer_desktop.core.length_bands import bands_from_list
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.quality_measures import quality_from_dict
 
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
 
@@ -102,6 +104,7 @@ class LambdaGPart:
         try:
             cal = dict(data["calibration"])
             cal.pop("method", None)
+            cal.update(_length_terms(cal, source))
             raw_range = data.get("raw_range")
             if raw_range is not None:
                 low, high = (float(x) for x in raw_range)
@@ -122,6 +125,20 @@ class LambdaGPart:
             raise InputError(
                 f"not a valid TAVeer model: its LambdaG part ({error})", source
             ) from None
+
+
+def _length_terms(cal: dict[str, Any], source: str) -> dict[str, Any]:
+    """The calibration's quality terms and band bounds, parsed strictly (absent: none)."""
+
+    def fail(message: str) -> NoReturn:
+        raise InputError(f"not a valid TAVeer model: its LambdaG calibration.{message}", source)
+
+    out: dict[str, Any] = {"quality": None, "bands": ()}
+    if cal.get("quality") is not None:
+        out["quality"] = quality_from_dict(cal["quality"], float(cal["slope"]), fail)
+    if cal.get("bands") is not None:
+        out["bands"] = bands_from_list(cal["bands"], fail)
+    return out
 
 
 def fusion_of(model: Model, source: str) -> Fusion:

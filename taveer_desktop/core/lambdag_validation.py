@@ -10,7 +10,9 @@ to ``second_opinion``:
    documents by authors of the *other* folds — never the trial's own authors, as in a case,
    where the population does not contain the candidate. Reference samples hold as many
    sentences as the trial's known text; the trials of one fold whose known texts have the same
-   number of sentences (to within 2.5 %, ``sample_size``) share their r samples (drawn with a
+   number of sentences (to within 2.5 %, ``sample_size``; to within 5 % when the declared known
+   lengths are a range, ``RANGE_SAMPLE_STEP``: the known texts then have many more sizes, and
+   building the samples was half of LambdaG's time) share their r samples (drawn with a
    generator seeded by the seed, the fold and that number), which is what makes 2,000 trials
    take seconds rather than minutes.
    Both trials of a pair share the known text, so they share its model. The population's
@@ -48,9 +50,11 @@ import numpy as np
 
 from taveer_desktop.core.calibration import (
     Calibration,
+    QualityInputs,
     fit_bounded_calibration,
     with_elub,
 )
+from taveer_desktop.core.cross_validation import Ranges, fold_masks, quality_inputs
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.evaluation import posterior_scores
@@ -65,18 +69,18 @@ from taveer_desktop.core.kneser_ney import (
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
 from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
+from taveer_desktop.core.length_bands import band_bounds
 from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.processes import worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation import (
-    TrialSet,
-    ValidationSettings,
-    figures_of,
-)
+from taveer_desktop.core.validation_figures import figures_of
+from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
+from taveer_desktop.core.validation_trials import TrialSet
 
 FUSED = ("taveer", "lambdag")
 SAMPLE_STEP = 1.05
+RANGE_SAMPLE_STEP = 1.10
 # the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
 
@@ -129,24 +133,25 @@ class _FoldJob:
     fold: int
     reference: SentenceStream
     groups: tuple[tuple[int, tuple[_PairTexts, ...]], ...]
+    seed: int  # the repeat's seed
 
 
 def _score_fold(
     job: _FoldJob,
     order: int,
     samples: int,
-    seed: int,
     vocabulary: int,
     on_pair: Callable[[], None] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """(trial rows, λG of each at every order, reference models made) of one fold; the same
-    in any process, because every sample's generator is seeded by (seed, fold, sample size)."""
+    in any process, because every sample's generator is seeded by (the repeat's seed, fold,
+    sample size)."""
     pool = ReferencePool(job.reference, order, vocabulary)
     rows: list[int] = []
     values: list[np.ndarray] = []
     made = 0
     for n_sentences, pairs in job.groups:
-        rng = np.random.default_rng([seed, job.fold, n_sentences])
+        rng = np.random.default_rng([job.seed, job.fold, n_sentences])
         references = ModelStack(pool.sample_models(n_sentences, samples, rng))
         made += references.size
         for pair, known, first, second in pairs:
@@ -170,18 +175,23 @@ def lambdag_trial_scores(
     fold_of_author: dict[str, int] | None = None,
     progress: Progress = NO_PROGRESS,
     workers: int | None = 1,
+    sample_step: float = SAMPLE_STEP,
 ) -> TrialScores:
-    """λG of every trial at every order 1 … ``order`` (see the module, step 1). With
-    ``workers`` > 1 the folds are scored in that many processes (the same values)."""
+    """λG of every trial at every order 1 … ``order`` (see the module, step 1). The trials of
+    several repeats are scored fold by fold of each repeat, with its own folds and the seed
+    ``seed + repeat``. With ``workers`` > 1 the folds of all repeats are scored in that many
+    processes (the same values)."""
     started = time.perf_counter()
     documents = _DocumentSentences(population)
     vocabulary = documents.vocabulary_size()
-    if fold_of_author is None:
-        fold_of_author = {}
-        for row, author in enumerate(trials.known_author):
-            fold_of_author[author] = int(trials.fold[row])
-        for row, author in enumerate(trials.questioned_author):
-            fold_of_author[author] = int(trials.fold[row])
+    repeat_of = trials.repeat if len(trials.repeat) == len(trials) else np.zeros(len(trials), int)
+    folds_by_repeat: dict[int, dict[str, int]] = {}
+    for row in range(len(trials)):
+        mine = folds_by_repeat.setdefault(int(repeat_of[row]), {})
+        for author in (trials.known_author[row], trials.questioned_author[row]):
+            mine[author] = int(trials.fold[row])
+    if fold_of_author is not None:
+        folds_by_repeat = {r: fold_of_author for r in folds_by_repeat}
     n_pairs = len(trials) // 2
 
     def texts(p: int) -> _PairTexts:
@@ -190,18 +200,22 @@ def lambdag_trial_scores(
         return p, SentenceStream.concatenate(known), first, second
 
     pairs = [texts(p) for p in range(n_pairs)]  # as tokens: keys are made when scored
-    groups: dict[tuple[int, int], list[_PairTexts]] = {}
+    groups: dict[tuple[int, int, int], list[_PairTexts]] = {}
     for pair in pairs:
-        size = sample_size(pair[1].n_sentences)
-        groups.setdefault((int(trials.fold[2 * pair[0]]), size), []).append(pair)
-    folds = sorted({fold for fold, _ in groups})
+        size = sample_size(pair[1].n_sentences, sample_step)
+        row = 2 * pair[0]
+        groups.setdefault((int(repeat_of[row]), int(trials.fold[row]), size), []).append(pair)
+    folds = sorted({(r, fold) for r, fold, _ in groups})
 
-    def job(fold: int) -> _FoldJob:
-        others = [a for a in population.authors if fold_of_author.get(a, -1) != fold]
+    def job(key: tuple[int, int]) -> _FoldJob:
+        repeat, fold = key
+        fold_of = folds_by_repeat[repeat]
+        others = [a for a in population.authors if fold_of.get(a, -1) != fold]
         return _FoldJob(
             fold,
             documents.pool(others),
-            tuple((n, tuple(g)) for (f, n), g in sorted(groups.items()) if f == fold),
+            tuple((n, tuple(g)) for (r, f, n), g in sorted(groups.items()) if (r, f) == key),
+            seed + repeat,
         )
 
     raw = np.zeros((len(trials), order))
@@ -215,14 +229,13 @@ def lambdag_trial_scores(
             progress.step(done, n_pairs, "LambdaG: scoring the trials")
 
         for fold in folds:  # one fold's reference population at a time
-            rows, values, count = _score_fold(job(fold), order, samples, seed, vocabulary, on_pair)
+            rows, values, count = _score_fold(job(fold), order, samples, vocabulary, on_pair)
             raw[rows], made = values, made + count
         return TrialScores(raw, time.perf_counter() - started, made)
     context = worker_context([__name__])
     with ProcessPoolExecutor(max_workers=n_workers, mp_context=context) as pool:
         pending = {
-            pool.submit(_score_fold, job(fold), order, samples, seed, vocabulary): fold
-            for fold in folds
+            pool.submit(_score_fold, job(fold), order, samples, vocabulary): fold for fold in folds
         }
         try:
             while pending:
@@ -242,25 +255,27 @@ def lambdag_trial_scores(
     return TrialScores(raw, time.perf_counter() - started, made)
 
 
-def sample_size(n_sentences: int) -> int:
+def sample_size(n_sentences: int, step_factor: float = SAMPLE_STEP) -> int:
     """The number of sentences of the reference samples for a known text of ``n_sentences``:
     the same, rounded to the nearest step of a 5 % geometric ladder (1, 2, …, 20, 21, 22, 23,
     24, 26, …), so that the trials of a fold share their samples (at most 2.5 % off)."""
     if n_sentences <= 1:
         return max(n_sentences, 1)
-    step = round(math.log(n_sentences) / math.log(SAMPLE_STEP))
-    return max(1, round(SAMPLE_STEP**step))
+    step = round(math.log(n_sentences) / math.log(step_factor))
+    return max(1, round(step_factor**step))
 
 
 # --- order, calibration, fusion --------------------------------------------------------------
 
 
-def choose_order(raw: np.ndarray, truth: np.ndarray) -> tuple[int, Calibration]:
+def choose_order(
+    raw: np.ndarray, truth: np.ndarray, quality: QualityInputs | None = None
+) -> tuple[int, Calibration]:
     """The order whose calibrated λG has the lowest Cllr on these trials, and its calibration
-    (bounded by the ELUB of its own LRs on these trials)."""
+    (with ``quality``, length terms; bounded by the ELUB of its own LRs on these trials)."""
     best: tuple[float, int, Calibration] | None = None
     for n in range(1, raw.shape[1] + 1):
-        calibration = fit_bounded_calibration(raw[:, n - 1], truth)
+        calibration = fit_bounded_calibration(raw[:, n - 1], truth, quality)
         value = calibration.training_cllr
         if value is not None and math.isfinite(value) and (best is None or value < best[0]):
             best = (value, n, calibration)
@@ -360,6 +375,7 @@ def second_opinion(
     taveer_cv_log10_lr: np.ndarray,
     progress: Progress = NO_PROGRESS,
     workers: int | None = 1,
+    ranges: Ranges | None = None,
 ) -> SecondOpinion:
     """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module.
     With ``workers`` > 1 the folds' λG is computed in that many processes (the same values)."""
@@ -380,6 +396,7 @@ def second_opinion(
             "fit in a model file; validate with fewer authors or documents",
             population.source,
         )
+    known = settings.known_chars
     scored = lambdag_trial_scores(
         population,
         trials,
@@ -388,28 +405,41 @@ def second_opinion(
         settings.seed,
         progress=progress,
         workers=workers,
+        sample_step=RANGE_SAMPLE_STEP if known is not None and known[0] < known[1] else SAMPLE_STEP,
     )
     raw = scored.raw
+    lambdag_seconds, reference_models = scored.seconds, scored.reference_models
+    ranges = dict(ranges or {})
+    q_chars, k_chars = trials.questioned_chars, trials.known_chars
+
+    def quality(rows: np.ndarray) -> QualityInputs | None:
+        return quality_inputs(ranges, q_chars[rows], k_chars[rows])
+
     cv_lambdag = np.zeros(len(trials))
     fold_orders = []
-    for f in range(trials.folds):
-        held_out = trials.fold == f
-        order, calibration = choose_order(raw[~held_out], truth[~held_out])
+    masks = fold_masks(trials)
+    for train, held_out in masks:
+        order, calibration = choose_order(raw[train], truth[train], quality(train))
         fold_orders.append(order)
-        cv_lambdag[held_out] = calibration.log10_lr(raw[held_out, order - 1])
+        cv_lambdag[held_out] = calibration.log10_lr(
+            raw[held_out, order - 1], q_chars[held_out], k_chars[held_out]
+        )
     cv = {"taveer": np.asarray(taveer_cv_log10_lr, dtype=float), "lambdag": cv_lambdag}
+    bands = declared_bands(settings)
     fusion = None
     if settings.method == "fusion":
         both = np.column_stack([cv["taveer"], cv["lambdag"]])
         fused = np.zeros(len(trials))
-        for f in range(trials.folds):
-            held_out = trials.fold == f
-            fitted = bounded_fusion(both[~held_out], truth[~held_out])
+        for train, held_out in masks:
+            fitted = bounded_fusion(both[train], truth[train])
             fused[held_out] = fitted.log10_lr(both[held_out])
         cv["fusion"] = fused
         fusion = bounded_fusion(both, truth, fused)
-    order, calibration = choose_order(raw, truth)
-    calibration = with_elub(calibration, cv_lambdag, truth)
+        if bands is not None:
+            fusion = replace(fusion, bands=band_bounds(fused, truth, q_chars, bands))
+    everything_rows = np.arange(len(trials))
+    order, calibration = choose_order(raw, truth, quality(everything_rows))
+    calibration = with_elub(calibration, cv_lambdag, truth, q_chars, bands)
     vocabulary = vocabulary_size_of(np.append(stream, END))
     part = LambdaGPart(
         order=order,
@@ -429,7 +459,7 @@ def second_opinion(
         fold_orders=fold_orders,
         part=part,
         fusion=fusion,
-        lambdag_seconds=scored.seconds,
-        reference_models=scored.reference_models,
+        lambdag_seconds=lambdag_seconds,
+        reference_models=reference_models,
         reference_sentences=len(everything),
     )

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.gate import conclude, lambdag_range_finding
+from taveer_desktop.core.length_bands import bound_at
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
 from taveer_desktop.core.model import Model, method_of
@@ -35,7 +36,8 @@ def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     """TAVeer's own log10 LR, before the gate decides whether a conclusion may state it."""
     if model.calibration is None or result.prediction is Classification.INSUFFICIENT:
         return None
-    return float(model.calibration.log10_lr(result.similarity))
+    lengths = result.calibration_lengths or (None, None)
+    return float(model.calibration.log10_lr(result.similarity, *lengths))
 
 
 Bounds = tuple[float | None, float | None]
@@ -102,7 +104,8 @@ class LambdaGScorer:
         if explain:
             found = contributions(scores, questioned, part.order)
             evidence = place_evidence(prepare_text(unknown_text), document, lexicon, found)
-        return raw, float(part.calibration.log10_lr(raw)), evidence
+        lengths = (len(unknown_text), sum(len(t) for t in known_texts))
+        return raw, float(part.calibration.log10_lr(raw, *lengths)), evidence
 
     def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
         """The raw λG of one case alone (what ``evaluate`` collects from its workers)."""
@@ -153,20 +156,27 @@ def verify_with_method(
         fusion = fusion_of(model, source)
         stated = None
         if taveer is not None:
-            stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]))[0])
+            stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]), len(unknown_text))[0])
         by_method["fusion"] = stated
     findings_ = result.conclusion.findings
     outside = lambdag_range_finding(raw, part.raw_range)
     if outside is not None:
         findings_ = (*findings_, outside)
     conclusion = conclude(model, findings_, stated)
-    cal = model.calibration
+    cal, chars = model.calibration, len(unknown_text)  # each ratio's bound at this length
     bounds: dict[str, Bounds] = {
-        "taveer": (cal.min_log10_lr, cal.max_log10_lr) if cal else (None, None),
-        "lambdag": (part.calibration.min_log10_lr, part.calibration.max_log10_lr),
+        "taveer": bound_at(cal.bands, chars, cal.min_log10_lr, cal.max_log10_lr)
+        if cal
+        else (None, None),
+        "lambdag": bound_at(
+            part.calibration.bands,
+            chars,
+            part.calibration.min_log10_lr,
+            part.calibration.max_log10_lr,
+        ),
     }
     if method == "fusion":
-        bounds["fusion"] = (fusion.min_log10_lr, fusion.max_log10_lr)
+        bounds["fusion"] = bound_at(fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr)
     at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
     findings = MethodFindings(method, by_method, raw, part.order, evidence, at_bound)
     return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)

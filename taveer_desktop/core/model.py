@@ -13,7 +13,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.conditions import ValidatedConditions, conditions_from_dict
@@ -21,13 +21,16 @@ from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
+from taveer_desktop.core.length_bands import BandBound, bands_from_list
+from taveer_desktop.core.quality_measures import QualityTerms, quality_from_dict
 from taveer_desktop.core.safe_json import loads_limited
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
 MAX_CALIBRATION_MAGNITUDE = 100.0  # |log10 LR| then stays below 131, far inside a float
-# 2 added "calibration" and "inconclusive_band"; 3 added "conditions"; 1 and 2 still load
-MODEL_FORMAT_VERSION = 3
+# 2 added "calibration" and "inconclusive_band"; 3 added "conditions"; 4 added the calibration's
+# "quality" terms and per-band "bounds" and the conditions' "lengths_basis"; 1 to 3 still load
+MODEL_FORMAT_VERSION = 4
 MAX_MODEL_BYTES = 5 * 1024 * 1024
 THRESHOLD_METHODS = ("median", "eer")
 
@@ -171,7 +174,7 @@ KNOWN_KEYS = {
 }
 
 
-def _parse_calibration(data: Any, source: str) -> Calibration | None:
+def _parse_calibration(data: Any, source: str, version: int = 3) -> Calibration | None:
     if data is None:
         return None
     _require(isinstance(data, dict), "'calibration' must be an object or null", source)
@@ -204,7 +207,26 @@ def _parse_calibration(data: Any, source: str) -> Calibration | None:
         "calibration bounds must satisfy min_log10_lr ≤ 0 ≤ max_log10_lr",
         source,
     )
+
+    def fail(message: str) -> NoReturn:
+        raise InputError(f"not a valid TAVeer model: calibration.{message}", source)
+
+    quality: QualityTerms | None = None
+    bands: tuple[BandBound, ...] = ()
+    if version >= 4:
+        if data.get("quality") is not None:
+            quality = quality_from_dict(data["quality"], float(data["slope"]), fail)
+        if data.get("bands") is not None:
+            bands = bands_from_list(data["bands"], fail)
+    else:
+        _require(
+            "quality" not in data and "bands" not in data,
+            "calibration.quality and calibration.bands need format version 4",
+            source,
+        )
     return Calibration(
+        quality=quality,
+        bands=bands,
         min_log10_lr=bounds["min_log10_lr"],
         max_log10_lr=bounds["max_log10_lr"],
         intercept=float(data["intercept"]),
@@ -287,7 +309,9 @@ def model_from_dict(data: Any, source: str) -> Model:
         software_version=data["software_version"],
         created_utc=data["created_utc"],
         training=_parse_training(data.get("training"), source),
-        calibration=_parse_calibration(data.get("calibration"), source) if version >= 2 else None,
+        calibration=_parse_calibration(data.get("calibration"), source, version)
+        if version >= 2
+        else None,
         inconclusive_band=_parse_band(data.get("inconclusive_band"), source)
         if version >= 2
         else None,

@@ -24,7 +24,7 @@ from itertools import islice
 import numpy as np
 
 from taveer_desktop import __version__
-from taveer_desktop.core.calibration import fit_bounded_calibration
+from taveer_desktop.core.calibration import QualityInputs, fit_bounded_calibration
 from taveer_desktop.core.conditions import describe_population, measure_conditions
 from taveer_desktop.core.corpus import Case, Corpus
 from taveer_desktop.core.ensemble import (
@@ -259,10 +259,12 @@ def fit_model(
     with_inconclusive_band: bool = False,
     genre: str | None = None,
     population: str | None = None,
+    quality: QualityInputs | None = None,
 ) -> Model:
     """Thresholds, similarities and the ensemble search on precomputed distances, then the
-    calibration of the chosen ensemble's scores, bounded by the ELUB of its own training cases'
-    log10 LRs (and, if asked for, the inconclusive band)."""
+    calibration of the chosen ensemble's scores (with ``quality``, the lengths of the cases and
+    the validated range of each: the quality-measure map), bounded by the ELUB of its own
+    training cases' log10 LRs (and, if asked for, the inconclusive band)."""
     if threshold_method not in THRESHOLD_METHODS:
         raise ValueError(f"unknown threshold method {threshold_method!r}")
     truth = data.truth
@@ -273,7 +275,7 @@ def fit_model(
     members = np.array([[CATEGORY_IDS.index(c) for c in search.best]])
     scores = ensemble_similarities(similarities, members)[:, 0]
     both_classes = bool(truth.any() and (~truth).any())
-    calibration = fit_bounded_calibration(scores, truth) if both_classes else None
+    calibration = fit_bounded_calibration(scores, truth, quality) if both_classes else None
     band = fit_inconclusive_band(scores, truth) if with_inconclusive_band else None
     n = len(truth)
     info = TrainingInfo(

@@ -81,6 +81,9 @@ class VerificationResult:
     software_version: str | None = None
     methods: MethodFindings | None = None  # a LambdaG or fused model's findings (None: TAVeer)
     validation: BasisReference | None = None  # the validation record the conclusion rested on
+    # (questioned, known) characters as read — the lengths the gate holds against the validated
+    # range and a length-aware calibration takes (``Calibration.log10_lr``)
+    calibration_lengths: tuple[int, int] | None = None
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -218,8 +221,9 @@ def verify_features(
     else:
         prediction = decide(model, score)
     log10_lr = None
+    lengths = (measures.questioned.chars, measures.known_chars)
     if model.calibration is not None and prediction is not Classification.INSUFFICIENT:
-        log10_lr = float(model.calibration.log10_lr(score))
+        log10_lr = float(model.calibration.log10_lr(score, *lengths))
     findings = assess(
         model,
         measures,
@@ -260,6 +264,7 @@ def verify_features(
         interpretation=interpretation,
         software_version=__version__,
         validation=None if basis is None else basis.reference(),
+        calibration_lengths=lengths,
     )
 
 

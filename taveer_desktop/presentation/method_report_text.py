@@ -12,7 +12,7 @@ by side. The PDF escapes everything here (``report/escape.py``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -59,6 +59,9 @@ LAMBDAG_VARIANT = (
 FUSION_HEAD = "The fusion of TAVeer and LambdaG"
 
 
+_MEASURE = {"questioned_chars": "questioned length", "known_chars": "known texts' length"}
+
+
 def calibration_text(calibration: Calibration) -> str:
     """λG's calibration as a formula with its numbers and bound."""
     text = (
@@ -67,7 +70,23 @@ def calibration_text(calibration: Calibration) -> str:
     )
     if calibration.prior_log_odds:
         text += f", less the training prior log odds {numbers.decimal(calibration.prior_log_odds)}"
+    quality = calibration.quality
+    if quality is not None:
+        for name, (lo, hi), c, d in zip(
+            quality.measures, quality.ranges, quality.weights, quality.interactions, strict=True
+        ):
+            text += (
+                f", plus c · q + d · λG · q with q the natural log of the {_MEASURE[name]} "
+                f"(clamped to {numbers.integer(lo)}–{numbers.integer(hi)} characters) less that "
+                f"of their geometric mean, c = {numbers.decimal(c, 4)}, d = {numbers.decimal(d, 5)}"
+            )
     text += "; " + bound_text(calibration.min_log10_lr, calibration.max_log10_lr)
+    for band in calibration.bands:
+        lo, hi = band.questioned_chars
+        text += (
+            f"; questioned texts of {numbers.integer(lo)}–{numbers.integer(hi)} characters: "
+            + bound_text(band.min_log10_lr, band.max_log10_lr)
+        )
     if calibration.training_cllr is not None:
         text += (
             f"; Cllr on the trials it was fitted on {numbers.decimal(calibration.training_cllr)}"
@@ -156,13 +175,29 @@ def _unbounded(value: float, bounded: float) -> str:
     return f"log10 LR {numbers.decimal(value)}, beyond the bound, so {numbers.decimal(bounded)}"
 
 
-def taveer_trace(similarity: float, calibration: Calibration | None, log10_lr: float | None) -> str:
-    """TAVeer's score to its likelihood ratio."""
+def _unbounded_value(
+    calibration: Calibration, value: float, lengths: tuple[int, int] | None
+) -> float | None:
+    """The calibration's log10 LR before any bound (None: a length-aware calibration whose
+    case lengths were not given)."""
+    if calibration.quality is not None and lengths is None:
+        return None
+    return float(calibration.unbounded().log10_lr(value, *(lengths or (None, None))))
+
+
+def taveer_trace(
+    similarity: float,
+    calibration: Calibration | None,
+    log10_lr: float | None,
+    lengths: tuple[int, int] | None = None,
+) -> str:
+    """TAVeer's score to its likelihood ratio (``lengths``: the case's questioned and known
+    characters, which a length-aware calibration takes)."""
     if log10_lr is None:
         return "no likelihood ratio (every feature kind of the ensemble abstained)"
-    if calibration is None:
+    value = None if calibration is None else _unbounded_value(calibration, similarity, lengths)
+    if value is None:
         return f"score {numbers.decimal(similarity)}: LR {format_lr(log10_lr)}"
-    value = replace(calibration, min_log10_lr=None, max_log10_lr=None).log10_lr(similarity)
     return (
         f"score {numbers.decimal(similarity)}; its calibration gives "
         f"{_unbounded(value, log10_lr)}: LR {format_lr(log10_lr)}"
@@ -170,12 +205,18 @@ def taveer_trace(similarity: float, calibration: Calibration | None, log10_lr: f
 
 
 def lambdag_trace(
-    raw: float | None, order: int, calibration: Calibration, log10_lr: float | None
+    raw: float | None,
+    order: int,
+    calibration: Calibration,
+    log10_lr: float | None,
+    lengths: tuple[int, int] | None = None,
 ) -> str:
-    """λG to LambdaG's likelihood ratio."""
+    """λG to LambdaG's likelihood ratio (``lengths`` as for ``taveer_trace``)."""
     if raw is None or log10_lr is None:
         return "no likelihood ratio"
-    value = replace(calibration, min_log10_lr=None, max_log10_lr=None).log10_lr(raw)
+    value = _unbounded_value(calibration, raw, lengths)
+    if value is None:
+        return f"λG {numbers.decimal(raw)} at order {order}: LR {format_lr(log10_lr)}"
     return (
         f"λG {numbers.decimal(raw)} at order {order}; its calibration gives "
         f"{_unbounded(value, log10_lr)}: LR {format_lr(log10_lr)}"
@@ -189,9 +230,7 @@ def fusion_trace(fusion: Fusion, by_method: dict[str, float | None]) -> str:
     if fused is None or any(p is None for p in parts):
         return "no likelihood ratio (one of the fused methods gives none)"
     value = float(
-        replace(fusion, min_log10_lr=None, max_log10_lr=None).log10_lr(
-            np.array([[float(p) for p in parts if p is not None]])
-        )[0]
+        fusion.unbounded().log10_lr(np.array([[float(p) for p in parts if p is not None]]))[0]
     )
     return (
         "the fusion of the two log10 LRs above gives "

@@ -196,14 +196,11 @@ def validation_plan_text(
     method: str = "",
     ranges: tuple[tuple[int, int], tuple[int, int]] | None = None,
     repeats: int = 1,
-    engine_takes_ranges: bool = True,
 ) -> str:
-    """What the run will do, in the order it does it (``method``: ``method_plan_words``).
-
-    ``ranges``: the declared casework range; ``engine_takes_ranges`` False says plainly that
-    this engine cuts the trials to the case's own ``lengths`` instead (and runs once)."""
+    """What the run will do, in the order it does it (``method``: ``method_plan_words``;
+    ``ranges``: the declared casework range, else the case's own ``lengths``)."""
     q, k = lengths or (None, None)
-    if ranges and engine_takes_ranges:
+    if ranges:
         (q_low, q_high), (k_low, k_high) = ranges
         shown = (
             f"the declared casework range, questioned texts of {q_low:,}–{q_high:,} and known "
@@ -226,12 +223,6 @@ def validation_plan_text(
         f"Population: “{population_name}”. Conditions of case {case_number}: {shown}. "
         f"{folds} folds by author, at most {max_trials:,} trials, {repeated}.\n"
     )
-    if ranges and not engine_takes_ranges:
-        plan += (
-            "This program's validation engine does not yet build trials across a range or "
-            "repeat them: the trials are cut to the case's own lengths and run once, and the "
-            "record states those conditions, not the range.\n"
-        )
     return (
         plan
         + (f"{method}\n" if method else "")

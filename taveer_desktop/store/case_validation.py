@@ -93,6 +93,33 @@ def use_validation(
     )
 
 
+def _span(declared: tuple[int, int]) -> str:
+    low, high = declared
+    return f"{low:,}" if low == high else f"{low:,}–{high:,}"
+
+
+def _check_case_inside(
+    store: ProjectStore, number: str, case_id: int, settings: ValidationSettings
+) -> None:
+    """The case's own lengths must lie inside the declared ranges (where it has documents)."""
+    try:
+        questioned, known = case_lengths(store, case_id)
+    except StoreError:
+        return  # no documents in use yet: nothing to hold against the range
+    for what, value, declared in (
+        ("questioned", questioned, settings.questioned_chars),
+        ("known", known, settings.known_chars),
+    ):
+        assert declared is not None
+        if not declared[0] <= value <= declared[1]:
+            raise StoreError(
+                f"cannot validate case {number} over {what} lengths {_span(declared)}: the "
+                f"case's own {what} text has {value:,} characters, outside that range, so the "
+                "validation could not support its conclusion",
+                store.path,
+            )
+
+
 def case_lengths(store: ProjectStore, case_id: int) -> tuple[int, int]:
     """(questioned characters, known characters together) of a case's documents in use."""
     case = store.cases.get(case_id)
@@ -117,26 +144,35 @@ def validate_case(
     genre: str | None = None,
     lengths: tuple[int, int] | None = None,
 ) -> CaseValidation:
-    """Validate at the case's lengths, store model and record (one more attempt of the case),
-    choose the model for the case unless a failed attempt would replace a met one.
+    """Validate for the case, store model and record (one more attempt of the case), choose the
+    model for the case unless a failed attempt would replace a met one.
 
-    ``lengths`` (questioned, known characters) replaces the case's own when the examiner
-    changed them (the desktop's wizard shows the case's and lets them be edited); the record's
-    protocol keeps the lengths used."""
+    The lengths validated are the declared ranges of ``settings`` (the lab's casework range,
+    which must hold the case's own lengths: a validation that does not cover its case could
+    not support its conclusion); without them, the case's own lengths — or ``lengths``
+    (questioned, known characters) where the examiner changed them — as one length each."""
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     case = store.cases.get(case_id)
     stored_population = store.populations.find(population_name)
-    questioned_chars, known_chars = lengths or case_lengths(store, case_id)
-    settings = replace(settings, questioned_chars=questioned_chars, known_chars=known_chars)
+    if settings.questioned_chars is None or settings.known_chars is None:
+        questioned, known = lengths or case_lengths(store, case_id)
+        settings = replace(
+            settings,
+            questioned_chars=settings.questioned_chars or (questioned, questioned),
+            known_chars=settings.known_chars or (known, known),
+        )
     settings.check()
+    assert settings.questioned_chars is not None and settings.known_chars is not None
+    _check_case_inside(store, case.number, case_id, settings)
     population = store.populations.load(stored_population.id)
     # a LambdaG or fused model is named for its method, so validating the same case with
     # another method under the same conditions does not collide with the TAVeer model's name
     method = "" if settings.method == "taveer" else f"with {METHOD_TITLES[settings.method]} "
     name = model_name or (
         f"Validated {method}for case {case.number} on {stored_population.name} "
-        f"({questioned_chars:,}/{known_chars:,} chars, seed {settings.seed})"
+        f"({_span(settings.questioned_chars)}/{_span(settings.known_chars)} chars, "
+        f"seed {settings.seed})"
     )
     result = validate(population, settings, name=name, genre=genre, progress=progress)
     progress.check()  # the last point where stopping leaves nothing stored

@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWizard
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 # whether the engine builds trials across a declared range and repeats them (issue 21's
 # ValidationSettings.repeats and range-valued lengths); before that it cuts to one length
-ENGINE_TAKES_RANGES = "repeats" in {f.name for f in fields(ValidationSettings)}
 
 
 class RunPage(WizardStep):
@@ -83,18 +82,16 @@ class RunPage(WizardStep):
             folds=conditions.folds.value(),
             max_trials=conditions.max_trials.value(),
             seed=conditions.seed.value(),
+            repeats=conditions.repeats.value(),
             method=method.method(),
             criteria=owner.criteria or AcceptanceCriteria.now(),
             lambdag_order=method.order.value(),
             lambdag_samples=method.samples.value(),
         )
-        if ENGINE_TAKES_RANGES and owner.ranges is not None:
-            extra: dict[str, Any] = {
-                "questioned_chars": owner.ranges[0],
-                "known_chars": owner.ranges[1],
-                "repeats": conditions.repeats.value(),
-            }
-            settings = replace(settings, **extra)
+        if owner.ranges is not None:
+            settings = replace(
+                settings, questioned_chars=owner.ranges[0], known_chars=owner.ranges[1]
+            )
         return settings
 
     def used_names(self) -> set[str]:
@@ -127,7 +124,6 @@ class RunPage(WizardStep):
                 ),
                 ranges=owner.ranges,
                 repeats=repeats,
-                engine_takes_ranges=ENGINE_TAKES_RANGES,
             )
         )
         if owner.validation is None:
@@ -136,7 +132,7 @@ class RunPage(WizardStep):
                     owner.case.number,
                     owner.population.name,
                     settings.method,
-                    owner.ranges if ENGINE_TAKES_RANGES else None,
+                    owner.ranges,
                     settings.seed,
                     self.used_names(),
                 )

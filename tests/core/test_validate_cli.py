@@ -192,3 +192,58 @@ def test_the_text_output_states_the_bound_and_that_six_authors_are_too_few(tmp_p
     model = load_model(tmp_path / "m.json")
     bound = model.extra["validation"]["bound"]
     assert f"1/{10 ** -bound['min_log10_lr']:.3g}" in result.stdout
+
+
+@pytest.mark.slow
+def test_a_declared_range_with_repeats_gives_conditions_repeats_bands_and_casework(
+    demo_folder, tmp_path
+):
+    result = run(
+        "validate",
+        "--population",
+        demo_folder,
+        "-o",
+        tmp_path / "m.json",
+        "--questioned-chars",
+        "1500:6000",
+        "--known-chars",
+        "4000:16000",
+        "--folds",
+        3,
+        "--repeats",
+        2,
+        "--max-trials",
+        400,
+        "--accept-cllr",
+        0.9,
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["conditions"] == {
+        "questioned_chars": [1500, 6000],
+        "known_chars": [4000, 16000],
+    }
+    assert summary["repeats"]["seeds"] == [0, 1] and len(summary["repeats"]["cllr"]) == 2
+    assert len(summary["bands"]) == 3 and summary["casework"]["too_small"] is True
+    assert summary["acceptance"]["judged_on"] == "pessimistic"
+    for name, (low, high) in summary["intervals"].items():
+        assert low <= summary[name] <= high, name
+    model = load_model(tmp_path / "m.json")
+    assert model.conditions.lengths_basis == "declared_range"
+    assert model.calibration.quality is not None
+
+
+@pytest.mark.parametrize("value", ["6000:1500", "abc", "0", "1500:"])
+def test_a_bad_length_range_is_one_line_exit_2(demo_folder, tmp_path, value):
+    result = run(
+        "validate",
+        "--population",
+        demo_folder,
+        "-o",
+        tmp_path / "m.json",
+        "--questioned-chars",
+        value,
+    )
+    assert_bad_input(result, value)
+    assert not (tmp_path / "m.json").exists()

@@ -126,8 +126,20 @@ def test_trials_are_balanced_author_disjoint_seeded_and_capped(population):
     assert np.array_equal(again.distances, trials.distances, equal_nan=True)
     other = build_trials(population, ValidationSettings(3000, 9000, folds=3, seed=2))
     assert not np.array_equal(other.distances, trials.distances, equal_nan=True)
-    capped = build_trials(population, ValidationSettings(3000, 9000, folds=3, max_trials=40))
+    capped = build_trials(
+        population, ValidationSettings(3000, 9000, folds=3, max_trials=40, repeats=1)
+    )
     assert len(capped) == 40
+    # max_trials is the total over the repeats: each repeat takes its share of the 20 pairs
+    shares = [
+        len(
+            build_trials(
+                population, ValidationSettings(3000, 9000, folds=3, max_trials=40), repeat=r
+            )
+        )
+        for r in range(3)
+    ]
+    assert shares == [14, 14, 12]
 
 
 def test_too_few_trials_per_class_is_refused_with_one_message(population):

@@ -92,8 +92,8 @@ def test_case_validate_stores_model_and_record_and_chooses_the_model(project):
             folds=3, bootstrap=30, criteria=AcceptanceCriteria.now(max_cllr=3.0)
         )
         done = validate_case(store, case.id, "demo", settings)
-        assert done.result.record["protocol"]["questioned_chars"] == questioned
-        assert done.result.record["protocol"]["known_chars"] == known
+        assert done.result.record["protocol"]["questioned_chars"] == [questioned, questioned]
+        assert done.result.record["protocol"]["known_chars"] == [known, known]
         assert store.cases.get(case.id).model_id == done.model.id
         assert store.validations.for_model(done.model.id) == done.validation
         assert [v.id for v in store.validations.for_case(case.id)] == [done.validation.id]

@@ -20,7 +20,6 @@ from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
-from taveer_desktop.ui import validation_run_page as run_page
 from taveer_desktop.ui import validation_wizard as vw
 from taveer_desktop.ui.task_worker import Job
 from tests.core.validation_fixtures import make_demo_population
@@ -166,16 +165,12 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert record["acceptance"]["met"] is True and validation.criteria_met is True
     assert record["protocol"]["folds"] == 3
     assert record["protocol"]["method"] == "taveer" and "methods" not in record
-    if run_page.ENGINE_TAKES_RANGES:  # the declared range, as the record states it
-        assert record["conditions"] == {
-            "questioned_chars": [q_low, q_high],
-            "known_chars": [k_low, k_high],
-        }
-        assert record["repeats"]["count"] == 3
-    else:  # this engine cuts to the case's own lengths, and the plan said so
-        assert (record["protocol"]["questioned_chars"], record["protocol"]["known_chars"]) == (
-            case_lengths(store, case.id)
-        )
+    # the declared range, as the record states it
+    assert record["conditions"] == {
+        "questioned_chars": [q_low, q_high],
+        "known_chars": [k_low, k_high],
+    }
+    assert record["repeats"]["count"] == 3
     assert len(store.models.list_all()) == models_before + 1
     assert store.cases.get(case.id).model_id == validation.model_id  # linked and chosen
     actions = [e.action for e in store.audit.entries()]
