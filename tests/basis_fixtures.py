@@ -4,18 +4,31 @@ conclusion has a validation basis (issue 21: no validation, no evaluative conclu
 ``stand_in_record(model, …)`` has the shape ``core/validation.py`` writes with the numbers a
 test asks for (by default 30 authors, 150 trials of each class, criteria met): the record a lab
 would have made for the model, without running it. It is read as a project record (its trials
-are not recomputed); tests of real records and of the record-file check make them with
+are not recomputed); its population-fit profile is the demo population's (a real one); tests of
+real records and of the record-file check make them with
 ``taveer validate`` (tests/core/test_validation_basis.py).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from taveer_desktop import paths
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.population_fit import fit_profile
 from taveer_desktop.core.validation_basis import BasisSource, ValidationBasis, basis_from_record
 
 STAND_IN_SOURCE = BasisSource("project", "2" * 64, "/cases/stand-in.taveer", 1)
+
+
+@cache
+def demo_fit_profile() -> dict[str, Any]:
+    """A real population-fit profile: that of the demo population's 60 public-domain documents
+    (Federalist papers and Brontë chapters), so the demo's cases fit the stand-in population."""
+    folder = paths.resource("demo", "population")
+    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*/*.txt"))]
+    return fit_profile(texts).to_dict()
 
 
 def stand_in_record(
@@ -52,6 +65,7 @@ def stand_in_record(
             "results": {} if met is None else {"cllr": met, "misleading": met},
             "met": met,
         },
+        "population_fit": demo_fit_profile(),
         **extra,
     }
 

@@ -46,6 +46,7 @@ from taveer_desktop.core.outcome import (
     GateRule,
     conclusion_kind,
 )
+from taveer_desktop.core.population_fit import CaseCounts, case_counts
 from taveer_desktop.core.validation_basis import ValidationBasis
 
 MIN_WORDS = 50
@@ -92,6 +93,8 @@ class CaseMeasures:
     known: tuple[TextMeasures, ...]
     overlap: float  # the largest share of word 5-grams one document has in the other
     overlap_known_index: int | None  # which known document (0-based) that was
+    # the genre features of both parts, for the population-fit check (``core/population_fit``)
+    fit_counts: CaseCounts | None = None
 
     @property
     def known_chars(self) -> int:
@@ -147,7 +150,11 @@ def measure_case(known_texts: Sequence[str], unknown_text: str, lexicon: Lexicon
         if share > overlap:
             overlap, overlap_index = share, index
     return CaseMeasures(
-        measure_text(unknown_text, lexicon, q_words), tuple(known), overlap, overlap_index
+        measure_text(unknown_text, lexicon, q_words),
+        tuple(known),
+        overlap,
+        overlap_index,
+        case_counts(unknown_text, known_texts, lexicon),
     )
 
 
@@ -356,7 +363,7 @@ def assess(
                 "the model was trained with a different word list than the one in use",
             )
         )
-    findings += validation_findings(model, basis)
+    findings += validation_findings(model, basis, measures.fit_counts)
     return tuple(findings)
 
 

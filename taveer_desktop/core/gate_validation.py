@@ -14,17 +14,25 @@ examiner's declaration that a population is relevant to it), or a record file gi
 - ``validation_not_met``: no acceptance criteria were set before it (FSR-G-201: criteria come
   before the exercise), or they were not met (on the pessimistic end of each interval where
   the record judged them so).
+- ``population_fit``: the case's questioned text, or its known texts together, are unlike the
+  documents of the validation's population (a conformal p-value at or below the stated rate,
+  ``core/population_fit.py``), or the record holds no profile to check them against: the
+  validation says nothing about texts of another kind.
 """
 
 from __future__ import annotations
 
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import GateFinding, GateRule
-from taveer_desktop.core.validation_basis import (
-    MIN_CASEWORK_AUTHORS,
-    MIN_CASEWORK_TRIALS,
-    ValidationBasis,
+from taveer_desktop.core.population_fit import (
+    PART_ALPHA,
+    CaseCounts,
+    CaseFit,
+    fit_of_counts,
+    part_reason,
 )
+from taveer_desktop.core.validation_basis import ValidationBasis
+from taveer_desktop.core.validation_settings import MIN_CASEWORK_AUTHORS, MIN_CASEWORK_TRIALS
 
 
 def _percent(share: float, places: int) -> str:
@@ -130,9 +138,45 @@ def _too_small(basis: ValidationBasis) -> list[GateFinding]:
     return findings
 
 
-def validation_findings(model: Model, basis: ValidationBasis | None) -> list[GateFinding]:
-    """The rules of the validation a conclusion rests on (see the module). The model file's
-    own ``validation`` block is never read: only a record linked to the case, or given."""
+def case_population_fit(basis: ValidationBasis | None, counts: CaseCounts | None) -> CaseFit | None:
+    """The case's fit to the basis's population (None: no basis, no profile or no counts)."""
+    if basis is None or basis.fit_profile is None or counts is None:
+        return None
+    return fit_of_counts(basis.fit_profile, counts)
+
+
+def _fit_findings(basis: ValidationBasis, counts: CaseCounts | None) -> list[GateFinding]:
+    population = basis.population.name
+    if basis.fit_profile is None:
+        return [
+            GateFinding(
+                GateRule.POPULATION_FIT,
+                f"the validation ({basis.source.describe()}) holds no profile of its "
+                f"population's documents, so whether this case's documents are like those of "
+                f"'{population}' was not checked",
+            )
+        ]
+    fit = case_population_fit(basis, counts)
+    if fit is None:
+        return []  # measures without counts: a caller that did not measure the texts
+    return [
+        GateFinding(
+            GateRule.POPULATION_FIT,
+            part_reason(part, population) or "",
+            part.p_value,
+            PART_ALPHA,
+            part.part,
+        )
+        for part in fit.failed
+    ]
+
+
+def validation_findings(
+    model: Model, basis: ValidationBasis | None, counts: CaseCounts | None = None
+) -> list[GateFinding]:
+    """The rules of the validation a conclusion rests on (see the module); ``counts``: the
+    case's parts counted for the population-fit check (``CaseMeasures.fit_counts``). The model
+    file's own ``validation`` block is never read: only a record linked to the case, or given."""
     if basis is None:
         return [GateFinding(GateRule.NO_VALIDATION, NO_VALIDATION_MESSAGE)]
     where = basis.source.describe()
@@ -153,4 +197,4 @@ def validation_findings(model: Model, basis: ValidationBasis | None) -> list[Gat
                 f"{_method_name(method)}: {NO_VALIDATION_MESSAGE}",
             )
         ]
-    return _too_small(basis) + _not_met(basis)
+    return _too_small(basis) + _not_met(basis) + _fit_findings(basis, counts)

@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 import numpy as np
 
@@ -125,6 +126,16 @@ class PartFit:
         return self.p_value is not None and self.p_value > PART_ALPHA
 
 
+def _deviation_of(
+    data: dict[str, object], number: Callable[[object, str], float]
+) -> FeatureDeviation:
+    """A stored feature deviation (its rates are not stored: only what is shown)."""
+    return FeatureDeviation(
+        str(data.get("feature", "")), str(data["label"]), math.nan, math.nan,
+        number(data.get("z"), "z"),
+    )  # fmt: skip
+
+
 @dataclass(frozen=True)
 class CaseFit:
     """The population-fit check of one case: every part must fit for the case to fit."""
@@ -140,6 +151,71 @@ class CaseFit:
     @property
     def failed(self) -> tuple[PartFit, ...]:
         return tuple(part for part in self.parts if not part.fits)
+
+    @classmethod
+    def from_dict(cls, data: object, source: str) -> CaseFit:
+        """A stored check read back strictly (``InputError`` naming ``source`` otherwise)."""
+
+        def fail(what: str) -> NoReturn:
+            raise InputError(f"the stored population-fit check: {what}", source)
+
+        def number(value: object, what: str) -> float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                fail(f"{what} is not a number")
+            if not math.isfinite(value):
+                fail(f"{what} is not finite")
+            return float(value)
+
+        if not isinstance(data, dict) or not isinstance(data.get("parts"), list):
+            fail("not an object with parts")
+        parts = []
+        for item in data["parts"]:
+            if not isinstance(item, dict) or item.get("part") not in ("questioned", "known"):
+                fail("a part is not 'questioned' or 'known'")
+            p_value = item.get("p_value")
+            problem = item.get("problem")
+            furthest = item.get("furthest") or []
+            if not isinstance(furthest, list) or not all(
+                isinstance(d, dict) and isinstance(d.get("label"), str) for d in furthest
+            ):
+                fail("furthest is not a list of features")
+            parts.append(
+                PartFit(
+                    item["part"],
+                    int(number(item.get("chars"), "chars")),
+                    int(number(item.get("words"), "words")),
+                    None if p_value is None else number(p_value, "p_value"),
+                    number(item.get("smallest_p"), "smallest_p"),
+                    tuple(_deviation_of(d, number) for d in furthest),
+                    problem if isinstance(problem, str) else None,
+                )
+            )
+        documents = int(number(data.get("population_documents"), "population_documents"))
+        return cls(tuple(parts), documents, number(data.get("alpha", FIT_ALPHA), "alpha"))
+
+    def to_dict(self) -> dict[str, object]:
+        """What a stored verification keeps of the check (numbers and labels, no text)."""
+        return {
+            "fits": self.fits,
+            "alpha": self.alpha,
+            "part_alpha": PART_ALPHA,
+            "population_documents": self.population_documents,
+            "parts": [
+                {
+                    "part": part.part,
+                    "chars": part.chars,
+                    "words": part.words,
+                    "p_value": part.p_value,
+                    "smallest_p": part.smallest_p,
+                    "fits": part.fits,
+                    "problem": part.problem,
+                    "furthest": [
+                        {"feature": d.feature, "label": d.label, "z": d.z} for d in part.furthest
+                    ],
+                }
+                for part in self.parts
+            ],
+        }
 
 
 def _rates(counts: ff.Counts) -> tuple[np.ndarray, np.ndarray]:
@@ -289,6 +365,42 @@ def _it(part: str) -> str:
     return "it is" if part == "questioned" else "they are"
 
 
+@dataclass(frozen=True)
+class CaseCounts:
+    """The features of a case's two parts, counted once (the gate measures them with the rest
+    of a case; ``fit_of_counts`` then judges them against any population's profile)."""
+
+    questioned: ff.Counts
+    known: ff.Counts | None  # the known texts together; None: no known text
+    lexicon_sha256: str
+
+
+def case_counts(
+    questioned_text: str, known_texts: Sequence[str], lexicon: Lexicon | None = None
+) -> CaseCounts:
+    """Count the questioned text and the known texts (together) of a case."""
+    lexicon = lexicon or default_lexicon()
+    questioned = ff.count(ff.prepare(questioned_text), lexicon.words)
+    known = None
+    for text in known_texts:
+        counts = ff.count(ff.prepare(text), lexicon.words)
+        known = counts if known is None else known + counts
+    return CaseCounts(questioned, known, lexicon.sha256)
+
+
+def fit_of_counts(profile: FitProfile, counts: CaseCounts) -> CaseFit:
+    """Judge a case's counted parts against the profile."""
+    if counts.lexicon_sha256 != profile.lexicon_sha256:
+        raise InputError(
+            "the population-fit profile was made with another lexicon than the one given",
+            "population-fit profile",
+        )
+    parts = [_part(profile, "questioned", counts.questioned)]
+    if counts.known is not None:
+        parts.append(_part(profile, "known", counts.known))
+    return CaseFit(tuple(parts), profile.documents)
+
+
 def case_fit(
     profile: FitProfile,
     questioned_text: str,
@@ -296,20 +408,7 @@ def case_fit(
     lexicon: Lexicon | None = None,
 ) -> CaseFit:
     """Judge the questioned text and the known texts (counted together) against the profile."""
-    lexicon = lexicon or default_lexicon()
-    if lexicon.sha256 != profile.lexicon_sha256:
-        raise InputError(
-            "the population-fit profile was made with another lexicon than the one given",
-            "population-fit profile",
-        )
-    parts = [_part(profile, "questioned", ff.count(ff.prepare(questioned_text), lexicon.words))]
-    if known_texts:
-        pooled = [ff.count(ff.prepare(text), lexicon.words) for text in known_texts]
-        total = pooled[0]
-        for counts in pooled[1:]:
-            total = total + counts
-        parts.append(_part(profile, "known", total))
-    return CaseFit(tuple(parts), profile.documents)
+    return fit_of_counts(profile, case_counts(questioned_text, known_texts, lexicon))
 
 
 def _p_text(p: float) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
 from taveer_desktop.core.interpret import Interpretation, PhiEntry
 from taveer_desktop.core.method_findings import findings_from_dict
@@ -25,6 +26,7 @@ from taveer_desktop.core.outcome import (
     conclusion_from_dict,
     parse_enum,
 )
+from taveer_desktop.core.population_fit import CaseFit
 from taveer_desktop.core.validation_basis import BasisReference, BasisSource
 from taveer_desktop.core.verify import CategoryResult, VerificationResult
 
@@ -127,6 +129,16 @@ def _legacy_conclusion(prediction: Classification, log10_lr: float | None) -> Co
     return Conclusion(ConclusionKind.INVESTIGATIVE, (finding,), log10_lr, "")
 
 
+def _population_fit(data: Any) -> CaseFit | None:
+    """The case's stored population-fit check (None: none, or a result from before)."""
+    if data is None:
+        return None
+    try:
+        return CaseFit.from_dict(data, "the result")
+    except InputError as error:
+        raise ResultFormatError(error.plain_message) from None
+
+
 def _validation(data: Any) -> BasisReference | None:
     """The validation record a result rested on (None: none, or a result from before)."""
     if data is None:
@@ -226,4 +238,5 @@ def read_result(data: Any) -> VerificationResult:
         software_version=version if isinstance(version, str) else None,
         methods=findings_from_dict(data["methods"]) if "methods" in data else None,
         validation=_validation(data.get("validation")),
+        population_fit=_population_fit(data.get("population_fit")),
     )

@@ -347,6 +347,8 @@ def validate(
         "warnings": list(population.warnings),
         "trials": trial_rows(trials, cv_scores, cv_lr),
     }
+    if population.fit is not None:  # what the gate holds each case's documents against
+        record["population_fit"] = population.fit.to_dict()
     if second is not None:
         second.annotate(record)
     return ValidationResult(model, record, trials, cv_scores, cv_lr)

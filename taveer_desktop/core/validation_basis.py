@@ -32,9 +32,9 @@ import numpy as np
 
 from taveer_desktop.core.calibration import cllr, misleading_rates
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.population_fit import FitProfile
+from taveer_desktop.core.validation_settings import MIN_CASEWORK_AUTHORS, MIN_CASEWORK_TRIALS
 
-MIN_CASEWORK_AUTHORS = 20
-MIN_CASEWORK_TRIALS = 100
 CLLR_TOLERANCE = 5e-4  # the record's figures are rounded to 6 decimals, its trials' LRs too
 MAX_RECORD_BYTES = 256 * 1024 * 1024
 RECORD_FORMAT = "taveer-validation-record"  # as core/validation.py writes it
@@ -108,7 +108,9 @@ class ValidationBasis:
     known_chars: tuple[int, int] | None
     seed: int | None
     created_utc: str
-    population_fit: dict[str, Any] | None = None
+    # the population's fit profile (``core/population_fit``), read strictly from the record;
+    # None: the record has none (made before the check existed)
+    fit_profile: FitProfile | None = field(default=None, repr=False, compare=False)
     declaration: str | None = None  # the examiner's reason the population is relevant
     warnings: tuple[str, ...] = field(default=())
 
@@ -320,6 +322,7 @@ def basis_from_record(
     intervals = record.get("intervals") or {}
     seed = protocol.get("seed")
     fit = record.get("population_fit")
+    fit_profile = None if fit is None else FitProfile.from_dict(fit, f"{label}: population_fit")
     warnings = record.get("warnings") or []
     return ValidationBasis(
         source=source,
@@ -353,7 +356,7 @@ def basis_from_record(
         known_chars=known,
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
         created_utc=str(record.get("created_utc", "")),
-        population_fit=fit if isinstance(fit, dict) else None,
+        fit_profile=fit_profile,
         declaration=declaration,
         warnings=tuple(w for w in warnings if isinstance(w, str)),
     )

@@ -99,16 +99,19 @@ def trial_rows(trials: TrialSet, scores: np.ndarray, lrs: np.ndarray) -> list[di
 def declared_conditions(
     conditions: ValidatedConditions, settings: ValidationSettings
 ) -> ValidatedConditions:
-    """The model's validated lengths are the declared range (the trials were built across it);
-    ``shortest`` stays the shortest trial (cuts fall either side of a target, and a document
-    of 80 % of LO could stand for it). A side without a declared range (whole documents) keeps
-    the central range of the trials' lengths. The distances are what the trials saw."""
+    """The model's validated lengths are the declared range (the trials were built across it),
+    widened to the central range of the lengths the trials really had: cuts at sentence
+    boundaries fall either side of a target, and a document of 80 % of a target could stand for
+    it — so a single declared length N keeps its old meaning (the trials' central range, N
+    inside). ``shortest`` stays the shortest trial. A side without a declared range (whole
+    documents) keeps the central range of the trials' lengths. The distances are what the
+    trials saw."""
 
     def declared(lengths: LengthRange, value: tuple[int, int] | None) -> LengthRange:
         if value is None:
             return lengths
         lo, hi = value
-        return LengthRange(min(lengths.shortest, lo), lo, hi)
+        return LengthRange(min(lengths.shortest, lo), min(lengths.low, lo), max(lengths.high, hi))
 
     if settings.questioned_chars is None and settings.known_chars is None:
         return conditions

@@ -25,11 +25,13 @@ from taveer_desktop.core.features import (
     extract_features,
 )
 from taveer_desktop.core.gate import CaseMeasures, assess, conclude, measure_case
+from taveer_desktop.core.gate_validation import case_population_fit
 from taveer_desktop.core.interpret import Interpretation, interpret
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind, GateRule
+from taveer_desktop.core.population_fit import CaseFit
 from taveer_desktop.core.scoring import similarity
 from taveer_desktop.core.validation_basis import BasisReference, ValidationBasis
 
@@ -84,6 +86,8 @@ class VerificationResult:
     # (questioned, known) characters as read — the lengths the gate holds against the validated
     # range and a length-aware calibration takes (``Calibration.log10_lr``)
     calibration_lengths: tuple[int, int] | None = None
+    # the case's fit to the validation's population (None: no basis with a profile)
+    population_fit: CaseFit | None = None
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -133,6 +137,9 @@ class VerificationResult:
         if self.methods is not None:
             data["methods"] = self.methods.to_dict()
         data["validation"] = None if self.validation is None else self.validation.to_dict()
+        data["population_fit"] = (
+            None if self.population_fit is None else self.population_fit.to_dict()
+        )
         return data
 
 
@@ -264,6 +271,7 @@ def verify_features(
         interpretation=interpretation,
         software_version=__version__,
         validation=None if basis is None else basis.reference(),
+        population_fit=case_population_fit(basis, measures.fit_counts),
         calibration_lengths=lengths,
     )
 

@@ -17,12 +17,8 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.model import load_model, save_model
 from taveer_desktop.core.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.validation_basis import (
-    MIN_CASEWORK_AUTHORS,
-    MIN_CASEWORK_TRIALS,
-    basis_from_record,
-    read_record_file,
-)
+from taveer_desktop.core.validation_basis import basis_from_record, read_record_file
+from taveer_desktop.core.validation_settings import MIN_CASEWORK_AUTHORS, MIN_CASEWORK_TRIALS
 from taveer_desktop.core.verify import verify
 from taveer_desktop.presentation.conclusion_text import headline
 from tests.basis_fixtures import STAND_IN_SOURCE, stand_in_record
