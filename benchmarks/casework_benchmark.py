@@ -165,7 +165,9 @@ def main() -> int:
                     "seed": args.seed,
                     "questioned_chars": q_range,
                     "known_chars": k_range,
-                    "cv_cllr": validated.get("figures", {}).get("cllr"),
+                    "cv_cllr": validated.get("cllr"),
+                    "cv_cllr_interval": validated.get("intervals", {}).get("cllr"),
+                    "too_small": validated.get("casework", {}).get("too_small"),
                     "met": validated.get("acceptance", {}).get("met"),
                 }
                 for corpus in CASES:

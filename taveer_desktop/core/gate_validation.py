@@ -52,9 +52,13 @@ def _method_name(method: str) -> str:
 
 
 def _criterion_value(basis: ValidationBasis, key: str) -> tuple[float | None, str]:
-    """The value a criterion was judged on: the figure, or the worse (upper) end of its 95 %
-    interval when the record judged its criteria pessimistically."""
+    """The value a criterion was judged on: the record's own judged value (the worse of the
+    interval's upper end and the worst repeat), else the upper end of the figure's 95 %
+    interval when the record judged its criteria pessimistically, else the figure."""
     if basis.judged_on == "pessimistic":
+        judged = basis.judged_values.get("misleading" if key.startswith("misleading") else key)
+        if judged is not None:
+            return judged, " (the worse of its 95 % interval's upper end and its worst repeat)"
         high = basis.intervals.get(key, (None, None))[1]
         if high is not None:
             return high, " (upper end of its 95 % interval)"

@@ -112,6 +112,8 @@ class ValidationBasis:
     # None: the record has none (made before the check existed)
     fit_profile: FitProfile | None = field(default=None, repr=False, compare=False)
     declaration: str | None = None  # the examiner's reason the population is relevant
+    # the value each criterion was judged on ("cllr", "misleading"), where the record says
+    judged_values: dict[str, float] = field(default_factory=dict)
     warnings: tuple[str, ...] = field(default=())
 
     @property
@@ -342,6 +344,11 @@ def basis_from_record(
         results=dict(results),
         met=met,
         judged_on=str(acceptance.get("judged_on", "point")),
+        judged_values={
+            k: float(v)
+            for k, v in (acceptance.get("judged_values") or {}).items()
+            if k in ("cllr", "misleading") and _number(v)
+        },
         figures={k: float(v) if _number(v) else None for k, v in figures.items()},
         intervals={
             k: (

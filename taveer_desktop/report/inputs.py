@@ -211,9 +211,12 @@ def gather_inputs(
     model_evaluations = model.extra.get("evaluations")
     if evaluations is None and isinstance(model_evaluations, dict):
         evaluations, evaluation_source = model_evaluations, "the model file"
+    read = read_result(result)
+    # the validation the run rested on (its stored reference), never the model file's own claims
     validation, validation_source = None, None
-    stored_validation = store.validations.for_model(run.model_id)
-    if stored_validation is not None:
+    reference = read.validation
+    if reference is not None and reference.source.record_id is not None:
+        stored_validation = store.validations.get(reference.source.record_id)
         record = store.validations.record(stored_validation.id)
         validation = {k: v for k, v in record.items() if k != "trials"}
         validation_source = (
@@ -221,16 +224,13 @@ def gather_inputs(
             f"{stored_validation.record_sha256[:16]}…, stored "
             f"{recorded_time(stored_validation.created_utc)})"
         )
-    elif isinstance(model.extra.get("validation"), dict):
-        validation, validation_source = model.extra["validation"], "the model file"
     stability_checks = store.runs.stability_checks(run.id)
-    read = read_result(result)
     return ReportInputs(
         read=read,
         method_evidence=method_evidence(read, questioned_text, lexicon),
         validation=validation,
         validation_source=validation_source,
-        validation_facts=case_validation_facts(store, case, run.model_id),
+        validation_facts=case_validation_facts(store, case, read),
         case=case,
         run=run,
         result=result,

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation.population_fit_text import (
     FIT_NOT_STORED,
     NO_BASIS_FOR_FIT,
     NO_PROFILE,
     FitCheck,
+    fit_check_of,
 )
 from taveer_desktop.presentation.validation_attempts_text import Attempt, attempt_of
 from taveer_desktop.store import Case, ProjectStore
 from taveer_desktop.store.case_basis import DECLARED_USE
 from taveer_desktop.store.case_basis import case_attempts as stored_attempts
+from taveer_desktop.store.errors import DamagedStore
 
 
 def case_attempts(store: ProjectStore, case: Case) -> tuple[Attempt, ...]:
@@ -60,14 +63,27 @@ class CaseValidationFacts:
     fit_problem: str = ""
 
 
-def case_validation_facts(store: ProjectStore, case: Case, model_id: int) -> CaseValidationFacts:
-    """The facts for a run made with ``model_id``: the basis is the project's stored record that
-    produced that model (a model file's own claims are never a basis)."""
+def case_validation_facts(
+    store: ProjectStore, case: Case, result: VerificationResult
+) -> CaseValidationFacts:
+    """The facts for one stored run: the basis is the validation record the run itself rested on
+    (its stored reference: a project record, checked against the record's SHA-256), the fit check
+    the one the run computed against that record's population. A model file's own claims are
+    never a basis; a run that rested on none says so."""
     attempts = case_attempts(store, case)
-    stored = store.validations.for_model(model_id)
-    if stored is None:
+    reference = result.validation
+    if reference is None or reference.source.record_id is None:
         return CaseValidationFacts(attempts, None, "", "", (), NO_BASIS_FOR_FIT)
+    stored = store.validations.get(reference.source.record_id)
+    if stored.record_sha256 != reference.source.sha256:
+        raise DamagedStore(
+            f"holds validation record {stored.id} whose SHA-256 is not the one the run rested on",
+            store.path,
+        )
+    population = reference.population
+    if result.population_fit is not None:
+        checks = (fit_check_of(result.population_fit, population),)
+        return CaseValidationFacts(attempts, stored.id, stored.record_sha256, population, checks)
     record = store.validations.record(stored.id)
-    population = str((record.get("population") or {}).get("name") or "")
     problem = NO_PROFILE if not isinstance(record.get("population_fit"), dict) else FIT_NOT_STORED
     return CaseValidationFacts(attempts, stored.id, stored.record_sha256, population, (), problem)
