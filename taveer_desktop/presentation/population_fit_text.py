@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.population_fit import CaseFit
+from taveer_desktop.core.population_fit import PARTS, CaseFit
 from taveer_desktop.presentation import numbers
 
 
@@ -43,7 +43,7 @@ class FitCheck:
 FIT_MEANING = (
     "p is the share of the population's own documents that look at least as unusual, by "
     "features that do not depend on who wrote them (genre, register, era); a part whose p is "
-    "below the stated false-flag rate is unlike the population."
+    "at or below its share of the stated false-flag rate is unlike the population."
 )
 FIT_COLUMNS = ("Part of the case", "p-value", "Against the population")
 
@@ -58,9 +58,13 @@ def p_text(p: float) -> str:
 
 
 def alpha_text(alpha: float) -> str:
+    """The stated rate for a case and its share for each part (Bonferroni: α / parts)."""
     return (
-        f"the stated false-flag rate is {numbers.percent(alpha, 0)}: that share of the "
-        "population's own documents is flagged by this check"
+        f"the stated false-flag rate is {numbers.percent(alpha, 0).replace(' ', chr(0xA0))}: "
+        "at most that share of "
+        "cases made of the population's own documents is flagged by this check; each part (the "
+        "questioned text, the known texts) is judged at "
+        f"{numbers.percent(alpha / PARTS, 1).replace(' ', chr(0xA0))}"
     )
 
 

@@ -142,7 +142,8 @@ def attempts_sentence(attempts: Sequence[Attempt], case_number: str) -> str:
     text = (
         f"{numbers.count(len(attempts), 'validation')} "
         f"{'was' if len(attempts) == 1 else 'were'} run for case {case_number}: "
-        f"{numbers.integer(met)} met its criteria, {numbers.integer(failed)} did not"
+        f"{numbers.integer(met) if met else 'none'} met its criteria, "
+        f"{numbers.integer(failed) if failed or not met else 'none'} did not"
     )
     unset = len(attempts) - met - failed
     if unset:

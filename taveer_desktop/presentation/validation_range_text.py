@@ -253,9 +253,9 @@ def casework_verdict(record: dict[str, Any]) -> CaseworkVerdict:
         reasons = tuple(str(r) for r in casework.get("reasons") or [])
         size = (
             f"{numbers.count(int(casework.get('authors') or 0), 'author')}, "
-            f"{numbers.integer(int(casework.get('trials_same') or 0))} same-author and "
-            f"{numbers.integer(int(casework.get('trials_different') or 0))} different-author "
-            "trials"
+            f"{numbers.integer(int(casework.get('trials_same') or 0))} distinct same-author and "
+            f"{numbers.integer(int(casework.get('trials_different') or 0))} distinct "
+            "different-author trials"
         )
     else:
         reasons = tuple(casework_shortfalls(record))

@@ -420,7 +420,7 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
         "text. Each is paired with a different-author trial that keeps the same known text and "
         "takes as questioned text a document of another author of the same fold, so the two "
         "kinds of trial are balanced and a pair differs only in who wrote the questioned text.",
-        f"Cut to the case's lengths. Questioned texts were cut to "
+        f"Cut to the declared lengths. Questioned texts were cut to "
         f"{_length(p.get('questioned_chars'))} and known texts to "
         f"{_length(p.get('known_chars'))}, at the sentence boundary nearest the target; a "
         f"document shorter than {share_text} of its target gave no trial. The features of "

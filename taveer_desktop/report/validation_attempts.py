@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.population_fit import FitProfile, case_fit
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation.population_fit_text import (
+    FIT_NOT_MADE,
     FIT_NOT_STORED,
     NO_BASIS_FOR_FIT,
     NO_PROFILE,
     FitCheck,
+    FitPart,
     fit_check_of,
 )
 from taveer_desktop.presentation.validation_attempts_text import Attempt, attempt_of
-from taveer_desktop.store import Case, ProjectStore
+from taveer_desktop.store import KNOWN, QUESTIONED, Case, ProjectStore
 from taveer_desktop.store.case_basis import DECLARED_USE
 from taveer_desktop.store.case_basis import case_attempts as stored_attempts
 from taveer_desktop.store.errors import DamagedStore
@@ -87,3 +91,40 @@ def case_validation_facts(
     record = store.validations.record(stored.id)
     problem = NO_PROFILE if not isinstance(record.get("population_fit"), dict) else FIT_NOT_STORED
     return CaseValidationFacts(attempts, stored.id, stored.record_sha256, population, (), problem)
+
+
+def record_fit_check(
+    store: ProjectStore, case: Case, record: dict, population: str
+) -> tuple[FitCheck | None, str]:
+    """The case's documents in use judged against a validation record's population profile
+    (the wizard's record page: the same engine check a verification makes), as one check — each
+    questioned document a part, the known texts together one part — or (None, why not)."""
+    data = record.get("population_fit")
+    if not isinstance(data, dict):
+        return None, NO_PROFILE
+    known = store.documents.in_use(case.id, KNOWN)
+    questioned = store.documents.in_use(case.id, QUESTIONED)
+    if not known or not questioned:
+        return None, FIT_NOT_MADE
+    try:
+        profile = FitProfile.from_dict(data, "the validation record's population_fit")
+        known_texts = [store.documents.text(doc.id) for doc in known]
+        checks = [
+            (
+                doc,
+                fit_check_of(
+                    case_fit(profile, store.documents.text(doc.id), known_texts), population
+                ),
+            )
+            for doc in questioned
+        ]
+    except InputError as error:
+        return None, f"{FIT_NOT_MADE} ({error})"
+    parts: list[FitPart] = []
+    for doc, check in checks:
+        for part in check.parts:
+            if part.label.startswith("the questioned"):
+                label = part.label if len(checks) == 1 else f"{part.label} {doc.file_name}"
+                parts.append(FitPart(label, part.p_value, part.flagged))
+    parts += [part for part in checks[0][1].parts if not part.label.startswith("the questioned")]
+    return FitCheck(population, checks[0][1].alpha, tuple(parts)), ""

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWizard
 
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_wizard_text as vt
-from taveer_desktop.report.validation_attempts import case_attempts
+from taveer_desktop.report.validation_attempts import case_attempts, record_fit_check
 from taveer_desktop.store.case_validation import CaseValidation
 from taveer_desktop.ui import jobs
 from taveer_desktop.ui.project_session import AUDIT, CASES, MODELS, VALIDATIONS
@@ -34,9 +34,6 @@ from taveer_desktop.ui.validation_wizard_step import ERROR_STYLE, WizardStep, fo
 
 if TYPE_CHECKING:
     from taveer_desktop.ui.validation_wizard import ValidationWizard
-
-# whether the engine builds trials across a declared range and repeats them (issue 21's
-# ValidationSettings.repeats and range-valued lengths); before that it cuts to one length
 
 
 class RunPage(WizardStep):
@@ -235,9 +232,20 @@ class RecordPage(WizardStep):
         # the verdict lines above the tabs can take half of a small screen: the page scrolls,
         # and the tabs keep room for a dozen lines
         self.view.tabs.setMinimumHeight(self.fontMetrics().height() * 14)
+        # a tab chosen while the verdict lines fill the page is scrolled into view
+        self.view.tabs.currentChanged.connect(lambda _index: QTimer.singleShot(0, self._show_tabs))
         layout = self.scrolled()
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
+
+    def _show_tabs(self) -> None:
+        """Scroll just enough to show the whole tab pane, its tab bar first when it is taller
+        than the page (at 150 % on a laptop the verdict lines take half of it)."""
+        bar, tabs = self.scroll_area.verticalScrollBar(), self.view.tabs
+        top = tabs.mapTo(self.scroll_area.widget(), QPoint(0, 0)).y()
+        bottom, height = top + tabs.height(), self.scroll_area.viewport().height()
+        if top < bar.value() or bottom > bar.value() + height:
+            bar.setValue(min(top, bottom - height))
 
     def initializePage(self) -> None:
         done = self.owner.validation
@@ -246,11 +254,14 @@ class RecordPage(WizardStep):
         record = done.result.record
         self.setSubTitle(vt.record_subtitle(record, self.owner.case.number))
         self.view.show_record(record, done.model.name)
-        self.show_fit(None, fit_words.NO_PROFILE if "population_fit" not in record else "")
         store = self.owner.session.store
-        if store is not None:
-            case = self.owner.case
-            self.attempts.show_attempts(case_attempts(store, case), case.number)
+        if store is None:
+            self.show_fit(None, fit_words.NO_PROFILE if "population_fit" not in record else "")
+            return
+        case = self.owner.case
+        population = self.owner.population.name if self.owner.population else ""
+        self.show_fit(*record_fit_check(store, case, record, population))
+        self.attempts.show_attempts(case_attempts(store, case), case.number)
 
     def show_fit(self, check: fit_words.FitCheck | None, problem: str) -> None:
         """This case's fit check against the record's population, or why there is none."""

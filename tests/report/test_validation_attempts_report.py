@@ -78,9 +78,10 @@ def test_the_case_report_lists_every_attempt_and_the_basis(validated, tmp_path):
         assert re.search(r"\d\.\d{3} \(\d\.\d{3} – \d\.\d{3}\)", row)
     assert "chosen" in section[row_1:row_2] and "chosen" not in section[row_2:]
     assert f"record SHA-256 {first.record_sha256[:16]}" in section
-    # the fit check: the record carries no population profile yet
+    # the fit check: the run checked the case against the record's population profile
     assert "Population fit of the case" in section
-    assert normalised(NO_PROFILE) in section
+    assert normalised(NO_PROFILE) not in section
+    assert "the questioned text" in section and "p = " in section
 
 
 def test_without_a_stored_validation_the_report_says_investigative(tmp_path):
@@ -151,7 +152,10 @@ def test_the_validation_report_states_range_repeats_bands_and_casework(validated
     assert "holds only for cases inside this range" in coverage
     assert "repeated 3 times (seeds 0, 1, 2)" in coverage
     assert "Cllr per repeat: 0.610, 0.740, 0.680 (spread 0.130)" in coverage
-    assert "Too small for casework (6 authors, 50 same-author and 50 different-author " in coverage
+    assert (
+        "Too small for casework (6 authors, 50 distinct same-author and 50 distinct "
+        "different-author " in coverage
+    )
     assert "no evaluative conclusion can rest on it" in coverage
     acceptance = text[text.index("6. Acceptance") : text.index("7. Figures")]
     assert "Judged on the pessimistic end of each figure's 95 % interval" in acceptance

@@ -20,3 +20,16 @@ for combo in "1 -1366" "1.5 -1366-150"; do  # the laptop set, maximised (see the
   QT_SCALE_FACTOR="$scale" xvfb-run -a -s "-screen 0 1366x768x24" \
     .venv/bin/python tests/ui/take_verification_screenshots.py "$OUT" "--suffix=$suffix"
 done
+# issue 21: the wizard's range, record, coverage, fit and attempts steps, and the decision view
+# with a population-fit finding (public-domain texts from ../shared/demo-texts or
+# TAVEER_DEMO_TEXTS), maximised on the laptop screen; the fit finding also at 150 % on 1600×1000
+for combo in "1 -1366" "1.5 -1366-150"; do
+  read -r scale suffix <<<"$combo"
+  for script in take_validation_range_screenshots take_population_fit_screenshots; do
+    QT_SCALE_FACTOR="$scale" xvfb-run -a -s "-screen 0 1366x768x24" \
+      .venv/bin/python "tests/ui/$script.py" "$OUT" "--suffix=$suffix"
+  done
+done
+QT_SCALE_FACTOR=1.5 xvfb-run -a -s "-screen 0 1600x1000x24" \
+  .venv/bin/python tests/ui/take_population_fit_screenshots.py "$OUT" --suffix=-150
+rm -f "$OUT/validation21-6-fit-flagged-150.png"  # the wizard's pictures are the laptop set's

@@ -13,15 +13,14 @@ the casework range (and refused when the case lies outside it), the run page wit
 name (and refused when the name is taken), the run queued, and the record page's verdict,
 Coverage, Case Fit and Attempts tabs.
 
-Two things in these pictures are made by hand, because the engine and the fit check of issue 21
-were not merged when they were taken: the Coverage tab shows the record with the keys the
-engine will write (``conditions``, ``repeats``, ``bands``, ``casework``: values invented for the
-picture), and the Case Fit tab shows a made-up check (p = 0.004 for the questioned text).
+Everything in them is real: the record page shows the record the run stored (its declared range,
+three repeats, the figures per length band, the size for casework), the Case Fit tab the engine's
+check of DEMO-001's documents against that record's population profile, the Attempts tab every
+validation of the case. Each picture's content is checked before it is saved.
 """
 
 from __future__ import annotations
 
-import copy
 import os
 import sys
 import tempfile
@@ -36,52 +35,11 @@ os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
 from tests.ui.screenshot_session import ScreenshotSession, options  # noqa: E402
 
 
-def illustrative_record(record: dict) -> dict:
-    """The record with the issue-21 keys, values invented for the picture (see the module)."""
-    record = copy.deepcopy(record)
-    figures, intervals = record["figures"], record["intervals"]
-    record["conditions"] = {"questioned_chars": [2000, 9000], "known_chars": [6000, 30000]}
-    record["repeats"] = {
-        "count": 3,
-        "seeds": [1, 2, 3],
-        "cllr": [0.21, 0.34, 0.27],
-        "auc": [0.98, 0.95, 0.97],
-    }
-    record["bands"] = [
-        {
-            "questioned_chars": [2000, 4500],
-            "trials_same": 24,
-            "trials_different": 24,
-            "figures": {**figures, "cllr": 0.35},
-            "intervals": {**intervals, "cllr": [0.22, 0.51]},
-            "bound": {"min_log10_lr": -0.9, "max_log10_lr": 1.0},
-        },
-        {
-            "questioned_chars": [4501, 9000],
-            "trials_same": 25,
-            "trials_different": 25,
-            "figures": {**figures, "cllr": 0.19},
-            "intervals": {**intervals, "cllr": [0.11, 0.30]},
-            "bound": {"min_log10_lr": -1.1, "max_log10_lr": 1.2},
-        },
-    ]
-    record["casework"] = {
-        "authors": 6,
-        "trials_same": 49,
-        "trials_different": 49,
-        "too_small": True,
-        "reasons": ["6 authors (fewer than 20)", "49 trials of a kind (fewer than 100)"],
-    }
-    record["acceptance"]["judged_on"] = "pessimistic"
-    return record
-
-
 def main(out: Path, suffix: str) -> None:
     from PySide6.QtWidgets import QApplication, QWizard
 
     from taveer_desktop.app import create_application
     from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
-    from taveer_desktop.presentation.population_fit_text import FitCheck, FitPart
     from taveer_desktop.store.case_validation import validate_case
     from taveer_desktop.ui import validation_wizard as vw
     from taveer_desktop.ui.task_worker import Job
@@ -134,18 +92,11 @@ def main(out: Path, suffix: str) -> None:
     page = wizard.record_page
     view = page.view
     shoot(wizard, "validation21-6-record.png", settle=0.8)
-    view.show_record(illustrative_record(view.record or {}), wizard.validation.model.name)
+    record = view.record or {}
+    assert record.get("repeats") and record.get("bands") and record.get("conditions"), record.keys()
     view.tabs.setCurrentWidget(view.coverage_text)
     shoot(wizard, "validation21-6-coverage.png", settle=0.8)
-    check = FitCheck(
-        population,
-        0.05,
-        (
-            FitPart("the questioned text Q", 0.004, True),
-            FitPart("the known texts K1–K3", 0.41, False),
-        ),
-    )
-    page.show_fit(check, "")
+    assert page.fit.check is not None, page.fit.consequence.text()
     view.tabs.setCurrentWidget(page.fit)
     shoot(wizard, "validation21-6-fit.png", settle=0.8)
     view.tabs.setCurrentWidget(page.attempts)

@@ -187,7 +187,12 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     assert [a.validation_id for a in attempts.attempts] == [validation.id]
     assert attempts.attempts[0].chosen and attempts.table.rowCount() == 1
     fit = wizard.record_page.fit
-    assert fit.check is None and fit.headline.text() == "No population-fit check for this case."
+    # the case's documents judged against the record's population profile, as a run would
+    assert fit.check is not None and [p.label for p in fit.check.parts] == [
+        "the questioned text",
+        "the known texts",
+    ]
+    assert fit.headline.text().startswith("The case fits the population")
     assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
     assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
     view.tabs.setCurrentWidget(view.charts)
@@ -519,7 +524,8 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
     attempts = case_attempts(store, store.cases.get(case.id))
     page.attempts.show_attempts(attempts, "C-1")
     assert [a.validation_id for a in attempts] == [first.validation.id, second.validation.id]
-    assert [a.met for a in attempts] == [True, False] and [a.seed for a in attempts] == ["0", "1"]
+    assert [a.met for a in attempts] == [True, False]
+    assert [a.seed for a in attempts] == ["0–2", "1–3"]  # three repeats each
     # the failed second attempt does not replace the model of the first, which met its criteria
     assert [a.chosen for a in attempts] == [True, False]
     summary = page.attempts.summary.text()
@@ -539,7 +545,8 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
         "The questioned text Q is unlike the texts of the population “demo”: p = 0.004."
     )
     assert "investigation only" in page.fit.consequence.text()
-    assert "5 %" in page.fit.meaning.text() and page.fit.table.rowCount() == 2
+    assert "false-flag rate is 5\u00a0%" in page.fit.meaning.text()
+    assert page.fit.table.rowCount() == 2
     assert page.view.fit_line.isVisibleTo(page.view) and "unlike" in page.view.fit_line.text()
     page.show_fit(None, "")
     assert page.fit.headline.text() == "No population-fit check for this case."
