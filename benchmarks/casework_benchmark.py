@@ -127,10 +127,12 @@ def main() -> int:
     parser.add_argument("--shared", default=str(REPO.parent / "shared"))
     parser.add_argument("--methods", nargs="+", default=["taveer", "fusion"])
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--accept-cllr", default="0.95", help="the lab's criterion (pessimistic)")
+    parser.add_argument("--populations", nargs="+", default=list(POPULATIONS))
     args = parser.parse_args()
     shared = Path(args.shared)
     with tempfile.TemporaryDirectory() as tmp:
-        for population in POPULATIONS:
+        for population in args.populations:
             root = shared / "corpora" / population
             if not root.is_dir():
                 print(f"skip {population}: not found", file=sys.stderr)
@@ -152,7 +154,7 @@ def main() -> int:
                     "--seed",
                     str(args.seed),
                     "--accept-cllr",
-                    "0.95",
+                    args.accept_cllr,
                     "-o",
                     str(model),
                     "--record",
@@ -169,6 +171,10 @@ def main() -> int:
                     "cv_cllr_interval": validated.get("intervals", {}).get("cllr"),
                     "too_small": validated.get("casework", {}).get("too_small"),
                     "met": validated.get("acceptance", {}).get("met"),
+                    "accept_cllr": float(args.accept_cllr),
+                    "judged_cllr": validated.get("acceptance", {})
+                    .get("judged_values", {})
+                    .get("cllr"),
                 }
                 for corpus in CASES:
                     cases_root = shared / "corpora" / corpus / "test"

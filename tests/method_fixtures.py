@@ -32,6 +32,7 @@ def quick_settings(method: str) -> ValidationSettings:
     return ValidationSettings(
         folds=3,
         seed=1,
+        repeats=1,  # one repeat: the fusion these fixtures were written for (both weighted)
         method=method,
         bootstrap=50,
         lambdag_order=4,

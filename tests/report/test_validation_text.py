@@ -8,6 +8,7 @@ import copy
 
 import pytest
 
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.validation_text import (
     CASEWORK_MIN_AUTHORS,
     ECE_PLOT,
@@ -71,7 +72,8 @@ def test_acceptance_lines_state_each_criterion_measured_and_met(record):
     ]
     assert lines[0].met is True and lines[1].met is False
     sentence = acceptance_sentence(record)
-    assert record["acceptance"]["criteria"]["set_utc"] in sentence
+    # the time the criteria were set, in words (not the raw ISO string)
+    assert recorded_time(record["acceptance"]["criteria"]["set_utc"]) in sentence
     assert "before the trials were built" in sentence and "NOT met" in sentence
     none = copy.deepcopy(record)
     none["acceptance"] = {

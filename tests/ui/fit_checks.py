@@ -44,6 +44,8 @@ def conclusion_hidden(window, on_screen: bool = True) -> dict[str, QRect]:
     hidden (empty when all is well)."""
     summary = window.verification_tab.result_view.result_view.summary
     parts = {"kind": summary.kind_label, "statement": summary.headline}
+    if summary.investigative_label.isVisibleTo(summary):  # an investigative conclusion's ratio
+        parts["ratio"] = summary.investigative_label
     hidden = {}
     for name, widget in parts.items():
         part = hidden_part(widget, on_screen)

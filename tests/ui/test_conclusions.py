@@ -273,7 +273,11 @@ def test_the_conclusion_is_whole_and_in_view_on_a_laptop_at_100_and_150_percent(
     assert window.height() == size[1]  # the window did not grow past the screen
     result = window.verification_tab.result_view.result_view
     summary = result.summary
-    assert summary.headline.text().startswith("Likelihood ratio 0.714")
+    # DEMO-002's model has no validation on a population declared relevant to the case: the
+    # conclusion is investigative, its ratio shown beside it for investigation only
+    assert summary.headline.text().startswith("No evaluative conclusion: the model has no")
+    assert summary.investigative_label.isVisibleTo(summary)
+    assert "0.714" in summary.investigative_label.text()
     for tab in range(result.tabs.count()):
         if not result.tabs.isTabVisible(tab):
             continue
@@ -282,7 +286,8 @@ def test_the_conclusion_is_whole_and_in_view_on_a_laptop_at_100_and_150_percent(
         assert conclusion_hidden(window, on_screen=False) == {}, result.tabs.tabText(tab)
         kind = summary.kind_label
         top = kind.mapTo(window, kind.rect().topLeft()).y()
-        bottom = summary.headline.mapTo(window, summary.headline.rect().bottomLeft()).y()
+        last = summary.investigative_label
+        bottom = last.mapTo(window, last.rect().bottomLeft()).y()
         assert 0 <= top < bottom <= window.height()
     # the runs table keeps a row or more in view, the result the rest
     runs = window.verification_tab.runs_view
