@@ -241,8 +241,14 @@ class RecordPage(WizardStep):
     def _show_tabs(self) -> None:
         """Scroll just enough to show the whole tab pane, its tab bar first when it is taller
         than the page (at 150 % on a laptop the verdict lines take half of it)."""
-        bar, tabs = self.scroll_area.verticalScrollBar(), self.view.tabs
-        top = tabs.mapTo(self.scroll_area.widget(), QPoint(0, 0)).y()
+        bar, tabs, content = (
+            self.scroll_area.verticalScrollBar(),
+            self.view.tabs,
+            self.scroll_area.widget(),
+        )
+        if content is None:
+            return
+        top = tabs.mapTo(content, QPoint(0, 0)).y()
         bottom, height = top + tabs.height(), self.scroll_area.viewport().height()
         if top < bar.value() or bottom > bar.value() + height:
             bar.setValue(min(top, bottom - height))
