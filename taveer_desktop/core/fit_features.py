@@ -44,7 +44,7 @@ _WORD_CLASSES = (
     ("all_caps", "words in capitals"),
     ("digit_words", "words with digits"),
     ("apostrophe_words", "words with an apostrophe (contractions, possessives)"),
-    ("sentences", "sentence ends (shorter sentences)"),
+    ("sentences", "sentence ends per word"),
 )
 _CHAR_CLASSES = (
     ("digits", "0123456789", "digits"),
