@@ -80,8 +80,9 @@ def fit_headline(check: FitCheck) -> str:
     flagged = [part for part in check.parts if part.flagged]
     if len(flagged) == 1:
         part = flagged[0]
+        verb = "are" if part.label.endswith("texts") else "is"
         return (
-            f"{part.label[0].upper()}{part.label[1:]} is unlike the texts of the population "
+            f"{part.label[0].upper()}{part.label[1:]} {verb} unlike the texts of the population "
             f"{name}: {p_text(part.p_value)}."
         )
     return f"The case is unlike the texts of the population {name} ({_parts(flagged)})."

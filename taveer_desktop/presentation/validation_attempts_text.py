@@ -119,7 +119,7 @@ def met_word(met: bool | None) -> str:
 def attempt_cells(attempt: Attempt) -> tuple[str, ...]:
     """The attempt's row, in ``ATTEMPT_COLUMNS`` order."""
     return (
-        str(attempt.validation_id) + (" (declared use)" if attempt.declared else ""),
+        str(attempt.validation_id) + ("*" if attempt.declared else ""),
         attempt.when,
         attempt.method,
         attempt.population,
@@ -139,9 +139,17 @@ def attempts_sentence(attempts: Sequence[Attempt], case_number: str) -> str:
         return f"No validation has been run for case {case_number} in this project."
     met = sum(1 for a in attempts if a.met)
     failed = sum(1 for a in attempts if a.met is False)
+    declared = sum(1 for a in attempts if a.declared)
+    run_here = (
+        f"{'was' if len(attempts) == 1 else 'were'} run for case {case_number}"
+        if not declared
+        else f"{'is' if len(attempts) == 1 else 'are'} linked to case {case_number} "
+        f"({numbers.integer(len(attempts) - declared)} run for it, "
+        f"{numbers.integer(declared)} run for another case and declared relevant to it, "
+        "marked *)"
+    )
     text = (
-        f"{numbers.count(len(attempts), 'validation')} "
-        f"{'was' if len(attempts) == 1 else 'were'} run for case {case_number}: "
+        f"{numbers.count(len(attempts), 'validation')} {run_here}: "
         f"{numbers.integer(met) if met else 'none'} met its criteria, "
         f"{numbers.integer(failed) if failed or not met else 'none'} did not"
     )

@@ -39,6 +39,12 @@ def _attempt_table(facts: CaseValidationFacts) -> Table:
                 detail=(
                     f"Model: {html_text(model, 300)} · lengths {html_text(attempt.lengths)}"
                     f" · record SHA-256 {html_code(attempt.record_sha256[:16])}…"
+                    + (
+                        f"<br/>Run for another case and declared relevant to this one: "
+                        f"{html_text(attempt.declared, 500)}"
+                        if attempt.declared
+                        else ""
+                    )
                 ),
                 shade=attempt.chosen,
             )

@@ -98,6 +98,18 @@ def _span(declared: tuple[int, int]) -> str:
     return f"{low:,}" if low == high else f"{low:,}–{high:,}"
 
 
+def _free_name(name: str, taken: set[str]) -> str:
+    """``name``, or — when an earlier attempt already has it (the same conditions and seed, other
+    criteria or method settings) — ``name`` with the attempt's number, so a new attempt never
+    fails on its name after the work is done."""
+    attempt = 2
+    candidate = name
+    while candidate in taken:
+        candidate = f"{name}, attempt {attempt}"
+        attempt += 1
+    return candidate
+
+
 def _check_case_inside(
     store: ProjectStore, number: str, case_id: int, settings: ValidationSettings
 ) -> None:
@@ -169,10 +181,18 @@ def validate_case(
     # a LambdaG or fused model is named for its method, so validating the same case with
     # another method under the same conditions does not collide with the TAVeer model's name
     method = "" if settings.method == "taveer" else f"with {METHOD_TITLES[settings.method]} "
-    name = model_name or (
+    taken = {m.name for m in store.models.list_all()}
+    if model_name is not None and model_name in taken:  # refused before any work, not after it
+        raise StoreError(
+            f"already holds a model named {model_name!r}: choose another name for this "
+            "validation's model",
+            store.path,
+        )
+    name = model_name or _free_name(
         f"Validated {method}for case {case.number} on {stored_population.name} "
         f"({_span(settings.questioned_chars)}/{_span(settings.known_chars)} chars, "
-        f"seed {settings.seed})"
+        f"seed {settings.seed})",
+        taken,
     )
     result = validate(population, settings, name=name, genre=genre, progress=progress)
     progress.check()  # the last point where stopping leaves nothing stored

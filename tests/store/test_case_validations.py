@@ -177,3 +177,21 @@ def test_case_attempts_and_use_validation_commands(project):
     bad = run("--project", project, "case", "use-validation", "C-2", "99", "--reason", REASON)
     assert bad.returncode == 2 and "no validation record with id 99" in bad.stderr
     assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_a_new_attempt_never_fails_on_its_name_after_the_work(project):
+    """The same conditions and seed with other criteria make a new attempt with a numbered
+    automatic name; a name given that is already used is refused before any work."""
+    with ProjectStore.open(project) as store:
+        case = store.cases.find("C-1")
+        first = validate_case(store, case.id, "demo", _settings(0, max_cllr=0.0))
+        second = validate_case(store, case.id, "demo", _settings(0, max_cllr=9.0))
+        assert second.model.name == f"{first.model.name}, attempt 2"
+        assert second.chosen  # a met attempt replaces a failed one
+        audit_before = len(store.audit.entries(case.id))
+        with pytest.raises(StoreError, match="already holds a model named"):
+            validate_case(
+                store, case.id, "demo", _settings(1, max_cllr=9.0), model_name=first.model.name
+            )
+        assert len(store.audit.entries(case.id)) == audit_before  # nothing was written
+        assert len(case_attempts(store, case.id)) == 2
