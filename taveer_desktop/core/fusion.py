@@ -23,9 +23,9 @@ import numpy as np
 
 from taveer_desktop.core.calibration import LN10, cllr
 from taveer_desktop.core.length_bands import BandBound, bands_from_list, bounded
+from taveer_desktop.core.quality_measures import newton_logistic
 
 WEIGHT_PENALTY = 0.01
-MAX_ITERATIONS = 100
 
 
 @dataclass(frozen=True)
@@ -90,34 +90,12 @@ def _optional(value: Any) -> float | None:
 
 
 def _fit(x: np.ndarray, targets: np.ndarray, free: np.ndarray) -> np.ndarray:
-    """Newton's method with step halving on the penalised cross-entropy; columns of ``x`` not
-    ``free`` keep weight 0. Returns [a, w_1 … w_k]."""
+    """The penalised logistic fit (``quality_measures.newton_logistic``, intercept unpenalised);
+    columns of ``x`` not ``free`` keep weight 0. Returns [a, w_1 … w_k]."""
     k = x.shape[1]
     design = np.column_stack([np.ones(len(x)), x[:, free]])
-    penalty = np.diag([0.0] + [WEIGHT_PENALTY] * int(free.sum()))
-    theta = np.zeros(design.shape[1])
-
-    def loss(t: np.ndarray) -> float:
-        z = design @ t
-        return float(np.sum(np.logaddexp(0.0, z) - targets * z) + 0.5 * t @ penalty @ t)
-
-    current = loss(theta)
-    for _ in range(MAX_ITERATIONS):
-        p = 0.5 * (1.0 + np.tanh(0.5 * (design @ theta)))
-        gradient = design.T @ (p - targets) + penalty @ theta
-        hessian = (design * (p * (1 - p))[:, None]).T @ design + penalty
-        step = np.linalg.solve(hessian + 1e-12 * np.eye(len(theta)), gradient)
-        scale = 1.0
-        while scale > 1e-6:
-            candidate = theta - scale * step
-            new = loss(candidate)
-            if new <= current + 1e-12:
-                break
-            scale /= 2.0
-        done = abs(current - new) < 1e-10 and np.max(np.abs(scale * step)) < 1e-9
-        theta, current = candidate, new
-        if done:
-            break
+    penalties = np.array([0.0] + [WEIGHT_PENALTY] * int(free.sum()))
+    theta = newton_logistic(design, targets, penalties)
     full = np.zeros(k + 1)
     full[0] = theta[0]
     full[1:][free] = theta[1:]
