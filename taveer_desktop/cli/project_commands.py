@@ -46,6 +46,7 @@ from taveer_desktop.presentation.model_text import model_summary_lines
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
+from taveer_desktop.store.failure_account import accounting_for_failure
 from taveer_desktop.store.receipts import check_receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import IntegrityReport, VerificationRun
 
@@ -310,9 +311,10 @@ def run_case_add(args) -> int:
         check_encoding_name(args.encoding)  # an unknown name is refused before the project opens
     with _open(args) as store:
         case = store.cases.find(args.case)
-        result = store.documents.add(
-            case.id, role, files, skip_rejected=args.skip_rejected, encoding=args.encoding
-        )
+        with accounting_for_failure(store, f"the {role} documents of this import"):
+            result = store.documents.add(
+                case.id, role, files, skip_rejected=args.skip_rejected, encoding=args.encoding
+            )
     if args.json:
         print_json(
             {
@@ -348,9 +350,10 @@ def run_case_add(args) -> int:
 def run_case_verify(args) -> int:
     with _open(args) as store:
         case = store.cases.find(args.case)
-        runs = verify_case(
-            store, case.id, args.model, args.questioned, stability_resamples=args.stability
-        )
+        with accounting_for_failure(store, "the runs, their stability checks and the model choice"):
+            runs = verify_case(
+                store, case.id, args.model, args.questioned, stability_resamples=args.stability
+            )
         results = [store.runs.verification(r.id) for r in runs]
         checks = [store.runs.stability_checks(r.id) for r in runs]
         models = {r.model_id: store.models.load(r.model_id) for r in runs}
@@ -513,7 +516,8 @@ def run_case_validate(args) -> int:
     progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
     with _open(args) as store:
         case = store.cases.find(args.case)
-        done = validate_case(store, case.id, args.population, settings, args.name, progress)
+        with accounting_for_failure(store, "the validation's model, its record and model choice"):
+            done = validate_case(store, case.id, args.population, settings, args.name, progress)
     summary = validation_summary(done.result, done.model.name, f"validation {done.validation.id}")
     summary.update(
         case=case.number,
@@ -609,9 +613,12 @@ def run_audit(args) -> int:
 
 def run_check(args) -> int:
     receipt = read_receipt(args.receipt) if args.receipt else None  # bad file: exit 2 first
-    with _open(args, verify=False) as store:
+    store = ProjectStore.open_for_check(_project_path(args))  # read-only, never migrated
+    try:
         report = store.check_integrity(include_sqlite_check=not args.quick)
         receipt_problems = check_receipt(store, receipt) if receipt else []
+    finally:
+        store.close()
     if args.json:
         data = _report_dict(report)
         if receipt is not None:

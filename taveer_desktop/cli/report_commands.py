@@ -55,6 +55,7 @@ def run_report(args) -> int:
     from taveer_desktop.report.export import check_target, export_report, load_evaluations
     from taveer_desktop.report.inputs import choose_run
     from taveer_desktop.store import ProjectStore
+    from taveer_desktop.store.failure_account import accounting_for_failure
 
     target = check_target(args.output)  # refuse before opening anything
     path = Path(args.project) if args.project else default_project_path()
@@ -65,17 +66,18 @@ def run_report(args) -> int:
         evaluations = source = None
         if args.evaluation:
             evaluations, source = load_evaluations(args.evaluation, run.model_sha256)
-        report = export_report(
-            store,
-            case.number,
-            target,
-            run_id=run.id,
-            archival=args.archival,
-            evaluations=evaluations,
-            evaluation_source=source,
-            progress=NO_PROGRESS if args.json else StderrProgress("report"),
-            scale_id=args.scale,
-        )
+        with accounting_for_failure(store, "the report's audit entry"):
+            report = export_report(
+                store,
+                case.number,
+                target,
+                run_id=run.id,
+                archival=args.archival,
+                evaluations=evaluations,
+                evaluation_source=source,
+                progress=NO_PROGRESS if args.json else StderrProgress("report"),
+                scale_id=args.scale,
+            )
     finally:
         store.close()
     if args.json:

@@ -34,6 +34,12 @@ RECEIPT_SUFFIX = ".receipt.json"
 MAX_EVALUATION_BYTES = 1024 * 1024
 
 
+class ReportNotWritten(ReportError):
+    """The PDF could not be written whole (a failure of writing, not a refusal)."""
+
+    write_failure = True
+
+
 @dataclass(frozen=True)
 class ExportedReport:
     path: Path
@@ -190,7 +196,7 @@ def export_report(
     try:
         rendered.write_pdf(target, archival, before_rename=record)
     except ReportWriteError as error:
-        raise ReportError(str(error).split(": ", 1)[-1], target) from None
+        raise ReportNotWritten(str(error).split(": ", 1)[-1], target) from None
     digest, entry = recorded[0]
     receipt_path, receipt_problem = receipt_beside(store, target)
     step(4, "done")

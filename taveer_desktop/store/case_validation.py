@@ -6,7 +6,9 @@ length the characters of the known documents together. The engine's validation
 (``core/validation.py``) then builds its trials at those lengths from the population's stored
 texts (each re-hashed as it is read). The model it produces is added to the project
 (``model_added``) and the record stored as one more attempt of the case, linked to the case, the
-population and the model (``validation_stored``); no earlier attempt is replaced.
+population and the model (``validation_stored``); no earlier attempt is replaced. Model, record
+and the case's model choice are one transaction: after a failure all of them are stored or none
+(never a model without its record, which would make the retry collide with it).
 
 **Never replaced by a failed attempt.** The new model becomes the case's chosen model
 (``case_model_chosen``) only if its validation met its acceptance criteria, or if no validation
@@ -83,11 +85,12 @@ def use_validation(
     by one whose validation did not."""
     if store.read_only_reason:
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
-    use = store.validation_uses.declare(case_id, validation_id, reason)
-    validation = store.validations.get(validation_id)
-    chosen, case_model = choose_unless_worse(
-        store, case_id, validation.model_id, validation.criteria_met
-    )
+    with store.transaction():  # the declaration and the model choice: both or neither
+        use = store.validation_uses.declare(case_id, validation_id, reason)
+        validation = store.validations.get(validation_id)
+        chosen, case_model = choose_unless_worse(
+            store, case_id, validation.model_id, validation.criteria_met
+        )
     return CaseValidationUse(
         use, validation, store.models.get(validation.model_id), chosen, case_model
     )
@@ -197,7 +200,8 @@ def validate_case(
     result = validate(population, settings, name=name, genre=genre, progress=progress)
     progress.check()  # the last point where stopping leaves nothing stored
     data = result.model.to_json().encode("utf-8")
-    model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
-    validation = store.validations.store(case_id, stored_population.id, model.id, result.record)
-    chosen, case_model = choose_unless_worse(store, case_id, model.id, validation.criteria_met)
+    with store.transaction():  # model, record and the case's model choice: all or none
+        model = store.models.add_bytes(data, f"validated-case-{case.number}.json")
+        validation = store.validations.store(case_id, stored_population.id, model.id, result.record)
+        chosen, case_model = choose_unless_worse(store, case_id, model.id, validation.criteria_met)
     return CaseValidation(result, model, validation, chosen, case_model)

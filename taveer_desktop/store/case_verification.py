@@ -14,6 +14,10 @@ declared relevant to it, read back with its SHA-256 checked); without one it is 
 at most, and the stored result names the record it rested on. The model and every document
 are re-hashed as they are read, so a run is never computed from evidence or a model that
 changed since it was stored.
+
+Everything is computed first; then the case's model choice, every run and every stability check
+are stored in **one** transaction: a failure (a full disk, a kill) stores all of them or none,
+so a message can say which, and running the command again redoes exactly what is missing.
 """
 
 from __future__ import annotations
@@ -70,25 +74,15 @@ def verify_case(
         raise StoreError(f"is read-only: {store.read_only_reason}", store.path)
     model = store.models.load(stored_model.id)
     basis = basis_for_case(store, case_id, stored_model.id)
-    if case.model_id != stored_model.id:
-        store.cases.choose_model(case_id, stored_model.id)
     known_texts = [store.documents.text(doc.id) for doc in known]
-    runs = []
+    computed = []
     for index, doc in enumerate(questioned):
         progress.step(index, len(questioned), f"verifying {doc.file_name}")
         text = store.documents.text(doc.id)
         result = verify_with_method(
             model, known_texts, text, source=stored_model.name, explain=explain, basis=basis
         )
-        run = store.runs.store(
-            case_id,
-            stored_model.id,
-            doc.id,
-            [k.id for k in known],
-            result.to_dict(),
-            software_version=__version__,
-        )
-        runs.append(run)
+        stability = None
         if stability_resamples and result.conclusion.kind is not ConclusionKind.NONE:
             stability = decision_stability(
                 model,
@@ -99,6 +93,23 @@ def verify_case(
                 seed=stability_seed,
                 progress=progress,
             )
-            store.runs.store_stability(run.id, stability)
+        computed.append((doc, result, stability))
+    progress.check()  # the last point where stopping leaves nothing stored
+    runs = []
+    with store.transaction():  # the model choice, every run and its stability: all or none
+        if case.model_id != stored_model.id:
+            store.cases.choose_model(case_id, stored_model.id)
+        for doc, result, stability in computed:
+            run = store.runs.store(
+                case_id,
+                stored_model.id,
+                doc.id,
+                [k.id for k in known],
+                result.to_dict(),
+                software_version=__version__,
+            )
+            runs.append(run)
+            if stability is not None:
+                store.runs.store_stability(run.id, stability)
     progress.step(len(questioned), len(questioned), "done")
     return runs

@@ -65,3 +65,13 @@ class EvidenceRefused(InputError):
     def __init__(self, message: str, source: str | None, reason: str):
         super().__init__(message, source)
         self.reason = reason
+
+
+class WriteFailed(StoreError):
+    """A write to the store failed (full disk, file-size limit, I/O error); its transaction
+    is rolled back. The caller that knows the whole action says what it had stored before."""
+
+    def rolled_back(self) -> WriteFailed:
+        """The same failure, saying that its transaction was rolled back (read back: the
+        connection left the transaction)."""
+        return WriteFailed(f"{self.plain_message}; that change was rolled back", self.source)

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import inspect
 import os
 import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from taveer_desktop import __version__, paths
@@ -23,7 +26,7 @@ from taveer_desktop.core.atomic_file import FileWriteError, replacing
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_repository import AuditRepository
 from taveer_desktop.store.case_repository import CaseRepository
-from taveer_desktop.store.database import StoreDatabase
+from taveer_desktop.store.database import StoreDatabase, WriteTransaction
 from taveer_desktop.store.document_repository import DocumentRepository
 from taveer_desktop.store.errors import Conflict, DamagedStore, NewerStoreVersion, StoreError
 from taveer_desktop.store.integrity import check_integrity
@@ -52,9 +55,12 @@ PROJECT_SUFFIX = paths.PROJECT_SUFFIX
 class ProjectStore:
     """An open project store. Use ``create``/``open``/``open_or_create``, then ``close``."""
 
-    def __init__(self, db: StoreDatabase, lock: ProjectLock):
+    def __init__(
+        self, db: StoreDatabase, lock: ProjectLock, on_close: Callable[[], None] | None = None
+    ):
         self._db = db
         self._lock = lock
+        self._on_close = on_close
         self.path = db.path
         self.migration_backup: Path | None = None
         self.last_integrity_report: IntegrityReport | None = None
@@ -70,16 +76,29 @@ class ProjectStore:
     # -- opening -----------------------------------------------------------------------------
     @classmethod
     def create(cls, path: str | Path) -> ProjectStore:
-        """Make a new, empty project at ``path`` (which must not exist yet) and open it."""
+        """Make a new, empty project at ``path`` (which must not exist yet) and open it.
+
+        The store is built under ``.<name>.creating``, locked like any project file (a second
+        creator of the same name is refused), and renamed into place when complete; the lock
+        moves with it."""
         path = Path(path).expanduser().absolute()
         if not path.parent.is_dir():
             raise StoreError(f"cannot be created: the folder {path.parent} does not exist", path)
-        lock = ProjectLock(path)
+        if path.exists():
+            raise Conflict("already exists; open it or choose another file name", path)
+        building = path.with_name(f".{path.name}.creating")
+        try:
+            os.close(os.open(building, os.O_WRONLY | os.O_CREAT, 0o644))
+        except OSError as error:
+            raise StoreError(f"cannot be created ({error.strerror or error})", path) from None
+        lock = ProjectLock(building)
         lock.acquire()
         try:
             if path.exists():
                 raise Conflict("already exists; open it or choose another file name", path)
-            _build_new_store(path)
+            _build_new_store(building, path)
+            lock.store_path = path
+            lock.adopt_new_file()
             return cls._open_locked(path, lock, verify=True)
         except BaseException:
             lock.release()
@@ -98,6 +117,13 @@ class ProjectStore:
         except BaseException:
             lock.release()
             raise
+
+    @classmethod
+    def open_for_check(cls, path: str | Path) -> ProjectStore:
+        """Open a project to check it, changing nothing (``store/read_only_open.py``)."""
+        from taveer_desktop.store.read_only_open import open_read_only
+
+        return open_read_only(cls, Path(path).expanduser().absolute())
 
     @classmethod
     def open_or_create(cls, path: str | Path) -> ProjectStore:
@@ -136,6 +162,11 @@ class ProjectStore:
             db.close()
             raise
 
+    def transaction(self) -> AbstractContextManager[WriteTransaction]:
+        """One transaction around several changes (``with store.transaction(): …``): the
+        repositories' writes inside it join it, so all of them are stored or none."""
+        return self._db.write()
+
     # -- state -------------------------------------------------------------------------------
     @property
     def read_only_reason(self) -> str | None:
@@ -147,9 +178,12 @@ class ProjectStore:
         return schema_version(self._db.connection())
 
     def check_integrity(self, include_sqlite_check: bool = True) -> IntegrityReport:
-        """Re-hash everything and verify the audit chain; a failure makes the store read-only."""
+        """Re-hash everything and verify the audit chain; a failure makes the store read-only.
+
+        The check is told the store's version (a project opened for a check is not upgraded)."""
         try:
-            report = check_integrity(self._db.connection(), self.path, include_sqlite_check)
+            conn = self._db.connection()
+            report = _check_integrity(conn, self.path, include_sqlite_check, schema_version(conn))
         except sqlite3.DatabaseError as error:
             raise self._db.translate(error) from None
         self.last_integrity_report = report
@@ -193,17 +227,29 @@ class ProjectStore:
         return target
 
     def close(self) -> None:
-        """Close all connections (the WAL is folded into the file) and release the lock."""
+        """Close all connections (the WAL is folded into the file), then release the lock."""
         try:
             self._db.close()
         finally:
             self._lock.release()
+            if self._on_close is not None:
+                self._on_close()
 
     def __enter__(self) -> ProjectStore:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _check_integrity(
+    conn: sqlite3.Connection, path: Path, include_sqlite_check: bool, version: int
+) -> IntegrityReport:
+    """``integrity.check_integrity`` told the store's version where it accepts one (the
+    version-aware check of issue 22; until it is merged the version is not passed)."""
+    if "version" in inspect.signature(check_integrity).parameters:
+        return check_integrity(conn, path, include_sqlite_check, version=version)  # type: ignore[call-arg,unused-ignore]
+    return check_integrity(conn, path, include_sqlite_check)
 
 
 def _file_sha256(path: Path) -> str:
@@ -214,15 +260,15 @@ def _file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _build_new_store(path: Path) -> None:
-    """Create the schema under a temporary name, then move the finished file into place.
+def _build_new_store(building: Path, path: Path) -> None:
+    """Create the schema in the (locked, empty) file ``building``, then move it to ``path``.
 
     Not ``core.atomic_file.replacing``: SQLite makes this file and its ``-wal``/``-shm``
     sidecars itself, and the fixed name ``.<name>.creating`` lets the next attempt find and
-    remove what a crash left (sidecars included), which a random temporary name would not.
+    reset what a crash left (sidecars included), which a random temporary name would not.
     """
-    building = path.with_name(f".{path.name}.creating")
-    for leftover in (building, *_sidecars(building)):
+    os.truncate(building, 0)
+    for leftover in _sidecars(building):
         leftover.unlink(missing_ok=True)
     conn = connect(building, create=True)
     try:

@@ -27,8 +27,7 @@ from pathlib import Path
 
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.schema import APPLICATION_ID
-
-WAL_HEADER_BYTES = 32
+from taveer_desktop.store.store_file import WAL_HEADER_BYTES
 
 
 class ForeignLog(StoreError):

@@ -13,8 +13,10 @@ cut), a busy timeout, and autocommit mode so that every write is an explicit
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import stat
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -33,6 +35,7 @@ Row: TypeAlias = tuple[Any, ...]
 # The parameters of one statement: by position or by name.
 Params: TypeAlias = tuple[Any, ...] | dict[str, Any]
 BUSY_TIMEOUT_MS = 5000
+WAL_HEADER_BYTES = 32  # a log no longer than its header holds no frames
 
 
 def sqlite_uri(path: Path, mode: str) -> str:
@@ -43,19 +46,24 @@ def sqlite_uri(path: Path, mode: str) -> str:
 def _read_only_uri(path: Path) -> str:
     """Read-only URI that creates no ``-wal``/``-shm`` files beside a cleanly closed store.
 
-    Without a write-ahead log the file holds everything, so it is read as immutable (no
-    locks, no shared-memory file). A log left by a crash or by a process using the store is
-    honoured by a normal read-only open.
+    Without a write-ahead log holding frames the file holds everything, so it is read as
+    immutable (no locks, no shared-memory file). A log with frames, left by a crash or by a
+    process using the store, is honoured by a normal read-only open.
     """
     wal = path.with_name(path.name + "-wal")
-    return sqlite_uri(path, "ro" if wal.exists() else "ro&immutable=1")
+    try:
+        frames = wal.stat().st_size > WAL_HEADER_BYTES
+    except OSError:
+        frames = False
+    return sqlite_uri(path, "ro" if frames else "ro&immutable=1")
 
 
 LOW_DISK_BYTES = 1024 * 1024
 
 
-def disk_full_reason(path: Path) -> str | None:
-    """ "the disk holding it is full (… bytes free)" when the store's folder has next to no room.
+def disk_full_reason(path: Path, claim: bool = True) -> str | None:
+    """ "the disk holding it is full (… bytes free)" when the store's folder has next to no
+    room (with "; nothing was changed" when ``claim``: said while opening, before any write).
 
     SQLite reports a full disk while opening (the shared-memory index or the log cannot grow)
     as a "disk I/O error", which must not be mistaken for damage.
@@ -66,7 +74,21 @@ def disk_full_reason(path: Path) -> str | None:
         return None
     if free >= LOW_DISK_BYTES:
         return None
-    return f"the disk holding it is full ({free:,} bytes free); nothing was changed"
+    said = f"the disk holding it is full ({free:,} bytes free)"
+    return f"{said}; nothing was changed" if claim else said
+
+
+def file_size_limit() -> int | None:
+    """This process's limit on the size of a file it writes (``ulimit -f``), None if none.
+
+    A write past it fails like a full disk (EFBIG, or SQLite's "disk I/O error") while the
+    disk itself is far from full, so the message must name the limit."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows has no such limit
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 def describe_sqlite_error(error: sqlite3.Error) -> str:
@@ -81,7 +103,10 @@ def _read_signature(path: Path) -> bytes:
     if path.is_dir():
         raise StoreError("is a folder, not a project file", path)
     try:
-        with open(path, "rb") as handle:
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO would block the open below forever
+            raise StoreError("is not a regular file, so it is not a project file", path)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
             return handle.read(len(SQLITE_SIGNATURE))
     except PermissionError:
         raise StoreError("cannot be read (permission denied)", path) from None
@@ -112,7 +137,7 @@ def inspect_store_file(path: Path) -> int:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as error:
         full = disk_full_reason(path)
-        if full and "i/o" in describe_sqlite_error(error):
+        if full and "i/o" in describe_sqlite_error(error).lower():
             raise StoreError(f"cannot be opened: {full}", path) from None
         raise DamagedStore(
             f"is damaged and cannot be read ({describe_sqlite_error(error)})", path
@@ -156,6 +181,13 @@ def connect(path: Path, create: bool = False) -> sqlite3.Connection:
         full = disk_full_reason(path)
         if full:
             raise StoreError(f"cannot be opened for writing: {full}", path) from None
+        limit = file_size_limit()
+        if limit is not None:
+            raise StoreError(
+                f"cannot be opened for writing ({describe_sqlite_error(error)}; this process "
+                f"may not write files over {limit:,} bytes, ulimit -f); nothing was changed",
+                path,
+            ) from None
         raise StoreError(
             f"cannot be opened for writing ({describe_sqlite_error(error)})", path
         ) from None
