@@ -74,10 +74,13 @@ def account(
     before: int,
     what: str,
     stored: list[tuple[int, str, dict[str, Any]]] | None = None,
+    name_it: bool = False,
 ) -> str:
     """What the project holds from an action begun when its audit log ended at ``before``
-    (``stored``: the entries after it, if already read back)."""
+    (``stored``: the entries after it, if already read back; ``name_it``: name the project,
+    when the message names another file first)."""
     stored = _entries_after(store, before) if stored is None else stored
+    project = f"the project {store.path}" if name_it else "the project"
     if stored is None:
         return (
             "whether anything was stored could not be read back; run `taveer check` on the "
@@ -85,12 +88,12 @@ def account(
         )
     if not stored:
         return (
-            f"read back from the project, nothing was stored ({what}: none of it; its audit "
+            f"read back from {project}, nothing was stored ({what}: none of it; its audit "
             f"log still ends at entry {before}), so the command can be run again"
         )
     names = ", ".join(f"{_describe(a, d)} (entry {s})" for s, a, d in stored)
     return (
-        f"read back from the project, these were stored before the failure: {names}; the rest "
+        f"read back from {project}, these were stored before the failure: {names}; the rest "
         f"of {what} was not stored"
     )
 
@@ -111,4 +114,5 @@ def accounting_for_failure(store: ProjectStore, what: str) -> Iterator[None]:
         else:
             reason = f"cannot be written ({error.strerror or error})"
             source = str(error.filename) if error.filename else str(store.path)
-        raise StoreError(f"{reason}; {account(store, before, what, stored)}", source) from None
+        said = account(store, before, what, stored, name_it=source != str(store.path))
+        raise StoreError(f"{reason}; {said}", source) from None

@@ -212,7 +212,8 @@ class ProjectLock:
             ) from None
         try:
             self._info_identity = _identity(os.fstat(fd))
-            os.write(fd, text)
+            while text:  # a short write (a file-size limit) is written on until it fails
+                text = text[os.write(fd, text) :]
         except OSError as error:
             os.close(fd)
             self.release()
