@@ -6,12 +6,14 @@ The full disk is a file-size limit set from outside (``RLIMIT_FSIZE`` in the chi
 ignored: every write past the limit fails with EFBIG, as on a full disk). The steps are found
 by the sizes of the files each command writes, in the order it writes them:
 
-| limit | the first write that fails |
-|---|---|
-| 16 bytes | the lock's information file ``p.taveer.lock`` (about 150 bytes) |
-| 4 KiB | SQLite's shared-memory index ``-shm`` (32 KiB) |
-| 40 KiB | the transaction's frames in the ``-wal`` log (``case add`` ~50 KiB, ``case verify`` ~85 KiB, ``case validate`` ~130 KiB); for ``report`` the PDF (~220 KiB), written before its audit entry |
-| file size − 4 KiB | folding the log into the project file when closing (every page at an offset past the limit): the command succeeds, the log stays beside the file and the next opening applies it |
+- 16 bytes: the lock's information file ``p.taveer.lock`` (about 150 bytes);
+- 4 KiB: SQLite's shared-memory index ``-shm`` (32 KiB);
+- 40 KiB: the transaction's frames in the ``-wal`` log (``case add`` ~50 KiB, ``case verify``
+  ~85 KiB, ``case validate`` ~130 KiB); for ``report`` the PDF (~220 KiB), which is written
+  and checked before its audit entry;
+- the file's size − 4 KiB: folding the log into the project file when closing (pages at offsets
+  past the limit): the command succeeds, the log stays beside the file and the next opening
+  applies it.
 
 The report's own audit entry on a really full disk (the PDF written elsewhere) and its receipt
 are tested with a real tmpfs and with a folder in the receipt's way.
