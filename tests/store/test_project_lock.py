@@ -117,3 +117,138 @@ def test_cli_of_another_process_reports_the_holder(project):
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and f"process {child.pid}" in lines[0]
+
+
+# -- one lock per file, whatever name reaches it (issue 22) -----------------------------------
+
+
+def _other_names(project, tmp_path):
+    """A hard link in another folder and a symbolic link to the project."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    hard = elsewhere / "alias.taveer"
+    os.link(project, hard)
+    soft = tmp_path / "shortcut.taveer"
+    soft.symlink_to(project)
+    return {"hard link": hard, "symbolic link": soft}
+
+
+@pytest.mark.parametrize("kind", ["hard link", "symbolic link"])
+def test_another_name_of_an_open_project_is_refused_naming_the_holder(project, tmp_path, kind):
+    other = _other_names(project, tmp_path)[kind]
+    child = _start_holder(project)
+    try:
+        with pytest.raises(ProjectLocked) as caught:  # this process, through the other name
+            ProjectStore.open(other)
+        done = subprocess.run(  # and another process's CLI, through the other name
+            [sys.executable, "-c", CLI, "--project", str(other), "case", "create", "X"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        child.kill()
+        child.wait()
+    assert f"process {child.pid} of user" in str(caught.value)
+    assert done.returncode == 2 and f"process {child.pid}" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not other.with_name(other.name + "-wal").exists()  # no second log was started
+    with ProjectStore.open(other) as store:  # free again: any name opens it
+        assert store.cases.list_all() == []
+
+
+@pytest.mark.parametrize("kind", ["hard link", "symbolic link"])
+def test_the_original_name_is_refused_while_another_name_is_open(project, tmp_path, kind):
+    other = _other_names(project, tmp_path)[kind]
+    child = _start_holder(other)
+    try:
+        with pytest.raises(ProjectLocked) as caught:
+            ProjectStore.open(project)
+    finally:
+        child.kill()
+        child.wait()
+    assert f"process {child.pid} of user" in str(caught.value)
+
+
+def test_two_names_in_one_process_are_one_project(project, tmp_path):
+    names = _other_names(project, tmp_path)
+    with ProjectStore.open(names["hard link"]):
+        for name in (project, names["symbolic link"]):
+            with pytest.raises(ProjectLocked, match="this program already"):
+                ProjectStore.open(name)
+
+
+WRITER_SCRIPT = textwrap.dedent(
+    """
+    import sys
+    from taveer_desktop.store import KNOWN, ProjectStore
+    from taveer_desktop.store.errors import ProjectLocked
+    name, text = sys.argv[1], sys.argv[2]
+    try:
+        store = ProjectStore.open(name)
+    except ProjectLocked:
+        print("refused", flush=True)
+        sys.exit(0)
+    print("open", flush=True)
+    sys.stdin.readline()  # hold it open until told
+    case = store.cases.find("C")
+    added = store.documents.add(case.id, KNOWN, [text]).added
+    print("added", added[0].id, flush=True)
+    store.close()
+    """
+)
+
+
+def test_two_writers_through_a_hard_link_lose_nothing(project, tmp_path):
+    """The issue's loss: two processes writing through two names. The second is refused, so
+    every acknowledged document stays."""
+    hard = _other_names(project, tmp_path)["hard link"]
+    with ProjectStore.open(project) as store:
+        store.cases.create("C")
+    texts = []
+    for n in (1, 2):
+        path = tmp_path / f"letter{n}.txt"
+        path.write_text(f"Letter number {n}. I wrote it myself, as you can see. " * 30)
+        texts.append(path)
+    first = subprocess.Popen(
+        [sys.executable, "-c", WRITER_SCRIPT, str(project), str(texts[0])],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert first.stdout.readline().strip() == "open"
+    second = subprocess.run(
+        [sys.executable, "-c", WRITER_SCRIPT, str(hard), str(texts[1])],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input="\n",
+    )
+    first.stdin.write("\n")
+    first.stdin.flush()
+    acknowledged = first.stdout.readline().split()
+    first.wait(timeout=60)
+    assert second.stdout.strip() == "refused", second.stdout + second.stderr
+    assert acknowledged[0] == "added"
+    with ProjectStore.open(hard) as store:
+        ids = [d.id for d in store.documents.list_for_case(store.cases.find("C").id)]
+        assert ids == [int(acknowledged[1])]
+        assert store.check_integrity().ok
+
+
+def test_a_check_holds_the_file_shared(project):
+    """A check and a writer exclude each other; two checks do not."""
+    checker = ProjectStore.open_for_check(project)
+    try:
+        with pytest.raises(ProjectLocked):
+            ProjectStore.open(project)
+    finally:
+        checker.close()
+    child = _start_holder(project)
+    try:
+        with pytest.raises(ProjectLocked) as caught:
+            ProjectStore.open_for_check(project)
+    finally:
+        child.kill()
+        child.wait()
+    assert f"process {child.pid}" in str(caught.value)
