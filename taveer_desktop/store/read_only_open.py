@@ -71,7 +71,7 @@ def _connector(uri: str) -> Callable[[], sqlite3.Connection]:
 
 def open_read_only(cls: type[ProjectStore], path: Path) -> ProjectStore:
     """``cls`` (``ProjectStore``) open on ``path`` for a check; see the module."""
-    inspect_store_file(path)  # not a store, newer, damaged: refused untouched, before locking
+    inspect_store_file(path, without_log=True)  # not a store, newer, damaged: refused first
     lock = ProjectLock(path, shared=True)
     lock.acquire()
     folder: tempfile.TemporaryDirectory[str] | None = None

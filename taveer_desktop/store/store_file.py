@@ -43,7 +43,7 @@ def sqlite_uri(path: Path, mode: str) -> str:
     return f"{Path(path).resolve().as_uri()}?mode={mode}"
 
 
-def _read_only_uri(path: Path) -> str:
+def _read_only_uri(path: Path, immutable: bool = False) -> str:
     """Read-only URI that creates no ``-wal``/``-shm`` files beside a cleanly closed store.
 
     Without a write-ahead log holding frames the file holds everything, so it is read as
@@ -55,7 +55,7 @@ def _read_only_uri(path: Path) -> str:
         frames = wal.stat().st_size > WAL_HEADER_BYTES
     except OSError:
         frames = False
-    return sqlite_uri(path, "ro" if frames else "ro&immutable=1")
+    return sqlite_uri(path, "ro" if frames and not immutable else "ro&immutable=1")
 
 
 LOW_DISK_BYTES = 1024 * 1024
@@ -114,10 +114,12 @@ def _read_signature(path: Path) -> bytes:
         raise StoreError(f"cannot be read ({error.strerror or error})", path) from None
 
 
-def inspect_store_file(path: Path) -> int:
+def inspect_store_file(path: Path, without_log: bool = False) -> int:
     """Schema version of the project store at ``path``; raises a ``StoreError`` otherwise.
 
     Never modifies the file. A store newer than this program raises ``NewerStoreVersion``.
+    ``without_log``: read the file alone, even if a log lies beside it (SQLite would otherwise
+    write into the log's shared-memory index while reading).
     """
     path = Path(path)
     signature = _read_signature(path)
@@ -126,7 +128,9 @@ def inspect_store_file(path: Path) -> int:
     if signature != SQLITE_SIGNATURE:
         raise NotAProjectStore("is not a TAVeer project file (it is not an SQLite database)", path)
     try:
-        conn = sqlite3.connect(_read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = sqlite3.connect(
+            _read_only_uri(path, without_log), uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+        )
     except sqlite3.Error as error:
         raise DamagedStore(
             f"cannot be opened as a database ({describe_sqlite_error(error)})", path
