@@ -232,7 +232,7 @@ class ProjectLock:
         if error.errno == errno.ENOSPC:
             reason = "the disk is full"
         elif error.errno == errno.EFBIG:
-            reason = "this process may not write files that large (ulimit -f)"
+            reason = "this process may not write files that large: ulimit -f"
         else:
             reason = error.strerror or str(error)
         return StoreError(
