@@ -122,7 +122,8 @@ class StoreDatabase:
 
     def translate(self, error: sqlite3.DatabaseError, writing: bool = False) -> StoreError:
         """Turn an SQLite error into a one-sentence store error naming the file (a
-        ``WriteFailed`` when it stopped a write: ``writing``, a full disk or an I/O error)."""
+        ``WriteFailed`` when it stopped a write: ``writing``, or a full disk or file-size
+        limit, which SQLite may report as an I/O error)."""
         detail = describe_sqlite_error(error)
         if isinstance(error, sqlite3.OperationalError) and "locked" in detail:
             return StoreError(f"is busy in another connection ({detail})", self.path)
@@ -143,8 +144,10 @@ class StoreDatabase:
             return WriteFailed(
                 f"could not be written: {_either(full, too_big)} ({detail})", self.path
             )
-        if writing or io_error:
+        if writing:
             return WriteFailed(f"could not be written ({detail})", self.path)
+        if io_error:
+            return StoreError(f"could not be read or written ({detail})", self.path)
         return StoreError(f"could not be read ({detail})", self.path)
 
 

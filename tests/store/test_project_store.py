@@ -246,3 +246,17 @@ def test_closed_store_refuses_use(tmp_path):
     store.close()
     with pytest.raises(StoreError, match="is closed"):
         store.cases.list_all()
+
+
+def test_writes_inside_one_transaction_are_stored_together_or_not_at_all(store):
+    with pytest.raises(RuntimeError), store.transaction():
+        store.cases.create("A")
+        store.cases.create("B")
+        raise RuntimeError("a failure after two writes")
+    assert store.cases.list_all() == []
+    with store.transaction():
+        store.cases.create("A")
+        store.cases.create("B")
+    created = [e for e in store.audit.entries(None) if e.action == "case_created"]
+    assert [c.number for c in store.cases.list_all()] == ["A", "B"]
+    assert len({e.time_utc for e in created}) == 1  # one commit, one time of change
