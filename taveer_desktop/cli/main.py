@@ -141,9 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         end_progress_line()
         print(f"taveer: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as error:  # its text, if any, says what was stored (read back)
         end_progress_line()
-        print("taveer: interrupted", file=sys.stderr)
+        print(f"taveer: {error or 'interrupted'}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

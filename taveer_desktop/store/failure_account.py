@@ -7,9 +7,10 @@ error, a file that could not be written) — or with any error after it had stor
 it reads the audit log back and raises one sentence: the failure, then exactly which records
 the action stored (each named by its audit entry) and that the rest of ``what`` was not stored,
 or that nothing was (the log still ends where it ended), and whether running the command again
-is safe. Every stored change is audited in the same transaction, so the entries after that
-point are exactly what the action stored. If the log cannot be read back either, the sentence
-says so and asks for ``taveer check`` instead of claiming anything.
+is safe; interrupted (Ctrl-C), it says the same after "interrupted". Every stored change is
+audited in the same transaction, so the entries after that point are exactly what the action
+stored. If the log cannot be read back either, the sentence says so and asks for ``taveer
+check`` instead of claiming anything.
 """
 
 from __future__ import annotations
@@ -105,6 +106,9 @@ def accounting_for_failure(store: ProjectStore, what: str) -> Iterator[None]:
     before = _head_seq(store)
     try:
         yield
+    except KeyboardInterrupt:  # Ctrl-C: still say what the project holds
+        said = account(store, before, what)
+        raise KeyboardInterrupt(f"{store.path}: interrupted; {said}") from None
     except (TaveerError, OSError) as error:
         stored = _entries_after(store, before)
         if stored == [] and not _is_write_failure(error):

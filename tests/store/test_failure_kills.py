@@ -152,3 +152,33 @@ def test_a_kill_at_every_write_step(projects, tmp_path, which):
     outcomes = {outcome for _name, killed, outcome in hit if killed}
     assert "nothing" in outcomes and "stored" in outcomes, hit  # both sides of the commit hit
     print(which, hit)
+
+
+def test_an_interrupt_says_what_was_stored(projects, tmp_path):
+    """Ctrl-C (SIGINT) while ``case validate`` works: exit 130, one line that says, read back,
+    that nothing was stored; the retry works."""
+    plain, _with_run, extra = projects
+    project = tmp_path / "p.taveer"
+    shutil.copyfile(plain, project)
+    command = next(c for c in commands(extra, tmp_path) if c.name == "case validate")
+    before = head_seq(project)
+    child = start_cli(project, command.args)
+    lock = project.with_name(project.name + ".lock")
+    _wait_for(child, lock.exists)
+    time.sleep(0.5)  # inside the validation's computation
+    child.send_signal(signal.SIGINT)
+    _stdout, stderr = child.communicate(timeout=120)
+    assert child.returncode == 130, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in stderr, stderr
+    assert "interrupted; read back from the project, nothing was stored" in lines[0], stderr
+    assert audit_actions(project, before) == []
+    check_passes(project)
+    assert run_cli(project, command.args).returncode == 0
+
+
+def _wait_for(child, probe: Callable[[], bool]) -> None:
+    ends = time.monotonic() + 120
+    while not probe():
+        assert child.poll() is None and time.monotonic() < ends, "the step never came"
+        time.sleep(0.001)
