@@ -15,7 +15,9 @@ supported store version. So the opening for a check:
   folded the log into the file), the log is first held to the store (``sidecar_check``: a log
   that does not continue this project's chain is refused, never applied), then the file and its
   log are copied into a private temporary folder and the copy is checked with the log applied:
-  what the next opening will see. The project's own file and log are left as they are.
+  what the next opening will see. The project's own file and log are left as they are. (The
+  file alone is not read then: a writer that failed while folding its log into the file — a
+  full disk at close — leaves a file that is consistent only together with its log.)
 
 The returned ``ProjectStore`` refuses every change (``read_only_reason``).
 """
@@ -35,6 +37,7 @@ from taveer_desktop.store.sidecar_check import check_sidecars
 from taveer_desktop.store.store_file import (
     BUSY_TIMEOUT_MS,
     WAL_HEADER_BYTES,
+    inspect_signature,
     inspect_store_file,
     sqlite_uri,
 )
@@ -71,12 +74,14 @@ def _connector(uri: str) -> Callable[[], sqlite3.Connection]:
 
 def open_read_only(cls: type[ProjectStore], path: Path) -> ProjectStore:
     """``cls`` (``ProjectStore``) open on ``path`` for a check; see the module."""
-    inspect_store_file(path, without_log=True)  # not a store, newer, damaged: refused first
+    inspect_signature(path)  # missing, a folder, a FIFO, not SQLite: refused before locking
+    if not log_has_frames(path):
+        inspect_store_file(path, without_log=True)  # another program's, newer, damaged
     lock = ProjectLock(path, shared=True)
     lock.acquire()
     folder: tempfile.TemporaryDirectory[str] | None = None
     try:
-        if log_has_frames(path):
+        if log_has_frames(path):  # the file alone may be half-folded: read it with its log
             check_sidecars(path)  # a log that is not this store's own is never applied
             folder = tempfile.TemporaryDirectory(prefix="taveer-check-")
             target = Path(folder.name) / "checked.taveer"

@@ -114,6 +114,16 @@ def _read_signature(path: Path) -> bytes:
         raise StoreError(f"cannot be read ({error.strerror or error})", path) from None
 
 
+def inspect_signature(path: Path) -> None:
+    """Refuse, from its first bytes alone, a path that is no SQLite file (missing, a folder, not
+    a regular file, empty, another format); reads 16 bytes and nothing else."""
+    signature = _read_signature(path)
+    if not signature:
+        raise NotAProjectStore("is empty, not a TAVeer project file", path)
+    if signature != SQLITE_SIGNATURE:
+        raise NotAProjectStore("is not a TAVeer project file (it is not an SQLite database)", path)
+
+
 def inspect_store_file(path: Path, without_log: bool = False) -> int:
     """Schema version of the project store at ``path``; raises a ``StoreError`` otherwise.
 
@@ -122,11 +132,7 @@ def inspect_store_file(path: Path, without_log: bool = False) -> int:
     write into the log's shared-memory index while reading).
     """
     path = Path(path)
-    signature = _read_signature(path)
-    if not signature:
-        raise NotAProjectStore("is empty, not a TAVeer project file", path)
-    if signature != SQLITE_SIGNATURE:
-        raise NotAProjectStore("is not a TAVeer project file (it is not an SQLite database)", path)
+    inspect_signature(path)
     try:
         conn = sqlite3.connect(
             _read_only_uri(path, without_log), uri=True, timeout=BUSY_TIMEOUT_MS / 1000
