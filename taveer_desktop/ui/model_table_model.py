@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from taveer_desktop.core.model import method_of
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_validation_text import method_title
-from taveer_desktop.presentation.model_text import model_method_sentence
+from taveer_desktop.presentation.model_text import model_method_sentence, stated_validation_line
 from taveer_desktop.presentation.validation_text import acceptance_verdict
-from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -61,11 +60,13 @@ def summarize_model(stored: StoredModel, model) -> ModelSummary:
 
 
 def validation_cell(validation: dict | None) -> str:
-    """“demo — criteria met”, or “—” for a model not validated on a population."""
+    """“demo — criteria met (stated by the model file)”, or “—” for a model not validated on
+    a population. The summary is the model file's claim, never a record of the project."""
     if not validation:
         return "—"
     name = (validation.get("population") or {}).get("name", "")
-    return f"{name} — {acceptance_verdict((validation.get('acceptance') or {}).get('met'))}"
+    met = acceptance_verdict((validation.get("acceptance") or {}).get("met"))
+    return f"{name} — {met} (stated by the model file)"
 
 
 def _name_tip(summary: ModelSummary) -> str:
@@ -120,7 +121,7 @@ class ModelTableModel(RecordTableModel):
             "Validation",
             lambda m: validation_cell(m.validation),
             "The population the model was validated on, and whether the criteria were met",
-            lambda m: model_validation_line(m.validation),
+            lambda m: stated_validation_line(m.validation) if m.validation else "—",
         ),
         Column(
             "Created",
