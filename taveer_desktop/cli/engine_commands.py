@@ -492,13 +492,7 @@ def run_evaluate(args) -> int:
     from taveer_desktop.core.corpus import open_corpus
     from taveer_desktop.core.evaluation import evaluate
 
-    model = load_model(args.model)
-    if method_of(model) != "taveer":  # its LambdaG part is read before the long part
-        from taveer_desktop.core.lambdag_model import LambdaGPart, decode_reference, fusion_of
-
-        decode_reference(LambdaGPart.of(model, args.model).reference, args.model)
-        if method_of(model) == "fusion":
-            fusion_of(model, args.model)
+    model = load_model(args.model)  # every method's part checked (``check_model_parts``)
     basis = read_basis(args)  # refused before the long part
     corpus = open_corpus(args.corpus)
     result = evaluate(

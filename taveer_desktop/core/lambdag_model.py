@@ -124,7 +124,7 @@ class LambdaGPart:
         """The LambdaG part of a model, every value checked (see ``check_model_parts``)."""
         data = model.extra.get("lambdag")
         if not isinstance(data, dict):
-            refuse("its LambdaG part ('lambdag') is missing", source)
+            refuse("its LambdaG part is missing ('lambdag')", source)
         for key, low, high, shown in (
             ("order", 1, MAX_ORDER, f"from 1 to {MAX_ORDER}"),
             ("samples", 1, MAX_SAMPLES, f"from 1 to {MAX_SAMPLES:,}"),
@@ -187,7 +187,7 @@ def fusion_of(model: Model, source: str) -> Fusion:
     order) with finite weights from 0 to ``MAX_FUSION_WEIGHT``, bounds like a calibration's."""
     data = model.extra.get("fusion")
     if not isinstance(data, dict):
-        refuse("its fusion part ('fusion') is missing", source)
+        refuse("its fusion part is missing ('fusion')", source)
     require(
         data.get("methods") == list(FUSED_METHODS),
         f"fusion.methods must be {list(FUSED_METHODS)}",
