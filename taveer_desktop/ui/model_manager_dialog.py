@@ -176,10 +176,15 @@ class ModelManagerDialog(QDialog):
     def _selection_changed(self, *_args) -> None:
         summary = self.selected()
         for widget in (self.export_button, self.evaluate_button):
-            widget.setEnabled(summary is not None)
+            widget.setEnabled(summary is not None and summary.problem is None)
         self.validation_button.setEnabled(summary is not None and summary.validation is not None)
         if summary is None:
             self.details.setText("No model selected.")
+            return
+        if summary.problem is not None:  # stored by an older version; refused where used
+            self.details.setText(
+                f"<b>{html.escape(summary.name)}</b>: {html.escape(summary.method_sentence)}"
+            )
             return
         stored = summary.stored
         validation = html.escape(  # the model file's own summary: stated, never a record

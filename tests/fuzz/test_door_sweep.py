@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from taveer_desktop.paths import resource
 from tests.fuzz import door_inputs as door
@@ -145,6 +146,16 @@ def test_a_model_an_older_version_stored_is_listed_with_its_problem(fused_model,
     shown = json.loads(taveer("--project", project, "case", "show", "C1", "--json").stdout)
     assert shown["case"]["model_id"] is None
     assert_works(taveer("--project", project, "check", "--quick"))
+    # the desktop's model manager lists it too, with its problem, and offers nothing to use
+    from taveer_desktop.ui.model_table_model import VALIDATION, ModelTableModel, unusable_summary
+
+    with ProjectStore.open(project) as store:
+        (reading,) = store.models.readings()
+    assert reading.model is None and "lambdag.order" in (reading.problem or "")
+    table = ModelTableModel()
+    table.set_records([unusable_summary(reading.stored, reading.problem)])
+    assert table.index(0, VALIDATION).data() == "cannot be used"
+    assert "lambdag.order" in table.index(0, VALIDATION).data(Qt.ItemDataRole.ToolTipRole)
 
 
 # ---- populations -----------------------------------------------------------------------------
