@@ -17,6 +17,12 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
   only be passed on where the corpus's licence allows derived data;
 - ``"fusion"``: the logistic-regression fusion (``core/fusion.py``) of TAVeer's and LambdaG's
   calibrated log10 LRs, for ``"method": "fusion"``.
+
+Every model read is checked here at the door (``check_model_parts``, called by
+``core/model.py``): the method, every value of each part that is present (ranges above: orders,
+samples, seeds, vocabulary, weights, bounds), the reference decoded within its stated size and
+matching its vocabulary, and the figures the file states about itself (``core/model_claims.py``).
+A model that passes cannot fail later inside a verification.
 """
 
 from __future__ import annotations
