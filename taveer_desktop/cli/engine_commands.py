@@ -61,6 +61,13 @@ def _positive(value: str) -> int:
     return number
 
 
+def _seed(value: str) -> int:
+    number = int(value)
+    if number < 0:  # numpy's generators take none below 0
+        raise argparse.ArgumentTypeError("must be a whole number ≥ 0")
+    return number
+
+
 def _category(value: str) -> str:
     value = value.upper()
     if value not in CATEGORY_IDS:
@@ -149,7 +156,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                 metavar="B",
                 help="also resample the sentences B times (e.g. 200) and report the agreement",
             )
-            p.add_argument("--seed", type=int, help="seed of --stability")
+            p.add_argument("--seed", type=_seed, help="seed of --stability")
             p.add_argument(
                 "--scale",
                 choices=sorted(SCALES),
@@ -170,7 +177,7 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
     """The protocol and acceptance options shared by ``validate`` and ``case validate``."""
     p.add_argument("--folds", type=_positive, default=5, metavar="K")
     p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S")
     p.add_argument(
         "--repeats",
         type=_positive,

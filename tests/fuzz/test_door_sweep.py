@@ -247,3 +247,18 @@ def test_names_with_escape_and_bidi_characters_print_inert(project, tmp_path):
         "--project", project, "population", "add", "P\x1b]0;x", tmp_path, "--description", "d"
     )  # fmt: skip
     assert_refused(named, "control or invisible characters")
+
+
+def test_a_negative_seed_is_refused_before_any_work(tmp_path):
+    """Before: `--seed -1` ended in an internal error (numpy takes no negative seed)."""
+    population = resource("demo", "population")
+    model = tmp_path / "never.json"
+    for args in (
+        ("verify", resource("models", "default.json"), "--known", *KNOWN, "--unknown", UNKNOWN,
+         "--stability", 5, "--seed", -1),
+        ("validate", "--population", population, "-o", model, "--seed", -1),
+    ):  # fmt: skip
+        result = taveer(*args)
+        assert result.returncode == 2 and "internal error" not in result.stderr, result.stderr
+        assert "argument --seed: must be a whole number ≥ 0" in result.stderr
+    assert not model.exists()
