@@ -157,11 +157,12 @@ class ReadingNotes:
         lines = []
         if self.invisible:
             kinds = ", ".join(f"{k.name.lower()} {k.code} ×{k.count}" for k in self.invisible.kinds)
-            where = ", ".join(str(p) for p in self.invisible.first_positions)
+            positions = self.invisible.first_positions
+            more = ", …" if self.invisible.total > len(positions) else ""
+            where = ", ".join(f"{p:,}" for p in positions) + more
             lines.append(
-                f"{_count(self.invisible.total, 'invisible character')} removed ({kinds}); "
-                f"the first before character{_s(len(self.invisible.first_positions))} {where} of "
-                "the analysed text"
+                f"{_count(self.invisible.total, 'invisible character')} removed ({kinds}), "
+                f"at character{_s(self.invisible.total)} {where} of the analysed text"
             )
         if self.hidden:
             h = self.hidden
@@ -201,14 +202,18 @@ class ReadingNotes:
         return "; ".join(words)
 
 
-def verification_warnings(documents: Sequence[tuple[str, Mapping[str, Any] | None]]) -> list[str]:
-    """One warning per document with reading notes, from (its label, its metadata): what a
-    verification on those documents says in its result."""
+def verification_warnings(
+    documents: Sequence[tuple[str, str, Mapping[str, Any] | None]],
+) -> list[str]:
+    """One warning per document with reading notes, from (its role, file name, metadata): what
+    a verification on those documents says in its result's warnings."""
     warnings = []
-    for label, metadata in documents:
+    for role, file_name, metadata in documents:
         notes = ReadingNotes.from_metadata(metadata)
         if notes:
-            warnings.append(f"{DIFFERS} for {label}: " + "; ".join(notes.lines()))
+            warnings.append(
+                f"{DIFFERS} for the {role} document {file_name}: " + "; ".join(notes.lines())
+            )
     return warnings
 
 

@@ -19,6 +19,7 @@ properties (author, last editor, dates, revision) are returned as metadata.
 from __future__ import annotations
 
 import posixpath
+import zipfile
 
 from taveer_desktop.core.reading_notes import SAMPLE_CHARS, HiddenText, ReadingNotes
 from taveer_desktop.store.docx_package import (
@@ -151,14 +152,14 @@ class _ParagraphCollector:
         return HiddenText(self.hidden_chars, self.hidden_runs, tuple(self.hidden_how), sample)
 
 
-def _main_part_name(archive, source: str) -> str:
+def _main_part_name(archive: zipfile.ZipFile, source: str) -> str:
     for kind, target in relationships(archive, "_rels/.rels", source):
         if kind.endswith(_OFFICE_DOCUMENT) and target.lstrip("/"):
             return posixpath.normpath(target.lstrip("/"))
     return "word/document.xml"
 
 
-def _core_properties(archive, source: str) -> dict[str, str]:
+def _core_properties(archive: zipfile.ZipFile, source: str) -> dict[str, str]:
     if "docProps/core.xml" not in archive.namelist():
         return {}
     elements = parse_member(

@@ -162,10 +162,8 @@ def _readable(child: MIMEPart) -> bool:
 
 def _shown_alternative(children: list[MIMEPart]) -> MIMEPart:
     """The alternative a mail program shows: the last one it can read (RFC 2046, 5.1.4)."""
-    for child in reversed(children):
-        if _readable(child):
-            return child
-    return children[-1]
+    readable = [index for index, child in enumerate(children) if _readable(child)]
+    return children[readable[-1] if readable else -1]
 
 
 def _words(text: str) -> Counter[str]:
