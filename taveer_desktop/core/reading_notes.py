@@ -12,11 +12,12 @@ saw, and a declared charset that did not fit. Stored with the document as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from taveer_desktop.core.invisible_text import CharacterKind, InvisibleRemoved
+from taveer_desktop.core.invisible_text import CharacterKind, InvisibleRemoved, remove_invisible
 
 METADATA_KEY = "reading"
 SAMPLE_CHARS = 80
@@ -215,6 +216,16 @@ def verification_warnings(
                 f"{DIFFERS} for the {role} document {file_name}: " + "; ".join(notes.lines())
             )
     return warnings
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def sample_of(text: str) -> str:
+    """The first ``SAMPLE_CHARS`` characters of hidden text as one line a reader can be shown:
+    invisible and control characters out, white space collapsed."""
+    shown = " ".join(_CONTROL.sub(" ", remove_invisible(text[: SAMPLE_CHARS * 4])[0]).split())
+    return shown[:SAMPLE_CHARS]
 
 
 def _count(n: int, noun: str) -> str:

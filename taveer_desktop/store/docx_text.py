@@ -21,7 +21,7 @@ from __future__ import annotations
 import posixpath
 import zipfile
 
-from taveer_desktop.core.reading_notes import SAMPLE_CHARS, HiddenText, ReadingNotes
+from taveer_desktop.core.reading_notes import SAMPLE_CHARS, HiddenText, ReadingNotes, sample_of
 from taveer_desktop.store.docx_package import (
     MAX_SMALL_PART_BYTES,
     OLE_SIGNATURE,
@@ -148,7 +148,7 @@ class _ParagraphCollector:
     def hidden(self) -> HiddenText | None:
         if not self.hidden_chars:
             return None
-        sample = " ".join("".join(self.hidden_sample).split())[:SAMPLE_CHARS]
+        sample = sample_of("".join(self.hidden_sample))
         return HiddenText(self.hidden_chars, self.hidden_runs, tuple(self.hidden_how), sample)
 
 

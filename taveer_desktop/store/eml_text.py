@@ -32,11 +32,11 @@ from taveer_desktop.core.decoding import decode_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.invisible_text import remove_invisible
 from taveer_desktop.core.reading_notes import (
-    SAMPLE_CHARS,
     AlternativeDifference,
     CharsetNote,
     HiddenText,
     ReadingNotes,
+    sample_of,
 )
 from taveer_desktop.store.errors import EvidenceRefused
 from taveer_desktop.store.html_text import html_to_text
@@ -315,5 +315,5 @@ def _merged_hidden(hidden: list[HiddenText]) -> HiddenText | None:
     if len(hidden) <= 1:
         return hidden[0] if hidden else None
     how = tuple(dict.fromkeys(h for part in hidden for h in part.how))
-    sample = " ".join(part.sample for part in hidden)[:SAMPLE_CHARS]
+    sample = sample_of(" ".join(part.sample for part in hidden))
     return HiddenText(sum(h.characters for h in hidden), sum(h.places for h in hidden), how, sample)

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from html.parser import HTMLParser
 
-from taveer_desktop.core.reading_notes import SAMPLE_CHARS, HiddenText
+from taveer_desktop.core.reading_notes import HiddenText, sample_of
 
 _BLOCK_TAGS = {
     "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -159,7 +159,7 @@ class _HtmlTextExtractor(HTMLParser):
             sum(len(part) for part in self.hidden_parts),
             len(self.hidden_places),
             tuple(self.hidden_how),
-            joined[:SAMPLE_CHARS],
+            sample_of(joined),
         )
 
 

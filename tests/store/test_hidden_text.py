@@ -251,3 +251,35 @@ def test_a_declared_charset_that_does_not_fit_is_recorded_with_what_was_used(sto
 def test_a_plain_text_file_without_notes_records_none(store, case, tmp_path):
     doc, _text = _import(store, case, tmp_path, "p.txt", b"Plain words, nothing hidden.")
     assert "reading" not in doc.metadata and not doc.reading_notes
+
+
+def _taveer(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "taveer_desktop.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_case_add_and_case_show_give_one_line_per_document_with_notes(tmp_path):
+    project = str(tmp_path / "cli.taveer")
+    spoiled = write(tmp_path / "spoiled.txt", "I wrote t\u200bhe letter and t\u200bhe note.")
+    clean = write(tmp_path / "clean.txt", "Nothing hidden here at all.")
+    assert _taveer("--project", project, "case", "create", "C-1").returncode == 0
+    added = _taveer("--project", project, "case", "add", "C-1", "--known", str(spoiled), str(clean))
+    assert added.returncode == 0, added.stderr
+    noted = [line for line in added.stdout.splitlines() if "differs from the file's bytes" in line]
+    assert noted == [
+        "  document 1: the analysed text differs from the file's bytes: 2 invisible characters "
+        "removed (zero width space U+200B ×2), at characters 9, 24 of the analysed text"
+    ]
+    shown = _taveer("--project", project, "case", "show", "C-1")
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    (index,) = [i for i, line in enumerate(lines) if "spoiled.txt" in line]
+    assert "2 invisible characters removed" in lines[index + 1]
+    assert sum("differs from the file's bytes" in line for line in lines) == 1
