@@ -36,6 +36,7 @@ ALWAYS = (
 )
 IN_WORDS = "\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef"
 _CANDIDATE = re.compile(f"[{ALWAYS}{IN_WORDS}]")
+_SPLIT = re.compile(f"([{ALWAYS}{IN_WORDS}])")
 _IN_WORDS = re.compile(f"[{IN_WORDS}]")
 FIRST_POSITIONS = 20
 # scripts in which the joiners shape letters: kept after one of their letters
@@ -101,29 +102,51 @@ def _shapes_here(text: str, index: int) -> bool:
 
 def remove_invisible(text: str) -> tuple[str, InvisibleRemoved | None]:
     """(the text without the characters a reader does not see, what was removed or None)."""
-    if _CANDIDATE.search(text) is None:  # the common case: one scan, nothing else
+    if text.isascii():  # the common case: no work (``isascii`` reads a flag of the string)
         return text, None
+    first = _CANDIDATE.search(text)
+    if first is None:
+        return text, None
+    start = first.start()
+    # one split from the first one, in C: [text, removed, text, removed, …]
+    pieces = _SPLIT.split(text[start:])
+    removed = pieces[1::2]
+    counts = Counter(removed)
+    if any(_IN_WORDS.match(ch) for ch in counts):
+        kept = [m.start() for m in _IN_WORDS.finditer(text, start) if _shapes_here(text, m.start())]
+        if kept:  # joiners or selectors that shape the text stay: one character at a time
+            return _remove_except(text, set(kept))
+    positions, at = [], start
+    for index in range(min(FIRST_POSITIONS, len(removed))):
+        at += len(pieces[2 * index])
+        positions.append(at)
+    analysed = text[:start] + "".join(pieces[0::2])
+    return analysed, _removed(counts, tuple(positions))
+
+
+def _remove_except(text: str, kept: set[int]) -> tuple[str, InvisibleRemoved | None]:
     pieces: list[str] = []
     counts: Counter[str] = Counter()
     positions: list[int] = []
     kept_until = 0
-    removed = 0
     for match in _CANDIDATE.finditer(text):
         index = match.start()
-        ch = text[index]
-        if _IN_WORDS.match(ch) and _shapes_here(text, index):
+        if index in kept:
             continue
         pieces.append(text[kept_until:index])
         kept_until = index + 1
-        counts[ch] += 1
         if len(positions) < FIRST_POSITIONS:
-            positions.append(index - removed)
-        removed += 1
-    if not removed:
+            positions.append(index - sum(counts.values()))
+        counts[text[index]] += 1
+    if not counts:
         return text, None
     pieces.append(text[kept_until:])
+    return "".join(pieces), _removed(counts, tuple(positions))
+
+
+def _removed(counts: Counter[str], positions: tuple[int, ...]) -> InvisibleRemoved:
     kinds = tuple(
         CharacterKind(_code(ch), _name(ch), count)
         for ch, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     )
-    return "".join(pieces), InvisibleRemoved(kinds, tuple(positions))
+    return InvisibleRemoved(kinds, positions)

@@ -69,6 +69,11 @@ class _Found:
         self.hidden: list[HiddenText] = []
         self.alternatives: list[AlternativeDifference] = []
 
+    def merge(self, other: _Found) -> None:
+        """Take in what ``other`` gathered from one part of the message."""
+        for name, items in vars(other).items():
+            getattr(self, name).extend(items)
+
 
 def _detected(payload: bytes, source: str) -> tuple[str, str] | None:
     try:
@@ -133,8 +138,12 @@ def _collect(part: MIMEPart, source: str, found: _Found) -> None:
         children = list(part.iter_parts())
         if part.get_content_subtype() == "alternative" and children:
             shown = _shown_alternative(children)
-            _compare_alternatives(shown, children, source, found)
-            children = [shown]
+            seen = _Found()
+            _collect(shown, source, seen)
+            found.merge(seen)
+            if _readable(shown):
+                _compare_alternatives(shown, seen, children, source, found)
+            return
         for child in children:
             _collect(child, source, found)
         return
@@ -171,14 +180,11 @@ def _words(text: str) -> Counter[str]:
 
 
 def _compare_alternatives(
-    shown: MIMEPart, children: list[MIMEPart], source: str, found: _Found
+    shown: MIMEPart, seen: _Found, children: list[MIMEPart], source: str, found: _Found
 ) -> None:
-    """Note every other readable alternative whose words differ from the shown one's."""
-    if not _readable(shown):
-        return
-    analysed = _Found()
-    _collect(shown, source, analysed)
-    analysed_words = _words("\n".join(analysed.texts))
+    """Note every other readable alternative whose words differ from the shown one's (what
+    was gathered from it: ``seen``)."""
+    analysed_words = _words("\n".join(seen.texts))
     for child in children:
         if child is shown or not _readable(child):
             continue
