@@ -3,7 +3,8 @@
 Writes, in a temporary folder, large evidence files made of the shipped Federalist papers
 repeated: a plain UTF-8 text of ``--chars`` characters (nothing hidden: the common case), the
 same text with one zero-width space every 100 characters, an HTML e-mail of a fifth of that
-size with a plain-text alternative, and a Word document of a fifth of it. Each file goes
+size with a plain-text alternative, the same HTML e-mail without it, and a Word document of a
+fifth of it. Each file goes
 through ``store.intake.prepare_document`` (reading, hashing, decoding, extraction, sentence
 counting; no store) ``--runs`` times, in a fresh process per tree, and the median is printed for
 this tree and, with ``--baseline``, for another checkout of the package (the code before).
@@ -88,10 +89,15 @@ def write_files(folder: Path, chars: int) -> list[Path]:
     message.set_content(fifth)
     html = "".join(f"<p>{escape(p)}</p>" for p in fifth.split("\n\n"))
     message.add_alternative(f"<html><body>{html}</body></html>", subtype="html")
+    html_only = EmailMessage()
+    html_only["From"] = "a@example.org"
+    html_only["Subject"] = "benchmark"
+    html_only.set_content(f"<html><body>{html}</body></html>", subtype="html")
     files = {
         "plain.txt": text.encode("utf-8"),
         "invisible.txt": spoiled.encode("utf-8"),
         "mail.eml": bytes(message),
+        "html-only.eml": bytes(html_only),
         "letter.docx": _docx(fifth),
     }
     paths = []
