@@ -39,6 +39,7 @@ __all__ = ["OLE_SIGNATURE", "extract_docx_text"]
 _W = W
 _MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
 _OFFICE_DOCUMENT = "/officeDocument"
+_CHANGES = {W + "rPrChange", W + "pPrChange"}  # the properties as they were before a revision
 _HIDING = {
     W + "vanish": "w:vanish",
     W + "specVanish": "w:specVanish",
@@ -76,6 +77,7 @@ class _ParagraphCollector:
         self._paragraph_hidden: str | None = None  # how the paragraph's style hides it
         self._run_hidden: str | None = None
         self._run_counted = False
+        self._in_change = 0  # inside w:rPrChange/w:pPrChange: properties before a revision
 
     def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
         raise DoctypeFound()
@@ -83,6 +85,9 @@ class _ParagraphCollector:
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         if tag == _MC_FALLBACK or self._fallback_depth:
             self._fallback_depth += 1
+            return
+        if tag in _CHANGES or self._in_change:
+            self._in_change += 1
             return
         if tag == W + "p":
             self._open.append([])
@@ -116,6 +121,9 @@ class _ParagraphCollector:
     def end(self, tag: str) -> None:
         if self._fallback_depth:
             self._fallback_depth -= 1
+            return
+        if self._in_change:
+            self._in_change -= 1
             return
         if tag == W + "t":
             self._in_text = False

@@ -41,7 +41,8 @@ _ZERO_HEIGHT = re.compile(r"(?<![-\w])(?:max-)?height\s*:\s*" + _ZERO)
 _OVERFLOW_HIDDEN = re.compile(r"(?<![-\w])overflow\s*:\s*hidden\b")
 _COLOUR = re.compile(r"(?<![-\w])color\s*:\s*([^;!]+)")
 _BACKGROUND = re.compile(r"(?<![-\w])background(?:-color)?\s*:\s*([^;!]+)")
-_CLASS_RULE = re.compile(r"((?:\.[-\w]+\s*,?\s*)+)\{([^}]*)\}")
+_CLASS_NAME = re.compile(r"(?<![-\w])\.([-\w]+)\s*(?:,|$)")
+MAX_CSS_CHARS = 256 * 1024  # of each <style> block: a message's own rules are far shorter
 
 
 def hiding_reason(style: str) -> str | None:
@@ -145,10 +146,16 @@ class _HtmlTextExtractor(HTMLParser):
             self.hidden_places.add(hidden[1])
 
     def _read_rules(self, css: str) -> None:
-        for selectors, declarations in _CLASS_RULE.findall(css):
+        """Classes that the message's own ``<style>`` rules hide (``.a, .b { display:none }``);
+        read block by block with ``str`` methods, in one pass (no backtracking on hostile CSS)."""
+        for block in css[:MAX_CSS_CHARS].split("}"):
+            head, brace, declarations = block.rpartition("{")
+            if not brace:
+                continue
             reason = hiding_reason(declarations)
-            if reason:
-                for name in re.findall(r"\.([-\w]+)", selectors):
+            if reason:  # the selectors: after an enclosing "@media … {" or a statement's ";"
+                selectors = head.rpartition("{")[2].rpartition(";")[2]
+                for name in _CLASS_NAME.findall(selectors):
                     self.hidden_classes[name] = f"class {name}: {reason}"
 
     def hidden_text(self) -> HiddenText | None:

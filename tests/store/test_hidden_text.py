@@ -127,6 +127,8 @@ def test_hidden_word_text_and_other_parts_are_not_analysed_but_recorded(store, c
         + _run("this letter")
         + _run(" in secret", '<w:rStyle w:val="SecretToo"/>')
         + _run(".", '<w:vanish w:val="0"/>')
+        # hidden only before a tracked change of formatting: shown now
+        + _run(" Shown.", '<w:rPrChange w:id="1"><w:rPr><w:vanish/></w:rPr></w:rPrChange>')
         + "</w:p><w:p>"
         + _run("A web-only line.", "<w:webHidden/>")
         + '</w:p><w:altChunk r:id="rId7" xmlns:r="http://schemas.openxmlformats.org/'
@@ -144,7 +146,7 @@ def test_hidden_word_text_and_other_parts_are_not_analysed_but_recorded(store, c
         },
     )
     doc, text = _import(store, case, tmp_path, "letter.docx", data)
-    assert text == "I wrote this letter.\n\nThe end."
+    assert text == "I wrote this letter. Shown.\n\nThe end."
     assert store.documents.original_bytes(doc.id) == data
     notes = doc.reading_notes
     assert notes.hidden is not None
