@@ -285,3 +285,33 @@ def test_case_add_and_case_show_give_one_line_per_document_with_notes(tmp_path):
     (index,) = [i for i, line in enumerate(lines) if "spoiled.txt" in line]
     assert "2 invisible characters removed" in lines[index + 1]
     assert sum("differs from the file's bytes" in line for line in lines) == 1
+
+
+def test_hostile_hidden_text_ends_cleanly(tmp_path):
+    """Evidence built to make hidden-text handling slow or break: accepted with its notes, or
+    one line and exit 2; never a traceback."""
+    deep = "<div style='display:none'>" * 20_000 + "deep" + "</div>" * 20_000
+    css = "<style>" + ".a " * 100_000 + "{display:none}" + "</style>"
+    html = _message()
+    html.set_content(
+        f"<html>{css}<body>{deep}<p class='a'>x</p><p>Seen words.</p></body></html>", subtype="html"
+    )
+    runs = "".join(_run(f"h{i} ", "<w:vanish/>") for i in range(20_000))
+    files = {
+        "deep.eml": bytes(html),
+        "runs.docx": docx_bytes(document_xml(f"<w:p>{runs}{_run('Seen.')}</w:p>")),
+        "only-invisible.txt": ("\u200b\u200d\u2060\u202e" * 1000).encode("utf-8"),
+        "only-hidden.docx": docx_bytes(document_xml(f"<w:p>{runs}</w:p>")),
+    }
+    project = str(tmp_path / "hostile.taveer")
+    assert _taveer("--project", project, "case", "create", "H-1").returncode == 0
+    for name, data in files.items():
+        path = write(tmp_path / name, data)
+        done = _taveer("--project", project, "case", "add", "H-1", "--known", str(path))
+        assert done.returncode in (0, 2), (name, done.stderr)
+        assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+        if done.returncode == 2:
+            assert len(done.stderr.strip().splitlines()) == 1, (name, done.stderr)
+            assert name.startswith("only-"), (name, done.stderr)
+        else:
+            assert "differs from the file's bytes" in done.stdout, name
