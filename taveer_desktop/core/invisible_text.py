@@ -15,7 +15,8 @@ other categories: combining grapheme joiner, Hangul fillers, Khmer inherent vowe
 Removed inside words only (``IN_WORDS``): zero-width non-joiner and joiner and the variation
 selectors. After a letter of a script whose letters join or combine (Arabic, Syriac, N'Ko,
 Mongolian, the Indic scripts …), or after a symbol or emoji, or (variation selectors) after a
-CJK ideograph, they change how the text looks, so they are kept there.
+CJK ideograph, they change how the text looks, so they are kept there — unless a text holds
+more than ``MAX_SHAPING_CHECKS`` of them, far more than any writing uses, when all go.
 
 Kept (they draw something or belong to a script's own layout): the prepended concatenation
 marks (Arabic number signs U+0600–U+0605, end of ayah, Syriac abbreviation mark, Kaithi number
@@ -39,11 +40,15 @@ _CANDIDATE = re.compile(f"[{ALWAYS}{IN_WORDS}]")
 _SPLIT = re.compile(f"([{ALWAYS}{IN_WORDS}])")
 _IN_WORDS = re.compile(f"[{IN_WORDS}]")
 FIRST_POSITIONS = 20
+# more joiners and selectors than this are no writing system's: all of them are removed
+# without looking at each one's neighbours (a page of Persian holds a few dozen)
+MAX_SHAPING_CHECKS = 100_000
+_LONGEST_RUN = 4  # joiners and selectors in a row that an emoji sequence may hold
 # scripts in which the joiners shape letters: kept after one of their letters
 _JOINING_SCRIPTS = (
     "ARABIC", "SYRIAC", "NKO", "MONGOLIAN", "MANDAIC", "DEVANAGARI", "BENGALI", "GURMUKHI",
     "GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA", "MALAYALAM", "SINHALA", "MYANMAR",
-    "KHMER", "TIBETAN", "THAI", "LAO", "HEBREW", "JAVANESE", "BALINESE",
+    "KHMER", "TIBETAN", "THAI", "LAO", "JAVANESE", "BALINESE",
 )  # fmt: skip
 
 
@@ -59,7 +64,7 @@ class CharacterKind:
 @dataclass(frozen=True)
 class InvisibleRemoved:
     """The invisible characters removed from a text: per kind, and where the first ones stood
-    (offsets in the text as analysed, i.e. after removal: the character that followed)."""
+    (how many characters of the analysed text come before each)."""
 
     kinds: tuple[CharacterKind, ...]
     first_positions: tuple[int, ...]
@@ -84,10 +89,10 @@ def _shapes_here(text: str, index: int) -> bool:
     """Whether the joiner or variation selector at ``index`` changes how the text looks: it
     follows a letter of a joining script, a symbol or emoji, or (a selector) an ideograph."""
     base = index - 1
-    while base >= 0 and _IN_WORDS.match(text[base]):
+    while base >= 0 and index - base <= _LONGEST_RUN and _IN_WORDS.match(text[base]):
         base -= 1  # a selector and a joiner in a row (an emoji sequence) follow one base
-    if base < 0:
-        return False
+    if base < 0 or _IN_WORDS.match(text[base]):
+        return False  # none before it, or a run of them longer than any sequence uses
     before = text[base]
     category = unicodedata.category(before)
     if category in ("So", "Sk", "Sm"):
@@ -112,7 +117,8 @@ def remove_invisible(text: str) -> tuple[str, InvisibleRemoved | None]:
     pieces = _SPLIT.split(text[start:])
     removed = pieces[1::2]
     counts = Counter(removed)
-    if any(_IN_WORDS.match(ch) for ch in counts):
+    joiners = sum(n for ch, n in counts.items() if _IN_WORDS.match(ch))
+    if 0 < joiners <= MAX_SHAPING_CHECKS:
         kept = [m.start() for m in _IN_WORDS.finditer(text, start) if _shapes_here(text, m.start())]
         if kept:  # joiners or selectors that shape the text stay: one character at a time
             return _remove_except(text, set(kept))

@@ -163,7 +163,7 @@ class ReadingNotes:
             where = ", ".join(f"{p:,}" for p in positions) + more
             lines.append(
                 f"{_count(self.invisible.total, 'invisible character')} removed ({kinds}), "
-                f"at character{_s(self.invisible.total)} {where} of the analysed text"
+                f"after character{_s(self.invisible.total)} {where} of the analysed text"
             )
         if self.hidden:
             h = self.hidden

@@ -277,7 +277,7 @@ def test_case_add_and_case_show_give_one_line_per_document_with_notes(tmp_path):
     noted = [line for line in added.stdout.splitlines() if "differs from the file's bytes" in line]
     assert noted == [
         "  document 1: the analysed text differs from the file's bytes: 2 invisible characters "
-        "removed (zero width space U+200B ×2), at characters 9, 24 of the analysed text"
+        "removed (zero width space U+200B ×2), after characters 9, 24 of the analysed text"
     ]
     shown = _taveer("--project", project, "case", "show", "C-1")
     assert shown.returncode == 0, shown.stderr

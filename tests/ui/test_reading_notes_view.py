@@ -41,5 +41,5 @@ def test_the_documents_tab_shows_what_the_analysed_text_leaves_out(qtbot, window
     )
     tab.view.selectRow(proxy_row)
     heading = tab.preview_heading.text()
-    assert "differs from the file" in heading and "at characters 9, 32" in heading
+    assert "differs from the file" in heading and "after characters 9, 32" in heading
     assert tab.preview.toPlainText() == "I wrote the letter myself, and the note too."
