@@ -28,6 +28,7 @@ _VOID_TAGS = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
     "track", "wbr",
 }  # fmt: skip
+_ENDS_PARAGRAPH = _BLOCK_TAGS - {"li", "tr"}
 _SELF_CLOSING_SIBLINGS = {"p", "li", "td", "th", "tr", "option", "dt", "dd"}
 _ZERO = r"0*(?:\.0+)?(?:px|pt|em|rem|ex|%)?\s*(?:!important\s*)?(?:;|$)"
 _HIDING_RULES = (
@@ -94,6 +95,8 @@ class _HtmlTextExtractor(HTMLParser):
             return
         if tag in _SELF_CLOSING_SIBLINGS and self._stack and self._stack[-1][0] == tag:
             self._pop()  # <p>one<p>two: the second paragraph ends the first
+        elif tag in _ENDS_PARAGRAPH and self._stack and self._stack[-1][0] == "p":
+            self._pop()  # a block element ends an open paragraph, as in a browser
         if tag not in _VOID_TAGS:
             self._elements += 1
             inherited = self._hidden()

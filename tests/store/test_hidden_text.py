@@ -215,6 +215,16 @@ def test_html_hidden_by_style_is_not_analysed_but_recorded(store, case, tmp_path
     assert hidden.sample.startswith("hidden by display zero size")
 
 
+def test_an_unclosed_hidden_paragraph_ends_where_a_browser_ends_it():
+    from taveer_desktop.store.html_text import html_to_text
+
+    text, hidden = html_to_text(
+        "<p hidden>secret<div>Shown text.</div><p style='opacity:0'>x<p>Too."
+    )
+    assert text == "Shown text.\n\nToo."
+    assert hidden is not None and hidden.how == ("hidden attribute", "opacity:0")
+
+
 def test_the_html_alternative_is_analysed_and_a_differing_plain_part_recorded(
     store, case, tmp_path
 ):
