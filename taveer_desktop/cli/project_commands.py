@@ -294,6 +294,8 @@ def run_case_show(args) -> int:
         )
         if d.excluded:
             print(f"      excluded {d.excluded_utc}: {shown(d.excluded_reason)}")
+        if d.reading_notes:
+            print(f"      {shown(_reading_line(d))}")
     for r in runs:
         kind = KIND_LABELS[r.conclusion] if r.conclusion else "recorded before conclusions"
         print(
@@ -342,6 +344,8 @@ def run_case_add(args) -> int:
                     + UNCERTAIN_ADVICE.removeprefix("Uncertain: "),
                     file=sys.stderr,
                 )
+            if d.reading_notes:
+                print(f"  document {d.id}: {shown(_reading_line(d))}")
         for r in result.rejected:
             print(f"refused {shown(r.describe())}", file=sys.stderr)
     return 0
@@ -684,6 +688,13 @@ def _encoding_shown(document) -> str:
     """The encoding with how it was found, in the desktop's words (``Windows-1251 · detected
     0.97``, ``… · uncertain``)."""
     return encoding_summary(document.encoding, document.metadata, document.file_format)
+
+
+def _reading_line(document) -> str:
+    """One line: how the document's analysed text differs from its file (its reading notes)."""
+    return "the analysed text differs from the file's bytes: " + "; ".join(
+        document.reading_notes.lines()
+    )
 
 
 def _number(value: float | None) -> str:

@@ -16,6 +16,10 @@ printed before it, and a bidirectional override (U+202E) can make ``txt.exe`` re
 from an undecodable byte as that byte, ``\\xe9``): the text stays readable and nothing in it
 acts on the terminal. ``unsafe_characters`` lists them, for the checks that refuse such names
 at the door (model names, author folders).
+
+This is about showing names, not about analysing documents: which invisible characters are
+removed from a document's analysed text (and which are kept because they shape a script) is
+``core/invisible_text.py``'s business.
 """
 
 from __future__ import annotations
