@@ -284,7 +284,7 @@ def load_population(path: str, description: str | None, progress=None):
         str(path),
         description or f"the authors of the folder {name!r}",
         progress=progress,
-        warnings=files.refused,
+        warnings=files.warnings,
     )
 
 

@@ -14,7 +14,7 @@ naming the path and the problem, nothing stored):
   UTF-8, or looks the same as another author's (equal after Unicode normalisation and case
   folding: ``Zoë`` twice, ``alice`` and ``Alice``);
 - **hidden entries** (a name starting with ``.``: ``.git``, ``.DS_Store``) are skipped, and
-  their count is listed with the refusals;
+  their count is noted with the warnings;
 - **links**: a symbolic link is followed only when it leads to a file inside the population
   folder; a link to a folder, or to anything outside the folder, is refused (a population is
   what its folder holds, read once: no cycles, nothing from elsewhere);
@@ -47,6 +47,12 @@ class PopulationFiles:
     root: Path
     documents: dict[str, list[PreparedDocument]]
     refused: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # e.g. hidden entries skipped
+
+    @property
+    def warnings(self) -> list[str]:
+        """The refusals and the notes, one line each, as the examiner is told them."""
+        return self.refused + self.notes
 
     def texts(self) -> dict[str, list[tuple[str, str]]]:
         return {
@@ -186,7 +192,7 @@ def read_population_folder(path: str | Path) -> PopulationFiles:
                 result.refused.append(str(error))
         result.documents[folder.name] = accepted
     if hidden:
-        result.refused.append(
+        result.notes.append(
             f"{escaped(str(root))}: {hidden} hidden file(s) or folder(s) (names starting "
             "with '.') left out"
         )

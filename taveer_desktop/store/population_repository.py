@@ -119,7 +119,7 @@ class PopulationRepository:
             str(path),
             description,
             progress=progress,
-            warnings=files.refused,
+            warnings=files.warnings,
         )
         progress.check()
         kept = [
