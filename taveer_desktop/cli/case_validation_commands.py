@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import asdict
 
-from taveer_desktop.cli.output import print_json
+from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.presentation.validation_basis_text import (
     attempt_line,
     model_choice_sentence,
@@ -62,7 +62,7 @@ def run_case_attempts(args) -> int:
         print_json({"case": case.number, "attempts": [a.to_dict() for a in attempts]})
         return 0
     if not attempts:
-        print(f"case {case.number} has no validation")
+        print(f"case {shown(case.number)} has no validation")
     for attempt in attempts:
         line = attempt_line(
             attempt.basis,
@@ -72,7 +72,7 @@ def run_case_attempts(args) -> int:
             attempt.link == DECLARED_USE,
             attempt.reason,
         )
-        print(f"{attempt.validation.id}\t{line}")
+        print(f"{attempt.validation.id}\t{shown(line)}")
     return 0
 
 
@@ -104,7 +104,7 @@ def run_case_use_validation(args) -> int:
         )
         return 0
     print(
-        f"validation record {done.validation.id} declared relevant to case {case.number} "
-        f"(declaration {done.use.id}); {sentence}"
+        f"validation record {done.validation.id} declared relevant to case {shown(case.number)} "
+        f"(declaration {done.use.id}); {shown(sentence)}"
     )
     return 0

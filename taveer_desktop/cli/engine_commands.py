@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.cli.record_option import add_record_option, print_basis, read_basis
 from taveer_desktop.core.decoding import read_text_file
 from taveer_desktop.core.errors import InputError
@@ -58,6 +58,13 @@ def _positive(value: str) -> int:
     number = int(value)
     if number < 1:
         raise argparse.ArgumentTypeError("must be a whole number ≥ 1")
+    return number
+
+
+def _seed(value: str) -> int:
+    number = int(value)
+    if number < 0:  # numpy's generators take none below 0
+        raise argparse.ArgumentTypeError("must be a whole number ≥ 0")
     return number
 
 
@@ -149,7 +156,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                 metavar="B",
                 help="also resample the sentences B times (e.g. 200) and report the agreement",
             )
-            p.add_argument("--seed", type=int, help="seed of --stability")
+            p.add_argument("--seed", type=_seed, help="seed of --stability")
             p.add_argument(
                 "--scale",
                 choices=sorted(SCALES),
@@ -170,7 +177,7 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
     """The protocol and acceptance options shared by ``validate`` and ``case validate``."""
     p.add_argument("--folds", type=_positive, default=5, metavar="K")
     p.add_argument("--max-trials", type=_positive, default=5000, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S")
     p.add_argument(
         "--repeats",
         type=_positive,
@@ -277,7 +284,7 @@ def load_population(path: str, description: str | None, progress=None):
         str(path),
         description or f"the authors of the folder {name!r}",
         progress=progress,
-        warnings=files.refused,
+        warnings=files.warnings,
     )
 
 
@@ -392,7 +399,7 @@ def run_validate(args) -> int:
         source = f"the record {args.record}" if args.record else "the validation just run"
         export_validation_report(result.record, report_target, f"{source} (not stored)")
     for warning in population.warnings:
-        print(f"taveer: warning: {warning}", file=sys.stderr)
+        print(f"taveer: warning: {shown(warning)}", file=sys.stderr)
     summary = validation_summary(result, str(args.output), args.record, args.report)
     if args.json:
         print_json(summary)
@@ -413,9 +420,9 @@ def run_validate(args) -> int:
     )
     print_validation_notes(result.record)
     print(
-        f"model written to {args.output}"
-        + (f", record to {args.record}" if args.record else "")
-        + (f", report to {args.report}" if args.report else "")
+        f"model written to {shown(args.output)}"
+        + (f", record to {shown(args.record)}" if args.record else "")
+        + (f", report to {shown(args.report)}" if args.report else "")
     )
     return 0
 
@@ -433,7 +440,7 @@ def run_features(args) -> int:
             f"{numbers.count(sum(features.counts[c].values()), 'occurrence')}"
         )
         for feature, count in counts[:10]:
-            print(f"    {count:6d}  {feature}")
+            print(f"    {count:6d}  {shown(feature)}")
     return 0
 
 
@@ -454,7 +461,7 @@ def run_train(args) -> int:
     )
     save_model(model, args.output)
     for warning in corpus.warnings:
-        print(f"taveer: warning: {warning}", file=__import__("sys").stderr)
+        print(f"taveer: warning: {shown(warning)}", file=__import__("sys").stderr)
     summary = {
         "model": str(args.output),
         "name": model.name,
@@ -468,7 +475,7 @@ def run_train(args) -> int:
         print_json(summary)
     else:
         print(
-            f"model written to {args.output}: ensemble {', '.join(model.ensemble)}, "
+            f"model written to {shown(args.output)}: ensemble {', '.join(model.ensemble)}, "
             f"training accuracy {numbers.decimal(model.training.accuracy)} on "
             f"{numbers.count(model.training.cases, 'case')}"
         )
@@ -492,13 +499,7 @@ def run_evaluate(args) -> int:
     from taveer_desktop.core.corpus import open_corpus
     from taveer_desktop.core.evaluation import evaluate
 
-    model = load_model(args.model)
-    if method_of(model) != "taveer":  # its LambdaG part is read before the long part
-        from taveer_desktop.core.lambdag_model import LambdaGPart, decode_reference, fusion_of
-
-        decode_reference(LambdaGPart.of(model, args.model).reference, args.model)
-        if method_of(model) == "fusion":
-            fusion_of(model, args.model)
+    model = load_model(args.model)  # every method's part checked (``check_model_parts``)
     basis = read_basis(args)  # refused before the long part
     corpus = open_corpus(args.corpus)
     result = evaluate(
@@ -532,7 +533,7 @@ def run_evaluate(args) -> int:
         for case in report.get("cases", []):
             lr = "–" if case["log10_lr"] is None else numbers.decimal(case["log10_lr"], 3)
             print(
-                f"  {case['id']}\t{case['truth']}\t{case['kind']}\tlog10 LR {lr}\t"
+                f"  {shown(case['id'])}\t{case['truth']}\t{case['kind']}\tlog10 LR {lr}\t"
                 + (", ".join(case["rules"]) or "no rule broken")
             )
     return 0
@@ -554,18 +555,18 @@ def print_conclusion(result: VerificationResult, scale_id: str, model: Model | N
     """The text form: the evaluative statement (or why there is none) first, then the
     propositions, an investigative likelihood ratio if any, and the method's classification."""
     bound = lr_bound(result, model)
-    print(headline(result.conclusion, scale_id, most=HEADLINE_REASONS, bound=bound))
-    shown = decisive_reasons(result.conclusion)[:HEADLINE_REASONS]
+    print(shown(headline(result.conclusion, scale_id, most=HEADLINE_REASONS, bound=bound)))
+    headlined = decisive_reasons(result.conclusion)[:HEADLINE_REASONS]
     if result.conclusion.kind is not ConclusionKind.EVALUATIVE:
         for reason in result.conclusion.reasons:
-            if reason not in shown:  # the headline's reasons are not repeated
-                print(f"  - {reason}")
+            if reason not in headlined:  # the headline's reasons are not repeated
+                print(f"  - {shown(reason)}")
     hp, hd = propositions(result.conclusion.population)
-    print(f"  Hp: {hp}")
-    print(f"  Hd: {hd}")
+    print(f"  Hp: {shown(hp)}")
+    print(f"  Hd: {shown(hd)}")
     investigative = investigative_lr_sentence(result.conclusion, bound)
     if investigative:
-        print(investigative)
+        print(shown(investigative))
     whose = "TAVeer's" if result.methods is not None else "The method's"
     print(classification_sentence(result.prediction, result.similarity, whose))
 
@@ -636,7 +637,7 @@ def run_verify(args) -> int:
         )
     for c in result.ensemble:
         r = result.categories[c]
-        shown = (
+        figures = (
             "abstains"
             if r.abstained
             else (
@@ -644,9 +645,9 @@ def run_verify(args) -> int:
                 f"s={numbers.decimal(r.similarity)}"
             )
         )
-        print(f"  {c:<4}{r.name:<34}{shown}")
+        print(f"  {c:<4}{r.name:<34}{figures}")
     for warning in result.warnings:
-        print(f"warning: {warning}")
+        print(f"warning: {shown(warning)}")
     return 0
 
 
@@ -677,7 +678,7 @@ def run_explain_lambdag(args, model) -> int:
         print_json(data)
         return 0
     for line in evidence_lines(prepare_text(unknown), evidence, leanings, args.top):
-        print(line)
+        print(shown(line))
     return 0
 
 
@@ -714,5 +715,5 @@ def run_explain(args) -> int:
         total = sum(v for _, v in items)
         print(f"{label}: {numbers.count(len(items), 'feature')}, Σλ = {numbers.decimal(total, 4)}")
         for feature, importance in items[: args.top]:
-            print(f"    {numbers.decimal(importance, 5)}  {feature}")
+            print(f"    {numbers.decimal(importance, 5)}  {shown(feature)}")
     return 0

@@ -19,7 +19,7 @@ import sys
 
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.cli import engine_commands
-from taveer_desktop.cli.output import end_progress_line
+from taveer_desktop.cli.output import end_progress_line, shown
 from taveer_desktop.core.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(handler(args) or 0)
     except TaveerError as error:
         end_progress_line()
-        print(f"taveer: {error}", file=sys.stderr)
+        print(f"taveer: {shown(error)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt as error:  # its text, if any, says what was stored (read back)
         end_progress_line()
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as error:  # e.g. a full disk while writing an output file
         end_progress_line()
-        print(f"taveer: {_os_error_line(error)}", file=sys.stderr)
+        print(f"taveer: {shown(_os_error_line(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError:
         end_progress_line()
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         end_progress_line()
         print(
-            f"taveer: internal error ({type(error).__name__}: {error}); "
+            f"taveer: internal error ({type(error).__name__}: {shown(error)}); "
             "please report it (run with TAVEER_DEBUG=1 for details)",
             file=sys.stderr,
         )

@@ -1,15 +1,50 @@
-"""Output helpers shared by the ``taveer`` commands: JSON on stdout, progress on stderr."""
+"""Output helpers shared by the ``taveer`` commands: JSON on stdout, progress on stderr.
+
+Every user-supplied string a command prints as text — case numbers, titles, names, file names,
+population and model names, reasons, and the messages that quote them — goes through ``shown``:
+control characters, bidirectional controls and other invisible format characters are written as
+visible escapes (``\x1b``, ``\u202e``; ``core/control_characters.py``), so that nothing a name
+holds can recolour, clear or reorder what the terminal shows. ``print_json`` writes the same
+characters as JSON escapes (``\u001b``, ``\u202e``): the JSON stays valid and decodes to
+exactly the stored values, and a terminal shows it inert (docs/cli.md).
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import time
 from typing import Any
 
+from taveer_desktop.core.control_characters import escaped, is_unsafe
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.presentation import numbers
+
+_NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\n]")
+
+
+def shown(value: object) -> str:
+    """A user-supplied value as printed in text output: its unsafe characters escaped."""
+    return escaped(str(value))
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if not is_unsafe(char):
+        return char
+    code = ord(char)
+    if code > 0xFFFF:  # a UTF-16 surrogate pair, as JSON writes characters beyond the BMP
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_text(data: Any) -> str:
+    """The JSON text ``print_json`` writes (strict JSON; unsafe characters as escapes)."""
+    text = json.dumps(_clean(data), indent=2, ensure_ascii=False, allow_nan=False)
+    return _NOT_PLAIN_ASCII.sub(_json_escape, text)
 
 
 def _clean(value: Any) -> Any:
@@ -24,7 +59,7 @@ def _clean(value: Any) -> Any:
 
 
 def print_json(data: Any) -> None:
-    json.dump(_clean(data), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
+    sys.stdout.write(json_text(data))
     sys.stdout.write("\n")
 
 

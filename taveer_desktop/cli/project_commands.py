@@ -20,7 +20,7 @@ from taveer_desktop.cli.engine_commands import (
     conclusion_json,
     print_validation_notes,
 )
-from taveer_desktop.cli.output import print_json
+from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.outcome import ConclusionKind
@@ -42,7 +42,7 @@ from taveer_desktop.presentation.encoding_text import (
     is_uncertain,
 )
 from taveer_desktop.presentation.method_agreement import model_fusion_weights, result_method_lines
-from taveer_desktop.presentation.model_text import model_summary_lines
+from taveer_desktop.presentation.model_text import model_summary_lines, unusable_model_line
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
@@ -216,8 +216,10 @@ def _open(args, create: bool = False, verify: bool = True) -> Iterator[ProjectSt
         report = store.last_integrity_report
         if report is not None and not report.ok:
             print(
-                f"taveer: warning: {store.path}: {report.summary()} The project is read-only; "
-                f"run `taveer --project {store.path} check` for details.",
+                shown(
+                    f"taveer: warning: {store.path}: {report.summary()} The project is "
+                    f"read-only; run `taveer --project {store.path} check` for details."
+                ),
                 file=sys.stderr,
             )
         yield store
@@ -247,7 +249,7 @@ def run_case_create(args) -> int:
     if args.json:
         print_json(_case_dict(case))
     else:
-        print(f"created case {case.number} (id {case.id})")
+        print(f"created case {shown(case.number)} (id {case.id})")
     return 0
 
 
@@ -261,8 +263,8 @@ def run_case_list(args) -> int:
         print("no cases")
     for c in cases:
         print(
-            f"{c.number}\t{c.title}\t{c.known_count} known, {c.questioned_count} questioned, "
-            f"{c.run_count} runs"
+            f"{shown(c.number)}\t{shown(c.title)}\t{c.known_count} known, "
+            f"{c.questioned_count} questioned, {c.run_count} runs"
         )
     return 0
 
@@ -281,22 +283,24 @@ def run_case_show(args) -> int:
             }
         )
         return 0
-    print(f"case {case.number}: {case.title}")
-    print(f"examiner: {case.examiner}  agency: {case.agency}")
+    print(f"case {shown(case.number)}: {shown(case.title)}")
+    print(f"examiner: {shown(case.examiner)}  agency: {shown(case.agency)}")
     if case.description:
-        print(case.description)
+        print(shown(case.description))
     for d in documents:
         print(
-            f"  document {d.id}  {d.role:<10} {d.file_name}  {_encoding_shown(d)}"
+            f"  document {d.id}  {d.role:<10} {shown(d.file_name)}  {_encoding_shown(d)}"
             f"  {d.char_count} chars"
             f"  {d.sentence_count} sentences  sha256 {d.sha256}"
         )
         if d.excluded:
-            print(f"      excluded {d.excluded_utc}: {d.excluded_reason}")
+            print(f"      excluded {d.excluded_utc}: {shown(d.excluded_reason)}")
+        if d.reading_notes:
+            print(f"      {shown(_reading_line(d))}")
     for r in runs:
         kind = KIND_LABELS[r.conclusion] if r.conclusion else "recorded before conclusions"
         print(
-            f"  run {r.id}  {r.run_utc}  model {r.model_name!r}"
+            f"  run {r.id}  {r.run_utc}  model {shown(repr(r.model_name))}"
             f"  questioned {r.questioned_document_id}  {kind.lower()}"
             f"  classification {CLASSIFICATION_SHORT[r.prediction]}"
             f"  similarity {_number(r.similarity)}"
@@ -330,20 +334,22 @@ def run_case_add(args) -> int:
     else:
         for d in result.added:
             print(
-                f"added document {d.id} ({d.file_name}, {role}, {_encoding_shown(d)}, "
+                f"added document {d.id} ({shown(d.file_name)}, {role}, {_encoding_shown(d)}, "
                 f"sha256 {d.sha256})"
             )
             detection = detection_of(d.metadata)
             if is_uncertain(detection):
                 also = detection.get("alternative")
                 print(
-                    f"taveer: warning: document {d.id} ({d.file_name}): its encoding is "
+                    f"taveer: warning: document {d.id} ({shown(d.file_name)}): its encoding is "
                     + (f"uncertain ({also} is also plausible). " if also else "uncertain. ")
                     + UNCERTAIN_ADVICE.removeprefix("Uncertain: "),
                     file=sys.stderr,
                 )
+            if d.reading_notes:
+                print(f"  document {d.id}: {shown(_reading_line(d))}")
         for r in result.rejected:
-            print(f"refused {r.describe()}", file=sys.stderr)
+            print(f"refused {shown(r.describe())}", file=sys.stderr)
     return 0
 
 
@@ -371,7 +377,7 @@ def run_case_verify(args) -> int:
         model = models[run.model_id]
         print(
             f"run {run.id}: questioned document {run.questioned_document_id} "
-            f"(model {run.model_name!r}): "
+            f"(model {shown(repr(run.model_name))}): "
             f"{headline(result.conclusion, args.scale, bound=lr_bound(result, model))}"
         )
         whose = "TAVeer's" if result.methods is not None else "the method's"
@@ -414,7 +420,10 @@ def _change_exclusion(args, exclude: bool) -> int:
         print_json(asdict(doc))
     else:
         verb = "excluded" if exclude else "included again"
-        print(f"document {doc.id} ({doc.file_name}, {doc.role}) {verb}: {args.reason.strip()}")
+        print(
+            f"document {doc.id} ({shown(doc.file_name)}, {doc.role}) {verb}: "
+            f"{shown(args.reason.strip())}"
+        )
     return 0
 
 
@@ -434,9 +443,12 @@ def run_case_model(args) -> int:
             }
         )
         return 0
-    print(f"case {case.number} now uses model {stored.name!r} (sha256 {stored.sha256})")
+    print(
+        f"case {shown(case.number)} now uses model {shown(repr(stored.name))} "
+        f"(sha256 {stored.sha256})"
+    )
     for line in model_summary_lines(model):
-        print(f"  {line}")
+        print(f"  {shown(line)}")
     return 0
 
 
@@ -446,12 +458,12 @@ def run_population_add(args) -> int:
             args.name, args.folder, args.description
         )
     for warning in warnings:
-        print(f"taveer: warning: {warning}", file=sys.stderr)
+        print(f"taveer: warning: {shown(warning)}", file=sys.stderr)
     if args.json:
         print_json({**asdict(population), "warnings": warnings})
     else:
         print(
-            f"added population {population.name!r} (id {population.id}): "
+            f"added population {shown(repr(population.name))} (id {population.id}): "
             f"{population.author_count} authors, {population.document_count} documents, "
             f"sha256 {population.sha256}"
         )
@@ -468,8 +480,8 @@ def run_population_list(args) -> int:
         print("no populations")
     for p in populations:
         print(
-            f"{p.name}\t{p.author_count} authors\t{p.document_count} documents\t"
-            f"added {p.added_utc}\n  {p.description}"
+            f"{shown(p.name)}\t{p.author_count} authors\t{p.document_count} documents\t"
+            f"added {p.added_utc}\n  {shown(p.description)}"
         )
     return 0
 
@@ -534,7 +546,7 @@ def run_case_validate(args) -> int:
         return 0
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(
-        f"case {case.number} validated on population {args.population!r} "
+        f"case {shown(case.number)} validated on population {shown(repr(args.population))} "
         f"({_chars(summary['questioned_chars'])} / "
         f"{_chars(summary['known_chars'])} characters): "
         f"{numbers.integer(summary['trials']['same'])} + "
@@ -550,7 +562,7 @@ def run_case_validate(args) -> int:
         done.case_model.name if done.case_model else None,
         done.validation.criteria_met,
     )
-    print(f"validation {done.validation.id} kept as an attempt of the case; {choice}")
+    print(f"validation {done.validation.id} kept as an attempt of the case; {shown(choice)}")
     return 0
 
 
@@ -560,34 +572,42 @@ def run_model_add(args) -> int:
     if args.json:
         print_json(asdict(model))
     else:
-        print(f"added model {model.name!r} (id {model.id}, sha256 {model.sha256})")
+        print(f"added model {shown(repr(model.name))} (id {model.id}, sha256 {model.sha256})")
     return 0
 
 
 def run_model_list(args) -> int:
+    """Every stored model; one that fails today's checks (stored by an older version) is
+    listed with its problem, and refused only where it would be used."""
     with _open(args) as store:
-        models = [(m, store.models.load(m.id)) for m in store.models.list_all()]
+        readings = store.models.readings()
     if args.json:
-        print_json(
-            {
-                "models": [
-                    {
-                        **asdict(m),
-                        "conditions": model.conditions.to_dict() if model.conditions else None,
-                        "evaluations": model.extra.get("evaluations"),
-                    }
-                    for m, model in models
-                ]
-            }
-        )
+        print_json({"models": [_model_listing(r.stored, r.model, r.problem) for r in readings]})
         return 0
-    if not models:
+    if not readings:
         print("no models")
-    for m, model in models:
-        print(f"{m.name}\tcorpus {m.corpus_name}\tsha256 {m.sha256}\tadded {m.added_utc}")
-        for line in model_summary_lines(model):
-            print(f"  {line}")
+    for r in readings:
+        m = r.stored
+        print(
+            f"{shown(m.name)}\tcorpus {shown(m.corpus_name)}\tsha256 {m.sha256}"
+            f"\tadded {m.added_utc}"
+        )
+        if r.model is None:
+            print(f"  {shown(unusable_model_line(r.problem))}")
+            continue
+        for line in model_summary_lines(r.model):
+            print(f"  {shown(line)}")
     return 0
+
+
+def _model_listing(stored, model, problem: str | None) -> dict:
+    """A stored model in ``model list --json``: its row, its conditions and the held-out
+    figures its file states (``evaluations``: stated by the model file, not a record), or the
+    problem that refuses it."""
+    data = {**asdict(stored), "usable": model is not None, "problem": problem}
+    data["conditions"] = model.conditions.to_dict() if model and model.conditions else None
+    data["evaluations"] = model.extra.get("evaluations") if model else None
+    return data
 
 
 def run_audit(args) -> int:
@@ -605,7 +625,7 @@ def run_audit(args) -> int:
         )
         return 0
     for e in entries:
-        print(f"{e.seq:>6}  {e.time_utc}  {e.actor}  {e.action}  {e.entry_hash[:16]}")
+        print(f"{e.seq:>6}  {e.time_utc}  {shown(e.actor)}  {e.action}  {e.entry_hash[:16]}")
     if head:
         print(f"audit chain head: entry {head.seq}, hash {head.entry_hash}")
     return 0
@@ -649,7 +669,7 @@ def run_receipt(args) -> int:
         print_json({"receipt": str(Path(args.output).absolute()), **receipt.to_dict()})
     else:
         print(
-            f"wrote a receipt to {args.output}: chain of {receipt.chain_length} entries, "
+            f"wrote a receipt to {shown(args.output)}: chain of {receipt.chain_length} entries, "
             f"head {receipt.head_hash}"
         )
     return 0
@@ -661,7 +681,7 @@ def run_save_copy(args) -> int:
     if args.json:
         print_json({"copy": str(target)})
     else:
-        print(f"saved a copy to {target}")
+        print(f"saved a copy to {shown(target)}")
     return 0
 
 
@@ -675,6 +695,13 @@ def _encoding_shown(document) -> str:
     """The encoding with how it was found, in the desktop's words (``Windows-1251 · detected
     0.97``, ``… · uncertain``)."""
     return encoding_summary(document.encoding, document.metadata, document.file_format)
+
+
+def _reading_line(document) -> str:
+    """One line: how the document's analysed text differs from its file (its reading notes)."""
+    return "the analysed text differs from the file's bytes: " + "; ".join(
+        document.reading_notes.lines()
+    )
 
 
 def _number(value: float | None) -> str:

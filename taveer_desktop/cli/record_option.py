@@ -38,6 +38,7 @@ def print_basis(basis) -> None:
             "ratios are for investigation only"
         )
         return
+    from taveer_desktop.cli.output import shown
     from taveer_desktop.presentation.validation_basis_text import basis_line
 
-    print(f"validation: {basis_line(basis)}")
+    print(f"validation: {shown(basis_line(basis))}")

@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
@@ -97,12 +97,15 @@ def run_report(args) -> int:
         )
     else:
         print(
-            f"wrote {report.path} ({report.page_count} pages, report {report.report_id}); "
+            f"wrote {shown(report.path)} ({report.page_count} pages, report {report.report_id}); "
             f"sha256 {report.sha256} recorded in the audit log as entry {report.audit_entry.seq}"
         )
         print(f"audit chain head at the report: {report.audit_entry.entry_hash}")
         if report.receipt_path:
-            print(f"receipt written to {report.receipt_path}")
+            print(f"receipt written to {shown(report.receipt_path)}")
     if report.receipt_problem:
-        print(f"taveer: warning: no receipt was written: {report.receipt_problem}", file=sys.stderr)
+        print(
+            f"taveer: warning: no receipt was written: {shown(report.receipt_problem)}",
+            file=sys.stderr,
+        )
     return 0

@@ -15,7 +15,7 @@ import argparse
 import sys
 from dataclasses import asdict
 
-from taveer_desktop.cli.output import StderrProgress, print_json
+from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.cli.project_commands import _json_option, _open
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.presentation.validation_text import acceptance_verdict
@@ -67,8 +67,9 @@ def run_list(args) -> int:
     for v, case, population in rows:
         cllr = f"Cllr {v.cllr:.3f}" if v.cllr is not None else "Cllr not measured"
         print(
-            f"{v.id}\tcase {case}\tpopulation {population}\tmodel {v.model_id}\t{cllr}\t"
-            f"{acceptance_verdict(v.criteria_met)}\tstored {v.created_utc}"
+            f"{v.id}\tcase {shown(case)}\tpopulation {shown(population)}\t"
+            f"model {v.model_id}\t{cllr}\t{acceptance_verdict(v.criteria_met)}\t"
+            f"stored {v.created_utc}"
         )
     return 0
 
@@ -102,12 +103,15 @@ def run_report(args) -> int:
         )
     else:
         print(
-            f"wrote {report.path} ({report.page_count} pages) for validation record "
+            f"wrote {shown(report.path)} ({report.page_count} pages) for validation record "
             f"{report.validation_id}; sha256 {report.sha256} recorded in the audit log as "
             f"entry {report.audit_entry.seq if report.audit_entry else '–'}"
         )
         if report.receipt_path:
-            print(f"receipt written to {report.receipt_path}")
+            print(f"receipt written to {shown(report.receipt_path)}")
     if report.receipt_problem:
-        print(f"taveer: warning: no receipt was written: {report.receipt_problem}", file=sys.stderr)
+        print(
+            f"taveer: warning: no receipt was written: {shown(report.receipt_problem)}",
+            file=sys.stderr,
+        )
     return 0

@@ -7,6 +7,10 @@ Two layouts are detected automatically:
 - PAN 2020+ pairs: ``pairs.jsonl`` (``{"id", "pair": [known, unknown]}``) with ``truth.jsonl``
   (``{"id", "same": true|false}``) beside it.
 
+A truth file that labels one problem twice (whether the labels agree or contradict each other),
+names a problem the corpus does not hold, or (``truth.jsonl``) states ``same`` against its own
+``authors``, is refused with one line naming the file, the problem and the lines.
+
 Texts are read only when a case is iterated, so memory stays bounded for large corpora. Files
 that are not UTF-8 are decoded with a fallback that is reported in ``Corpus.warnings``.
 """
@@ -107,12 +111,12 @@ class Corpus:
 
     def _iter_jsonl_cases(self) -> Iterator[Case]:
         pairs_path = self.path / "pairs.jsonl"
-        for line_number, record in _iter_jsonl(pairs_path):
+        for line_number, record in iter_jsonl(pairs_path):
             case_id, known, unknown = _pair_fields(record, pairs_path, line_number)
             yield Case(case_id, (known,), unknown, self.truth.get(case_id))
 
 
-def _iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     require_regular_file(path)
     try:
         handle = path.open("rb")
@@ -149,7 +153,7 @@ def _folder_truth(path: Path) -> dict[str, bool]:
     truth_path = path / "truth.txt"
     if not truth_path.exists():
         return {}
-    truth: dict[str, bool] = {}
+    truth = _TruthLabels(truth_path, "Y", "N")
     data = read_file_bytes(truth_path, MAX_CORPUS_FILE_BYTES, kind="truth file")
     text = decode_bytes(data, str(truth_path)).text
     for line_number, line in enumerate(text.splitlines(), start=1):
@@ -161,23 +165,59 @@ def _folder_truth(path: Path) -> dict[str, bool]:
             raise InputError(
                 f"line {line_number} is not '<problem id> Y|N': {line.strip()[:60]!r}", truth_path
             )
-        truth[parts[0]] = value
-    return truth
+        truth.label(parts[0], value, line_number)
+    return truth.labels
+
+
+class _TruthLabels:
+    """The labels of a truth file as they are read: a problem labelled twice (the same label
+    or contradicting ones) refuses the file, naming the problem and both lines."""
+
+    def __init__(self, path: Path, same: str, different: str):
+        self.path = path
+        self.words = {True: same, False: different}
+        self.labels: dict[str, bool] = {}
+        self.lines: dict[str, int] = {}
+
+    def label(self, case_id: str, value: bool, line_number: int) -> None:
+        if case_id in self.labels:
+            first = self.lines[case_id]
+            was, now = self.words[self.labels[case_id]], self.words[value]
+            how = "contradicting itself" if was != now else "the same label twice"
+            raise InputError(
+                f"labels problem {case_id} twice ({how}): {was} on line {first}, {now} on line "
+                f"{line_number}; a truth file labels each problem once",
+                self.path,
+            )
+        self.labels[case_id] = value
+        self.lines[case_id] = line_number
 
 
 def _jsonl_truth(path: Path) -> dict[str, bool]:
     truth_path = path / "truth.jsonl"
     if not truth_path.exists():
         return {}
-    truth: dict[str, bool] = {}
-    for line_number, record in _iter_jsonl(truth_path):
+    truth = _TruthLabels(truth_path, "true", "false")
+    for line_number, record in iter_jsonl(truth_path):
         case_id, same = record.get("id"), record.get("same")
         if not isinstance(case_id, str) or not isinstance(same, bool):
             raise InputError(
                 f"line {line_number} needs a string 'id' and a true/false 'same'", truth_path
             )
-        truth[case_id] = same
-    return truth
+        authors = record.get("authors")
+        if (
+            isinstance(authors, list)
+            and len(authors) == 2
+            and all(isinstance(a, str) for a in authors)
+            and (authors[0] == authors[1]) != same
+        ):
+            raise InputError(
+                f"line {line_number} contradicts itself: problem {case_id} is 'same': "
+                f"{str(same).lower()} but its 'authors' are {authors}",
+                truth_path,
+            )
+        truth.label(case_id, same, line_number)
+    return truth.labels
 
 
 def _hash_files(paths: list[Path], root: Path) -> str:
@@ -207,7 +247,7 @@ def open_corpus(path: str | Path) -> Corpus:
         truth = _jsonl_truth(path)
         ids = [
             _pair_fields(rec, path / "pairs.jsonl", n)[0]
-            for n, rec in _iter_jsonl(path / "pairs.jsonl")
+            for n, rec in iter_jsonl(path / "pairs.jsonl")
         ]
         _check_truth_names_problems(truth, ids, path / "truth.jsonl")
         if not ids:

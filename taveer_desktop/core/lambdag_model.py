@@ -17,28 +17,49 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
   only be passed on where the corpus's licence allows derived data;
 - ``"fusion"``: the logistic-regression fusion (``core/fusion.py``) of TAVeer's and LambdaG's
   calibrated log10 LRs, for ``"method": "fusion"``.
+
+Every model read is checked here at the door (``check_model_parts``, called by
+``core/model.py``): the method, every value of each part that is present (ranges above: orders,
+samples, seeds, vocabulary, weights, bounds), the reference decoded within its stated size and
+matching its vocabulary, and the figures the file states about itself (``core/model_claims.py``).
+A model that passes cannot fail later inside a verification.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import math
 import zlib
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
 from taveer_desktop.core.calibration import Calibration
-from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fusion import Fusion
+from taveer_desktop.core.kneser_ney import END
+from taveer_desktop.core.lambdag import vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import MASKED_DTYPE
-from taveer_desktop.core.length_bands import bands_from_list
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.quality_measures import quality_from_dict
+from taveer_desktop.core.model import MODEL_FORMAT_VERSION, STATED_METHODS, Model
+from taveer_desktop.core.model_checks import (
+    MAX_CALIBRATION_MAGNITUDE,
+    calibration_from_dict,
+    is_number,
+    is_whole,
+    refuse,
+    require,
+)
+from taveer_desktop.core.model_claims import check_claims
 
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
+FUSED_METHODS = ("taveer", "lambdag")  # the columns of the fusion, in this order
+MAX_ORDER = 16  # as ``taveer validate --lambdag-order``
+MAX_SAMPLES = 1000  # reference samples per verification (published default 30)
+MAX_SEED = 2**63 - 1
+MAX_VOCABULARY = 0x8000 + 1  # every masked id is below 0x8000
+MAX_REFERENCE_TOKENS = 16_000_000  # 32 MB decoded: far above what a 5 MB model file holds
+MAX_RAW = 1e9  # |λG| of the validation's trials
+MAX_FUSION_WEIGHT = 100.0
 
 
 def encode_reference(stream: np.ndarray) -> dict[str, Any]:
@@ -52,16 +73,24 @@ def encode_reference(stream: np.ndarray) -> dict[str, Any]:
 
 
 def decode_reference(data: dict[str, Any], source: str) -> np.ndarray:
-    try:
-        raw = zlib.decompress(base64.b64decode(data["data"], validate=True))
-    except (KeyError, TypeError, ValueError, zlib.error) as error:
-        raise InputError(
-            f"not a valid TAVeer model: its LambdaG reference ({error})", source
-        ) from None
-    if hashlib.sha256(raw).hexdigest() != data.get("sha256"):
-        raise InputError(
-            "not a valid TAVeer model: its LambdaG reference does not match its SHA-256", source
+    """The reference population's masked ids, checked against the stated token count and
+    SHA-256; never more bytes decompressed than the stated count needs (no zlib bomb)."""
+    tokens = data.get("tokens") if isinstance(data, dict) else None
+    if not isinstance(tokens, int) or not is_whole(tokens, 1, MAX_REFERENCE_TOKENS):
+        refuse(
+            f"lambdag.reference.tokens must be a whole number from 1 to {MAX_REFERENCE_TOKENS:,}",
+            source,
         )
+    try:
+        packed = base64.b64decode(data["data"], validate=True)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, 2 * tokens + 1)
+    except (KeyError, TypeError, ValueError, zlib.error) as error:
+        refuse(f"its LambdaG reference cannot be decoded ({error})", source)
+    if len(raw) != 2 * tokens or not inflater.eof:
+        refuse(f"its LambdaG reference does not hold the {tokens:,} tokens it states", source)
+    if hashlib.sha256(raw).hexdigest() != data.get("sha256"):
+        refuse("its LambdaG reference does not match its SHA-256", source)
     return np.frombuffer(raw, dtype="<u2").astype(MASKED_DTYPE)
 
 
@@ -98,54 +127,129 @@ class LambdaGPart:
 
     @classmethod
     def of(cls, model: Model, source: str) -> LambdaGPart:
+        """The LambdaG part of a model, every value checked (see ``check_model_parts``)."""
         data = model.extra.get("lambdag")
         if not isinstance(data, dict):
-            raise InputError("not a valid TAVeer model: its LambdaG part is missing", source)
-        try:
-            cal = dict(data["calibration"])
-            cal.pop("method", None)
-            cal.update(_length_terms(cal, source))
-            raw_range = data.get("raw_range")
-            if raw_range is not None:
-                low, high = (float(x) for x in raw_range)
-                if not (math.isfinite(low) and math.isfinite(high) and low <= high):
-                    raise ValueError("raw_range must be two finite numbers, low to high")
-                raw_range = (low, high)
-            return cls(
-                order=int(data["order"]),
-                samples=int(data["samples"]),
-                seed=int(data["seed"]),
-                vocabulary_size=int(data["vocabulary_size"]),
-                calibration=Calibration(**cal),
-                reference=dict(data["reference"]),
-                population_sha256=str(data.get("population_sha256", "")),
-                raw_range=raw_range,
+            refuse("its LambdaG part is missing ('lambdag')", source)
+        for key, low, high, shown in (
+            ("order", 1, MAX_ORDER, f"from 1 to {MAX_ORDER}"),
+            ("samples", 1, MAX_SAMPLES, f"from 1 to {MAX_SAMPLES:,}"),
+            ("seed", 0, MAX_SEED, "≥ 0 (below 2^63)"),
+        ):
+            require(
+                is_whole(data.get(key), low, high),
+                f"lambdag.{key} must be a whole number {shown}",
+                source,
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise InputError(
-                f"not a valid TAVeer model: its LambdaG part ({error})", source
-            ) from None
-
-
-def _length_terms(cal: dict[str, Any], source: str) -> dict[str, Any]:
-    """The calibration's quality terms and band bounds, parsed strictly (absent: none)."""
-
-    def fail(message: str) -> NoReturn:
-        raise InputError(f"not a valid TAVeer model: its LambdaG calibration.{message}", source)
-
-    out: dict[str, Any] = {"quality": None, "bands": ()}
-    if cal.get("quality") is not None:
-        out["quality"] = quality_from_dict(cal["quality"], float(cal["slope"]), fail)
-    if cal.get("bands") is not None:
-        out["bands"] = bands_from_list(cal["bands"], fail)
-    return out
+        require(
+            is_whole(data.get("vocabulary_size"), 2, MAX_VOCABULARY),
+            f"lambdag.vocabulary_size must be a whole number from 2 to {MAX_VOCABULARY:,}",
+            source,
+        )
+        calibration = calibration_from_dict(
+            data.get("calibration"), source, MODEL_FORMAT_VERSION, "lambdag.calibration"
+        )
+        require(calibration is not None, "lambdag.calibration is missing", source)
+        assert calibration is not None
+        raw_range = data.get("raw_range")
+        if raw_range is not None:
+            require(
+                isinstance(raw_range, list)
+                and len(raw_range) == 2
+                and all(is_number(x) and abs(x) <= MAX_RAW for x in raw_range)
+                and raw_range[0] <= raw_range[1],
+                f"lambdag.raw_range must be two numbers within ±{MAX_RAW:g}, low to high",
+                source,
+            )
+            raw_range = (float(raw_range[0]), float(raw_range[1]))
+        reference = data.get("reference")
+        if not isinstance(reference, dict):
+            refuse("lambdag.reference must be an object", source)
+        require(
+            reference.get("encoding") == REFERENCE_ENCODING
+            and isinstance(reference.get("data"), str)
+            and isinstance(reference.get("sha256"), str),
+            "lambdag.reference must give the encoding, data and SHA-256 of the masked population",
+            source,
+        )
+        population_sha256 = data.get("population_sha256", "")
+        require(
+            isinstance(population_sha256, str), "lambdag.population_sha256 must be text", source
+        )
+        return cls(
+            order=data["order"],
+            samples=data["samples"],
+            seed=data["seed"],
+            vocabulary_size=data["vocabulary_size"],
+            calibration=calibration,
+            reference=dict(reference),
+            population_sha256=population_sha256,
+            raw_range=raw_range,
+        )
 
 
 def fusion_of(model: Model, source: str) -> Fusion:
+    """The fusion part of a model, every value checked: TAVeer's and LambdaG's log LRs (in that
+    order) with finite weights from 0 to ``MAX_FUSION_WEIGHT``, bounds like a calibration's."""
     data = model.extra.get("fusion")
     if not isinstance(data, dict):
-        raise InputError("not a valid TAVeer model: its fusion part is missing", source)
+        refuse("its fusion part is missing ('fusion')", source)
+    require(
+        data.get("methods") == list(FUSED_METHODS),
+        f"fusion.methods must be {list(FUSED_METHODS)}",
+        source,
+    )
+    weights = data.get("weights")
+    require(
+        isinstance(weights, list)
+        and len(weights) == len(FUSED_METHODS)
+        and all(is_number(w) and 0 <= w <= MAX_FUSION_WEIGHT for w in weights),
+        f"fusion.weights must be {len(FUSED_METHODS)} numbers from 0 to {MAX_FUSION_WEIGHT:g}",
+        source,
+    )
+    for key in ("intercept", "prior_log_odds"):
+        require(
+            is_number(data.get(key)) and abs(data[key]) <= MAX_CALIBRATION_MAGNITUDE,
+            f"fusion.{key} must be a number within ±{MAX_CALIBRATION_MAGNITUDE:g}",
+            source,
+        )
+    low, high = data.get("min_log10_lr"), data.get("max_log10_lr")
+    require(
+        all(
+            v is None or (is_number(v) and abs(v) <= MAX_CALIBRATION_MAGNITUDE) for v in (low, high)
+        )
+        and (low is None or high is None or low <= 0 <= high),
+        f"fusion bounds must be numbers within ±{MAX_CALIBRATION_MAGNITUDE:g}, "
+        "min_log10_lr ≤ 0 ≤ max_log10_lr",
+        source,
+    )
+    cllr = data.get("training_cllr")
+    require(
+        cllr is None or (is_number(cllr) and cllr >= 0), "fusion.training_cllr must be ≥ 0", source
+    )
     try:
         return Fusion.from_dict(data)
-    except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"not a valid TAVeer model: its fusion part ({error})", source) from None
+    except (KeyError, TypeError, ValueError) as error:  # the bands (``length_bands``)
+        refuse(f"its fusion part ({error})", source)
+
+
+def check_model_parts(model: Model, source: str) -> None:
+    """Refuse a model whose stated method is unknown, whose LambdaG or fusion part is not
+    sound, or whose stated figures are malformed (``core/model_claims.py``); ``core/model.py``
+    calls it for every model it reads. A part that is present is
+    checked even when the stated method does not use it; the reference population is decoded
+    and must give the stated vocabulary size."""
+    check_claims(model.extra, source)
+    method = model.extra.get("method", "taveer")
+    require(method in STATED_METHODS, f"'method' must be one of {STATED_METHODS}", source)
+    if method != "taveer" or "lambdag" in model.extra:
+        part = LambdaGPart.of(model, source)
+        stream = decode_reference(part.reference, source)
+        require(bool(np.any(stream != END)), "its LambdaG reference holds no sentence", source)
+        require(
+            vocabulary_size_of(np.append(stream, END)) == part.vocabulary_size,
+            "lambdag.vocabulary_size does not match its reference population",
+            source,
+        )
+    if method == "fusion" or "fusion" in model.extra:
+        fusion_of(model, source)

@@ -10,28 +10,32 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.conditions import ValidatedConditions, conditions_from_dict
+from taveer_desktop.core.control_characters import unsafe_characters
 from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
-from taveer_desktop.core.length_bands import BandBound, bands_from_list
-from taveer_desktop.core.quality_measures import QualityTerms, quality_from_dict
+from taveer_desktop.core.model_checks import (
+    band_from_dict,
+    calibration_from_dict,
+    is_number,
+    require,
+)
 from taveer_desktop.core.safe_json import loads_limited
 from taveer_desktop.core.scoring import D_MAX
 
 MODEL_FORMAT = "taveer-model"
-MAX_CALIBRATION_MAGNITUDE = 100.0  # |log10 LR| then stays below 131, far inside a float
 # 2 added "calibration" and "inconclusive_band"; 3 added "conditions"; 4 added the calibration's
 # "quality" terms and per-band "bounds" and the conditions' "lengths_basis"; 1 to 3 still load
 MODEL_FORMAT_VERSION = 4
 MAX_MODEL_BYTES = 5 * 1024 * 1024
+MAX_NAME_CHARS = 200
 THRESHOLD_METHODS = ("median", "eer")
 
 
@@ -107,40 +111,35 @@ class Model:
         return hashlib.sha256(self.to_json().encode("utf-8")).hexdigest()
 
 
-def _require(condition: bool, message: str, source: str) -> None:
-    if not condition:
-        raise InputError(f"not a valid TAVeer model: {message}", source)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _parse_training(data: Any, source: str) -> TrainingInfo:
-    _require(isinstance(data, dict), "'training' must be an object", source)
+    require(isinstance(data, dict), "'training' must be an object", source)
     strings = ("corpus_name", "corpus_layout", "corpus_sha256")
     counts = ("cases", "cases_y", "cases_n", "ensembles_tied")
     for key in strings:
-        _require(isinstance(data.get(key), str), f"training.{key} must be a string", source)
+        require(isinstance(data.get(key), str), f"training.{key} must be a string", source)
     for key in counts:
         value = data.get(key)
-        _require(
+        require(
             isinstance(value, int) and not isinstance(value, bool) and value >= 0,
             f"training.{key} must be a whole number ≥ 0",
             source,
         )
     for key in ("accuracy", "seconds"):
-        _require(_number(data.get(key)), f"training.{key} must be a number", source)
-    _require(0.0 <= data["accuracy"] <= 1.0, "training.accuracy must lie in [0, 1]", source)
+        require(
+            is_number(data.get(key)) and data[key] >= 0,
+            f"training.{key} must be a number ≥ 0",
+            source,
+        )
+    require(0.0 <= data["accuracy"] <= 1.0, "training.accuracy must lie in [0, 1]", source)
     atomic, abstentions = data.get("atomic_accuracy"), data.get("abstentions")
-    _require(
+    require(
         isinstance(atomic, dict)
         and set(atomic) == set(CATEGORY_IDS)
-        and all(_number(v) and 0 <= v <= 1 for v in atomic.values()),
+        and all(is_number(v) and 0 <= v <= 1 for v in atomic.values()),
         "training.atomic_accuracy must give a number in [0, 1] for F1..F11",
         source,
     )
-    _require(
+    require(
         isinstance(abstentions, dict)
         and set(abstentions) == set(CATEGORY_IDS)
         and all(isinstance(v, int) and v >= 0 for v in abstentions.values()),
@@ -174,90 +173,12 @@ KNOWN_KEYS = {
 }
 
 
-def _parse_calibration(data: Any, source: str, version: int = 3) -> Calibration | None:
-    if data is None:
-        return None
-    _require(isinstance(data, dict), "'calibration' must be an object or null", source)
-    _require(data.get("method") == "logistic", "calibration.method must be 'logistic'", source)
-    for key in ("intercept", "slope", "prior_log_odds", "penalty"):
-        _require(_number(data.get(key)), f"calibration.{key} must be a number", source)
-    _require(data["slope"] >= 0, "calibration.slope must be ≥ 0 (monotone)", source)
-    for key in ("intercept", "slope", "prior_log_odds"):  # beyond these, 10**log10 LR overflows
-        _require(
-            abs(data[key]) <= MAX_CALIBRATION_MAGNITUDE,
-            f"calibration.{key} is {data[key]:.3g}, outside ±{MAX_CALIBRATION_MAGNITUDE:g}",
-            source,
-        )
-    for key in ("training_cllr", "training_cllr_min"):
-        value = data.get(key)
-        _require(value is None or _number(value), f"calibration.{key} must be a number", source)
-    bounds: dict[str, float | None] = {}
-    for key in ("min_log10_lr", "max_log10_lr"):
-        value = data.get(key)
-        _require(
-            value is None or (_number(value) and abs(value) <= MAX_CALIBRATION_MAGNITUDE),
-            f"calibration.{key} must be a number within ±{MAX_CALIBRATION_MAGNITUDE:g}",
-            source,
-        )
-        bounds[key] = None if value is None else float(value)
-    _require(
-        bounds["min_log10_lr"] is None
-        or bounds["max_log10_lr"] is None
-        or bounds["min_log10_lr"] <= 0.0 <= bounds["max_log10_lr"],
-        "calibration bounds must satisfy min_log10_lr ≤ 0 ≤ max_log10_lr",
-        source,
-    )
-
-    def fail(message: str) -> NoReturn:
-        raise InputError(f"not a valid TAVeer model: calibration.{message}", source)
-
-    quality: QualityTerms | None = None
-    bands: tuple[BandBound, ...] = ()
-    if version >= 4:
-        if data.get("quality") is not None:
-            quality = quality_from_dict(data["quality"], float(data["slope"]), fail)
-        if data.get("bands") is not None:
-            bands = bands_from_list(data["bands"], fail)
-    else:
-        _require(
-            "quality" not in data and "bands" not in data,
-            "calibration.quality and calibration.bands need format version 4",
-            source,
-        )
-    return Calibration(
-        quality=quality,
-        bands=bands,
-        min_log10_lr=bounds["min_log10_lr"],
-        max_log10_lr=bounds["max_log10_lr"],
-        intercept=float(data["intercept"]),
-        slope=float(data["slope"]),
-        prior_log_odds=float(data["prior_log_odds"]),
-        penalty=float(data["penalty"]),
-        training_cllr=data.get("training_cllr"),
-        training_cllr_min=data.get("training_cllr_min"),
-    )
-
-
-def _parse_band(data: Any, source: str) -> InconclusiveBand | None:
-    if data is None:
-        return None
-    _require(isinstance(data, dict), "'inconclusive_band' must be an object or null", source)
-    for key in ("low", "high", "training_c_at_1"):
-        _require(_number(data.get(key)), f"inconclusive_band.{key} must be a number", source)
-    _require(
-        0.0 <= data["low"] <= 0.5 <= data["high"] <= 1.0,
-        "inconclusive_band must satisfy 0 ≤ low ≤ 0.5 ≤ high ≤ 1",
-        source,
-    )
-    return InconclusiveBand(float(data["low"]), float(data["high"]), float(data["training_c_at_1"]))
-
-
 def model_from_dict(data: Any, source: str) -> Model:
     """Validate a decoded model object and build a ``Model``."""
-    _require(isinstance(data, dict), "the file must hold one JSON object", source)
-    _require(data.get("format") == MODEL_FORMAT, f"'format' must be {MODEL_FORMAT!r}", source)
+    require(isinstance(data, dict), "the file must hold one JSON object", source)
+    require(data.get("format") == MODEL_FORMAT, f"'format' must be {MODEL_FORMAT!r}", source)
     version = data.get("format_version")
-    _require(
+    require(
         isinstance(version, int) and not isinstance(version, bool) and version >= 1,
         "'format_version' must be a whole number ≥ 1",
         source,
@@ -269,30 +190,37 @@ def model_from_dict(data: Any, source: str) -> Model:
             source,
         )
     for key in ("name", "created_utc", "software_version", "lexicon_sha256"):
-        _require(
+        require(
             isinstance(data.get(key), str) and data[key].strip(), f"'{key}' must be text", source
         )
-    _require(data.get("d_max", D_MAX) == D_MAX, f"'d_max' must be {D_MAX}", source)
+    require(
+        len(data["name"]) <= MAX_NAME_CHARS, f"'name' is over {MAX_NAME_CHARS} characters", source
+    )
+    hidden = unsafe_characters(data["name"])
+    require(
+        not hidden, f"'name' holds control or invisible characters ({', '.join(hidden)})", source
+    )
+    require(data.get("d_max", D_MAX) == D_MAX, f"'d_max' must be {D_MAX}", source)
     method = data.get("threshold_method")
-    _require(
+    require(
         method in THRESHOLD_METHODS,
         f"'threshold_method' must be one of {THRESHOLD_METHODS}",
         source,
     )
     thresholds = data.get("thresholds")
-    _require(
+    require(
         isinstance(thresholds, dict) and set(thresholds) == set(CATEGORY_IDS),
         "'thresholds' must give exactly F1..F11",
         source,
     )
     for category, value in thresholds.items():
-        _require(
-            _number(value) and 0.0 <= value <= D_MAX,
+        require(
+            is_number(value) and 0.0 <= value <= D_MAX,
             f"threshold {category} must be a number in [0, {D_MAX}]",
             source,
         )
     ensemble = data.get("ensemble")
-    _require(
+    require(
         isinstance(ensemble, list)
         and bool(ensemble)
         and all(c in CATEGORY_IDS for c in ensemble)
@@ -300,7 +228,7 @@ def model_from_dict(data: Any, source: str) -> Model:
         "'ensemble' must be a non-empty list of distinct categories F1..F11",
         source,
     )
-    return Model(
+    model = Model(
         name=data["name"].strip(),
         thresholds={c: float(thresholds[c]) for c in CATEGORY_IDS},
         ensemble=tuple(sorted(ensemble, key=CATEGORY_IDS.index)),
@@ -309,16 +237,20 @@ def model_from_dict(data: Any, source: str) -> Model:
         software_version=data["software_version"],
         created_utc=data["created_utc"],
         training=_parse_training(data.get("training"), source),
-        calibration=_parse_calibration(data.get("calibration"), source, version)
+        calibration=calibration_from_dict(data.get("calibration"), source, version)
         if version >= 2
         else None,
-        inconclusive_band=_parse_band(data.get("inconclusive_band"), source)
+        inconclusive_band=band_from_dict(data.get("inconclusive_band"), source)
         if version >= 2
         else None,
         conditions=conditions_from_dict(data.get("conditions"), source) if version >= 3 else None,
         format_version=version,
         extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
     )
+    from taveer_desktop.core.lambdag_model import check_model_parts  # imports this module
+
+    check_model_parts(model, source)
+    return model
 
 
 def parse_model(text: str, source: str) -> Model:

@@ -15,22 +15,25 @@ Two sources:
   ``unknown_author``) or the ``authors`` field of a PAN 2020+ ``truth.jsonl``.
 
 The same text reached twice (a document shared by two cases of a corpus) is kept once per author
-(by the SHA-256 of its text). Authors with fewer than two documents cannot give a same-author
-trial and are left out with a warning. The documents kept are also measured once for the
-population-fit check (``Population.fit``, ``core/population_fit.fit_profile``): the validation
-record carries that profile, and the gate asks of each case whether its documents look like them.
+(by the SHA-256 of its text); the same text under two authors is refused, naming both (a
+population whose authorship contradicts itself cannot measure anything). Authors with fewer
+than two documents cannot give a same-author trial and are left out with a warning. The
+documents kept are also measured once for the population-fit check (``Population.fit``,
+``core/population_fit.fit_profile``): the validation record carries that profile, and the gate
+asks of each case whether its documents look like them.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
-import json
+import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from taveer_desktop.core.corpus import PAN_FOLDER, Corpus
+from taveer_desktop.core.corpus import MAX_CORPUS_FILE_BYTES, PAN_FOLDER, Corpus, iter_jsonl
+from taveer_desktop.core.decoding import decode_bytes, read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.feature_stream import CodedDocument, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
@@ -96,6 +99,7 @@ def population_from_texts(
     documents: dict[str, list[PopulationDocument]] = {}
     kept_texts: list[str] = []  # the texts of the documents kept, for the fit profile
     identity = hashlib.sha256()
+    owners: dict[str, tuple[str, str]] = {}  # text SHA-256 → (author, document) first seen
     for author in sorted(texts):
         seen: set[str] = set()
         kept: list[PopulationDocument] = []
@@ -110,6 +114,13 @@ def population_from_texts(
             if not text.strip():
                 notes.append(f"{author}/{doc_name}: no text, left out")
                 continue
+            first = owners.setdefault(digest, (author, doc_name))
+            if first[0] != author:
+                raise InputError(
+                    f"holds the same text under two authors: {first[0]!r} ({first[1]}) and "
+                    f"{author!r} ({doc_name}); a text has one author — remove it from one of them",
+                    source,
+                )
             coded = encode_document(text, lexicon)
             if coded.n_sentences == 0:
                 notes.append(f"{author}/{doc_name}: no sentence, left out")
@@ -153,36 +164,61 @@ def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
             "'known_author' and 'unknown_author'); a population needs authors",
             corpus.path,
         )
-    authors = {}
-    with candidate.open(encoding="utf-8", newline="") as handle:
-        for row in csv.DictReader(handle):
-            if not {"id", "known_author", "unknown_author"} <= set(row):
+    data = read_file_bytes(candidate, MAX_CORPUS_FILE_BYTES, kind="cases file")
+    authors: dict[str, tuple[list[str], str]] = {}
+    try:
+        for row in csv.DictReader(io.StringIO(decode_bytes(data, str(candidate)).text)):
+            fields = [row.get(key) for key in ("id", "known_author", "unknown_author")]
+            if not all(isinstance(value, str) and value.strip() for value in fields):
                 raise InputError(
-                    "needs the columns 'id', 'known_author' and 'unknown_author'", candidate
+                    "needs the columns 'id', 'known_author' and 'unknown_author' filled in on "
+                    f"every row (row {len(authors) + 1} is not)",
+                    candidate,
                 )
-            authors[row["id"]] = ([row["known_author"]], row["unknown_author"])
+            case_id, known, unknown = (str(value) for value in fields)
+            _name_authors(authors, corpus, case_id, known, unknown, candidate)
+    except csv.Error as error:
+        raise InputError(f"is not a readable CSV file ({error})", candidate) from None
     return authors
 
 
 def _jsonl_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
     path = corpus.path / "truth.jsonl"
-    authors = {}
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if not line.strip():
-                continue
-            record = json.loads(line)
-            pair = record.get("authors")
-            if not (
-                isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)
-            ):
-                raise InputError(
-                    "does not name the two authors of every pair ('authors': [known, unknown]); "
-                    "a population needs authors",
-                    path,
-                )
-            authors[str(record.get("id"))] = ([pair[0]], pair[1])
+    authors: dict[str, tuple[list[str], str]] = {}
+    for _line, record in iter_jsonl(path):
+        pair = record.get("authors")
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)
+        ):
+            raise InputError(
+                "does not name the two authors of every pair ('authors': [known, unknown]); "
+                "a population needs authors",
+                path,
+            )
+        _name_authors(authors, corpus, str(record.get("id")), pair[0], pair[1], path)
     return authors
+
+
+def _name_authors(
+    authors: dict[str, tuple[list[str], str]],
+    corpus: Corpus,
+    case_id: str,
+    known: str,
+    unknown: str,
+    source: Path,
+) -> None:
+    """Record the authors of one case; a case named twice, or authors that contradict the
+    corpus's truth (the same author for a "different authors" problem), refuse the file."""
+    if case_id in authors:
+        raise InputError(f"names the authors of problem {case_id} twice", source)
+    truth = corpus.truth.get(case_id)
+    if truth is not None and (known == unknown) != truth:
+        raise InputError(
+            f"names {known!r} and {unknown!r} as the authors of problem {case_id}, but the "
+            f"corpus's truth says {'the same author' if truth else 'different authors'}",
+            source,
+        )
+    authors[case_id] = ([known], unknown)
 
 
 def population_from_corpus(

@@ -173,6 +173,8 @@ class ValidationSettings:
                 raise InputError(f"--{option} must be LO:HI or one whole number")
             if not 1 <= value[0] <= value[1]:
                 raise InputError(f"--{option} must satisfy 1 ≤ LO ≤ HI")
+        if self.seed < 0:
+            raise InputError("--seed must be a whole number ≥ 0")
         if self.folds < 2:
             raise InputError("cross-validation needs at least 2 folds")
         if not 1 <= self.repeats <= MAX_REPEATS:

@@ -1,10 +1,19 @@
-"""What an examiner reads about a model when choosing one (shared by the CLI and the desktop)."""
+"""What an examiner reads about a model when choosing one (shared by the CLI and the desktop).
+
+Figures a model file carries about itself — its validation summary, held-out evaluations — are
+the file's own statement (``core/model_claims.py``), never a record of the project: they are
+always shown with ``STATED_BY_FILE``.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+
+STATED_BY_FILE = "stated by the model file, not a record of this project"
 
 
 def model_method_line(model: Model) -> str:
@@ -58,14 +67,24 @@ def model_summary_lines(model: Model) -> list[str]:
                     f"{numbers.percent(mn, 0)} of different"
                 )
             shown = ", ".join(f for f in figures if f) or "no figures"
-            lines.append(f"held out on {name}: {shown}")
+            lines.append(f"held out on {name}: {shown} ({STATED_BY_FILE})")
     elif isinstance(model.extra.get("validation"), dict):  # figures on held-out folds
-        from taveer_desktop.presentation.validation_wizard_text import model_validation_line
-
-        lines.append(model_validation_line(model.extra["validation"]))
+        lines.append(stated_validation_line(model.extra["validation"]))
     else:
         lines.append(
             "held-out figures: not measured (training accuracy "
             f"{numbers.decimal(model.training.accuracy)})"
         )
     return lines
+
+
+def stated_validation_line(summary: dict[str, Any]) -> str:
+    """The validation summary a model file carries, as the file's statement."""
+    from taveer_desktop.presentation.validation_wizard_text import model_validation_line
+
+    return f"{model_validation_line(summary)} ({STATED_BY_FILE.capitalize()}.)"
+
+
+def unusable_model_line(problem: str | None) -> str:
+    """A stored model that today's checks refuse (stored by an older version, or damaged)."""
+    return f"cannot be used: {problem or 'unreadable'} (refused where it would be used)"

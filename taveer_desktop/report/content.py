@@ -220,7 +220,7 @@ def _validation(inputs: ReportInputs) -> list[Block]:
         Paragraph(html_text(figures_text)),
         Paragraph(
             f"{html_text(bound_text)} "
-            f"Source: {html_text(inputs.validation_source or 'the model file')}.",
+            f"Source: {html_text(inputs.validation_source or 'a validation record')}.",
             "small",
         ),
     ]

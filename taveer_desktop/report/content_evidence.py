@@ -1,4 +1,9 @@
-"""Sections 3 (evidence with the integrity check) and 4 (method and model) of the report."""
+"""Sections 3 (evidence with the integrity check) and 4 (method and model) of the report.
+
+The evidence section lists, under each document's hashes, how its analysed text differs from
+the file's bytes (its reading notes, ``core/reading_notes.py``), and after the table one
+warning paragraph naming every document that has such notes.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ from taveer_desktop.report.wording import (
 )
 
 ROLE_NAMES = {"known": "known", "questioned": "questioned"}
+MAX_NOTES = 12  # notes listed per document (a Word file can list many unread parts)
+MAX_NOTE_CHARS = 400
 
 
 def _document_table(inputs: ReportInputs) -> Table:
@@ -56,10 +63,32 @@ def _document_table(inputs: ReportInputs) -> Table:
                 detail=(
                     f"SHA-256 of the file: {html_code(doc.sha256)}<br/>"
                     f"SHA-256 of its text: {html_code(doc.text_sha256)}"
+                    + "".join(
+                        f"<br/><i>Not analysed:</i> {html_text(line, MAX_NOTE_CHARS)}"
+                        for line in doc.reading_notes.lines()[:MAX_NOTES]
+                    )
                 ),
             )
         )
     return Table(columns, tuple(rows))
+
+
+def _reading_notes(inputs: ReportInputs) -> list[Block]:
+    """One warning naming the documents whose analysed text differs from their files."""
+    noted = [e for e in inputs.documents if e.document.reading_notes]
+    if not noted:
+        return []
+    labels = ", ".join(f"<b>{e.label}</b>" for e in noted)
+    return [
+        Paragraph(
+            "<b>The analysed text differs from the file's bytes</b> for "
+            f"{numbers.count(len(noted), 'document')} ({labels}): what a reader of the file "
+            "does not see (invisible characters, hidden text) and parts a reader is not shown "
+            "as the body were left out of the analysis, as listed under each document above "
+            "(<i>Not analysed</i>). The files' bytes are kept and hashed as they were.",
+            "warning",
+        )
+    ]
 
 
 def _integrity(inputs: ReportInputs) -> list[Block]:
@@ -120,6 +149,7 @@ def evidence(inputs: ReportInputs, heading: Heading) -> list[Block]:
             "exactly: any change to the file gives a different value."
         ),
         _document_table(inputs),
+        *_reading_notes(inputs),
     ]
     return blocks + _integrity(inputs)
 

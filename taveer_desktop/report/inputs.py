@@ -34,6 +34,7 @@ from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.exhibit_labels import exhibit_labels
+from taveer_desktop.presentation.model_text import STATED_BY_FILE
 from taveer_desktop.report.excerpts import Excerpt, find_excerpts
 from taveer_desktop.report.validation_attempts import CaseValidationFacts, case_validation_facts
 from taveer_desktop.store import (
@@ -210,7 +211,7 @@ def gather_inputs(
     when = now or datetime.now(UTC)
     model_evaluations = model.extra.get("evaluations")
     if evaluations is None and isinstance(model_evaluations, dict):
-        evaluations, evaluation_source = model_evaluations, "the model file"
+        evaluations, evaluation_source = model_evaluations, STATED_BY_FILE
     read = read_result(result)
     # the validation the run rested on (its stored reference), never the model file's own claims
     validation, validation_source = None, None

@@ -13,7 +13,9 @@ linked to the case (``store/case_basis.basis_for_case``: the case's own attempt 
 declared relevant to it, read back with its SHA-256 checked); without one it is investigative
 at most, and the stored result names the record it rested on. The model and every document
 are re-hashed as they are read, so a run is never computed from evidence or a model that
-changed since it was stored.
+changed since it was stored. A document whose analysed text differs from its file (its reading
+notes: invisible characters removed, hidden text or parts not read) gives the run's result a
+warning saying so.
 
 Everything is computed first; then the case's model choice, every run and every stability check
 are stored in **one** transaction: a failure (a full disk, a kill) stores all of them or none,
@@ -22,10 +24,13 @@ so a message can say which, and running the command again redoes exactly what is
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from taveer_desktop import __version__
 from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.reading_notes import verification_warnings
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
 from taveer_desktop.store.case_basis import basis_for_case
 from taveer_desktop.store.errors import NotFound, StoreError
@@ -82,6 +87,9 @@ def verify_case(
         result = verify_with_method(
             model, known_texts, text, source=stored_model.name, explain=explain, basis=basis
         )
+        noted = verification_warnings([(d.role, d.file_name, d.metadata) for d in (doc, *known)])
+        if noted:  # the analysed text differs from what a file holds (its reading notes)
+            result = replace(result, warnings=(*result.warnings, *noted))
         stability = None
         if stability_resamples and result.conclusion.kind is not ConclusionKind.NONE:
             stability = decision_stability(

@@ -1,12 +1,16 @@
 """Body text and header metadata of an e-mail message (``.eml``), using the stdlib ``email``.
 
 Which text is taken: every inline ``text/plain`` and ``text/html`` part of the message; inside a
-``multipart/alternative`` only one version (plain text preferred, since both say the same).
+``multipart/alternative`` the version the recipient's mail program shows, the last one it can
+read (RFC 2046: usually the HTML); another version whose words differ from it by at least
+``MATERIAL_CHARS`` characters is noted in the reading notes (characters of words only in each).
 Attachments and non-text parts are left out and listed by name in the metadata. HTML is turned
-into text with ``html.parser`` (scripts and styles dropped, block elements become line breaks).
-Plain-text parts keep the author's spacing (only CRLF line ends become LF). Each part is
-decoded with its declared charset; a missing or unknown charset falls back to the
-engine's encoding detection. All headers are kept as metadata, in order.
+into the text a reader sees (``store/html_text.py``: text hidden by style is left out and
+noted). Plain-text parts keep the author's spacing (only CRLF line ends become LF). Each part
+is decoded with its declared charset; a declared charset that is unknown, does not decode, or
+is a single-byte charset declared over bytes that are UTF-8 is noted with what was used (the
+engine's encoding detection, or UTF-8). A part without a declared charset is detected. All
+headers are kept as metadata, in order.
 
 Limits, checked on the raw bytes before the stdlib parser sees them (its header parsing takes
 memory out of all proportion to a header full of encoded words, and it recurses once per MIME
@@ -20,13 +24,22 @@ from __future__ import annotations
 import email
 import email.policy
 import re
+from collections import Counter
 from email.message import EmailMessage, Message, MIMEPart
-from html.parser import HTMLParser
 from itertools import islice
 
 from taveer_desktop.core.decoding import decode_bytes
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.invisible_text import remove_invisible
+from taveer_desktop.core.reading_notes import (
+    AlternativeDifference,
+    CharsetNote,
+    HiddenText,
+    ReadingNotes,
+    sample_of,
+)
 from taveer_desktop.store.errors import EvidenceRefused
+from taveer_desktop.store.html_text import html_to_text
 from taveer_desktop.store.records import RejectionReason
 
 MAX_HEADER_BYTES = 256 * 1024
@@ -38,109 +51,161 @@ _ENCODED_WORD = re.compile(rb"=\?[^?\s]{1,64}\?[bBqQ]\?")
 _CONTENT_TYPE_LINE = re.compile(rb"(?im)^content-type[ \t]*:")
 _MULTIPART_LINE = re.compile(rb"(?im)^content-type[ \t]*:[ \t]*multipart/")
 
-_BLOCK_TAGS = {
-    "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
-    "blockquote", "pre", "section", "article", "header", "footer", "address", "hr",
-}  # fmt: skip
-_SKIPPED_TAGS = {"script", "style", "head", "title", "template", "noscript"}
+_SINGLE_BYTE = re.compile(r"^(?:iso-?8859|latin|windows-12|cp12|cp8|koi8|mac|us-ascii|ascii)")
+_URL = re.compile(r"(?:https?://|mailto:|www\.)\S+", re.IGNORECASE)
+_WORD = re.compile(r"[^\W_]+")
+MATERIAL_CHARS = 10
 
 
-class _HtmlTextExtractor(HTMLParser):
+class _Found:
+    """What ``_collect`` gathers from a message: texts, charsets, parts, notes."""
+
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skipping = 0
+        self.texts: list[str] = []
+        self.charsets: list[str] = []
+        self.parts_used: list[str] = []
+        self.attachments: list[str] = []
+        self.charset_notes: list[CharsetNote] = []
+        self.hidden: list[HiddenText] = []
+        self.alternatives: list[AlternativeDifference] = []
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _SKIPPED_TAGS:
-            self._skipping += 1
-        elif tag == "br":
-            self.parts.append("\n")
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIPPED_TAGS:
-            self._skipping = max(0, self._skipping - 1)
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self._skipping:
-            self.parts.append(data)
+    def merge(self, other: _Found) -> None:
+        """Take in what ``other`` gathered from one part of the message."""
+        for name, items in vars(other).items():
+            getattr(self, name).extend(items)
 
 
-def html_to_text(markup: str) -> str:
-    """Readable text of an HTML fragment: tags removed, paragraphs separated by a blank line."""
-    extractor = _HtmlTextExtractor()
-    extractor.feed(markup)
-    extractor.close()
-    return tidy_text("".join(extractor.parts))
+def _detected(payload: bytes, source: str) -> tuple[str, str] | None:
+    try:
+        decoded = decode_bytes(payload, source)
+    except InputError:
+        return None
+    return decoded.text, f"{decoded.encoding} (detected)"
 
 
-def tidy_text(text: str) -> str:
-    """Collapse runs of spaces in each line and of blank lines, strip the ends."""
-    lines = [re.sub(r"[ \t\u00a0]+", " ", line).strip() for line in text.splitlines()]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-
-
-def _part_text(part: MIMEPart, source: str, charsets: list[str]) -> str:
+def _part_text(part: MIMEPart, source: str, found: _Found) -> str:
+    """The decoded text of one text part; a declared charset that does not fit is noted."""
     payload = part.get_payload(decode=True)  # None for a multipart, never here
     if not isinstance(payload, bytes) or not payload.strip():
         return ""
     charset = part.get_content_charset()
+    problem = None
     if charset:
         try:
             text = payload.decode(charset)
-            charsets.append(charset.lower())
+        except LookupError:
+            problem = "is unknown"
+        except UnicodeDecodeError as error:
+            problem = f"does not decode (byte {error.start:,} of the part is not valid in it)"
+        else:
+            if _SINGLE_BYTE.match(charset.lower()) and not payload.isascii():
+                try:
+                    utf8 = payload.decode("utf-8")
+                except UnicodeDecodeError:
+                    utf8 = None
+                if utf8 is not None:  # 8-bit text in a single-byte charset is never valid UTF-8
+                    found.charsets.append("utf-8")
+                    found.charset_notes.append(
+                        CharsetNote(charset, "UTF-8", "does not fit: the bytes are UTF-8")
+                    )
+                    return utf8
+            if "\ufffd" in text:
+                found.charset_notes.append(
+                    CharsetNote(charset, charset, "gives replacement characters (\ufffd)")
+                )
+            found.charsets.append(charset.lower())
             return text
-        except (LookupError, UnicodeDecodeError):
-            pass
-    try:
-        decoded = decode_bytes(payload, source)
-    except InputError:
+    detected = _detected(payload, source)
+    if problem is not None:
+        used = detected[1] if detected else "nothing (the part was left out)"
+        found.charset_notes.append(CharsetNote(charset or "", used, problem))
+    if detected is None:
         return ""
-    charsets.append(f"{decoded.encoding} (detected)")
-    return decoded.text
+    found.charsets.append(detected[1])
+    return detected[0]
 
 
 def _attachment_name(part: MIMEPart) -> str:
     return part.get_filename() or part.get_content_type()
 
 
-def _collect(part: MIMEPart, source: str, found: dict[str, list[str]]) -> None:
+def _collect(part: MIMEPart, source: str, found: _Found) -> None:
     content_type = part.get_content_type()
     if part.is_attachment() or content_type == "message/rfc822":
-        found["attachments"].append(_attachment_name(part))
+        found.attachments.append(_attachment_name(part))
         return
     if part.is_multipart():
         children = list(part.iter_parts())
         if part.get_content_subtype() == "alternative" and children:
-            children = [_preferred_alternative(children)]
+            shown = _shown_alternative(children)
+            seen = _Found()
+            _collect(shown, source, seen)
+            found.merge(seen)
+            if _readable(shown):
+                _compare_alternatives(shown, seen, children, source, found)
+            return
         for child in children:
             _collect(child, source, found)
         return
     if content_type == "text/plain":
         # CRLF is the mail transport's line ending, not the author's; spacing is kept as written
-        text = _part_text(part, source, found["charsets"]).replace("\r\n", "\n").strip()
+        text = _part_text(part, source, found).replace("\r\n", "\n").strip()
     elif content_type == "text/html":
-        text = html_to_text(_part_text(part, source, found["charsets"]))
+        text, hidden = html_to_text(_part_text(part, source, found))
+        if hidden is not None:
+            found.hidden.append(hidden)
     else:
-        found["attachments"].append(_attachment_name(part))
+        found.attachments.append(_attachment_name(part))
         return
     if text:
-        found["texts"].append(text)
-        found["parts_used"].append(content_type)
+        found.texts.append(text)
+        found.parts_used.append(content_type)
 
 
-def _preferred_alternative(children: list[MIMEPart]) -> MIMEPart:
-    for wanted in ("text/plain", "multipart", "text/html"):
-        for child in children:
-            if child.is_attachment():
-                continue
-            if child.get_content_type() == wanted or child.get_content_maintype() == wanted:
-                return child
-    return children[-1]
+def _readable(child: MIMEPart) -> bool:
+    return not child.is_attachment() and (
+        child.get_content_type() in ("text/plain", "text/html")
+        or child.get_content_maintype() == "multipart"
+    )
+
+
+def _shown_alternative(children: list[MIMEPart]) -> MIMEPart:
+    """The alternative a mail program shows: the last one it can read (RFC 2046, 5.1.4)."""
+    readable = [index for index, child in enumerate(children) if _readable(child)]
+    return children[readable[-1] if readable else -1]
+
+
+def _words(text: str) -> Counter[str]:
+    return Counter(_WORD.findall(remove_invisible(_URL.sub(" ", text))[0].lower()))
+
+
+def _compare_alternatives(
+    shown: MIMEPart, seen: _Found, children: list[MIMEPart], source: str, found: _Found
+) -> None:
+    """Note every other readable alternative whose words differ from the shown one's (what
+    was gathered from it: ``seen``)."""
+    analysed_words = _words("\n".join(seen.texts))
+    for child in children:
+        if child is shown or not _readable(child):
+            continue
+        other = _Found()
+        _collect(child, source, other)
+        other_words = _words("\n".join(other.texts))
+        only_other = sum(len(w) * n for w, n in (other_words - analysed_words).items())
+        only_analysed = sum(len(w) * n for w, n in (analysed_words - other_words).items())
+        if only_other + only_analysed >= MATERIAL_CHARS:
+            found.alternatives.append(
+                AlternativeDifference(_kind(shown), _kind(child), only_other, only_analysed)
+            )
+
+
+def _kind(part: MIMEPart) -> str:
+    """``HTML``, ``plain-text`` or the content type: what kind of alternative a part is."""
+    types = [p.get_content_type() for p in part.walk()]
+    for wanted, word in (("text/html", "HTML"), ("text/plain", "plain-text")):
+        if wanted in types:
+            return word
+    return part.get_content_type()
 
 
 def _headers(message: EmailMessage) -> list[list[str]]:
@@ -213,8 +278,9 @@ def check_structure(message: EmailMessage, source: str) -> None:
             stack.extend((child, depth + 1) for child in payload if isinstance(child, Message))
 
 
-def extract_eml_text(data: bytes, source: str) -> tuple[str, str, dict[str, object]]:
-    """(body text, encodings used, metadata) of an e-mail; raises ``EvidenceRefused``."""
+def extract_eml_text(data: bytes, source: str) -> tuple[str, str, dict[str, object], ReadingNotes]:
+    """(body text, encodings used, metadata, reading notes) of an e-mail; raises
+    ``EvidenceRefused``."""
     check_raw_limits(data, source)
     try:
         message = email.message_from_bytes(data, policy=email.policy.default)
@@ -227,20 +293,33 @@ def extract_eml_text(data: bytes, source: str) -> tuple[str, str, dict[str, obje
         raise EvidenceRefused(
             "is not an e-mail message (it has no header lines)", source, RejectionReason.UNREADABLE
         )
-    found: dict[str, list[str]] = {"texts": [], "charsets": [], "parts_used": [], "attachments": []}
+    found = _Found()
     _collect(message, source, found)
-    text = "\n\n".join(found["texts"])
+    text = "\n\n".join(found.texts)
     if not text.strip():
         raise EvidenceRefused(
             "is an e-mail message without any body text", source, RejectionReason.EMPTY
         )
-    charsets = list(dict.fromkeys(found["charsets"])) or ["us-ascii"]
+    charsets = list(dict.fromkeys(found.charsets)) or ["us-ascii"]
     metadata: dict[str, object] = {
         "headers": _headers(message),
-        "parts_used": found["parts_used"],
-        "attachments": found["attachments"],
+        "parts_used": found.parts_used,
+        "attachments": found.attachments,
     }
     defects = [type(defect).__name__ for defect in message.defects]
     if defects:
         metadata["defects"] = defects
-    return text, "MIME " + ", ".join(charsets), metadata
+    notes = ReadingNotes(
+        hidden=_merged_hidden(found.hidden),
+        alternative=found.alternatives[0] if found.alternatives else None,
+        charsets=tuple(dict.fromkeys(found.charset_notes)),
+    )
+    return text, "MIME " + ", ".join(charsets), metadata, notes
+
+
+def _merged_hidden(hidden: list[HiddenText]) -> HiddenText | None:
+    if len(hidden) <= 1:
+        return hidden[0] if hidden else None
+    how = tuple(dict.fromkeys(h for part in hidden for h in part.how))
+    sample = sample_of(" ".join(part.sample for part in hidden))
+    return HiddenText(sum(h.characters for h in hidden), sum(h.places for h in hidden), how, sample)

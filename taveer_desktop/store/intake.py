@@ -8,6 +8,12 @@ the text by format and counts characters and sentences. The format comes from th
 once, and a file that changed while it was read is refused. Every refusal is an
 ``EvidenceRefused`` with a ``RejectionReason`` and one sentence naming the file; duplicates are
 decided by the store, which knows what the case already holds.
+
+The analysed text is what a reader of the file sees: characters a reader does not see are
+removed (``core/invisible_text.py``), hidden Word text, HTML hidden by style and parts a reader
+is not shown are left out by the format's reader, and everything found is recorded with the
+document as its reading notes (``metadata["reading"]``, ``core/reading_notes.py``). The file's
+bytes are kept exactly as they were.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from taveer_desktop.core.decoding import (
     shown_name,
 )
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.invisible_text import remove_invisible
+from taveer_desktop.core.reading_notes import METADATA_KEY, ReadingNotes
 from taveer_desktop.core.text import count_sentences
 from taveer_desktop.store.docx_text import extract_docx_text
 from taveer_desktop.store.eml_text import extract_eml_text
@@ -121,8 +129,9 @@ def _refuse_binary_container(data: bytes, source: str, what: str) -> None:
 
 def extract_text(
     data: bytes, file_format: str, source: str, encoding: str | None = None
-) -> tuple[str, str, dict[str, Any]]:
-    """(text, encoding, format metadata) of a document's bytes.
+) -> tuple[str, str, dict[str, Any], ReadingNotes]:
+    """(text as a reader sees it, encoding, format metadata, reading notes) of a document's
+    bytes; invisible characters are still in the text (``prepare_document`` removes them).
 
     ``encoding`` (the examiner's choice) applies to text files only; for them the metadata
     says how the encoding was found and how sure that is (``encoding_detection``).
@@ -136,19 +145,21 @@ def extract_text(
         )
     if file_format == "txt":
         decoded = _decode_text_file(data, source, encoding)
-        return decoded.text, decoded.encoding, {"encoding_detection": decoded.as_metadata()}
+        detection = {"encoding_detection": decoded.as_metadata()}
+        return decoded.text, decoded.encoding, detection, ReadingNotes()
     if file_format == "eml":
         if not data.strip():
             raise EvidenceRefused("is empty (only white space)", source, RejectionReason.EMPTY)
         _refuse_binary_container(data, source, "an e-mail message")
         return extract_eml_text(data, source)
     if file_format == "docx":
-        text, metadata = extract_docx_text(data, source)
+        text, metadata, notes = extract_docx_text(data, source)
         if not text.strip():
+            hidden = " that a reader is shown" if notes.hidden else ""
             raise EvidenceRefused(
-                "is a Word document without any text", source, RejectionReason.EMPTY
+                f"is a Word document without any text{hidden}", source, RejectionReason.EMPTY
             )
-        return text, DOCX_ENCODING, metadata
+        return text, DOCX_ENCODING, metadata, notes
     raise ValueError(f"unknown document format {file_format!r}")
 
 
@@ -173,7 +184,13 @@ def prepare_document(path: str | Path, encoding: str | None = None) -> PreparedD
     source = str(path)
     file_format = format_of(path)
     data = read_evidence_bytes(path)
-    text, encoding, metadata = extract_text(data, file_format, source, encoding)
+    text, encoding, metadata, notes = extract_text(data, file_format, source, encoding)
+    text, invisible = remove_invisible(text)
+    if not text.strip():
+        raise EvidenceRefused(
+            "holds no visible text (only invisible characters)", source, RejectionReason.EMPTY
+        )
+    notes = notes.with_invisible(invisible)
     if len(text) > MAX_TEXT_CHARS:
         raise EvidenceRefused(
             f"holds {len(text):,} characters of text, over the limit of {MAX_TEXT_CHARS:,} "
@@ -182,6 +199,8 @@ def prepare_document(path: str | Path, encoding: str | None = None) -> PreparedD
             RejectionReason.TOO_LARGE,
         )
     metadata = {"source_path": shown_name(str(path.resolve())), **metadata}
+    if notes:
+        metadata[METADATA_KEY] = notes.to_json()
     return PreparedDocument(
         source_path=source,
         file_name=shown_name(path.name),

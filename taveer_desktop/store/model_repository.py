@@ -4,13 +4,20 @@ A model is validated with the engine's ``parse_model`` and stored as the exact b
 with their SHA-256 and the training corpus identity. Names are unique within a project: adding
 the same file twice is refused as a duplicate, a different model under a name already used is
 refused as a conflict. ``load`` re-hashes the stored bytes before parsing them again.
+
+A model stored by an older version of the program may fail today's checks (a LambdaG order of
+0, NaN weights …). It stays listed: ``readings`` gives every stored model with its ``Model`` or
+the one-line problem that refuses it, so a listing never fails for one bad model; ``load``
+refuses it only where it would be used.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
+from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.model import Model, decode_model_bytes, parse_model, read_model_bytes
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound
@@ -20,6 +27,15 @@ from taveer_desktop.store.records import StoredModel
 MODEL_COLUMNS = (
     "id, name, sha256, byte_count, corpus_name, corpus_sha256, source_file_name, added_utc"
 )
+
+
+@dataclass(frozen=True)
+class ModelReading:
+    """A stored model as read today: its ``Model``, or why it cannot be used (``problem``)."""
+
+    stored: StoredModel
+    model: Model | None
+    problem: str | None = None
 
 
 class ModelRepository:
@@ -121,3 +137,14 @@ class ModelRepository:
         stored = self.get(model_id)
         source = f"{self._db.path} (model {stored.name!r})"
         return parse_model(decode_model_bytes(self.json_bytes(model_id), source), source)
+
+    def readings(self) -> list[ModelReading]:
+        """Every stored model, by name, each read and validated again; one that fails (damaged,
+        or stored by an older version whose checks were looser) carries its problem instead."""
+        out = []
+        for stored in self.list_all():
+            try:
+                out.append(ModelReading(stored, self.load(stored.id)))
+            except TaveerError as error:
+                out.append(ModelReading(stored, None, error.plain_message))
+        return out

@@ -2,10 +2,12 @@
 
 ``PopulationRepository.add_folder`` reads a folder with one sub-folder per author through the
 evidence intake (``store/population_folder.py``: the same readers and refusals as a case's
-evidence), checks with the engine that it can be used for validation (two documents or more for
-at least four authors), and stores every accepted document — bytes, text and both SHA-256 — with
-the population row and one ``population_added`` audit entry, in one transaction. ``texts``
-re-hashes every stored text before handing it to the engine.
+evidence, and the folder's own checks — author names, links, depth, size), checks with the
+engine that it can be used for validation (two documents or more for at least four authors, no
+text under two authors), and stores every accepted document — bytes, text and both SHA-256 —
+with the population row and one ``population_added`` audit entry, in one transaction. A name
+with control or invisible characters is refused. ``texts`` re-hashes every stored text before
+handing it to the engine.
 
 ``ValidationRepository.store`` keeps a validation record (its JSON bytes and their SHA-256)
 linked to the case, the population and the model the validation produced, with one
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop import __version__
+from taveer_desktop.core.control_characters import unsafe_characters
 from taveer_desktop.core.population import Population, population_from_texts
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.database import StoreDatabase
@@ -96,6 +99,12 @@ class PopulationRepository:
         name, description = name.strip(), description.strip()
         if not name:
             raise StoreError("needs a name for the population", self._db.path)
+        if unsafe_characters(name):
+            raise StoreError(
+                "cannot name a population with control or invisible characters "
+                f"({', '.join(unsafe_characters(name))})",
+                self._db.path,
+            )
         if not description:
             raise StoreError(
                 "needs a description of the population (who, genre, period, how selected)",
@@ -110,7 +119,7 @@ class PopulationRepository:
             str(path),
             description,
             progress=progress,
-            warnings=files.refused,
+            warnings=files.warnings,
         )
         progress.check()
         kept = [

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.reading_notes import ReadingNotes
 
 KNOWN = "known"
 QUESTIONED = "questioned"
@@ -66,6 +67,12 @@ class Document:
     @property
     def excluded(self) -> bool:
         return self.excluded_reason is not None
+
+    @property
+    def reading_notes(self) -> ReadingNotes:
+        """How the analysed text differs from the file (``metadata["reading"]``; empty for a
+        document whose text is all a reader sees, or imported before notes were recorded)."""
+        return ReadingNotes.from_metadata(self.metadata)
 
 
 @dataclass(frozen=True)

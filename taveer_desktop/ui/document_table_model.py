@@ -4,7 +4,10 @@ The encoding column says how it was found (byte-order mark, valid UTF-8, detecte
 confidence, the examiner's choice); an uncertain detection is flagged in words ("uncertain"), a
 warning icon and a dark orange colour, with the whole story in the tooltip (``encoding_text``).
 A document the examiner excluded stays in the table (it stays stored, with its hash), marked
-"Excluded" with the reason and time on hover, and shown in grey italics in every column.
+"Excluded" with the reason and time on hover, and shown in grey italics in every column. The
+"Text read" column says where the analysed text differs from the file (its reading notes:
+invisible characters removed, hidden text or parts not read, a differing e-mail alternative, a
+charset that did not fit), flagged like an uncertain encoding, each note in the tooltip.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from taveer_desktop.presentation.exhibit_labels import exhibit_labels
 from taveer_desktop.store import KNOWN, Document
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
-ROLE, FILE_NAME, USE, CHARACTERS, SENTENCES, ENCODING, SHA256, IMPORTED = range(8)
+ROLE, FILE_NAME, USE, CHARACTERS, SENTENCES, ENCODING, READING, SHA256, IMPORTED = range(9)
 EXCLUDED_COLOUR = QColor("#6b6b6b")
 UNCERTAIN_COLOUR = QColor("#a04000")
 ROLE_WORDS = {KNOWN: "Known", "questioned": "Questioned"}
@@ -49,6 +52,24 @@ def use_tip(document: Document) -> str:
 
 def encoding_uncertain(document: Document) -> bool:
     return is_uncertain(detection_of(document.metadata))
+
+
+def reading_summary(document: Document) -> str:
+    """The "Text read" cell: "as in the file", or what differs in a few words."""
+    return document.reading_notes.summary() or "as in the file"
+
+
+def reading_tip(document: Document) -> str:
+    """Every reading note of a document, one per line, for the tooltip and the preview."""
+    lines = document.reading_notes.lines()
+    if not lines:
+        return "The analysed text is all the text a reader of the file sees; nothing was left out."
+    return READING_HEADING + "\n" + "\n".join(f"• {line}" for line in lines)
+
+
+READING_HEADING = (
+    "The analysed text differs from the file's bytes (the bytes are kept as they were):"
+)
 
 
 def _source(document: Document) -> str:
@@ -97,6 +118,15 @@ class DocumentTableModel(RecordTableModel):
             sort_key=lambda d: (not encoding_uncertain(d), d.encoding),
         ),
         Column(
+            "Text read",
+            reading_summary,
+            "Whether the analysed text is what a reader of the file sees: invisible characters "
+            "removed, hidden text or parts not read, a differing e-mail part, a charset that "
+            "did not fit (hover for details)",
+            reading_tip,
+            sort_key=lambda d: (not d.reading_notes, reading_summary(d)),
+        ),
+        Column(
             "SHA-256",
             lambda d: short_hash(d.sha256),
             "SHA-256 of the file's bytes as imported (hover for the full hash; Ctrl+C copies it)",
@@ -138,7 +168,9 @@ class DocumentTableModel(RecordTableModel):
             return font
         if role == Qt.ItemDataRole.ForegroundRole and record.excluded:
             return EXCLUDED_COLOUR
-        if column == ENCODING and encoding_uncertain(record):
+        if (column == ENCODING and encoding_uncertain(record)) or (
+            column == READING and record.reading_notes
+        ):
             if role == Qt.ItemDataRole.ForegroundRole:
                 return UNCERTAIN_COLOUR
             if role == Qt.ItemDataRole.DecorationRole and QApplication.instance() is not None:

@@ -7,7 +7,8 @@ marked in the "Use" column with the reason on hover.
 
 The full SHA-256 of a document is in its tooltip and copied by Ctrl+C (or "Copy SHA-256"), one
 line per selected document, ``<hash>  <file name>`` as ``sha256sum`` writes it. The preview
-shows the text the store extracted (the text the method reads), never editable.
+shows the text the store extracted (the text the method reads), never editable, and under its
+heading every reading note: how that text differs from the file's bytes.
 """
 
 from __future__ import annotations
@@ -227,6 +228,13 @@ class DocumentsTab(QWidget):
         if dtm.encoding_uncertain(doc):
             colour = dtm.UNCERTAIN_COLOUR.name()
             heading += f'<br><b style="color:{colour}">{html.escape(UNCERTAIN_ADVICE)}</b>'
+        notes = doc.reading_notes.lines()
+        if notes:
+            colour = dtm.UNCERTAIN_COLOUR.name()
+            items = "".join(f"<br>• {html.escape(line)}" for line in notes)
+            heading += (
+                f'<br><b style="color:{colour}">{html.escape(dtm.READING_HEADING)}</b>{items}'
+            )
 
         if doc.excluded:
             heading += (

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.model_text import model_summary_lines
+from taveer_desktop.presentation.model_text import STATED_BY_FILE, model_summary_lines
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash
 
@@ -36,6 +36,7 @@ class HeldOut:
     misleading_y: float | None  # share of same-author trials with LR < 1
     misleading_n: float | None  # share of different-author trials with LR > 1
     outside_conditions: int | None
+    stated_by_file: bool = False  # the model file's own claim, not a record of the project
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ def held_out_figures(extra: Mapping) -> tuple[HeldOut, ...]:
                 _number(figures.get("misleading_y")),
                 _number(figures.get("misleading_n")),
                 outside if isinstance(outside, int) and not isinstance(outside, bool) else None,
+                stated_by_file=True,
             )
         )
     return tuple(rows)
@@ -162,6 +164,8 @@ def held_out_tip(choice: ModelChoice) -> str:
             line += (
                 f"; {numbers.count(h.outside_conditions, 'trial')} outside the validated conditions"
             )
+        if h.stated_by_file:
+            line += f" ({STATED_BY_FILE})"
         lines.append(line)
     return "\n".join(lines) + "\nCllr 1 means uninformative; above 1, worse than no evidence."
 
@@ -190,7 +194,8 @@ class ModelChoiceTableModel(RecordTableModel):
             "Held-out Cllr",
             cllr_text,
             "Log-likelihood-ratio cost of the model's validation (cross-validated on its "
-            "population) and on held-out test corpora: 0 is perfect, 1 uninformative",
+            "population; a record of this project) and on held-out test corpora (stated by the "
+            "model file): 0 is perfect, 1 uninformative",
             held_out_tip,
         ),
         Column(

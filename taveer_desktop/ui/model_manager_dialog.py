@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.model_text import stated_validation_line
 from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.ui import model_table_model as mtm
 from taveer_desktop.ui.dialog_size import resize_to_fit
@@ -175,16 +176,26 @@ class ModelManagerDialog(QDialog):
     def _selection_changed(self, *_args) -> None:
         summary = self.selected()
         for widget in (self.export_button, self.evaluate_button):
-            widget.setEnabled(summary is not None)
+            widget.setEnabled(summary is not None and summary.problem is None)
         self.validation_button.setEnabled(summary is not None and summary.validation is not None)
         if summary is None:
             self.details.setText("No model selected.")
             return
+        if summary.problem is not None:  # stored by an older version; refused where used
+            self.details.setText(
+                f"<b>{html.escape(summary.name)}</b>: {html.escape(summary.method_sentence)}"
+            )
+            return
         stored = summary.stored
-        validation = html.escape(model_validation_line(summary.validation))
+        validation = html.escape(  # the model file's own summary: stated, never a record
+            stated_validation_line(summary.validation)
+            if summary.validation
+            else model_validation_line(None)
+        )
         self.details.setText(
-            f"<b>{stored.name}</b>: trained on {numbers.count(summary.cases, 'case')} of "
-            f"“{stored.corpus_name}” ({numbers.integer(summary.cases_y)} same author, "
+            f"<b>{html.escape(stored.name)}</b>: trained on "
+            f"{numbers.count(summary.cases, 'case')} of “{html.escape(stored.corpus_name)}” "
+            f"({numbers.integer(summary.cases_y)} same author, "
             f"{numbers.integer(summary.cases_n)} different), thresholds by "
             f"{summary.threshold_method}; ensemble {' '.join(summary.ensemble)}. "
             f"{html.escape(summary.method_sentence)} "

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from taveer_desktop.core.model import method_of
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_validation_text import method_title
-from taveer_desktop.presentation.model_text import model_method_sentence
+from taveer_desktop.presentation.model_text import (
+    model_method_sentence,
+    stated_validation_line,
+    unusable_model_line,
+)
 from taveer_desktop.presentation.validation_text import acceptance_verdict
-from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -35,6 +38,7 @@ class ModelSummary:
     validation: dict | None = None  # the summary of the validation that produced it
     method: str = "taveer"  # whose likelihood ratio it states (core.model.method_of)
     method_sentence: str = "Method: TAVeer."  # with LambdaG's order and samples
+    problem: str | None = None  # why today's checks refuse it (stored by an older version)
 
     @property
     def name(self) -> str:
@@ -60,12 +64,20 @@ def summarize_model(stored: StoredModel, model) -> ModelSummary:
     )
 
 
+def unusable_summary(stored: StoredModel, problem: str | None) -> ModelSummary:
+    """A stored model that today's checks refuse: listed with its problem, never used."""
+    line = unusable_model_line(problem)
+    return ModelSummary(stored, 0, 0, 0, 0.0, (), "", stored.added_utc, None, "", line, line)
+
+
 def validation_cell(validation: dict | None) -> str:
-    """“demo — criteria met”, or “—” for a model not validated on a population."""
+    """“demo — criteria met (stated by the model file)”, or “—” for a model not validated on
+    a population. The summary is the model file's claim, never a record of the project."""
     if not validation:
         return "—"
     name = (validation.get("population") or {}).get("name", "")
-    return f"{name} — {acceptance_verdict((validation.get('acceptance') or {}).get('met'))}"
+    met = acceptance_verdict((validation.get("acceptance") or {}).get("met"))
+    return f"{name} — {met} (stated by the model file)"
 
 
 def _name_tip(summary: ModelSummary) -> str:
@@ -89,7 +101,7 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Cases",
-            lambda m: numbers.integer(m.cases),
+            lambda m: "—" if m.problem else numbers.integer(m.cases),
             "Training cases (same author / different authors)",
             lambda m: (
                 f"{numbers.count(m.cases, 'case')}: {numbers.integer(m.cases_y)} same author, "
@@ -100,7 +112,7 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Training accuracy",
-            lambda m: numbers.percent(m.accuracy),
+            lambda m: "—" if m.problem else numbers.percent(m.accuracy),
             "Accuracy of the chosen ensemble on its own training corpus (optimistic)",
             sort_key=lambda m: m.accuracy,
             numeric=True,
@@ -118,9 +130,15 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Validation",
-            lambda m: validation_cell(m.validation),
+            lambda m: (m.problem and "cannot be used") or validation_cell(m.validation),
             "The population the model was validated on, and whether the criteria were met",
-            lambda m: model_validation_line(m.validation),
+            lambda m: (
+                m.method_sentence
+                if m.problem
+                else stated_validation_line(m.validation)
+                if m.validation
+                else "—"
+            ),
         ),
         Column(
             "Created",

@@ -19,7 +19,7 @@ from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
 from taveer_desktop.store.population_repository import StoredPopulation, StoredValidation
 from taveer_desktop.ui.model_choice_table_model import ModelChoice, model_choice
-from taveer_desktop.ui.model_table_model import ModelSummary, summarize_model
+from taveer_desktop.ui.model_table_model import ModelSummary, summarize_model, unusable_summary
 from taveer_desktop.ui.run_table_model import RunRow, run_rows
 
 log = logging.getLogger(__name__)
@@ -141,11 +141,11 @@ class ProjectSession(QObject):
         if not self._store:
             return []
         summaries = []
-        for stored in self._store.models.list_all():
-            try:
-                summaries.append(summarize_model(stored, self._store.models.load(stored.id)))
-            except Exception:  # a damaged model is reported by the integrity check
-                log.exception("model %s could not be read", stored.name)
+        for reading in self._store.models.readings():  # one that is refused: with its problem
+            if reading.model is None:
+                summaries.append(unusable_summary(reading.stored, reading.problem))
+            else:
+                summaries.append(summarize_model(reading.stored, reading.model))
         return summaries
 
     def model_choices(self) -> list[ModelChoice]:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.presentation.model_text import STATED_BY_FILE
 from taveer_desktop.presentation.validation_wizard_text import validation_report_written_text
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.job_runner import JobRunner
@@ -169,7 +170,8 @@ class ValidationRecordsDialog(QDialog):
         if summary is None:
             self.view.clear(f"The model “{name}” was not validated on a population.")
             return False
-        self.view.show_record(summary, name)
+        self.view.show_record(summary, name)  # the file's claim, never shown as a record:
+        self.view.headline.setText(f"{STATED_BY_FILE.capitalize()}: {self.view.headline.text()}")
         return True
 
     def _selected(self, *_args) -> None:

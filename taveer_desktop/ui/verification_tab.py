@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.presentation.model_text import stated_validation_line
 from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import Case, Document, ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
@@ -170,7 +171,13 @@ class VerificationTab(QWidget):
         summary = self.session.model_validation_summary(model_id) if model_id else None
         self.validation_link.setVisible(model_id is not None and bool(summary))
         self.validation_label.setVisible(model_id is not None)
-        self.validation_label.setText(model_validation_line(summary) if model_id else "")
+        stored = self.session.model_validation(model_id) if model_id else None
+        line = (
+            stated_validation_line(summary)
+            if summary is not None and stored is None
+            else model_validation_line(summary)
+        )
+        self.validation_label.setText(line if model_id else "")  # a file's claim: "stated by"
 
     def _validation_link(self, _href: str) -> None:
         if self.validation_model_id is not None:

@@ -85,7 +85,7 @@ def test_population_folder_reads_every_author_through_the_intake(demo_folder, po
 
 
 def test_authors_with_one_document_are_left_out_and_too_few_authors_refused():
-    texts = {f"a{i}": [("one.txt", "A sentence here. Another one there.")] for i in range(6)}
+    texts = {f"a{i}": [("one.txt", f"A sentence by {i}. Another one there.")] for i in range(6)}
     texts["a0"].append(("two.txt", "A second text. With two sentences."))
     with pytest.raises(InputError, match="at least 4"):
         population_from_texts(texts, "tiny", "tiny")

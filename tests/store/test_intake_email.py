@@ -59,8 +59,10 @@ def test_alternative_parts_are_not_counted_twice(store, case, tmp_path):
     message.set_content("The plain version of the body.")
     message.add_alternative("<p>The <b>HTML</b> version of the body.</p>", subtype="html")
     doc, text = _import(store, case, tmp_path, bytes(message))
-    assert text == "The plain version of the body."
-    assert doc.metadata["parts_used"] == ["text/plain"]
+    # the recipient's program shows the last alternative it can read: the HTML (RFC 2046)
+    assert text == "The HTML version of the body."
+    assert doc.metadata["parts_used"] == ["text/html"]
+    assert not doc.reading_notes  # "plain" against "HTML": 9 characters, below the threshold
 
 
 def test_attachments_are_listed_not_read(store, case, tmp_path):

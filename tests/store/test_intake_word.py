@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from taveer_desktop.store import KNOWN, IntakeRejected, RejectionReason, docx_text
+from taveer_desktop.store import KNOWN, IntakeRejected, RejectionReason, docx_package, docx_text
 
 from .evidence_builders import document_xml, docx_bytes, paragraph, write
 
@@ -108,8 +108,8 @@ def test_doctype_and_entities_are_refused(store, case, tmp_path):
 
 
 def test_zip_bomb_over_the_unpacked_limit(store, case, tmp_path, monkeypatch):
-    monkeypatch.setattr(docx_text, "MAX_XML_BYTES", 4 * 1024 * 1024)
-    monkeypatch.setattr(docx_text, "MAX_COMPRESSION_RATIO", 10**9)  # only the size guard here
+    monkeypatch.setattr(docx_package, "MAX_XML_BYTES", 4 * 1024 * 1024)
+    monkeypatch.setattr(docx_package, "MAX_COMPRESSION_RATIO", 10**9)  # only the size guard here
     huge = document_xml(paragraph("x" * (5 * 1024 * 1024)))
     rejection = _refusal(store, case, tmp_path, docx_bytes(huge))
     assert rejection.reason is RejectionReason.TOO_LARGE
@@ -125,7 +125,7 @@ def test_zip_bomb_by_compression_ratio(store, case, tmp_path):
 
 
 def test_too_many_package_members(store, case, tmp_path, monkeypatch):
-    monkeypatch.setattr(docx_text, "MAX_ZIP_ENTRIES", 20)
+    monkeypatch.setattr(docx_package, "MAX_ZIP_ENTRIES", 20)
     extra = {f"customXml/item{i}.xml": b"<a/>" for i in range(30)}
     rejection = _refusal(
         store, case, tmp_path, docx_bytes(document_xml(paragraph("Hi.")), extra=extra)

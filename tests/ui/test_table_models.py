@@ -160,7 +160,10 @@ def test_model_table_shows_the_training_facts(qapp):
         validation={"population": {"name": "staff e-mail"}, "acceptance": {"met": False}},
     )
     model.set_records([validated])
-    assert text(model, 0, mtm.VALIDATION) == "staff e-mail — criteria NOT met"
+    assert (
+        text(model, 0, mtm.VALIDATION)
+        == "staff e-mail — criteria NOT met (stated by the model file)"
+    )
     assert "Validated on “staff e-mail”" in text(model, 0, mtm.VALIDATION, TOOLTIP)
 
 
