@@ -17,6 +17,7 @@ import hashlib
 import os
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from taveer_desktop import __version__, paths
 from taveer_desktop.core.atomic_file import FileWriteError, replacing
@@ -45,6 +46,9 @@ from taveer_desktop.store.store_file import (
     inspect_store_file,
 )
 from taveer_desktop.store.validation_use_repository import ValidationUseRepository
+
+if TYPE_CHECKING:
+    from taveer_desktop.store.receipts import Receipt
 
 PROJECT_SUFFIX = paths.PROJECT_SUFFIX
 
@@ -146,10 +150,15 @@ class ProjectStore:
     def schema_version(self) -> int:
         return schema_version(self._db.connection())
 
-    def check_integrity(self, include_sqlite_check: bool = True) -> IntegrityReport:
-        """Re-hash everything and verify the audit chain; a failure makes the store read-only."""
+    def check_integrity(
+        self, include_sqlite_check: bool = True, receipt: Receipt | None = None
+    ) -> IntegrityReport:
+        """Re-hash everything and verify the audit chain; a failure makes the store read-only.
+        ``receipt``: also hold the store against it (``report.receipt``)."""
         try:
-            report = check_integrity(self._db.connection(), self.path, include_sqlite_check)
+            report = check_integrity(
+                self._db.connection(), self.path, include_sqlite_check, receipt=receipt
+            )
         except sqlite3.DatabaseError as error:
             raise self._db.translate(error) from None
         self.last_integrity_report = report
