@@ -42,10 +42,10 @@ _NAMES: dict[str, tuple[str, str]] = {
     "document_exclusions": ("document", "the exclusion of document {}"),
     "models": ("model", "model {}"),
     "runs": ("run", "run {}"),
-    "run_documents": ("run", "the documents of run {}"),
+    "run_documents": ("run", "the set of documents of run {}"),
     "stability_checks": ("run", "stability check {}"),
     "populations": ("population", "population {}"),
-    "population_documents": ("population", "the documents of population {}"),
+    "population_documents": ("population", "the set of documents of population {}"),
     "validation_records": ("validation", "validation record {}"),
     "validation_uses": ("validation use", "declared use {}"),
 }
