@@ -37,8 +37,10 @@ from taveer_desktop.store.reconciliation import (
 )
 from taveer_desktop.store.record_seal import (
     RecordKey,
-    blob_digests,
+    child_rows,
+    encoded_row,
     iter_rows,
+    large_digests,
     row_seal,
     rows_seal,
 )
@@ -101,7 +103,9 @@ def _own_hash_problem(table: str, row: dict[str, Any], digests: dict[str, str]) 
             digests.get("original_bytes") != row.get("sha256")
         ):
             return "its bytes do not match their SHA-256"
-        if not (isinstance(text, str) and text_sha256(text) == row.get("text_sha256")):
+        if not isinstance(text, str) or row.get("text_sha256") != (
+            digests.get("text") or text_sha256(text)
+        ):
             return "its text does not match its SHA-256"
     json_column = _JSON_COLUMNS.get(table)
     if json_column and digests.get(json_column[0]) != row.get(json_column[1]):
@@ -125,26 +129,26 @@ def _row_pass(
     present: dict[RecordKey, str | None] = {}
     counts: dict[str, int] = {}
     problems = []
-    children: dict[RecordKey, list[str]] = {}
+    children: dict[RecordKey, list[dict[str, object]]] = {}
     for table in (t for t in (*SEALED_TABLES, *CHILD_TABLES) if t in tables):
         count = 0
-        for row in iter_rows(conn, table):
+        child = table in CHILD_TABLES
+        for row in child_rows(conn, table) if child else iter_rows(conn, table):
             count += 1
-            digests = blob_digests(row)
+            digests = large_digests(row)
             why = _own_hash_problem(table, row, digests)
             if why:
                 kind, subject = _OWN_KIND[table]
                 problems.append(IntegrityProblem(kind, subject.format(**row), why))
-            if table in CHILD_TABLES:
-                children.setdefault((table, row[CHILD_TABLES[table]]), []).append(
-                    row_seal(table, row, digests) if seal else ""
-                )
+            if child:  # the rows of a run or population are sealed together, in their order
+                key = (table, row[CHILD_TABLES[table]])
+                children.setdefault(key, []).append(encoded_row(row, digests) if seal else {})
             else:
                 key = (table, row[SEALED_TABLES[table]])
                 present[key] = row_seal(table, row, digests) if seal else None
         counts[table] = count
-    for (table, parent), seals in children.items():
-        present[(table, parent)] = rows_seal(table, parent, seals) if seal else None
+    for (table, parent), rows in children.items():
+        present[(table, parent)] = rows_seal(table, parent, rows) if seal else None
     return present, counts, problems
 
 

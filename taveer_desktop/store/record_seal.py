@@ -2,11 +2,12 @@
 
 ``row_seal`` hashes a canonical JSON of ``["taveer-row-v1", table, {column: value}]`` over
 *every* column the row has (a column added behind the program's back changes the seal too):
-BLOBs enter as ``{"sha256": …, "bytes": n}`` of their content, floats as ``{"float": repr}``
-(so a number turned into text is a different value), NULL as null. The rows of a run's
-``run_documents`` and of a population's ``population_documents`` are sealed together as one
-digest of their row seals. The state root is the SHA-256 over the sorted ``(table, id, seal)``
-of every record.
+BLOBs enter as ``{"sha256": …, "bytes": n}`` of their content, texts over 1,024 characters as
+``{"text_sha256": …, "chars": n}`` of their UTF-8, floats as ``{"float": repr}`` (so a number
+turned into text is a different value), NULL as null. The rows of a run's ``run_documents`` and
+of a population's ``population_documents`` are sealed together as one digest over every column
+of each row, in key order (``rows_seal``). The state root is the SHA-256 over the sorted
+``(table, id, seal)`` of every record.
 
 ``seal_fields`` gives the seals an audit entry carries for the records its action creates or
 changes (``audit_actions.ACTIONS``); the write transaction adds them to every entry it writes.
@@ -26,39 +27,62 @@ from taveer_desktop.store.audit_chain import canonical_json
 ROW_SEAL_FORMAT = "taveer-row-v1"
 ROWS_SEAL_FORMAT = "taveer-rows-v1"
 STATE_ROOT_FORMAT = "taveer-state-v1"
+LONG_TEXT_CHARS = 1024  # longer texts enter a seal as their SHA-256 (no JSON escaping of 5 MB)
+CHILD_ORDER = {"run_documents": "document_id", "population_documents": "id"}
 
 RecordKey = tuple[str, int]  # (table, id)
 State = dict[RecordKey, str]  # record → its seal
 
 
-def blob_digests(row: Mapping[str, object]) -> dict[str, str]:
-    """SHA-256 of each BLOB column of a row (computed once, shared with other checks)."""
-    return {name: hashlib.sha256(v).hexdigest() for name, v in row.items() if isinstance(v, bytes)}
+def large_digests(row: Mapping[str, object]) -> dict[str, str]:
+    """SHA-256 of each BLOB column and each long text of a row (computed once and shared with
+    the checks of a record's own hash columns)."""
+    digests = {}
+    for name, value in row.items():
+        if isinstance(value, bytes):
+            digests[name] = hashlib.sha256(value).hexdigest()
+        elif isinstance(value, str) and len(value) > LONG_TEXT_CHARS:
+            digests[name] = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+    return digests
 
 
 def _value(value: object, digest: str | None) -> object:
     if isinstance(value, bytes):
         return {"sha256": digest or hashlib.sha256(value).hexdigest(), "bytes": len(value)}
+    if isinstance(value, str) and len(value) > LONG_TEXT_CHARS:
+        digest = digest or hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+        return {"text_sha256": digest, "chars": len(value)}
     if isinstance(value, float):
         return {"float": repr(value)}
     return value
 
 
-def row_seal(
-    table: str, row: Mapping[str, object], digests: Mapping[str, str] | None = None
-) -> str:
-    """The seal of one row given as {column: value} (every column of the row); ``digests``:
-    the BLOB columns' SHA-256 when already computed (``blob_digests``)."""
-    digests = digests or {}
-    values = {name: _value(value, digests.get(name)) for name, value in row.items()}
-    payload = [ROW_SEAL_FORMAT, table, values]
+def _digest(payload: object) -> str:
     return hashlib.sha256(canonical_json(payload).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def rows_seal(table: str, parent_id: int, seals: list[str]) -> str:
-    """One digest of the row seals of the rows that belong to one run or population."""
-    payload = [ROWS_SEAL_FORMAT, table, parent_id, sorted(seals)]
-    return hashlib.sha256(canonical_json(payload).encode("utf-8")).hexdigest()
+def encoded_row(
+    row: Mapping[str, object], digests: Mapping[str, str] | None = None
+) -> dict[str, object]:
+    """A row as it enters a seal (large values replaced by their digests; encoding an encoded
+    row again changes nothing); ``digests``: those of ``large_digests`` if already computed."""
+    digests = digests or {}
+    return {name: _value(value, digests.get(name)) for name, value in row.items()}
+
+
+def row_seal(
+    table: str, row: Mapping[str, object], digests: Mapping[str, str] | None = None
+) -> str:
+    """The seal of one row given as {column: value} (every column of the row)."""
+    return _digest([ROW_SEAL_FORMAT, table, encoded_row(row, digests)])
+
+
+def rows_seal(table: str, parent_id: int, rows: list[dict[str, Any]]) -> str:
+    """One digest over every column of the rows that belong to one run or population, in the
+    order of ``child_rows`` (by their key)."""
+    names = sorted({name for row in rows for name in row})
+    values = [[_value(row.get(name), None) for name in names] for row in rows]
+    return _digest([ROWS_SEAL_FORMAT, table, parent_id, names, values])
 
 
 def state_root(state: Mapping[RecordKey, str]) -> str:
@@ -77,16 +101,24 @@ def iter_rows(
         yield dict(zip(names, row, strict=True))
 
 
+def child_rows(
+    conn: sqlite3.Connection, table: str, parent_id: int | None = None
+) -> Iterator[dict[str, Any]]:
+    """The rows of a child table (``CHILD_TABLES``) in their sealing order: by parent, then key."""
+    parent = CHILD_TABLES[table]
+    where, params = ("", ()) if parent_id is None else (f"WHERE {parent} = ?", (parent_id,))
+    order = f"ORDER BY {parent}, {CHILD_ORDER[table]}"
+    yield from iter_rows(conn, table, f"{where} {order}", params)
+
+
 def child_seals(
     conn: sqlite3.Connection, table: str, parent_id: int | None = None
 ) -> dict[int, str]:
     """Parent id → digest of its rows in ``table`` (all parents, or only ``parent_id``)."""
-    parent = CHILD_TABLES[table]
-    where, params = ("", ()) if parent_id is None else (f"WHERE {parent} = ?", (parent_id,))
-    grouped: dict[int, list[str]] = {}
-    for row in iter_rows(conn, table, where, params):
-        grouped.setdefault(row[parent], []).append(row_seal(table, row))
-    return {pid: rows_seal(table, pid, seals) for pid, seals in grouped.items()}
+    grouped: dict[int, list[dict[str, Any]]] = {}
+    for row in child_rows(conn, table, parent_id):
+        grouped.setdefault(row[CHILD_TABLES[table]], []).append(row)
+    return {pid: rows_seal(table, pid, rows) for pid, rows in grouped.items()}
 
 
 def record_seal(conn: sqlite3.Connection, table: str, record_id: int) -> str | None:
