@@ -31,7 +31,6 @@ from taveer_desktop.store.fingerprints import run_record_sha256, text_sha256
 from taveer_desktop.store.legacy_checks import legacy_problems
 from taveer_desktop.store.reconciliation import (
     permit_problems,
-    record_ids,
     run_document_problems,
     state_problems,
 )
@@ -223,8 +222,6 @@ def _check(
     replayed = replay(entries, version, receipt.chain_length if receipt else None)
     tables = required_objects(version)[0]
     present, counts, row_problems = _row_pass(conn, tables, replayed.sealed)
-    if not replayed.sealed:
-        present = dict.fromkeys(record_ids(conn, tables))
     problems += row_problems + _run_problems(conn, version) + audit_problems + replayed.problems
     problems += state_problems(replayed, present) + run_document_problems(conn)
     problems += legacy_problems(conn, replayed, tables)

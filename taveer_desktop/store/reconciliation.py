@@ -15,20 +15,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from taveer_desktop.store.audit_actions import CHILD_TABLES, SEALED_TABLES
 from taveer_desktop.store.record_seal import RecordKey
 from taveer_desktop.store.records import IntegrityProblem
 from taveer_desktop.store.state_replay import Replay, describe, kind_of
-
-
-def record_ids(conn: sqlite3.Connection, tables: set[str]) -> set[RecordKey]:
-    """Every record present (without sealing them): for stores whose records are not sealed."""
-    keys: set[RecordKey] = set()
-    for table in tables:
-        column = CHILD_TABLES.get(table) or SEALED_TABLES.get(table)
-        if column:
-            keys.update((table, row[0]) for row in conn.execute(f"SELECT {column} FROM {table}"))
-    return keys
 
 
 def state_problems(replay: Replay, present: dict[RecordKey, str | None]) -> list[IntegrityProblem]:
