@@ -56,12 +56,9 @@ Version 5 (a validation used for many cases)
   (``reason``) and when; one per (case, record). Immutable and cannot be deleted; written with
   its ``validation_used`` audit entry and held to it both ways by the integrity check.
 
-Version 6 (the state sealed)
-- No table changes: the step seals the records. ``migrations.py`` writes one ``records_sealed``
-  audit entry carrying the seal of every record then (``record_seal.py``: a SHA-256 over every
-  column of a row) and the state root; from then on every audit entry carries the seals of the
-  records its change creates or changes, and the integrity check replays the chain
-  (``state_replay.py``) and holds every row to its seal.
+Version 6 (the state sealed): no table changes; ``migrations.py`` writes one ``records_sealed``
+entry with the seal of every record (``record_seal.py``) and the state root; every later entry
+carries the seals of the records it changes, and the check holds every row to its seal.
 """
 
 from __future__ import annotations
@@ -333,7 +330,6 @@ MIGRATION_5: tuple[str, ...] = (
 )
 
 MIGRATION_6: tuple[str, ...] = ()  # the records are sealed by migrations.py (records_sealed)
-
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_1,
     MIGRATION_2,
