@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.store import audit_chain
-from taveer_desktop.store.audit_actions import CHILD_TABLES, SEALED_TABLES
+from taveer_desktop.store.audit_actions import SEALED_TABLES
 from taveer_desktop.store.fingerprints import run_record_sha256, text_sha256
 from taveer_desktop.store.legacy_checks import legacy_problems
 from taveer_desktop.store.reconciliation import (
@@ -37,6 +37,7 @@ from taveer_desktop.store.reconciliation import (
 from taveer_desktop.store.record_seal import (
     RecordKey,
     child_rows,
+    child_seals,
     encoded_row,
     iter_rows,
     large_digests,
@@ -128,10 +129,11 @@ def _row_pass(
     present: dict[RecordKey, str | None] = {}
     counts: dict[str, int] = {}
     problems = []
-    children: dict[RecordKey, list[dict[str, object]]] = {}
-    for table in (t for t in (*SEALED_TABLES, *CHILD_TABLES) if t in tables):
+    population: dict[int, list[list[object]]] = {}  # the encoded rows of each population
+    names: list[str] = []
+    for table in (t for t in (*SEALED_TABLES, "population_documents") if t in tables):
         count = 0
-        child = table in CHILD_TABLES
+        child = table == "population_documents"
         for row in child_rows(conn, table) if child else iter_rows(conn, table):
             count += 1
             digests = large_digests(row)
@@ -139,15 +141,23 @@ def _row_pass(
             if why:
                 kind, subject = _OWN_KIND[table]
                 problems.append(IntegrityProblem(kind, subject.format(**row), why))
-            if child:  # the rows of a run or population are sealed together, in their order
-                key = (table, row[CHILD_TABLES[table]])
-                children.setdefault(key, []).append(encoded_row(row, digests) if seal else {})
+            if child:  # a population's rows are sealed together, in their order
+                names = list(row)
+                encoded = encoded_row(row, digests) if seal else {}
+                population.setdefault(row["population_id"], []).append(list(encoded.values()))
             else:
                 key = (table, row[SEALED_TABLES[table]])
                 present[key] = row_seal(table, row, digests) if seal else None
         counts[table] = count
-    for (table, parent), rows in children.items():
-        present[(table, parent)] = rows_seal(table, parent, rows) if seal else None
+    for parent, rows in population.items():
+        seal_of = rows_seal("population_documents", parent, names, rows) if seal else None
+        present[("population_documents", parent)] = seal_of
+    runs: dict[int, str | None] = {}  # a run's rows: small values, read as tuples
+    if seal:
+        runs.update(child_seals(conn, "run_documents"))
+    else:
+        runs.update((r, None) for (r,) in conn.execute("SELECT DISTINCT run_id FROM run_documents"))
+    present.update((("run_documents", run), s) for run, s in runs.items())
     return present, counts, problems
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from taveer_desktop.store.audit_actions import ACTIONS, CASE_OF_ENTRY, CHILD_TABLES, SEALED_TABLES
@@ -39,6 +39,8 @@ def large_digests(row: Mapping[str, object]) -> dict[str, str]:
     the checks of a record's own hash columns)."""
     digests = {}
     for name, value in row.items():
+        if value is None or type(value) is int:
+            continue
         if isinstance(value, bytes):
             digests[name] = hashlib.sha256(value).hexdigest()
         elif isinstance(value, str) and len(value) > LONG_TEXT_CHARS:
@@ -47,11 +49,15 @@ def large_digests(row: Mapping[str, object]) -> dict[str, str]:
 
 
 def _value(value: object, digest: str | None) -> object:
-    if isinstance(value, bytes):
-        return {"sha256": digest or hashlib.sha256(value).hexdigest(), "bytes": len(value)}
-    if isinstance(value, str) and len(value) > LONG_TEXT_CHARS:
+    if value is None or type(value) is int:  # the commonest values first (checked millions)
+        return value
+    if isinstance(value, str):
+        if len(value) <= LONG_TEXT_CHARS:
+            return value
         digest = digest or hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
         return {"text_sha256": digest, "chars": len(value)}
+    if isinstance(value, bytes):
+        return {"sha256": digest or hashlib.sha256(value).hexdigest(), "bytes": len(value)}
     if isinstance(value, float):
         return {"float": repr(value)}
     return value
@@ -77,12 +83,13 @@ def row_seal(
     return _digest([ROW_SEAL_FORMAT, table, encoded_row(row, digests)])
 
 
-def rows_seal(table: str, parent_id: int, rows: list[dict[str, Any]]) -> str:
-    """One digest over every column of the rows that belong to one run or population, in the
-    order of ``child_rows`` (by their key)."""
-    names = sorted({name for row in rows for name in row})
-    values = [[_value(row.get(name), None) for name in names] for row in rows]
-    return _digest([ROWS_SEAL_FORMAT, table, parent_id, names, values])
+def rows_seal(
+    table: str, parent_id: int, names: Sequence[str], rows: Sequence[Sequence[object]]
+) -> str:
+    """One digest over every column (``names``, in table order) of the rows that belong to one
+    run or population, in the order of ``child_rows`` (by their key)."""
+    values = [[_value(value, None) for value in row] for row in rows]
+    return _digest([ROWS_SEAL_FORMAT, table, parent_id, list(names), values])
 
 
 def state_root(state: Mapping[RecordKey, str]) -> str:
@@ -101,24 +108,33 @@ def iter_rows(
         yield dict(zip(names, row, strict=True))
 
 
+def _child_query(table: str, parent_id: int | None) -> tuple[str, tuple[int, ...]]:
+    parent = CHILD_TABLES[table]
+    where, params = ("", ()) if parent_id is None else (f"WHERE {parent} = ?", (parent_id,))
+    return f"SELECT * FROM {table} {where} ORDER BY {parent}, {CHILD_ORDER[table]}", params
+
+
 def child_rows(
     conn: sqlite3.Connection, table: str, parent_id: int | None = None
 ) -> Iterator[dict[str, Any]]:
     """The rows of a child table (``CHILD_TABLES``) in their sealing order: by parent, then key."""
-    parent = CHILD_TABLES[table]
-    where, params = ("", ()) if parent_id is None else (f"WHERE {parent} = ?", (parent_id,))
-    order = f"ORDER BY {parent}, {CHILD_ORDER[table]}"
-    yield from iter_rows(conn, table, f"{where} {order}", params)
+    cursor = conn.execute(*_child_query(table, parent_id))
+    names = [column[0] for column in cursor.description]
+    for row in cursor:
+        yield dict(zip(names, row, strict=True))
 
 
 def child_seals(
     conn: sqlite3.Connection, table: str, parent_id: int | None = None
 ) -> dict[int, str]:
     """Parent id → digest of its rows in ``table`` (all parents, or only ``parent_id``)."""
-    grouped: dict[int, list[dict[str, Any]]] = {}
-    for row in child_rows(conn, table, parent_id):
-        grouped.setdefault(row[CHILD_TABLES[table]], []).append(row)
-    return {pid: rows_seal(table, pid, rows) for pid, rows in grouped.items()}
+    cursor = conn.execute(*_child_query(table, parent_id))
+    names = [column[0] for column in cursor.description]
+    parent = names.index(CHILD_TABLES[table])
+    grouped: dict[int, list[tuple[object, ...]]] = {}
+    for row in cursor:
+        grouped.setdefault(row[parent], []).append(row)
+    return {pid: rows_seal(table, pid, names, rows) for pid, rows in grouped.items()}
 
 
 def record_seal(conn: sqlite3.Connection, table: str, record_id: int) -> str | None:
