@@ -11,7 +11,11 @@ Stores before version 6 carry no seals: their entries are replayed the same way 
 exist) and the details each record was created with are kept for the older rules
 (``legacy_checks.py``). The version 6 migration writes one ``records_sealed`` entry carrying the
 seal of every record then and the state root; from there on every entry carries the seals of the
-records it creates or changes. A store created at version 6 is sealed from its first entry.
+records it creates or changes. A store created at version 6 (its ``project_created`` entry says
+so) is sealed from its first entry. The chain also remembers the versions the file reached: a
+version set back (to be checked with the older rules, or sealed anew by the migration), a
+``records_sealed`` entry in a store created sealed or a second one, and a version 6 store that no
+entry sealed are findings.
 """
 
 from __future__ import annotations
@@ -105,10 +109,18 @@ def replay(entries: Iterable[AuditEntry], version: int, snapshot_seq: int | None
     keep the state right after that entry (``Replay.snapshot``)."""
     entries = list(entries)
     result = Replay(version)
-    if version >= SEALED_FROM_VERSION and not any(e.action == SEALING_ACTION for e in entries):
-        result.sealed_from = 0
+    first = entries[0].details if entries and entries[0].action == "project_created" else {}
+    created = first.get("schema_version") if isinstance(first, dict) else None
+    if (
+        version >= SEALED_FROM_VERSION
+        and isinstance(created, int)
+        and created >= SEALED_FROM_VERSION
+    ):
+        result.sealed_from = 0  # created sealed: every entry carries its seals
+    reached = (0, 0)  # (store version the chain says the file reached, at which entry)
     for entry in entries:
         details = entry.details if isinstance(entry.details, dict) else {}
+        reached = _version_step(result, entry, details, reached)
         if entry.action == SEALING_ACTION:
             _seal_all(result, entry.seq, details)
         elif entry.action not in ACTIONS:
@@ -118,7 +130,36 @@ def replay(entries: Iterable[AuditEntry], version: int, snapshot_seq: int | None
                 _apply(result, entry, details, effect)
         if entry.seq == snapshot_seq:
             result.snapshot = dict(result.state) if result.sealed else None
+    if version >= SEALED_FROM_VERSION and not result.sealed:
+        result._problem(
+            entries[-1].seq if entries else 0,
+            f"the store is at version {version} but no records_sealed entry sealed its records",
+        )
+    if reached[0] > version:
+        result._problem(
+            reached[1],
+            f"records store version {reached[0]}, but the file says version {version}: its "
+            "version was set back (the program never lowers it)",
+        )
     return result
+
+
+def _version_step(
+    result: Replay, entry: AuditEntry, details: dict[str, Any], reached: tuple[int, int]
+) -> tuple[int, int]:
+    """The highest store version the chain recorded so far (``project_created`` and
+    ``store_migrated``); a migration from a lower version than that is a finding."""
+    key = {"project_created": "schema_version", "store_migrated": "to_version"}.get(entry.action)
+    if key is None or not isinstance(details.get(key), int):
+        return reached
+    start = details.get("from_version")
+    if entry.action == "store_migrated" and isinstance(start, int) and start < reached[0]:
+        result._problem(
+            entry.seq,
+            f"migrates from store version {start}, but audit entry {reached[1]} recorded "
+            f"version {reached[0]}: the file's version was set back",
+        )
+    return max(reached, (details[key], entry.seq))
 
 
 def _apply(result: Replay, entry: AuditEntry, details: dict[str, Any], effect: Effect) -> None:

@@ -16,6 +16,7 @@ from taveer_desktop.store.audit_chain import AUDIT_COLUMNS, entry_from_row
 from taveer_desktop.store.integrity import check_integrity
 from taveer_desktop.store.record_seal import current_state, row_seal, state_root
 from taveer_desktop.store.schema import SCHEMA_VERSION
+from taveer_desktop.store.state_replay import sealing_details
 
 from .test_forgeries import append, forge
 
@@ -124,3 +125,37 @@ def test_a_row_seal_covers_every_column_and_tells_a_number_from_text():
     assert seal != row_seal("validation_records", {**row, "extra": 1})
     assert seal != row_seal("validation_records", {**row, "record_json": b"{ }"})
     assert seal != row_seal("models", row)
+
+
+def test_a_version_set_back_is_found_before_and_after_the_program_migrates_it(tmp_path):
+    """Setting a sealed store's version back to 5 would have it checked with the older rules
+    (and sealed anew by the migration, forged fields and all): the chain remembers the version."""
+    path = tmp_path / "v6.taveer"
+    shutil.copyfile(FIXTURES / "store_v6.taveer", path)
+    forge(path, "UPDATE documents SET encoding = 'KOI8-R' WHERE id = 1", "PRAGMA user_version = 5")
+    conn = _read_only(path)
+    problems = [f"{p.subject}: {p.message}" for p in check_integrity(conn, path).problems]
+    conn.close()
+    assert any("records store version 6, but the file says version 5" in p for p in problems)
+    with ProjectStore.open(path, verify=False) as store:  # the program migrates it to 6 again
+        report = store.check_integrity()
+    assert any(
+        "migrates from store version 5, but audit entry 1" in p.message for p in report.problems
+    )
+
+
+def test_a_records_sealed_entry_appended_to_a_store_created_sealed_is_found(tmp_path):
+    """Appending a records_sealed entry with the forged rows' seals must not turn the older
+    entries into unsealed ones: a store created at version 6 is sealed from its first entry."""
+    path = tmp_path / "v6.taveer"
+    shutil.copyfile(FIXTURES / "store_v6.taveer", path)
+    forge(path, "UPDATE documents SET encoding = 'KOI8-R' WHERE id = 1")
+    conn = sqlite3.connect(path)
+    details = sealing_details(current_state(conn))
+    conn.close()
+    append(path, SEALING_ACTION, None, details)
+    conn = _read_only(path)
+    problems = [f"{p.subject}: {p.message}" for p in check_integrity(conn, path).problems]
+    conn.close()
+    assert any("a second records_sealed entry" in p for p in problems), problems
+    assert any(p.startswith("document 1: differs from its seal") for p in problems), problems
