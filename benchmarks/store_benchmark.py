@@ -12,6 +12,9 @@ The 1,000 runs of the large store reuse one genuine result of the engine's ``ver
 store's cost does not depend on the numbers inside). Usage:
 
     .venv/bin/python benchmarks/store_benchmark.py [--repeat 5] [--documents 10000]
+
+To compare two versions of the code, build a store with each (``--build PATH``, run from each
+checkout) and time only opening and checking it (``--open PATH``), alternating the two.
 """
 
 from __future__ import annotations
@@ -135,7 +138,21 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--documents", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=1_000)
+    parser.add_argument(
+        "--build", type=Path, help="only build the large store at this path (kept), then stop"
+    )
+    parser.add_argument(
+        "--open", type=Path, help="only time opening and checking this store (built with --build)"
+    )
     args = parser.parse_args()
+    if args.build or args.open:  # to compare two versions of the code on their own stores
+        if args.build:
+            args.build.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory(prefix="taveer-store-bench-") as scratch:
+                build_large_store(args.build, Path(scratch), args.documents, args.runs)
+        else:
+            report(bench_open(args.open, args.repeat))
+        return 0
     with tempfile.TemporaryDirectory(prefix="taveer-store-bench-") as scratch:
         root = Path(scratch)
         report(bench_import(root, args.repeat))

@@ -1,4 +1,5 @@
-"""Project-store commands of ``taveer``: case, model, audit, check, receipt and save-copy.
+"""Project-store commands of ``taveer``: case, model, audit, receipt and save-copy (``check``:
+``check_command.py``).
 
 All of them work on ``--project P`` (default: the user's default project). ``case create`` and
 ``model add`` create the project file if it does not exist yet; the others need it to exist.
@@ -15,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
+from taveer_desktop.cli.check_command import add_check_parser
 from taveer_desktop.cli.engine_commands import (
     add_validation_options,
     conclusion_json,
@@ -47,10 +49,8 @@ from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.failure_account import accounting_for_failure
-from taveer_desktop.store.receipts import check_receipt, read_receipt, write_receipt
-from taveer_desktop.store.records import IntegrityReport, VerificationRun
-
-EXIT_CHECK_FAILED = 1
+from taveer_desktop.store.receipts import write_receipt
+from taveer_desktop.store.records import VerificationRun
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -176,16 +176,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("case", metavar="CASE", nargs="?", help="case number (default: all)")
     _json_option(p, run_audit)
 
-    p = subparsers.add_parser("check", help="integrity check of the project (exit 1 on problems)")
-    p.add_argument(
-        "--quick", action="store_true", help="skip SQLite's own page-level integrity check"
-    )
-    p.add_argument(
-        "--receipt",
-        metavar="FILE",
-        help="also fail unless the store continues this receipt (not rolled back or trimmed)",
-    )
-    _json_option(p, run_check)
+    add_check_parser(subparsers)  # cli/check_command.py
 
     p = subparsers.add_parser(
         "receipt", help="write a receipt of the store (identity, chain length, head hash)"
@@ -631,37 +622,6 @@ def run_audit(args) -> int:
     return 0
 
 
-def run_check(args) -> int:
-    receipt = read_receipt(args.receipt) if args.receipt else None  # bad file: exit 2 first
-    store = ProjectStore.open_for_check(_project_path(args))  # read-only, never migrated
-    try:
-        report = store.check_integrity(include_sqlite_check=not args.quick)
-        receipt_problems = check_receipt(store, receipt) if receipt else []
-    finally:
-        store.close()
-    if args.json:
-        data = _report_dict(report)
-        if receipt is not None:
-            data["receipt"] = {"ok": not receipt_problems, "problems": receipt_problems}
-        print_json(data)
-    else:
-        print(report.summary())
-        for problem in report.problems:
-            print(f"  {problem.subject}: {problem.message}")
-        print(f"audit chain head hash: {report.audit_head_hash}")
-        if receipt is not None:
-            if receipt_problems:
-                print(f"Receipt check FAILED ({args.receipt}):")
-                for receipt_problem in receipt_problems:
-                    print(f"  {receipt_problem}")
-            else:
-                print(
-                    f"Receipt check passed: the store continues the receipt of "
-                    f"{receipt.time_utc} (entry {receipt.chain_length})."
-                )
-    return 0 if report.ok and not receipt_problems else EXIT_CHECK_FAILED
-
-
 def run_receipt(args) -> int:
     with _open(args) as store:
         receipt = write_receipt(store, args.output)
@@ -683,12 +643,6 @@ def run_save_copy(args) -> int:
     else:
         print(f"saved a copy to {shown(target)}")
     return 0
-
-
-def _report_dict(report: IntegrityReport) -> dict:
-    data = asdict(report)
-    data["ok"] = report.ok
-    return data
 
 
 def _encoding_shown(document) -> str:

@@ -76,12 +76,15 @@ def check_target(output: str | Path) -> Path:
     return target
 
 
-def receipt_beside(store: ProjectStore, target: Path) -> tuple[Path | None, str | None]:
-    """Write the store's receipt beside an exported report (``NAME.pdf.receipt.json``):
-    (its path, None), or (None, why not) — the report stands whole and recorded either way."""
+def receipt_beside(
+    store: ProjectStore, target: Path, sha256: str
+) -> tuple[Path | None, str | None]:
+    """Write the store's receipt beside an exported report (``NAME.pdf.receipt.json``), naming
+    the report and its SHA-256 (receipt version 2): (its path, None), or (None, why not) — the
+    report stands whole and recorded either way."""
     receipt_path = target.with_name(target.name + RECEIPT_SUFFIX)
     try:
-        write_receipt(store, receipt_path)
+        write_receipt(store, receipt_path, report=(target.name, sha256))
     except StoreError as error:
         return None, str(error)
     return receipt_path, None
@@ -198,7 +201,7 @@ def export_report(
     except ReportWriteError as error:
         raise ReportNotWritten(str(error).split(": ", 1)[-1], target) from None
     digest, entry = recorded[0]
-    receipt_path, receipt_problem = receipt_beside(store, target)
+    receipt_path, receipt_problem = receipt_beside(store, target, digest)
     step(4, "done")
     return ExportedReport(
         path=target,

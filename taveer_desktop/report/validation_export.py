@@ -140,7 +140,7 @@ def export_stored_validation_report(
 
     rendered = _write(record, target, source, progress, before_rename=record_export)
     digest, entry = recorded[0]
-    receipt_path, receipt_problem = receipt_beside(store, target)
+    receipt_path, receipt_problem = receipt_beside(store, target, digest)
     return ExportedValidationReport(
         path=target,
         sha256=digest,

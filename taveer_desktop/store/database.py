@@ -25,6 +25,7 @@ from typing import Any
 
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.errors import DamagedStore, StoreError, WriteFailed
+from taveer_desktop.store.record_seal import seal_fields
 from taveer_desktop.store.records import AuditEntry, utc_now
 from taveer_desktop.store.store_file import (
     Params,
@@ -182,6 +183,9 @@ class WriteTransaction:
         return row_id
 
     def audit(self, action: str, case_id: int | None, details: dict[str, Any]) -> AuditEntry:
+        """Append the change's entry, carrying the seal of every record the action creates or
+        changes as it is now (``record_seal.seal_fields``; a removal: write it before deleting)."""
+        sealed = {**details, **seal_fields(self.conn, action, case_id, details)}
         return audit_chain.append_entry(
-            self.conn, action, case_id, details, self.time_utc, self.actor
+            self.conn, action, case_id, sealed, self.time_utc, self.actor
         )

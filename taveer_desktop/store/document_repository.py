@@ -157,6 +157,8 @@ class DocumentRepository:
     ) -> list[int]:
         ids = []
         with self._db.write() as tx:
+            # the case row changes first, so each entry carries the case's seal after the import
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
             for doc in documents:
                 try:
                     doc_id = tx.insert(
@@ -204,7 +206,6 @@ class DocumentRepository:
                         **_encoding_audit(doc),
                     },
                 )
-            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
         return ids
 
     def remove(self, document_id: int, reason: str) -> None:
@@ -214,15 +215,8 @@ class DocumentRepository:
             raise StoreError("removing evidence needs a reason for the audit log", self._db.path)
         doc = self.get(document_id)
         with self._db.write() as tx:
-            try:
-                _delete_with_permit(tx, "exclusion", "document_exclusions", "document_id", doc.id)
-                _delete_with_permit(tx, "document", "documents", "id", doc.id)
-            except sqlite3.IntegrityError:
-                raise Conflict(
-                    f"keeps document {document_id} ({doc.file_name}) because a stored "
-                    "verification run used it",
-                    self._db.path,
-                ) from None
+            # the entry is written before the rows go, so it names their last seals
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
             tx.audit(
                 "document_removed",
                 doc.case_id,
@@ -233,7 +227,15 @@ class DocumentRepository:
                     "reason": reason,
                 },
             )
-            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
+            try:
+                _delete_with_permit(tx, "exclusion", "document_exclusions", "document_id", doc.id)
+                _delete_with_permit(tx, "document", "documents", "id", doc.id)
+            except sqlite3.IntegrityError:
+                raise Conflict(
+                    f"keeps document {document_id} ({doc.file_name}) because a stored "
+                    "verification run used it",
+                    self._db.path,
+                ) from None
 
     # -- reading -----------------------------------------------------------------------------
     def list_for_case(self, case_id: int, role: str | None = None) -> list[Document]:
@@ -265,6 +267,7 @@ class DocumentRepository:
                 " VALUES (?, ?, ?)",
                 (document_id, reason, tx.time_utc),
             )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
             tx.audit(
                 "document_excluded",
                 doc.case_id,
@@ -276,7 +279,6 @@ class DocumentRepository:
                     "reason": reason,
                 },
             )
-            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
         return self.get(document_id)
 
     def include(self, document_id: int, reason: str) -> Document:
@@ -290,13 +292,13 @@ class DocumentRepository:
                 f"has document {document_id} ({doc.file_name}) not excluded", self._db.path
             )
         with self._db.write() as tx:
-            _delete_with_permit(tx, "exclusion", "document_exclusions", "document_id", doc.id)
-            tx.audit(
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
+            tx.audit(  # before the row goes: the entry names its last seal
                 "document_included",
                 doc.case_id,
                 {"document_id": doc.id, "sha256": doc.sha256, "reason": reason},
             )
-            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, doc.case_id))
+            _delete_with_permit(tx, "exclusion", "document_exclusions", "document_id", doc.id)
         return self.get(document_id)
 
     def get(self, document_id: int) -> Document:

@@ -1,16 +1,21 @@
 """The integrity check: is everything in the store still exactly what was put there?
 
-It checks, in order:
+It works on a store of any supported version as it is (it never migrates or writes) and
+checks, in order:
 1. (optional, slower) SQLite's own ``PRAGMA integrity_check`` and ``foreign_key_check``;
-2. that the guard triggers and tables of the schema are all present;
-3. every document: SHA-256 of its bytes and of its text, and its byte count;
-4. every model: SHA-256 of its JSON bytes;
-5. every run: its record fingerprint over result, model and documents used;
-6. the audit chain (links, entry hashes, head) and that each document, model, run and case
-   matches what its audit entry recorded, so a row changed together with its own hash column
-   is still caught;
-7. reconciliation (``reconciliation.py``): every object the chain recorded still exists unless
-   an audited removal followed, and every document keeps its recorded role, case and name.
+2. that the tables and guard triggers of the store's version are all present;
+3. the audit chain (links, entry hashes, head: ``audit_chain.verify_chain``);
+4. every record against its own hashes: a document's bytes and text, a model's JSON, a run's
+   fingerprint, a population document's bytes and text, a validation record's JSON;
+5. the replay of the chain (``state_replay.py``): only actions the program writes, no record
+   created twice, changed or removed while it does not exist, no used evidence removed;
+6. reconciliation (``reconciliation.py``): the rows are exactly the records the replayed chain
+   commits to — from store version 6 each row's seal over every column equals the seal its
+   latest entry carries; records recorded before version 6 are compared with the fields their
+   entries hold (``legacy_checks.py``); every run's documents still have the SHA-256 the run
+   recorded;
+7. with a receipt, that the store continues it and which sealed records changed since
+   (``receipts.receipt_findings``).
 Problems are collected, never raised: the caller decides what to do with a failed store.
 """
 
@@ -18,15 +23,33 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.store import audit_chain
-from taveer_desktop.store.case_repository import CASE_FIELDS
-from taveer_desktop.store.fingerprints import run_record_sha256, sha256_hex, text_sha256
-from taveer_desktop.store.reconciliation import reconciliation_problems
+from taveer_desktop.store.audit_actions import SEALED_TABLES
+from taveer_desktop.store.fingerprints import run_record_sha256, text_sha256
+from taveer_desktop.store.legacy_checks import legacy_problems
+from taveer_desktop.store.reconciliation import (
+    permit_problems,
+    run_document_problems,
+    state_problems,
+)
+from taveer_desktop.store.record_seal import (
+    RecordKey,
+    child_rows,
+    child_seals,
+    encoded_row,
+    iter_rows,
+    large_digests,
+    row_seal,
+    rows_seal,
+)
 from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_now
-from taveer_desktop.store.schema import REQUIRED_TABLES, REQUIRED_TRIGGERS
-from taveer_desktop.store.store_file import Row
+from taveer_desktop.store.schema import required_objects
+from taveer_desktop.store.state_replay import replay
+
+if TYPE_CHECKING:
+    from taveer_desktop.store.receipts import Receipt
 
 MAX_SQLITE_MESSAGES = 10
 MMAP_BYTES = 1 << 30
@@ -46,311 +69,203 @@ def _sqlite_problems(conn: sqlite3.Connection) -> list[IntegrityProblem]:
     return problems[:MAX_SQLITE_MESSAGES]
 
 
-def _schema_problems(conn: sqlite3.Connection) -> list[IntegrityProblem]:
+def _schema_problems(conn: sqlite3.Connection, version: int) -> list[IntegrityProblem]:
     present = {(kind, name) for kind, name in conn.execute("SELECT type, name FROM sqlite_master")}
-    problems = []
-    for name in REQUIRED_TABLES:
-        if ("table", name) not in present:
-            problems.append(IntegrityProblem("schema", f"table {name}", "is missing"))
-    for name in REQUIRED_TRIGGERS:
-        if ("trigger", name) not in present:
-            problems.append(
-                IntegrityProblem(
-                    "schema",
-                    f"trigger {name}",
-                    "is missing: the guard against changing stored records was removed",
-                )
-            )
+    tables, triggers = required_objects(version)
+    problems = [
+        IntegrityProblem("schema", f"table {name}", "is missing")
+        for name in sorted(tables)
+        if ("table", name) not in present
+    ]
+    problems += [
+        IntegrityProblem(
+            "schema",
+            f"trigger {name}",
+            "is missing: the guard against changing stored records was removed",
+        )
+        for name in sorted(triggers)
+        if ("trigger", name) not in present
+    ]
     return problems
 
 
-def _added_entries(entries: list[Row], action: str, key: str) -> dict[int, dict[str, Any]]:
-    found = {}
-    for _seq, _time, entry_action, _case, _actor, details_json, _prev, _hash in entries:
-        if entry_action == action:
-            details = audit_chain.details_of(details_json)
-            try:
-                found[int(details[key])] = details
-            except (ValueError, KeyError, TypeError):
-                continue
-    return found
+_JSON_COLUMNS = {
+    "models": ("model_json", "sha256"),
+    "validation_records": ("record_json", "record_sha256"),
+}
 
 
-def _document_problems(
-    conn: sqlite3.Connection, entries: list[Row]
-) -> tuple[int, list[IntegrityProblem]]:
-    audited = _added_entries(entries, "document_added", "document_id")
-    problems, count = [], 0
-    cursor = conn.execute(
-        "SELECT id, byte_count, sha256, text_sha256, original_bytes, text FROM documents"
-    )
-    for doc_id, byte_count, sha, text_sha, data, text in cursor:
-        count += 1
-        bytes_ok = isinstance(data, bytes) and len(data) == byte_count and sha256_hex(data) == sha
-        text_ok = isinstance(text, str) and text_sha256(text) == text_sha
-        subject = f"document {doc_id}"
-        if not bytes_ok:
-            problems.append(
-                IntegrityProblem("document", subject, "its bytes do not match their SHA-256")
-            )
-        if not text_ok:
-            problems.append(
-                IntegrityProblem("document", subject, "its text does not match its SHA-256")
-            )
-        entry = audited.get(doc_id)
-        if entry is None:
-            problems.append(
-                IntegrityProblem("document", subject, "has no audit entry recording its import")
-            )
-        elif (entry.get("sha256"), entry.get("text_sha256")) != (sha, text_sha):
-            problems.append(
-                IntegrityProblem(
-                    "document", subject, "its fingerprints differ from those recorded at import"
-                )
-            )
-    return count, problems
+def _own_hash_problem(table: str, row: dict[str, Any], digests: dict[str, str]) -> str | None:
+    """Why a row does not match its own hash columns (None when it does)."""
+    if table in ("documents", "population_documents"):
+        data, text = row.get("original_bytes"), row.get("text")
+        if not (isinstance(data, bytes) and len(data) == row.get("byte_count")) or (
+            digests.get("original_bytes") != row.get("sha256")
+        ):
+            return "its bytes do not match their SHA-256"
+        if not isinstance(text, str) or row.get("text_sha256") != (
+            digests.get("text") or text_sha256(text)
+        ):
+            return "its text does not match its SHA-256"
+    json_column = _JSON_COLUMNS.get(table)
+    if json_column and digests.get(json_column[0]) != row.get(json_column[1]):
+        return "its JSON does not match its SHA-256"
+    return None
 
 
-def _model_problems(
-    conn: sqlite3.Connection, entries: list[Row]
-) -> tuple[int, list[IntegrityProblem]]:
-    audited = _added_entries(entries, "model_added", "model_id")
-    problems, count = [], 0
-    for model_id, name, sha, data in conn.execute(
-        "SELECT id, name, sha256, model_json FROM models"
-    ):
-        count += 1
-        subject = f"model {model_id} ({name})"
-        if not isinstance(data, bytes) or sha256_hex(data) != sha:
-            problems.append(
-                IntegrityProblem("model", subject, "its JSON does not match its SHA-256")
-            )
-        entry = audited.get(model_id)
-        if entry is None:
-            problems.append(IntegrityProblem("model", subject, "has no audit entry of its adding"))
-        elif (entry.get("sha256"), entry.get("name")) != (sha, name):
-            problems.append(
-                IntegrityProblem("model", subject, "differs from what was recorded when added")
-            )
-    return count, problems
+_OWN_KIND = {
+    "documents": ("document", "document {id}"),
+    "population_documents": ("population", "population document {id}"),
+    "models": ("model", "model {id} ({name})"),
+    "validation_records": ("validation", "validation record {id}"),
+}
 
 
-def _run_problems(
-    conn: sqlite3.Connection, entries: list[Row]
-) -> tuple[int, list[IntegrityProblem]]:
-    audited = _added_entries(entries, "run_stored", "run_id")
+def _row_pass(
+    conn: sqlite3.Connection, tables: set[str], seal: bool
+) -> tuple[dict[RecordKey, str | None], dict[str, int], list[IntegrityProblem]]:
+    """Read every record once: its own hashes checked, its seal computed when ``seal``.
+    Returns (record → seal or None, rows per table, problems)."""
+    present: dict[RecordKey, str | None] = {}
+    counts: dict[str, int] = {}
+    problems = []
+    population: dict[int, list[list[object]]] = {}  # the encoded rows of each population
+    names: list[str] = []
+    for table in (t for t in (*SEALED_TABLES, "population_documents") if t in tables):
+        count = 0
+        child = table == "population_documents"
+        for row in child_rows(conn, table) if child else iter_rows(conn, table):
+            count += 1
+            digests = large_digests(row)
+            why = _own_hash_problem(table, row, digests)
+            if why:
+                kind, subject = _OWN_KIND[table]
+                problems.append(IntegrityProblem(kind, subject.format(**row), why))
+            if child:  # a population's rows are sealed together, in their order
+                names = list(row)
+                encoded = encoded_row(row, digests) if seal else {}
+                population.setdefault(row["population_id"], []).append(list(encoded.values()))
+            else:
+                key = (table, row[SEALED_TABLES[table]])
+                present[key] = row_seal(table, row, digests) if seal else None
+        counts[table] = count
+    for parent, rows in population.items():
+        seal_of = rows_seal("population_documents", parent, names, rows) if seal else None
+        present[("population_documents", parent)] = seal_of
+    runs: dict[int, str | None] = {}  # a run's rows: small values, read as tuples
+    if seal:
+        runs.update(child_seals(conn, "run_documents"))
+    else:
+        runs.update((r, None) for (r,) in conn.execute("SELECT DISTINCT run_id FROM run_documents"))
+    present.update((("run_documents", run), s) for run, s in runs.items())
+    return present, counts, problems
+
+
+def _run_problems(conn: sqlite3.Connection, version: int) -> list[IntegrityProblem]:
     used: dict[int, list[tuple[int, str, str]]] = {}
     for run_id, doc_id, role, sha in conn.execute(
         "SELECT run_id, document_id, role, document_sha256 FROM run_documents"
     ):
         used.setdefault(run_id, []).append((doc_id, role, sha))
-    problems, count = [], 0
+    conclusion = "r.conclusion" if version >= 2 else "NULL"
+    problems = []
     for row in conn.execute(
         "SELECT r.id, r.case_id, r.model_id, m.sha256, r.questioned_document_id, r.prediction,"
-        " r.similarity, r.software_version, r.run_utc, r.result_json_zlib, r.conclusion,"
-        " r.record_sha256 FROM runs r LEFT JOIN models m ON m.id = r.model_id"
+        " r.similarity, r.software_version, r.run_utc, r.result_json_zlib, "
+        f"{conclusion}, r.record_sha256 FROM runs r LEFT JOIN models m ON m.id = r.model_id"
     ):
-        count += 1
         run_id, *fields, stored = row
         case_id, model_id, model_sha, questioned, *rest = fields
         recomputed = run_record_sha256(
             case_id, model_id, model_sha or "", questioned, used.get(run_id, []), *rest
         )
-        subject = f"run {run_id}"
         if recomputed != stored:
             problems.append(
-                IntegrityProblem("run", subject, "its result or inputs do not match its SHA-256")
-            )
-        entry = audited.get(run_id)
-        if entry is None:
-            problems.append(IntegrityProblem("run", subject, "has no audit entry of its storing"))
-        elif entry.get("record_sha256") != stored:
-            problems.append(
-                IntegrityProblem("run", subject, "differs from what was recorded when stored")
-            )
-    return count, problems
-
-
-def _case_problems(conn: sqlite3.Connection, entries: list[Row]) -> list[IntegrityProblem]:
-    last_recorded: dict[int, dict[str, Any]] = {}
-    for _seq, _time, action, case_id, _actor, details_json, _prev, _hash in entries:
-        details = audit_chain.details_of(details_json)
-        if action in ("case_created", "case_updated") and case_id is not None and details:
-            last_recorded[case_id] = details  # an unreadable entry leaves the one before
-    problems = []
-    columns = ", ".join(CASE_FIELDS)
-    for case_id, *values in conn.execute(f"SELECT id, {columns} FROM cases"):
-        recorded = last_recorded.get(case_id)
-        subject = f"case {case_id}"
-        if recorded is None:
-            problems.append(IntegrityProblem("case", subject, "has no audit entry of its creation"))
-        elif [recorded.get(name) for name in CASE_FIELDS] != values:
-            problems.append(
                 IntegrityProblem(
-                    "case", subject, "its details differ from the last ones the audit log recorded"
-                )
-            )
-    return problems
-
-
-def _population_problems(conn: sqlite3.Connection, entries: list[Row]) -> list[IntegrityProblem]:
-    """Store version 4: populations and validation records against their bytes and entries."""
-    from taveer_desktop.store.population_repository import documents_digest
-
-    problems = []
-    audited = _added_entries(entries, "population_added", "population_id")
-    documents: dict[int, list[tuple[str, str, str]]] = {}
-    for doc_id, population_id, author, byte_count, sha, text_sha, data, text in conn.execute(
-        "SELECT id, population_id, author, byte_count, sha256, text_sha256, original_bytes, text"
-        " FROM population_documents"
-    ):
-        documents.setdefault(population_id, []).append((author, sha, text_sha))
-        bytes_ok = isinstance(data, bytes) and len(data) == byte_count and sha256_hex(data) == sha
-        if not bytes_ok or not (isinstance(text, str) and text_sha256(text) == text_sha):
-            problems.append(
-                IntegrityProblem(
-                    "population",
-                    f"population document {doc_id}",
-                    "its bytes or text do not match their SHA-256",
-                )
-            )
-    for population_id, name, description, sha in conn.execute(
-        "SELECT id, name, description, sha256 FROM populations"
-    ):
-        subject = f"population {population_id} ({name})"
-        entry = audited.get(population_id)
-        if entry is None:
-            problems.append(
-                IntegrityProblem("population", subject, "has no audit entry of its import")
-            )
-            continue
-        if (entry.get("name"), entry.get("description"), entry.get("sha256")) != (
-            name,
-            description,
-            sha,
-        ):
-            problems.append(
-                IntegrityProblem("population", subject, "differs from what was recorded at import")
-            )
-        if entry.get("documents_sha256") != documents_digest(documents.get(population_id, [])):
-            problems.append(
-                IntegrityProblem(
-                    "population",
-                    subject,
-                    "its documents differ from those recorded at import (added, removed or "
-                    "changed outside the program)",
-                )
-            )
-    stored = _added_entries(entries, "validation_stored", "validation_id")
-    for row in conn.execute(
-        "SELECT id, case_id, population_id, model_id, record_sha256, record_json"
-        " FROM validation_records"
-    ):
-        validation_id, case_id, population_id, model_id, sha, data = row
-        subject = f"validation record {validation_id}"
-        if not isinstance(data, bytes) or sha256_hex(data) != sha:
-            problems.append(
-                IntegrityProblem("validation", subject, "its JSON does not match its SHA-256")
-            )
-        entry = stored.get(validation_id)
-        if entry is None:
-            problems.append(
-                IntegrityProblem("validation", subject, "has no audit entry of its storing")
-            )
-        elif tuple(
-            entry.get(k) for k in ("case_id", "population_id", "model_id", "record_sha256")
-        ) != (case_id, population_id, model_id, sha):
-            problems.append(
-                IntegrityProblem(
-                    "validation", subject, "differs from what was recorded when stored"
-                )
-            )
-    return problems + _validation_use_problems(conn, entries)
-
-
-def _validation_use_problems(
-    conn: sqlite3.Connection, entries: list[Row]
-) -> list[IntegrityProblem]:
-    """Store version 5: every declared use of a validation against its ``validation_used``
-    entry (case, record, reason)."""
-    problems = []
-    declared = _added_entries(entries, "validation_used", "use_id")
-    for use_id, case_id, validation_id, reason in conn.execute(
-        "SELECT id, case_id, validation_id, reason FROM validation_uses"
-    ):
-        subject = f"declared use {use_id} of validation record {validation_id}"
-        entry = declared.get(use_id)
-        if entry is None:
-            problems.append(
-                IntegrityProblem("validation", subject, "has no audit entry of its declaration")
-            )
-        elif (entry.get("case_id"), entry.get("validation_id"), entry.get("reason")) != (
-            case_id,
-            validation_id,
-            reason,
-        ):
-            problems.append(
-                IntegrityProblem(
-                    "validation", subject, "differs from what was recorded when declared"
+                    "run", f"run {run_id}", "its result or inputs do not match its SHA-256"
                 )
             )
     return problems
 
 
 def check_integrity(
-    conn: sqlite3.Connection, path: Path, include_sqlite_check: bool = True
+    conn: sqlite3.Connection,
+    path: Path,
+    include_sqlite_check: bool = True,
+    version: int | None = None,
+    receipt: Receipt | None = None,
 ) -> IntegrityReport:
-    """Run every check over the store behind ``conn`` (read only; nothing is changed)."""
-    problems: list[IntegrityProblem] = []
-    documents = models = runs = audit_count = 0
-    head_hash = ""
+    """Run every check over the store behind ``conn`` (read only; nothing is changed).
+
+    ``version``: the store's schema version (None: read from the store); the store is checked
+    as that version, never migrated. ``receipt``: also hold the store against it.
+    """
+    if version is None:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")  # measured ~7 % faster on a 270 MB store
     conn.execute("BEGIN")  # one consistent snapshot for all the checks below
     try:
-        if include_sqlite_check:
-            problems += _sqlite_problems(conn)
-        schema_problems = _schema_problems(conn)
-        problems += schema_problems
-        if any(p.subject.startswith("table ") for p in schema_problems):
-            return _report(path, include_sqlite_check, problems, 0, 0, 0, 0, "")
-        entries = conn.execute(
-            f"SELECT {audit_chain.AUDIT_COLUMNS} FROM audit_log ORDER BY seq"
-        ).fetchall()
-        audit_count, head_hash, audit_problems = audit_chain.verify_chain(conn, entries)
-        documents, document_problems = _document_problems(conn, entries)
-        models, model_problems = _model_problems(conn, entries)
-        runs, run_problems = _run_problems(conn, entries)
-        problems += document_problems + model_problems + run_problems
-        problems += _case_problems(conn, entries) + audit_problems
-        problems += _population_problems(conn, entries)
-        problems += reconciliation_problems(conn, entries)
+        return _check(conn, Path(path), include_sqlite_check, version, receipt)
     finally:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         conn.execute("PRAGMA mmap_size = 0")
-    return _report(
-        path, include_sqlite_check, problems, documents, models, runs, audit_count, head_hash
-    )
 
 
-def _report(
+def _check(
+    conn: sqlite3.Connection,
     path: Path,
-    sqlite_checked: bool,
-    problems: list[IntegrityProblem],
-    documents: int,
-    models: int,
-    runs: int,
-    audit_count: int,
-    head_hash: str,
+    include_sqlite_check: bool,
+    version: int,
+    receipt: Receipt | None,
 ) -> IntegrityReport:
+    problems = _sqlite_problems(conn) if include_sqlite_check else []
+    schema_problems = _schema_problems(conn, version)
+    problems += schema_problems
+    report = {"path": str(path), "sqlite_checked": include_sqlite_check, "store_version": version}
+    if any(p.subject.startswith("table ") for p in schema_problems):
+        return _report(problems, report)
+    sql = f"SELECT {audit_chain.AUDIT_COLUMNS} FROM audit_log ORDER BY seq"
+    rows = conn.execute(sql).fetchall()
+    audit_count, head_hash, audit_problems = audit_chain.verify_chain(conn, rows)
+    entries = [audit_chain.entry_from_row(row) for row in rows]
+    replayed = replay(entries, version, receipt.chain_length if receipt else None)
+    tables = required_objects(version)[0]
+    present, counts, row_problems = _row_pass(conn, tables, replayed.sealed)
+    problems += row_problems + _run_problems(conn, version) + audit_problems + replayed.problems
+    problems += state_problems(replayed, present) + run_document_problems(conn)
+    problems += legacy_problems(conn, replayed, tables)
+    if "removal_permits" in tables:
+        problems += permit_problems(conn)
+    report.update(
+        documents=counts.get("documents", 0),
+        models=counts.get("models", 0),
+        runs=counts.get("runs", 0),
+        audit_count=audit_count,
+        head_hash=head_hash,
+        sealed=replayed.sealed,
+        state_root=replayed.root(),
+    )
+    if receipt is not None:
+        from taveer_desktop.store.receipts import receipt_findings
+
+        report["receipt"] = receipt_findings(receipt, entries, replayed, present)
+    return _report(problems, report)
+
+
+def _report(problems: list[IntegrityProblem], found: dict[str, Any]) -> IntegrityReport:
     return IntegrityReport(
-        path=str(path),
+        path=found["path"],
         checked_utc=utc_now(),
-        documents_checked=documents,
-        models_checked=models,
-        runs_checked=runs,
-        audit_entries_checked=audit_count,
-        audit_head_hash=head_hash,
-        sqlite_checked=sqlite_checked,
+        documents_checked=found.get("documents", 0),
+        models_checked=found.get("models", 0),
+        runs_checked=found.get("runs", 0),
+        audit_entries_checked=found.get("audit_count", 0),
+        audit_head_hash=found.get("head_hash", ""),
+        sqlite_checked=found["sqlite_checked"],
         problems=tuple(problems),
+        store_version=found["store_version"],
+        sealed=found.get("sealed", False),
+        state_root=found.get("state_root", ""),
+        receipt=found.get("receipt"),
     )

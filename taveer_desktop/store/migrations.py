@@ -6,7 +6,8 @@ crash never leaves a half-written backup under the final name. Each step runs it
 and ``PRAGMA user_version = n`` inside one ``BEGIN IMMEDIATE`` transaction; steps after the
 first also write a ``store_migrated`` audit entry in that transaction when an existing store is
 upgraded (building a new store from version 0 writes none). A failing step rolls back and
-leaves the store at the last completed version.
+leaves the store at the last completed version. The step to version 6 also writes the
+``records_sealed`` entry: the seal of every record then and the state root (``record_seal.py``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from pathlib import Path
 from taveer_desktop import __version__
 from taveer_desktop.core.atomic_file import FileWriteError, replacing
 from taveer_desktop.store import audit_chain
+from taveer_desktop.store.audit_actions import SEALING_ACTION
 from taveer_desktop.store.errors import StoreError
+from taveer_desktop.store.record_seal import current_state
 from taveer_desktop.store.records import utc_now
 from taveer_desktop.store.schema import MIGRATIONS
+from taveer_desktop.store.state_replay import SEALED_FROM_VERSION, sealing_details
 from taveer_desktop.store.store_file import describe_sqlite_error
 
 
@@ -107,6 +111,10 @@ def _run_step(
                 f"tables would break; it was left at version {version}",
                 path,
             )
+        if actor is not None and version + 1 == SEALED_FROM_VERSION:
+            # the records as they are now are sealed: one entry with every seal (record_seal)
+            details = sealing_details(current_state(conn))
+            audit_chain.append_entry(conn, SEALING_ACTION, None, details, utc_now(), actor)
         if actor is not None:  # an existing store upgraded (a new one is built silently)
             audit_chain.append_entry(
                 conn,

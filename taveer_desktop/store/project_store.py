@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import inspect
 import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from taveer_desktop import __version__, paths
 from taveer_desktop.core.atomic_file import FileWriteError, replacing
@@ -48,6 +48,9 @@ from taveer_desktop.store.store_file import (
     inspect_store_file,
 )
 from taveer_desktop.store.validation_use_repository import ValidationUseRepository
+
+if TYPE_CHECKING:
+    from taveer_desktop.store.receipts import Receipt
 
 PROJECT_SUFFIX = paths.PROJECT_SUFFIX
 
@@ -177,13 +180,17 @@ class ProjectStore:
     def schema_version(self) -> int:
         return schema_version(self._db.connection())
 
-    def check_integrity(self, include_sqlite_check: bool = True) -> IntegrityReport:
+    def check_integrity(
+        self, include_sqlite_check: bool = True, receipt: Receipt | None = None
+    ) -> IntegrityReport:
         """Re-hash everything and verify the audit chain; a failure makes the store read-only.
-
-        The check is told the store's version (a project opened for a check is not upgraded)."""
+        ``receipt``: also hold the store against it (``report.receipt``). The check is told the
+        store's version: a project opened for a check is not upgraded."""
         try:
             conn = self._db.connection()
-            report = _check_integrity(conn, self.path, include_sqlite_check, schema_version(conn))
+            report = check_integrity(
+                conn, self.path, include_sqlite_check, schema_version(conn), receipt=receipt
+            )
         except sqlite3.DatabaseError as error:
             raise self._db.translate(error) from None
         self.last_integrity_report = report
@@ -240,16 +247,6 @@ class ProjectStore:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _check_integrity(
-    conn: sqlite3.Connection, path: Path, include_sqlite_check: bool, version: int
-) -> IntegrityReport:
-    """``integrity.check_integrity`` told the store's version where it accepts one (the
-    version-aware check of issue 22; until it is merged the version is not passed)."""
-    if "version" in inspect.signature(check_integrity).parameters:
-        return check_integrity(conn, path, include_sqlite_check, version=version)  # type: ignore[call-arg,unused-ignore]
-    return check_integrity(conn, path, include_sqlite_check)
 
 
 def _file_sha256(path: Path) -> str:

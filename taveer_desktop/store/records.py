@@ -189,6 +189,33 @@ class IntegrityProblem:
 
 
 @dataclass(frozen=True)
+class RecordChange:
+    """A record sealed at a receipt that is different or gone now, with the audited entries
+    that changed it since (none: it was changed outside the program)."""
+
+    record: str  # e.g. "document 3"
+    change: str  # "changed" or "removed"
+    entries: tuple[str, ...]  # e.g. "audit entry 14 (document_removed, 2026-…Z)"
+
+    @property
+    def audited(self) -> bool:
+        return bool(self.entries)
+
+
+@dataclass(frozen=True)
+class ReceiptCheck:
+    """A store held against a receipt: why it does not continue it (``problems``) and every
+    record sealed at the receipt that changed since."""
+
+    problems: tuple[str, ...]
+    changes_since_receipt: tuple[RecordChange, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
 class IntegrityReport:
     """Outcome of an integrity check of one project store."""
 
@@ -201,6 +228,10 @@ class IntegrityReport:
     audit_head_hash: str
     sqlite_checked: bool
     problems: tuple[IntegrityProblem, ...]
+    store_version: int = 0
+    sealed: bool = False  # the records carry seals (store version 6 on)
+    state_root: str = ""  # SHA-256 over every record's seal, as the chain commits to them
+    receipt: ReceiptCheck | None = None
 
     @property
     def ok(self) -> bool:
@@ -212,9 +243,14 @@ class IntegrityReport:
             f"{self.documents_checked} documents, {self.models_checked} models, "
             f"{self.runs_checked} runs and {self.audit_entries_checked} audit entries"
         )
+        unsealed = (
+            ""
+            if self.sealed or not self.store_version
+            else f"; records not sealed (store version {self.store_version})"
+        )
         if self.ok:
-            return f"Integrity check passed: {counts} verified."
-        return f"Integrity check found {len(self.problems)} problem(s) in {counts}."
+            return f"Integrity check passed: {counts} verified{unsealed}."
+        return f"Integrity check found {len(self.problems)} problem(s) in {counts}{unsealed}."
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,7 @@ class RunRepository:
                 " VALUES (?, ?, ?, ?)",
                 [(run_id, doc_id, role, sha) for doc_id, role, sha in documents],
             )
+            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
             tx.audit(
                 "run_stored",
                 case_id,
@@ -139,7 +140,6 @@ class RunRepository:
                     "record_sha256": record,
                 },
             )
-            tx.execute("UPDATE cases SET modified_utc = ? WHERE id = ?", (tx.time_utc, case_id))
         return self.get(run_id)
 
     def list_for_case(self, case_id: int) -> list[VerificationRun]:

@@ -55,9 +55,15 @@ Version 5 (a validation used for many cases)
   run for, with the examiner's declaration of why its population is relevant to that case
   (``reason``) and when; one per (case, record). Immutable and cannot be deleted; written with
   its ``validation_used`` audit entry and held to it both ways by the integrity check.
+
+Version 6 (the state sealed): no table changes; ``migrations.py`` writes one ``records_sealed``
+entry with the seal of every record (``record_seal.py``) and the state root; every later entry
+carries the seals of the records it changes, and the check holds every row to its seal.
 """
 
 from __future__ import annotations
+
+import re
 
 APPLICATION_ID = 0x54415645  # "TAVE": marks an SQLite file as a TAVeer project store
 GENESIS_HASH = "0" * 64
@@ -323,12 +329,14 @@ MIGRATION_5: tuple[str, ...] = (
     + "; END",
 )
 
+MIGRATION_6: tuple[str, ...] = ()  # the records are sealed by migrations.py (records_sealed)
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_1,
     MIGRATION_2,
     MIGRATION_3,
     MIGRATION_4,
     MIGRATION_5,
+    MIGRATION_6,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -371,3 +379,22 @@ REQUIRED_TABLES = (
     "validation_records",
     "validation_uses",
 )
+
+_CREATE = re.compile(r"^\s*CREATE (TABLE|TRIGGER) (\w+)", re.IGNORECASE)
+_RENAME = re.compile(r"^\s*ALTER TABLE (\w+) RENAME TO (\w+)", re.IGNORECASE)
+_DROP = re.compile(r"^\s*DROP TABLE (\w+)", re.IGNORECASE)
+
+
+def required_objects(version: int) -> tuple[set[str], set[str]]:
+    """The tables and guard triggers a store of ``version`` has (from its migrations)."""
+    tables: set[str] = set()
+    triggers: set[str] = set()
+    for statement in (s for step in MIGRATIONS[:version] for s in step):
+        if created := _CREATE.match(statement):
+            (tables if created[1].upper() == "TABLE" else triggers).add(created[2])
+        elif renamed := _RENAME.match(statement):
+            tables.discard(renamed[1])
+            tables.add(renamed[2])
+        elif dropped := _DROP.match(statement):
+            tables.discard(dropped[1])
+    return tables, triggers

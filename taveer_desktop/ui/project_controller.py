@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 from taveer_desktop import PROGRAM_NAME, paths
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import IntegrityReport, ProjectStore, demo_project
-from taveer_desktop.store.receipts import Receipt, check_receipt, read_receipt, write_receipt
+from taveer_desktop.store.receipts import Receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import utc_now
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.error_dialog import show_failure
@@ -258,9 +258,9 @@ class ProjectController(QObject):
             )
             return None
 
-        def run(_p):
-            report = store.check_integrity(True)
-            return report, check_receipt(store, receipt)
+        def run(_p):  # the state root and every record sealed at the receipt included
+            report = store.check_integrity(True, receipt=receipt)
+            return report, list(report.receipt.problems) if report.receipt else []
 
         return self.runner.start(
             Job("Checking the project against a receipt", run, cancellable=False),

@@ -41,6 +41,10 @@ def what_went_wrong(problem: str) -> str:
         return "rolled back or trimmed"
     if "rebuilt or replaced" in problem:
         return "re-chained"
+    if "by no audited entry" in problem or "state root differs" in problem:
+        return "records changed"
+    if "not recorded as issued" in problem:
+        return "report not issued"
     return "not a continuation"
 
 

@@ -113,15 +113,17 @@ def test_declared_uses_are_immutable_and_held_to_the_chain(project):
             _forge(project, statement)
     _forge(project, "UPDATE validation_uses SET reason = 'because I say so'",
            unguard="validation_uses_immutable")  # fmt: skip
-    assert any("differs from what was recorded when declared" in p for p in _problems(project))
+    assert any(p.startswith("declared use 1: differs from its seal") for p in _problems(project))
     _forge(project, "DELETE FROM validation_uses", unguard="validation_uses_no_delete")
-    assert any(p.startswith("validation use 1: is missing") for p in _problems(project))
+    assert any(p.startswith("declared use 1: is missing") for p in _problems(project))
     _forge(
         project,
         "INSERT INTO validation_uses (id, case_id, validation_id, reason, declared_utc)"
         f" VALUES (7, 2, 1, '{REASON}', '2025-01-01T00:00:00Z')",
     )
-    assert any("has no audit entry of its declaration" in p for p in _problems(project))
+    assert any(
+        p.startswith("declared use 7: is not in the audit chain") for p in _problems(project)
+    )
 
 
 def test_case_verify_rests_on_the_cases_validation(project):

@@ -1,0 +1,179 @@
+"""``taveer check``: the integrity check of a project, held against a receipt and a report.
+
+``taveer --project P check [--quick] [--receipt R] [--report R.pdf] [--json]`` runs the whole
+integrity check (``store/integrity.py``) and prints the state root the audit chain commits to;
+with ``--receipt`` it also holds the store against the receipt and lists every record sealed
+there that changed since, with the audited entry that changed it; with ``--report`` it says
+whether the PDF is one the project issued (a ``report_exported`` or
+``validation_report_exported`` entry with its SHA-256). Exit 0 when all pass, 1 when anything
+fails, 2 on bad input (a receipt or report that is not a regular file, too large, unreadable or
+not what it claims: refused before the store is opened).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from taveer_desktop.cli.output import print_json, shown
+from taveer_desktop.core.file_reading import read_file_bytes
+from taveer_desktop.paths import default_project_path
+from taveer_desktop.store import ProjectStore
+from taveer_desktop.store.receipts import read_receipt
+from taveer_desktop.store.records import AuditEntry, IntegrityReport, ReceiptCheck
+from taveer_desktop.store.state_replay import issued_reports
+
+EXIT_CHECK_FAILED = 1
+MAX_REPORT_BYTES = 512 * 1024 * 1024
+
+
+def add_check_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("check", help="integrity check of the project (exit 1 on problems)")
+    p.add_argument(
+        "--quick", action="store_true", help="skip SQLite's own page-level integrity check"
+    )
+    p.add_argument(
+        "--receipt",
+        metavar="FILE",
+        help="also fail unless the store continues this receipt and every record it sealed is "
+        "unchanged or changed by an audited entry",
+    )
+    p.add_argument(
+        "--report",
+        metavar="PDF",
+        help="also say whether this PDF is a report the project issued (exit 1 when not)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=run_check)
+
+
+def _report_sha256(path: str) -> str:
+    """SHA-256 of a report file: a regular file under the size limit, opened without blocking."""
+    data = read_file_bytes(path, MAX_REPORT_BYTES, kind="report file")
+    return hashlib.sha256(data).hexdigest()
+
+
+def run_check(args) -> int:
+    # bad files end here, with one line and exit 2, before the store is opened
+    receipt = read_receipt(args.receipt) if args.receipt else None
+    report_sha = _report_sha256(args.report) if args.report else None
+    path = Path(args.project) if args.project else default_project_path()
+    store = ProjectStore.open_for_check(path)  # read-only: never migrated, nothing written
+    try:
+        report = store.check_integrity(include_sqlite_check=not args.quick, receipt=receipt)
+        issued = issued_reports(store.audit.entries(None), report_sha) if report_sha else []
+        case_numbers = {case.id: case.number for case in store.cases.list_all()}
+    finally:
+        store.close()
+    if args.json:
+        data = _json(report, case_numbers)
+        if args.report:
+            data["report"] = {
+                "path": args.report,
+                "sha256": report_sha,
+                "ok": bool(issued),
+                "issued": [_issued_dict(e, case_numbers) for e in issued] or None,
+            }
+        print_json(data)
+    else:
+        _print(report, args, report_sha, issued, case_numbers)
+    receipt_ok = report.receipt is None or report.receipt.ok
+    report_ok = not args.report or bool(issued)
+    return 0 if report.ok and receipt_ok and report_ok else EXIT_CHECK_FAILED
+
+
+def _issued_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        "action": entry.action,
+        "time_utc": entry.time_utc,
+        "case_id": entry.case_id,
+        "case_number": case_numbers.get(entry.case_id) if entry.case_id else None,
+        "file_name": entry.details.get("file_name"),
+    }
+
+
+def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "path": report.path,
+        "ok": report.ok,
+        "checked_utc": report.checked_utc,
+        "store_version": report.store_version,
+        "sealed": report.sealed,
+        "state_root": report.state_root or None,
+        "documents_checked": report.documents_checked,
+        "models_checked": report.models_checked,
+        "runs_checked": report.runs_checked,
+        "audit_entries_checked": report.audit_entries_checked,
+        "audit_head_hash": report.audit_head_hash,
+        "sqlite_checked": report.sqlite_checked,
+        "problems": [
+            {"kind": p.kind, "subject": p.subject, "message": p.message} for p in report.problems
+        ],
+    }
+    if report.receipt is not None:
+        data["receipt"] = _receipt_json(report.receipt)
+    return data
+
+
+def _receipt_json(check: ReceiptCheck) -> dict[str, Any]:
+    return {
+        "ok": check.ok,
+        "problems": list(check.problems),
+        "changes_since_receipt": [
+            {
+                "record": change.record,
+                "change": change.change,
+                "audited": change.audited,
+                "entries": list(change.entries),
+            }
+            for change in check.changes_since_receipt
+        ],
+    }
+
+
+def _print(
+    report: IntegrityReport,
+    args,
+    report_sha: str | None,
+    issued: list[AuditEntry],
+    case_numbers: dict[int, str],
+) -> None:
+    print(report.summary())
+    for problem in report.problems:
+        print(f"  {shown(problem.subject)}: {shown(problem.message)}")
+    print(f"audit chain head hash: {report.audit_head_hash}")
+    if report.sealed:
+        print(f"state root: {report.state_root or 'none (a record carries no seal)'}")
+    else:
+        print(f"records not sealed (store version {report.store_version})")
+    check = report.receipt
+    if check is not None:
+        if check.problems:
+            print(f"Receipt check FAILED ({shown(args.receipt)}):")
+            for line in check.problems:
+                print(f"  {shown(line)}")
+        else:
+            print(f"Receipt check passed: the store continues the receipt {shown(args.receipt)}.")
+        if check.changes_since_receipt:
+            print("Changes since the receipt:")
+        for change in check.changes_since_receipt:
+            by = "; ".join(change.entries) if change.audited else "NO audited entry"
+            print(f"  {shown(change.record)} {change.change}: by {shown(by)}")
+    if report_sha is not None:
+        if issued:
+            for entry in issued:
+                case = shown(case_numbers.get(entry.case_id, "?")) if entry.case_id else "none"
+                print(
+                    f"Report {shown(args.report)} (SHA-256 {report_sha}) "
+                    "was issued by this project: "
+                    f"audit entry {entry.seq} ({entry.action}), case {case}, {entry.time_utc}"
+                )
+        else:
+            print(
+                f"Report {shown(args.report)} (SHA-256 {report_sha}) "
+                "was NOT issued by this project: "
+                "no report_exported or validation_report_exported entry records this SHA-256"
+            )
