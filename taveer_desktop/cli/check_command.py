@@ -64,7 +64,7 @@ def run_check(args) -> int:
     try:
         report = store.check_integrity(include_sqlite_check=not args.quick, receipt=receipt)
         issued = issued_reports(store.audit.entries(None), report_sha) if report_sha else []
-        case_numbers = {case.id: case.number for case in store.cases.list_all()}
+        case_numbers = store.cases.numbers()
     finally:
         store.close()
     if args.json:
