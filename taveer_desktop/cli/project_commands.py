@@ -43,6 +43,10 @@ from taveer_desktop.presentation.encoding_text import (
 )
 from taveer_desktop.presentation.method_agreement import model_fusion_weights, result_method_lines
 from taveer_desktop.presentation.model_text import model_summary_lines
+from taveer_desktop.presentation.ratio_stability_text import (
+    ratio_stability_sentence,
+    stability_owner,
+)
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
@@ -383,6 +387,10 @@ def run_case_verify(args) -> int:
                 print(f"  {line.strip()}")
         if stored:
             check = stored[-1]
+            if check.ratio is not None and result.methods is not None:
+                found = result.methods  # the stated ratio, resampled with the same sentences
+                sentence = ratio_stability_sentence(check.ratio, found.by_method.get(found.stated))
+                print(f"  stability of {stability_owner(found.stated)}: {sentence}")
             print(
                 f"  stability of {whose} classification: "
                 f"{share_text(check.agreeing, check.resamples)} resamples give "

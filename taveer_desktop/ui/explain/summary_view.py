@@ -42,7 +42,8 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
+from taveer_desktop.core.stability import DEFAULT_RESAMPLES
+from taveer_desktop.core.stated_stability import run_stability, stated_log10_lr
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import glossary, numbers
@@ -54,17 +55,14 @@ from taveer_desktop.presentation.explanation_data import (
     decision_basis,
     decision_texts,
     stability_method,
-    stability_sentence,
 )
 from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
-    METHOD_NAMES,
-    STABILITY_OF_TAVEER,
     fusion_sentence,
     model_fusion_weights,
     result_method_lines,
-    stability_owner,
 )
+from taveer_desktop.presentation.ratio_stability_text import stability_html, stability_owner
 from taveer_desktop.ui.explain.score_scale import ScoreScale
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.task_worker import Job, TaskWorker
@@ -369,18 +367,15 @@ class DecisionSummary(QWidget):
         """Show a stored or computed stability assessment (exact figures)."""
         if self.verification is None:
             raise RuntimeError("show_result comes before show_stability")
-        prediction = self.verification.prediction
         self.stability = figures
-        self.stability_button.setVisible(False)
         findings = self.verification.methods
-        owner = stability_owner(findings.stated if findings else None)
-        self.stability_label.setText(
-            f"<b>Stability of {html.escape(owner)}:</b> "
-            + html.escape(stability_sentence(figures, prediction))
-        )
-        tip = stability_method(figures)
-        if findings is not None:
-            tip += " " + STABILITY_OF_TAVEER.format(method=METHOD_NAMES[findings.stated])
+        text, tip = stability_html(figures, self.verification.prediction, findings)
+        # a LambdaG or fused run whose check resampled TAVeer only may compute the stated
+        # ratio's now
+        again = bool(findings and findings.stated != "taveer" and figures.ratio is None)
+        self.stability_button.setVisible(again and self.can_resample())
+        self.stability_button.setEnabled(again and self.can_resample())
+        self.stability_label.setText(text)
         self.stability_label.setToolTip(tip)
         self.stability_meaning.setText(
             f"<small>{STABILITY_MEANING} This one: {html.escape(stability_method(figures))}</small>"
@@ -401,11 +396,11 @@ class DecisionSummary(QWidget):
                 self.stability_failed("another stability computation is still running")
             return
         model, known, unknown, prediction = resampling
-        answer = prediction.value
+        answer, stated = prediction.value, stated_log10_lr(self.result)
         job = Job(
             "Stability of the result",
-            lambda progress: decision_stability(
-                model, known, unknown, answer, DEFAULT_RESAMPLES, progress=progress
+            lambda progress: run_stability(
+                model, known, unknown, answer, stated, DEFAULT_RESAMPLES, progress=progress
             ).to_dict(),
             writes_store=False,
         )
