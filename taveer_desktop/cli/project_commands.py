@@ -28,6 +28,7 @@ from taveer_desktop.core.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time  # the desktop's time format
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_LABELS,
@@ -295,11 +296,11 @@ def run_case_show(args) -> int:
             f"  {d.sentence_count} sentences  sha256 {d.sha256}"
         )
         if d.excluded:
-            print(f"      excluded {d.excluded_utc}: {d.excluded_reason}")
+            print(f"      excluded {recorded_time(d.excluded_utc or '')}: {d.excluded_reason}")
     for r in runs:
         kind = KIND_LABELS[r.conclusion] if r.conclusion else "recorded before conclusions"
         print(
-            f"  run {r.id}  {r.run_utc}  model {r.model_name!r}"
+            f"  run {r.id}  {recorded_time(r.run_utc)}  model {r.model_name!r}"
             f"  questioned {r.questioned_document_id}  {kind.lower()}"
             f"  classification {CLASSIFICATION_SHORT[r.prediction]}"
             f"  similarity {_number(r.similarity)}"
