@@ -1,14 +1,14 @@
 """The heading above the case's tabs: the case's number and title, who examines it, what it is.
 
-The examiner, agency and description take one line, shortened with "…" where the window is
-narrow (``ElidedLabel``), so that the tabs keep their room on a small screen at 150 %; all of it
-is in the tooltip.
+The number and title take one line, and so do the examiner, agency and description, each
+shortened with "…" where the window is narrow (``ElidedLabel``), so that the tabs keep their room
+on a small screen at 150 % (a long title wrapped onto a second line took the room of the
+result's first lines); all of it is in the tooltips.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from taveer_desktop.store import Case
 from taveer_desktop.ui.elided_label import ElidedLabel
@@ -17,13 +17,11 @@ from taveer_desktop.ui.elided_label import ElidedLabel
 class CaseHeader(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.heading = QLabel()
+        self.heading = ElidedLabel()
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
         self.heading.setFont(font)
-        self.heading.setWordWrap(True)
-        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = ElidedLabel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -82,6 +82,15 @@ class EvaluateDialog(QDialog):
         self.setWindowTitle(f"Evaluate Model — {PROGRAM_NAME}")
         self.model_combo = QComboBox()
         self.model_combo.setToolTip("The model to evaluate")
+        # as wide as the dialog, not as its longest model name (a validated model's name made
+        # the dialog 1,272 pixels wide on a 910-pixel screen at 150 %); the list shows names whole
+        self.model_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.model_combo.setMinimumContentsLength(24)
+        self.model_combo.currentTextChanged.connect(
+            lambda name: self.model_combo.setToolTip(f"The model to evaluate: {name}")
+        )
         self.folder_edit = QLineEdit()
         self.folder_edit.setToolTip("A test corpus folder in a PAN layout, with its truth")
         self.folder_edit.editingFinished.connect(self._folder_changed)

@@ -85,6 +85,17 @@ KIND_STYLES = {
 }
 
 
+def reasons_html(reasons: Sequence[str]) -> str:
+    """Every reason that limits the conclusion, numbered, the first the statement's own."""
+    count = numbers.count(len(reasons), "reason")
+    return (
+        f"<b>Why the conclusion is limited</b> ({count}):"
+        "<ol style='margin-top:0px; margin-bottom:0px'>"
+        + "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+        + "</ol>"
+    )
+
+
 def _label(text: str = "", rich: bool = True, selectable: bool = False) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
@@ -153,9 +164,13 @@ class DecisionSummary(QWidget):
         head.addWidget(self.investigative_label)  # an investigative ratio belongs to it
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
-        # then each method's ratio, the classification and its stability, above the fold; the
-        # propositions after them (the kind's explanation is in the tooltip and details)
+        # then every reason that limits the conclusion (the statement names the first: the
+        # rest come first below it, never in a second scrolled pane), each method's ratio, the
+        # classification and its stability; the propositions after them (the kind's
+        # explanation is in the tooltip and details)
+        self.reasons_label = _label(selectable=True)
         for widget in (
+            self.reasons_label,
             self.methods_label,
             self.classification_label,
         ):
@@ -172,7 +187,6 @@ class DecisionSummary(QWidget):
         self.verbal_label = _label(selectable=True)
         self.stability_meaning = _label(f"<small>{STABILITY_MEANING}</small>")
         self.warnings_label = _label()
-        self.reasons_label = _label(selectable=True)
         self.model_label = _label(selectable=True)
         self.documents_label = _label(selectable=True)
         weight = QGroupBox("Weight of evidence")
@@ -192,7 +206,6 @@ class DecisionSummary(QWidget):
             self.scale,
             self.basis,
             weight,
-            self.reasons_label,
             self.warnings_label,
             trace,
         )
@@ -244,9 +257,9 @@ class DecisionSummary(QWidget):
         )
         self._show_methods(verification, model)
         self.investigative_label.setVisible(texts.investigative is not None)
-        self.investigative_label.setText(
-            f"<b>{html.escape(texts.investigative)}</b>" if texts.investigative else ""
-        )
+        # in the text's own weight: the banner above says "For investigation only" in bold,
+        # and a bold second sentence took a third line at 150 %
+        self.investigative_label.setText(html.escape(texts.investigative or ""))
         self.propositions_label.setText(
             f"<b>Hp:</b> {html.escape(texts.hp)}.<br><b>Hd:</b> {html.escape(texts.hd)}."
         )
@@ -260,11 +273,7 @@ class DecisionSummary(QWidget):
         )
         self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(result))
         self.reasons_label.setVisible(bool(verification.conclusion.reasons))
-        self.reasons_label.setText(
-            "<b>Why the conclusion is limited</b><ul>"
-            + "".join(f"<li>{html.escape(r)}</li>" for r in verification.conclusion.reasons)
-            + "</ul>"
-        )
+        self.reasons_label.setText(reasons_html(verification.conclusion.reasons))
         self._show_lr(texts, verification.log10_lr, scale_id)
         self._show_warnings(verification.warnings)
         model_info = result.get("model", {})
