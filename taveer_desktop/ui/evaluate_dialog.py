@@ -35,7 +35,7 @@ from taveer_desktop.core.model import Model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs
-from taveer_desktop.ui.dialog_size import fit_size, resize_to_fit
+from taveer_desktop.ui.dialog_size import fit_size, keep_on_screen, resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -140,6 +140,9 @@ class EvaluateDialog(QDialog):
         box = QGroupBox("Results")
         self.metric_labels: dict[str, QLabel] = {}
         metrics_form = QFormLayout()
+        # room below each row for an underscore ("Cllr_min" was drawn as "Cllr min", its "_"
+        # covered by the next row)
+        metrics_form.setVerticalSpacing(max(metrics_form.verticalSpacing(), 4))
         for key, title, tip in METRIC_ROWS:
             label = QLabel(numbers.MISSING)
             label.setToolTip(tip)
@@ -289,6 +292,7 @@ class EvaluateDialog(QDialog):
         self.evaluation = evaluation
         if self.height() < self.sizeHint().height():  # room for the results, within the screen
             self.resize(self.width(), fit_size(self, 70)[1])
+            keep_on_screen(self)  # grown downwards: its bottom went off a short screen
         self.evaluation_finished.emit(evaluation)
 
     def show_metrics(self, metrics: Metrics) -> None:

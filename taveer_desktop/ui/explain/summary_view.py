@@ -257,9 +257,10 @@ class DecisionSummary(QWidget):
         )
         self._show_methods(verification, model)
         self.investigative_label.setVisible(texts.investigative is not None)
-        # in the text's own weight: the banner above says "For investigation only" in bold,
-        # and a bold second sentence took a third line at 150 %
-        self.investigative_label.setText(html.escape(texts.investigative or ""))
+        # in the text's own weight and without repeating the banner's "For investigation
+        # only" (bold and repeated, it took a third line at 150 %)
+        investigative = (texts.investigative or "").removeprefix("For investigation only: ")
+        self.investigative_label.setText(html.escape(investigative[:1].upper() + investigative[1:]))
         self.propositions_label.setText(
             f"<b>Hp:</b> {html.escape(texts.hp)}.<br><b>Hd:</b> {html.escape(texts.hd)}."
         )
