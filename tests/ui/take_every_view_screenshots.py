@@ -102,10 +102,14 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     # -- a limited conclusion: every reason reachable, the first ones in view -----------------
     verify("2026-023-I")
     shoot(window, "decision-reasons")
-    summary = result.summary
-    if getattr(summary, "more_reasons", None) is not None and summary.more_reasons.isVisible():
-        summary.more_reasons.linkActivated.emit("#reasons")
-        shoot(window, "decision-reasons-all")
+    panel = window.verification_tab.result_view  # scrolled to the end of the list of reasons
+    reasons = result.summary.reasons_label
+    panel.result_scroll.ensureWidgetVisible(reasons, 0, 0)
+    bar = panel.result_scroll.verticalScrollBar()
+    bottom = reasons.mapTo(panel.result_scroll.viewport(), reasons.rect().bottomLeft()).y()
+    bar.setValue(bar.value() + max(0, bottom - panel.result_scroll.viewport().height()))
+    shoot(window, "decision-reasons-scrolled")
+    bar.setValue(0)
 
     # -- a fused run: the Decision tab and LambdaG in the text -------------------------------
     assert window.case_list.select_case_number("M-1")
