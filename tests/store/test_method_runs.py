@@ -78,6 +78,13 @@ def test_case_validate_and_verify_with_the_fusion_from_the_command_line(tmp_path
     assert verified.returncode == 0, verified.stderr
     (stored,) = json.loads(verified.stdout)["runs"]
     assert stored["result"]["methods"]["method"] == "fusion"
+    (check,) = stored["stability"]  # the stated ratio's stability beside the classification's
+    assert check["ratio"]["method"] == "fusion" and check["ratio"]["resamples"] == 200
+    text = run("--project", project, "case", "verify", "C-9", "--stability", "20", timeout=600)
+    assert text.returncode == 0, text.stderr
+    assert "stability of the stated ratio (the fused ratio): " in text.stdout
+    assert "resamples give a ratio on the same side of 1 as the stated one" in text.stdout
+    assert "stability of TAVeer's classification: " in text.stdout
 
 
 def test_a_ratio_cut_to_its_validations_bound_says_so(fused):
