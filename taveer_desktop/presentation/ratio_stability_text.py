@@ -52,12 +52,13 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
 def _side(log10_lr: float | None) -> str:
     if log10_lr is None or log10_lr == 0:
         return "exactly 1"
-    return "above 1 (towards Hp)" if log10_lr > 0 else "below 1 (towards Hd)"
+    return "above 1, towards Hp" if log10_lr > 0 else "below 1, towards Hd"
 
 
 def ratio_stability_sentence(ratio: RatioStability, stated_log10_lr: float | None) -> str:
-    """'187 of 200 (93.5 %) resamples give a ratio on the same side of 1 (above 1, towards
-    Hp); 95 % of the resampled ratios lie between 3.21 and 41.0.'"""
+    """'187 of 200 (93.5 %) resamples give a ratio on the same side of 1 as the stated one
+    (above 1, towards Hp); 95 % of the resampled ratios lie between 3.21 and 41.0.' (Equal
+    ends: every resample's ratio was the same, e.g. its validation's bound.)"""
     low, high = ratio.log10_lr_interval
     sentence = (
         f"{share_text(ratio.agreeing, ratio.resamples)} resamples give a ratio on the same side "
