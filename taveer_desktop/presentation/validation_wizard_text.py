@@ -88,7 +88,8 @@ METHOD_CHOICES = (
         LAMBDAG_METHOD,
         f"Cost: {_measured('lambdag')}. Every trial builds grammar models of reference samples, "
         "so the time grows with the number of trials, the samples, the order and the texts' "
-        "lengths. Verifying a case with its model takes about a second; the model carries the "
+        "lengths. Verifying a case with its model takes about a second, and the stability check "
+        "stored with the run (λG resampled 200 times) a few seconds more; the model carries the "
         "population's masked texts.",
     ),
     MethodChoice(
@@ -103,7 +104,8 @@ METHOD_CHOICES = (
         "with the other is then no evidence at all. Agreement is not evidence by itself; "
         "only the fitted weights, measured on the trials, say what the second method adds.",
         f"Cost: {_measured('fusion')}: LambdaG's part is nearly all of it, so the fusion costs "
-        "no more than LambdaG alone. Verifying a case takes about a second.",
+        "no more than LambdaG alone. Verifying a case takes about a second, and the stability "
+        "check of the fused ratio stored with the run a few seconds more.",
     ),
 )
 

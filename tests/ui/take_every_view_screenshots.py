@@ -132,6 +132,9 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
 
     # -- the validation records, a record and the methods compared ---------------------------
     records = window.models.show_validations()
+    demo = next(r for r in records.model.records() if r.case_number == "DEMO-001")
+    records.select_record(demo.stored.id)
+    pump(0.6)
     shoot(records, "records")
     fused = next(r for r in records.model.records() if r.case_number == "M-1")
     records.select_record(fused.stored.id)
