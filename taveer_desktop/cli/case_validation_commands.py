@@ -53,6 +53,7 @@ def register_case_actions(actions: argparse._SubParsersAction) -> None:
 
 def run_case_attempts(args) -> int:
     from taveer_desktop.cli.project_commands import _open
+    from taveer_desktop.presentation.audit_text import recorded_time
     from taveer_desktop.store.case_basis import DECLARED_USE, case_attempts
 
     with _open(args) as store:
@@ -66,7 +67,7 @@ def run_case_attempts(args) -> int:
     for attempt in attempts:
         line = attempt_line(
             attempt.basis,
-            attempt.linked_utc,
+            recorded_time(attempt.linked_utc),  # the desktop's time format
             attempt.model_name,
             attempt.chosen,
             attempt.link == DECLARED_USE,

@@ -599,11 +599,19 @@ def run_verify(args) -> int:
     none = result.conclusion.kind is ConclusionKind.NONE
     stability = None
     if args.stability and not none:
-        from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability
+        from taveer_desktop.core.stability import DEFAULT_SEED
+        from taveer_desktop.core.stated_stability import run_stability
 
         seed = DEFAULT_SEED if args.seed is None else args.seed
-        stability = decision_stability(
-            model, known, unknown, result.prediction, resamples=args.stability, seed=seed
+        found = result.methods  # a LambdaG or fused model's stated ratio is resampled too
+        stability = run_stability(
+            model,
+            known,
+            unknown,
+            result.prediction,
+            found.by_method.get(found.stated) if found else None,
+            resamples=args.stability,
+            seed=seed,
         )
         data["stability"] = stability.agreement
         data["similarity_interval"] = list(stability.similarity_interval)
@@ -628,6 +636,17 @@ def run_verify(args) -> int:
     if stability is not None:
         low, high = stability.similarity_interval
         whose = "TAVeer's classification" if result.methods is not None else "classification"
+        if stability.ratio is not None and result.methods is not None:
+            from taveer_desktop.presentation.ratio_stability_text import (
+                ratio_stability_sentence,
+                stability_owner,
+            )
+
+            stated = result.methods.by_method.get(result.methods.stated)
+            print(
+                f"stability of {stability_owner(result.methods.stated)}: "
+                + ratio_stability_sentence(stability.ratio, stated)
+            )
         print(
             f"stability of {whose}: {share_text(stability.agreeing, stability.resamples)} "
             "resamples "

@@ -30,6 +30,7 @@ from taveer_desktop.core.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time  # the desktop's time format
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,
     KIND_LABELS,
@@ -45,6 +46,10 @@ from taveer_desktop.presentation.encoding_text import (
 )
 from taveer_desktop.presentation.method_agreement import model_fusion_weights, result_method_lines
 from taveer_desktop.presentation.model_text import model_summary_lines, unusable_model_line
+from taveer_desktop.presentation.ratio_stability_text import (
+    ratio_stability_sentence,
+    stability_owner,
+)
 from taveer_desktop.presentation.validation_text import acceptance_verdict
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
@@ -285,13 +290,14 @@ def run_case_show(args) -> int:
             f"  {d.sentence_count} sentences  sha256 {d.sha256}"
         )
         if d.excluded:
-            print(f"      excluded {d.excluded_utc}: {shown(d.excluded_reason)}")
+            excluded = recorded_time(d.excluded_utc or "")
+            print(f"      excluded {excluded}: {shown(d.excluded_reason)}")
         if d.reading_notes:
             print(f"      {shown(_reading_line(d))}")
     for r in runs:
         kind = KIND_LABELS[r.conclusion] if r.conclusion else "recorded before conclusions"
         print(
-            f"  run {r.id}  {r.run_utc}  model {shown(repr(r.model_name))}"
+            f"  run {r.id}  {recorded_time(r.run_utc)}  model {shown(repr(r.model_name))}"
             f"  questioned {r.questioned_document_id}  {kind.lower()}"
             f"  classification {CLASSIFICATION_SHORT[r.prediction]}"
             f"  similarity {_number(r.similarity)}"
@@ -383,6 +389,10 @@ def run_case_verify(args) -> int:
                 print(f"  {line.strip()}")
         if stored:
             check = stored[-1]
+            if check.ratio is not None and result.methods is not None:
+                found = result.methods  # the stated ratio, resampled with the same sentences
+                sentence = ratio_stability_sentence(check.ratio, found.by_method.get(found.stated))
+                print(f"  stability of {stability_owner(found.stated)}: {sentence}")
             print(
                 f"  stability of {whose} classification: "
                 f"{share_text(check.agreeing, check.resamples)} resamples give "

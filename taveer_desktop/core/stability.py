@@ -21,7 +21,7 @@ verifications.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -49,6 +49,45 @@ BLOCK_NONZEROS = 1_000_000  # resamples × non-zero counts counted in one go (16
 
 
 @dataclass(frozen=True)
+class RatioStability:
+    """The stability of a LambdaG or fused model's stated ratio (``core/stated_stability.py``):
+    how many resamples gave a ratio on the same side of 1 as the run's, the 95 % interval of
+    the resampled log10 ratios, and how many resamples gave no ratio at all."""
+
+    method: str  # "lambdag" or "fusion"
+    resamples: int
+    agreeing: int
+    log10_lr_interval: tuple[float, float]
+    without_ratio: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "method": self.method,
+            "resamples": self.resamples,
+            "agreeing": self.agreeing,
+            "log10_lr_interval": [round(x, 6) for x in self.log10_lr_interval],
+            "without_ratio": self.without_ratio,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RatioStability | None:
+        """The figures of a stored dict (None if it is not one)."""
+        try:
+            low, high = (float(x) for x in data["log10_lr_interval"])
+            ratio = cls(
+                str(data["method"]),
+                int(data["resamples"]),
+                int(data["agreeing"]),
+                (low, high),
+                int(data.get("without_ratio", 0)),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+        ok = ratio.method in ("lambdag", "fusion") and 0 <= ratio.agreeing <= ratio.resamples
+        return ratio if ok else None
+
+
+@dataclass(frozen=True)
 class Stability:
     resamples: int
     seed: int
@@ -56,6 +95,10 @@ class Stability:
     agreement: float  # share of resamples with the original answer
     similarity_interval: tuple[float, float]  # 2.5 % and 97.5 % percentiles
     answers: dict[str, int]  # how many resamples gave each answer
+    ratio: RatioStability | None = None  # a LambdaG or fused model's stated ratio
+
+    def with_ratio(self, ratio: RatioStability) -> Stability:
+        return replace(self, ratio=ratio)
 
     @property
     def agreeing(self) -> int:
@@ -70,6 +113,7 @@ class Stability:
             "agreement": self.agreement,
             "similarity_interval": list(self.similarity_interval),
             "answers": self.answers,
+            **({"ratio": self.ratio.to_dict()} if self.ratio else {}),
         }
 
 
@@ -188,32 +232,67 @@ def _subsample_weights(
     return weights
 
 
-def decision_stability(
-    model: Model,
-    known_texts: Sequence[str],
-    unknown_text: str,
-    original_answer: str,
-    resamples: int = DEFAULT_RESAMPLES,
-    seed: int = DEFAULT_SEED,
-    lexicon: Lexicon | None = None,
-    keep_fraction: float = DEFAULT_KEEP_FRACTION,
-    progress: Progress = NO_PROGRESS,
-) -> Stability:
-    """Resample sentences ``resamples`` times and compare each answer with ``original_answer``.
-
-    ``progress`` is only checked (after each document and each category), so a caller's
-    cancelling takes effect there; it reports no steps of its own.
-    """
-    lexicon = lexicon or default_lexicon()
-    rng = np.random.default_rng(seed)
+def _sentence_counts(
+    known_texts: Sequence[str], unknown_text: str, lexicon: Lexicon, progress: Progress
+) -> tuple[_SentenceCounts, _SentenceCounts]:
     unknown = _SentenceCounts()
     unknown.add_text(unknown_text, lexicon)
     known = _SentenceCounts()
     for text in known_texts:
         progress.check()
         known.add_text(text, lexicon)
-    w_unknown = _subsample_weights(unknown.sentences, resamples, keep_fraction, rng)
-    w_known = _subsample_weights(known.sentences, resamples, keep_fraction, rng)
+    return unknown, known
+
+
+def _weights(
+    unknown: _SentenceCounts, known: _SentenceCounts, resamples: int, seed: int, keep: float
+) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    w_unknown = _subsample_weights(unknown.sentences, resamples, keep, rng)
+    return w_unknown, _subsample_weights(known.sentences, resamples, keep, rng)
+
+
+def resample_weights(
+    known_texts: Sequence[str],
+    unknown_text: str,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    lexicon: Lexicon | None = None,
+    keep_fraction: float = DEFAULT_KEEP_FRACTION,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sentences each resample keeps, (questioned, known) 0/1 weights (resamples ×
+    sentences): the very draws ``decision_stability`` makes with the same seed."""
+    unknown, known = _sentence_counts(
+        known_texts, unknown_text, lexicon or default_lexicon(), NO_PROGRESS
+    )
+    return _weights(unknown, known, resamples, seed, keep_fraction)
+
+
+@dataclass(frozen=True)
+class ResampledScores:
+    """TAVeer's ensemble score in each resample (NaN where every category abstains), with
+    the 0/1 weights of the sentences each resample kept."""
+
+    scores: np.ndarray
+    abstains: np.ndarray
+    keep_unknown: np.ndarray
+    keep_known: np.ndarray
+
+
+def resampled_scores(
+    model: Model,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    lexicon: Lexicon | None = None,
+    keep_fraction: float = DEFAULT_KEEP_FRACTION,
+    progress: Progress = NO_PROGRESS,
+) -> ResampledScores:
+    """TAVeer's score under ``resamples`` seeded resamples of the sentences (see the module)."""
+    lexicon = lexicon or default_lexicon()
+    unknown, known = _sentence_counts(known_texts, unknown_text, lexicon, progress)
+    w_unknown, w_known = _weights(unknown, known, resamples, seed, keep_fraction)
     sparse_unknown, sparse_known, sizes = _by_category(unknown, known)
     distances = np.full((resamples, len(CATEGORY_IDS)), np.nan)
     for j in range(len(CATEGORY_IDS)):
@@ -233,14 +312,22 @@ def decision_stability(
     members = np.array([[CATEGORY_IDS.index(c) for c in model.ensemble]])
     scores = ensemble_similarities(similarities, members)[:, 0]
     all_abstain = np.all(np.isnan(similarities[:, members[0]]), axis=1)
+    return ResampledScores(scores, all_abstain, w_unknown, w_known)
+
+
+def stability_of(
+    model: Model, resampled: ResampledScores, original_answer: str, seed: int, keep_fraction: float
+) -> Stability:
+    """The stability of TAVeer's classification from its resampled scores."""
     answers = [
         Classification.INSUFFICIENT.value if abstain else decide(model, float(s)).value
-        for s, abstain in zip(scores, all_abstain, strict=True)
+        for s, abstain in zip(resampled.scores, resampled.abstains, strict=True)
     ]
     tally: dict[str, int] = {}
     for answer in answers:
         tally[answer] = tally.get(answer, 0) + 1
-    low, high = np.percentile(scores, [2.5, 97.5])
+    resamples = len(answers)
+    low, high = np.percentile(resampled.scores, [2.5, 97.5])
     return Stability(
         resamples=resamples,
         seed=seed,
@@ -249,3 +336,25 @@ def decision_stability(
         similarity_interval=(float(low), float(high)),
         answers=dict(sorted(tally.items())),
     )
+
+
+def decision_stability(
+    model: Model,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    original_answer: str,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    lexicon: Lexicon | None = None,
+    keep_fraction: float = DEFAULT_KEEP_FRACTION,
+    progress: Progress = NO_PROGRESS,
+) -> Stability:
+    """Resample sentences ``resamples`` times and compare each answer with ``original_answer``.
+
+    ``progress`` is only checked (after each document and each category), so a caller's
+    cancelling takes effect there; it reports no steps of its own.
+    """
+    resampled = resampled_scores(
+        model, known_texts, unknown_text, resamples, seed, lexicon, keep_fraction, progress
+    )
+    return stability_of(model, resampled, original_answer, seed, keep_fraction)

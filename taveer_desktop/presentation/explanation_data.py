@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.stability import RatioStability
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
@@ -133,6 +134,7 @@ class StabilityFigures:
     interval: tuple[float, float]
     answers: dict[str, int]
     stored_utc: str | None = None
+    ratio: RatioStability | None = None  # a LambdaG or fused model's stated ratio
 
     @classmethod
     def from_check(cls, check: StoredStability) -> StabilityFigures:
@@ -144,6 +146,7 @@ class StabilityFigures:
             (check.interval_low, check.interval_high),
             dict(check.answers),
             check.computed_utc,
+            getattr(check, "ratio", None),
         )
 
     @classmethod
@@ -156,6 +159,7 @@ class StabilityFigures:
             int(data["seed"]),
             (float(low), float(high)),
             dict(data["answers"]),
+            ratio=RatioStability.from_dict(data.get("ratio")) if data.get("ratio") else None,
         )
 
 

@@ -258,18 +258,6 @@ def agreement_sentence(
     )
 
 
-STABILITY_OF_TAVEER = (
-    "The stability is that of TAVeer's classification, not of the stated ratio ({method}'s): "
-    "the sentences are resampled for TAVeer only."
-)
-
-
-def stability_owner(stated: str | None) -> str:
-    """Whose stability is quoted: "the classification" for a TAVeer model, "TAVeer's
-    classification" for a LambdaG or fused one (whose stated ratio is not resampled)."""
-    return "the classification" if stated in (None, "taveer") else "TAVeer's classification"
-
-
 LAMBDAG_METHOD = (
     "LambdaG (Nini, Halvani, Graner, Gherardi and Ishihara) compares how well two grammar models "
     "predict the questioned text: a model of the known author's texts, and models of samples of "

@@ -88,7 +88,8 @@ METHOD_CHOICES = (
         LAMBDAG_METHOD,
         f"Cost: {_measured('lambdag')}. Every trial builds grammar models of reference samples, "
         "so the time grows with the number of trials, the samples, the order and the texts' "
-        "lengths. Verifying a case with its model takes about a second; the model carries the "
+        "lengths. Verifying a case with its model takes about a second, and the stability check "
+        "stored with the run (λG resampled 200 times) a few seconds more; the model carries the "
         "population's masked texts.",
     ),
     MethodChoice(
@@ -97,10 +98,14 @@ METHOD_CHOICES = (
         "Both methods are validated on the same trials and their likelihood ratios combined by "
         "a logistic regression learned on those trials (the standard way of fusing forensic "
         "likelihood-ratio systems). The conclusion states the fused ratio; each method's own "
-        "ratio is always shown beside it and any disagreement between them is stated. Two "
-        "methods of different families that agree are a stronger basis than one.",
+        "ratio is always shown beside it and any disagreement between them is stated. The "
+        "weights the regression fits decide how much each method counts, and they are shown "
+        "beside the fused ratio: a method at weight 0 adds nothing to it, and its agreeing "
+        "with the other is then no evidence at all. Agreement is not evidence by itself; "
+        "only the fitted weights, measured on the trials, say what the second method adds.",
         f"Cost: {_measured('fusion')}: LambdaG's part is nearly all of it, so the fusion costs "
-        "no more than LambdaG alone. Verifying a case takes about a second.",
+        "no more than LambdaG alone. Verifying a case takes about a second, and the stability "
+        "check of the fused ratio stored with the run a few seconds more.",
     ),
 )
 

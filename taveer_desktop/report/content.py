@@ -31,9 +31,11 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.method_agreement import (
-    METHOD_NAMES,
-    STABILITY_OF_TAVEER,
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+from taveer_desktop.presentation.ratio_stability_text import (
+    RATIO_STABILITY_METHOD,
+    STABILITY_OF_TAVEER_ONLY,
+    ratio_stability_sentence,
     stability_owner,
 )
 from taveer_desktop.presentation.validation_text import (
@@ -280,27 +282,45 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
 def _stability(inputs: ReportInputs) -> list[Block]:
     check = inputs.stability
     methods = inputs.verification.methods
-    head = f"Stability of {stability_owner(methods.stated if methods else None)}"
+    stated = methods.stated if methods else None
+    ratio = check.ratio if check is not None and stated not in (None, "taveer") else None
     if check is None:
+        head = f"Stability of {stability_owner(stated)}"
         return [Paragraph(f"<b>{head}.</b> Not assessed for this run.", "small")]
-    whose = (
-        " " + html_text(STABILITY_OF_TAVEER.format(method=METHOD_NAMES[methods.stated]))
-        if methods is not None
-        else ""
+    how = (
+        f"In {numbers.count(check.resamples, 'repetition')} in "
+        f"which a random {100 - round(check.keep_fraction * 100)} % of the sentences of "
+        f"each side was left out (seed {check.seed}, stored with the run on "
+        f"{stored_time(check.computed_utc)}), "
     )
+    classification = (
+        f"{share_text(check.agreeing, check.resamples)} "
+        f"gave the same classification; the middle 95 % of the scores lay between "
+        f"{numbers.decimal(check.interval_low)} and {numbers.decimal(check.interval_high)}. "
+        "This shows whether the "
+        "classification hinges on a handful of sentences; it is not the probability that "
+        "it is right."
+    )
+    if stated in (None, "taveer"):
+        return [Paragraph(f"<b>Stability of the classification.</b> {how}{classification}")]
+    assert methods is not None
+    if ratio is None:  # a check stored before the stated ratio was resampled
+        whose = html_text(STABILITY_OF_TAVEER_ONLY.format(method=METHOD_NAMES[stated]))
+        return [
+            Paragraph(f"<b>Stability of TAVeer's classification.</b> {how}{classification} {whose}")
+        ]
+    sentence = ratio_stability_sentence(ratio, methods.by_method.get(stated))
     return [
         Paragraph(
-            f"<b>{head}.</b> In "
-            f"{numbers.count(check.resamples, 'repetition')} in "
-            f"which a random {100 - round(check.keep_fraction * 100)} % of the sentences of "
-            f"each side was left out (seed {check.seed}, stored with the run on "
-            f"{stored_time(check.computed_utc)}), {share_text(check.agreeing, check.resamples)} "
-            f"gave the same classification; the middle 95 % of the scores lay between "
-            f"{numbers.decimal(check.interval_low)} and {numbers.decimal(check.interval_high)}. "
-            "This shows whether the "
-            "classification hinges on a handful of sentences; it is not the probability that "
-            "it is right." + whose
-        )
+            f"<b>Stability of {html_text(stability_owner(stated))}.</b> {how}"
+            f"{html_text(sentence[0].lower() + sentence[1:])} This shows whether the stated "
+            "ratio hinges on a handful of sentences; it is not the probability that it is "
+            f"right. {html_text(RATIO_STABILITY_METHOD)}"
+        ),
+        Paragraph(
+            f"<b>Stability of TAVeer's classification</b> (the same resamples): {classification}",
+            "small",
+        ),
     ]
 
 

@@ -5,8 +5,9 @@ documents of the case that are not excluded, with the model's method
 (``core/method_verify.verify_with_method``: TAVeer, or LambdaG or the fusion for a model
 validated with them, every method's own ratio kept beside the stated one); the full result
 (with TAVeer's interpretation lists and LambdaG's evidence in the text) is stored as one run,
-with the stability of TAVeer's classification (sentences left out and the verification
-repeated, seeded) stored beside it. The model is the one named, which then
+with its stability (sentences left out and the verification repeated, seeded: TAVeer's
+classification and, for a LambdaG or fused model, the stated ratio, ``core/stated_stability.py``)
+stored beside it. The model is the one named, which then
 becomes the case's chosen model, or else the case's chosen model; there is no default: a case
 without a chosen model is refused. The conclusion rests on the latest validation of that model
 linked to the case (``store/case_basis.basis_for_case``: the case's own attempt or a record
@@ -31,7 +32,8 @@ from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.reading_notes import verification_warnings
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED, decision_stability
+from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED
+from taveer_desktop.core.stated_stability import run_stability
 from taveer_desktop.store.case_basis import basis_for_case
 from taveer_desktop.store.errors import NotFound, StoreError
 from taveer_desktop.store.project_store import ProjectStore
@@ -92,14 +94,17 @@ def verify_case(
             result = replace(result, warnings=(*result.warnings, *noted))
         stability = None
         if stability_resamples and result.conclusion.kind is not ConclusionKind.NONE:
-            stability = decision_stability(
+            methods = result.methods  # a LambdaG or fused model's stated ratio is resampled too
+            stability = run_stability(
                 model,
                 known_texts,
                 text,
                 result.prediction,
+                methods.by_method.get(methods.stated) if methods else None,
                 resamples=stability_resamples,
                 seed=stability_seed,
                 progress=progress,
+                source=stored_model.name,
             )
         computed.append((doc, result, stability))
     progress.check()  # the last point where stopping leaves nothing stored

@@ -15,6 +15,7 @@ from typing import Any
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.reading_notes import ReadingNotes
+from taveer_desktop.core.stability import RatioStability
 
 KNOWN = "known"
 QUESTIONED = "questioned"
@@ -123,6 +124,9 @@ class StabilityCheck:
     software_version: str
     computed_utc: str
     answers: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    # a LambdaG or fused model's stated ratio under the same resamples (None: a TAVeer model,
+    # or a check stored before the stated ratio was resampled)
+    ratio: RatioStability | None = field(default=None, compare=False, hash=False)
 
     @property
     def agreement(self) -> float:

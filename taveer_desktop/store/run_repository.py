@@ -21,7 +21,7 @@ from typing import Any
 from taveer_desktop import __version__
 from taveer_desktop.core.outcome import Classification, ConclusionKind, ResultFormatError
 from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.stability import Stability
+from taveer_desktop.core.stability import RatioStability, Stability
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import DamagedStore, NotFound, StoreError
@@ -240,7 +240,10 @@ class RunRepository:
         run = self.get(run_id)
         agreeing = stability.agreeing
         low, high = stability.similarity_interval
-        answers = json.dumps(stability.answers, sort_keys=True)
+        # the stated ratio's figures ride in the answers' JSON under "ratio" (no column of its
+        # own: the schema is unchanged; a check without them reads back with ratio None)
+        ratio = {"ratio": stability.ratio.to_dict()} if stability.ratio else {}
+        answers = json.dumps({**stability.answers, **ratio}, sort_keys=True)
         with self._db.write() as tx:
             check_id = tx.insert(
                 "INSERT INTO stability_checks (run_id, resamples, keep_fraction, seed, agreeing,"
@@ -271,6 +274,7 @@ class RunRepository:
                     "agreeing": agreeing,
                     "similarity_interval": [low, high],
                     "answers": stability.answers,
+                    **ratio,
                 },
             )
         return self.stability_checks(run_id)[-1]
@@ -303,5 +307,8 @@ def _stability_from_row(row: Row) -> StabilityCheck:
         high,
         software_version,
         computed_utc,
-        answers=answers if isinstance(answers, dict) else {},
+        answers=(
+            {k: v for k, v in answers.items() if k != "ratio"} if isinstance(answers, dict) else {}
+        ),
+        ratio=RatioStability.from_dict(answers.get("ratio")) if isinstance(answers, dict) else None,
     )

@@ -31,3 +31,15 @@ def fit_size(dialog: QWidget, ems: float, lines: float | None = None) -> tuple[i
 def resize_to_fit(dialog: QWidget, ems: float, lines: float | None = None) -> None:
     """Resize ``dialog`` to ``fit_size`` (its minimum size still wins)."""
     dialog.resize(*fit_size(dialog, ems, lines))
+
+
+def keep_on_screen(dialog: QWidget) -> None:
+    """Move a shown dialog that grew past its screen's available area back inside it."""
+    screen = dialog.screen() or QGuiApplication.primaryScreen()
+    if screen is None or not dialog.isVisible():
+        return
+    area, frame = screen.availableGeometry(), dialog.frameGeometry()
+    x = max(area.left(), min(frame.left(), area.right() - frame.width() + 1))
+    y = max(area.top(), min(frame.top(), area.bottom() - frame.height() + 1))
+    if (x, y) != (frame.left(), frame.top()):
+        dialog.move(x, y)

@@ -35,7 +35,7 @@ from taveer_desktop.core.model import Model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs
-from taveer_desktop.ui.dialog_size import fit_size, resize_to_fit
+from taveer_desktop.ui.dialog_size import fit_size, keep_on_screen, resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -82,6 +82,15 @@ class EvaluateDialog(QDialog):
         self.setWindowTitle(f"Evaluate Model — {PROGRAM_NAME}")
         self.model_combo = QComboBox()
         self.model_combo.setToolTip("The model to evaluate")
+        # as wide as the dialog, not as its longest model name (a validated model's name made
+        # the dialog 1,272 pixels wide on a 910-pixel screen at 150 %); the list shows names whole
+        self.model_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.model_combo.setMinimumContentsLength(24)
+        self.model_combo.currentTextChanged.connect(
+            lambda name: self.model_combo.setToolTip(f"The model to evaluate: {name}")
+        )
         self.folder_edit = QLineEdit()
         self.folder_edit.setToolTip("A test corpus folder in a PAN layout, with its truth")
         self.folder_edit.editingFinished.connect(self._folder_changed)
@@ -131,6 +140,9 @@ class EvaluateDialog(QDialog):
         box = QGroupBox("Results")
         self.metric_labels: dict[str, QLabel] = {}
         metrics_form = QFormLayout()
+        # room below each row for an underscore ("Cllr_min" was drawn as "Cllr min", its "_"
+        # covered by the next row)
+        metrics_form.setVerticalSpacing(max(metrics_form.verticalSpacing(), 4))
         for key, title, tip in METRIC_ROWS:
             label = QLabel(numbers.MISSING)
             label.setToolTip(tip)
@@ -280,6 +292,7 @@ class EvaluateDialog(QDialog):
         self.evaluation = evaluation
         if self.height() < self.sizeHint().height():  # room for the results, within the screen
             self.resize(self.width(), fit_size(self, 70)[1])
+            keep_on_screen(self)  # grown downwards: its bottom went off a short screen
         self.evaluation_finished.emit(evaluation)
 
     def show_metrics(self, metrics: Metrics) -> None:

@@ -18,7 +18,7 @@ from taveer_desktop.core.evaluation import Evaluation, evaluate
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.model_names import checked_model_name, model_file_name
 from taveer_desktop.core.progress import Progress
-from taveer_desktop.core.stability import decision_stability
+from taveer_desktop.core.stated_stability import run_stability
 from taveer_desktop.core.training import train
 from taveer_desktop.core.validation import ValidationSettings
 from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
@@ -135,10 +135,14 @@ def compute_stability(
     unknown_text: str,
     prediction: str,
     progress: Progress,
+    stated_log10_lr: float | None = None,
 ) -> StabilityCheck:
-    """Resample a stored run's texts (seeded) and keep the assessment with the run (audited)."""
+    """Resample a stored run's texts (seeded) and keep the assessment with the run (audited);
+    a LambdaG or fused model's stated ratio (``stated_log10_lr``) is resampled too."""
     progress.step(0, 1, "resampling the sentences")
-    stability = decision_stability(model, known_texts, unknown_text, prediction, progress=progress)
+    stability = run_stability(
+        model, known_texts, unknown_text, prediction, stated_log10_lr, progress=progress
+    )
     progress.check()
     check = store.runs.store_stability(run_id, stability)
     progress.step(1, 1, "done")

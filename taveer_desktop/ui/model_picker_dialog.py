@@ -17,8 +17,11 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
+    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -84,10 +87,22 @@ class ModelPickerDialog(QDialog):
         self.ok_button.setText("&Use for This Case")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        # the selected model's details scroll on their own: at 150 % on a 1366 × 768 screen
+        # they pushed the table to one row and were cut at the bottom; the two share the height
+        details_scroll = QScrollArea()
+        details_scroll.setWidgetResizable(True)
+        details_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        details_scroll.setWidget(self.details)
+        self.details_scroll = details_scroll
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(self.view)
+        splitter.addWidget(details_scroll)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
-        layout.addWidget(self.view, stretch=1)
-        layout.addWidget(self.details)
+        layout.addWidget(splitter, stretch=1)
         layout.addWidget(self.buttons)
         if case.model_id is not None:
             self.select_id(case.model_id)

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from taveer_desktop.core.model import Model
+from taveer_desktop.core.stated_stability import stated_log10_lr
 from taveer_desktop.presentation.explanation_data import StabilityFigures
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.explain import ResultView
@@ -110,9 +111,12 @@ class RunExplanationPanel(QStackedWidget):
         model = self._models[view.run.model_id]
         known, unknown = self._texts
         prediction = view.run.prediction.value
+        stated = stated_log10_lr(view.result)  # a LambdaG or fused run's stated ratio
         job = Job(
             f"Stability of run {run_id}",
-            lambda p: jobs.compute_stability(store, run_id, model, known, unknown, prediction, p),
+            lambda p: jobs.compute_stability(
+                store, run_id, model, known, unknown, prediction, p, stated
+            ),
         )
         self.stability_worker = self.runner.start(
             job,

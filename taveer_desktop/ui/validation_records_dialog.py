@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -90,9 +92,17 @@ class ValidationRecordsDialog(QDialog):
         top_layout.addWidget(label)
         top_layout.addWidget(self.table)
         self.view = ValidationRecordView()
+        # the record scrolls as a whole where the dialog is short (1366 × 768 at 150 %): its
+        # verdict lines took the height and left the figures table its header alone
+        self.view.setMinimumHeight(self.fontMetrics().height() * 26)
+        view_scroll = QScrollArea()
+        view_scroll.setWidgetResizable(True)
+        view_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        view_scroll.setWidget(self.view)
+        self.view_scroll = view_scroll
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(top)
-        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(view_scroll)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 4)
         self.splitter.setChildrenCollapsible(False)

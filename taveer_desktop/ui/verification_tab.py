@@ -235,6 +235,12 @@ class VerificationTab(QWidget):
         if needed < 0:  # (a word-wrapped label's size hint is for a narrow width: too tall)
             needed = conclusion.sizeHint().height()
         needed += tabs + self.result_view.page_spacing
+        # never so tall that the window outgrows its screen (its bottom, the status bar, went
+        # off a 1366 × 768 screen at 150 % under a long investigative conclusion)
+        screen = self.window().screen()
+        if screen is not None and self.isVisible():
+            spare = screen.availableGeometry().height() - self.window().frameGeometry().height()
+            needed = max(tabs, min(needed, self.result_view.height() + max(spare, 0)))
         if self.result_view.minimumHeight() != needed:
             self.result_view.setMinimumHeight(needed)
 

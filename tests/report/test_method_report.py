@@ -431,7 +431,8 @@ def test_a_disagreement_is_stated_as_a_warning_and_an_investigative_ratio_is_mar
 
 def test_a_lambdag_models_report_gives_taveers_features_one_line(lambdag, fused):
     """Under a LambdaG model TAVeer's ratio is not part of the stated one: its features get one
-    line each in sections 6 and 7, not pages; the stability is said to be TAVeer's."""
+    line each in sections 6 and 7, not pages; the stability quoted first is LambdaG's ratio's
+    (resampled with the same sentences), TAVeer's classification's below it, each named."""
     report = lambdag[-1]
     text = report.text
     assert has(text, "TAVeer's results per feature kind are not set out")
@@ -440,8 +441,9 @@ def test_a_lambdag_models_report_gives_taveers_features_one_line(lambdag, fused)
     assert not re.search(r"F\d+ — ", text)  # no category block
     assert "Top features of L_Y" not in text
     assert has(text, LAMBDAG_EVIDENCE_HEAD)
-    assert has(text, "Stability of TAVeer's classification.")
-    assert has(text, "The stability is that of TAVeer's classification, not of the stated ratio")
+    assert has(text, "Stability of the stated ratio (LambdaG's ratio).")
+    assert has(text, "resamples give a ratio on the same side of 1 as the stated one")
+    assert has(text, "Stability of TAVeer's classification (the same resamples)")
     assert len(report.page_texts) < len(fused[-1].page_texts)
 
 

@@ -95,3 +95,18 @@ def test_the_wizards_costs_are_the_measured_medians():
     ratio = MEASURED_SECONDS["fusion"] / MEASURED_SECONDS["taveer"]
     assert f"about {ratio:.0f} times TAVeer's" in fusion
     assert "times TAVeer's" in lambdag_choice
+
+
+def test_the_wizard_never_says_agreeing_methods_are_a_stronger_basis():
+    """Issue 23: the fusion's fitted weights decide what each method adds; a method at weight 0
+    adds nothing, and agreement is not evidence by itself."""
+    from taveer_desktop.presentation import validation_wizard_text as wizard_text
+
+    every = " ".join(
+        f"{c.button} {c.explanation} {c.cost}" for c in wizard_text.METHOD_CHOICES
+    ).lower()
+    assert "stronger basis" not in every
+    fusion = next(c for c in wizard_text.METHOD_CHOICES if c.method == "fusion").explanation
+    assert "a method at weight 0 adds nothing" in fusion
+    assert "Agreement is not evidence by itself" in fusion
+    assert "weights the regression fits decide" in fusion

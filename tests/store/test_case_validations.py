@@ -5,6 +5,7 @@ one as the case's model, a stored validation declared relevant to another case (
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
@@ -176,6 +177,9 @@ def test_case_attempts_and_use_validation_commands(project):
     assert json.loads(used.stdout)["chosen"] is True
     shown = run("--project", project, "case", "attempts", "C-2")
     assert "declared" in shown.stdout and REASON in shown.stdout
+    # times as the desktop shows them, never raw ISO (issue 23)
+    assert re.search(r"declared \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: ", shown.stdout)
+    assert not re.search(r"\d\dT\d\d:", shown.stdout)
     bad = run("--project", project, "case", "use-validation", "C-2", "99", "--reason", REASON)
     assert bad.returncode == 2 and "no validation record with id 99" in bad.stderr
     assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1

@@ -78,6 +78,13 @@ def test_case_validate_and_verify_with_the_fusion_from_the_command_line(tmp_path
     assert verified.returncode == 0, verified.stderr
     (stored,) = json.loads(verified.stdout)["runs"]
     assert stored["result"]["methods"]["method"] == "fusion"
+    (check,) = stored["stability"]  # the stated ratio's stability beside the classification's
+    assert check["ratio"]["method"] == "fusion" and check["ratio"]["resamples"] == 200
+    text = run("--project", project, "case", "verify", "C-9", "--stability", "20", timeout=600)
+    assert text.returncode == 0, text.stderr
+    assert "stability of the stated ratio (the fused ratio): " in text.stdout
+    assert "resamples give a ratio on the same side of 1 as the stated one" in text.stdout
+    assert "stability of TAVeer's classification: " in text.stdout
 
 
 def test_a_ratio_cut_to_its_validations_bound_says_so(fused):
@@ -151,3 +158,64 @@ def test_method_lines_under_a_conclusion_say_what_kind_it_is(fused):
     assert investigative[-1].strip() == INVESTIGATIVE_METHODS
     (none,) = result_method_lines(findings, ConclusionKind.NONE)
     assert "no method's likelihood ratio is reported" in none and "LR " not in none
+
+
+# --- the stability of the stated ratio (issue 23) ---------------------------------------------
+
+
+def test_a_fused_runs_stability_is_the_stated_ratios_too(fused):
+    """The check stored with a fused run resamples λG with the same sentences left out and
+    recomputes the fused ratio: its figures are stored with the check and read back."""
+    _, _, (check,) = _only_run(fused)
+    ratio = check.ratio
+    assert ratio is not None and ratio.method == "fusion"
+    assert ratio.resamples == check.resamples == 20
+    assert 0 <= ratio.agreeing <= ratio.resamples
+    low, high = ratio.log10_lr_interval
+    assert math.isfinite(low) and low <= high
+    assert "ratio" not in check.answers  # the answers stay the classification's counts
+
+
+def test_resampled_lambda_g_keeping_every_sentence_is_the_runs_own(fused):
+    """With every sentence kept, the resampled λG is exactly the run's (the same known model
+    and the same seeded reference samples), so a resample differs only by what it leaves out."""
+    import numpy as np
+
+    from taveer_desktop.core.lambdag_model import LambdaGPart
+    from taveer_desktop.core.lambdag_stability import resampled_lambda_g, sentence_counts
+    from taveer_desktop.core.lexicon import default_lexicon
+    from taveer_desktop.core.method_verify import LambdaGScorer
+    from taveer_desktop.store.records import KNOWN
+
+    result, text, _ = _only_run(fused)
+    with ProjectStore.open(fused) as store:
+        case = store.cases.find("M-1")
+        (run_,) = store.runs.list_for_case(case.id)
+        model = store.models.load(run_.model_id)
+        known = [store.documents.text(d.id) for d in store.documents.in_use(case.id, KNOWN)]
+    lexicon = default_lexicon()
+    part = LambdaGPart.of(model, "test")
+    pool = LambdaGScorer(part, lexicon, "test").pool()
+    n_unknown, n_known = sentence_counts(known, text, lexicon)
+    everything = (np.ones((2, n_unknown), bool), np.ones((2, n_known), bool))
+    raws = resampled_lambda_g(
+        pool, part.order, part.samples, part.seed, known, text, lexicon, *everything
+    )
+    assert result.methods is not None
+    assert raws == pytest.approx([result.methods.lambdag_raw] * 2, abs=1e-5)
+
+
+def test_a_taveer_runs_stability_has_no_ratio_part(tmp_path):
+    """A TAVeer model's ratio is a function of the classification's score: its check is the
+    classification's alone, as before."""
+    from taveer_desktop import paths
+    from taveer_desktop.core.model import parse_model
+    from taveer_desktop.core.stated_stability import run_stability
+
+    demo = paths.resource("demo", "federalist")
+    known = [(demo / f"federalist_{n}.txt").read_text(encoding="utf-8") for n in ("10", "14")]
+    questioned = (demo / "federalist_51_questioned.txt").read_text(encoding="utf-8")
+    model_path = paths.resource("models", "demo-formal-prose.json")
+    model = parse_model(model_path.read_text(encoding="utf-8"), "demo")
+    stability = run_stability(model, known, questioned, "same-author", 0.5, resamples=10)
+    assert stability.ratio is None and stability.resamples == 10

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
@@ -76,6 +77,9 @@ def test_full_case_workflow(capsys, project, tmp_path):
     code, text, _ = run(capsys, project, "case", "show", "FED-51")
     # the run line names the conclusion's kind first, the classification as secondary
     assert code == 0 and "for investigation only  classification same-author side" in text
+    # times as the desktop shows them (presentation/audit_text.recorded_time), never raw ISO
+    assert re.search(r"  run 1  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC  model ", text)
+    assert not re.search(r"\d\dT\d\d:", text)
 
 
 @pytest.mark.slow
@@ -124,6 +128,9 @@ def test_case_exclude_model_choice_and_verify_text(capsys, project, tmp_path):
     assert [d["id"] for d in excluded] == [first_known["id"]]
     assert len(shown["runs"]) == 2  # the earlier run keeps its record
     assert first_known["id"] in shown["runs"][0]["known_document_ids"]
+    code, text, _ = run(capsys, project, "case", "show", "C-2")
+    assert re.search(r"excluded \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: by another", text)
+    assert not re.search(r"\d\dT\d\d:", text)  # no raw ISO time anywhere (issue 23)
     code, audit, _ = run(capsys, project, "audit", "C-2", "--json")
     assert "document_excluded" in [e["action"] for e in audit["entries"]]
 

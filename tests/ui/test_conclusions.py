@@ -292,3 +292,67 @@ def test_the_conclusion_is_whole_and_in_view_on_a_laptop_at_100_and_150_percent(
     # the runs table keeps a row or more in view, the result the rest
     runs = window.verification_tab.runs_view
     assert runs.height() >= runs.minimumHeight() > 0
+
+
+@pytest.mark.parametrize(
+    "size",
+    [(1366, 698), (910, 465)],
+    ids=["1366x768 maximised at 100 %", "1366x768 maximised at 150 % (910x465 logical)"],
+)
+def test_every_reason_of_a_limited_conclusion_is_reachable_and_the_first_in_view(
+    qtbot, demo_window, size
+):
+    """Issue 23: at 150 % only the statement's own reason was in view, the others in a second
+    scrolled pane beside the chart. Now every reason is listed first under the conclusion, in
+    the result that scrolls: its heading and first reasons are in view without scrolling, and
+    scrolling the result brings the end of the list into view, no line of it cut."""
+    import html
+
+    from PySide6.QtCore import QPoint
+
+    from taveer_desktop.ui.project_session import CASES
+
+    window = demo_window
+    if size[1] < 500:  # a first start hides the toolbar on a screen this short (no room)
+        window.window_actions.toolbar.setVisible(False)
+    window.resize(*size)
+    store = window.session.store
+    federalist = paths.resource("demo") / "federalist"
+    case = store.cases.create("2026-023-I", title="No. 51 against Hamilton, Stack Exchange model")
+    hamilton = [federalist / f"federalist_{n}.txt" for n in ("01", "06", "15", "23")]
+    store.documents.add(case.id, KNOWN, hamilton)
+    store.documents.add(case.id, QUESTIONED, [federalist / "federalist_51_questioned.txt"])
+    store.cases.choose_model(case.id, store.models.find("TAVeer default (Stack Exchange)").id)
+    window.session.changed(CASES)
+    assert window.case_list.select_case_number("2026-023-I")
+    with qtbot.waitSignal(window.verification_finished, timeout=120_000) as done:
+        window.window_actions.verify.trigger()
+    qtbot.waitUntil(lambda: window.size().width() == size[0], timeout=5_000)
+    assert window.height() == size[1]  # the window did not grow past the screen
+    reasons = store.runs.verification(done.args[0].run.id).conclusion.reasons
+    assert len(reasons) >= 3
+    panel = window.verification_tab.result_view
+    summary = panel.result_view.summary
+    label = summary.reasons_label
+    listed = html.unescape(label.text())
+    assert all(reason in listed for reason in reasons)
+    assert f"({len(reasons)} reasons)" in listed
+    qtbot.wait(50)
+    bar, viewport = panel.result_scroll.verticalScrollBar(), panel.result_scroll.viewport()
+    assert bar.value() == 0
+    top = label.mapTo(viewport, QPoint(0, 0)).y()
+    lines = label.fontMetrics().lineSpacing()
+    # the heading and the first listed reason in view, without scrolling
+    assert top >= 0 and top + 2 * lines <= viewport.height(), (top, viewport.height())
+    assert conclusion_hidden(window, on_screen=False) == {}
+    # no line cut by the label's own height, and the end of the list within scrolling reach
+    assert label.height() >= label.heightForWidth(label.width())
+    panel.result_scroll.ensureWidgetVisible(label, 0, 0)
+    qtbot.wait(50)
+    bottom = label.mapTo(viewport, QPoint(0, label.height())).y()
+    if label.height() <= viewport.height():
+        assert 0 <= bottom <= viewport.height()
+    else:  # a list taller than the view: its end is reached by scrolling further
+        bar.setValue(bar.value() + bottom - viewport.height())
+        qtbot.wait(50)
+        assert label.mapTo(viewport, QPoint(0, label.height())).y() <= viewport.height()

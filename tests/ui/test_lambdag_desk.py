@@ -25,6 +25,7 @@ from taveer_desktop.core.verify import VerificationResult, verify
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
+from taveer_desktop.presentation.explanation_data import StabilityFigures
 from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary, share_text
 from taveer_desktop.presentation.method_agreement import model_fusion_weights, result_method_lines
 from taveer_desktop.store import ProjectStore
@@ -200,7 +201,7 @@ def test_disagreement_and_a_lambdag_model_are_stated(qtbot, fused):
 def test_a_method_at_weight_zero_is_not_counted_as_agreeing(qtbot, fused):
     """A fused model whose fusion gives TAVeer no weight ("TAVeer 0.000, LambdaG 1.181") is one
     method carrying the ratio, not two agreeing: the lines say so, with the weights beside the
-    fused ratio; the stability shown is said to be TAVeer's classification's."""
+    fused ratio; the stability to compute is said to be the stated ratio's."""
     from dataclasses import replace
 
     fusion = dict(fused.model.extra["fusion"])
@@ -228,7 +229,7 @@ def test_a_method_at_weight_zero_is_not_counted_as_agreeing(qtbot, fused):
     assert "one method&#x27;s evidence, not two methods agreeing" in lines[-2]
     assert "TAVeer 0.000" in lines[-2]
     stability = view.summary.stability_label.text()
-    assert "Stability of TAVeer&#x27;s classification" in stability
+    assert "Stability of the stated ratio (the fused ratio)" in stability
     classification = view.summary.classification_label.text()
     assert classification.startswith("TAVeer's classification")
 
@@ -407,3 +408,34 @@ def test_a_hostile_questioned_text_maps_to_the_right_characters(qtbot, fused):
     assert found is not None and found[1] is lambdag.rows[0]  # the first sentence
     assert (found[0].start, found[0].end) == (token.start, token.end)
     assert found[0].share == pytest.approx(token.share, abs=1e-4)  # kept to 10⁻⁴
+
+
+def test_a_fused_runs_stored_stability_names_the_stated_ratio_first(qtbot, fused):
+    """The check stored with a fused run resampled the fused ratio too: the Decision tab quotes
+    its stability first and names it, then TAVeer's classification's; a check stored before
+    the ratio was resampled says plainly it is TAVeer's alone, and offers to compute it again."""
+    from dataclasses import replace
+
+    with ProjectStore.open(fused.project) as store:
+        case = store.cases.find("M-1")
+        (run,) = store.runs.list_for_case(case.id)
+        (check,) = store.runs.stability_checks(run.id)
+    figures = StabilityFigures.from_check(check)
+    assert figures.ratio is not None
+    view = ResultView()
+    qtbot.addWidget(view)
+    view.show_result(fused.result, fused.model, fused.known, fused.unknown, stability=figures)
+    text = html.unescape(view.summary.stability_label.text())
+    ratio_part, taveer_part = text.split("<br>")
+    assert "Stability of the stated ratio (the fused ratio):" in ratio_part
+    assert "resamples give a ratio on the same side of 1 as the stated one" in ratio_part
+    assert "Stability of TAVeer's classification:" in taveer_part
+    assert view.summary.stability_button.isHidden()
+    assert "recomputed in every resample" in view.summary.stability_label.toolTip()
+    old = replace(figures, ratio=None)
+    view.show_result(fused.result, fused.model, fused.known, fused.unknown, stability=old)
+    assert "Stability of TAVeer's classification:" in html.unescape(
+        view.summary.stability_label.text()
+    )
+    assert "not of the stated ratio" in view.summary.stability_label.toolTip()
+    assert not view.summary.stability_button.isHidden()

@@ -8,9 +8,10 @@ likelihood ratio as a number, then its verbal qualifier) or the reason there is 
 LambdaG or fused model the stated (LambdaG's or the fused) ratio, with each method's own ratio
 and whether the two methods agree right under it
 (``presentation/method_agreement``) — an investigative likelihood ratio clearly marked as
-such, the two propositions with Hd's population, the method's classification as a secondary
-figure, and the stability of that classification (the figure stored with the run, or computed
-on demand).
+such, every reason that limits the conclusion (first below it, numbered), the two
+propositions with Hd's population, the method's classification as a secondary figure, and the
+stability — the stated ratio's and the classification's (the figure stored with the run, or
+computed on demand; ``stability_part.py``).
 Its ``details`` widget (placed beside the chart by the result view) holds the score on its 0–1
 scale, what the score rests on, the weight of evidence with what it does not mean, warnings and
 the hashes. Every sentence about an outcome comes from ``presentation/conclusion_text`` through
@@ -19,7 +20,7 @@ the hashes. Every sentence about an outcome comes from ``presentation/conclusion
 Stability is computed off the GUI thread, always as a ``Job`` on a ``JobRunner`` (the one shape
 of background work): by the caller's handler when one is set (the desktop stores the result
 with the run through the window's runner) or else on the runner this view was given (the
-standalone viewer's).
+standalone viewer's); its methods are ``StabilityPart``'s.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES, decision_stability
+from taveer_desktop.core.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
 from taveer_desktop.presentation import glossary, numbers
@@ -53,31 +54,23 @@ from taveer_desktop.presentation.explanation_data import (
     StabilityFigures,
     decision_basis,
     decision_texts,
-    stability_method,
-    stability_sentence,
 )
 from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
-    METHOD_NAMES,
-    STABILITY_OF_TAVEER,
     fusion_sentence,
     model_fusion_weights,
     result_method_lines,
-    stability_owner,
 )
+from taveer_desktop.presentation.ratio_stability_text import stability_owner
 from taveer_desktop.ui.explain.score_scale import ScoreScale
+from taveer_desktop.ui.explain.stability_part import STABILITY_MEANING, StabilityPart
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.task_worker import Job, TaskWorker
+from taveer_desktop.ui.task_worker import TaskWorker
 
 LR_MEANING = (
     "The likelihood ratio compares how probable these findings are if Hp is true with how "
     "probable they are if Hd is true. It is not the probability that either proposition is "
     "true: that also depends on the other evidence in the case."
-)
-STABILITY_MEANING = (
-    "Stability: in each resample a random 10 % of the sentences of each side is left out and "
-    "the case verified again. It shows whether the classification hinges on a handful of "
-    "sentences; it is not the probability that the classification is right."
 )
 # background, border and text colour of the kind of conclusion; its label carries the meaning
 KIND_STYLES = {
@@ -85,6 +78,17 @@ KIND_STYLES = {
     ConclusionKind.INVESTIGATIVE: ("#FFF1D6", "#A86400", "#4A2C00"),
     ConclusionKind.NONE: ("#ECECEC", "#5A5A5A", "#1A1A1A"),
 }
+
+
+def reasons_html(reasons: Sequence[str]) -> str:
+    """Every reason that limits the conclusion, numbered, the first the statement's own."""
+    count = numbers.count(len(reasons), "reason")
+    return (
+        f"<b>Why the conclusion is limited</b> ({count}):"
+        "<ol style='margin-top:0px; margin-bottom:0px'>"
+        + "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+        + "</ol>"
+    )
 
 
 def _label(text: str = "", rich: bool = True, selectable: bool = False) -> QLabel:
@@ -113,7 +117,7 @@ def scale_table_html(scale_id: str) -> str:
     )
 
 
-class DecisionSummary(QWidget):
+class DecisionSummary(StabilityPart, QWidget):
     """The conclusion of one result (this widget) and its supporting ``details``."""
 
     stability_finished = Signal(object)  # Stability.to_dict() of a computed assessment
@@ -155,9 +159,13 @@ class DecisionSummary(QWidget):
         head.addWidget(self.investigative_label)  # an investigative ratio belongs to it
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
-        # then each method's ratio, the classification and its stability, above the fold; the
-        # propositions after them (the kind's explanation is in the tooltip and details)
+        # then every reason that limits the conclusion (the statement names the first: the
+        # rest come first below it, never in a second scrolled pane), each method's ratio, the
+        # classification and its stability; the propositions after them (the kind's
+        # explanation is in the tooltip and details)
+        self.reasons_label = _label(selectable=True)
         for widget in (
+            self.reasons_label,
             self.methods_label,
             self.classification_label,
         ):
@@ -174,7 +182,6 @@ class DecisionSummary(QWidget):
         self.verbal_label = _label(selectable=True)
         self.stability_meaning = _label(f"<small>{STABILITY_MEANING}</small>")
         self.warnings_label = _label()
-        self.reasons_label = _label(selectable=True)
         self.model_label = _label(selectable=True)
         self.documents_label = _label(selectable=True)
         weight = QGroupBox("Weight of evidence")
@@ -194,7 +201,6 @@ class DecisionSummary(QWidget):
             self.scale,
             self.basis,
             weight,
-            self.reasons_label,
             self.warnings_label,
             trace,
         )
@@ -246,9 +252,10 @@ class DecisionSummary(QWidget):
         )
         self._show_methods(verification, model)
         self.investigative_label.setVisible(texts.investigative is not None)
-        self.investigative_label.setText(
-            f"<b>{html.escape(texts.investigative)}</b>" if texts.investigative else ""
-        )
+        # in the text's own weight and without repeating the banner's "For investigation
+        # only" (bold and repeated, it took a third line at 150 %)
+        investigative = (texts.investigative or "").removeprefix("For investigation only: ")
+        self.investigative_label.setText(html.escape(investigative[:1].upper() + investigative[1:]))
         self.propositions_label.setText(
             f"<b>Hp:</b> {html.escape(texts.hp)}.<br><b>Hd:</b> {html.escape(texts.hd)}."
         )
@@ -262,11 +269,7 @@ class DecisionSummary(QWidget):
         )
         self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(result))
         self.reasons_label.setVisible(bool(verification.conclusion.reasons))
-        self.reasons_label.setText(
-            "<b>Why the conclusion is limited</b><ul>"
-            + "".join(f"<li>{html.escape(r)}</li>" for r in verification.conclusion.reasons)
-            + "</ul>"
-        )
+        self.reasons_label.setText(reasons_html(verification.conclusion.reasons))
         self._show_lr(texts, verification.log10_lr, scale_id)
         self._show_warnings(verification.warnings)
         model_info = result.get("model", {})
@@ -313,23 +316,6 @@ class DecisionSummary(QWidget):
             tips.append(fusion_sentence(pair, findings.stated) or "")
         self.methods_label.setToolTip("\n\n".join(t for t in tips if t))
 
-    def can_resample(self) -> bool:
-        return self._resampling() is not None
-
-    def _resampling(self) -> tuple[Model, list[str], str, Classification] | None:
-        """Model, known texts, questioned text and answer to resample, if there is a conclusion."""
-        v = self.verification
-        if self._case is None or v is None:
-            return None
-        model, known, unknown = self._case
-        if (
-            model is None
-            or v.conclusion.kind is ConclusionKind.NONE
-            or v.prediction is Classification.INSUFFICIENT
-        ):
-            return None
-        return model, known, unknown, v.prediction
-
     def _show_lr(self, texts: DecisionTexts, log10_lr: float | None, scale_id: str) -> None:
         self.verbal_label.setToolTip("")
         if texts.lr_number is None or log10_lr is None:  # the number exists only with the LR
@@ -362,89 +348,3 @@ class DecisionSummary(QWidget):
             if warnings
             else "<b>Warnings:</b> none."
         )
-
-    # --- stability ------------------------------------------------------------------------
-
-    def show_stability(self, figures: StabilityFigures) -> None:
-        """Show a stored or computed stability assessment (exact figures)."""
-        if self.verification is None:
-            raise RuntimeError("show_result comes before show_stability")
-        prediction = self.verification.prediction
-        self.stability = figures
-        self.stability_button.setVisible(False)
-        findings = self.verification.methods
-        owner = stability_owner(findings.stated if findings else None)
-        self.stability_label.setText(
-            f"<b>Stability of {html.escape(owner)}:</b> "
-            + html.escape(stability_sentence(figures, prediction))
-        )
-        tip = stability_method(figures)
-        if findings is not None:
-            tip += " " + STABILITY_OF_TAVEER.format(method=METHOD_NAMES[findings.stated])
-        self.stability_label.setToolTip(tip)
-        self.stability_meaning.setText(
-            f"<small>{STABILITY_MEANING} This one: {html.escape(stability_method(figures))}</small>"
-        )
-        score = self.scale.score
-        self.scale.set_values(score, self.scale.band, figures.interval)
-
-    def start_stability(self) -> None:
-        resampling = self._resampling()
-        if resampling is None or self._job is not None:
-            return
-        self.stability_button.setEnabled(False)
-        self.stability_label.setText(
-            f"<b>Stability:</b> resampling the sentences {DEFAULT_RESAMPLES} times…"
-        )
-        if self.stability_handler is not None:
-            if not self.stability_handler():
-                self.stability_failed("another stability computation is still running")
-            return
-        model, known, unknown, prediction = resampling
-        answer = prediction.value
-        job = Job(
-            "Stability of the result",
-            lambda progress: decision_stability(
-                model, known, unknown, answer, DEFAULT_RESAMPLES, progress=progress
-            ).to_dict(),
-            writes_store=False,
-        )
-        started: list[TaskWorker] = []
-        self._job = self.runner.start(
-            job,
-            lambda stability: self._stability_done(started[0], stability),
-            lambda message, _details: self.stability_failed(message),
-            self._stability_cancelled,
-        )
-        started.append(self._job)
-
-    def cancel_stability(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
-        self.stability_button.setEnabled(True)
-
-    def wait(self) -> None:
-        """Cancel a running job and wait for it (call before the window closes); a runner of
-        this view's own is shut down, a runner given to it is left to its owner."""
-        self.cancel_stability()
-        if self._own_runner:
-            self.runner.shut_down()
-
-    def _stability_done(self, worker: TaskWorker, stability: dict) -> None:
-        if self._job is not worker:
-            return  # a cancelled or superseded job
-        self._job = None
-        self.show_stability(StabilityFigures.from_dict(stability))
-        self.stability_finished.emit(stability)
-
-    def stability_failed(self, message: str) -> None:
-        self._job = None
-        self.stability_button.setEnabled(True)
-        self.stability_label.setText(
-            f"<b>Stability</b> could not be computed: {html.escape(message)}"
-        )
-
-    def _stability_cancelled(self) -> None:
-        self.stability_button.setEnabled(True)
-        self.stability_label.setText("<b>Stability:</b> cancelled.")

@@ -1,0 +1,99 @@
+"""Whose stability a run quotes, in the same words in the desktop, the report and the CLI.
+
+A TAVeer model's ratio is a function of TAVeer's score, so the stability of its classification
+is that of its ratio. A LambdaG or fused model states another ratio; its stability check
+resamples λG too (``core/stated_stability.py``) and quotes the stated ratio's stability first,
+then TAVeer's classification's. A check stored before the stated ratio was resampled says
+plainly that it is TAVeer's alone.
+"""
+
+from __future__ import annotations
+
+import html
+
+from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.stability import RatioStability
+from taveer_desktop.presentation.conclusion_text import format_lr, share_text
+from taveer_desktop.presentation.explanation_data import (
+    StabilityFigures,
+    stability_method,
+    stability_sentence,
+)
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES
+
+METHOD_OWNERS = {"lambdag": "LambdaG's ratio", "fusion": "the fused ratio"}
+
+STABILITY_OF_TAVEER_ONLY = (
+    "This check resampled TAVeer only (it was stored before the stated ratio was resampled), "
+    "so it is the stability of TAVeer's classification, not of the stated ratio ({method}): "
+    "compute the stability again for the stated ratio's."
+)
+
+RATIO_STABILITY_METHOD = (
+    "The stated ratio is recomputed in every resample with the same sentences left out: "
+    "λG from the kept sentences (the known author's model rebuilt from the known sentences kept; "
+    "the reference samples drawn once, of the same size, and shared by every resample), "
+    "calibrated, and fused with TAVeer's ratio where the model fuses them."
+)
+
+
+def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
+    """Whose stability is quoted first: "the classification" for a TAVeer model, the stated
+    ratio's ("the stated ratio (the fused ratio)") where it is resampled, else "TAVeer's
+    classification"."""
+    if stated in (None, "taveer"):
+        return "the classification"
+    if ratio_resampled:
+        return f"the stated ratio ({METHOD_OWNERS.get(stated, stated)})"
+    return "TAVeer's classification"
+
+
+def _side(log10_lr: float | None) -> str:
+    if log10_lr is None or log10_lr == 0:
+        return "exactly 1"
+    return "above 1, towards Hp" if log10_lr > 0 else "below 1, towards Hd"
+
+
+def ratio_stability_sentence(ratio: RatioStability, stated_log10_lr: float | None) -> str:
+    """'187 of 200 (93.5 %) resamples give a ratio on the same side of 1 as the stated one
+    (above 1, towards Hp); 95 % of the resampled ratios lie between 3.21 and 41.0.' (Equal
+    ends: every resample's ratio was the same, e.g. its validation's bound.)"""
+    low, high = ratio.log10_lr_interval
+    sentence = (
+        f"{share_text(ratio.agreeing, ratio.resamples)} resamples give a ratio on the same side "
+        f"of 1 as the stated one ({_side(stated_log10_lr)})"
+    )
+    if low == low and high == high:  # not NaN
+        sentence += (
+            f"; 95 % of the resampled ratios lie between {format_lr(low)} and {format_lr(high)}"
+        )
+    sentence += "."
+    if ratio.without_ratio:
+        sentence += f" {share_text(ratio.without_ratio, ratio.resamples)} gave no ratio at all."
+    return sentence
+
+
+def stability_html(
+    figures: StabilityFigures, prediction: Classification, findings: MethodFindings | None
+) -> tuple[str, str]:
+    """The stability line of the Decision tab (HTML) and its tooltip: the stated ratio's
+    first where it was resampled, then TAVeer's classification's, each labelled."""
+    stated = findings.stated if findings else None
+    ratio = figures.ratio if stated not in (None, "taveer") else None
+    classification = html.escape(stability_sentence(figures, prediction))
+    tip = stability_method(figures)
+    if stated in (None, "taveer"):
+        return f"<b>Stability of the classification:</b> {classification}", tip
+    assert findings is not None
+    if ratio is None:
+        tip += " " + STABILITY_OF_TAVEER_ONLY.format(method=METHOD_NAMES[stated])
+        return f"<b>Stability of TAVeer's classification:</b> {classification}", tip
+    owner = html.escape(stability_owner(ratio.method))
+    stated_value = findings.by_method.get(stated)
+    text = html.escape(ratio_stability_sentence(ratio, stated_value))
+    return (
+        f"<b>Stability of {owner}:</b> {text}<br>"
+        f"<b>Stability of TAVeer's classification:</b> {classification}",
+        f"{tip} {RATIO_STABILITY_METHOD}",
+    )
