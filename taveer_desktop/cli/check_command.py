@@ -20,6 +20,7 @@ from typing import Any
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.core.file_reading import read_file_bytes
 from taveer_desktop.paths import default_project_path
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.store.records import AuditEntry, IntegrityReport, ReceiptCheck
@@ -169,7 +170,8 @@ def _print(
                 print(
                     f"Report {shown(args.report)} (SHA-256 {report_sha}) "
                     "was issued by this project: "
-                    f"audit entry {entry.seq} ({entry.action}), case {case}, {entry.time_utc}"
+                    f"audit entry {entry.seq} ({entry.action}), case {case}, "
+                    f"{recorded_time(entry.time_utc)}"
                 )
         else:
             print(

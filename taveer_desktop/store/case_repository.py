@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 
+from taveer_desktop.core.control_characters import unsafe_characters
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, NotFound, StoreError
 from taveer_desktop.store.records import Case
@@ -33,6 +34,9 @@ def case_fields_snapshot(case: Case) -> dict[str, str]:
     return {name: getattr(case, name) for name in CASE_FIELDS}
 
 
+_LINES = ("\\n", "\\r", "\\t")  # a description may have lines and tabs, as escapes name them
+
+
 def _clean(fields: Mapping[str, str | None], source: Path) -> dict[str, str]:
     cleaned = {}
     for name, value in fields.items():
@@ -41,6 +45,11 @@ def _clean(fields: Mapping[str, str | None], source: Path) -> dict[str, str]:
         text = "" if value is None else str(value).strip()
         if len(text) > MAX_FIELD_CHARS:
             raise StoreError(f"case {name} is longer than {MAX_FIELD_CHARS:,} characters", source)
+        hidden = [c for c in unsafe_characters(text) if name != "description" or c not in _LINES]
+        if hidden:  # a bidi override in a case number makes it read as another number
+            raise StoreError(
+                f"case {name} holds control or invisible characters ({', '.join(hidden)})", source
+            )
         cleaned[name] = text
     if "number" in cleaned and not cleaned["number"]:
         raise StoreError("a case needs a case number", source)

@@ -89,6 +89,20 @@ def test_case_number_rules(store):
         store.cases.find("C-9")
 
 
+def test_case_fields_refuse_controls_and_bidi_overrides(store):
+    # "C-1<RLO>live" would read as "C-1evil" reversed in a listing: refused, nothing stored
+    with pytest.raises(StoreError, match=r"case number holds control or invisible .*\\u202e"):
+        store.cases.create("C-1\u202elive")
+    with pytest.raises(StoreError, match=r"case examiner holds .*\\x1b"):
+        store.cases.create("C-3", examiner="A.\x1b[2J Examiner")
+    assert store.cases.list_all() == []
+    case = store.cases.create("C-3", description="first line\n\tsecond line")
+    assert case.description == "first line\n\tsecond line"
+    with pytest.raises(StoreError, match=r"case title holds .*\\u200b"):
+        store.cases.update(case.id, title="In\u200bvoice")
+    assert store.cases.get(case.id).title == ""
+
+
 def test_models_are_kept_as_received(store, tmp_path):
     data = model_bytes()
     path = write(tmp_path / "default.json", data)
