@@ -20,10 +20,12 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
+    QScrollArea,
     QSplitter,
     QTableView,
     QToolButton,
@@ -150,18 +152,24 @@ class DocumentsTab(QWidget):
         self.preview.setFont(mono_font())
         self.preview.setToolTip("The text extracted from the document (read-only)")
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        preview_box = QWidget()
-        preview_layout = QVBoxLayout(preview_box)
-        preview_layout.setContentsMargins(0, 0, 0, 0)
-        preview_layout.addWidget(self.preview_heading)
-        preview_layout.addWidget(self.preview, stretch=1)
+        # the heading (hashes, encoding, reading notes) scrolls on its own when a short screen
+        # leaves it less room than its lines need, instead of being cut mid-line
+        heading_scroll = QScrollArea()
+        heading_scroll.setObjectName("preview_heading_scroll")
+        heading_scroll.setWidget(self.preview_heading)
+        heading_scroll.setWidgetResizable(True)
+        heading_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        heading_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("documents_splitter")
         self.splitter.addWidget(self.view)
-        self.splitter.addWidget(preview_box)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 1)  # the table shows several rows at 150 % too
+        self.splitter.addWidget(heading_scroll)
+        self.splitter.addWidget(self.preview)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 2)  # the table shows several rows at 150 % too
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(2, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.empty_label)
