@@ -31,7 +31,9 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlparse
 
+from asn1crypto import parser as asn1_parser
 from asn1crypto import pkcs12 as asn1_pkcs12
+from asn1crypto import tsp
 from asn1crypto import x509 as asn1_x509
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding, pkcs12
@@ -165,6 +167,26 @@ def _read_credentials(
     return signer, asn1_x509.Certificate.load(der).subject.human_friendly
 
 
+class _LabTimeStamper(HTTPTimeStamper):
+    """pyHanko's HTTP client, but a refusal keeps its reason: asn1crypto 1.5.1 declares the
+    token of a TimeStampResp mandatory (RFC 3161 makes it OPTIONAL), so the answer of a TSA
+    that refuses fails to parse and its status and text would be lost."""
+
+    async def async_request_tsa_response(self, req: tsp.TimeStampReq) -> tsp.TimeStampResp:
+        response = await super().async_request_tsa_response(req)
+        try:
+            response["status"]  # parses the whole answer
+        except ValueError:
+            try:
+                status_der = b"".join(asn1_parser.parse(asn1_parser.parse(response.dump())[4])[3:5])
+                status = tsp.PKIStatusInfo.load(status_der)
+                words = "; ".join(status["status_string"].native or [status["status"].native])
+            except (ValueError, TypeError, IndexError):
+                raise TimestampRequestError("Malformed answer from the TSA") from None
+            raise TimestampRequestError(f"Timestamp server refused our request: {words}") from None
+        return response
+
+
 def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
     if tsa_url is None:
         return None
@@ -174,7 +196,23 @@ def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
             "bad_tsa_url",
             f"The time-stamping authority's address {tsa_url!r} is not an http(s) URL.",
         )
-    return HTTPTimeStamper(tsa_url, timeout=timeout)
+    return _LabTimeStamper(tsa_url, timeout=timeout)
+
+
+def _tsa_error(tsa_url: str | None, error: Exception) -> SigningError:
+    message = str(error)
+    if "refused our request" in message or "nonce" in message:
+        detail = message.split(": ", 1)[-1].rstrip(".")
+        return SigningError(
+            "tsa_refused",
+            f"The time-stamping authority at {tsa_url} refused to timestamp the signature "
+            f"({detail}). The report was not signed.",
+        )
+    return SigningError(
+        "tsa_unreachable",
+        f"The time-stamping authority at {tsa_url} could not be reached, or did not answer "
+        "with a timestamp. The report was not signed.",
+    )
 
 
 def sign_report(
@@ -223,20 +261,10 @@ def sign_report(
         os.replace(temp_name, target)
         temp_name = None
     except TimestampRequestError as error:
-        refused = "refused" in str(error) or "nonce" in str(error)
-        raise SigningError(
-            "tsa_refused" if refused else "tsa_unreachable",
-            f"The time-stamping authority at {tsa_url} "
-            + (f"refused the request: {error}." if refused else "could not be reached.")
-            + " The report was not signed.",
-        ) from None
+        raise _tsa_error(tsa_url, error) from None
     except PyHankoSigningError as error:
         if isinstance(error.__cause__, TimestampRequestError):
-            raise SigningError(
-                "tsa_unreachable",
-                f"The time-stamping authority at {tsa_url} could not be reached."
-                " The report was not signed.",
-            ) from None
+            raise _tsa_error(tsa_url, error.__cause__) from None
         raise SigningError("write_failed", f"The report could not be signed: {error}.") from None
     except OSError as error:
         raise SigningError(

@@ -9,6 +9,7 @@ test itself: the one place where the suite's network guard lets a loopback conne
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import shutil
 import socket
@@ -306,8 +307,40 @@ class LoopbackHTTPServer(ThreadingHTTPServer):
         self.server_name, self.server_port = "127.0.0.1", self.server_address[1]
 
 
+@contextlib.contextmanager
+def serve_on_loopback(answer) -> Iterator[tuple[str, list[int]]]:
+    """An HTTP server on 127.0.0.1 whose POST answers are ``answer(body) -> (status, type,
+    bytes)``; yields its URL and the list of requests served (their sizes)."""
+    served: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            served.append(len(body))
+            status, content_type, reply = answer(body)
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args):
+            pass
+
+    server = LoopbackHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/tsa", served
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
 @pytest.fixture
 def loopback_tsa(pki, loopback_allowed) -> Iterator[str]:
+    """pyHanko's DummyTimeStamper (an RFC 3161 TSA signing with the test TSA's key) over HTTP."""
     stamper = DummyTimeStamper(
         tsa_cert=asn1_x509.Certificate.load(pki.tsa_cert.public_bytes(serialization.Encoding.DER)),
         tsa_key=asn1_keys.PrivateKeyInfo.load(
@@ -318,31 +351,13 @@ def loopback_tsa(pki, loopback_allowed) -> Iterator[str]:
             )
         ),
     )
-    served: list[int] = []
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):
-            request = tsp.TimeStampReq.load(self.rfile.read(int(self.headers["Content-Length"])))
-            body = stamper.request_tsa_response(request).dump()
-            served.append(len(body))
-            self.send_response(200)
-            self.send_header("Content-Type", "application/timestamp-reply")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def answer(body: bytes) -> tuple[int, str, bytes]:
+        reply = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
+        return 200, "application/timestamp-reply", reply
 
-        def log_message(self, *args):
-            pass
-
-    server = LoopbackHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/tsa"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serve_on_loopback(answer) as (url, served):
+        yield url
     assert served, "the TSA was never asked"
 
 
@@ -394,3 +409,41 @@ def test_without_a_tsa_nothing_touches_the_network(small_pdf, pki, tmp_path):
     signed = tmp_path / "signed.pdf"
     sign_report(small_pdf, signed, pki.signer_p12, PASSPHRASE)
     assert verify_signed_report(signed, trust_roots=[pki.ca_pem]).ok
+
+
+def _rejection() -> bytes:
+    """A TimeStampResp with status 'rejection' and no token (asn1crypto will not build one)."""
+    status = tsp.PKIStatusInfo(
+        {"status": "rejection", "status_string": ["policy not allowed"]}
+    ).dump()
+    assert len(status) < 128
+    return b"\x30" + bytes([len(status)]) + status
+
+
+REJECTION = _rejection()
+
+
+@pytest.mark.parametrize(
+    ("status", "content_type", "reply", "kind"),
+    [
+        (200, "application/timestamp-reply", REJECTION, "tsa_refused"),
+        (500, "text/plain", b"internal error", "tsa_unreachable"),
+        (200, "text/html", b"<html>a proxy's login page</html>", "tsa_unreachable"),
+        (200, "application/timestamp-reply", b"\x30\x03garbage", "tsa_unreachable"),
+    ],
+)
+def test_a_tsa_that_does_not_timestamp_is_one_clear_error(
+    status, content_type, reply, kind, small_pdf, pki, tmp_path, loopback_allowed
+):
+    target = tmp_path / "out.pdf"
+    with (
+        serve_on_loopback(lambda body: (status, content_type, reply)) as (url, served),
+        pytest.raises(SigningError) as caught,
+    ):
+        sign_report(small_pdf, target, pki.signer_p12, PASSPHRASE, tsa_url=url)
+    assert served
+    assert caught.value.kind == kind, caught.value
+    assert "The report was not signed." in str(caught.value)
+    if kind == "tsa_refused":
+        assert "policy not allowed" in str(caught.value)
+    assert not target.exists()
