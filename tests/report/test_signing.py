@@ -211,6 +211,8 @@ def test_bytes_appended_after_signing_are_reported(small_pdf, pki, tmp_path):
     check = verify_signed_report(signed, trust_roots=[pki.ca_pem])
     assert check.intact and not check.covers_whole_file and not check.ok
     assert "added to the file after it was signed" in " ".join(check.problems)
+    if PDFSIG is not None:
+        assert "Not total document signed" in pdfsig(signed)
 
 
 def test_trust_is_judged_only_against_roots_given(small_pdf, pki, tmp_path, tmp_path_factory):
