@@ -131,9 +131,9 @@ def _read_credentials(
             "not_pkcs12",
             f"The file {path} is not a PKCS#12 certificate file (.p12 or .pfx).",
         ) from None
-    secret = passphrase.encode("utf-8") if isinstance(passphrase, str) else passphrase
+    secret = (passphrase.encode("utf-8") if isinstance(passphrase, str) else passphrase) or None
     try:
-        key, cert, _extra = pkcs12.load_key_and_certificates(data, secret or None)
+        key, cert, _extra = pkcs12.load_key_and_certificates(data, secret)
     except (ValueError, TypeError):
         raise SigningError(
             "bad_passphrase",
@@ -144,7 +144,7 @@ def _read_credentials(
             "no_key",
             f"The certificate file {path} holds no private key with its certificate.",
         )
-    subject = cert.subject.rfc4514_string()
+    subject = asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject.human_friendly
     if cert.not_valid_after_utc < now:
         raise SigningError(
             "expired",
@@ -163,8 +163,7 @@ def _read_credentials(
         raise SigningError(
             "no_key", f"The key in the certificate file {path} cannot be used for signing."
         ) from None
-    der = cert.public_bytes(Encoding.DER)
-    return signer, asn1_x509.Certificate.load(der).subject.human_friendly
+    return signer, subject
 
 
 class _LabTimeStamper(HTTPTimeStamper):
