@@ -1,0 +1,355 @@
+"""Signing a finished report PDF (PAdES) and checking a signed one, with pyHanko.
+
+``sign_report`` adds one PAdES signature (ETSI EN 319 142, ``/SubFilter /ETSI.CAdES.detached``)
+to an existing PDF as an incremental update, so the signature's byte range covers the whole
+signed file. The key and certificate come from a PKCS#12 file and its passphrase. Without a
+time-stamping authority the signature is PAdES B-B and its time is the workstation's clock (the
+``/M`` entry of the signature dictionary, which anyone can set); with ``tsa_url`` an RFC 3161
+timestamp from the lab's time-stamping authority is embedded in the signature (PAdES B-T).
+
+``verify_signed_report`` reads the last signature of a PDF and says, in a ``SignatureCheck``,
+whether the file is intact, whether the signature covers the whole file, who signed it, when,
+and whether that time comes from a TSA or from the workstation. Trust in the signer's
+certificate is judged only against roots the caller gives (the lab's CA, the court's list);
+the operating system's trust list is never used, and nothing is fetched: no OCSP, no CRL, no
+AIA. The only network connection this module ever opens is to the TSA URL the lab configured.
+
+Every failure to sign is one ``SigningError`` whose ``kind`` names it for code and whose text is
+a plain sentence for the examiner. This module is not wired into the report writer, the CLI or
+the store yet (issue 25): it signs and checks files, nothing more.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlparse
+
+from asn1crypto import parser as asn1_parser
+from asn1crypto import pkcs12 as asn1_pkcs12
+from asn1crypto import tsp
+from asn1crypto import x509 as asn1_x509
+from cryptography import x509
+from cryptography.hazmat.primitives.serialization import Encoding, pkcs12
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.misc import PdfError
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign import fields, signers
+from pyhanko.sign.general import SigningError as PyHankoSigningError
+from pyhanko.sign.timestamps import HTTPTimeStamper, TimestampRequestError
+from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature
+from pyhanko_certvalidator import ValidationContext
+
+SIGNATURE_FIELD = "TAVeerExaminerSignature"
+DEFAULT_TSA_TIMEOUT = 10.0  # seconds; a TSA on the lab's network answers in well under one
+
+SigningErrorKind = Literal[
+    "unreadable_pdf",
+    "unreadable_credentials",
+    "not_pkcs12",
+    "bad_passphrase",
+    "no_key",
+    "expired",
+    "not_yet_valid",
+    "bad_tsa_url",
+    "tsa_unreachable",
+    "tsa_refused",
+    "write_failed",
+]
+TimeSource = Literal["tsa", "workstation"]
+
+
+class SigningError(Exception):
+    """A report could not be signed; ``str(error)`` is a plain sentence for the examiner."""
+
+    def __init__(self, kind: SigningErrorKind, sentence: str) -> None:
+        super().__init__(sentence)
+        self.kind: SigningErrorKind = kind
+        self.sentence = sentence
+
+
+@dataclass(frozen=True)
+class SignedReport:
+    """What ``sign_report`` wrote."""
+
+    path: Path
+    sha256: str  # of the signed file: what a receipt and the audit entry must record
+    signer_subject: str
+    time_source: TimeSource
+
+
+@dataclass(frozen=True)
+class SignatureCheck:
+    """What ``verify_signed_report`` found in one PDF (its last signature)."""
+
+    signed: bool
+    intact: bool = False  # the signed bytes are unchanged and the signature's mathematics holds
+    covers_whole_file: bool = False  # nothing was appended after the signature
+    signer_subject: str | None = None
+    signer_sha256: str | None = None  # fingerprint of the signer's certificate (DER)
+    signing_time: datetime | None = None
+    time_source: TimeSource | None = None
+    timestamp_intact: bool | None = None  # None: no TSA timestamp in the signature
+    tsa_subject: str | None = None
+    trusted: bool | None = None  # None: no trust roots were given, so trust was not judged
+    problems: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Intact, whole file, an intact timestamp if there is one, trusted if roots were given."""
+        return (
+            self.signed
+            and self.intact
+            and self.covers_whole_file
+            and self.timestamp_intact is not False
+            and self.trusted is not False
+        )
+
+
+def _read_credentials(
+    pkcs12_path: str | Path, passphrase: str | bytes | None, now: datetime
+) -> tuple[signers.SimpleSigner, str]:
+    path = Path(pkcs12_path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SigningError(
+            "unreadable_credentials",
+            f"The certificate file {path} could not be read ({error.strerror or error}).",
+        ) from None
+    try:  # the outer structure parses without the passphrase: tells "not PKCS#12" apart
+        pfx = asn1_pkcs12.Pfx.load(data, strict=True)
+        pfx["auth_safe"]["content_type"].native  # noqa: B018 (forces the parse)
+    except (ValueError, TypeError, KeyError):
+        raise SigningError(
+            "not_pkcs12",
+            f"The file {path} is not a PKCS#12 certificate file (.p12 or .pfx).",
+        ) from None
+    secret = (passphrase.encode("utf-8") if isinstance(passphrase, str) else passphrase) or None
+    try:
+        key, cert, _extra = pkcs12.load_key_and_certificates(data, secret)
+    except (ValueError, TypeError):
+        raise SigningError(
+            "bad_passphrase",
+            f"The passphrase does not open the certificate file {path}.",
+        ) from None
+    if key is None or cert is None:
+        raise SigningError(
+            "no_key",
+            f"The certificate file {path} holds no private key with its certificate.",
+        )
+    subject = asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject.human_friendly
+    if cert.not_valid_after_utc < now:
+        raise SigningError(
+            "expired",
+            f"The certificate of {subject} expired on "
+            f"{cert.not_valid_after_utc:%Y-%m-%d %H:%M} UTC; a report cannot be signed with it.",
+        )
+    if cert.not_valid_before_utc > now:
+        raise SigningError(
+            "not_yet_valid",
+            f"The certificate of {subject} is valid only from "
+            f"{cert.not_valid_before_utc:%Y-%m-%d %H:%M} UTC.",
+        )
+    try:
+        signer = signers.SimpleSigner.load_pkcs12_data(data, other_certs=[], passphrase=secret)
+    except ValueError:
+        raise SigningError(
+            "no_key", f"The key in the certificate file {path} cannot be used for signing."
+        ) from None
+    return signer, subject
+
+
+class _LabTimeStamper(HTTPTimeStamper):
+    """pyHanko's HTTP client, but a refusal keeps its reason: asn1crypto 1.5.1 declares the
+    token of a TimeStampResp mandatory (RFC 3161 makes it OPTIONAL), so the answer of a TSA
+    that refuses fails to parse and its status and text would be lost."""
+
+    async def async_request_tsa_response(self, req: tsp.TimeStampReq) -> tsp.TimeStampResp:
+        response = await super().async_request_tsa_response(req)
+        try:
+            response["status"]  # parses the whole answer
+        except ValueError:
+            try:
+                status_der = b"".join(asn1_parser.parse(asn1_parser.parse(response.dump())[4])[3:5])
+                status = tsp.PKIStatusInfo.load(status_der)
+                words = "; ".join(status["status_string"].native or [status["status"].native])
+            except (ValueError, TypeError, IndexError):
+                raise TimestampRequestError("Malformed answer from the TSA") from None
+            raise TimestampRequestError(f"Timestamp server refused our request: {words}") from None
+        return response
+
+
+def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
+    if tsa_url is None:
+        return None
+    parsed = urlparse(tsa_url)
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise SigningError(
+            "bad_tsa_url",
+            f"The time-stamping authority's address {tsa_url!r} is not an http(s) URL.",
+        )
+    return _LabTimeStamper(tsa_url, timeout=timeout)
+
+
+def _tsa_error(tsa_url: str | None, error: Exception) -> SigningError:
+    message = str(error)
+    if "refused our request" in message or "nonce" in message:
+        detail = message.split(": ", 1)[-1].rstrip(".")
+        return SigningError(
+            "tsa_refused",
+            f"The time-stamping authority at {tsa_url} refused to timestamp the signature "
+            f"({detail}). The report was not signed.",
+        )
+    return SigningError(
+        "tsa_unreachable",
+        f"The time-stamping authority at {tsa_url} could not be reached, or did not answer "
+        "with a timestamp. The report was not signed.",
+    )
+
+
+def sign_report(
+    source: str | Path,
+    target: str | Path,
+    pkcs12_path: str | Path,
+    passphrase: str | bytes | None,
+    *,
+    tsa_url: str | None = None,
+    tsa_timeout: float = DEFAULT_TSA_TIMEOUT,
+    reason: str | None = None,
+    location: str | None = None,
+    now: datetime | None = None,
+) -> SignedReport:
+    """Sign the PDF ``source`` into ``target`` (may be the same path; written through a
+    temporary file in the target's folder and renamed only when whole)."""
+    source, target = Path(source), Path(target)
+    signer, subject = _read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
+    timestamper = _timestamper(tsa_url, tsa_timeout)
+    meta = signers.PdfSignatureMetadata(
+        field_name=SIGNATURE_FIELD,
+        md_algorithm="sha256",
+        subfilter=fields.SigSeedSubFilter.PADES,
+        reason=reason,
+        location=location,
+    )
+    try:
+        handle = open(source, "rb")  # noqa: SIM115 (held open until the signature is written)
+    except OSError as error:
+        raise SigningError(
+            "unreadable_pdf", f"The report {source} could not be read ({error.strerror})."
+        ) from None
+    temp_name: str | None = None
+    try:
+        try:
+            writer = IncrementalPdfFileWriter(handle, strict=False)
+        except (PdfError, ValueError, KeyError, IndexError):
+            raise SigningError(
+                "unreadable_pdf", f"The file {source} is not a readable PDF."
+            ) from None
+        fd, temp_name = tempfile.mkstemp(prefix=".signing-", suffix=".pdf", dir=target.parent)
+        with os.fdopen(fd, "wb") as out:
+            signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper, output=out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp_name, target)
+        temp_name = None
+    except TimestampRequestError as error:
+        raise _tsa_error(tsa_url, error) from None
+    except PyHankoSigningError as error:
+        if isinstance(error.__cause__, TimestampRequestError):
+            raise _tsa_error(tsa_url, error.__cause__) from None
+        raise SigningError("write_failed", f"The report could not be signed: {error}.") from None
+    except OSError as error:
+        raise SigningError(
+            "write_failed", f"The signed report {target} could not be written ({error})."
+        ) from None
+    finally:
+        handle.close()
+        if temp_name is not None:
+            Path(temp_name).unlink(missing_ok=True)
+    return SignedReport(
+        path=target,
+        sha256=hashlib.sha256(target.read_bytes()).hexdigest(),
+        signer_subject=subject,
+        time_source="tsa" if timestamper is not None else "workstation",
+    )
+
+
+def _load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
+    roots = []
+    for root in trust_roots:
+        data = root if isinstance(root, bytes) else Path(root).read_bytes()
+        cert = (
+            x509.load_pem_x509_certificate(data)
+            if data.lstrip().startswith(b"-----BEGIN")
+            else x509.load_der_x509_certificate(data)
+        )
+        roots.append(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)))
+    return roots
+
+
+def verify_signed_report(
+    path: str | Path, trust_roots: Iterable[str | Path | bytes] = ()
+) -> SignatureCheck:
+    """Check the last signature of the PDF at ``path`` (``trust_roots``: PEM or DER CA
+    certificates, as files or bytes; without them trust is not judged)."""
+    path = Path(path)
+    roots = _load_roots(trust_roots)
+    try:
+        with open(path, "rb") as handle:
+            reader = PdfFileReader(handle, strict=False)
+            sigs = reader.embedded_regular_signatures
+            if not sigs:
+                return SignatureCheck(signed=False, problems=("The PDF carries no signature.",))
+            embedded = sigs[-1]
+            context = ValidationContext(
+                trust_roots=roots, allow_fetching=False, revocation_mode="soft-fail"
+            )
+            status = validate_pdf_signature(embedded, signer_validation_context=context)
+    except OSError as error:
+        return SignatureCheck(
+            signed=False, problems=(f"The file could not be read ({error.strerror or error}).",)
+        )
+    except (PdfError, ValueError, KeyError, IndexError, TypeError) as error:
+        return SignatureCheck(
+            signed=False,
+            problems=(f"The file is not a readable signed PDF ({error}); treat it as altered.",),
+        )
+    problems: list[str] = []
+    intact = bool(status.intact and status.valid)
+    if not intact:
+        problems.append("The signed bytes were changed after signing, or the signature is broken.")
+    whole = status.coverage == SignatureCoverageLevel.ENTIRE_FILE
+    if not whole:
+        problems.append("Bytes were added to the file after it was signed.")
+    ts = status.timestamp_validity
+    timestamp_intact = None if ts is None else bool(ts.intact and ts.valid)
+    if timestamp_intact is False:
+        problems.append("The time-stamping authority's timestamp does not match the signature.")
+    trusted: bool | None = None
+    if roots:
+        trusted = bool(status.trusted) and (ts is None or bool(ts.trusted))
+        if not trusted:
+            problems.append(
+                "The signer's or the TSA's certificate is not issued by a trusted root."
+            )
+    cert = status.signing_cert
+    return SignatureCheck(
+        signed=True,
+        intact=intact,
+        covers_whole_file=whole,
+        signer_subject=cert.subject.human_friendly,
+        signer_sha256=hashlib.sha256(cert.dump()).hexdigest(),
+        signing_time=ts.timestamp if ts is not None else status.signer_reported_dt,
+        time_source="tsa" if ts is not None else "workstation",
+        timestamp_intact=timestamp_intact,
+        tsa_subject=ts.signing_cert.subject.human_friendly if ts is not None else None,
+        trusted=trusted,
+        problems=tuple(problems),
+    )
