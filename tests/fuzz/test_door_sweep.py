@@ -223,9 +223,19 @@ def test_cases_csv_that_contradicts_the_truth_is_refused(tmp_path):
 
 
 def test_names_with_escape_and_bidi_characters_print_inert(project, tmp_path):
-    number = "C\x1b[2J\u202eevil\u2066"
+    # a case's own fields refuse them at the door (a bidi override makes one number read as
+    # another): one line, exit 2, nothing stored
+    cases_before = stored_rows(project, "cases")
+    hostile_number = "C\x1b[2J\u202eevil\u2066"
+    refused = taveer("--project", project, "case", "create", hostile_number)
+    assert_refused(refused, "case number holds control or invisible characters", "\\u202e")
     title = "title\r\nfake: conclusion evaluative\x9b"
-    assert_works(taveer("--project", project, "case", "create", number, "--title", title))
+    refused = taveer("--project", project, "case", "create", "C-INERT", "--title", title)
+    assert_refused(refused, "case title holds control or invisible characters")
+    assert stored_rows(project, "cases") == cases_before
+    # a file name is what the file is called: kept exactly, printed inert
+    number = "C-INERT"
+    assert_works(taveer("--project", project, "case", "create", number, "--title", "Letters"))
     evidence = tmp_path / "letter\u202etxt.exe.txt"
     evidence.write_text(DEMO[0].read_text(encoding="utf-8"), encoding="utf-8")
     added = taveer("--project", project, "case", "add", number, "--known", evidence)
@@ -235,12 +245,11 @@ def test_names_with_escape_and_bidi_characters_print_inert(project, tmp_path):
         assert_works(result)
         assert not any(c in result.stdout + result.stderr for c in RAW_CONTROLS), args
     shown = taveer("--project", project, "case", "show", number)
-    assert "C\\x1b[2J\\u202eevil\\u2066" in shown.stdout
     assert "letter\\u202etxt.exe.txt" in shown.stdout
     as_json = taveer("--project", project, "case", "show", number, "--json")
     assert not any(c in as_json.stdout for c in RAW_CONTROLS)  # escaped as \\u…
     data = json.loads(as_json.stdout)
-    assert data["case"]["number"] == number and data["case"]["title"] == title  # exact values
+    assert [d["file_name"] for d in data["documents"]] == [evidence.name]  # the exact value
     missing = taveer("--project", project, "case", "show", "no\x1b[31msuch")
     assert_refused(missing, "no\\x1b[31msuch")
     named = taveer(

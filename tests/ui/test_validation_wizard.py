@@ -261,7 +261,8 @@ def test_bad_folders_give_one_plain_message_and_store_nothing(
     for author in ("a", "b"):
         (few / author).mkdir(parents=True)
         for n in (1, 2):
-            (few / author / f"{n}.txt").write_text("One sentence here. Another one there.\n")
+            text = f"One sentence by {author} here. Another one, number {n}, there.\n"
+            (few / author / f"{n}.txt").write_text(text)  # distinct texts: one author each
     flat = tmp_path / "flat"
     flat.mkdir()
     (flat / "letter.txt").write_text("A letter.\n")
