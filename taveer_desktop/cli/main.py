@@ -18,7 +18,7 @@ import shutil
 import sys
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.cli import engine_commands
+from taveer_desktop.cli import corpus_commands, validate_command, verify_commands
 from taveer_desktop.cli.output import end_progress_line, shown
 from taveer_desktop.core.errors import TaveerError
 
@@ -31,7 +31,7 @@ def _command_modules(engine_only: bool = False) -> list:
     """The modules whose commands the parser offers. The project-store and report commands
     are imported only when the command line may need them (an engine command such as
     ``verify`` starts without loading the store)."""
-    modules = [engine_commands]
+    modules = [corpus_commands, validate_command, verify_commands]  # the engine's commands
     if engine_only:
         return modules
     try:  # the project-store commands are optional until the store package provides them

@@ -17,12 +17,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from taveer_desktop.cli.check_command import add_check_parser
-from taveer_desktop.cli.engine_commands import (
-    add_validation_options,
-    conclusion_json,
-    print_validation_notes,
-)
 from taveer_desktop.cli.output import print_json, shown
+from taveer_desktop.cli.validate_command import add_validation_options, print_validation_notes
+from taveer_desktop.cli.verify_commands import conclusion_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.outcome import ConclusionKind
@@ -500,8 +497,8 @@ def _chars(value) -> str:
 
 
 def run_case_validate(args) -> int:
-    from taveer_desktop.cli.engine_commands import validation_summary
     from taveer_desktop.cli.output import StderrProgress
+    from taveer_desktop.cli.validate_command import validation_summary
     from taveer_desktop.core.progress import NO_PROGRESS
     from taveer_desktop.core.validation import (
         AcceptanceCriteria,
