@@ -35,9 +35,21 @@ def _command_modules(engine_only: bool = False) -> list:
     if engine_only:
         return modules
     try:  # the project-store commands are optional until the store package provides them
-        from taveer_desktop.cli import project_commands, validation_commands
+        from taveer_desktop.cli import (
+            audit_commands,
+            case_commands,
+            model_commands,
+            population_commands,
+            validation_commands,
+        )
 
-        modules += [project_commands, validation_commands]
+        modules += [
+            case_commands,
+            population_commands,
+            model_commands,
+            audit_commands,
+            validation_commands,
+        ]
     except ImportError:  # pragma: no cover - only while the store is being built
         pass
     try:  # the report command needs the store and Qt's PDF support
