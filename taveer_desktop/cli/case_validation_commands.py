@@ -30,7 +30,7 @@ from taveer_desktop.presentation.validation_basis_text import (
     attempt_line,
     model_choice_sentence,
 )
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.failure_account import accounting_for_failure
 
 

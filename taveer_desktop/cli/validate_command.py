@@ -248,7 +248,7 @@ def run_validate(args) -> int:
     if args.json:
         print_json(summary)
         return 0
-    from taveer_desktop.presentation.validation_text import acceptance_verdict
+    from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 
     verdict = acceptance_verdict(summary["acceptance"]["met"])
     print(

@@ -18,7 +18,7 @@ from dataclasses import asdict
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project
 from taveer_desktop.core.progress import NO_PROGRESS
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound
 
 

@@ -7,8 +7,9 @@ declared range, the repeats, the size for casework: ``validation_range_content``
 criteria judged on the pessimistic end, the figures with their intervals and meanings and per
 length band, the three plots (Tippett, empirical cross-entropy, score
 distributions) and the limits, with the record itself attached as JSON. The words come from
-``presentation/validation_text``, the plot data from ``core/validation_curves``; this module
-only arranges them.
+``presentation/validation_text`` and its siblings (``validation_figures_text``,
+``validation_plot_text``, ``validation_report_text``), the plot data from
+``core/validation_curves``; this module only arranges them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from taveer_desktop.core.validation_curves import (
 )
 from taveer_desktop.presentation import method_report_text as method_words
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation import validation_figures_text as figure_words
+from taveer_desktop.presentation import validation_plot_text as plot_words
+from taveer_desktop.presentation import validation_report_text as report_words
 from taveer_desktop.presentation import validation_text as words
 from taveer_desktop.presentation.method_agreement import (
     COMPARED_FIGURES,
@@ -103,14 +107,14 @@ def _paragraphs(sentences: list[str], style: str = "body") -> list[Block]:
 
 
 def tippett_plot(curves: TippettCurves, record: dict[str, Any], n: tuple[int, int]) -> PlotLayout:
-    marks = [Mark(x, label, "bound") for x, label in words.bound_marks(record)]
+    marks = [Mark(x, label, "bound") for x, label in plot_words.bound_marks(record)]
     low, high = curves.x_range
-    for x, _ in words.bound_marks(record):
+    for x, _ in plot_words.bound_marks(record):
         low, high = min(low, x - 0.15), max(high, x + 0.15)
     same_xs, same_ys = curves.steps(curves.same)
     diff_xs, diff_ys = curves.steps(curves.different)
     same_xs[0], diff_xs[0], same_xs[-1], diff_xs[-1] = low, low, high, high
-    text = words.TIPPETT
+    text = plot_words.TIPPETT
     return PlotLayout(
         text.title,
         text.x_axis,
@@ -123,8 +127,8 @@ def tippett_plot(curves: TippettCurves, record: dict[str, Any], n: tuple[int, in
             Series(text.series[0], tuple(same_xs), tuple(same_ys), "same"),
             Series(text.series[1], tuple(diff_xs), tuple(diff_ys), "different"),
         ),
-        marks=(Mark(0.0, words.LR_ONE_MARK), *marks),
-        note=words.tippett_note(*n),
+        marks=(Mark(0.0, plot_words.LR_ONE_MARK), *marks),
+        note=plot_words.tippett_note(*n),
     )
 
 
@@ -135,7 +139,7 @@ def ece_plot(curves: EceCurves) -> PlotLayout:
     clipped = top > ECE_CEILING
     top = min(top, ECE_CEILING)
     y_max = math.ceil(top * 1.08 / 0.2) * 0.2
-    text = words.ECE_PLOT
+    text = plot_words.ECE_PLOT
     validated, calibrated, _ = curves.at_even_odds()
 
     def line(values: np.ndarray) -> tuple[float, ...]:
@@ -154,8 +158,8 @@ def ece_plot(curves: EceCurves) -> PlotLayout:
             Series(text.series[1], tuple(theta), line(curves.calibrated), "calibrated"),
             Series(text.series[2], tuple(theta), line(curves.neutral), "neutral"),
         ),
-        marks=(Mark(0.0, words.EVEN_ODDS_MARK),),
-        note=words.ece_note(validated, calibrated, ECE_CEILING if clipped else None),
+        marks=(Mark(0.0, plot_words.EVEN_ODDS_MARK),),
+        note=plot_words.ece_note(validated, calibrated, ECE_CEILING if clipped else None),
     )
 
 
@@ -179,7 +183,7 @@ def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
     )
     y_ticks = range_ticks(0.0, top * 1.1, 5)
     y_max = max(top * 1.1, y_ticks[-1])
-    text = words.SCORE_PLOT
+    text = plot_words.SCORE_PLOT
     edges = tuple(float(e) for e in scores.edges)
     low, high = _score_range(scores)
     return PlotLayout(
@@ -198,8 +202,8 @@ def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
             Bars(text.series[0], edges, tuple(scores.same_shares), "same"),
             Bars(text.series[1], edges, tuple(scores.different_shares), "different"),
         ),
-        marks=(Mark(0.5, words.THRESHOLD_MARK),),
-        note=words.score_note(*n, len(edges) - 1),
+        marks=(Mark(0.5, plot_words.THRESHOLD_MARK),),
+        note=plot_words.score_note(*n, len(edges) - 1),
     )
 
 
@@ -216,7 +220,7 @@ def _plot(layout: PlotLayout, caption: str, number: str) -> Block:
 
 def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> list[Block]:
     population = record.get("population") or {}
-    pairs = words.identification_pairs(
+    pairs = report_words.identification_pairs(
         record,
         sha,
         source.description,
@@ -225,7 +229,7 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
     )
     return [
         Spacer(20),
-        Paragraph(html_text(words.REPORT_TITLE), "title"),
+        Paragraph(html_text(report_words.REPORT_TITLE), "title"),
         Paragraph(
             f"Relevant population “{html_text(str(population.get('name', '')), 200)}”",
             "subtitle",
@@ -239,7 +243,7 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
 
 def _statement(record: dict[str, Any]) -> list[Block]:
     """The statement; its closing "too small for casework" (if any) in the warning style."""
-    sentences = words.statement_sentences(record)
+    sentences = report_words.statement_sentences(record)
     blocks = _paragraphs(sentences)
     if words.casework_shortfalls(record):
         blocks[-1] = Paragraph(html_text(sentences[-1]), "warning")
@@ -269,7 +273,7 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     trials = curves.trials
     blocks.append(
         Paragraph(
-            html_text(words.lengths_sentence(trials.questioned_chars, trials.known_chars)),
+            html_text(report_words.lengths_sentence(trials.questioned_chars, trials.known_chars)),
             "small",
         )
     )
@@ -279,9 +283,9 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 def _acceptance(record: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [
         Heading("6. Acceptance criteria"),
-        Paragraph(html_text(words.acceptance_sentence(record))),
+        Paragraph(html_text(figure_words.acceptance_sentence(record))),
     ]
-    lines = words.acceptance_lines(record)
+    lines = figure_words.acceptance_lines(record)
     if lines:
         rows = tuple(
             Row(
@@ -317,7 +321,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
                 f"{html_text(line.meaning)} <i>{html_text(line.reading)}</i>",
             )
         )
-        for line in words.figure_lines(record)
+        for line in figure_words.figure_lines(record)
     )
     return [
         Heading("7. Figures"),
@@ -353,9 +357,9 @@ def _each_method(record: dict[str, Any]) -> list[Block]:
     rows = tuple(
         Row(
             (
-                html_text(words.FIGURE_NAMES[key]),
+                html_text(figure_words.FIGURE_NAMES[key]),
                 *(
-                    html_text(words.figure_value(key, (by_method.get(m) or {}).get(key)))
+                    html_text(figure_words.figure_value(key, (by_method.get(m) or {}).get(key)))
                     for m in methods
                 ),
             )
@@ -377,16 +381,16 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     n = (curves.trials.n_same, curves.trials.n_different)
     return [
         Heading("8. Plots"),
-        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "8.1 "),
-        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "8.2 "),
+        _plot(tippett_plot(curves.tippett, record, n), plot_words.TIPPETT.caption, "8.1 "),
+        _plot(ece_plot(curves.ece), plot_words.ECE_PLOT.caption, "8.2 "),
         _plot(score_plot(curves.scores, n), _score_caption(record), "8.3 "),
     ]
 
 
 def _score_caption(record: dict[str, Any]) -> str:
     if record_method(record) == "taveer":
-        return words.SCORE_PLOT.caption
-    return f"{method_words.TAVEER_SCORE_NOTE} {words.SCORE_PLOT.caption}"
+        return plot_words.SCORE_PLOT.caption
+    return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
 
 
 def _limits(record: dict[str, Any]) -> list[Block]:
@@ -415,14 +419,14 @@ def build_validation_report(record: dict[str, Any], source: RecordSource) -> Rep
     blocks += _plots(record, curves)
     blocks += _limits(record)
     return ReportContent(
-        title=f"{words.REPORT_TITLE}, population {population}",
+        title=f"{report_words.REPORT_TITLE}, population {population}",
         subject=f"Validation of {method_words.subject_method(record)} on the population "
         f"{population}",
         footer=f"Validation record {sha[:16]}… · population {population}",
         blocks=tuple(blocks),
         attachment_name=ATTACHMENT_NAME,
         attachment=record_bytes(record),
-        running_title=words.REPORT_TITLE,
+        running_title=report_words.REPORT_TITLE,
     )
 
 

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation_curves import curves_of, score_distributions
-from taveer_desktop.presentation.validation_text import FIGURE_NAMES, figure_lines
+from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_lines
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf_check import check_written_pdf
 from taveer_desktop.report.plot_layout import range_ticks, thin_polyline
