@@ -43,7 +43,7 @@ from taveer_desktop.presentation.method_report_text import (
 )
 from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_value
 from taveer_desktop.presentation.validation_report_text import validated_method
-from taveer_desktop.report.content_methods import (
+from taveer_desktop.report.content_lambdag_evidence import (
     SENTENCE_WINDOW,
     TOWARDS_HD_FILL,
     TOWARDS_HP_FILL,
