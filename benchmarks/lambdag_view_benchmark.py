@@ -61,7 +61,7 @@ def cursor_per_token(prepared, evidence, unit):
 
     from taveer_desktop.presentation import lambdag_shades as words
     from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
-    from taveer_desktop.ui.explain.lambdag_view import level_format
+    from taveer_desktop.ui.explain.lambdag_shading import level_format
 
     document = QTextDocument()
     document.setDocumentLayout(QPlainTextDocumentLayout(document))
@@ -93,7 +93,8 @@ def main() -> int:
     from taveer_desktop.core.sentence_agreement import sentence_leanings
     from taveer_desktop.store import ProjectStore
     from taveer_desktop.ui import fonts
-    from taveer_desktop.ui.explain.lambdag_view import LambdaGView, shaded_document
+    from taveer_desktop.ui.explain.lambdag_shading import shaded_document
+    from taveer_desktop.ui.explain.lambdag_view import LambdaGView
     from tests.method_fixtures import method_project
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

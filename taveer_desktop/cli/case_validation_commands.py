@@ -1,5 +1,8 @@
 """The ``taveer case`` actions about the validations of a case.
 
+- ``taveer --project P case validate CASE --population NAME [options] [--json]``: validate the
+  method on a stored population at the case's lengths (``store/case_validation.validate_case``);
+  the model it produces and its record are kept as an attempt of the case.
 - ``taveer --project P case attempts CASE [--json]``: every validation of the case, oldest
   first — its own attempts (every ``case validate``) and the records declared relevant to it —
   with id, when, method, population, seed, criteria, met, Cllr, its model and whether that model
@@ -16,24 +19,51 @@ stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import asdict
 
-from taveer_desktop.cli.output import print_json, shown
+from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.validate_command import add_validation_options, print_validation_notes
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_basis_text import (
     attempt_line,
     model_choice_sentence,
 )
+from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
+from taveer_desktop.store.failure_account import accounting_for_failure
 
 
 def register_case_actions(actions: argparse._SubParsersAction) -> None:
-    """Add ``attempts`` and ``use-validation`` to the ``case`` command's actions."""
-    from taveer_desktop.cli.project_commands import _json_option
+    """Add ``validate``, ``attempts`` and ``use-validation`` to the ``case`` command's
+    actions."""
+    p = actions.add_parser(
+        "validate",
+        help="validate on a stored population at the case's lengths; keep model and record",
+    )
+    p.add_argument("case", metavar="CASE", help="case number")
+    p.add_argument("--population", required=True, metavar="NAME", help="a stored population")
+    p.add_argument(
+        "--questioned-chars",
+        metavar="LO:HI",
+        help="the lab's declared range of questioned lengths in characters, holding the case's "
+        "(default: the case's own length)",
+    )
+    p.add_argument(
+        "--known-chars",
+        metavar="LO:HI",
+        help="the declared range of known lengths (together), holding the case's (default: the "
+        "case's own)",
+    )
+    add_validation_options(p)
+    p.add_argument("--name", help="name of the model it produces")
+    json_option(p, run_case_validate)
 
     p = actions.add_parser(
         "attempts", help="every validation of a case: its attempts and declared uses"
     )
     p.add_argument("case", metavar="CASE", help="case number")
-    _json_option(p, run_case_attempts)
+    json_option(p, run_case_attempts)
 
     p = actions.add_parser(
         "use-validation",
@@ -48,15 +78,91 @@ def register_case_actions(actions: argparse._SubParsersAction) -> None:
         metavar="TEXT",
         help="why the record's population is relevant to this case (kept in the audit log)",
     )
-    _json_option(p, run_case_use_validation)
+    json_option(p, run_case_use_validation)
+
+
+def _chars(value) -> str:
+    """A recorded length: N, or a declared range [LO, HI] (LO–HI; N when LO = HI)."""
+    if isinstance(value, list):
+        low, high = value
+        return (
+            numbers.integer(low)
+            if low == high
+            else f"{numbers.integer(low)}–{numbers.integer(high)}"
+        )
+    return numbers.integer(value)
+
+
+def run_case_validate(args) -> int:
+    from taveer_desktop.cli.validate_command import validation_summary
+    from taveer_desktop.core.progress import NO_PROGRESS
+    from taveer_desktop.core.validation import (
+        AcceptanceCriteria,
+        ValidationSettings,
+        parse_length_range,
+    )
+    from taveer_desktop.store.case_validation import validate_case
+
+    def declared(value: str | None, option: str) -> tuple[int, int] | None:
+        return None if value is None else parse_length_range(value, option)
+
+    settings = ValidationSettings(
+        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
+        known_chars=declared(args.known_chars, "--known-chars"),
+        folds=args.folds,
+        max_trials=args.max_trials,
+        seed=args.seed,
+        repeats=args.repeats,
+        method=args.method,
+        lambdag_order=args.lambdag_order,
+        lambdag_samples=args.lambdag_samples,
+        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
+    )
+    settings.check()
+    progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
+    with open_project(args) as store:
+        case = store.cases.find(args.case)
+        with accounting_for_failure(store, "the validation's model, its record and model choice"):
+            done = validate_case(store, case.id, args.population, settings, args.name, progress)
+    summary = validation_summary(done.result, done.model.name, f"validation {done.validation.id}")
+    summary.update(
+        case=case.number,
+        population=args.population,
+        model_id=done.model.id,
+        validation_id=done.validation.id,
+        questioned_chars=done.result.record["protocol"]["questioned_chars"],
+        known_chars=done.result.record["protocol"]["known_chars"],
+        chosen=done.chosen,
+        case_model=done.case_model.name if done.case_model else None,
+    )
+    if args.json:
+        print_json(summary)
+        return 0
+    verdict = acceptance_verdict(summary["acceptance"]["met"])
+    print(
+        f"case {shown(case.number)} validated on population {shown(repr(args.population))} "
+        f"({_chars(summary['questioned_chars'])} / "
+        f"{_chars(summary['known_chars'])} characters): "
+        f"{numbers.integer(summary['trials']['same'])} + "
+        f"{numbers.count(summary['trials']['different'], 'trial')}, "
+        f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"
+    )
+    print_validation_notes(done.result.record)
+    choice = model_choice_sentence(
+        done.chosen,
+        done.model.name,
+        done.case_model.name if done.case_model else None,
+        done.validation.criteria_met,
+    )
+    print(f"validation {done.validation.id} kept as an attempt of the case; {shown(choice)}")
+    return 0
 
 
 def run_case_attempts(args) -> int:
-    from taveer_desktop.cli.project_commands import _open
     from taveer_desktop.presentation.audit_text import recorded_time
     from taveer_desktop.store.case_basis import DECLARED_USE, case_attempts
 
-    with _open(args) as store:
+    with open_project(args) as store:
         case = store.cases.find(args.case)
         attempts = case_attempts(store, case.id)
     if args.json:
@@ -78,10 +184,9 @@ def run_case_attempts(args) -> int:
 
 
 def run_case_use_validation(args) -> int:
-    from taveer_desktop.cli.project_commands import _open
     from taveer_desktop.store.case_validation import use_validation
 
-    with _open(args) as store:
+    with open_project(args) as store:
         case = store.cases.find(args.case)
         done = use_validation(store, case.id, args.record, args.reason)
     sentence = model_choice_sentence(

@@ -18,7 +18,7 @@ import shutil
 import sys
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.cli import engine_commands
+from taveer_desktop.cli import corpus_commands, validate_command, verify_commands
 from taveer_desktop.cli.output import end_progress_line, shown
 from taveer_desktop.core.errors import TaveerError
 
@@ -31,13 +31,25 @@ def _command_modules(engine_only: bool = False) -> list:
     """The modules whose commands the parser offers. The project-store and report commands
     are imported only when the command line may need them (an engine command such as
     ``verify`` starts without loading the store)."""
-    modules = [engine_commands]
+    modules = [corpus_commands, validate_command, verify_commands]  # the engine's commands
     if engine_only:
         return modules
     try:  # the project-store commands are optional until the store package provides them
-        from taveer_desktop.cli import project_commands, validation_commands
+        from taveer_desktop.cli import (
+            audit_commands,
+            case_commands,
+            model_commands,
+            population_commands,
+            validation_commands,
+        )
 
-        modules += [project_commands, validation_commands]
+        modules += [
+            case_commands,
+            population_commands,
+            model_commands,
+            audit_commands,
+            validation_commands,
+        ]
     except ImportError:  # pragma: no cover - only while the store is being built
         pass
     try:  # the report command needs the store and Qt's PDF support

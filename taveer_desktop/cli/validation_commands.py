@@ -16,9 +16,9 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
-from taveer_desktop.cli.project_commands import _json_option, _open
+from taveer_desktop.cli.project_access import json_option, open_project
 from taveer_desktop.core.progress import NO_PROGRESS
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound
 
 
@@ -27,11 +27,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "validation", help="list the project's validation records or write their reports"
     )
     actions = validation.add_subparsers(dest="validation_action", metavar="ACTION", required=True)
-    _json_option(actions.add_parser("list", help="list stored validation records"), run_list)
+    json_option(actions.add_parser("list", help="list stored validation records"), run_list)
     p = actions.add_parser("report", help="write the PDF validation report of a stored record")
     p.add_argument("id", type=int, metavar="ID", help="validation record id (see `list`)")
     p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
-    _json_option(p, run_report)
+    json_option(p, run_report)
 
 
 def _names(store, validation) -> tuple[str, str]:
@@ -50,7 +50,7 @@ def _names(store, validation) -> tuple[str, str]:
 
 
 def run_list(args) -> int:
-    with _open(args) as store:
+    with open_project(args) as store:
         rows = [(v, *_names(store, v)) for v in store.validations.list_all()]
     if args.json:
         print_json(
@@ -80,7 +80,7 @@ def run_report(args) -> int:
     from taveer_desktop.report.validation_export import export_stored_validation_report
 
     target = check_target(args.output)  # refuse before opening anything
-    with _open(args, verify=False) as store:  # the export runs the full check itself
+    with open_project(args, verify=False) as store:  # the export runs the full check itself
         # progress only on a terminal: a script reading stderr gets one line on bad input
         progress = (
             StderrProgress("validation report")

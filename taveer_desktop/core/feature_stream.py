@@ -18,7 +18,8 @@ from functools import cached_property
 import numpy as np
 
 from taveer_desktop.core.feature_codes import BREAK_ID, Codebook, codebook_for
-from taveer_desktop.core.feature_counts import DocumentFeatures, Streams, count_many
+from taveer_desktop.core.feature_counts import Streams, count_many
+from taveer_desktop.core.feature_vectors import DocumentFeatures
 from taveer_desktop.core.lexicon import Lexicon
 from taveer_desktop.core.text import (
     lower_preserving_length,

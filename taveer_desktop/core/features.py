@@ -24,8 +24,8 @@ from taveer_desktop.core.feature_codes import (
     LITERAL_HASH,
     MASK,
 )
-from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import CodedDocument, encode_document, prepare_text
+from taveer_desktop.core.feature_vectors import DocumentFeatures
 from taveer_desktop.core.lexicon import Lexicon
 
 __all__ = [

@@ -28,8 +28,8 @@ from typing import TypeAlias
 import numpy as np
 
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import CodedDocument
+from taveer_desktop.core.feature_vectors import DocumentFeatures
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress

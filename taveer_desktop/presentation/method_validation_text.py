@@ -23,13 +23,8 @@ from taveer_desktop.presentation.method_agreement import (
     compared_methods,
     record_method,
 )
-from taveer_desktop.presentation.validation_text import (
-    FIGURE_NAMES,
-    SCORE_PLOT,
-    TIPPETT,
-    PlotText,
-    figure_value,
-)
+from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_value
+from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
 
 
 def method_title(method: str) -> str:

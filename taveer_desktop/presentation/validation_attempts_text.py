@@ -17,12 +17,12 @@ from typing import Any
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
+from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_range_text import (
     casework_verdict,
     declared_ranges,
     range_text,
 )
-from taveer_desktop.presentation.validation_text import figure_value, interval_text
 
 
 @dataclass(frozen=True)

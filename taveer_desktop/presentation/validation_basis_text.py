@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from taveer_desktop.core.validation_basis import ValidationBasis
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 
 _METHOD_TITLES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
 

@@ -16,12 +16,8 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.validation_text import (
-    casework_shortfalls,
-    figure_value,
-    interval_text,
-    ratio_text,
-)
+from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
+from taveer_desktop.presentation.validation_text import casework_shortfalls, ratio_text
 
 CharRange = tuple[int, int] | None  # (LO, HI) characters; None: whole documents
 

@@ -2,7 +2,8 @@
 model's validation in the case view and the model manager (plain text, no Qt).
 
 What a validation record's figures, acceptance, protocol and limits mean is worded once, in
-``presentation/validation_text.py``; this module only words the steps around them.
+``presentation/validation_figures_text.py`` and ``validation_text.py``; this module only words
+the steps around them.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from taveer_desktop.core.validation import METHOD_TITLES
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES, record_method
 from taveer_desktop.presentation.numbers import count
-from taveer_desktop.presentation.validation_range_text import RANGE_MEANING
-from taveer_desktop.presentation.validation_text import (
+from taveer_desktop.presentation.validation_figures_text import (
     acceptance_verdict,
-    casework_shortfalls,
     figure_value,
     interval_text,
 )
+from taveer_desktop.presentation.validation_range_text import RANGE_MEANING
+from taveer_desktop.presentation.validation_text import casework_shortfalls
 
 CRITERIA_NOTE = (
     "Leave a box unticked to set no criterion of that kind; with none, the record says that no "

@@ -38,7 +38,7 @@ from taveer_desktop.presentation.ratio_stability_text import (
     ratio_stability_sentence,
     stability_owner,
 )
-from taveer_desktop.presentation.validation_text import (
+from taveer_desktop.presentation.validation_report_text import (
     ERROR_RATES_FROM_VALIDATION,
     case_summary_sentences,
 )
@@ -201,7 +201,7 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
 
 def _validation(inputs: ReportInputs) -> list[Block]:
     """The validation that produced the model: population, trials, criteria, figures (the
-    wording is the validation report's, ``presentation/validation_text``)."""
+    wording is the validation report's, ``presentation/validation_report_text``)."""
     record = inputs.validation
     if not isinstance(record, dict):
         return []

@@ -25,8 +25,8 @@ from taveer_desktop.report.chart_layout import (
     importance_chart,
     similarity_chart,
 )
+from taveer_desktop.report.content_lambdag_evidence import lambdag_evidence
 from taveer_desktop.report.content_methods import (
-    lambdag_evidence,
     method_results,
     no_weight_line,
     without_weight,

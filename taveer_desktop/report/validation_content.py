@@ -7,30 +7,29 @@ declared range, the repeats, the size for casework: ``validation_range_content``
 criteria judged on the pessimistic end, the figures with their intervals and meanings and per
 length band, the three plots (Tippett, empirical cross-entropy, score
 distributions) and the limits, with the record itself attached as JSON. The words come from
-``presentation/validation_text``, the plot data from ``core/validation_curves``; this module
-only arranges them.
+``presentation/validation_text`` and its siblings (``validation_figures_text``,
+``validation_plot_text``, ``validation_report_text``), the plot data from
+``core/validation_curves``; this module only arranges them (the three plots'
+layouts: ``validation_plots.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-import numpy as np
-
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.core.validation_curves import (
-    EceCurves,
-    ScoreDistributions,
-    TippettCurves,
     ValidationCurves,
     curves_of,
 )
 from taveer_desktop.presentation import method_report_text as method_words
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation import validation_figures_text as figure_words
+from taveer_desktop.presentation import validation_plot_text as plot_words
+from taveer_desktop.presentation import validation_report_text as report_words
 from taveer_desktop.presentation import validation_text as words
 from taveer_desktop.presentation.method_agreement import (
     COMPARED_FIGURES,
@@ -50,14 +49,14 @@ from taveer_desktop.report.blocks import (
 )
 from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.escape import html_code, html_text, plain_text
-from taveer_desktop.report.plot_layout import Bars, Mark, PlotLayout, Series, range_ticks
+from taveer_desktop.report.plot_layout import PlotLayout
+from taveer_desktop.report.validation_plots import ece_plot, score_plot, tippett_plot
 from taveer_desktop.report.validation_range_content import bands_table, coverage_section
 from taveer_desktop.report.wording import utc_and_local
 from taveer_desktop.store.population_repository import record_bytes
 
 ATTACHMENT_NAME = "taveer-validation-record.json"
 PLOT_HEIGHT = 270.0
-ECE_CEILING = 2.0  # bits: an ECE plot's y axis never runs higher (the neutral curve is ≤ 1)
 MAX_WARNINGS_LISTED = 20
 MAX_CELL_CHARS = 1500  # a table row never splits, so no cell may outgrow a page
 MAX_WARNING_CHARS = 240
@@ -99,110 +98,6 @@ def _paragraphs(sentences: list[str], style: str = "body") -> list[Block]:
     return [Paragraph(html_text(s), style) for s in sentences]
 
 
-# --- the plots -------------------------------------------------------------------------------
-
-
-def tippett_plot(curves: TippettCurves, record: dict[str, Any], n: tuple[int, int]) -> PlotLayout:
-    marks = [Mark(x, label, "bound") for x, label in words.bound_marks(record)]
-    low, high = curves.x_range
-    for x, _ in words.bound_marks(record):
-        low, high = min(low, x - 0.15), max(high, x + 0.15)
-    same_xs, same_ys = curves.steps(curves.same)
-    diff_xs, diff_ys = curves.steps(curves.different)
-    same_xs[0], diff_xs[0], same_xs[-1], diff_xs[-1] = low, low, high, high
-    text = words.TIPPETT
-    return PlotLayout(
-        text.title,
-        text.x_axis,
-        text.y_axis,
-        (low, high),
-        (-0.02, 1.02),
-        range_ticks(low, high, 8),
-        range_ticks(0.0, 1.0, 5),
-        series=(
-            Series(text.series[0], tuple(same_xs), tuple(same_ys), "same"),
-            Series(text.series[1], tuple(diff_xs), tuple(diff_ys), "different"),
-        ),
-        marks=(Mark(0.0, words.LR_ONE_MARK), *marks),
-        note=words.tippett_note(*n),
-    )
-
-
-def ece_plot(curves: EceCurves) -> PlotLayout:
-    theta = curves.prior_log10_odds
-    finite = np.concatenate([c[np.isfinite(c)] for c in (curves.validated, curves.calibrated)])
-    top = max(float(finite.max(initial=0.0)), float(curves.neutral.max()))
-    clipped = top > ECE_CEILING
-    top = min(top, ECE_CEILING)
-    y_max = math.ceil(top * 1.08 / 0.2) * 0.2
-    text = words.ECE_PLOT
-    validated, calibrated, _ = curves.at_even_odds()
-
-    def line(values: np.ndarray) -> tuple[float, ...]:
-        return tuple(float(min(v, 10 * y_max)) for v in values)  # inf drawn off the top
-
-    return PlotLayout(
-        text.title,
-        text.x_axis,
-        text.y_axis,
-        (float(theta[0]), float(theta[-1])),
-        (0.0, y_max),
-        range_ticks(float(theta[0]), float(theta[-1]), 10),
-        range_ticks(0.0, y_max, 5),
-        series=(
-            Series(text.series[0], tuple(theta), line(curves.validated), "validated"),
-            Series(text.series[1], tuple(theta), line(curves.calibrated), "calibrated"),
-            Series(text.series[2], tuple(theta), line(curves.neutral), "neutral"),
-        ),
-        marks=(Mark(0.0, words.EVEN_ODDS_MARK),),
-        note=words.ece_note(validated, calibrated, ECE_CEILING if clipped else None),
-    )
-
-
-def _score_range(scores: ScoreDistributions) -> tuple[float, float]:
-    """The part of 0–1 the axis shows: the occupied bins, widened to tenths, 0.5 included."""
-    occupied = np.flatnonzero(scores.same_counts + scores.different_counts)
-    low = min(float(scores.edges[occupied[0]]), 0.5)
-    high = max(float(scores.edges[occupied[-1] + 1]), 0.5)
-    return max(math.floor(low * 10 + 1e-9) / 10, 0.0), min(math.ceil(high * 10 - 1e-9) / 10, 1.0)
-
-
-def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
-    width = float(scores.edges[1] - scores.edges[0])
-    same_line = scores.same_density * width  # a density as a share per bin of this width
-    diff_line = scores.different_density * width
-    top = max(
-        float(scores.same_shares.max()),
-        float(scores.different_shares.max()),
-        float(same_line.max()),
-        float(diff_line.max()),
-    )
-    y_ticks = range_ticks(0.0, top * 1.1, 5)
-    y_max = max(top * 1.1, y_ticks[-1])
-    text = words.SCORE_PLOT
-    edges = tuple(float(e) for e in scores.edges)
-    low, high = _score_range(scores)
-    return PlotLayout(
-        text.title,
-        text.x_axis,
-        text.y_axis,
-        (low, high),
-        (0.0, y_max),
-        range_ticks(low, high, 10),
-        y_ticks,
-        series=(
-            Series("", tuple(scores.grid), tuple(same_line), "same"),
-            Series("", tuple(scores.grid), tuple(diff_line), "different"),
-        ),
-        bars=(
-            Bars(text.series[0], edges, tuple(scores.same_shares), "same"),
-            Bars(text.series[1], edges, tuple(scores.different_shares), "different"),
-        ),
-        marks=(Mark(0.5, words.THRESHOLD_MARK),),
-        note=words.score_note(*n, len(edges) - 1),
-    )
-
-
 def _plot(layout: PlotLayout, caption: str, number: str) -> Block:
     heading = number + layout.title
     untitled = replace(layout, title="")  # the sub-heading names the plot
@@ -216,7 +111,7 @@ def _plot(layout: PlotLayout, caption: str, number: str) -> Block:
 
 def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> list[Block]:
     population = record.get("population") or {}
-    pairs = words.identification_pairs(
+    pairs = report_words.identification_pairs(
         record,
         sha,
         source.description,
@@ -225,7 +120,7 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
     )
     return [
         Spacer(20),
-        Paragraph(html_text(words.REPORT_TITLE), "title"),
+        Paragraph(html_text(report_words.REPORT_TITLE), "title"),
         Paragraph(
             f"Relevant population “{html_text(str(population.get('name', '')), 200)}”",
             "subtitle",
@@ -239,7 +134,7 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
 
 def _statement(record: dict[str, Any]) -> list[Block]:
     """The statement; its closing "too small for casework" (if any) in the warning style."""
-    sentences = words.statement_sentences(record)
+    sentences = report_words.statement_sentences(record)
     blocks = _paragraphs(sentences)
     if words.casework_shortfalls(record):
         blocks[-1] = Paragraph(html_text(sentences[-1]), "warning")
@@ -269,7 +164,7 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     trials = curves.trials
     blocks.append(
         Paragraph(
-            html_text(words.lengths_sentence(trials.questioned_chars, trials.known_chars)),
+            html_text(report_words.lengths_sentence(trials.questioned_chars, trials.known_chars)),
             "small",
         )
     )
@@ -279,9 +174,9 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 def _acceptance(record: dict[str, Any]) -> list[Block]:
     blocks: list[Block] = [
         Heading("6. Acceptance criteria"),
-        Paragraph(html_text(words.acceptance_sentence(record))),
+        Paragraph(html_text(figure_words.acceptance_sentence(record))),
     ]
-    lines = words.acceptance_lines(record)
+    lines = figure_words.acceptance_lines(record)
     if lines:
         rows = tuple(
             Row(
@@ -317,7 +212,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
                 f"{html_text(line.meaning)} <i>{html_text(line.reading)}</i>",
             )
         )
-        for line in words.figure_lines(record)
+        for line in figure_words.figure_lines(record)
     )
     return [
         Heading("7. Figures"),
@@ -353,9 +248,9 @@ def _each_method(record: dict[str, Any]) -> list[Block]:
     rows = tuple(
         Row(
             (
-                html_text(words.FIGURE_NAMES[key]),
+                html_text(figure_words.FIGURE_NAMES[key]),
                 *(
-                    html_text(words.figure_value(key, (by_method.get(m) or {}).get(key)))
+                    html_text(figure_words.figure_value(key, (by_method.get(m) or {}).get(key)))
                     for m in methods
                 ),
             )
@@ -377,16 +272,16 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     n = (curves.trials.n_same, curves.trials.n_different)
     return [
         Heading("8. Plots"),
-        _plot(tippett_plot(curves.tippett, record, n), words.TIPPETT.caption, "8.1 "),
-        _plot(ece_plot(curves.ece), words.ECE_PLOT.caption, "8.2 "),
+        _plot(tippett_plot(curves.tippett, record, n), plot_words.TIPPETT.caption, "8.1 "),
+        _plot(ece_plot(curves.ece), plot_words.ECE_PLOT.caption, "8.2 "),
         _plot(score_plot(curves.scores, n), _score_caption(record), "8.3 "),
     ]
 
 
 def _score_caption(record: dict[str, Any]) -> str:
     if record_method(record) == "taveer":
-        return words.SCORE_PLOT.caption
-    return f"{method_words.TAVEER_SCORE_NOTE} {words.SCORE_PLOT.caption}"
+        return plot_words.SCORE_PLOT.caption
+    return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
 
 
 def _limits(record: dict[str, Any]) -> list[Block]:
@@ -415,14 +310,14 @@ def build_validation_report(record: dict[str, Any], source: RecordSource) -> Rep
     blocks += _plots(record, curves)
     blocks += _limits(record)
     return ReportContent(
-        title=f"{words.REPORT_TITLE}, population {population}",
+        title=f"{report_words.REPORT_TITLE}, population {population}",
         subject=f"Validation of {method_words.subject_method(record)} on the population "
         f"{population}",
         footer=f"Validation record {sha[:16]}… · population {population}",
         blocks=tuple(blocks),
         attachment_name=ATTACHMENT_NAME,
         attachment=record_bytes(record),
-        running_title=words.REPORT_TITLE,
+        running_title=report_words.REPORT_TITLE,
     )
 
 

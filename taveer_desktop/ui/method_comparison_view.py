@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.presentation import method_validation_text as mt
-from taveer_desktop.presentation.validation_text import FIGURE_MEANINGS
+from taveer_desktop.presentation.validation_figures_text import FIGURE_MEANINGS
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.validation_charts import MethodTippettChart
 

@@ -18,7 +18,7 @@ from taveer_desktop.presentation.model_text import (
     stated_validation_line,
     unusable_model_line,
 )
-from taveer_desktop.presentation.validation_text import acceptance_verdict
+from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 

@@ -8,7 +8,7 @@ TAVeer the score is its ensemble score, for LambdaG and the fusion the stated ra
 LR / (1 + LR) (``presentation/method_validation_text.score_plot_text``).
 
 The data come from ``core/validation_curves.py`` and every title, axis, series name and caption
-from ``presentation/validation_text.py`` (the validation report draws the same three from the
+from ``presentation/validation_plot_text.py`` (the validation report draws the same three from the
 same data). Same-author trials are green and solid, different-author trials vermillion and
 dashed or hatched, so the charts read without colour too.
 """
@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
-from taveer_desktop.presentation import validation_text as vt
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.method_validation_text import (
     METHOD_TIPPETT,
@@ -43,6 +42,13 @@ from taveer_desktop.presentation.method_validation_text import (
     method_series_name,
     method_title,
     score_plot_text,
+)
+from taveer_desktop.presentation.validation_plot_text import (
+    CLASS_NAMES,
+    ECE_PLOT,
+    SCORE_PLOT,
+    TIPPETT,
+    PlotText,
 )
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.model_view import DIFFERENT, SAME, TEXT_COLOUR, style_plot
@@ -74,7 +80,7 @@ class ValidationCharts(QWidget):
         self.grid = QGridLayout(self.content)
         lines, char = self.fontMetrics().lineSpacing(), self.fontMetrics().averageCharWidth()
         self.plots: list[pg.PlotWidget] = []
-        texts = (vt.TIPPETT, vt.ECE_PLOT, vt.SCORE_PLOT)
+        texts = (TIPPETT, ECE_PLOT, SCORE_PLOT)
         for text in texts:
             chart = pg.PlotWidget()
             chart.setBackground("w")
@@ -147,11 +153,11 @@ class ValidationCharts(QWidget):
         trials = curves.trials
         score_text = score_plot_text(record)
         self.message.setText(
-            f"{trials.n_same:,} {vt.CLASS_NAMES['same']} and {trials.n_different:,} "
-            f"{vt.CLASS_NAMES['different']}, each scored by a model that had not seen its authors."
+            f"{trials.n_same:,} {CLASS_NAMES['same']} and {trials.n_different:,} "
+            f"{CLASS_NAMES['different']}, each scored by a model that had not seen its authors."
             + (f" {note}" if (note := charts_method_note(record)) else "")
         )
-        self.captions.setHtml(_captions((vt.TIPPETT, vt.ECE_PLOT, score_text)))
+        self.captions.setHtml(_captions((TIPPETT, ECE_PLOT, score_text)))
         self.plots[2].setToolTip(score_text.caption)
         self.scroll_area.setVisible(True)
         self.captions.setVisible(True)
@@ -161,7 +167,7 @@ class ValidationCharts(QWidget):
         return True
 
     def _draw_tippett(self, drawn: ValidationCurves) -> None:
-        curves, plot, text = drawn.tippett, self.tippett_plot, vt.TIPPETT
+        curves, plot, text = drawn.tippett, self.tippett_plot, TIPPETT
         style_plot(plot, text.title, text.x_axis, text.y_axis)
         plot.addLegend(offset=(5, -5), labelTextColor=TEXT_COLOUR)  # bottom left: empty there
         for shares, colour, style, name in (
@@ -175,7 +181,7 @@ class ValidationCharts(QWidget):
         plot.setYRange(0, 1, padding=0.02)
 
     def _draw_ece(self, drawn: ValidationCurves) -> None:
-        curves, plot, text = drawn.ece, self.ece_plot, vt.ECE_PLOT
+        curves, plot, text = drawn.ece, self.ece_plot, ECE_PLOT
         style_plot(plot, text.title, text.x_axis, text.y_axis)
         plot.addLegend(offset=(5, 5), labelTextColor=TEXT_COLOUR)
         x = curves.prior_log10_odds
@@ -196,7 +202,7 @@ class ValidationCharts(QWidget):
         plot.setXRange(float(x[0]), float(x[-1]), padding=0)
         plot.setYRange(0, top, padding=0.02)
 
-    def _draw_scores(self, drawn: ValidationCurves, text: vt.PlotText) -> None:
+    def _draw_scores(self, drawn: ValidationCurves, text: PlotText) -> None:
         d, plot = drawn.scores, self.score_plot
         # the axis keeps its first words; what the parenthesis says labels the dashed line, so
         # the label fits a third of a narrow window

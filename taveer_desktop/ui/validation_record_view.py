@@ -7,9 +7,10 @@ protocol, and the limits. The wizard adds tabs about its case (``add_case_tab``)
 the case's population fit (``set_fit_line``).
 
 Used by the wizard's last page and by the model view (``ValidationRecordsDialog``). All wording
-comes from ``presentation/validation_text.py`` (and the wizard's own module); this widget only
-lays it out. A record may be a stored validation record (with its trials: charts drawn) or the
-summary a validated model carries in its JSON (no trials: the charts tab says so).
+comes from ``presentation/validation_text.py`` and ``validation_figures_text.py`` (and the
+wizard's own module); this widget only lays it out. A record may be a stored validation record
+(with its trials: charts drawn) or the summary a validated model carries in its JSON (no
+trials: the charts tab says so).
 """
 
 from __future__ import annotations
@@ -31,8 +32,18 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_range_text as rt
-from taveer_desktop.presentation import validation_text as vt
 from taveer_desktop.presentation.method_validation_text import stated_method_sentence
+from taveer_desktop.presentation.validation_figures_text import (
+    acceptance_lines,
+    acceptance_sentence,
+    figure_lines,
+    judged_pessimistically,
+)
+from taveer_desktop.presentation.validation_text import (
+    limits_sentences,
+    population_pairs,
+    protocol_sentences,
+)
 from taveer_desktop.presentation.validation_wizard_text import acceptance_headline
 from taveer_desktop.ui.method_comparison_view import MethodComparisonView
 from taveer_desktop.ui.validation_charts import ValidationCharts
@@ -146,15 +157,15 @@ class ValidationRecordView(QWidget):
         met = (record.get("acceptance") or {}).get("met")
         colour = NONE_COLOUR if met is None else MET_COLOUR if met else NOT_MET_COLOUR
         self.headline.setStyleSheet(f"color: {colour};")
-        self.headline.setText(acceptance_headline(met, vt.judged_pessimistically(record)))
+        self.headline.setText(acceptance_headline(met, judged_pessimistically(record)))
         verdict = rt.casework_verdict(record)
         self.casework_line.setVisible(True)
         self.casework_line.setStyleSheet(f"color: {NOT_MET_COLOUR};" if verdict.too_small else "")
         self.casework_line.setText(verdict.headline)
         self.method_line.setVisible(True)
         self.method_line.setText(stated_method_sentence(record))
-        lines = [html.escape(vt.acceptance_sentence(record))]
-        for line in vt.acceptance_lines(record):
+        lines = [html.escape(acceptance_sentence(record))]
+        for line in acceptance_lines(record):
             word = "met" if line.met else "NOT met"
             lines.append(
                 f"• {html.escape(line.criterion)} — measured {html.escape(line.measured)}: "
@@ -173,20 +184,19 @@ class ValidationRecordView(QWidget):
             self.tabs.setCurrentIndex(0)
         pairs = "".join(
             f"<tr><td><b>{html.escape(label)}</b></td><td>{html.escape(value)}</td></tr>"
-            for label, value in vt.population_pairs(record)
+            for label, value in population_pairs(record)
         )
         self.population_text.setHtml(
             f"<h3>The relevant population</h3><table cellpadding='3'>{pairs}</table>"
-            f"<h3>How the trials were built</h3>{_paragraphs(vt.protocol_sentences(record))}"
+            f"<h3>How the trials were built</h3>{_paragraphs(protocol_sentences(record))}"
         )
         self.coverage_text.setHtml(coverage_html(record))
         self.limits_text.setHtml(
-            f"<h3>What this validation does not cover</h3>"
-            f"{_paragraphs(vt.limits_sentences(record))}"
+            f"<h3>What this validation does not cover</h3>{_paragraphs(limits_sentences(record))}"
         )
 
     def _fill_figures(self, record: dict) -> None:
-        rows = vt.figure_lines(record)
+        rows = figure_lines(record)
         self.figures.setRowCount(len(rows))
         for row, line in enumerate(rows):
             for column, text in enumerate((line.name, line.value, line.interval, line.reading)):

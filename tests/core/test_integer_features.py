@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 
 from taveer_desktop.core import text as text_module
 from taveer_desktop.core.feature_codes import codebook_for
-from taveer_desktop.core.feature_counts import _sequential_sums, count_many, count_per_sentence
+from taveer_desktop.core.feature_counts import count_many, count_per_sentence
 from taveer_desktop.core.feature_stream import (
     case_features,
     profile_features,
     profile_streams,
     punctuation_of,
 )
+from taveer_desktop.core.feature_vectors import _sequential_sums
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
     DocumentFeatures,

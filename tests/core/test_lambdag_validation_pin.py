@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from taveer_desktop.core.lambdag_validation import lambdag_trial_scores
+from taveer_desktop.core.lambdag_trial_scores import lambdag_trial_scores
 from taveer_desktop.core.population import population_from_texts
 from taveer_desktop.core.validation import ValidationSettings, build_trials, validate
 from taveer_desktop.store.population_folder import read_population_folder

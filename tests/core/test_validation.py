@@ -16,8 +16,8 @@ from taveer_desktop.core.calibration import cllr, misleading_rates
 from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import Cancelled, InputError
-from taveer_desktop.core.feature_counts import DocumentFeatures
 from taveer_desktop.core.feature_stream import encode_document
+from taveer_desktop.core.feature_vectors import DocumentFeatures
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.model import load_model, parse_model, save_model
 from taveer_desktop.core.outcome import ConclusionKind, GateRule

@@ -19,7 +19,6 @@ from taveer_desktop.core.method_findings import SentenceEvidence, TokenEvidence,
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.sentence_agreement import sentence_leanings
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation import validation_text as validation_words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.lambdag_evidence_text import share_text, strongest
 from taveer_desktop.presentation.method_agreement import (
@@ -42,7 +41,9 @@ from taveer_desktop.presentation.method_report_text import (
     mark_levels,
     sentence_label,
 )
-from taveer_desktop.report.content_methods import (
+from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_value
+from taveer_desktop.presentation.validation_report_text import validated_method
+from taveer_desktop.report.content_lambdag_evidence import (
     SENTENCE_WINDOW,
     TOWARDS_HD_FILL,
     TOWARDS_HP_FILL,
@@ -350,15 +351,15 @@ def test_the_validation_report_names_the_method_and_sets_every_methods_figures_s
     result = run("--project", project, "validation", "report", "1", "-o", pdf, "--json")
     assert result.returncode == 0, result.stderr
     text = normalised(poppler("pdftotext", str(pdf), "-"))
-    assert has(text, normalised(validation_words.validated_method(record)))
+    assert has(text, normalised(validated_method(record)))
     assert "Method stated" in text and "Each method's figures on the same trials" in text
     stated = record["protocol"]["method"]
     for key in COMPARED_FIGURES:
         values = " ".join(
-            validation_words.figure_value(key, record["methods"][m][key])
+            figure_value(key, record["methods"][m][key])
             for m in [stated] + [m for m in ("taveer", "lambdag") if m != stated]
         )
-        assert _figure_row(pdf, validation_words.FIGURE_NAMES[key], values)
+        assert _figure_row(pdf, FIGURE_NAMES[key], values)
     folds = "; ".join(
         f"fold {i + 1}: {order}" for i, order in enumerate(record["lambdag"]["fold_orders"])
     )
@@ -384,7 +385,7 @@ def test_validate_with_a_fused_method_writes_its_report(tmp_path):
     written = json.loads(record.read_text())
     text = normalised(poppler("pdftotext", str(pdf), "-"))
     assert "Each method's figures on the same trials" in text
-    cllr = [validation_words.figure_value("cllr", written["methods"][m]["cllr"]) for m in
+    cllr = [figure_value("cllr", written["methods"][m]["cllr"]) for m in
             ("fusion", "taveer", "lambdag")]  # fmt: skip
     assert _figure_row(pdf, "Cllr (log-likelihood-ratio cost)", " ".join(cllr))
 

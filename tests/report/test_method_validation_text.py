@@ -17,7 +17,8 @@ from taveer_desktop.presentation.method_agreement import (
     record_method,
 )
 from taveer_desktop.presentation.model_text import model_method_line, model_summary_lines
-from taveer_desktop.presentation.validation_text import figure_value, limits_sentences
+from taveer_desktop.presentation.validation_figures_text import figure_value
+from taveer_desktop.presentation.validation_text import limits_sentences
 from taveer_desktop.presentation.validation_wizard_text import (
     MEASURED_SECONDS,
     METHOD_CHOICES,

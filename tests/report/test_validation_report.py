@@ -17,25 +17,22 @@ from pypdf import PdfReader
 
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation_curves import curves_of, score_distributions
-from taveer_desktop.presentation.validation_text import FIGURE_NAMES, figure_lines
+from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_lines
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf_check import check_written_pdf
 from taveer_desktop.report.plot_layout import range_ticks, thin_polyline
 from taveer_desktop.report.validation_content import (
-    ECE_CEILING,
     RecordSource,
     build_validation_report,
-    ece_plot,
     now,
     record_sha256,
-    score_plot,
-    tippett_plot,
 )
 from taveer_desktop.report.validation_export import (
     export_stored_validation_report,
     export_validation_report,
     stored_record,
 )
+from taveer_desktop.report.validation_plots import ECE_CEILING, ece_plot, score_plot, tippett_plot
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.errors import DamagedStore

@@ -9,26 +9,29 @@ import copy
 import pytest
 
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.presentation.validation_text import (
-    CASEWORK_MIN_AUTHORS,
-    ECE_PLOT,
+from taveer_desktop.presentation.validation_figures_text import (
     FIGURE_NAMES,
     FIGURE_ORDER,
-    TIPPETT,
     acceptance_lines,
     acceptance_sentence,
     acceptance_verdict,
-    bound_sentence,
-    case_summary_sentences,
-    casework_shortfalls,
     figure_lines,
     figure_value,
     interval_text,
+)
+from taveer_desktop.presentation.validation_plot_text import ECE_PLOT, TIPPETT
+from taveer_desktop.presentation.validation_report_text import (
+    case_summary_sentences,
+    statement_sentences,
+)
+from taveer_desktop.presentation.validation_text import (
+    CASEWORK_MIN_AUTHORS,
+    bound_sentence,
+    casework_shortfalls,
     limits_sentences,
     population_pairs,
     protocol_sentences,
     ratio_text,
-    statement_sentences,
 )
 from tests.core.validation_fixtures import demo_validation_record
 

@@ -33,7 +33,7 @@ def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> No
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
-    from taveer_desktop.ui.explain.lambdag_view import SentenceTableModel
+    from taveer_desktop.ui.explain.lambdag_sentence_table_model import SentenceTableModel
     from taveer_desktop.ui.explain.result_view import LAMBDAG_TAB
     from taveer_desktop.ui.main_window import MainWindow
     from tests.method_fixtures import method_project

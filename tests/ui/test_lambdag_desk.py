@@ -31,7 +31,9 @@ from taveer_desktop.presentation.method_agreement import model_fusion_weights, r
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.explain import ResultView
-from taveer_desktop.ui.explain.lambdag_view import LambdaGView, SentenceTableModel, level_colour
+from taveer_desktop.ui.explain.lambdag_sentence_table_model import SentenceTableModel
+from taveer_desktop.ui.explain.lambdag_shading import level_colour
+from taveer_desktop.ui.explain.lambdag_view import LambdaGView
 from taveer_desktop.ui.explain.result_view import LAMBDAG_TAB
 from tests.method_fixtures import method_project
 from tests.ui.conftest import open_window

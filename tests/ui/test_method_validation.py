@@ -23,7 +23,7 @@ from taveer_desktop.core.errors import Cancelled
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.method_agreement import COMPARED_FIGURES
-from taveer_desktop.presentation.validation_text import figure_value
+from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.ui import model_table_model as mtm

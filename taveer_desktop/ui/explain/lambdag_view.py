@@ -13,10 +13,8 @@ alone. Hovering a token shows its exact share and its sentence's figures. The li
 text sorts by any column and can be narrowed to the sentences where both methods agree;
 choosing a sentence scrolls the text to it and selects it.
 
-The formatted document is built in one pass (``shaded_document``): the text is inserted piece
-by piece, each piece with its format, into a new document, never formatted afterwards with a
-cursor per token; offsets of the prepared text (code points) become Qt positions (UTF-16) by
-construction, and ``QtPositions`` maps them where a position is needed (scrolling, tooltips).
+The shades and the formatted document are ``lambdag_shading.py``; the sentence list's model is
+``lambdag_sentence_table_model.py``.
 """
 
 from __future__ import annotations
@@ -27,8 +25,6 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import (
-    QColor,
-    QFont,
     QHelpEvent,
     QTextCharFormat,
     QTextCursor,
@@ -40,7 +36,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHeaderView,
     QLabel,
-    QPlainTextDocumentLayout,
     QScrollArea,
     QSplitter,
     QTableView,
@@ -52,164 +47,17 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.method_findings import LambdaGEvidence, TokenEvidence
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
-from taveer_desktop.presentation import glossary, numbers
+from taveer_desktop.presentation import glossary
 from taveer_desktop.presentation import lambdag_shades as words
-from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
-from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary, share_text
+from taveer_desktop.presentation.evidence_data import QtPositions
+from taveer_desktop.presentation.lambdag_evidence_text import evidence_summary
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
     SHARE_MEANING,
 )
 from taveer_desktop.ui.explain.evidence_view import read_only_text
-from taveer_desktop.ui.record_table_model import Column, RecordTableModel
-
-# level 1 … 4 of each direction; the darkest still carries black text legibly
-POSITIVE = ("#e4f3ec", "#bde4d2", "#86cbad", "#4fae89")
-NEGATIVE = ("#fdeee5", "#f9d4bd", "#f2b187", "#e3844a")
-UNDERLINE_COLOUR = {1: "#00664a", -1: "#a34700"}
-
-
-def level_colour(level: int) -> str | None:
-    """The background of a shade level (None for level 0)."""
-    if level == 0:
-        return None
-    return (POSITIVE if level > 0 else NEGATIVE)[abs(level) - 1]
-
-
-def level_format(level: int) -> QTextCharFormat:
-    """The character format of a token of shade ``level``."""
-    fmt = QTextCharFormat()
-    colour = level_colour(level)
-    if colour is not None:
-        fmt.setBackground(QColor(colour))
-    if abs(level) == words.STRONGEST:
-        fmt.setUnderlineStyle(
-            QTextCharFormat.UnderlineStyle.SingleUnderline
-            if level > 0
-            else QTextCharFormat.UnderlineStyle.WaveUnderline
-        )
-        fmt.setUnderlineColor(QColor(UNDERLINE_COLOUR[1 if level > 0 else -1]))
-    return fmt
-
-
-def shaded_document(
-    prepared: str, evidence: LambdaGEvidence, unit: float, parent: QObject | None = None
-) -> QTextDocument:
-    """The questioned text as a plain-text document with every token shaded by its share,
-    built in one pass (see the module)."""
-    document = QTextDocument(parent)
-    document.setDocumentLayout(QPlainTextDocumentLayout(document))
-    document.setUndoRedoEnabled(False)
-    text = shown_text(prepared)
-    formats = {level: level_format(level) for level in range(-words.LEVELS, words.LEVELS + 1)}
-    plain, level = formats[0], words.shade_level
-    cursor = QTextCursor(document)
-    insert = cursor.insertText
-    cursor.beginEditBlock()
-    position = 0
-    for token in words.shaded_tokens(evidence):
-        if token.start < position:
-            continue  # overlapping tokens are not expected; the first one keeps its shade
-        if token.start > position:
-            insert(text[position : token.start], plain)
-        insert(text[token.start : token.end], formats[level(token.share, unit)])
-        position = token.end
-    if position < len(text):
-        insert(text[position:], plain)
-    cursor.endEditBlock()
-    return document
-
-
-def legend_html(unit: float) -> str:
-    """The legend of the shades: a swatch of every level with the shares it stands for."""
-
-    def swatch(level: int) -> str:
-        label = html.escape(words.level_range(level, unit)).replace(" ", "&nbsp;")  # unbroken
-        if abs(level) == words.STRONGEST:
-            label = f"<u>{label}</u>"
-        return f"<span style='background:{level_colour(level)}'>&nbsp;{label}&nbsp;</span>"
-
-    lines = []
-    for sign, (colour, meaning) in ((1, words.POSITIVE_LEGEND), (-1, words.NEGATIVE_LEGEND)):
-        swatches = " ".join(swatch(sign * level) for level in range(words.LEVELS, 0, -1))
-        lines.append(f"<b>{colour}</b>: {html.escape(meaning)} {swatches}")
-    return "<br>".join(lines)
-
-
-class SentenceTableModel(RecordTableModel):
-    """The questioned text's sentences (``SentenceRow``s) with both methods' figures."""
-
-    NUMBER, LAMBDAG, TAVEER, AGREEMENT, SENTENCE = range(5)
-    COLUMNS = (
-        Column(
-            "#",
-            lambda r: numbers.integer(r.number),
-            "The sentence's place in the questioned text",
-            sort_key=lambda r: r.number,
-            numeric=True,
-        ),
-        Column(
-            "LambdaG",
-            lambda r: share_text(r.lambdag),
-            "LambdaG's share of the sentence: the sum of its tokens' shares of λG (positive: "
-            "towards Hp)",
-            words.sentence_tip,
-            sort_key=lambda r: r.lambdag,
-            numeric=True,
-        ),
-        Column(
-            "TAVeer",
-            lambda r: share_text(r.taveer, words.LEAN_PLACES),
-            glossary.tooltip("lean"),
-            words.sentence_tip,
-            sort_key=lambda r: r.taveer,
-            numeric=True,
-        ),
-        Column(
-            "Both methods",
-            words.agreement_cell,
-            "Whether LambdaG's share and TAVeer's lean point the same way in the sentence",
-            words.agreement_tip,
-            sort_key=lambda r: (-abs(r.direction), -r.direction, r.number),
-        ),
-        Column(
-            "Sentence",
-            lambda r: r.excerpt,
-            "The sentence's beginning; choose a row to see it in the text",
-            words.sentence_tip,
-            sort_key=lambda r: r.number,
-        ),
-    )
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.order = (self.NUMBER, Qt.SortOrder.AscendingOrder)
-
-    def set_records(self, records) -> None:
-        super().set_records(self._sorted(records))
-
-    def _sorted(self, records):
-        column, order = self.order
-        key = self.COLUMNS[column].sort_key or self.COLUMNS[column].text
-        return sorted(records, key=key, reverse=order == Qt.SortOrder.DescendingOrder)
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sorted in place, one key per row (a sorting proxy asked for thousands of keys per
-        sort: 0.65 s for 3,700 sentences)."""
-        self.layoutAboutToBeChanged.emit()
-        self.order = (column, order)
-        self._records = self._sorted(self._records)
-        self.layoutChanged.emit()
-
-    def extra_data(self, record, column: int, role: int):
-        if role == Qt.ItemDataRole.FontRole and record.both_point_same_way:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.BackgroundRole and column == self.LAMBDAG:
-            colour = level_colour(1 if record.lambdag > 0 else -1 if record.lambdag < 0 else 0)
-            return QColor(colour) if colour else None
-        return None
+from taveer_desktop.ui.explain.lambdag_sentence_table_model import SentenceTableModel
+from taveer_desktop.ui.explain.lambdag_shading import legend_html, shaded_document
 
 
 class LambdaGView(QWidget):

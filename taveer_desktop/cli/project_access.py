@@ -1,0 +1,48 @@
+"""What every project-store command of ``taveer`` shares: ``--json`` and opening the project.
+
+All of them work on ``--project P`` (default: the user's default project). ``case create``,
+``population add`` and ``model add`` create the project file if it does not exist yet; the others
+need it to exist. With ``--json`` each prints one JSON document on stdout (shapes in
+docs/store.md). Bad input raises a ``TaveerError`` (one line, exit 2); ``check`` exits 1 when it
+finds problems. A project whose integrity check fails opens read-only, with a warning on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from taveer_desktop.cli.output import shown
+from taveer_desktop.paths import default_project_path
+from taveer_desktop.store import ProjectStore
+
+
+def json_option(parser: argparse.ArgumentParser, handler) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(handler=handler)
+
+
+def project_path(args) -> Path:
+    return Path(args.project) if args.project else default_project_path()
+
+
+@contextmanager
+def open_project(args, create: bool = False, verify: bool = True) -> Iterator[ProjectStore]:
+    path = project_path(args)
+    store = ProjectStore.open_or_create(path) if create else ProjectStore.open(path, verify=verify)
+    try:
+        report = store.last_integrity_report
+        if report is not None and not report.ok:
+            print(
+                shown(
+                    f"taveer: warning: {store.path}: {report.summary()} The project is "
+                    f"read-only; run `taveer --project {store.path} check` for details."
+                ),
+                file=sys.stderr,
+            )
+        yield store
+    finally:
+        store.close()

@@ -1,0 +1,271 @@
+"""The ``taveer validate`` command: validate the method on a relevant population and write the
+model it produces, with its record and report on request.
+
+Also what ``case validate`` shares with it: the protocol and acceptance options, the JSON summary
+and the notes printed after the figures. The JSON shape is a stable contract (docs/cli.md); the
+validation modules are imported only when validating.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from taveer_desktop.cli.argument_types import positive_number, seed_number, share_number
+from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.core.model import STATED_METHODS, THRESHOLD_METHODS, save_model
+from taveer_desktop.core.progress import NO_PROGRESS
+from taveer_desktop.presentation import numbers
+
+
+def add_validation_options(p: argparse.ArgumentParser) -> None:
+    """The protocol and acceptance options shared by ``validate`` and ``case validate``."""
+    p.add_argument("--folds", type=positive_number, default=5, metavar="K")
+    p.add_argument("--max-trials", type=positive_number, default=5000, metavar="N")
+    p.add_argument("--seed", type=seed_number, default=0, metavar="S")
+    p.add_argument(
+        "--repeats",
+        type=positive_number,
+        default=3,
+        metavar="R",
+        help="cross-validation repeated with seeds S, S+1, … and pooled (default 3)",
+    )
+    p.add_argument("--accept-cllr", type=share_number, metavar="X", help="criterion: Cllr ≤ X")
+    p.add_argument(
+        "--accept-misleading",
+        type=share_number,
+        metavar="X",
+        help="criterion: both rates of misleading evidence ≤ X",
+    )
+    p.add_argument(
+        "--method",
+        choices=STATED_METHODS,
+        default="taveer",
+        help="the method validated: TAVeer, LambdaG, or their fusion (docs/method.md)",
+    )
+    p.add_argument(
+        "--lambdag-order",
+        type=positive_number,
+        default=10,
+        metavar="N",
+        help="LambdaG: the highest n-gram order tried (the order is chosen by validation)",
+    )
+    p.add_argument(
+        "--lambdag-samples",
+        type=positive_number,
+        default=30,
+        metavar="R",
+        help="LambdaG: reference samples per comparison (published default 30)",
+    )
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "validate",
+        help="validate the method on a relevant population under the case's conditions "
+        "and write the model it produces",
+    )
+    p.add_argument(
+        "--population",
+        required=True,
+        metavar="DIR",
+        help="a folder with one sub-folder per author, or a PAN corpus that names its authors",
+    )
+    p.add_argument("-o", "--output", required=True, metavar="MODEL.json")
+    p.add_argument("--record", metavar="RECORD.json", help="also write the validation record")
+    p.add_argument(
+        "--report",
+        metavar="REPORT.pdf",
+        help="also write the validation report (PDF: population, protocol, criteria, figures, "
+        "plots, limits)",
+    )
+    p.add_argument(
+        "--questioned-chars",
+        metavar="LO:HI",
+        help="the declared range of questioned lengths in characters (N alone: N:N)",
+    )
+    p.add_argument(
+        "--known-chars",
+        metavar="LO:HI",
+        help="the declared range of known lengths (together) in characters (N alone: N:N)",
+    )
+    add_validation_options(p)
+    p.add_argument("--threshold", choices=THRESHOLD_METHODS, default="median")
+    p.add_argument("--name", help="model name (default: from the population)")
+    p.add_argument("--description", metavar="TEXT", help="who, genre, period, how selected")
+    p.add_argument("--genre", metavar="TEXT", help="the genre of the population's texts")
+    p.add_argument(
+        "--workers",
+        type=positive_number,
+        default=1,
+        help="processes for the cross-validation folds (default 1; see docs/performance.md)",
+    )
+    p.add_argument("--json", action="store_true", help="print a JSON summary")
+    p.set_defaults(handler=run_validate)
+
+
+def load_population(path: str, description: str | None, progress=None):
+    """A population from a PAN corpus that names its authors, or from a folder with one
+    sub-folder per author read through the evidence intake (refusals become warnings)."""
+    from taveer_desktop.core.population import (
+        is_corpus_folder,
+        population_from_corpus,
+        population_from_texts,
+    )
+
+    if is_corpus_folder(path):
+        from taveer_desktop.core.corpus import open_corpus
+
+        return population_from_corpus(open_corpus(path), description or "", progress=progress)
+    from pathlib import Path
+
+    from taveer_desktop.store.population_folder import read_population_folder
+
+    files = read_population_folder(path)
+    name = Path(path).resolve().name
+    return population_from_texts(
+        files.texts(),
+        name,
+        str(path),
+        description or f"the authors of the folder {name!r}",
+        progress=progress,
+        warnings=files.warnings,
+    )
+
+
+def print_validation_notes(record: dict) -> None:
+    """Each method's figures (a LambdaG or fused validation), the record's likelihood-ratio
+    bound and, if the validation is too small for casework, why (the words of
+    ``presentation/validation_text.py``)."""
+    from taveer_desktop.presentation.method_agreement import method_label
+    from taveer_desktop.presentation.validation_text import (  # loaded when validating only
+        bound_sentence,
+        casework_shortfalls,
+    )
+
+    stated = record.get("protocol", {}).get("method", "taveer")
+    for method, figures in record.get("methods", {}).items():
+        print(
+            f"  {method_label(method)}: Cllr {numbers.decimal(figures['cllr'])}, "
+            f"AUC {numbers.decimal(figures['auc'])}" + (" (stated)" if method == stated else "")
+        )
+    print(bound_sentence(record))
+    shortfalls = casework_shortfalls(record)
+    if shortfalls:
+        print(f"Too small for casework: {'; '.join(shortfalls)}.")
+
+
+def validation_summary(
+    result, model_path: str | None, record_path: str | None, report_path: str | None = None
+) -> dict:
+    """The JSON of ``taveer validate`` (cross-validated figures)."""
+    from taveer_desktop.core.validation import FIGURES  # loaded when validating only
+
+    figures, record = result.figures, result.record
+    return {
+        "authors": record["population"]["authors"],
+        "trials": {
+            "same": record["protocol"]["trials_same"],
+            "different": record["protocol"]["trials_different"],
+        },
+        **{key: figures[key] for key in FIGURES},
+        "intervals": record["intervals"],
+        "bound": {k: record["bound"][k] for k in ("min_log10_lr", "max_log10_lr")},
+        "acceptance": {
+            "criteria": record["acceptance"]["criteria"],
+            "met": record["acceptance"]["met"],
+            "results": record["acceptance"]["results"],
+            "judged_on": record["acceptance"]["judged_on"],
+            "judged_values": record["acceptance"]["judged_values"],
+        },
+        "model": model_path,
+        "record": record_path,
+        "conditions": record["conditions"],
+        "repeats": record["repeats"],
+        "bands": record["bands"],
+        "casework": record["casework"],
+        **({"methods": record["methods"]} if "methods" in record else {}),
+        **({"report": report_path} if report_path else {}),
+    }
+
+
+def run_validate(args) -> int:
+    import sys
+
+    from taveer_desktop.core.validation import (
+        AcceptanceCriteria,
+        ValidationSettings,
+        parse_length_range,
+        save_record,
+        validate,
+    )
+
+    # the criteria are fixed (and time-stamped) before the population is even read
+    def declared(value: str | None, option: str) -> tuple[int, int] | None:
+        # parsed here, not by argparse, so that a bad range is one plain line (exit 2)
+        return None if value is None else parse_length_range(value, option)
+
+    settings = ValidationSettings(
+        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
+        known_chars=declared(args.known_chars, "--known-chars"),
+        folds=args.folds,
+        max_trials=args.max_trials,
+        seed=args.seed,
+        repeats=args.repeats,
+        method=args.method,
+        threshold_method=args.threshold,
+        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
+        lambdag_order=args.lambdag_order,
+        lambdag_samples=args.lambdag_samples,
+    )
+    settings.check()
+    report_target = None
+    if args.report:  # refused before the run, not after it
+        from taveer_desktop.report.export import check_target
+
+        report_target = check_target(args.report)
+    # progress only on a terminal: a script reading stderr gets one line on bad input
+    progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
+    population = load_population(args.population, args.description, progress)
+    result = validate(
+        population,
+        settings,
+        name=args.name,
+        genre=args.genre,
+        progress=progress,
+        workers=args.workers,
+    )
+    save_model(result.model, args.output)
+    if args.record:
+        save_record(result.record, args.record)
+    if report_target is not None:
+        from taveer_desktop.report.validation_export import export_validation_report
+
+        source = f"the record {args.record}" if args.record else "the validation just run"
+        export_validation_report(result.record, report_target, f"{source} (not stored)")
+    for warning in population.warnings:
+        print(f"taveer: warning: {shown(warning)}", file=sys.stderr)
+    summary = validation_summary(result, str(args.output), args.record, args.report)
+    if args.json:
+        print_json(summary)
+        return 0
+    from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
+
+    verdict = acceptance_verdict(summary["acceptance"]["met"])
+    print(
+        f"validated on {numbers.count(summary['authors'], 'author')}, "
+        f"{numbers.integer(summary['trials']['same'])} same-author and "
+        f"{numbers.integer(summary['trials']['different'])} different-author trials: "
+        f"Cllr {numbers.decimal(summary['cllr'])} "
+        f"(Cllr_min {numbers.decimal(summary['cllr_min'])}), "
+        f"EER {numbers.decimal(summary['eer'])}, "
+        f"AUC {numbers.decimal(summary['auc'])}, misleading "
+        f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
+        f"{verdict}"
+    )
+    print_validation_notes(result.record)
+    print(
+        f"model written to {shown(args.output)}"
+        + (f", record to {shown(args.record)}" if args.record else "")
+        + (f", report to {shown(args.report)}" if args.report else "")
+    )
+    return 0

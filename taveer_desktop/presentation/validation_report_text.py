@@ -1,0 +1,166 @@
+"""The words of a validation as a report states it (plain text, no Qt): the validation
+report's opening statement (``statement_sentences``), ``REPORT_TITLE``, ``identification_pairs``
+(record, model, export) and ``lengths_sentence(q, k)``; the case report's paragraph on the
+validation (``case_summary_sentences``) and ``ERROR_RATES_FROM_VALIDATION``, its lead-in where
+the model has no other held-out figures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
+from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.validation_figures_text import (
+    acceptance_sentence,
+    acceptance_verdict,
+    figure_value,
+    finite_number,
+    interval_text,
+    trial_counts,
+)
+from taveer_desktop.presentation.validation_text import (
+    bound_sentence,
+    casework_shortfalls,
+    shortened,
+    trial_length,
+)
+
+
+def validated_method(record: dict[str, Any]) -> str:
+    """The method a record validates, as its statement names it."""
+    stated = record_method(record)
+    if stated == "taveer":
+        return "the TAVeer authorship verification method"
+    if stated == "lambdag":
+        return (
+            "the LambdaG authorship verification method (a variant masked with the program's "
+            "lexicon), with TAVeer measured beside it"
+        )
+    return "the fusion of the TAVeer and LambdaG authorship verification methods"
+
+
+def statement_sentences(record: dict[str, Any]) -> list[str]:
+    """The validation report's opening statement: what it is and what it is not."""
+    population = record.get("population") or {}
+    n_same, n_different = trial_counts(record)
+    figures = record.get("figures") or {}
+    verdict = acceptance_verdict((record.get("acceptance") or {}).get("met"))
+    return [
+        f"This report records a validation of {validated_method(record)} under "
+        "stated conditions. It measures how well the method's likelihood ratios performed on "
+        f"{numbers.integer(n_same + n_different)} trials whose truth was known "
+        f"({numbers.integer(n_same)} same-author, "
+        f"{numbers.integer(n_different)} different-author), built from the relevant population "
+        f"“{population.get('name', '')}”.",
+        f"Cross-validated Cllr {figure_value('cllr', figures.get('cllr'))} and AUC "
+        f"{figure_value('auc', figures.get('auc'))}; {verdict}.",
+        "It states nothing about who wrote any document. A likelihood ratio the validated model "
+        "gives in a case weighs the findings under two propositions; its meaning rests on the "
+        "population and conditions recorded here.",
+    ] + (
+        [
+            "This validation is too small for casework (see the limits at the end); it shows "
+            "how the method behaves, not that it can be relied on in a case."
+        ]
+        if casework_shortfalls(record)
+        else []
+    )
+
+
+ERROR_RATES_FROM_VALIDATION = (
+    "This model's error rates under the conditions of this case were measured by "
+    "cross-validation on the relevant population, in trials whose authors the model had not "
+    "seen; they follow."
+)
+
+
+def case_summary_sentences(record: dict[str, Any]) -> list[str]:
+    """The case report's paragraph on the validation that produced the model: population and
+    protocol, figures with intervals and the acceptance, the bound."""
+    population = record.get("population") or {}
+    protocol = record.get("protocol") or {}
+    figures = record.get("figures") or {}
+    intervals = record.get("intervals") or {}
+    n_same, n_different = trial_counts(record)
+
+    def shown(key: str) -> str:
+        value = figure_value(key, figures.get(key))
+        interval = interval_text(key, intervals.get(key))
+        return value if interval == "not measured" else f"{value} (95 % interval {interval})"
+
+    description = shortened(str(population.get("description") or ""))
+    shortfalls = casework_shortfalls(record)
+    return [
+        f"The model was validated on the relevant population “{population.get('name', '')}” "
+        f"({description}): {count(int(population.get('authors') or 0), 'author')}, "
+        f"{count(int(population.get('documents') or 0), 'document')}. Trials were built like "
+        f"the case: questioned texts of {trial_length(protocol.get('questioned_chars'))} and known "
+        f"texts of {trial_length(protocol.get('known_chars'))}, cut at sentence boundaries; "
+        f"{numbers.integer(n_same)} same-author and {numbers.integer(n_different)} "
+        "different-author trials in "
+        f"{protocol.get('folds')} folds by author (seed {protocol.get('seed')}). Thresholds, "
+        "ensemble and calibration were learned on the other folds and every trial scored by a "
+        "model that had not seen its authors."
+        + (f" Too small for casework: {'; '.join(shortfalls)}." if shortfalls else ""),
+        f"Cross-validated figures: Cllr {shown('cllr')}, Cllr_min {shown('cllr_min')}, EER "
+        f"{shown('eer')}, AUC {shown('auc')}; misleading evidence for Hd in same-author "
+        f"trials {shown('misleading_y')}, for Hp in different-author trials "
+        f"{shown('misleading_n')}. Intervals: bootstrap over authors. "
+        + acceptance_sentence(record),
+        bound_sentence(record),
+    ]
+
+
+# --- identification --------------------------------------------------------------------------
+
+REPORT_TITLE = "Validation report"
+
+
+def identification_pairs(
+    record: dict[str, Any], record_sha256: str, source: str, exported: str, software: str
+) -> list[tuple[str, str]]:
+    """(label, value) rows that identify the record, the model it produced and this export."""
+    model = record.get("model") or {}
+    acceptance = record.get("acceptance") or {}
+    ensemble = model.get("ensemble") or []
+    stated = record_method(record)
+    method = [] if stated == "taveer" else [("Method stated", METHOD_NAMES[stated])]
+    return [
+        ("Validation record", source),
+        ("Record SHA-256", record_sha256),
+        ("Model produced", str(model.get("name", "not recorded"))),
+        ("Model SHA-256", str(model.get("sha256", "not recorded"))),
+        *method,
+        ("Ensemble", ", ".join(str(c) for c in ensemble) or "not recorded"),
+        ("Validated with", f"TAVeer Desktop {record.get('software_version', '?')}"),
+        ("Record created", str(record.get("created_utc", "not recorded"))),
+        (
+            "Criteria set",
+            str((acceptance.get("criteria") or {}).get("set_utc") or "no criteria set"),
+        ),
+        (
+            "Run time",
+            f"{numbers.seconds(record['seconds'])}"
+            if finite_number(record.get("seconds"))
+            else "–",
+        ),
+        ("Report exported", exported),
+        ("Exported with", software),
+    ]
+
+
+def lengths_sentence(questioned: Any, known: Any) -> str:
+    """The trials' measured lengths: median and range of questioned and known characters."""
+    q, k = np.asarray(questioned, dtype=float), np.asarray(known, dtype=float)
+    if not len(q):
+        return "The record holds no trial lengths."
+    return (
+        f"Measured in the trials: questioned texts {numbers.integer(round(np.median(q)))} "
+        "characters (median; "
+        f"{numbers.integer(round(q.min()))}–{numbers.integer(round(q.max()))}), known texts "
+        f"{numbers.integer(round(np.median(k)))} characters "
+        f"({numbers.integer(round(k.min()))}–{numbers.integer(round(k.max()))})."
+    )
