@@ -111,8 +111,10 @@ def hostile_store(folder: Path) -> Path:
     questioned.write_text(hostile_text("The questioned one."), encoding="utf-8")
     project = folder / "hostile.taveer"
     with ProjectStore.create(project) as store:
+        # a case's own fields refuse control and bidi characters at the door (the file names
+        # below still carry the override); markup and huge values are what they can hold
         case = store.cases.create(
-            f"<i>H-1</i>{RTL_OVERRIDE}", "<h1>Big</h1>" + "y" * 5000, "<b>E</b>", "\x07", "z" * 9000
+            "<i>H-1</i>", "<h1>Big</h1>" + "y" * 5000, "<b>E</b>", "<u>&amp;</u>", "z" * 9000
         )
         store.documents.add(case.id, KNOWN, known)
         store.documents.add(case.id, QUESTIONED, [questioned])

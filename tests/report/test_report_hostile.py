@@ -36,7 +36,7 @@ def test_markup_is_printed_as_text_and_marks_are_made_visible(hostile_report):
     text = hostile_report.text
     assert "<script>questioned.txt" in text
     assert "<b>known 0 & <i>" in text
-    assert "[U+202E]" in text  # the right-to-left override in file names and case number
+    assert "[U+202E]" in text  # the right-to-left override in the file names
     assert "\u202e" not in text
     assert "<h1>Big</" in text  # a line may wrap after the slash
     assert "more characters not shown" in text  # the 5,000-character title was cut
