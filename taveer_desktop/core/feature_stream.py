@@ -66,7 +66,9 @@ class CodedDocument:
         spans: list[tuple[int, int]],
         n_chars: int,
         codebook: Codebook,
+        text: str = "",
     ) -> None:
+        self.text = text  # the prepared text the spans point into (methods reading characters)
         self.token_ids = token_ids  # uint64, sentences separated by BREAK_ID
         self.char_ids = char_ids  # uint64 punctuation characters, separated likewise
         self.spans = spans  # (start, end) of each sentence in the prepared text
@@ -143,7 +145,7 @@ def encode_document(text: str, lexicon: Lexicon) -> CodedDocument:
         char_ids = codebook.character_ids(punctuation_of(joined))
     else:
         token_ids, char_ids = scanned
-    return CodedDocument(token_ids, char_ids, sentences, len(text), codebook)
+    return CodedDocument(token_ids, char_ids, sentences, len(text), codebook, text)
 
 
 def profile_features(documents: Sequence[CodedDocument]) -> DocumentFeatures:
