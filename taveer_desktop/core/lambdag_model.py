@@ -40,6 +40,7 @@ from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.kneser_ney import END
 from taveer_desktop.core.lambdag import vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import MASKED_DTYPE
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId
 from taveer_desktop.core.model import MODEL_FORMAT_VERSION, STATED_METHODS, Model
 from taveer_desktop.core.model_checks import (
     MAX_CALIBRATION_MAGNITUDE,
@@ -52,7 +53,9 @@ from taveer_desktop.core.model_checks import (
 from taveer_desktop.core.model_claims import check_claims
 
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
-FUSED_METHODS = ("taveer", "lambdag")  # the columns of the fusion, in this order
+# the columns of the fusion, in this order
+FUSED_METHODS = (MethodId.TAVEER.value, MethodId.LAMBDAG.value)
+LAMBDAG_METHODS = (MethodId.LAMBDAG.value, MethodId.FUSION.value)  # models with a LambdaG part
 MAX_ORDER = 16  # as ``taveer validate --lambdag-order``
 MAX_SAMPLES = 1000  # reference samples per verification (published default 30)
 MAX_SEED = 2**63 - 1
@@ -240,9 +243,15 @@ def check_model_parts(model: Model, source: str) -> None:
     checked even when the stated method does not use it; the reference population is decoded
     and must give the stated vocabulary size."""
     check_claims(model.extra, source)
-    method = model.extra.get("method", "taveer")
-    require(method in STATED_METHODS, f"'method' must be one of {STATED_METHODS}", source)
-    if method != "taveer" or "lambdag" in model.extra:
+    method = model.extra.get("method", MethodId.TAVEER.value)
+    require(
+        method in STATED_METHODS, f"'method' must be one of {', '.join(STATED_METHODS)}", source
+    )
+    if method in COMPARISON_IDS or "comparison" in model.extra:
+        from taveer_desktop.core.methods.comparison_model import ComparisonPart  # imports this
+
+        ComparisonPart.of(model, source)
+    if method in LAMBDAG_METHODS or "lambdag" in model.extra:
         part = LambdaGPart.of(model, source)
         stream = decode_reference(part.reference, source)
         require(bool(np.any(stream != END)), "its LambdaG reference holds no sentence", source)
@@ -251,5 +260,5 @@ def check_model_parts(model: Model, source: str) -> None:
             "lambdag.vocabulary_size does not match its reference population",
             source,
         )
-    if method == "fusion" or "fusion" in model.extra:
+    if method == MethodId.FUSION or "fusion" in model.extra:
         fusion_of(model, source)

@@ -33,7 +33,8 @@ to ``second_opinion``:
    in the model (``core/lambdag_model.py``).
 
 The figures of every method (TAVeer alone, LambdaG alone and, for the fusion, the fusion) come
-from the same held-out trials and go into the record side by side.
+from the same held-out trials and go into the record side by side
+(``core/methods/method_runs.py`` asks for them and writes every method's figures alike).
 Step 1 is ``core/lambdag_trial_scores.py``.
 """
 
@@ -54,28 +55,26 @@ from taveer_desktop.core.calibration import (
 from taveer_desktop.core.cross_validation import Ranges, fold_masks, quality_inputs
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.evaluation import posterior_scores
 from taveer_desktop.core.fusion import Fusion, fit_fusion
 from taveer_desktop.core.kneser_ney import (
     END,
 )
 from taveer_desktop.core.lambdag import vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
-from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
+from taveer_desktop.core.lambdag_model import FUSED_METHODS, LambdaGPart, encode_reference
 from taveer_desktop.core.lambdag_trial_scores import (
     RANGE_SAMPLE_STEP,
     SAMPLE_STEP,
     lambdag_trial_scores,
 )
 from taveer_desktop.core.length_bands import band_bounds
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation_figures import figures_of
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation_trials import TrialSet
 
-FUSED = ("taveer", "lambdag")
 # the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
 
@@ -103,7 +102,7 @@ def bounded_fusion(
 ) -> Fusion:
     """The fusion fitted on these trials, clipped to the ELUB of ``bounding_lrs`` (default:
     its own fused LRs on them)."""
-    fitted = fit_fusion(FUSED, both, truth)
+    fitted = fit_fusion(FUSED_METHODS, both, truth)
     bounds = elub(fitted.log10_lr(both) if bounding_lrs is None else bounding_lrs, truth)
     return replace(fitted, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)
 
@@ -123,36 +122,11 @@ class SecondOpinion:
     reference_models: int
     reference_sentences: int
 
-    @property
-    def cv_log10_lr(self) -> np.ndarray:
-        return self.cv_by_method[self.method]
-
-    @property
-    def stated_bounds(self) -> tuple[float | None, float | None]:
-        """(lower, upper) log10 LR bound of the stated method's final model."""
-        if self.method == "fusion" and self.fusion is not None:
-            return self.fusion.min_log10_lr, self.fusion.max_log10_lr
-        return self.part.calibration.min_log10_lr, self.part.calibration.max_log10_lr
-
-    @property
-    def cv_scores(self) -> np.ndarray:
-        return posterior_scores(self.cv_log10_lr)
-
-    def figures_by_method(self) -> dict[str, dict[str, float | None]]:
-        out = {}
-        for method, log10_lr in self.cv_by_method.items():
-            scores = posterior_scores(log10_lr)
-            figures = figures_of(scores, log10_lr, self.truth)
-            out[method] = {
-                k: None if not math.isfinite(v) else round(float(v), 6) for k, v in figures.items()
-            }
-        return out
-
-    def summary(self) -> dict[str, Any]:
-        """What the record and the model's ``validation`` say beyond TAVeer's summary."""
+    def summary_lambdag(self) -> dict[str, Any]:
+        """What the record and the model's ``validation`` say of LambdaG beyond its figures
+        (those are written for every method alike: ``core/methods/method_runs.py``)."""
         n = len(self.truth)
         return {
-            "methods": self.figures_by_method(),
             "lambdag": {
                 "max_order": int(self.raw.shape[1]),
                 "order": self.part.order,
@@ -173,14 +147,6 @@ class SecondOpinion:
         if self.fusion is not None:
             extra["fusion"] = self.fusion.to_dict()
         return replace(model, extra=extra)
-
-    def annotate(self, record: dict[str, Any]) -> None:
-        """Every trial's log10 LR by each method, beside the stated one."""
-        for i, trial in enumerate(record["trials"]):
-            trial["log10_lr_by_method"] = {
-                m: round(float(v[i]), 6) for m, v in self.cv_by_method.items()
-            }
-            trial["lambdag_raw"] = round(float(self.raw[i, self.part.order - 1]), 6)
 
 
 def second_opinion(
@@ -239,16 +205,17 @@ def second_opinion(
         cv_lambdag[held_out] = calibration.log10_lr(
             raw[held_out, order - 1], q_chars[held_out], k_chars[held_out]
         )
-    cv = {"taveer": np.asarray(taveer_cv_log10_lr, dtype=float), "lambdag": cv_lambdag}
+    taveer, lambdag = FUSED_METHODS
+    cv = {taveer: np.asarray(taveer_cv_log10_lr, dtype=float), lambdag: cv_lambdag}
     bands = declared_bands(settings)
     fusion = None
-    if settings.method == "fusion":
-        both = np.column_stack([cv["taveer"], cv["lambdag"]])
+    if settings.method == MethodId.FUSION:
+        both = np.column_stack([cv[taveer], cv[lambdag]])
         fused = np.zeros(len(trials))
         for train, held_out in masks:
             fitted = bounded_fusion(both[train], truth[train])
             fused[held_out] = fitted.log10_lr(both[held_out])
-        cv["fusion"] = fused
+        cv[MethodId.FUSION.value] = fused
         fusion = bounded_fusion(both, truth, fused)
         if bands is not None:
             fusion = replace(fusion, bands=band_bounds(fused, truth, q_chars, bands))

@@ -1,12 +1,15 @@
-"""What a verification with a LambdaG or fused model adds to TAVeer's result, typed.
+"""What a verification with a model of another method adds to TAVeer's result, typed.
 
-A model validated with ``--method lambdag`` or ``--method fusion`` states another method's
+A model validated with ``--method ID`` for any method but TAVeer states that method's
 likelihood ratio (``core/method_verify.py``). Its ``VerificationResult`` then carries a
-``MethodFindings``: which method the conclusion states, every method's own log10 likelihood
-ratio (so agreement or disagreement can be stated), LambdaG's raw score and order, and — when
-the verification was asked to explain itself — LambdaG's evidence in the questioned text
+``MethodFindings``: which method the conclusion states (a registry id), every method's own log10
+likelihood ratio keyed by registry id (so agreement or disagreement can be stated), the stated
+method's raw score (``raw``; for LambdaG and the fusion λG, ``lambdag_raw``, with its order),
+why a comparison system could not compare the case (``cannot_compare``), and — for LambdaG,
+when the verification was asked to explain itself — LambdaG's evidence in the questioned text
 (``LambdaGEvidence``): each sentence and each token with its span in the prepared text
-(the normalised text TAVeer's occurrences also point into) and its share of λG.
+(the normalised text TAVeer's occurrences also point into) and its share of λG. LambdaG's
+order, raw score and evidence are absent for the other methods.
 
 A share is a term of λG: log10 P(token | known-text model) minus the mean log10 P(token |
 reference-sample model), so a positive share means the known author's model predicted the token
@@ -25,9 +28,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId
 from taveer_desktop.core.outcome import ResultFormatError
 
-METHODS = ("taveer", "lambdag", "fusion")
+MAX_REASON_CHARS = 1000
 SHARE_DIGITS = 4  # a token's share of λG is kept to 10⁻⁴
 
 
@@ -93,17 +97,20 @@ class LambdaGEvidence:
 
 @dataclass(frozen=True)
 class MethodFindings:
-    """The stated method, each method's log10 LR (None where it gives none), λG, its order,
-    LambdaG's evidence in the text (None unless the verification explained itself), and the
-    methods whose ratio was cut to the bound its validation supports (the ELUB: the ratio
-    says "at least this strong", no more)."""
+    """The stated method, each method's log10 LR (None where it gives none), λG and its order
+    (LambdaG and the fusion only), LambdaG's evidence in the text (None unless the
+    verification explained itself), the methods whose ratio was cut to the bound its
+    validation supports (the ELUB: the ratio says "at least this strong", no more), the stated
+    comparison system's raw score and, if it could not compare the case, why."""
 
     stated: str
     by_method: dict[str, float | None]
-    lambdag_raw: float | None
-    lambdag_order: int
+    lambdag_raw: float | None = None
+    lambdag_order: int | None = None
     evidence: LambdaGEvidence | None = None
     at_bound: tuple[str, ...] = ()  # methods whose ratio is its validation's bound (ELUB)
+    raw: float | None = None  # the stated comparison system's raw score
+    cannot_compare: str | None = None  # its reason for giving no ratio
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -111,10 +118,15 @@ class MethodFindings:
             "log10_lr_by_method": {
                 m: None if v is None else round(v, 6) for m, v in self.by_method.items()
             },
-            "lambdag_order": self.lambdag_order,
         }
+        if self.lambdag_order is not None:
+            data["lambdag_order"] = self.lambdag_order
         if self.lambdag_raw is not None:
             data["lambdag_raw"] = round(self.lambdag_raw, 6)
+        if self.raw is not None:
+            data["raw"] = round(self.raw, 6)
+        if self.cannot_compare is not None:
+            data["cannot_compare"] = self.cannot_compare
         if self.at_bound:
             data["at_bound"] = list(self.at_bound)
         if self.evidence is not None:
@@ -173,11 +185,13 @@ def findings_from_dict(data: Any) -> MethodFindings:
     """Check a result's ``"methods"`` object and return it typed."""
     _require(isinstance(data, dict), "not an object")
     stated = data.get("method")
-    _require(stated in METHODS and stated != "taveer", f"unknown stated method {stated!r}")
+    _require(
+        stated in METHOD_IDS and stated != MethodId.TAVEER, f"unknown stated method {stated!r}"
+    )
     by_method = data.get("log10_lr_by_method")
     _require(
         isinstance(by_method, dict)
-        and set(by_method) <= set(METHODS)
+        and set(by_method) <= set(METHOD_IDS)
         and stated in by_method
         and all(v is None or _finite(v) for v in by_method.values()),
         "log10_lr_by_method is wrong",
@@ -185,15 +199,29 @@ def findings_from_dict(data: Any) -> MethodFindings:
     raw = data.get("lambdag_raw")
     _require(raw is None or _finite(raw), "lambdag_raw is not a finite number")
     order = data.get("lambdag_order")
-    _require(_index(order) and order >= 1, "lambdag_order is wrong")
+    _require(order is None or (_index(order) and order >= 1), "lambdag_order is wrong")
+    _require(
+        order is not None or stated not in (MethodId.LAMBDAG, MethodId.FUSION),
+        "lambdag_order is missing",
+    )
+    stated_raw = data.get("raw")
+    _require(stated_raw is None or _finite(stated_raw), "raw is not a finite number")
+    reason = data.get("cannot_compare")
+    _require(
+        reason is None or (isinstance(reason, str) and 0 < len(reason) <= MAX_REASON_CHARS),
+        "cannot_compare is not a short text",
+    )
     evidence = data.get("lambdag_evidence")
+    _require(evidence is None or order is not None, "lambdag_evidence without lambdag_order")
     at_bound = data.get("at_bound", [])
     _require(isinstance(at_bound, list) and set(at_bound) <= set(by_method), "at_bound is wrong")
     return MethodFindings(
         stated=str(stated),
         by_method={str(m): None if v is None else float(v) for m, v in by_method.items()},
         lambdag_raw=None if raw is None else float(raw),
-        lambdag_order=int(order),
+        lambdag_order=None if order is None else int(order),
         evidence=None if evidence is None else _evidence(evidence),
         at_bound=tuple(str(m) for m in at_bound),
+        raw=None if stated_raw is None else float(stated_raw),
+        cannot_compare=reason,
     )

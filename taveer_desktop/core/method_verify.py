@@ -1,4 +1,5 @@
-"""Verify one case with a model of any method: TAVeer alone, LambdaG, or their fusion.
+"""Verify one case with a model of any method: TAVeer alone, LambdaG, their fusion, or one of
+the ten comparison systems (``core/methods/comparison_verify.py``).
 
 ``core/verify.py`` verifies with TAVeer and applies the gate of the model's validated conditions.
 A model validated with ``--method lambdag`` or ``--method fusion`` (``core/lambdag_model.py``)
@@ -6,7 +7,10 @@ also carries LambdaG's calibration and reference population and, for the fusion,
 weights; ``verify_with_method`` then computes LambdaG's likelihood ratio for the case (masked texts,
 ``core/lambdag.py``, seeded by the model so the same case always gives the same ratio) and the
 conclusion states the model's method's ratio — LambdaG's, or the fused one — under the same
-gate. Every method's own ratio is kept beside it (the result's ``methods``,
+gate. A comparison system's model states that system's calibrated, ELUB-bounded ratio under
+the same gate (with a finding when its raw score lies outside the range validated, and no
+ratio — with the method's reason — where it cannot compare the case). Every method's own
+ratio is kept beside it (the result's ``methods``,
 ``core/method_findings.py``), so that agreement or disagreement between them can be stated
 (``presentation/method_agreement.py``), with LambdaG's evidence placed on the questioned text
 when the verification explains itself (``core/lambdag_evidence.py``).
@@ -22,6 +26,7 @@ from taveer_desktop.core.gate import conclude, lambdag_range_finding
 from taveer_desktop.core.length_bands import bound_at
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.validation_basis import ValidationBasis
@@ -138,45 +143,84 @@ def verify_with_method(
     evaluative conclusion rests on (None: investigative at most)."""
     lexicon = lexicon or default_lexicon()
     result = verify(model, known_texts, unknown_text, lexicon, explain=explain, basis=basis)
-    if model.extra.get("method", "taveer") == "taveer":  # the common case, without LambdaG
+    method = method_of(model)
+    if method == MethodId.TAVEER:  # the common case, without another method
         return result
+    taveer = taveer_log10_lr(model, result)
+    if method in COMPARISON_IDS:
+        return _with_comparison(model, result, taveer, known_texts, unknown_text, source)
     import numpy as np
 
     from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
 
-    method = method_of(model)
-    taveer = taveer_log10_lr(model, result)
     part = LambdaGPart.of(model, source)
     raw, lambdag, evidence = lambdag_for_case(
         part, known_texts, unknown_text, lexicon, source, explain
     )
-    by_method: dict[str, float | None] = {"taveer": taveer, "lambdag": lambdag}
+    by_method: dict[str, float | None] = {
+        MethodId.TAVEER.value: taveer,
+        MethodId.LAMBDAG.value: lambdag,
+    }
     stated: float | None = lambdag
-    if method == "fusion":
+    if method == MethodId.FUSION:
         fusion = fusion_of(model, source)
         stated = None
         if taveer is not None:
             stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]), len(unknown_text))[0])
-        by_method["fusion"] = stated
+        by_method[MethodId.FUSION.value] = stated
     findings_ = result.conclusion.findings
     outside = lambdag_range_finding(raw, part.raw_range)
     if outside is not None:
         findings_ = (*findings_, outside)
     conclusion = conclude(model, findings_, stated)
-    cal, chars = model.calibration, len(unknown_text)  # each ratio's bound at this length
+    chars = len(unknown_text)  # each ratio's bound at this length
     bounds: dict[str, Bounds] = {
-        "taveer": bound_at(cal.bands, chars, cal.min_log10_lr, cal.max_log10_lr)
-        if cal
-        else (None, None),
-        "lambdag": bound_at(
+        MethodId.TAVEER.value: _taveer_bounds(model, chars),
+        MethodId.LAMBDAG.value: bound_at(
             part.calibration.bands,
             chars,
             part.calibration.min_log10_lr,
             part.calibration.max_log10_lr,
         ),
     }
-    if method == "fusion":
-        bounds["fusion"] = bound_at(fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr)
+    if method == MethodId.FUSION:
+        bounds[MethodId.FUSION.value] = bound_at(
+            fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr
+        )
     at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
     findings = MethodFindings(method, by_method, raw, part.order, evidence, at_bound)
+    return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
+
+
+def _taveer_bounds(model: Model, chars: int) -> Bounds:
+    cal = model.calibration
+    return bound_at(cal.bands, chars, cal.min_log10_lr, cal.max_log10_lr) if cal else (None, None)
+
+
+def _with_comparison(
+    model: Model,
+    result: VerificationResult,
+    taveer: float | None,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    source: str,
+) -> VerificationResult:
+    """The result stating the model's comparison system's ratio (see the module)."""
+    from taveer_desktop.core.methods.comparison_verify import compare_case
+
+    found = compare_case(model, known_texts, unknown_text, source)
+    conclusion = conclude(model, (*result.conclusion.findings, *found.findings), found.log10_lr)
+    by_method = {MethodId.TAVEER.value: taveer, found.method: found.log10_lr}
+    bounds = {
+        MethodId.TAVEER.value: _taveer_bounds(model, len(unknown_text)),
+        found.method: found.bounds,
+    }
+    at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
+    findings = MethodFindings(
+        found.method,
+        by_method,
+        at_bound=at_bound,
+        raw=found.raw,
+        cannot_compare=found.cannot_compare,
+    )
     return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)

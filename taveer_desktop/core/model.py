@@ -21,6 +21,7 @@ from taveer_desktop.core.decoding import read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
+from taveer_desktop.core.methods.registry import METHOD_IDS
 from taveer_desktop.core.model_checks import (
     band_from_dict,
     calibration_from_dict,
@@ -283,12 +284,12 @@ def read_model_bytes(path: str | Path) -> bytes:
     return read_file_bytes(path, MAX_MODEL_BYTES, kind="model file")
 
 
-STATED_METHODS = ("taveer", "lambdag", "fusion")
+STATED_METHODS = METHOD_IDS  # any registered method (``core/methods/registry.py``)
 
 
 def method_of(model: Model) -> str:
-    """Whose likelihood ratio a model's conclusion states: TAVeer's (the default), LambdaG's
-    or the fusion's (``core/method_verify.py``)."""
+    """Whose likelihood ratio a model's conclusion states: TAVeer's (the default) or another
+    registered method's (``core/method_verify.py``)."""
     method = model.extra.get("method", "taveer")
     if method not in STATED_METHODS:
         raise InputError(f"not a valid TAVeer model: unknown method {method!r}")

@@ -60,6 +60,14 @@ from taveer_desktop.core.cross_validation import (
 from taveer_desktop.core.elub import ELUB_REFERENCE
 from taveer_desktop.core.length_bands import length_bands
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.methods.method_runs import (
+    MethodRun,
+    annotate_trials,
+    choose_stated,
+    methods_block,
+    run_methods,
+)
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
@@ -209,22 +217,28 @@ def validate(
     trials = pool_trials(
         [build_trials(population, settings, progress, r) for r in range(settings.repeats)]
     )
-    truth = trials.truth
     ranges = calibration_ranges(settings, quality_measures)
+    cv_started = time.perf_counter()
     cv_scores, cv_lr = cross_validate(trials, settings.threshold_method, workers, progress, ranges)
-    taveer_cv_lr = cv_lr
-    second = None
-    if settings.method != "taveer":  # LambdaG or the fusion: core/lambdag_validation.py
-        from taveer_desktop.core.lambdag_validation import second_opinion
-
-        second = second_opinion(population, trials, settings, cv_lr, progress, workers, ranges)
-        cv_scores, cv_lr = second.cv_scores, second.cv_log10_lr
+    taveer = MethodRun(
+        MethodId.TAVEER.value,
+        cv_lr,
+        (time.perf_counter() - cv_started) / max(1, len(trials)),
+        scores=cv_scores,
+    )
+    runs = run_methods(population, trials, settings, taveer, progress, workers, ranges)
+    stated_id, rule_values = choose_stated(runs, trials, settings)
+    stated = runs[stated_id]
+    rows = np.flatnonzero(stated.compared)  # the trials the stated method could compare
+    scored = trials if len(rows) == len(trials) else trials.subset(rows)
+    truth = scored.truth
+    cv_scores, cv_lr = stated.cv_scores()[rows], stated.cv_log10_lr[rows]
     figures = figures_of(cv_scores, cv_lr, truth)
     intervals = bootstrap_intervals(
         cv_scores,
         cv_lr,
         truth,
-        trials.known_author,
+        scored.known_author,
         settings.bootstrap,
         settings.seed,
         progress,
@@ -233,31 +247,31 @@ def validate(
     bands = (
         length_bands(*settings.questioned_chars)
         if settings.questioned_chars is not None
-        else [(int(trials.questioned_chars.min()), int(trials.questioned_chars.max()))]
+        else [(int(scored.questioned_chars.min()), int(scored.questioned_chars.max()))]
     )
     band_entries = band_summaries(
         bands,
-        trials.questioned_chars,
+        scored.questioned_chars,
         cv_scores,
         cv_lr,
         truth,
-        trials.known_author,
+        scored.known_author,
         settings.bootstrap,
         settings.seed,
         progress,
     )
-    spread = repeat_spread(trials, cv_scores, cv_lr, settings.seeds)
+    spread = repeat_spread(scored, cv_scores, cv_lr, settings.seeds)
     met = criteria.assess(intervals, spread)
     seconds = time.perf_counter() - started
     model = fit_model(
         CorpusDistances(
             [f"trial-{i + 1}" for i in range(len(trials))],
             trials.distances,
-            truth,
+            trials.truth,
             trials.questioned_chars,
             trials.known_chars,
         ),
-        name or f"{METHOD_TITLES[settings.method]} model validated on {population.name}",
+        name or f"{method_name(stated_id)} model validated on {population.name}",
         Corpus(
             path=Path(population.source),
             name=population.name,
@@ -275,7 +289,11 @@ def validate(
     )
     assert model.calibration is not None and model.conditions is not None
     calibration = with_elub(
-        model.calibration, taveer_cv_lr, truth, trials.questioned_chars, declared_bands(settings)
+        model.calibration,
+        taveer.cv_log10_lr,
+        trials.truth,
+        trials.questioned_chars,
+        declared_bands(settings),
     )
     model = replace(
         model,
@@ -283,12 +301,12 @@ def validate(
         conditions=declared_conditions(model.conditions, settings),
     )
     low, high = (
-        second.stated_bounds
-        if second is not None
+        stated.bounds
+        if stated.attach is not None
         else (calibration.min_log10_lr, calibration.max_log10_lr)
     )
-    protocol = protocol_of(settings, trials)
-    if calibration.quality is not None:
+    protocol = {**protocol_of(settings, scored), "method": stated_id}
+    if calibration.quality is not None:  # every method's calibration takes the same lengths
         protocol["calibration"] = (
             "logistic with quality-measure terms of the log "
             + " and ".join(m.replace("_chars", " length") for m in calibration.quality.measures)
@@ -328,13 +346,22 @@ def validate(
         },
         "bands": band_entries,
         "repeats": spread,
-        "casework": casework_block(population, trials),
+        "casework": casework_block(population, scored),
+        "methods": methods_block(runs, trials),
     }
-    if second is not None:
-        summary.update(second.summary())
+    for run in runs.values():
+        summary.update(run.summary)
+    if settings.compare:
+        summary["comparison"] = {
+            "methods": list(settings.methods),
+            "stated": stated_id,
+            "rule": settings.choose_by,
+            "rule_set_utc": criteria.set_utc if settings.choose_by else None,
+            "rule_values": {m: rounded(v) for m, v in rule_values.items()},
+        }
     model = replace(model, extra={**model.extra, "validation": summary})
-    if second is not None:
-        model = second.attach(model)
+    if stated.attach is not None:
+        model = stated.attach(model)
     record = {
         "format": RECORD_FORMAT,
         "format_version": RECORD_FORMAT_VERSION,
@@ -345,10 +372,9 @@ def validate(
         "model": {"name": model.name, "sha256": model.sha256, "ensemble": list(model.ensemble)},
         "seconds": round(time.perf_counter() - started, 3),
         "warnings": list(population.warnings),
-        "trials": trial_rows(trials, cv_scores, cv_lr),
+        "trials": trial_rows(scored, cv_scores, cv_lr),
     }
+    annotate_trials(record["trials"], rows, runs)
     if population.fit is not None:  # what the gate holds each case's documents against
         record["population_fit"] = population.fit.to_dict()
-    if second is not None:
-        second.annotate(record)
-    return ValidationResult(model, record, trials, cv_scores, cv_lr)
+    return ValidationResult(model, record, scored, cv_scores, cv_lr)

@@ -19,6 +19,7 @@ from typing import Any
 
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.length_bands import length_bands
+from taveer_desktop.core.methods.registry import METHOD_IDS, method_name
 from taveer_desktop.core.model import THRESHOLD_METHODS
 
 MIN_TRIALS_PER_CLASS = 20
@@ -31,8 +32,14 @@ MAX_REPEATS = 20
 # a validation smaller than this is too small for casework (a gate rule, ``core/gate.py``)
 MIN_CASEWORK_AUTHORS = 20
 MIN_CASEWORK_TRIALS = 100  # distinct trials of each class
-METHODS = ("taveer", "lambdag", "fusion")
-METHOD_TITLES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
+METHODS = METHOD_IDS  # every registered method may be validated and stated
+METHOD_TITLES = {m: method_name(m) for m in METHOD_IDS}  # the registry's names, for old callers
+# rules that pick the stated method among those compared, registered before the run
+LOWEST_PESSIMISTIC_CLLR = "lowest_pessimistic_cllr"
+CHOICE_RULES = {
+    LOWEST_PESSIMISTIC_CLLR: "the method with the lowest pessimistic Cllr (the upper end of its "
+    "95 % interval, or its worst repeat where that is worse) on the same trials",
+}
 
 LengthRange = tuple[int, int]
 
@@ -139,6 +146,8 @@ class ValidationSettings:
     lambdag_order: int = 10  # the highest order tried (method lambdag or fusion)
     lambdag_samples: int = 30  # reference samples per trial
     repeats: int = DEFAULT_REPEATS  # cross-validation repeated with seeds seed, seed + 1, …
+    compare: tuple[str, ...] = ()  # other methods validated beside ``method`` on the same trials
+    choose_by: str | None = None  # a rule (``CHOICE_RULES``) picking the stated method
 
     def __post_init__(self) -> None:
         # a single length (a settings file, an older caller) means (N, N)
@@ -146,16 +155,29 @@ class ValidationSettings:
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, length_range(value))
+        if not isinstance(self.compare, tuple):  # a list from a settings file
+            object.__setattr__(self, "compare", tuple(self.compare))
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """The stated method and those compared beside it, each once, in that order."""
+        return tuple(dict.fromkeys((self.method, *self.compare)))
 
     @property
     def seeds(self) -> list[int]:
         return [self.seed + r for r in range(self.repeats)]
 
     def check(self) -> None:
-        if self.method not in METHODS:
+        for method in (self.method, *self.compare):
+            if method not in METHODS:
+                raise InputError(f"unknown method {method!r} (use {', '.join(METHODS)})")
+        if self.choose_by is not None and self.choose_by not in CHOICE_RULES:
             raise InputError(
-                f"unknown validation method {self.method!r} (use {', '.join(METHODS)})"
+                f"unknown rule {self.choose_by!r} to choose the stated method "
+                f"(use {', '.join(CHOICE_RULES)})"
             )
+        if self.choose_by is not None and not self.compare:
+            raise InputError("a rule to choose the stated method needs methods to compare")
         if self.threshold_method not in THRESHOLD_METHODS:
             raise InputError(f"unknown threshold method {self.threshold_method!r}")
         if not 1 <= self.lambdag_order <= 16 or self.lambdag_samples < 1:

@@ -1,0 +1,255 @@
+"""Every method asked for, cross-validated on one set of trials, side by side.
+
+``core/validation.py`` cross-validates TAVeer on its trials and asks ``run_methods`` for the
+others (the stated method and those compared beside it, ``ValidationSettings.methods``): LambdaG
+and the fusion through ``core/lambdag_validation.py``, the ten comparison systems through
+``comparison_validation.py``. Each gives a ``MethodRun``: its held-out log10 LR per trial (NaN
+where it could not compare), its cost, how it attaches its part to the final model, and its
+final part's bound. ``choose_stated`` applies a rule registered before the run
+(``CHOICE_RULES``) to pick the stated method; ``methods_block`` and ``annotate_trials`` write
+the record's ``"methods"`` and each trial's ``log10_lr_by_method``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.core.cross_validation import Ranges
+from taveer_desktop.core.evaluation import posterior_scores
+from taveer_desktop.core.methods.method_figures import MethodFigures
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId, method_info
+from taveer_desktop.core.model import Model
+from taveer_desktop.core.population import Population
+from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.validation_figures import FIGURES, bootstrap_intervals, figures_of
+from taveer_desktop.core.validation_record import repeat_spread
+from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR, ValidationSettings
+from taveer_desktop.core.validation_trials import TrialSet
+
+Bounds = tuple[float | None, float | None]
+
+
+@dataclass
+class MethodRun:
+    """One method on the trials (see the module)."""
+
+    method: str
+    cv_log10_lr: np.ndarray  # held-out, bounded; NaN where the method could not compare
+    seconds_per_trial: float
+    attach: Callable[[Model], Model] | None = None  # None: TAVeer (the model is TAVeer's)
+    bounds: Bounds = (None, None)  # its final part's overall bound
+    reasons: dict[str, int] = field(default_factory=dict)
+    seed_spread: dict[str, Any] | None = None
+    summary: dict[str, Any] = field(default_factory=dict)  # more for the record (LambdaG's)
+    rows: dict[str, np.ndarray] = field(default_factory=dict)  # more per trial ("lambdag_raw")
+    scores: np.ndarray | None = None  # TAVeer's similarities (others: from their LRs)
+
+    @property
+    def compared(self) -> np.ndarray:
+        compared: np.ndarray = np.isfinite(self.cv_log10_lr)
+        return compared
+
+    def cv_scores(self) -> np.ndarray:
+        """The scores ``figures_of`` takes (accuracy at 0.5): TAVeer's similarity, else the
+        posterior of the LR at even prior odds."""
+        if self.scores is not None:
+            return self.scores
+        return np.asarray(posterior_scores(self.cv_log10_lr), dtype=float)
+
+
+def _lambdag_runs(
+    population: Population,
+    trials: TrialSet,
+    settings: ValidationSettings,
+    taveer: MethodRun,
+    wanted: list[str],
+    progress: Progress,
+    workers: int | None,
+    ranges: Ranges,
+) -> dict[str, MethodRun]:
+    from taveer_desktop.core.lambdag_validation import second_opinion
+
+    fused = MethodId.FUSION.value in wanted
+    method = MethodId.FUSION.value if fused else MethodId.LAMBDAG.value
+    second = second_opinion(
+        population,
+        trials,
+        replace(settings, method=method),
+        taveer.cv_log10_lr,
+        progress,
+        workers,
+        ranges,
+    )
+    n = max(1, len(trials))
+    lambdag_seconds = second.lambdag_seconds / n
+    rows = {"lambdag_raw": second.raw[:, second.part.order - 1]}
+    runs = {}
+    if MethodId.LAMBDAG.value in wanted:
+        calibration = second.part.calibration
+        runs[MethodId.LAMBDAG.value] = MethodRun(
+            MethodId.LAMBDAG.value,
+            second.cv_by_method[MethodId.LAMBDAG.value],
+            lambdag_seconds,
+            lambda m: replace(second, method=MethodId.LAMBDAG.value, fusion=None).attach(m),
+            (calibration.min_log10_lr, calibration.max_log10_lr),
+            summary=second.summary_lambdag(),
+            rows=rows,
+        )
+    if fused and second.fusion is not None:
+        runs[MethodId.FUSION.value] = MethodRun(
+            MethodId.FUSION.value,
+            second.cv_by_method[MethodId.FUSION.value],
+            lambdag_seconds + taveer.seconds_per_trial,
+            second.attach,
+            (second.fusion.min_log10_lr, second.fusion.max_log10_lr),
+            summary=second.summary_lambdag(),
+            rows=rows,
+        )
+    return runs
+
+
+def _comparison_run(
+    method_id: str,
+    population: Population,
+    trials: TrialSet,
+    settings: ValidationSettings,
+    progress: Progress,
+    workers: int | None,
+    ranges: Ranges,
+) -> MethodRun:
+    from taveer_desktop.core.methods.comparison_validation import validate_comparison
+
+    done = validate_comparison(method_id, population, trials, settings, ranges, progress, workers)
+    calibration = done.part.calibration
+    return MethodRun(
+        method_id,
+        done.cv_log10_lr,
+        done.seconds_per_trial,
+        done.part.attach,
+        (calibration.min_log10_lr, calibration.max_log10_lr),
+        reasons=done.reasons,
+        seed_spread=done.seed_spread,
+        rows={f"{method_id}_raw": done.cv_raw},
+    )
+
+
+def run_methods(
+    population: Population,
+    trials: TrialSet,
+    settings: ValidationSettings,
+    taveer: MethodRun,
+    progress: Progress = NO_PROGRESS,
+    workers: int | None = 1,
+    ranges: Ranges | None = None,
+) -> dict[str, MethodRun]:
+    """TAVeer's run and every other method of ``settings.methods``, in that order."""
+    ranges = dict(ranges or {})
+    wanted = list(settings.methods)
+    runs = {MethodId.TAVEER.value: taveer}
+    if {MethodId.LAMBDAG.value, MethodId.FUSION.value} & set(wanted):
+        runs.update(
+            _lambdag_runs(population, trials, settings, taveer, wanted, progress, workers, ranges)
+        )
+    for method_id in wanted:
+        if method_id in COMPARISON_IDS:
+            runs[method_id] = _comparison_run(
+                method_id, population, trials, settings, progress, workers, ranges
+            )
+    order = [MethodId.TAVEER.value, *(m for m in wanted if m != MethodId.TAVEER.value)]
+    return {m: runs[m] for m in order}
+
+
+def _pessimistic_cllr(run: MethodRun, trials: TrialSet, settings: ValidationSettings) -> float:
+    """The upper end of the method's Cllr interval or its worst repeat, whichever is worse."""
+    rows = run.compared
+    if rows.sum() < 2 or trials.truth[rows].all() or not trials.truth[rows].any():
+        return math.inf
+    sub = trials.subset(np.flatnonzero(rows))
+    lr, scores = run.cv_log10_lr[rows], run.cv_scores()[rows]
+    figures = figures_of(scores, lr, sub.truth)
+    intervals = bootstrap_intervals(
+        scores,
+        lr,
+        sub.truth,
+        sub.known_author,
+        settings.bootstrap,
+        settings.seed,
+        estimates=figures,
+    )
+    worst = intervals["cllr"][1]
+    for value in repeat_spread(sub, scores, lr, settings.seeds).get("cllr", []):
+        worst = max(worst, math.inf if value is None else value)
+    return float(worst) if math.isfinite(worst) else math.inf
+
+
+def choose_stated(
+    runs: dict[str, MethodRun], trials: TrialSet, settings: ValidationSettings
+) -> tuple[str, dict[str, float]]:
+    """The stated method: ``settings.method``, or the one the registered rule picks among
+    ``(method, *compare)``; and the values the rule compared (empty without a rule)."""
+    if settings.choose_by is None:
+        return settings.method, {}
+    assert settings.choose_by == LOWEST_PESSIMISTIC_CLLR
+    candidates = [settings.method, *settings.compare]
+    values = {m: _pessimistic_cllr(runs[m], trials, settings) for m in candidates}
+    best = min(candidates, key=lambda m: (values[m], candidates.index(m)))
+    return best, values
+
+
+def _rounded(value: float) -> float | None:
+    return round(float(value), 6) if math.isfinite(value) else None
+
+
+def figures_block(run: MethodRun, trials: TrialSet) -> MethodFigures:
+    """The record's block of one method (``method_figures.MethodFigures``)."""
+    rows = run.compared
+    truth = trials.truth[rows]
+    if truth.any() and not truth.all():
+        found = figures_of(run.cv_scores()[rows], run.cv_log10_lr[rows], truth)
+        figures = {k: _rounded(found[k]) for k in FIGURES}
+    else:
+        figures = dict.fromkeys(FIGURES)
+    spread = None
+    if run.seed_spread is not None:
+        spread = {k: (v[0], v[1]) for k, v in run.seed_spread.items() if k in ("auc", "cllr") and v}
+    return MethodFigures(
+        method=run.method,
+        figures=figures,
+        trials=int(rows.sum()),
+        cannot_compare=int(len(rows) - rows.sum()),
+        seconds_per_trial=round(run.seconds_per_trial, 6),
+        deterministic=method_info(run.method).deterministic,
+        seed_spread=spread,
+    )
+
+
+def methods_block(runs: dict[str, MethodRun], trials: TrialSet) -> dict[str, Any]:
+    """``record["methods"]``: every run's block."""
+    out = {}
+    for method, run in runs.items():
+        block = figures_block(run, trials).to_dict()
+        if run.seed_spread is not None:  # with how many seeds and trials it was measured
+            block["seed_spread"].update(
+                seeds=run.seed_spread["seeds"], trials=run.seed_spread["trials"]
+            )
+        if run.reasons:
+            block["cannot_compare_reasons"] = dict(run.reasons)
+        out[method] = block
+    return out
+
+
+def annotate_trials(
+    record_rows: list[dict[str, Any]], rows: np.ndarray, runs: dict[str, MethodRun]
+) -> None:
+    """Each trial row's log10 LR by every method (None where it could not compare) and each
+    run's per-trial extras; ``rows`` are the trials' indices into the runs' arrays."""
+    for entry, i in zip(record_rows, rows, strict=True):
+        entry["log10_lr_by_method"] = {m: _rounded(run.cv_log10_lr[i]) for m, run in runs.items()}
+        for run in runs.values():
+            for key, values in run.rows.items():
+                entry[key] = _rounded(values[i])
