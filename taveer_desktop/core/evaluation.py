@@ -19,7 +19,13 @@ counts the cases outside the model's validated conditions, the cases that get no
 and the Cllr over the cases that keep an evaluative conclusion; ``Evaluation.cases`` lists each
 case's kind and broken rules.
 
-**Models of another method** (validated with ``--method lambdag`` or ``--method fusion``,
+**Models of a comparison system** (``--method coav`` …): every case is also given the
+system's raw score (in the same worker processes; ``comparison_verify.ComparisonScorer``) and
+its calibrated, bounded ratio is measured beside TAVeer's; a case it cannot compare is
+unanswered (score 0.5, log10 LR 0). The corpus gate is TAVeer's (texts and conditions); the rule
+on a raw score outside the validated range is applied by ``verify``, not here.
+
+**Models of LambdaG or the fusion** (validated with ``--method lambdag`` or ``--method fusion``,
 ``core/method_verify.py``): every case is also scored by LambdaG (in the same worker processes
 as TAVeer's features), and each method's log10 LR is measured alone — TAVeer's, LambdaG's and,
 where the model has it, the fusion's — with the same measures (``MethodFigures``). The headline
@@ -57,6 +63,7 @@ from taveer_desktop.core.corpus_gate import (
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
@@ -273,7 +280,12 @@ def evaluate(
     method = method_of(model)
     scorer = None
     lambdag_range = None
-    if method != "taveer":
+    if method in COMPARISON_IDS:
+        from taveer_desktop.core.methods.comparison_model import ComparisonPart
+        from taveer_desktop.core.methods.comparison_verify import ComparisonScorer
+
+        scorer = ComparisonScorer(ComparisonPart.of(model, "the model")).raw
+    elif method != MethodId.TAVEER:
         from taveer_desktop.core.lambdag_model import LambdaGPart
         from taveer_desktop.core.method_verify import LambdaGScorer
 
@@ -297,15 +309,20 @@ def evaluate(
     kinds, gate = verdict.kinds, verdict.summary
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
     methods = {
-        "taveer": MethodFigures(
-            "taveer",
+        MethodId.TAVEER.value: MethodFigures(
+            MethodId.TAVEER.value,
             metrics,
             log10_lr if log10_lr is not None else np.full(len(truth), np.nan),
             gate.cllr_evaluative,
         )
     }
     lambdag_raw = data.scored
-    if method != "taveer":
+    lengths = (data.questioned_chars, data.known_chars)
+    if method in COMPARISON_IDS:
+        assert data.scored is not None
+        methods[method] = comparison_figures(model, data.scored, truth, evaluative, lengths)
+        lambdag_raw = None
+    elif method != MethodId.TAVEER:
         assert lambdag_raw is not None and log10_lr is not None
         members = [CATEGORY_IDS.index(c) for c in model.ensemble]
         abstains = np.isnan(similarities[:, members]).all(axis=1)
@@ -317,9 +334,10 @@ def evaluate(
                 lambdag_raw,
                 truth,
                 evaluative,
-                (data.questioned_chars, data.known_chars),
+                lengths,
             )
         )
+    if method != MethodId.TAVEER:
         stated = methods[method]
         metrics = stated.metrics
         scores = posterior_scores(stated.log10_lr)
@@ -363,6 +381,24 @@ def method_figures(
         scores = np.where(unanswered, 0.5, scores)
     metrics = weight_of_evidence_metrics(compute_metrics(scores, truth), raw, log10_lr, truth)
     return MethodFigures(method, metrics, log10_lr, evaluative_cllr(log10_lr, truth, evaluative))
+
+
+def comparison_figures(
+    model: Model,
+    raw: np.ndarray,
+    truth: np.ndarray,
+    evaluative: np.ndarray,
+    lengths: tuple[np.ndarray, np.ndarray],
+) -> MethodFigures:
+    """A comparison system's figures: its calibrated, bounded ratio of every case; a case it
+    cannot compare (raw NaN) is unanswered (score 0.5, log10 LR 0)."""
+    from taveer_desktop.core.methods.comparison_model import ComparisonPart
+
+    part = ComparisonPart.of(model, "the model")
+    refused = ~np.isfinite(raw)
+    filled = np.where(refused, 0.0, raw)
+    log10_lr = np.where(refused, 0.0, part.calibration.log10_lr(filled, *lengths))
+    return method_figures(part.id, log10_lr, filled, truth, evaluative, unanswered=refused)
 
 
 def other_methods(

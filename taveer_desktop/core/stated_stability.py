@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from taveer_desktop.core.lambdag_model import LAMBDAG_METHODS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
@@ -122,7 +123,8 @@ def run_stability(
     )
     stability = stability_of(model, resampled, original_answer, seed, keep_fraction)
     method = method_of(model)
-    if method == "taveer" or stated_log10_lr is None:
+    # TAVeer's ratio is its classification's score; a comparison system's is not resampled
+    if method not in LAMBDAG_METHODS or stated_log10_lr is None:
         return stability
     ratios = stated_ratios(model, resampled, known_texts, unknown_text, lexicon, source, progress)
     return stability.with_ratio(_ratio_stability(method, stated_log10_lr, ratios))

@@ -17,8 +17,10 @@ ratio) and, for a model whose method is one of the ten comparison systems, asks
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -67,36 +69,68 @@ def cannot_compare_finding(name: str, reason: str) -> GateFinding:
     )
 
 
+class ComparisonScorer:
+    """A comparison system's raw score of cases with one model: the impostors are decoded once
+    and serve every case (``evaluate`` scores a whole corpus with one). Each case's generator
+    is seeded by the model alone, so a case's score does not depend on which cases were
+    scored before it, nor in which process. Picklable: a worker process decodes the impostors
+    itself."""
+
+    def __init__(self, part: ComparisonPart, source: str = "the model"):
+        self.part = part
+        self.source = source
+        self.method = part.method()
+        self._impostors: tuple[str, ...] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_impostors": None}
+
+    def impostors(self) -> tuple[str, ...]:
+        if self._impostors is None:
+            self._impostors = (
+                ()
+                if self.part.impostors is None
+                else decode_impostors(self.part.impostors, self.source)
+            )
+        return self._impostors
+
+    def case(self, known_texts: Sequence[str], unknown_text: str) -> CaseTexts:
+        return CaseTexts(tuple(prepare_text(t) for t in known_texts), prepare_text(unknown_text))
+
+    def score(self, case: CaseTexts) -> float | str:
+        """The raw score of a case, or the method's reason for giving none."""
+        own = {case.questioned, *case.known}  # never a document of the case as an impostor
+        impostors = tuple(t for t in self.impostors() if t not in own)
+        rng = np.random.default_rng([self.part.seed])
+        try:
+            features = np.asarray(self.method.features(case, impostors, rng), dtype=float)
+        except CannotCompare as reason:
+            return str(reason) or "the method cannot compare these texts"
+        learned = self.part.learned
+        raw = float(np.asarray(self.method.score(features.ravel()[None, :], learned)).ravel()[0])
+        return raw if np.isfinite(raw) else "its score of this case is not a finite number"
+
+    def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
+        """The raw score of one case, NaN where the method cannot compare it (``evaluate``)."""
+        found = self.score(self.case(known_texts, unknown_text))
+        return found if isinstance(found, float) else math.nan
+
+
 def compare_case(
     model: Model, known_texts: Sequence[str], unknown_text: str, source: str = "the model"
 ) -> CaseComparison:
     """The model's comparison system on one case (see the module)."""
-    part = ComparisonPart.of(model, source)
-    method = part.method()
-    name = method.info.name
-    case = CaseTexts(tuple(prepare_text(t) for t in known_texts), prepare_text(unknown_text))
-    own = {case.questioned, *case.known}
-    impostors: tuple[str, ...] = ()
-    if part.impostors is not None:
-        impostors = tuple(t for t in decode_impostors(part.impostors, source) if t not in own)
-    rng = np.random.default_rng([part.seed])
+    scorer = ComparisonScorer(ComparisonPart.of(model, source), source)
+    name, part = scorer.method.info.name, scorer.part
+    case = scorer.case(known_texts, unknown_text)
     calibration = part.calibration
     q_chars, k_chars = len(case.questioned), sum(len(t) for t in case.known)
-    bounds = bound_at(
-        calibration.bands, q_chars, calibration.min_log10_lr, calibration.max_log10_lr
-    )
-    try:
-        features = np.asarray(method.features(case, impostors, rng), dtype=float).ravel()
-    except CannotCompare as reason:
-        text = str(reason) or "the method cannot compare these texts"
+    low, high = calibration.min_log10_lr, calibration.max_log10_lr
+    bounds = bound_at(calibration.bands, q_chars, low, high)
+    raw = scorer.score(case)
+    if isinstance(raw, str):
         return CaseComparison(
-            part.id, None, None, bounds, (cannot_compare_finding(name, text),), text
-        )
-    raw = float(np.asarray(method.score(features[None, :], part.learned), dtype=float).ravel()[0])
-    if not np.isfinite(raw):
-        text = "its score of this case is not a finite number"
-        return CaseComparison(
-            part.id, None, None, bounds, (cannot_compare_finding(name, text),), text
+            part.id, None, None, bounds, (cannot_compare_finding(name, raw),), raw
         )
     log10_lr = float(calibration.log10_lr(raw, q_chars, k_chars))
     outside = raw_range_finding(name, raw, part.raw_range)
