@@ -94,31 +94,11 @@ def _chars(value) -> str:
 
 
 def run_case_validate(args) -> int:
-    from taveer_desktop.cli.validate_command import validation_summary
+    from taveer_desktop.cli.validate_command import settings_from_args, validation_summary
     from taveer_desktop.core.progress import NO_PROGRESS
-    from taveer_desktop.core.validation import (
-        AcceptanceCriteria,
-        ValidationSettings,
-        parse_length_range,
-    )
     from taveer_desktop.store.case_validation import validate_case
 
-    def declared(value: str | None, option: str) -> tuple[int, int] | None:
-        return None if value is None else parse_length_range(value, option)
-
-    settings = ValidationSettings(
-        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
-        known_chars=declared(args.known_chars, "--known-chars"),
-        folds=args.folds,
-        max_trials=args.max_trials,
-        seed=args.seed,
-        repeats=args.repeats,
-        method=args.method,
-        lambdag_order=args.lambdag_order,
-        lambdag_samples=args.lambdag_samples,
-        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
-    )
-    settings.check()
+    settings = settings_from_args(args)
     progress = StderrProgress("validating") if sys.stderr.isatty() else NO_PROGRESS
     with open_project(args) as store:
         case = store.cases.find(args.case)

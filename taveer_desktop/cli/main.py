@@ -18,20 +18,23 @@ import shutil
 import sys
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.cli import corpus_commands, validate_command, verify_commands
+from taveer_desktop.cli import corpus_commands, methods_command, validate_command, verify_commands
 from taveer_desktop.cli.output import end_progress_line, shown
 from taveer_desktop.core.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 70
-ENGINE_COMMANDS = frozenset({"features", "train", "evaluate", "verify", "explain", "validate"})
+ENGINE_COMMANDS = frozenset(
+    {"features", "train", "evaluate", "verify", "explain", "validate", "methods"}
+)
 
 
 def _command_modules(engine_only: bool = False) -> list:
     """The modules whose commands the parser offers. The project-store and report commands
     are imported only when the command line may need them (an engine command such as
     ``verify`` starts without loading the store)."""
-    modules = [corpus_commands, validate_command, verify_commands]  # the engine's commands
+    # the engine's commands
+    modules = [corpus_commands, validate_command, verify_commands, methods_command]
     if engine_only:
         return modules
     try:  # the project-store commands are optional until the store package provides them

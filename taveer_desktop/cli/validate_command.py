@@ -12,7 +12,7 @@ import argparse
 
 from taveer_desktop.cli.argument_types import positive_number, seed_number, share_number
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
-from taveer_desktop.core.model import STATED_METHODS, THRESHOLD_METHODS, save_model
+from taveer_desktop.core.model import THRESHOLD_METHODS, save_model
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.presentation import numbers
 
@@ -38,9 +38,20 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--method",
-        choices=STATED_METHODS,
-        default="taveer",
-        help="the method validated: TAVeer, LambdaG, or their fusion (docs/method.md)",
+        metavar="ID",
+        help="the method validated and stated (default taveer; `taveer methods` lists the ids)",
+    )
+    p.add_argument(
+        "--compare",
+        metavar="ID,ID,…",
+        help="methods validated side by side on the same trials, one record (the first is "
+        "stated unless --method or --choose-by says otherwise)",
+    )
+    p.add_argument(
+        "--choose-by",
+        metavar="RULE",
+        help="a rule, recorded before the run, that picks the stated method among those "
+        "compared: lowest-pessimistic-cllr",
     )
     p.add_argument(
         "--lambdag-order",
@@ -56,6 +67,68 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
         metavar="R",
         help="LambdaG: reference samples per comparison (published default 30)",
     )
+
+
+def _method_ids(text: str, option: str) -> list[str]:
+    """Registered ids from ``ID`` or ``ID,ID,…`` (InputError naming the option otherwise)."""
+    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.core.methods.registry import METHOD_IDS
+
+    ids = [word.strip().lower() for word in text.split(",")]
+    unknown = [word for word in ids if word not in METHOD_IDS]
+    if not ids or unknown or "" in ids:
+        shown_ids = ", ".join(repr(w) for w in unknown) or repr(text)
+        raise InputError(
+            f"{option}: unknown method {shown_ids} (known: {', '.join(METHOD_IDS)}; "
+            "see `taveer methods`)"
+        )
+    return ids
+
+
+def settings_from_args(args):
+    """The ``ValidationSettings`` of ``validate`` and ``case validate`` from their options
+    (``add_validation_options`` and the declared lengths), checked; the acceptance criteria
+    and the rule choosing the stated method are time-stamped now, before the population is
+    read. ``--method ID`` is stated; ``--compare ID,…`` adds methods beside it (without
+    ``--method`` its first id is stated)."""
+    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.core.validation import (
+        AcceptanceCriteria,
+        ValidationSettings,
+        parse_length_range,
+    )
+    from taveer_desktop.core.validation_settings import CHOICE_RULES
+
+    def declared(option: str) -> tuple[int, int] | None:
+        # parsed here, not by argparse, so that a bad range is one plain line (exit 2)
+        value = getattr(args, option.lstrip("-").replace("-", "_"), None)
+        return None if value is None else parse_length_range(value, option)
+
+    method = None if args.method is None else _method_ids(args.method, "--method")
+    if method is not None and len(method) != 1:
+        raise InputError(f"--method takes one id, not {args.method!r}; compare with --compare")
+    rule = None if args.choose_by is None else args.choose_by.strip().lower().replace("-", "_")
+    if rule is not None and rule not in CHOICE_RULES:
+        raise InputError(f"--choose-by must be lowest-pessimistic-cllr, not {args.choose_by!r}")
+    compare = [] if args.compare is None else _method_ids(args.compare, "--compare")
+    stated = method[0] if method else (compare[0] if compare else "taveer")
+    settings = ValidationSettings(
+        questioned_chars=declared("--questioned-chars"),
+        known_chars=declared("--known-chars"),
+        folds=args.folds,
+        max_trials=args.max_trials,
+        seed=args.seed,
+        repeats=args.repeats,
+        method=stated,
+        threshold_method=getattr(args, "threshold", "median"),
+        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
+        lambdag_order=args.lambdag_order,
+        lambdag_samples=args.lambdag_samples,
+        compare=tuple(m for m in dict.fromkeys(compare) if m != stated),
+        choose_by=rule,
+    )
+    settings.check()
+    return settings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -133,21 +206,31 @@ def load_population(path: str, description: str | None, progress=None):
 
 
 def print_validation_notes(record: dict) -> None:
-    """Each method's figures (a LambdaG or fused validation), the record's likelihood-ratio
+    """Each method's figures (when more than one was validated), the record's likelihood-ratio
     bound and, if the validation is too small for casework, why (the words of
     ``presentation/validation_text.py``)."""
-    from taveer_desktop.presentation.method_agreement import method_label
+    from taveer_desktop.core.methods.method_figures import method_figures
+    from taveer_desktop.core.methods.registry import method_name
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
         bound_sentence,
         casework_shortfalls,
     )
 
     stated = record.get("protocol", {}).get("method", "taveer")
-    for method, figures in record.get("methods", {}).items():
+    blocks = method_figures(record)
+    for method, block in blocks.items() if len(blocks) > 1 else ():
+        figures = block.figures
+        counts = ""
+        if block.cannot_compare:
+            counts = f", could not compare {numbers.count(block.cannot_compare, 'trial')}"
         print(
-            f"  {method_label(method)}: Cllr {numbers.decimal(figures['cllr'])}, "
-            f"AUC {numbers.decimal(figures['auc'])}" + (" (stated)" if method == stated else "")
+            f"  {method_name(method)}: Cllr {numbers.decimal(figures['cllr'])}, "
+            f"AUC {numbers.decimal(figures['auc'])}{counts}"
+            + (" (stated)" if method == stated else "")
         )
+    comparison = record.get("comparison")
+    if comparison and comparison.get("rule"):
+        print(f"  stated method chosen by the rule {comparison['rule']} set before the run")
     print(bound_sentence(record))
     shortfalls = casework_shortfalls(record)
     if shortfalls:
@@ -191,33 +274,10 @@ def validation_summary(
 def run_validate(args) -> int:
     import sys
 
-    from taveer_desktop.core.validation import (
-        AcceptanceCriteria,
-        ValidationSettings,
-        parse_length_range,
-        save_record,
-        validate,
-    )
+    from taveer_desktop.core.validation import save_record, validate
 
     # the criteria are fixed (and time-stamped) before the population is even read
-    def declared(value: str | None, option: str) -> tuple[int, int] | None:
-        # parsed here, not by argparse, so that a bad range is one plain line (exit 2)
-        return None if value is None else parse_length_range(value, option)
-
-    settings = ValidationSettings(
-        questioned_chars=declared(args.questioned_chars, "--questioned-chars"),
-        known_chars=declared(args.known_chars, "--known-chars"),
-        folds=args.folds,
-        max_trials=args.max_trials,
-        seed=args.seed,
-        repeats=args.repeats,
-        method=args.method,
-        threshold_method=args.threshold,
-        criteria=AcceptanceCriteria.now(args.accept_cllr, args.accept_misleading),
-        lambdag_order=args.lambdag_order,
-        lambdag_samples=args.lambdag_samples,
-    )
-    settings.check()
+    settings = settings_from_args(args)
     report_target = None
     if args.report:  # refused before the run, not after it
         from taveer_desktop.report.export import check_target

@@ -22,6 +22,7 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.features import CATEGORY_NAMES, DocumentFeatures, extract_features
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model, load_model, method_of
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
@@ -121,8 +122,10 @@ def run_verify(args) -> int:
     if result.methods is None:  # the same key for every model (docs/cli.md)
         taveer = taveer_log10_lr(model, result)
         data["methods"] = {
-            "method": "taveer",
-            "log10_lr_by_method": {"taveer": None if taveer is None else round(taveer, 6)},
+            "method": MethodId.TAVEER.value,
+            "log10_lr_by_method": {
+                MethodId.TAVEER.value: None if taveer is None else round(taveer, 6)
+            },
         }
     scale = SCALES[args.scale]
     if result.log10_lr is not None:
@@ -212,10 +215,11 @@ def run_verify(args) -> int:
 def run_explain_lambdag(args, model) -> int:
     """LambdaG's evidence in the questioned text, sentence by sentence, beside TAVeer's lean."""
     from taveer_desktop.core.feature_stream import prepare_text
+    from taveer_desktop.core.lambdag_model import LAMBDAG_METHODS
     from taveer_desktop.core.sentence_agreement import sentence_leanings
     from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
 
-    if method_of(model) == "taveer":
+    if method_of(model) not in LAMBDAG_METHODS:
         raise InputError(
             "has no LambdaG part: explain --category lambdag needs a model validated with "
             "--method lambdag or fusion",
@@ -244,7 +248,7 @@ def run_explain(args) -> int:
     from taveer_desktop.core.interpret import interpret
 
     model = load_model(args.model)
-    if args.category == "lambdag":
+    if args.category == MethodId.LAMBDAG:
         return run_explain_lambdag(args, model)
     lexicon = default_lexicon()
     unknown = extract_features(read_document(args.unknown), lexicon)

@@ -19,7 +19,7 @@ from typing import Any
 
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.length_bands import length_bands
-from taveer_desktop.core.methods.registry import METHOD_IDS, method_name
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, METHOD_IDS, method_name
 from taveer_desktop.core.model import THRESHOLD_METHODS
 
 MIN_TRIALS_PER_CLASS = 20
@@ -171,6 +171,13 @@ class ValidationSettings:
         for method in (self.method, *self.compare):
             if method not in METHODS:
                 raise InputError(f"unknown method {method!r} (use {', '.join(METHODS)})")
+            if method in COMPARISON_IDS:  # its module must load (``core/methods/catalogue.py``)
+                from taveer_desktop.core.methods.catalogue import UnknownMethod, comparison_class
+
+                try:
+                    comparison_class(method)
+                except UnknownMethod as error:
+                    raise InputError(str(error)) from None
         if self.choose_by is not None and self.choose_by not in CHOICE_RULES:
             raise InputError(
                 f"unknown rule {self.choose_by!r} to choose the stated method "
