@@ -170,7 +170,7 @@ class ValidationSettings:
     def check(self) -> None:
         for method in (self.method, *self.compare):
             if method not in METHODS:
-                raise InputError(f"unknown method {method!r} (use {', '.join(METHODS)})")
+                raise InputError(f"unknown validation method {method!r} (use {', '.join(METHODS)})")
             if method in COMPARISON_IDS:  # its module must load (``core/methods/catalogue.py``)
                 from taveer_desktop.core.methods.catalogue import UnknownMethod, comparison_class
 

@@ -89,7 +89,7 @@ def _lambdag_runs(
     lambdag_seconds = second.lambdag_seconds / n
     rows = {"lambdag_raw": second.raw[:, second.part.order - 1]}
     runs = {}
-    if MethodId.LAMBDAG.value in wanted:
+    if MethodId.LAMBDAG.value in wanted or fused:  # the fusion's validation validates LambdaG
         calibration = second.part.calibration
         runs[MethodId.LAMBDAG.value] = MethodRun(
             MethodId.LAMBDAG.value,
@@ -161,7 +161,7 @@ def run_methods(
                 method_id, population, trials, settings, progress, workers, ranges
             )
     order = [MethodId.TAVEER.value, *(m for m in wanted if m != MethodId.TAVEER.value)]
-    return {m: runs[m] for m in order}
+    return {m: runs[m] for m in [*order, *(m for m in runs if m not in order)]}
 
 
 def _pessimistic_cllr(run: MethodRun, trials: TrialSet, settings: ValidationSettings) -> float:
@@ -209,8 +209,9 @@ def figures_block(run: MethodRun, trials: TrialSet) -> MethodFigures:
     """The record's block of one method (``method_figures.MethodFigures``)."""
     rows = run.compared
     truth = trials.truth[rows]
-    if truth.any() and not truth.all():
-        found = figures_of(run.cv_scores()[rows], run.cv_log10_lr[rows], truth)
+    if truth.any() and not truth.all():  # every method alike: accuracy is LR > 1
+        lr = run.cv_log10_lr[rows]
+        found = figures_of(posterior_scores(lr), lr, truth)
         figures = {k: _rounded(found[k]) for k in FIGURES}
     else:
         figures = dict.fromkeys(FIGURES)

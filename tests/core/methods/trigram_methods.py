@@ -4,6 +4,7 @@ random (registered as IM's id). ``installed`` puts them where the catalogue look
 
 from __future__ import annotations
 
+import functools
 import sys
 import types
 from collections import Counter
@@ -17,6 +18,7 @@ from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, Com
 from taveer_desktop.core.methods.registry import MethodInfo, method_info
 
 
+@functools.lru_cache(maxsize=512)  # the population's documents recur as impostors
 def trigrams(text: str) -> Counter[str]:
     return Counter(text[i : i + 3] for i in range(len(text) - 2))
 
@@ -79,11 +81,22 @@ class TrigramImpostors(TrigramCosine):
             raise ValueError("learned must be {'offset': number}")
 
 
+class ShortTextRefuser(TrigramCosine):
+    """Trigram cosine that cannot compare a questioned text under 2,600 characters (like
+    Unmasking on short texts), registered as Unmasking's id."""
+
+    info: ClassVar[MethodInfo] = method_info("unmasking")
+    DEFAULTS: ClassVar[dict[str, Any]] = {"min_chars": 2600}
+
+
+INSTALLED = (("profav", TrigramCosine), ("im", TrigramImpostors), ("unmasking", ShortTextRefuser))
+
+
 @contextmanager
 def installed() -> Iterator[None]:
-    """The two methods where the catalogue finds ``profav`` and ``im``."""
+    """The test methods where the catalogue finds ``profav``, ``im`` and ``unmasking``."""
     saved = {}
-    for method_id, cls in (("profav", TrigramCosine), ("im", TrigramImpostors)):
+    for method_id, cls in INSTALLED:
         name = f"taveer_desktop.core.methods.{method_id}"
         saved[name] = sys.modules.get(name)
         module = types.ModuleType(name)
