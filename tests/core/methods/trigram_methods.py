@@ -57,6 +57,11 @@ class TrigramImpostors(TrigramCosine):
     info: ClassVar[MethodInfo] = method_info("im")
     DEFAULTS: ClassVar[dict[str, Any]] = {"min_chars": 0, "k": 3}
 
+    def check_params(self, params: Any) -> None:
+        super().check_params(params)
+        if not isinstance(params["k"], int) or params["k"] < 1:
+            raise ValueError("k must be a whole number ≥ 1")
+
     def features(
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
