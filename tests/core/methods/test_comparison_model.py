@@ -84,7 +84,7 @@ def test_a_model_of_a_method_this_build_lacks_is_refused_plainly(model):
     data = json.loads(model.to_json())
     data["method"] = "coav"
     data["comparison"]["id"] = "coav"
-    with pytest.raises(InputError, match="not usable|not available"):
+    with pytest.raises(InputError, match=r"not usable|not available"):
         parse_model(json.dumps(data), "coav.json")
 
 

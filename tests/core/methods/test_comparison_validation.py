@@ -56,9 +56,7 @@ def compared(catalogue, population):
     return validate(population, small_settings("im", ("profav", "unmasking")))
 
 
-def test_held_out_trials_never_inform_their_own_learning_or_calibration(
-    im_run, population, trials
-):
+def test_held_out_trials_never_inform_their_own_learning_or_calibration(im_run, population, trials):
     """Every held-out log10 LR recomputed from scratch: features again, the offset learned
     and the calibration fitted on the other folds of the trial's repeat only."""
     done, _ = im_run

@@ -69,9 +69,7 @@ def test_a_raw_score_outside_the_validated_range_is_a_finding(im_model, case):
     assert result.conclusion.kind is not ConclusionKind.EVALUATIVE
 
 
-def test_a_case_the_method_cannot_compare_gets_no_ratio_and_says_why(
-    catalogue, population, case
-):
+def test_a_case_the_method_cannot_compare_gets_no_ratio_and_says_why(catalogue, population, case):
     model = validate(population, small_settings("unmasking", repeats=1, max_trials=80)).model
     known, questioned = case
     result = verify_with_method(model, known, questioned[:2000])
