@@ -18,8 +18,11 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
 - ``"fusion"``: the logistic-regression fusion (``core/fusion.py``) of TAVeer's and LambdaG's
   calibrated log10 LRs, for ``"method": "fusion"``.
 
+A model of one of the ten comparison systems carries ``"comparison"`` instead
+(``core/methods/comparison_model.py``), checked here too.
+
 Every model read is checked here at the door (``check_model_parts``, called by
-``core/model.py``): the method, every value of each part that is present (ranges above: orders,
+``core/model.py``): the method (any registered id), every value of each part that is present (ranges above: orders,
 samples, seeds, vocabulary, weights, bounds), the reference decoded within its stated size and
 matching its vocabulary, and the figures the file states about itself (``core/model_claims.py``).
 A model that passes cannot fail later inside a verification.

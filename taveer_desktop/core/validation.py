@@ -21,10 +21,20 @@ The protocol (``docs/validation.md`` states it for readers):
    that is worse (``judged_on``: "pessimistic"), so a small population cannot pass by luck;
    ``casework`` says whether the validation is too small for casework (fewer than
    ``MIN_CASEWORK_AUTHORS`` authors or ``MIN_CASEWORK_TRIALS`` distinct trials of a class).
-5. **The final model** is fitted on all pooled trials; its calibration is bounded by the ELUB of
+5. **Every method asked for** (``settings.method`` and ``settings.compare``;
+   ``core/methods/method_runs.py``): TAVeer is cross-validated on the trials always (they are
+   its trials); LambdaG, the fusion and the ten comparison systems are cross-validated on the
+   same trials, each with its calibration and bound; the record holds every method's figures
+   (``methods``, read by ``core/methods/method_figures.py``), ``comparison`` when methods were
+   compared, and each trial's ``log10_lr_by_method``. The stated method is ``settings.method``
+   or the one the rule ``settings.choose_by`` picks; the record's figures, intervals, bands,
+   repeats and trials are the stated method's, over the trials it could compare.
+6. **The final model** is fitted on all pooled trials; its calibration is bounded by the ELUB of
    the cross-validated LRs of all trials, overall and per band (a case gets its band's bound);
    its validated conditions are the declared range (``lengths_basis`` "declared_range") and the
-   distances the trials saw across it.
+   distances the trials saw across it. For another stated method the model also carries that
+   method's part (``core/lambdag_model.py``, ``core/methods/comparison_model.py``), bounded the
+   same way by the ELUB of that method's cross-validated LRs.
 
 **The bound.** Every calibration is clipped to the empirical lower and upper bound (ELUB) of
 Vergeer et al. (2016, *Science & Justice* 56(6):482–491; ``core/elub.py``). In each fold the

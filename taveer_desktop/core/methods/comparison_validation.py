@@ -285,8 +285,10 @@ def validate_comparison(
     progress: Progress = NO_PROGRESS,
     workers: int | None = 1,
     params: dict[str, Any] | None = None,
+    spread: bool = True,
 ) -> ComparisonValidation:
-    """The comparison system ``method_id`` on the trials (see the module)."""
+    """The comparison system ``method_id`` on the trials (see the module); ``spread`` False
+    leaves out the seed spread (``benchmarks/method_cost.py`` measures the rest alone)."""
     method = comparison_method(method_id, params)
     needs = method.info.needs_impostors
     impostors = impostors_of(population, trials, settings)
@@ -336,9 +338,9 @@ def validate_comparison(
         raw_range=(float(raw.min()), float(raw.max())),
         impostors=encoded,
     )
-    spread = None
-    if not method.info.deterministic:
-        spread = seed_spread(
+    spread_found = None
+    if spread and not method.info.deterministic:
+        spread_found = seed_spread(
             work, trials, keys, settings.seed, quality, features, cv_lr, workers, progress
         )
     return ComparisonValidation(
@@ -349,7 +351,7 @@ def validate_comparison(
         reasons=features.reasons,
         part=part,
         seconds_per_trial=(features.seconds + learning) / max(1, len(trials)),
-        seed_spread=spread,
+        seed_spread=spread_found,
     )
 
 
