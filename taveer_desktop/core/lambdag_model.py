@@ -22,9 +22,10 @@ A model of one of the ten comparison systems carries ``"comparison"`` instead
 (``core/methods/comparison_model.py``), checked here too.
 
 Every model read is checked here at the door (``check_model_parts``, called by
-``core/model.py``): the method (any registered id), every value of each part that is present (ranges above: orders,
-samples, seeds, vocabulary, weights, bounds), the reference decoded within its stated size and
-matching its vocabulary, and the figures the file states about itself (``core/model_claims.py``).
+``core/model.py``): the method (any registered id), every value of each part that is present
+(ranges above: orders, samples, seeds, vocabulary, weights, bounds), the reference decoded
+within its stated size and matching its vocabulary, and the figures the file states about
+itself (``core/model_claims.py``).
 A model that passes cannot fail later inside a verification.
 """
 

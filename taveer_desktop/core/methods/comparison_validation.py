@@ -3,12 +3,10 @@
 ``core/validation.py`` builds the trials (folds by author, repeated with seeds seed, seed + 1,
 …) and hands them, for every comparison system it is asked for, to ``validate_comparison``:
 
-1. **The trial's texts.** Each trial's ``CaseTexts`` are the very sentences TAVeer counted: a
-   cut (document, first, stop) is the prepared text from the start of sentence ``first`` to the
-   end of sentence ``stop - 1`` (``cut_text``).
-2. **Impostors** (methods that ``need_impostors``): the population's documents by authors of
-   the *other* folds of the trial's repeat — never the trial's own authors, as in a case the
-   population never holds the candidate.
+1. **The trial's texts** and 2. **impostors** (``comparison_trials.py``): the very sentences
+   TAVeer counted, and for methods that ``need_impostors`` the population's documents by
+   authors of the *other* folds of the trial's repeat — never the trial's own authors, as in
+   a case the population never holds the candidate.
 3. **Features** of every trial, in ``workers`` processes (the population's texts go to each
    process once), each trial with its own generator seeded by (method seed, repeat, trial
    index), so a trial's value does not depend on the process or the order. A trial the method
@@ -49,7 +47,6 @@ from taveer_desktop.core.calibration import (
 from taveer_desktop.core.cross_validation import Ranges, fold_masks, quality_inputs
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.feature_stream import CodedDocument
 from taveer_desktop.core.methods.catalogue import comparison_method
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
 from taveer_desktop.core.methods.comparison_model import (
@@ -57,59 +54,24 @@ from taveer_desktop.core.methods.comparison_model import (
     check_impostor_size,
     encode_impostors,
 )
+from taveer_desktop.core.methods.comparison_trials import (
+    Impostors,
+    PoolKey,
+    impostors_of,
+    trial_case,
+)
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.processes import worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
-from taveer_desktop.core.validation_trials import TrialSet, assign_folds
+from taveer_desktop.core.validation_trials import TrialSet
 
 SPREAD_SEEDS = 3  # method seeds besides the validation's own (non-deterministic methods)
 SPREAD_TRIALS = 200  # at most this many trials of the first repeat
 SPREAD_SEED_OFFSET = 1_000_003  # the other seeds: seed + k × this (far from the repeats' seeds)
 MIN_COMPARED_PER_CLASS = 2  # in a fold's training trials, to fit a calibration at all
 
-PoolKey = tuple[int, int]  # (repeat, fold)
 Task = tuple[int, CaseTexts, PoolKey | None, tuple[int, ...]]
-
-
-def cut_text(document: CodedDocument, first: int, stop: int) -> str:
-    """The prepared text of sentences ``first`` … ``stop - 1`` of a document."""
-    return document.text[document.spans[first][0] : document.spans[stop - 1][1]]
-
-
-def trial_case(trials: TrialSet, row: int) -> CaseTexts:
-    """The texts of one trial, as TAVeer cut them."""
-    return CaseTexts(
-        known=tuple(cut_text(*cut) for cut in trials.known_cuts[row]),
-        questioned=cut_text(*trials.questioned_cuts[row]),
-    )
-
-
-@dataclass(frozen=True)
-class Impostors:
-    """The population's prepared documents, their authors, and each (repeat, fold)'s pool:
-    the indices of the documents by authors of the repeat's other folds."""
-
-    texts: tuple[str, ...]
-    authors: tuple[str, ...]
-    pools: dict[PoolKey, tuple[int, ...]]
-
-    def of(self, key: PoolKey | None) -> tuple[str, ...]:
-        return () if key is None else tuple(self.texts[i] for i in self.pools[key])
-
-
-def impostors_of(
-    population: Population, trials: TrialSet, settings: ValidationSettings
-) -> Impostors:
-    """Every repeat's folds, as ``build_trials`` drew them, and their impostor pools."""
-    documents = [d for a in population.authors for d in population.documents[a]]
-    authors = tuple(d.author for d in documents)
-    pools: dict[PoolKey, tuple[int, ...]] = {}
-    for repeat in sorted({int(r) for r in trials.repeat}):
-        fold_of, k = assign_folds(population.authors, settings.folds, settings.seed + repeat)
-        for fold in range(k):
-            pools[(repeat, fold)] = tuple(i for i, a in enumerate(authors) if fold_of[a] != fold)
-    return Impostors(tuple(d.coded.text for d in documents), authors, pools)
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,8 @@ from taveer_desktop.core.calibration import fit_bounded_calibration
 from taveer_desktop.core.cross_validation import calibration_ranges, quality_inputs
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import Cancelled
-from taveer_desktop.core.methods.comparison_validation import (
-    impostors_of,
-    trial_case,
-    validate_comparison,
-)
+from taveer_desktop.core.methods.comparison_trials import impostors_of, trial_case
+from taveer_desktop.core.methods.comparison_validation import validate_comparison
 from taveer_desktop.core.methods.method_figures import method_figures
 from taveer_desktop.core.progress import Progress
 from taveer_desktop.core.validation import FIGURES, build_trials, pool_trials, validate
