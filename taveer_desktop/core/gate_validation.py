@@ -22,6 +22,7 @@ examiner's declaration that a population is relevant to it), or a record file gi
 
 from __future__ import annotations
 
+from taveer_desktop.core.methods.registry import METHOD_IDS, method_name
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import GateFinding, GateRule
 from taveer_desktop.core.population_fit import (
@@ -44,11 +45,11 @@ NO_VALIDATION_MESSAGE = (
     "the model has no validation record on a population declared relevant to this case: its "
     "likelihood ratio is for investigation only"
 )
-_METHOD_NAMES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
 
 
 def _method_name(method: str) -> str:
-    return _METHOD_NAMES.get(method, repr(method))
+    """The registry's name of a method; an id it does not know, quoted."""
+    return method_name(method) if method in METHOD_IDS else repr(method)
 
 
 def _criterion_value(basis: ValidationBasis, key: str) -> tuple[float | None, str]:

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.lambdag_model import LAMBDAG_METHODS
+from taveer_desktop.core.lambdag_model import FUSED_METHODS, LAMBDAG_METHODS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
@@ -93,7 +93,7 @@ def stated_ratios(
         taveer = np.asarray(model.calibration.log10_lr(scores, *lengths), dtype=float)
         taveer[resampled.abstains | np.isnan(resampled.scores)] = np.nan
     fusion = fusion_of(model, source)
-    columns = {"taveer": taveer, "lambdag": lambdag}
+    columns = dict(zip(FUSED_METHODS, (taveer, lambdag), strict=True))
     fused = np.asarray(
         fusion.log10_lr(np.column_stack([columns[m] for m in fusion.methods]), len(unknown_text)),
         dtype=float,
