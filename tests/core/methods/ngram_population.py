@@ -38,8 +38,7 @@ def corpus_cases(corpus: str, limit: int) -> list[PopulationCase]:
         return prepare_text(path.read_text(encoding="utf-8"))
 
     known = {
-        r["id"]: tuple(read(p) for p in sorted((folder / r["id"]).glob("known*.txt")))
-        for r in rows
+        r["id"]: tuple(read(p) for p in sorted((folder / r["id"]).glob("known*.txt"))) for r in rows
     }
     cases = []
     for row in rows[:limit]:
