@@ -35,7 +35,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from taveer_desktop.core.methods.char_ngrams import NgramMatrix, document_ngrams, text_ngrams
+from taveer_desktop.core.methods.char_ngrams import (
+    NgramMatrix,
+    document_ngrams,
+    population,
+    text_ngrams,
+)
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
 from taveer_desktop.core.methods.param_checks import real_number, whole_number
 from taveer_desktop.core.methods.registry import MethodId, method_info
@@ -112,11 +117,16 @@ class Baff(ComparisonMethod):
                     f"BAFF needs character {n}-grams in both texts; the {side} has none "
                     f"(fewer than {n} characters)"
                 )
-        collection = [questioned, known, *(text_ngrams(t, n) for t in impostors)]
-        matrix = NgramMatrix.of(collection)
-        document_frequency = np.bincount(matrix.ids, minlength=matrix.size)
-        idf = np.log((1.0 + matrix.rows) / (1.0 + document_frequency)) + 1.0
-        rows = matrix.dense([0, 1]) * idf
+        pair = NgramMatrix.of([questioned, known])
+        rows = pair.dense([0, 1])
+        pool = population(impostors, n)
+        ids = pool.locate(pair.vocabulary)
+        document_frequency = (rows > 0).sum(axis=0)  # the case's two sides
+        found = ids >= 0
+        document_frequency[found] += pool.document_frequency[ids[found]]
+        documents = pool.counts.rows + 2
+        idf = np.log((1.0 + documents) / (1.0 + document_frequency)) + 1.0
+        rows = rows * idf
         return pair_features(rows[0], rows[1])
 
     def learn(self, features: np.ndarray, truth: np.ndarray) -> dict[str, Any]:

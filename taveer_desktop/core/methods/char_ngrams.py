@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -124,9 +124,13 @@ def _space_free_rows(points: np.ndarray, n: int) -> np.ndarray:
     return np.concatenate((np.asarray(rows, dtype=np.uint32), padded))
 
 
-@lru_cache(maxsize=4096)
 def text_ngrams(text: str, n: int, space_free: bool = False) -> NgramCounts:
     """The character n-grams of one text, counted (cached; the arrays are read-only)."""
+    return _counted(text, n, space_free)  # one cache key however the caller passes arguments
+
+
+@lru_cache(maxsize=4096)
+def _counted(text: str, n: int, space_free: bool) -> NgramCounts:
     if n < 1:
         raise ValueError(f"n-gram order must be at least 1, not {n}")
     points = code_points(text)
@@ -163,7 +167,7 @@ class NgramMatrix:
     """Several documents on one vocabulary (lexicographic), row by row as sparse counts:
     row ``i`` has columns ``ids[indptr[i]:indptr[i+1]]`` (ascending) with ``values`` there."""
 
-    size: int  # vocabulary size
+    vocabulary: np.ndarray  # uint32 (size, n): the n-grams of the columns, lexicographic
     indptr: np.ndarray
     ids: np.ndarray
     values: np.ndarray  # counts, or relative frequencies after ``relative()``
@@ -184,24 +188,31 @@ class NgramMatrix:
             else np.zeros(0)
         )
         indptr = np.concatenate(([0], np.cumsum(lengths))).astype(np.intp)
-        return cls(len(vocabulary), indptr, inverse.astype(np.intp), values)
+        return cls(vocabulary, indptr, inverse.astype(np.intp), values)
+
+    @property
+    def size(self) -> int:
+        return len(self.vocabulary)
 
     @property
     def rows(self) -> int:
         return len(self.indptr) - 1
 
+    @cached_property
     def row_of(self) -> np.ndarray:
         """For every stored value, the index of its row."""
         return np.repeat(np.arange(self.rows), np.diff(self.indptr))
 
+    @cached_property
     def totals(self) -> np.ndarray:
-        return np.bincount(self.row_of(), weights=self.values, minlength=self.rows)
+        """Each row's sum."""
+        return np.bincount(self.row_of, weights=self.values, minlength=self.rows)
 
     def relative(self) -> NgramMatrix:
         """Every row divided by its total (relative frequencies; an empty row stays empty)."""
-        totals = self.totals()
-        scale = np.where(totals > 0, totals, 1.0)[self.row_of()]
-        return NgramMatrix(self.size, self.indptr, self.ids, self.values / scale)
+        totals = self.totals
+        scale = np.where(totals > 0, totals, 1.0)[self.row_of]
+        return NgramMatrix(self.vocabulary, self.indptr, self.ids, self.values / scale)
 
     def dense(self, rows: Sequence[int] | np.ndarray) -> np.ndarray:
         """The chosen rows as a dense (len(rows), size) array."""
@@ -211,13 +222,55 @@ class NgramMatrix:
             out[out_row, self.ids[span]] = self.values[span]
         return out
 
-    def minmax_to(self, vector: np.ndarray) -> np.ndarray:
+    def minmax_to(self, vector: np.ndarray, vector_total: float | None = None) -> np.ndarray:
         """Min-max similarity of every row to a dense vector on this vocabulary:
-        sum(min(x, y)) / sum(max(x, y)), 0 where both are empty."""
+        sum(min(x, y)) / sum(max(x, y)), 0 where both are empty. ``vector_total`` is the
+        vector's whole mass where some of it lies outside this vocabulary (default: its sum)."""
         mins = np.minimum(self.values, vector[self.ids])
-        sum_min = np.bincount(self.row_of(), weights=mins, minlength=self.rows)
-        sum_max = self.totals() + vector.sum() - sum_min  # max = x + y - min
+        sum_min = np.bincount(self.row_of, weights=mins, minlength=self.rows)
+        total = vector.sum() if vector_total is None else vector_total
+        sum_max = self.totals + total - sum_min  # max = x + y - min
         similarity: np.ndarray = np.divide(
             sum_min, sum_max, out=np.zeros(self.rows), where=sum_max > 0
         )
         return similarity
+
+
+@dataclass(frozen=True)
+class PopulationNgrams:
+    """The n-grams of a pool of impostor documents, indexed once for many cases (``population``):
+    each document's counts on the pool's vocabulary, each n-gram's document frequency, and a
+    way to find a case's n-grams in that vocabulary."""
+
+    counts: NgramMatrix  # one row per pool document
+    frequencies: NgramMatrix  # the same rows as relative frequencies
+    document_frequency: np.ndarray  # int64 per vocabulary entry
+    _lookup: dict[bytes, int]  # big-endian row bytes -> vocabulary index
+
+    def locate(self, grams: np.ndarray) -> np.ndarray:
+        """The vocabulary index of each row of ``grams`` (uint32 (m, n)), -1 where the pool
+        does not have it."""
+        raw = np.ascontiguousarray(grams.astype(">u4")).tobytes()
+        width = 4 * grams.shape[1]
+        get = self._lookup.get
+        return np.fromiter(
+            (get(raw[i : i + width], -1) for i in range(0, len(raw), width)),
+            dtype=np.intp,
+            count=len(grams),
+        )
+
+
+@lru_cache(maxsize=4)
+def _population(texts: tuple[str, ...], n: int, space_free: bool) -> PopulationNgrams:
+    counts = NgramMatrix.of([text_ngrams(t, n, space_free) for t in texts])
+    raw = np.ascontiguousarray(counts.vocabulary.astype(">u4")).tobytes()
+    width = 4 * n
+    lookup = {raw[i : i + width]: row for row, i in enumerate(range(0, len(raw), width))}
+    frequency = np.bincount(counts.ids, minlength=counts.size).astype(np.int64)
+    return PopulationNgrams(counts, counts.relative(), frequency, lookup)
+
+
+def population(texts: Sequence[str], n: int, space_free: bool = False) -> PopulationNgrams:
+    """The pool's n-gram index (cached: a validation fold or a model passes the same impostors
+    case after case, so the pool is counted and indexed once)."""
+    return _population(tuple(texts), n, space_free)

@@ -42,7 +42,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from taveer_desktop.core.methods.char_ngrams import NgramMatrix, document_ngrams, text_ngrams
+from taveer_desktop.core.methods.char_ngrams import (
+    NgramCounts,
+    NgramMatrix,
+    PopulationNgrams,
+    document_ngrams,
+    population,
+    text_ngrams,
+)
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
 from taveer_desktop.core.methods.param_checks import whole_number
 from taveer_desktop.core.methods.registry import MethodId, method_info
@@ -98,24 +105,31 @@ class ImpostorsMethod(ComparisonMethod):
                 raise CannotCompare(
                     f"the Impostors Method needs words in both texts; the {side} has none"
                 )
-        pool = [text_ngrams(text, ORDER, space_free=True) for text in impostors]
-        matrix = NgramMatrix.of([known, questioned, *pool]).relative()
-        forward = self._direction(matrix, 0, 1, rng)  # impostors of the questioned text
-        backward = self._direction(matrix, 1, 0, rng)  # impostors of the known documents
+        pool = population(impostors, ORDER, space_free=True)
+        forward = self._direction(known, questioned, impostors, pool, rng)
+        backward = self._direction(questioned, known, impostors, pool, rng)
         return np.array([(forward + backward) / 2.0, forward, backward])
 
     def _direction(
-        self, matrix: NgramMatrix, anchor: int, target: int, rng: np.random.Generator
+        self,
+        anchor: NgramCounts,
+        target: NgramCounts,
+        impostors: Sequence[str],
+        pool: PopulationNgrams,
+        rng: np.random.Generator,
     ) -> float:
         """score(anchor, target) with impostors drawn among the M most similar to ``target``."""
-        target_row = matrix.dense([target])[0]
-        similarity = matrix.minmax_to(target_row)[2:]  # rows 0, 1 are the case's two sides
+        ids = pool.locate(target.grams)
+        vector = np.zeros(pool.frequencies.size)
+        vector[ids[ids >= 0]] = target.counts[ids >= 0] / target.total
+        similarity = pool.frequencies.minmax_to(vector, vector_total=1.0)
         potential = np.argsort(-similarity, kind="stable")[: self.params["M"]]
-        chosen = rng.choice(potential, size=self.params["N"], replace=False) + 2
-        rows = matrix.dense([anchor, target, *chosen.tolist()])
-        rows = rows[:, rows.any(axis=0)]  # this direction's feature set
-        masks = random_halves(rng, self.params["k"], rows.shape[1])
-        return impostor_score(rows[0], rows[1], rows[2:], masks)
+        chosen = rng.choice(potential, size=self.params["N"], replace=False)
+        rows = [text_ngrams(impostors[i], ORDER, space_free=True) for i in chosen.tolist()]
+        matrix = NgramMatrix.of([anchor, target, *rows]).relative()  # this direction's features
+        dense = matrix.dense(range(matrix.rows))
+        masks = random_halves(rng, self.params["k"], matrix.size)
+        return impostor_score(dense[0], dense[1], dense[2:], masks)
 
 
 METHOD = ImpostorsMethod

@@ -1,12 +1,11 @@
-"""A small real population for the sanity checks of the n-gram comparison methods (ProfAV, IM,
-SPATIUM-L1, BAFF): verification cases of the shared Stack Exchange corpus (test split), each
-with impostors drawn from the known documents of *other* cases whose known author is neither of
-the case's authors (the validation's rule: never a document of the case's own authors).
-Texts are prepared as every method receives them (``feature_stream.prepare_text``)."""
+"""Small real populations for the sanity checks of the n-gram comparison methods (ProfAV, IM,
+SPATIUM-L1, BAFF): verification cases of a shared corpus (test split) with impostors from its
+train split, or cases built from the public-domain demo texts. Impostors are never documents of
+a case's own authors (the validation's rule). Texts are prepared as every method receives them
+(``feature_stream.prepare_text``)."""
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,32 +26,25 @@ class PopulationCase:
 
 
 def corpus_cases(corpus: str, limit: int) -> list[PopulationCase]:
-    """The first ``limit`` test cases (each author has one Y and one N case; the first ones
-    alternate labels closely enough to be near balanced), with impostors."""
+    """The first ``limit`` test cases of a shared corpus (each author has one Y and one N case,
+    so they come near balanced). Their impostors are every document of the corpus's train
+    split, whose authors are disjoint from the test split's (the corpus README): one fixed
+    pool, as a validation fold or a model's population gives every case."""
     root = corpus_path(corpus)
-    rows = list(csv.DictReader((root / "cases.csv").open(encoding="utf-8")))
-    rows = [r for r in rows if r["split"] == "test"]
-    folder = root / "test"
 
     def read(path: Path) -> str:
         return prepare_text(path.read_text(encoding="utf-8"))
 
-    known = {
-        r["id"]: tuple(read(p) for p in sorted((folder / r["id"]).glob("known*.txt"))) for r in rows
-    }
+    impostors = tuple(read(p) for p in sorted((root / "train").glob("*/*.txt")))
+    truth = dict(
+        line.split() for line in (root / "test" / "truth.txt").read_text().splitlines() if line
+    )
     cases = []
-    for row in rows[:limit]:
-        authors = {row["known_author"], row["unknown_author"]}
-        impostors = tuple(
-            text
-            for other in rows
-            if other["known_author"] not in authors and other["id"] != row["id"]
-            for text in known[other["id"]]
-        )
-        questioned = read(folder / row["id"] / "unknown.txt")
-        cases.append(
-            PopulationCase(CaseTexts(known[row["id"]], questioned), row["label"] == "Y", impostors)
-        )
+    for case_id in sorted(truth)[:limit]:
+        folder = root / "test" / case_id
+        known = tuple(read(p) for p in sorted(folder.glob("known*.txt")))
+        questioned = read(folder / "unknown.txt")
+        cases.append(PopulationCase(CaseTexts(known, questioned), truth[case_id] == "Y", impostors))
     return cases
 
 
