@@ -22,8 +22,13 @@ Two kinds of n-gram:
 Several texts of one side (the known documents) are counted separately and their counts added
 (``document_ngrams``): no n-gram spans two documents. ``NgramMatrix`` puts several documents
 on one shared vocabulary, stored row by row as sparse (id, count) lists, so that similarities
-to many impostors are computed in a few array operations. Counting a 100 KB text takes about
-20 ms; counts of a text are cached (the same impostor documents come back trial after trial).
+to many impostors are computed in a few array operations. ``population`` indexes a pool of
+impostor documents once (its vocabulary, rows and document frequencies) and finds a case's
+n-grams in it; a validation fold or a model passes the same pool case after case.
+
+Counting a 100 KB text takes some 15-20 ms; the counts of a text (4,096 texts) and the last
+four pools are cached, keyed by the texts themselves, so a cached answer is always the answer
+for those texts.
 """
 
 from __future__ import annotations
