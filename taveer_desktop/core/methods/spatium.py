@@ -28,8 +28,9 @@ Deviations: the impostors are documents of other authors of the validation popul
 uniformly (the original drew the known documents of other problems of the same corpus,
 preferring problems with as many known documents); the original rounds each ρ to two decimals,
 which only creates ties, so it is not rounded here; where L1(Q, known) is 0 (no selected term
-differs) ρ is capped at ``RATIO_CAP`` instead of dividing by zero. There is no random feature
-subset in SPATIUM: its randomness is the impostor draw (only the given generator is used).
+differs) ρ is ``RATIO_CAP`` (1 if an impostor matches as well), and no ρ exceeds the cap.
+There is no random feature subset in SPATIUM: its randomness is the impostor draw (only the
+given generator is used).
 """
 
 from __future__ import annotations
@@ -80,7 +81,10 @@ def relative_frequencies(texts: Sequence[Sequence[str]], selected: Sequence[str]
 def comparison_ratio(known_distance: float, impostor_distances: np.ndarray, band: float) -> float:
     """ρ for one draw of impostors (module docstring), with the dead band applied."""
     nearest = float(impostor_distances.min())
-    ratio = RATIO_CAP if known_distance == 0 else min(nearest / known_distance, RATIO_CAP)
+    if known_distance == 0:  # the known documents match on every term: a tie if an impostor does
+        ratio = 1.0 if nearest == 0 else RATIO_CAP
+    else:
+        ratio = min(nearest / known_distance, RATIO_CAP)
     return 1.0 if 1.0 - band < ratio < 1.0 + band else ratio
 
 

@@ -46,6 +46,8 @@ def test_ratio_with_the_dead_band():
     assert comparison_ratio(2.0, np.array([1.0, 5.0]), 0.025) == pytest.approx(0.5)
     assert comparison_ratio(2.0, np.array([2.04]), 0.025) == 1.0
     assert comparison_ratio(0.0, np.array([1.0]), 0.025) == RATIO_CAP
+    assert comparison_ratio(0.0, np.array([0.0, 1.0]), 0.025) == 1.0
+    assert comparison_ratio(1e-9, np.array([1.0]), 0.025) == RATIO_CAP
 
 
 def loop_score(known, questioned, impostors, params, rng) -> float:
