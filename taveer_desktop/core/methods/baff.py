@@ -2,12 +2,13 @@
 "Bias Analysis and Mitigation in the Evaluation of Authorship Verification", ACL 2019,
 pp. 6301-6306.
 
-The authors built BAFF to show that the PAN verification benchmarks could be topped by "one of
-the most basic approaches: a TFIDF-weighted character 3-gram model", extended "with a few
-additional features, such as the Kullback-Leibler divergence and related" measures, fed to a
-simple classifier; its flaw is that it sees topic and length as readily as style. As
-implemented here (the features as the paper's text names them; the classifier and the exact
-list are our reading of it, stated so):
+The authors built BAFF to show that the PAN verification benchmarks' biases let a very simple
+model score among the best: "one of the most basic approaches: a TFIDF-weighted character
+3-gram model", extended "with a few additional features, such as the Kullback-Leibler
+divergence and related" ones (the paper's introduction). That much is the paper's; which
+related measures, how the divergences are smoothed and which classifier combines them are our
+reading (the full method section could not be consulted here) — check them against the paper
+before relying on BAFF's figures. As implemented:
 
 * the known documents (counted together) and the questioned text become TF-IDF vectors of
   plain character 3-grams: raw counts × idf, idf(g) = ln((1 + D) / (1 + df(g))) + 1 over a

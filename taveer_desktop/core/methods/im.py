@@ -17,14 +17,15 @@ together), Y = the questioned text:
 
     IM = ( score(known, questioned) + score(questioned, known) ) / 2
 
-score(known, questioned) draws impostors similar to the questioned text (the brief's reading)
-and score(questioned, known) draws them similar to the known documents. The raw score is IM
-(higher = more like the same author); the original's threshold σ* is replaced by the
-validation's calibration. Features: [IM, score(known, questioned), score(questioned, known)].
+score(known, questioned) draws impostors similar to the questioned text (the direction the
+seed describes) and score(questioned, known) draws them similar to the known documents. The
+raw score is IM (higher = more like the same author); the original's threshold σ* is replaced
+by the validation's calibration. Features: [IM, score(known, questioned), score(questioned, known)].
 
 Hyperparameters (``DEFAULTS``): the seed's table of tuned baseline settings, StackExchange
-column: M = 100, N = 10, k = 50 (Koppel and Winter used M = 250, N = 25, k = 100 on blogs; the
-seed tuned these per corpus). The feature share per iteration is one half, as in the original.
+column: M = 100, N = 10, k = 50 (the seed tunes them per corpus; its Yelp/Reddit/Amazon
+columns are 100/10/100, 100/100/100 and 100/10/50). The feature share per iteration is one
+half, as in the original.
 
 Impostors: documents of other authors of the validation population (the engine never passes
 one of the case's authors); the original fetched them with search-engine queries. With fewer
