@@ -21,8 +21,9 @@ original's dead band (1 − δ, 1 + δ) counts as exactly 1 (no decision). The s
 and calls values near 0.5 unanswered, which the validation's calibration replaces.
 
 Hyperparameters (``DEFAULTS``) as the authors' own implementation sets them (the seed ran it
-"with unmodified hyperparameter settings"): terms = 200, m = 3 impostors, r = 5 comparisons,
-δ = 0.025.
+"with unmodified hyperparameter settings"; github.com/pan-webis-de/kocher15a): terms = 200,
+m = 3 impostors, r = 5 comparisons, δ = 0.025. That implementation splits terms at white space
+only; the terms here follow the paper (words and punctuation symbols apart).
 
 Deviations: the impostors are documents of other authors of the validation population, drawn
 uniformly (the original drew the known documents of other problems of the same corpus,
