@@ -196,13 +196,13 @@ _INFOS = (
     ),
     MethodInfo(
         MethodId.BAFF,
-        "BAFF",
+        "BAFF (Basic and Fairly Flawed verifier)",
         "BAFF",
         Family.CHARACTER_PROFILE,
         "Bevendorff, Hagen, Stein, Potthast (2019), Bias Analysis and Mitigation in the "
         "Evaluation of Authorship Verification, ACL 2019",
         deterministic=True,
-        needs_impostors=False,
+        needs_impostors=True,  # TF-IDF document frequencies from the population
         comparison=True,
     ),
 )
