@@ -26,11 +26,11 @@ def population(tmp_path_factory):
 
 @pytest.mark.parametrize("method_id", COMPARISON_IDS)
 def test_every_method_validates_and_verifies(method_id, population, tmp_path):
-    result = validate(population, small_settings(method_id, repeats=1, max_trials=60))
+    result = validate(population, small_settings(method_id, repeats=1, max_trials=40))
     blocks = method_figures(result.record)
     assert list(blocks) == ["taveer", method_id]
     block = blocks[method_id]
-    assert block.trials is not None and block.trials + (block.cannot_compare or 0) == 60
+    assert block.trials is not None and block.trials + (block.cannot_compare or 0) == 40
     assert block.figures["auc"] is not None and block.seconds_per_trial is not None
     assert (block.seed_spread is not None) == (not method_info(method_id).deterministic)
     path = tmp_path / "model.json"
