@@ -71,16 +71,22 @@ def units(text: str, category: str) -> list[str]:
     return _PUNCTUATION.findall(text)
 
 
-def ngram_counts(documents: Iterable[str], category: str, n: int) -> Counter[tuple[str, ...]]:
-    """Counts of the category's n-grams over the documents (none crosses a document)."""
-    counts: Counter[tuple[str, ...]] = Counter()
+def ngram_counts(documents: Iterable[str], category: str, n: int) -> Counter[str]:
+    """Counts of the category's n-grams over the documents (none crosses a document). An
+    n-gram is written as one string: tokens joined by a space (a token holds none), characters
+    and punctuation marks side by side (one character each)."""
+    counts: Counter[str] = Counter()
     for document in documents:
         seq = units(document, category)
-        counts.update(tuple(seq[i : i + n]) for i in range(len(seq) - n + 1))
+        if category == "token":
+            counts.update(" ".join(seq[i : i + n]) for i in range(len(seq) - n + 1))
+        else:
+            joined = "".join(seq)
+            counts.update(joined[i : i + n] for i in range(len(joined) - n + 1))
     return counts
 
 
-def top_share(counts: Counter[tuple[str, ...]], percent: float) -> set[tuple[str, ...]]:
+def top_share(counts: Counter[str], percent: float) -> set[str]:
     """The ceil(percent % of the distinct n-grams) most frequent ones (ties by text)."""
     if not counts:
         return set()
@@ -89,9 +95,7 @@ def top_share(counts: Counter[tuple[str, ...]], percent: float) -> set[tuple[str
     return {gram for gram, _ in ranked[:keep]}
 
 
-def profile_similarity(
-    known: Counter[tuple[str, ...]], questioned: Counter[tuple[str, ...]], percent: float
-) -> float:
+def profile_similarity(known: Counter[str], questioned: Counter[str], percent: float) -> float:
     """Cosine of the two texts' relative frequencies over the union of their top profiles."""
     vocabulary = sorted(top_share(known, percent) | top_share(questioned, percent))
     if not vocabulary:
@@ -134,22 +138,19 @@ class DynamicAv(ComparisonMethod):
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
         n, top = self.params["n"], float(self.params["top"])
-        for what, texts in (("known text", case.known), ("questioned text", (case.questioned,))):
-            if not ngram_counts(texts, "token", n):
-                raise CannotCompare(
-                    f"{self.info.name} compares token {n}-grams; the {what} has fewer than "
-                    f"{n} tokens"
-                )
-        return np.array(
-            [
-                profile_similarity(
-                    ngram_counts(case.known, category, n),
-                    ngram_counts((case.questioned,), category, n),
-                    top,
-                )
-                for category in CATEGORIES
-            ]
-        )
+        similarities = []
+        for category in CATEGORIES:
+            known = ngram_counts(case.known, category, n)
+            questioned = ngram_counts((case.questioned,), category, n)
+            if category == "token":
+                for what, counts in (("known", known), ("questioned", questioned)):
+                    if not counts:
+                        raise CannotCompare(
+                            f"{self.info.name} compares token {n}-grams; the {what} text has "
+                            f"fewer than {n} tokens"
+                        )
+            similarities.append(profile_similarity(known, questioned, top))
+        return np.array(similarities)
 
     def learn(self, features: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
         if self.params["category"] != LEARNED:

@@ -27,6 +27,14 @@ validation compresses the same texts again and again — the two trials of a pai
 known text, NNCD's impostors recur in every trial — so ``CompressedLengths`` remembers the
 lengths of the texts (and of the joined pairs) it has compressed, keyed by a digest of the
 text, up to ``CACHE_ENTRIES`` of them per process (least recently used dropped first).
+
+Known defect of pyppmd (1.3.1, and its source as of November 2025): an encoder's deallocation
+frees the model memory but not the model's own structure nor its range coder, so every
+compression keeps about 19 KiB (measured: 23.6 KiB of resident memory per compression, 5,000
+compressions) until the process ends. A single case costs well under 1 MB; a validation's
+worker keeps about 24 KiB × (compressions it makes) — e.g. NNCD with 30 impostors on 1,000
+trials ≈ 0.7 GB — so the compression methods should run in worker processes that end with the
+validation (the engine's workers do), never for hours inside the desktop's own process.
 """
 
 from __future__ import annotations
