@@ -106,14 +106,6 @@ def profile_similarity(known: Counter[str], questioned: Counter[str], percent: f
     return float(k @ q) / norm if norm > 0 else 0.0
 
 
-def _auc(scores: np.ndarray, truth: np.ndarray) -> float:
-    """Share of (same, different) pairs the scores order correctly, ties counting half."""
-    same, different = scores[truth], scores[~truth]
-    greater = (same[:, None] > different[None, :]).sum()
-    ties = (same[:, None] == different[None, :]).sum()
-    return float(greater + 0.5 * ties) / (len(same) * len(different))
-
-
 class DynamicAv(ComparisonMethod):
     """DynamicAV (see the module)."""
 
@@ -158,7 +150,9 @@ class DynamicAv(ComparisonMethod):
         rows, truth = np.asarray(features, dtype=float), np.asarray(truth, dtype=bool)
         if truth.all() or not truth.any():
             return {"category": CATEGORIES[0]}
-        aucs = [_auc(rows[:, i], truth) for i in range(len(CATEGORIES))]
+        from taveer_desktop.core.evaluation import roc_auc  # heavy module: only when learning
+
+        aucs = [roc_auc(rows[:, i], truth) for i in range(len(CATEGORIES))]
         return {"category": CATEGORIES[int(np.argmax(aucs))]}
 
     def score(self, features: np.ndarray, learned: Mapping[str, Any]) -> np.ndarray:
