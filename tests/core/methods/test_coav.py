@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -30,10 +31,10 @@ def test_feature_is_cbc_of_the_joined_known_text_and_the_questioned_text():
     assert Coav().score(features[None, :], {}) == pytest.approx([-expected])
 
 
-def test_same_input_same_score():
+def test_same_input_same_score_also_after_pickling():
     case = CaseTexts(KNOWN, QUESTIONED)
     first = Coav().features(case, (), np.random.default_rng(1))
-    again = Coav().features(case, (), np.random.default_rng(2))
+    again = pickle.loads(pickle.dumps(Coav())).features(case, (), np.random.default_rng(2))
     assert np.array_equal(first, again)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 from collections import Counter
 
 import numpy as np
@@ -88,11 +89,11 @@ def test_learned_category_is_the_one_separating_the_training_trials_best():
     assert DynamicAv().learn(rows, truth) == {}  # a named category learns nothing
 
 
-def test_same_input_same_score():
+def test_same_input_same_score_also_after_pickling():
     case = CaseTexts(("one two three four five six seven",), "two three four five six seven")
     assert np.array_equal(
         DynamicAv().features(case, (), np.random.default_rng(1)),
-        DynamicAv().features(case, (), np.random.default_rng(2)),
+        pickle.loads(pickle.dumps(DynamicAv())).features(case, (), np.random.default_rng(2)),
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 
@@ -50,11 +52,11 @@ def test_impostors_are_the_length_nearest_and_never_the_case_s_own_texts():
     assert np.array_equal(with_own, without)
 
 
-def test_same_input_same_score():
+def test_same_input_same_score_also_after_pickling():
     case = CaseTexts(KNOWN, QUESTIONED)
     assert np.array_equal(
         Nncd().features(case, IMPOSTORS, np.random.default_rng(1)),
-        Nncd().features(case, IMPOSTORS, np.random.default_rng(99)),
+        pickle.loads(pickle.dumps(Nncd())).features(case, IMPOSTORS, np.random.default_rng(99)),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -46,11 +47,11 @@ def test_threshold_distance_and_decision_value_by_brute_force():
     assert Occav().learn(features[None, :], np.array([True])) == {}
 
 
-def test_same_input_same_score():
+def test_same_input_same_score_also_after_pickling():
     case = CaseTexts(KNOWN, QUESTIONED)
     assert np.array_equal(
         Occav().features(case, (), np.random.default_rng(1)),
-        Occav().features(case, (), np.random.default_rng(7)),
+        pickle.loads(pickle.dumps(Occav())).features(case, (), np.random.default_rng(7)),
     )
 
 
