@@ -17,8 +17,8 @@ the 250 words of highest average relative frequency in the two texts as features
 cross-validation of a linear SVM, 5 features removed per side and round, 24 rounds (as the
 authors' reference configuration: the 250 words run down to 20), 10 runs averaged (the paper
 recommends about 10). Chunk counting, folds, feature removal, the SVM (squared hinge, C = 1, as
-the reference code's linear SVM) and the meta-learner (on standardised features, without the
-reference code's grid search over C) are shared with ``unmasking.py``.
+the reference code's linear SVM) and the meta-learner (a linear SVM on standardised features,
+C by grid search) are shared with ``unmasking.py``.
 
 A text with no words, or two texts with fewer different words than the rounds remove, cannot
 be compared (``CannotCompare``); the randomness (chunks, folds) comes from the given generator.

@@ -22,9 +22,10 @@ relative frequency in the two texts (as Koppel, Schler and Bonchek-Dokow 2007 de
 is represented by the counts of those words in it; the longer text's chunks are subsampled at
 random to the shorter text's number (so chance accuracy is one half, whatever the lengths);
 folds are stratified and drawn at random; the words removed are those of the fold models'
-average weights; the SVM is ``linear_svm`` (squared hinge, C = 1) and the meta-learner the same
-SVM on standardised curve features. The randomness (subsample, folds) comes from the given
-generator only.
+average weights; the SVM is ``linear_svm`` (squared hinge, C = 1); the meta-learner is the same
+SVM on standardised curve features, its C chosen by a deterministic 5-fold grid search (as the
+Generalised-Unmasking reference code chooses its meta-learner's). The randomness (subsample,
+folds) comes from the given generator only.
 
 Texts too short to give U5 chunks each cannot be compared (``CannotCompare``).
 """
@@ -183,12 +184,15 @@ class Unmasking(ComparisonMethod):
         mean = rows.mean(axis=0)
         scale = rows.std(axis=0)
         scale = np.where(scale > 0, scale, 1.0)
-        weights, bias = linear_svm.fit((rows - mean) / scale, np.where(same, 1.0, -1.0))
+        standard, labels = (rows - mean) / scale, np.where(same, 1.0, -1.0)
+        cost = linear_svm.chosen_cost(standard, labels)
+        weights, bias = linear_svm.fit(standard, labels, cost)
         return {
             "mean": mean.tolist(),
             "scale": scale.tolist(),
             "weights": weights.tolist(),
             "bias": bias,
+            "cost": cost,
         }
 
     def score(self, features: np.ndarray, learned: Mapping[str, Any]) -> np.ndarray:
@@ -199,7 +203,7 @@ class Unmasking(ComparisonMethod):
 
     def check_learned(self, learned: Mapping[str, Any]) -> None:
         name, length = self.info.name, self.feature_length()
-        if not isinstance(learned, Mapping) or set(learned) != {*_VECTORS, "bias"}:
+        if not isinstance(learned, Mapping) or set(learned) != set(_KEYS):
             raise ValueError(f"{name}: the learned curve classifier needs {', '.join(_KEYS)}")
         for key in _VECTORS:
             value = learned[key]
@@ -211,6 +215,8 @@ class Unmasking(ComparisonMethod):
             raise ValueError(f"{name}: learned scale must be positive")
         if not _is_finite_number(learned["bias"]):
             raise ValueError(f"{name}: learned bias must be a number")
+        if not _is_finite_number(learned["cost"]) or not learned["cost"] > 0:
+            raise ValueError(f"{name}: learned cost must be a positive number")
 
     def _rows(self, features: np.ndarray) -> np.ndarray:
         rows = np.asarray(features, dtype=float)
@@ -222,7 +228,7 @@ class Unmasking(ComparisonMethod):
 
 
 _VECTORS = ("mean", "scale", "weights")
-_KEYS = (*_VECTORS, "bias")
+_KEYS = (*_VECTORS, "bias", "cost")
 
 
 def _is_finite_number(value: object) -> bool:
