@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
+from taveer_desktop.presentation.method_agreement import record_method
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_sentence,
@@ -32,9 +33,9 @@ from taveer_desktop.presentation.validation_text import (
 def validated_method(record: dict[str, Any]) -> str:
     """The method a record validates, as its statement names it."""
     stated = record_method(record)
-    if stated == "taveer":
+    if stated == MethodId.TAVEER:
         return "the TAVeer authorship verification method"
-    if stated == "lambdag":
+    if stated == MethodId.LAMBDAG:
         return (
             "the LambdaG authorship verification method (a variant masked with the program's "
             "lexicon), with TAVeer measured beside it"
@@ -127,7 +128,7 @@ def identification_pairs(
     acceptance = record.get("acceptance") or {}
     ensemble = model.get("ensemble") or []
     stated = record_method(record)
-    method = [] if stated == "taveer" else [("Method stated", METHOD_NAMES[stated])]
+    method = [] if stated == MethodId.TAVEER else [("Method stated", method_name(stated))]
     return [
         ("Validation record", source),
         ("Record SHA-256", record_sha256),

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from taveer_desktop.core.method_findings import SentenceEvidence, TokenEvidence, TokenKind
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
@@ -210,8 +211,8 @@ def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
     if methods is None:
         return []
     heading = Heading(html_text(words.LAMBDAG_EVIDENCE_HEAD), 2)
-    if without_weight(inputs, "lambdag"):
-        return [heading, no_weight_line(inputs, "lambdag", "evidence in the text")]
+    if without_weight(inputs, MethodId.LAMBDAG):
+        return [heading, no_weight_line(inputs, MethodId.LAMBDAG, "evidence in the text")]
     found = inputs.method_evidence
     if found is None:
         return [heading, Paragraph(html_text(words.NO_EVIDENCE), "warning")]

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation_curves import (
     ValidationCurves,
     curves_of,
@@ -279,7 +280,7 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 
 
 def _score_caption(record: dict[str, Any]) -> str:
-    if record_method(record) == "taveer":
+    if record_method(record) == MethodId.TAVEER:
         return plot_words.SCORE_PLOT.caption
     return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
 

@@ -34,13 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.method_validation_text import (
     METHOD_TIPPETT,
     charts_method_note,
     method_series_name,
-    method_title,
     score_plot_text,
 )
 from taveer_desktop.presentation.validation_plot_text import (
@@ -315,4 +315,4 @@ class MethodTippettChart(pg.PlotWidget):
         return True
 
     def method_names(self) -> list[str]:
-        return [method_title(m) for m in self.drawn]
+        return [method_name(m) for m in self.drawn]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.ui.validation_wizard_step import WizardStep, form_label, wrapped
@@ -120,7 +121,7 @@ class MethodPage(WizardStep):
         self.samples.setValue(DEFAULTS.lambdag_samples)
 
     def _method_changed(self, *_args) -> None:
-        uses_lambdag = self.method() != "taveer"
+        uses_lambdag = self.method() != MethodId.TAVEER
         self.advanced.setVisible(self.advanced_check.isChecked())
         self.advanced.setEnabled(uses_lambdag)
         self.advanced_note.setText(
