@@ -208,9 +208,42 @@ def result_method_lines(
     if kind is ConclusionKind.NONE:
         return ["  " + NO_CONCLUSION_METHODS.format(method=method_name(findings.stated))]
     lines = method_lines(findings, weights)
+    no_evidence = no_text_evidence_sentence(findings)
+    if no_evidence:
+        lines.append(f"  {no_evidence}")
     if kind is ConclusionKind.INVESTIGATIVE:
         lines.append(f"  {INVESTIGATIVE_METHODS}")
     return lines
+
+
+def without_text_evidence(findings: MethodFindings) -> list[str]:
+    """The result's methods that give no evidence in the text (the comparison systems)."""
+    found = []
+    for method in method_order(findings.by_method, findings.stated):
+        try:
+            if method_info(method).comparison:
+                found.append(method)
+        except KeyError:
+            continue
+    return found
+
+
+def no_text_evidence_sentence(findings: MethodFindings) -> str | None:
+    """That the comparison systems among the result's methods show nothing in the text (None:
+    every method of the result has evidence views, or none is needed)."""
+    methods = without_text_evidence(findings)
+    if not methods:
+        return None
+    names = " and ".join(method_name(m) for m in methods)
+    if len(methods) == 1:
+        return (
+            f"{names} gives no evidence in the text: it compares the texts as wholes, so no "
+            "word or sentence can be shown as leading to its ratio."
+        )
+    return (
+        f"{names} give no evidence in the text: they compare the texts as wholes, so no word "
+        "or sentence can be shown as leading to their ratios."
+    )
 
 
 def disagreement_stated(findings: MethodFindings) -> bool:

@@ -109,9 +109,12 @@ def method_explanation(method: str) -> str:
     )
 
 
-CHOOSE_BY_TEXT = (
-    "Pre-register a rule: state the method with the lowest pessimistic Cllr (the upper end of "
-    "its interval, or its worst repeat) among the stated and compared methods"
+COST_NOTE = f"Measured cost per validation trial ({COST_SOURCE}); not measured: no figure yet"
+CHOOSE_BY_TEXT = "&Rule, registered now: state the method with the lowest pessimistic Cllr"
+CHOOSE_BY_TIP = (
+    "Among the stated and the compared methods, the model will state the one whose Cllr is "
+    "lowest on its pessimistic end (the upper end of its interval, or its worst repeat). The "
+    "rule and its time are recorded before the run."
 )
 COMPARE_NOTE = (
     "Tick Compare for methods to validate beside the stated one on the same trials: the record "

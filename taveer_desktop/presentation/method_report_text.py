@@ -222,6 +222,17 @@ def lambdag_trace(
     )
 
 
+def plain_trace(log10_lr: float | None) -> str:
+    """A method whose score the report does not trace (one of the comparison systems): its
+    calibrated ratio, and that it gives no evidence in the text."""
+    if log10_lr is None:
+        return "no likelihood ratio (the method could not compare these texts)"
+    return f"LR {format_lr(log10_lr)}, calibrated on its validation's trials; {NO_TEXT_EVIDENCE}"
+
+
+NO_TEXT_EVIDENCE = "it gives no evidence in the text (no words or sentences are marked for it)"
+
+
 def fusion_trace(fusion: Fusion, by_method: dict[str, float | None]) -> str:
     """The two calibrated ratios to the fused one."""
     fused = by_method.get(MethodId.FUSION)
@@ -239,6 +250,7 @@ def fusion_trace(fusion: Fusion, by_method: dict[str, float | None]) -> str:
 # --- the case report's interpretation: LambdaG's evidence --------------------------------------
 
 LAMBDAG_EVIDENCE_HEAD = "LambdaG's evidence in the questioned text"
+TEXT_EVIDENCE_HEAD = "Evidence in the questioned text"
 MARK_MIN_SHARE = 0.1  # a token is never marked below this share (either way)
 MARKED_QUANTILE = 0.75  # tokens above this quantile of |share| in the questioned text are marked
 STRONG_QUANTILE = 0.95  # … and set in bold above this one

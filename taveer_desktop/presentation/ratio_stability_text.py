@@ -22,8 +22,6 @@ from taveer_desktop.presentation.explanation_data import (
     stability_sentence,
 )
 
-METHOD_OWNERS = {MethodId.LAMBDAG: "LambdaG's ratio", MethodId.FUSION: "the fused ratio"}
-
 STABILITY_OF_TAVEER_ONLY = (
     "This check resampled TAVeer only (it was stored before the stated ratio was resampled), "
     "so it is the stability of TAVeer's classification, not of the stated ratio ({method}): "
@@ -45,7 +43,8 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     if stated in (None, MethodId.TAVEER):
         return "the classification"
     if ratio_resampled:
-        return f"the stated ratio ({METHOD_OWNERS.get(stated, stated)})"
+        owner = "the fused ratio" if stated == MethodId.FUSION else f"{method_name(stated)}'s ratio"
+        return f"the stated ratio ({owner})"
     return "TAVeer's classification"
 
 

@@ -37,6 +37,7 @@ from taveer_desktop.presentation.method_agreement import (
     method_order,
     model_fusion_weights,
     role_text,
+    short_name,
 )
 from taveer_desktop.report.blocks import (
     Block,
@@ -237,7 +238,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
         return [KeepTogether((heading, Paragraph(html_text(text))))]
     by_method = methods.by_method
     calibration = inputs.model.calibration
-    traces = [
+    traces: list[tuple[str, str]] = [
         (
             MethodId.TAVEER,
             words.taveer_trace(result.similarity, calibration, by_method.get(MethodId.TAVEER)),
@@ -253,9 +254,11 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     fusion = _fusion(inputs) if methods.stated == MethodId.FUSION else None
     if fusion is not None:
         traces.append((MethodId.FUSION, words.fusion_trace(fusion, by_method)))
-    rows = tuple(
-        Row((f"<b>{html_text(words.SHORT_NAMES[m])}</b>", html_text(text))) for m, text in traces
-    )
+    traced = {m for m, _ in traces}
+    for method in method_order(by_method, methods.stated):  # methods without a trace here
+        if method not in traced:
+            traces.append((method, words.plain_trace(by_method.get(method))))
+    rows = tuple(Row((f"<b>{html_text(short_name(m))}</b>", html_text(text))) for m, text in traces)
     return [
         KeepTogether(
             (

@@ -33,8 +33,6 @@ from taveer_desktop.presentation import validation_plot_text as plot_words
 from taveer_desktop.presentation import validation_report_text as report_words
 from taveer_desktop.presentation import validation_text as words
 from taveer_desktop.presentation.method_agreement import (
-    COMPARED_FIGURES,
-    compared_methods,
     record_method,
 )
 from taveer_desktop.report.blocks import (
@@ -51,6 +49,7 @@ from taveer_desktop.report.blocks import (
 from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.plot_layout import PlotLayout
+from taveer_desktop.report.validation_methods import comparison_section
 from taveer_desktop.report.validation_plots import ece_plot, score_plot, tippett_plot
 from taveer_desktop.report.validation_range_content import bands_table, coverage_section
 from taveer_desktop.report.wording import utc_and_local
@@ -231,41 +230,8 @@ def _figures(record: dict[str, Any]) -> list[Block]:
             ),
             rows,
         ),
-        *_each_method(record),
+        *comparison_section(record),
         *bands_table(record),
-    ]
-
-
-def _each_method(record: dict[str, Any]) -> list[Block]:
-    """Every method's figures on the same trials, side by side (a LambdaG or fused record)."""
-    methods = compared_methods(record)
-    if not methods:
-        return []
-    by_method = record["methods"]
-    stated = methods[0]
-    width = 0.64 / len(methods)
-    labels = [method_words.SHORT_NAMES[m] + (" (stated)" if m == stated else "") for m in methods]
-    columns = (Column("Figure", 0.36), *(Column(x, width, "right") for x in labels))
-    rows = tuple(
-        Row(
-            (
-                html_text(figure_words.FIGURE_NAMES[key]),
-                *(
-                    html_text(figure_words.figure_value(key, (by_method.get(m) or {}).get(key)))
-                    for m in methods
-                ),
-            )
-        )
-        for key in COMPARED_FIGURES
-    )
-    return [
-        KeepTogether(
-            (
-                Heading(html_text(method_words.EACH_METHOD_FIGURES_HEAD), 2),
-                Paragraph(html_text(method_words.each_method_sentence(record))),
-                Table(columns, rows),
-            )
-        )
     ]
 
 

@@ -311,7 +311,7 @@ class DecisionSummary(StabilityPart, QWidget):
         weights = model_fusion_weights(model) if findings.stated == MethodId.FUSION else None
         lines = [line.strip() for line in result_method_lines(findings, kind, weights)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
-        tips = [LAMBDAG_METHOD]
+        tips = [LAMBDAG_METHOD] if MethodId.LAMBDAG in findings.by_method else []
         if weights is not None and {MethodId.TAVEER, MethodId.LAMBDAG} <= set(weights):
             pair = (weights[MethodId.TAVEER], weights[MethodId.LAMBDAG])
             tips.append(fusion_sentence(pair, findings.stated) or "")
