@@ -34,7 +34,8 @@ METHOD_EXPLANATIONS = {
     "method's own ratio is always shown beside it and any disagreement between them is stated. "
     "The fitted weights decide how much each method counts and are shown beside the fused "
     "ratio: a method at weight 0 adds nothing to it, and its agreeing with the other is then "
-    "no evidence at all.",
+    "no evidence at all. Agreement is not evidence by itself; only the fitted weights, "
+    "measured on the trials, say what the second method adds.",
 }
 COMPARISON_EXPLANATION = (
     "One of the ten systems the TAVeer paper compares itself with, implemented from its original "

@@ -1,0 +1,122 @@
+"""The comparison of methods in words (``presentation/method_comparison_text.py``), in the
+validation report (``report/validation_methods.py``) and in a result's method lines
+(``presentation/method_agreement.py``): on a real fused record of the demo population and on
+the same record widened to six methods in the shape of a comparison record
+(``tests/comparison_fixtures.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.presentation import method_comparison_text as ct
+from taveer_desktop.presentation.method_agreement import (
+    method_lines,
+    method_order,
+    no_text_evidence_sentence,
+    result_method_lines,
+)
+from taveer_desktop.presentation.validation_figures_text import figure_value
+from taveer_desktop.report.blocks import KeepTogether, Table
+from taveer_desktop.report.validation_methods import comparison_section
+from taveer_desktop.store import ProjectStore
+from tests.comparison_fixtures import REFUSED_EVERY, widened
+from tests.method_fixtures import method_project
+
+KEYS = [key for key, _heading, _meaning in ct.COLUMNS]
+
+
+@pytest.fixture(scope="module")
+def fused(tmp_path_factory):
+    """The record of a real fused validation of the demo case."""
+    project = method_project(tmp_path_factory.mktemp("fused-comparison"), "fusion")
+    with ProjectStore.open(project) as store:
+        (stored,) = store.validations.list_all()
+        return store.validations.record(stored.id)
+
+
+def _cell(row: ct.ComparedMethod, key: str) -> str:
+    return row.cells[KEYS.index(key)]
+
+
+def test_a_fused_record_compares_its_three_methods_the_stated_one_first(fused):
+    rows = ct.comparison_table(fused)
+    assert [r.method for r in rows] == ["fusion", "taveer", "lambdag"]
+    assert [r.label for r in rows] == ["TAVeer + LambdaG (stated)", "TAVeer", "LambdaG"]
+    assert [r.stated for r in rows] == [True, False, False]
+    for row in rows:
+        for key in ("accuracy", "auc", "cllr", "cllr_min", "eer"):
+            assert _cell(row, key) == figure_value(key, fused["methods"][row.method][key])
+        assert _cell(row, "trials") == f"{len(fused['trials']):,}"
+        assert _cell(row, "seed_spread") == "deterministic"
+    assert ct.rule_sentence(fused) == (
+        "TAVeer + LambdaG was chosen as the stated method before the run; no rule was registered."
+    )
+    assert "the same cross-validated trials" in ct.comparison_note(fused)
+    assert "draw at random" not in ct.comparison_note(fused)
+
+
+def test_a_wider_comparison_shows_every_method_with_its_costs_refusals_and_seed_spread(fused):
+    wide = widened(fused)
+    rows = ct.comparison_table(wide)
+    # the stated method first, then the order the comparison listed
+    assert [r.method for r in rows] == ["fusion", "taveer", "lambdag", "coav", "im", "unmasking"]
+    assert [r.name for r in rows][3:] == ["COAV", "Impostors Method (IM)", "Unmasking"]
+    by_id = {r.method: r for r in rows}
+    n = len(wide["trials"])
+    refused = len(range(0, n, REFUSED_EVERY))
+    assert _cell(by_id["unmasking"], "trials") == f"{n - refused:,}"
+    assert _cell(by_id["unmasking"], "cannot_compare") == f"{refused:,}"
+    assert _cell(by_id["coav"], "cannot_compare") == "0"
+    assert _cell(by_id["coav"], "seconds_per_trial") == "41 ms"
+    assert _cell(by_id["unmasking"], "seconds_per_trial") == "1.9 s"
+    assert _cell(by_id["coav"], "seed_spread") == "deterministic"
+    spread = wide["methods"]["im"]["seed_spread"]
+    assert _cell(by_id["im"], "seed_spread") == (
+        f"AUC {spread['auc'][0]:.3f}–{spread['auc'][1]:.3f}; "
+        f"Cllr {spread['cllr'][0]:.3f}–{spread['cllr'][1]:.3f}"
+    )
+    for method in ("coav", "im", "unmasking"):
+        assert _cell(by_id[method], "cllr") == figure_value("cllr", wide["methods"][method]["cllr"])
+    assert ct.rule_sentence(wide) == (
+        "Rule (registered 2026-11-28T22:30:00+00:00, before the run): state the method with the "
+        "lowest pessimistic Cllr. By this rule the stated method is TAVeer + LambdaG."
+    )
+    note = ct.comparison_note(wide)
+    assert "Impostors Method (IM), Unmasking draw at random" in note
+    assert "could not compare a trial gives no ratio" in note
+    unruled = widened(fused, rule=False)
+    assert "no rule was registered to choose it from the results" in ct.rule_sentence(unruled)
+
+
+def test_the_validation_report_sets_every_method_side_by_side(fused):
+    wide = widened(fused)
+    blocks = comparison_section(wide)
+    kept = blocks[0]
+    assert isinstance(kept, KeepTogether)
+    (table,) = [b for b in kept.blocks if isinstance(b, Table)]
+    assert tuple(c.title for c in table.columns) == ct.HEADINGS
+    assert len(table.rows) == 6 and table.rows[0].shade and not table.rows[1].shade
+    assert table.rows[0].cells[0] == "<b>TAVeer + LambdaG (stated)</b>"
+    assert table.rows[5].cells[0] == "Unmasking"
+    record_without = dict(fused, methods={})
+    assert comparison_section(record_without) == []
+
+
+def test_a_comparison_systems_result_names_every_method_and_says_it_shows_nothing_in_the_text():
+    findings = MethodFindings("coav", {"coav": 0.8, "taveer": -0.4}, None, 0)
+    assert method_order(findings.by_method, "coav") == ["coav", "taveer"]
+    lines = [line.strip() for line in method_lines(findings)]
+    assert lines[0].startswith("COAV (stated): LR ")
+    assert lines[1].startswith("TAVeer alone (not part of the stated ratio): LR ")
+    assert lines[2].startswith("The methods point different ways: COAV supports Hp")
+    assert no_text_evidence_sentence(findings) == (
+        "COAV gives no evidence in the text: it compares the texts as wholes, so no word or "
+        "sentence can be shown as leading to its ratio."
+    )
+    shown = result_method_lines(findings, ConclusionKind.EVALUATIVE)
+    assert any("COAV gives no evidence in the text" in line for line in shown)
+    fused = MethodFindings("fusion", {"taveer": 0.5, "lambdag": 0.7, "fusion": 0.9}, 1.2, 4)
+    assert no_text_evidence_sentence(fused) is None
+    assert method_order(fused.by_method, "fusion") == ["fusion", "taveer", "lambdag"]
