@@ -111,7 +111,7 @@ def method_explanation(method: str) -> str:
 
 
 COST_NOTE = f"Measured cost per validation trial ({COST_SOURCE}); not measured: no figure yet"
-CHOOSE_BY_TEXT = "&Rule, registered now: state the method with the lowest pessimistic Cllr"
+CHOOSE_BY_TEXT = "Register a r&ule now: state the method with the lowest pessimistic Cllr"
 CHOOSE_BY_TIP = (
     "Among the stated and the compared methods, the model will state the one whose Cllr is "
     "lowest on its pessimistic end (the upper end of its interval, or its worst repeat). The "

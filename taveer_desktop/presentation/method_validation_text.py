@@ -16,7 +16,7 @@ from typing import Any
 
 from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import compared_methods, record_method, short_name
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
 
 
@@ -130,5 +130,5 @@ NO_METHOD_CHART = (
 
 
 def method_series_name(method: str, stated: str) -> str:
-    """A method's legend entry in the comparison chart: "Fusion (stated)"."""
-    return short_name(method) + (" (stated)" if method == stated else "")
+    """A method's legend entry in the comparison chart: "TAVeer + LambdaG (stated)"."""
+    return method_name(method) + (" (stated)" if method == stated else "")
