@@ -17,7 +17,7 @@ done
 pdf="$WORK/compared-record-100.pdf"
 pages=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
 for page in $(seq 1 "$pages"); do
-  if pdftotext -f "$page" -l "$page" "$pdf" - | grep -q "Each method's figures on the same trials"; then
+  if pdftotext -f "$page" -l "$page" "$pdf" - | grep -q "gures on the same trials"; then
     pdftoppm -f "$page" -l "$page" -r 80 -png -singlefile "$pdf" "$OUT/compared-report"
     break
   fi

@@ -62,7 +62,8 @@ def widened(record: dict[str, Any], rule: bool = True) -> dict[str, Any]:
         )
         if seeded:
             auc, cllr = block["auc"] or 0.0, block["cllr"] or 0.0
-            block["seed_spread"] = {"auc": [auc - 0.02, auc + 0.01], "cllr": [cllr - 0.03, cllr]}
+            low_auc, high_auc = max(0.5, auc - 0.03), min(1.0, auc + 0.01)
+            block["seed_spread"] = {"auc": [low_auc, high_auc], "cllr": [cllr - 0.03, cllr + 0.02]}
         wide["methods"][method] = block
     wide["comparison"] = {
         "methods": ["fusion", "taveer", "lambdag", "coav", "im", "unmasking"],

@@ -62,6 +62,11 @@ class MethodChoice:
     cost: str
 
     @property
+    def cost_cell(self) -> str:
+        """The cost as the grid's "Cost per trial" column shows it: "5.9 ms", "not measured"."""
+        return self.cost.removesuffix(" per trial").removeprefix("cost ")
+
+    @property
     def explanation(self) -> str:
         """What the method does, its reference and its cost, for the page's detail box."""
         return method_explanation(self.method)

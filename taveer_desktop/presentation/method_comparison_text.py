@@ -21,6 +21,7 @@ from typing import Any
 
 from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.method_costs import per_trial_text
 from taveer_desktop.presentation.validation_figures_text import figure_value
@@ -36,8 +37,8 @@ COLUMNS = (
     ("cllr_min", "Cllr_min", "the cost left after perfect calibration: discrimination alone"),
     ("eer", "EER", "equal error rate of the score"),
     ("trials", "Scored", "trials the method gave a likelihood ratio for"),
-    ("cannot_compare", "Could not compare", "trials the method refused (no ratio given)"),
-    ("seconds_per_trial", "Time per trial", "wall-clock time per trial in this validation"),
+    ("cannot_compare", "Not compared", "trials the method could not compare (no ratio given)"),
+    ("seconds_per_trial", "Per trial", "wall-clock time per trial in this validation"),
     ("seed_spread", "Seed spread", "AUC and Cllr across seeds (seeded methods only)"),
 )
 HEADINGS = ("Method", *(heading for _, heading, _ in COLUMNS))
@@ -103,7 +104,7 @@ def _spread(block: dict[str, Any], deterministic: bool) -> str:
         if isinstance(pair, list | tuple) and len(pair) == 2:
             low, high = _number(pair[0]), _number(pair[1])
             if low is not None and high is not None:
-                parts.append(f"{name} {numbers.decimal(low)}–{numbers.decimal(high)}")
+                parts.append(f"{name} {numbers.decimal(low, 2)}–{numbers.decimal(high, 2)}")
     return "; ".join(parts) if parts else NOT_RECORDED
 
 
@@ -162,7 +163,11 @@ def rule_sentence(record: dict[str, Any]) -> str:
             "to choose it from the results."
         )
     when = comparison.get("rule_set_utc")
-    registered = f"registered {when}, before the run" if when else "registered before the run"
+    registered = (
+        f"registered {recorded_time(str(when))}, before the run"
+        if when
+        else "registered before the run"
+    )
     words = RULE_WORDS.get(str(rule), str(rule))
     return f"Rule ({registered}): {words}. By this rule the stated method is {stated}."
 

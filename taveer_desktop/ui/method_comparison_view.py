@@ -110,10 +110,12 @@ class MethodComparisonView(QWidget):
     def resizeEvent(self, event) -> None:
         self._arrange(event.size().width())
         super().resizeEvent(event)
+        if self.model.rowCount():
+            self._fit_table()
 
     def _arrange(self, width: int) -> None:
         """LambdaG's settings beside the chart if both fit in ``width``, above it otherwise."""
-        settings = self.fontMetrics().averageCharWidth() * 48
+        settings = self.fontMetrics().averageCharWidth() * 62
         shown = self.lambdag_box.isVisibleTo(self)
         wide = not shown or width >= settings + self.chart.minimumWidth() + 40
         self.columns.setDirection(
@@ -151,10 +153,14 @@ class MethodComparisonView(QWidget):
         return True
 
     def _fit_table(self) -> None:
-        """The whole table at its rows' height, no scroll bar of its own."""
+        """Every row of the table shown, no vertical scroll bar of its own (a horizontal one,
+        on a narrow screen, is counted in its height)."""
         self.table.resizeColumnsToContents()
         header = self.table.horizontalHeader()
         frame = 2 * self.table.frameWidth()
         height = header.sizeHint().height() + frame
         height += sum(self.table.rowHeight(r) for r in range(self.model.rowCount()))
+        columns = sum(self.table.columnWidth(c) for c in range(self.model.columnCount()))
+        if columns + frame > self.table.width():
+            height += self.table.horizontalScrollBar().sizeHint().height()
         self.table.setFixedHeight(height)

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 DEFAULTS = ValidationSettings()  # LambdaG's default order and samples
 DEFAULT_MAX_CLLR = 0.5
 DEFAULT_MAX_MISLEADING = 0.10
-GRID_HEADINGS = ("Stated method", "Compare", "Family", "Randomness", "Measured cost")
+GRID_HEADINGS = ("Stated method", "Compare", "Family", "Randomness", "Cost per trial")
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,8 @@ class MethodPage(WizardStep):
         group = QButtonGroup(self)
         layout = self.scrolled()  # at a large scale the grid need not fit
         grid = QGridLayout()
-        grid.setHorizontalSpacing(self.fontMetrics().horizontalAdvance("m") * 2)
+        grid.setHorizontalSpacing(self.fontMetrics().horizontalAdvance("m"))
+        grid.setVerticalSpacing(self.fontMetrics().height() // 6)
         for column, heading in enumerate(GRID_HEADINGS):
             label = QLabel(f"<b>{heading}</b>")
             grid.addWidget(label, 0, column)
@@ -95,8 +96,8 @@ class MethodPage(WizardStep):
             family.setWordWrap(True)
             randomness = QLabel(choice.randomness)
             randomness.setToolTip(ct.RANDOMNESS_MEANING[choice.randomness])
-            cost = QLabel(choice.cost)
-            cost.setToolTip(ct.COST_NOTE)
+            cost = QLabel(choice.cost_cell)
+            cost.setToolTip(f"{choice.cost}. {ct.COST_NOTE}")
             for column, widget in enumerate((button, box, family, randomness, cost)):
                 grid.addWidget(widget, row, column)
             grid.setAlignment(box, Qt.AlignmentFlag.AlignHCenter)
@@ -104,15 +105,15 @@ class MethodPage(WizardStep):
             box.toggled.connect(self._method_changed)
         grid.setColumnStretch(2, 1)
         layout.addLayout(grid)
-        self.details = wrapped()
-        self.details.setFrameShape(QLabel.Shape.StyledPanel)
-        self.details.setMargin(self.fontMetrics().height() // 3)
-        layout.addWidget(self.details)
-        layout.addWidget(wrapped(ct.COMPARE_NOTE))
         self.rule_check = QCheckBox(ct.CHOOSE_BY_TEXT)
         self.rule_check.setToolTip(ct.CHOOSE_BY_TIP)
         self.rule_check.toggled.connect(self._method_changed)
         layout.addWidget(self.rule_check)
+        layout.addWidget(wrapped(ct.COMPARE_NOTE))
+        self.details = wrapped()
+        self.details.setFrameShape(QLabel.Shape.StyledPanel)
+        self.details.setMargin(self.fontMetrics().height() // 3)
+        layout.addWidget(self.details)
 
         self.advanced_check = QCheckBox("Show the &advanced options (LambdaG)")
         self.advanced_check.setToolTip("LambdaG's highest order and reference samples")

@@ -74,13 +74,13 @@ def test_a_wider_comparison_shows_every_method_with_its_costs_refusals_and_seed_
     assert _cell(by_id["coav"], "seed_spread") == "deterministic"
     spread = wide["methods"]["im"]["seed_spread"]
     assert _cell(by_id["im"], "seed_spread") == (
-        f"AUC {spread['auc'][0]:.3f}–{spread['auc'][1]:.3f}; "
-        f"Cllr {spread['cllr'][0]:.3f}–{spread['cllr'][1]:.3f}"
+        f"AUC {spread['auc'][0]:.2f}–{spread['auc'][1]:.2f}; "
+        f"Cllr {spread['cllr'][0]:.2f}–{spread['cllr'][1]:.2f}"
     )
     for method in ("coav", "im", "unmasking"):
         assert _cell(by_id[method], "cllr") == figure_value("cllr", wide["methods"][method]["cllr"])
     assert ct.rule_sentence(wide) == (
-        "Rule (registered 2026-11-28T22:30:00+00:00, before the run): state the method with the "
+        "Rule (registered 2026-11-28 22:30:00 UTC, before the run): state the method with the "
         "lowest pessimistic Cllr. By this rule the stated method is TAVeer + LambdaG."
     )
     note = ct.comparison_note(wide)
