@@ -27,9 +27,6 @@ from taveer_desktop.presentation.conclusion_text import format_lr
 TAVEER, LAMBDAG, FUSION = MethodId.TAVEER, MethodId.LAMBDAG, MethodId.FUSION
 # the methods a fusion combines when its model does not say (a fused model made before #24)
 FUSED_PAIR: tuple[str, ...] = (TAVEER, LAMBDAG)
-# the figures of a validation compared side by side: the costs, discrimination and both
-# misleading rates
-COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
 
 
 def registry_order(methods: Iterable[str]) -> list[str]:

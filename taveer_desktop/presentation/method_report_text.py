@@ -21,7 +21,7 @@ from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.method_findings import LambdaGEvidence
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.method_agreement import method_label, record_method
@@ -220,6 +220,34 @@ def lambdag_trace(
         f"λG {numbers.decimal(raw)} at order {order}; its calibration gives "
         f"{_unbounded(value, log10_lr)}: LR {format_lr(log10_lr)}"
     )
+
+
+def comparison_sentence(method: str) -> str:
+    """What a comparison system is, for the report's method section."""
+    info = method_info(method)
+    randomness = (
+        "It is deterministic."
+        if info.deterministic
+        else "It draws at random from a recorded seed, so the same case gives the same score."
+    )
+    return (
+        f"{info.name}, {info.family.value}: one of the ten systems the TAVeer paper compares "
+        f"itself with, implemented from {info.reference}. Its raw score is calibrated to a "
+        f"likelihood ratio on the validation's trials, as TAVeer's is. {randomness} "
+        f"It gives no evidence in the text."
+    )
+
+
+def comparison_pairs(part: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) rows of a comparison system's part of the model: its parameters and
+    seed, as the model records them."""
+    params = part.get("params")
+    rows = []
+    if isinstance(params, dict) and params:
+        rows.append(("Parameters", ", ".join(f"{k} = {v}" for k, v in sorted(params.items()))))
+    if part.get("seed") is not None:
+        rows.append(("Seed", str(part["seed"])))
+    return rows
 
 
 def plain_trace(log10_lr: float | None) -> str:

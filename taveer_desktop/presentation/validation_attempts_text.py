@@ -98,7 +98,7 @@ def attempt_of(
     return Attempt(
         validation_id=validation_id,
         when=recorded_time(created_utc or str(record.get("created_utc") or "")),
-        method=method_name(record_method(record)).replace("the fusion", "Fusion"),
+        method=method_name(record_method(record)),
         population=str((record.get("population") or {}).get("name") or "–"),
         seed=_seed(record),
         criteria=_criteria(record),

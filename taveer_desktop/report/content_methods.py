@@ -18,7 +18,7 @@ from __future__ import annotations
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
@@ -38,6 +38,7 @@ from taveer_desktop.presentation.method_agreement import (
     model_fusion_weights,
     role_text,
     short_name,
+    without_text_evidence,
 )
 from taveer_desktop.report.blocks import (
     Block,
@@ -181,11 +182,18 @@ def _fusion(inputs: ReportInputs) -> Fusion | None:
 
 
 def method_sections(inputs: ReportInputs) -> list[Block]:
-    """LambdaG's and the fusion's parts of section 4."""
+    """Section 4's parts for the methods of the run beside TAVeer: each comparison system (its
+    family, reference and, for the stated one, the model's parameters), LambdaG's part and the
+    fusion."""
     methods = inputs.verification.methods
     if methods is None:
         return []
-    blocks: list[Block] = [
+    blocks: list[Block] = []
+    for method in without_text_evidence(methods):
+        blocks += _comparison_part(inputs, method)
+    if MethodId.LAMBDAG not in methods.by_method:
+        return blocks
+    blocks += [
         Heading("LambdaG", 2),
         Paragraph(html_text(LAMBDAG_METHOD)),
         Paragraph(_headed(words.LAMBDAG_VARIANT)),
@@ -214,6 +222,20 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
                     )
                 )
             )
+    return blocks
+
+
+def _comparison_part(inputs: ReportInputs, method: str) -> list[Block]:
+    """One comparison system: what it is, where it comes from, and — for the model's own
+    method — the parameters and seed its model part records."""
+    info = method_info(method)
+    blocks: list[Block] = [
+        Heading(html_text(info.name), 2),
+        Paragraph(html_text(words.comparison_sentence(method))),
+    ]
+    part = inputs.model.extra.get("comparison")  # the model's method part (core's encoding)
+    if isinstance(part, dict) and part.get("id") == method:
+        blocks.append(_key_values(words.comparison_pairs(part)))
     return blocks
 
 

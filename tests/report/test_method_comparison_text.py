@@ -28,10 +28,14 @@ KEYS = [key for key, _heading, _meaning in ct.COLUMNS]
 
 
 @pytest.fixture(scope="module")
-def fused(tmp_path_factory):
+def fused_project(tmp_path_factory):
+    return method_project(tmp_path_factory.mktemp("fused-comparison"), "fusion")
+
+
+@pytest.fixture(scope="module")
+def fused(fused_project):
     """The record of a real fused validation of the demo case."""
-    project = method_project(tmp_path_factory.mktemp("fused-comparison"), "fusion")
-    with ProjectStore.open(project) as store:
+    with ProjectStore.open(fused_project) as store:
         (stored,) = store.validations.list_all()
         return store.validations.record(stored.id)
 
@@ -120,3 +124,52 @@ def test_a_comparison_systems_result_names_every_method_and_says_it_shows_nothin
     fused = MethodFindings("fusion", {"taveer": 0.5, "lambdag": 0.7, "fusion": 0.9}, 1.2, 4)
     assert no_text_evidence_sentence(fused) is None
     assert method_order(fused.by_method, "fusion") == ["fusion", "taveer", "lambdag"]
+
+
+def test_the_case_report_describes_a_stated_comparison_system_and_its_missing_text_evidence(
+    fused_project,
+):
+    """A run whose model states COAV (the result's methods replaced: E's engine is not on this
+    branch): section 4 names COAV with its family, reference and the model's parameters, not
+    LambdaG; section 5 gives its ratio and says it shows nothing in the text; the
+    interpretation's evidence section says so plainly instead of LambdaG's tables."""
+    from dataclasses import replace
+
+    from taveer_desktop.core.methods.registry import method_info
+    from taveer_desktop.report.blocks import Heading, Paragraph
+    from taveer_desktop.report.content_lambdag_evidence import lambdag_evidence
+    from taveer_desktop.report.content_methods import method_results, method_sections
+    from taveer_desktop.report.inputs import gather_inputs
+
+    with ProjectStore.open(fused_project) as store:
+        inputs = gather_inputs(store, "M-1")
+    result = inputs.verification
+    findings = MethodFindings("coav", {"coav": 0.42, "taveer": 0.3}, None, 0)
+    part = {"id": "coav", "params": {"order": 7}, "seed": 3}
+    model = replace(inputs.model, extra={"method": "coav", "comparison": part})
+    changed = replace(inputs, read=replace(result, methods=findings), model=model)
+
+    def texts(blocks) -> str:
+        found = []
+        for block in blocks:
+            if isinstance(block, KeepTogether):
+                found.append(texts(block.blocks))
+            elif isinstance(block, Heading):
+                found.append(block.text)
+            elif isinstance(block, Paragraph):
+                found.append(block.html)
+            elif isinstance(block, Table):
+                found += [cell for row in block.rows for cell in row.cells]
+        return " ".join(found)
+
+    section = method_sections(changed)
+    assert isinstance(section[0], Heading) and section[0].text == "COAV"
+    words = texts(section)
+    assert method_info("coav").reference in words and "order = 7" in words
+    assert "LambdaG" not in words
+    results = texts(method_results(changed))
+    assert "<b>COAV</b>" in results and "it gives no evidence in the text" in results
+    evidence = lambdag_evidence(changed)
+    assert "Evidence in the questioned text" in texts(evidence)
+    assert "COAV gives no evidence in the text" in texts(evidence)
+    assert "λG" not in texts(evidence)
