@@ -173,3 +173,21 @@ def test_the_case_report_describes_a_stated_comparison_system_and_its_missing_te
     assert "Evidence in the questioned text" in texts(evidence)
     assert "COAV gives no evidence in the text" in texts(evidence)
     assert "λG" not in texts(evidence)
+
+
+def test_a_record_stating_a_comparison_system_names_it_and_what_was_measured_beside(fused):
+    from taveer_desktop.presentation.validation_report_text import validated_method
+    from taveer_desktop.presentation.validation_text import limits_sentences
+
+    wide = widened(fused)
+    wide["protocol"] = dict(wide["protocol"], method="coav")
+    assert validated_method(wide) == (
+        "the COAV authorship verification method, with TAVeer + LambdaG, TAVeer, LambdaG, "
+        "Impostors Method (IM), Unmasking measured beside it"
+    )
+    (limit,) = [s for s in limits_sentences(wide) if s.startswith("Methods.")]
+    assert limit.startswith("Methods. The figures describe COAV with the settings stated here")
+    assert "LambdaG in this program's variant" in limit  # LambdaG was among the compared
+    alone = dict(wide, methods={"coav": wide["methods"]["coav"]}, comparison=None)
+    (limit,) = [s for s in limits_sentences(alone) if s.startswith("Methods.")]
+    assert "LambdaG" not in limit
