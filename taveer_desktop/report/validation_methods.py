@@ -15,7 +15,7 @@ from taveer_desktop.report.blocks import Block, Column, Heading, KeepTogether, P
 from taveer_desktop.report.escape import html_text
 
 # relative widths: the method's name, then COLUMNS in order
-_WIDTHS = (0.17, 0.10, 0.07, 0.07, 0.09, 0.07, 0.08, 0.10, 0.08, 0.17)
+_WIDTHS = (0.16, 0.10, 0.07, 0.07, 0.09, 0.07, 0.08, 0.12, 0.08, 0.16)
 
 
 def comparison_section(record: dict[str, Any]) -> list[Block]:
