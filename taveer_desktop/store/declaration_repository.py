@@ -187,7 +187,7 @@ class DeclarationRepository:
             )
         if same_person(reviewer, declaration.examiner):
             raise StoreError(
-                f"{reviewer} declared this case's report; its technical review must be made by "
+                f"{declaration.examiner} declared this case's report; its technical review is made by "
                 "another examiner"
             )
         with self._db.write() as tx:
