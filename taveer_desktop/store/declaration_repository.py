@@ -187,8 +187,8 @@ class DeclarationRepository:
             )
         if same_person(reviewer, declaration.examiner):
             raise StoreError(
-                f"{declaration.examiner} declared this case's report; its technical review is made by "
-                "another examiner"
+                f"{declaration.examiner} declared this case's report; its technical review "
+                "is made by another examiner"
             )
         with self._db.write() as tx:
             state = case_state_sha256(tx.conn, case_id)
