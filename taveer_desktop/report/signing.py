@@ -15,8 +15,9 @@ the operating system's trust list is never used, and nothing is fetched: no OCSP
 AIA. The only network connection this module ever opens is to the TSA URL the lab configured.
 
 Every failure to sign is one ``SigningError`` whose ``kind`` names it for code and whose text is
-a plain sentence for the examiner. This module is not wired into the report writer, the CLI or
-the store yet (issue 25): it signs and checks files, nothing more.
+a plain sentence for the examiner. The report writers sign through ``report_signing.py``
+(before the file takes its name, so the audit entry records the signed file's SHA-256);
+``taveer check --report`` verifies through ``verify_signed_report``.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ SigningErrorKind = Literal[
     "tsa_unreachable",
     "tsa_refused",
     "write_failed",
+    "unreadable_trust",
 ]
 TimeSource = Literal["tsa", "workstation"]
 
@@ -112,7 +114,7 @@ class SignatureCheck:
         )
 
 
-def _read_credentials(
+def read_credentials(
     pkcs12_path: str | Path, passphrase: str | bytes | None, now: datetime
 ) -> tuple[signers.SimpleSigner, str]:
     path = Path(pkcs12_path)
@@ -186,15 +188,22 @@ class _LabTimeStamper(HTTPTimeStamper):
         return response
 
 
-def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
+def check_tsa_url(tsa_url: str | None) -> None:
+    """Refuse a TSA address that is not an http(s) URL (before anything is written)."""
     if tsa_url is None:
-        return None
+        return
     parsed = urlparse(tsa_url)
     if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise SigningError(
             "bad_tsa_url",
             f"The time-stamping authority's address {tsa_url!r} is not an http(s) URL.",
         )
+
+
+def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
+    if tsa_url is None:
+        return None
+    check_tsa_url(tsa_url)
     return _LabTimeStamper(tsa_url, timeout=timeout)
 
 
@@ -229,7 +238,7 @@ def sign_report(
     """Sign the PDF ``source`` into ``target`` (may be the same path; written through a
     temporary file in the target's folder and renamed only when whole)."""
     source, target = Path(source), Path(target)
-    signer, subject = _read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
+    signer, subject = read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
     timestamper = _timestamper(tsa_url, tsa_timeout)
     meta = signers.PdfSignatureMetadata(
         field_name=SIGNATURE_FIELD,
@@ -281,15 +290,26 @@ def sign_report(
     )
 
 
-def _load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
+def load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
     roots = []
     for root in trust_roots:
-        data = root if isinstance(root, bytes) else Path(root).read_bytes()
-        cert = (
-            x509.load_pem_x509_certificate(data)
-            if data.lstrip().startswith(b"-----BEGIN")
-            else x509.load_der_x509_certificate(data)
-        )
+        name = "the given certificate" if isinstance(root, bytes) else str(root)
+        try:
+            data = root if isinstance(root, bytes) else Path(root).read_bytes()
+            cert = (
+                x509.load_pem_x509_certificate(data)
+                if data.lstrip().startswith(b"-----BEGIN")
+                else x509.load_der_x509_certificate(data)
+            )
+        except OSError as error:
+            raise SigningError(
+                "unreadable_trust",
+                f"The CA certificate {name} could not be read ({error.strerror or error}).",
+            ) from None
+        except ValueError:
+            raise SigningError(
+                "unreadable_trust", f"The file {name} is not a PEM or DER certificate."
+            ) from None
         roots.append(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)))
     return roots
 
@@ -300,7 +320,7 @@ def verify_signed_report(
     """Check the last signature of the PDF at ``path`` (``trust_roots``: PEM or DER CA
     certificates, as files or bytes; without them trust is not judged)."""
     path = Path(path)
-    roots = _load_roots(trust_roots)
+    roots = load_roots(trust_roots)
     try:
         with open(path, "rb") as handle:
             reader = PdfFileReader(handle, strict=False)

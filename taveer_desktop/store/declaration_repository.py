@@ -298,14 +298,15 @@ class DeclarationRepository:
         entries = [
             entry_from_row(row)
             for row in self._db.query(
-                f"SELECT {AUDIT_COLUMNS} FROM audit_log WHERE case_id = ? AND seq > ?"
-                " ORDER BY seq",
+                f"SELECT {AUDIT_COLUMNS} FROM audit_log WHERE case_id = ? AND seq > ? ORDER BY seq",
                 (case_id, made.audit_seq),
             )
         ]
         changes = changes_since(entries, made.audit_seq)
         if not changes:
             return "the case changed after it was made"
-        named = ", ".join(f"{e.action.replace('_', ' ')} (audit entry {e.seq})" for e in changes[:3])
+        named = ", ".join(
+            f"{e.action.replace('_', ' ')} (audit entry {e.seq})" for e in changes[:3]
+        )
         more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
         return f"the case changed after it: {named}{more}"
