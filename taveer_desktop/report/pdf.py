@@ -125,7 +125,8 @@ class RenderedReport:
         painter.fillRect(band, DRAFT_BAND)
         painter.setFont(report_font(7.6, bold=True))
         painter.setPen(QColor("white"))
-        words = "DRAFT, not final: " + "; ".join(reasons or ("it was not issued as final",))
+        short = [reason.split(":")[0] for reason in reasons]  # the section gives them whole
+        words = "DRAFT, not final: " + "; ".join(short or ["it was not issued as final"])
         text = painter.fontMetrics().elidedText(
             words, Qt.TextElideMode.ElideRight, int(TEXT_WIDTH - 8)
         )

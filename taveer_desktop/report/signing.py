@@ -23,6 +23,7 @@ a plain sentence for the examiner. The report writers sign through ``report_sign
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 from collections.abc import Iterable
@@ -48,6 +49,9 @@ from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signatu
 from pyhanko_certvalidator import ValidationContext
 
 SIGNATURE_FIELD = "TAVeerExaminerSignature"
+# pyHanko logs a traceback for every certificate it cannot chain (no roots given); what matters
+# is in the SignatureCheck, so its log goes to the application's handlers only, never stderr
+logging.getLogger("pyhanko").addHandler(logging.NullHandler())
 DEFAULT_TSA_TIMEOUT = 10.0  # seconds; a TSA on the lab's network answers in well under one
 
 SigningErrorKind = Literal[
