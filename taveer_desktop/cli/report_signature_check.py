@@ -23,8 +23,8 @@ from typing import Any
 
 from taveer_desktop.cli.output import shown
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.store.audit_actions import REPORT_ACTIONS
 from taveer_desktop.store.records import AuditEntry
-from taveer_desktop.store.state_replay import REPORT_ACTIONS
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,7 @@ class FinalRefused(ReportError):
 
 def refuse_unless_final(standing: Standing, what: str = "report") -> None:
     if not standing.final:
-        raise FinalRefused(
-            f"The {what} cannot be final: " + "; ".join(standing.missing) + "."
-        )
+        raise FinalRefused(f"The {what} cannot be final: " + "; ".join(standing.missing) + ".")
 
 
 def _pairs(pairs: list[tuple[str, str]]) -> Table:
@@ -190,4 +188,3 @@ def with_declaration(
     blocks = (*content.blocks, *declaration_section(standing, draft, signing, number))
     fields = {name: getattr(content, name) for name in ReportContent.__dataclass_fields__}
     return MarkedContent(**{**fields, "blocks": blocks}, draft=draft)
-

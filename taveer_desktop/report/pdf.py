@@ -109,7 +109,7 @@ class RenderedReport:
             self._paint_draft_band(painter, draft)
 
     def _paint_watermark(self, painter: QPainter) -> None:
-        """"DRAFT" across the page, behind the text, opaque (PDF/A-1b allows no transparency)."""
+        """ "DRAFT" across the page, behind the text, opaque (PDF/A-1b allows no transparency)."""
         painter.save()
         painter.translate(PAGE_WIDTH / 2, PAGE_HEIGHT / 2)
         painter.rotate(-50)

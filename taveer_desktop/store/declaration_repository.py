@@ -121,6 +121,10 @@ _REVIEW_COLUMNS = (
 )
 
 
+def _seq(entry: AuditEntry | None) -> int:
+    return entry.seq if entry else 0
+
+
 class DeclarationRepository:
     def __init__(self, db: StoreDatabase):
         self._db = db
@@ -235,7 +239,8 @@ class DeclarationRepository:
         if row is None:
             raise NotFound(f"has no declaration with id {declaration_id}", self._db.path)
         entry = self._entry("case_declared", "declaration_id", row[0], row[1])
-        return Declaration(*row, entry.actor if entry else "", entry.seq if entry else 0)
+        fields = dict(zip(_DECLARATION_COLUMNS.split(", "), row, strict=True))
+        return Declaration(**fields, actor=entry.actor if entry else "", audit_seq=_seq(entry))
 
     def _review(self, review_id: int) -> TechnicalReview:
         row = self._db.query_one(
@@ -244,7 +249,8 @@ class DeclarationRepository:
         if row is None:
             raise NotFound(f"has no technical review with id {review_id}", self._db.path)
         entry = self._entry("case_reviewed", "review_id", row[0], row[1])
-        return TechnicalReview(*row, entry.actor if entry else "", entry.seq if entry else 0)
+        fields = dict(zip(_REVIEW_COLUMNS.split(", "), row, strict=True))
+        return TechnicalReview(**fields, actor=entry.actor if entry else "", audit_seq=_seq(entry))
 
     def latest_declaration(self, case_id: int) -> Declaration | None:
         row = self._db.query_one(
