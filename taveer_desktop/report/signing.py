@@ -118,6 +118,16 @@ class SignatureCheck:
         )
 
 
+def display_name(name: asn1_x509.Name) -> str:
+    """A certificate subject as a person reads it: "A. Examiner (Example Lab)" from its common
+    name and organisation; the whole subject when it has no common name."""
+    fields = name.native
+    common, organisation = fields.get("common_name"), fields.get("organization_name")
+    if not isinstance(common, str):
+        return str(name.human_friendly)
+    return f"{common} ({organisation})" if isinstance(organisation, str) else common
+
+
 def read_credentials(
     pkcs12_path: str | Path, passphrase: str | bytes | None, now: datetime
 ) -> tuple[signers.SimpleSigner, str]:
@@ -150,7 +160,7 @@ def read_credentials(
             "no_key",
             f"The certificate file {path} holds no private key with its certificate.",
         )
-    subject = asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject.human_friendly
+    subject = display_name(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject)
     if cert.not_valid_after_utc < now:
         raise SigningError(
             "expired",
@@ -368,12 +378,12 @@ def verify_signed_report(
         signed=True,
         intact=intact,
         covers_whole_file=whole,
-        signer_subject=cert.subject.human_friendly,
+        signer_subject=display_name(cert.subject),
         signer_sha256=hashlib.sha256(cert.dump()).hexdigest(),
         signing_time=ts.timestamp if ts is not None else status.signer_reported_dt,
         time_source="tsa" if ts is not None else "workstation",
         timestamp_intact=timestamp_intact,
-        tsa_subject=ts.signing_cert.subject.human_friendly if ts is not None else None,
+        tsa_subject=display_name(ts.signing_cert.subject) if ts is not None else None,
         trusted=trusted,
         problems=tuple(problems),
     )
