@@ -64,6 +64,7 @@ class DeclarationDialog(QDialog):
         self.role.setPlaceholderText("e.g. forensic linguist, Example Lab")
         self.statement = QPlainTextEdit(store.declarations.lab_statement())
         self.statement.setTabChangesFocus(True)
+        self.statement.setMaximumHeight(self.statement.fontMetrics().lineSpacing() * 8)
         self.statement.setToolTip(
             "The lab's statement of truth; the next declaration in this project starts from it"
         )

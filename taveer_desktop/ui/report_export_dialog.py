@@ -103,9 +103,11 @@ class ReportExportDialog(QDialog):
                 f"{run.model_name} · {CLASSIFICATION_SHORT[run.prediction]} ({similarity})",
                 run.id,
             )
-        self.archival_box = QCheckBox("Archival PDF/A-1b (without the attached result JSON)")
-        self.final_box = QCheckBox(
-            "&Final report (needs a current declaration and an approved, current review)"
+        self.archival_box = QCheckBox("Archival PDF/A-1b (no attached result JSON; not signed)")
+        self.final_box = QCheckBox("&Final report")
+        self.final_box.setToolTip(
+            "Needs a current examiner's declaration and an approved, current technical review; "
+            "otherwise the report is a DRAFT on every page"
         )
         self.sign_group = QGroupBox("&Sign with a certificate (PAdES)")
         self.sign_group.setCheckable(True)
@@ -122,14 +124,20 @@ class ReportExportDialog(QDialog):
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.passphrase.setToolTip("Used for this signature only; never stored")
         self.tsa_url = QLineEdit(str(app_settings.settings().value(TSA_SETTING, "") or ""))
-        self.tsa_url.setPlaceholderText(
-            "optional: the lab's time-stamping authority, http://… (else the workstation's clock)"
+        self.tsa_url.setPlaceholderText("optional; without it the workstation's clock")
+        self.tsa_url.setToolTip(
+            "The lab's RFC 3161 time-stamping authority (http://…); without it the report says "
+            "its signing time is the workstation's clock"
         )
-        sign_form = QFormLayout(self.sign_group)
+        sign_form = QFormLayout(self.sign_group)  # two rows: small screens keep the preview
         sign_form.addRow("Certificate:", certificate_row)
-        sign_form.addRow("Passphrase:", self.passphrase)
-        sign_form.addRow("TSA URL:", self.tsa_url)
+        secrets = QHBoxLayout()
+        secrets.addWidget(self.passphrase, 1)
+        secrets.addWidget(QLabel("TSA URL:"))
+        secrets.addWidget(self.tsa_url, 2)
+        sign_form.addRow("Passphrase:", secrets)
         self.final_box.toggled.connect(self._final_toggled)
+        self.sign_group.toggled.connect(self._sign_toggled)
         self.page_box = QSpinBox()
         self.page_box.setMinimum(1)
         self.page_count_label = QLabel()
@@ -167,8 +175,11 @@ class ReportExportDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addLayout(navigation)
-        layout.addWidget(self.archival_box)
-        layout.addWidget(self.final_box)
+        choices = QHBoxLayout()
+        choices.addWidget(self.final_box)
+        choices.addWidget(self.archival_box)
+        choices.addStretch(1)
+        layout.addLayout(choices)
         layout.addWidget(self.sign_group)
         layout.addLayout(pages)
         layout.addWidget(scroll, 1)
@@ -189,6 +200,12 @@ class ReportExportDialog(QDialog):
         if not final:
             self.sign_group.setChecked(False)
         self.refresh_preview()
+
+    def _sign_toggled(self, signing: bool) -> None:
+        """A signed report is never PDF/A-1b (docs/report.md): the choice is taken away."""
+        if signing and self.archival_box.isChecked():
+            self.archival_box.setChecked(False)
+        self.archival_box.setEnabled(not signing)
 
     def choose_certificate(self) -> None:
         name, _ = QFileDialog.getOpenFileName(

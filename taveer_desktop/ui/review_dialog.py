@@ -64,6 +64,7 @@ class ReviewDialog(QDialog):
             self.outcome.addItem(words.capitalize(), value)
         self.comments = QPlainTextEdit()
         self.comments.setTabChangesFocus(True)
+        self.comments.setMaximumHeight(self.comments.fontMetrics().lineSpacing() * 8)
         self.comments.setPlaceholderText(
             "What was checked; when asking for changes, which changes (required then)"
         )
