@@ -253,3 +253,13 @@ def test_cli_refusals_are_one_line_and_exit_2(project, tmp_path, args, words):
     assert done.returncode == 2, done.stderr
     assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_writing_a_report_or_starting_the_cli_imports_no_pyhanko():
+    code = (
+        "import sys, taveer_desktop.cli.main, taveer_desktop.report.export, "
+        "taveer_desktop.cli.check_command, taveer_desktop.report.validation_export;"
+        "print([m for m in sys.modules if m.startswith(('pyhanko', 'aiohttp', 'lxml'))])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
