@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Table
-from taveer_desktop.report.content import ReportContent
+from taveer_desktop.report.content import SECTION_TITLES, ReportContent
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.wording import stored_time
 from taveer_desktop.store.declaration_repository import OUTCOMES, Standing
 
-SECTION_TITLE = "Examiner's declaration and technical review"
+SECTION_TITLE = SECTION_TITLES[9]  # the case report's section 10; the validation report's too
 NOT_ASKED_FINAL = "it was not issued as final"
 
 
