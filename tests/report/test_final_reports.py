@@ -263,3 +263,50 @@ def test_writing_a_report_or_starting_the_cli_imports_no_pyhanko():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_cli_wrong_passphrase_is_one_line_and_nothing_is_written(project, pki, tmp_path):
+    before = _entries(project)
+    done = _taveer(
+        "--project",
+        str(project),
+        "report",
+        CASE,
+        "-o",
+        str(tmp_path / "r.pdf"),
+        "--final",
+        "--sign",
+        str(pki.signer_p12),
+        env={"TAVEER_SIGN_PASSPHRASE": "not it"},
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("The passphrase does not open the certificate file "
+                                        f"{pki.signer_p12}.")  # fmt: skip
+    assert not list(tmp_path.glob("r.pdf*")) and _entries(project) == before
+
+
+def test_cli_signs_the_validation_report_and_prints_its_signature(pki, tmp_path):
+    project = tmp_path / "v7.taveer"
+    shutil.copyfile(FIXTURES / "store_v7.taveer", project)
+    done = _taveer(
+        "--project",
+        str(project),
+        "validation",
+        "report",
+        "1",
+        "-o",
+        str(tmp_path / "v.pdf"),
+        "--final",
+        "--sign",
+        str(pki.signer_p12),
+        "--trust",
+        str(pki.ca_pem),
+        "--json",
+        env={"TAVEER_SIGN_PASSPHRASE": PASSPHRASE},
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["final"] is True
+    assert answer["signature"]["signer"] == "A. Examiner (Example Forensic Lab)"
+    assert answer["signature"]["time_source"] == "workstation"
+    assert answer["sha256"] == hashlib.sha256((tmp_path / "v.pdf").read_bytes()).hexdigest()
