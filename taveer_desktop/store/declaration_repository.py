@@ -10,8 +10,9 @@ examiner, ``changes_required`` needs comments. Each is one row and one audited, 
 (``case_declared``, ``case_reviewed``); none is ever changed or deleted — a newer one supersedes.
 
 ``standing(case_id)`` says whether a report of the case can be final: a declaration and an
-approved review, both made on the case as it stands now, and the case naming its examiner and
-agency. Otherwise ``Standing.missing`` lists, in plain words, what is missing or stale and why.
+approved review, both made on the case as it stands now, and the case naming its examiner (the
+declaring one: the title page prints the case's) and agency. Otherwise ``Standing.missing``
+lists, in plain words, what is missing or stale and why.
 """
 
 from __future__ import annotations
@@ -278,6 +279,11 @@ class DeclarationRepository:
         if not case[1]:
             missing.append("the case names no agency")
         declared_now = declaration is not None and declaration.case_state_sha256 == now
+        if declaration is not None and case[0] and not same_person(case[0], declaration.examiner):
+            missing.append(
+                f"the case names {case[0]} as its examiner, but {declaration.examiner} declared "
+                "the report"
+            )
         if declaration is None:
             missing.append("no examiner's declaration")
         elif not declared_now:

@@ -180,3 +180,13 @@ def test_the_v6_fixture_migrates_to_v7_with_empty_tables(tmp_path):
         store.declarations.review(case.id, "Other", "approved")
         assert store.declarations.standing(case.id).final
         assert store.check_integrity().ok
+
+
+def test_a_final_report_names_on_its_title_page_the_examiner_who_declared_it(project):
+    with ProjectStore.open(project) as store:
+        case = store.cases.find("C-1")
+        store.declarations.declare(case.id, "Dora Other", "forensic linguist")
+        store.declarations.review(case.id, "Bob Second", "approved")
+        assert store.declarations.standing(case.id).missing == (
+            "the case names Ann Example as its examiner, but Dora Other declared the report",
+        )
