@@ -190,3 +190,45 @@ def test_a_final_report_names_on_its_title_page_the_examiner_who_declared_it(pro
         assert store.declarations.standing(case.id).missing == (
             "the case names Ann Example as its examiner, but Dora Other declared the report",
         )
+
+
+def _cli(project: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "taveer_desktop.cli", "--project", str(project), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["declare", "C-1", "--examiner", "A\u202eB", "--role", "r"], "control or invisible"),
+        (["declare", "C-1", "--examiner", " ", "--role", "r"], "examiner's name is empty"),
+        (["review", "C-1", "--reviewer", "ann example", "--outcome", "approved"], "another"),
+        (["review", "C-1", "--reviewer", "B", "--outcome", "changes-required"], "comments"),
+        (["declare", "C-9", "--examiner", "A", "--role", "r"], "has no case numbered"),
+    ],
+)
+def test_cli_refusals_are_one_line_and_exit_2(project, args, words):
+    done = _cli(project, "case", *args)
+    assert done.returncode == 2 and words in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_cli_declare_review_and_show_agree(project, tmp_path):
+    statement = tmp_path / "truth.txt"
+    statement.write_text("The lab's own statement of truth.\n", "utf-8")
+    declared = _cli(project, "case", "declare", "C-1", "--examiner", "Ann Example", "--role",
+                    "linguist", "--statement-file", str(statement), "--json")  # fmt: skip
+    assert declared.returncode == 0, declared.stderr
+    standing = json.loads(declared.stdout)["report_standing"]
+    assert standing["declaration"]["statement_of_truth"] == "The lab's own statement of truth."
+    assert standing["missing"] == ["no technical review of the latest declaration"]
+    reviewed = _cli(project, "case", "review", "C-1", "--reviewer", "Bob", "--outcome",
+                    "approved")  # fmt: skip
+    assert reviewed.returncode == 0 and "a report can be final" in reviewed.stdout
+    shown = json.loads(_cli(project, "case", "show", "C-1", "--json").stdout)
+    assert shown["report_standing"]["final"] is True
+    assert shown["report_standing"]["review"]["reviewer"] == "Bob"
