@@ -75,6 +75,7 @@ SECTION_TITLES = (
     "Interpretation",
     "Limitations",
     "Audit trail and reproducibility",
+    "Examiner's declaration and technical review",  # report/declaration_block.py (issue 25)
 )
 
 
