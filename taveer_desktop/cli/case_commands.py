@@ -11,6 +11,11 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.case_validation_commands import register_case_actions
+from taveer_desktop.cli.declaration_commands import (
+    register_declaration_actions,
+    standing_json,
+    standing_line,
+)
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project
 from taveer_desktop.cli.verify_commands import conclusion_json
@@ -118,6 +123,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("model", metavar="NAME", help="name of a stored model")
     json_option(p, run_case_model)
     register_case_actions(actions)
+    register_declaration_actions(actions)
 
 
 def _case_dict(case) -> dict:
@@ -167,12 +173,14 @@ def run_case_show(args) -> int:
         case = store.cases.find(args.case)
         documents = store.documents.list_for_case(case.id)
         runs = store.runs.list_for_case(case.id)
+        standing = store.declarations.standing(case.id)
     if args.json:
         print_json(
             {
                 "case": _case_dict(case),
                 "documents": [asdict(d) for d in documents],
                 "runs": [_run_dict(r) for r in runs],
+                "report_standing": standing_json(standing),
             }
         )
         return 0
@@ -180,6 +188,7 @@ def run_case_show(args) -> int:
     print(f"examiner: {shown(case.examiner)}  agency: {shown(case.agency)}")
     if case.description:
         print(shown(case.description))
+    print(standing_line(standing))
     for d in documents:
         print(
             f"  document {d.id}  {d.role:<10} {shown(d.file_name)}  {_encoding_shown(d)}"

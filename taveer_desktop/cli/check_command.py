@@ -5,9 +5,13 @@ integrity check (``store/integrity.py``) and prints the state root the audit cha
 with ``--receipt`` it also holds the store against the receipt and lists every record sealed
 there that changed since, with the audited entry that changed it; with ``--report`` it says
 whether the PDF is one the project issued (a ``report_exported`` or
-``validation_report_exported`` entry with its SHA-256). Exit 0 when all pass, 1 when anything
-fails, 2 on bad input (a receipt or report that is not a regular file, too large, unreadable or
-not what it claims: refused before the store is opened).
+``validation_report_exported`` entry with its SHA-256) and, when the PDF is signed, checks its
+signature (``report_signature_check.py``: intact, covering the whole file, who signed it, when
+and from which time source, and with ``--trust CA.pem`` whether the signer chains to that CA).
+A file that is the unsigned first revision of a signed report the project issued is named as
+such (its signature was removed). Exit 0 when all pass, 1 when anything fails, 2 on bad input
+(a receipt, report or CA certificate that is not a regular file, too large, unreadable or not
+what it claims: refused before the store is opened).
 """
 
 from __future__ import annotations
@@ -18,6 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.cli.output import print_json, shown
+from taveer_desktop.cli.report_signature_check import (
+    ReportSignature,
+    check_signature,
+    first_revision_of,
+    print_signature,
+    signature_json,
+)
+from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.file_reading import read_file_bytes
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.presentation.audit_text import recorded_time
@@ -46,42 +58,67 @@ def add_check_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="PDF",
         help="also say whether this PDF is a report the project issued (exit 1 when not)",
     )
+    p.add_argument(
+        "--trust",
+        action="append",
+        default=[],
+        metavar="CA.pem",
+        help="with --report: also say whether the report's signer chains to this CA "
+        "(repeatable; exit 1 when not)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=run_check)
 
 
-def _report_sha256(path: str) -> str:
-    """SHA-256 of a report file: a regular file under the size limit, opened without blocking."""
-    data = read_file_bytes(path, MAX_REPORT_BYTES, kind="report file")
-    return hashlib.sha256(data).hexdigest()
+def _report_bytes(path: str) -> bytes:
+    """A report file: a regular file under the size limit, opened without blocking."""
+    return read_file_bytes(path, MAX_REPORT_BYTES, kind="report file")
 
 
 def run_check(args) -> int:
     # bad files end here, with one line and exit 2, before the store is opened
     receipt = read_receipt(args.receipt) if args.receipt else None
-    report_sha = _report_sha256(args.report) if args.report else None
+    data = _report_bytes(args.report) if args.report else None
+    report_sha = hashlib.sha256(data).hexdigest() if data is not None else None
+    signature: ReportSignature | None = None
+    if args.report and data is not None:
+        signature = check_signature(args.report, data, args.trust)
+    elif args.trust:
+        raise InputError("--trust is an option of --report; give the report to check")
     path = Path(args.project) if args.project else default_project_path()
     store = ProjectStore.open_for_check(path)  # read-only: never migrated, nothing written
     try:
         report = store.check_integrity(include_sqlite_check=not args.quick, receipt=receipt)
-        issued = issued_reports(store.audit.entries(None), report_sha) if report_sha else []
+        entries = store.audit.entries(None) if report_sha else []
+        issued = issued_reports(entries, report_sha) if report_sha else []
+        earlier = first_revision_of(entries, report_sha) if report_sha and not issued else []
         case_numbers = store.cases.numbers()
     finally:
         store.close()
     if args.json:
-        data = _json(report, case_numbers)
+        output = _json(report, case_numbers)
         if args.report:
-            data["report"] = {
+            output["report"] = {
                 "path": args.report,
                 "sha256": report_sha,
-                "ok": bool(issued),
+                "ok": bool(issued) and (signature is None or signature.ok),
                 "issued": [_issued_dict(e, case_numbers) for e in issued] or None,
+                "unsigned_revision_of": [_issued_dict(e, case_numbers) for e in earlier] or None,
+                "signature": signature_json(signature),
             }
-        print_json(data)
+        print_json(output)
     else:
         _print(report, args, report_sha, issued, case_numbers)
+        if earlier:
+            print(
+                "  It is the unsigned first revision of the signed report of audit entry "
+                + ", ".join(str(e.seq) for e in earlier)
+                + ": its signature was removed."
+            )
+        if args.report:
+            print_signature(signature)
     receipt_ok = report.receipt is None or report.receipt.ok
-    report_ok = not args.report or bool(issued)
+    report_ok = not args.report or (bool(issued) and (signature is None or signature.ok))
     return 0 if report.ok and receipt_ok and report_ok else EXIT_CHECK_FAILED
 
 
@@ -97,7 +134,7 @@ def _issued_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, A
 
 
 def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, Any]:
-    data: dict[str, Any] = {
+    result: dict[str, Any] = {
         "path": report.path,
         "ok": report.ok,
         "checked_utc": report.checked_utc,
@@ -115,8 +152,8 @@ def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, An
         ],
     }
     if report.receipt is not None:
-        data["receipt"] = _receipt_json(report.receipt)
-    return data
+        result["receipt"] = _receipt_json(report.receipt)
+    return result
 
 
 def _receipt_json(check: ReceiptCheck) -> dict[str, Any]:

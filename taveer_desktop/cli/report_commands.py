@@ -1,10 +1,13 @@
 """The ``taveer report`` command: write the PDF case report of a stored verification run.
 
-``taveer --project P report CASE [--run ID] -o FILE.pdf [--archival] [--evaluation FILE]``
-checks the target first, opens the project, runs the integrity check, writes the PDF
-atomically and records its SHA-256 in the project's audit log. Bad input (unknown case, no run,
-a run of another case, an unwritable target, a project failing its integrity check) ends with
-one line on stderr and exit status 2; nothing is written then.
+``taveer --project P report CASE [--run ID] -o FILE.pdf [--archival] [--evaluation FILE]
+[--final [--sign CERT.p12 [--tsa URL] [--trust CA.pem]]]`` checks the target first, opens the
+project, runs the integrity check, writes the PDF atomically (signed before it takes its name
+with ``--sign``) and records its SHA-256 in the project's audit log. Without ``--final`` the
+report is a DRAFT on every page. Bad input (unknown case, no run, a run of another case, an
+unwritable target, a project failing its integrity check, a final report the case does not
+allow, a signed draft, a wrong passphrase, an expired certificate, an unreachable TSA) ends
+with one line on stderr and exit status 2; nothing is written then.
 """
 
 from __future__ import annotations
@@ -14,6 +17,12 @@ import sys
 from pathlib import Path
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.cli.signing_options import (
+    add_signing_options,
+    print_standing,
+    signed_json,
+    signing_request,
+)
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
 from taveer_desktop.paths import default_project_path
@@ -45,6 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=DEFAULT_SCALE,
         help="verbal scale for the likelihood ratio (printed with its table)",
     )
+    add_signing_options(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=run_report)
 
@@ -58,6 +68,7 @@ def run_report(args) -> int:
     from taveer_desktop.store.failure_account import accounting_for_failure
 
     target = check_target(args.output)  # refuse before opening anything
+    sign = signing_request(args)
     path = Path(args.project) if args.project else default_project_path()
     store = ProjectStore.open(path, verify=False)  # the report runs the full check itself
     try:
@@ -77,6 +88,8 @@ def run_report(args) -> int:
                 evaluation_source=source,
                 progress=NO_PROGRESS if args.json else StderrProgress("report"),
                 scale_id=args.scale,
+                final=args.final,
+                sign=sign,
             )
     finally:
         store.close()
@@ -92,6 +105,8 @@ def run_report(args) -> int:
                 "audit_seq": report.audit_entry.seq,
                 "audit_head_hash": report.audit_entry.entry_hash,
                 "receipt": str(report.receipt_path) if report.receipt_path else None,
+                "final": report.final,
+                "signature": signed_json(report.signed),
                 "seconds": round(report.seconds, 3),
             }
         )
@@ -101,6 +116,7 @@ def run_report(args) -> int:
             f"sha256 {report.sha256} recorded in the audit log as entry {report.audit_entry.seq}"
         )
         print(f"audit chain head at the report: {report.audit_entry.entry_hash}")
+        print_standing(report.final, report.signed)
         if report.receipt_path:
             print(f"receipt written to {shown(report.receipt_path)}")
     if report.receipt_problem:

@@ -2,8 +2,9 @@
 
 - ``taveer --project P validation list [--json]``: every stored record with its id, case,
   population, model, Cllr and whether its acceptance criteria were met.
-- ``taveer --project P validation report ID -o FILE.pdf [--json]``: the record's validation
-  report (``report/validation_export.py``), written atomically and audited in the project.
+- ``taveer --project P validation report ID -o FILE.pdf [--final [--sign CERT.p12 …]] [--json]``:
+  the record's validation report (``report/validation_export.py``), written atomically and
+  audited in the project; final and signed as the case report (``signing_options.py``).
 
 Bad input (no such record, an unwritable target, a record whose JSON no longer matches its
 SHA-256 or cannot be read) ends with one line on stderr and exit status 2; nothing is written.
@@ -17,6 +18,12 @@ from dataclasses import asdict
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.signing_options import (
+    add_signing_options,
+    print_standing,
+    signed_json,
+    signing_request,
+)
 from taveer_desktop.core.progress import NO_PROGRESS
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound
@@ -31,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = actions.add_parser("report", help="write the PDF validation report of a stored record")
     p.add_argument("id", type=int, metavar="ID", help="validation record id (see `list`)")
     p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    add_signing_options(p)
     json_option(p, run_report)
 
 
@@ -80,6 +88,7 @@ def run_report(args) -> int:
     from taveer_desktop.report.validation_export import export_stored_validation_report
 
     target = check_target(args.output)  # refuse before opening anything
+    sign = signing_request(args)
     with open_project(args, verify=False) as store:  # the export runs the full check itself
         # progress only on a terminal: a script reading stderr gets one line on bad input
         progress = (
@@ -87,7 +96,9 @@ def run_report(args) -> int:
             if sys.stderr.isatty() and not args.json
             else NO_PROGRESS
         )
-        report = export_stored_validation_report(store, args.id, target, progress)
+        report = export_stored_validation_report(
+            store, args.id, target, progress, final=args.final, sign=sign
+        )
     if args.json:
         print_json(
             {
@@ -98,6 +109,8 @@ def run_report(args) -> int:
                 "record_sha256": report.record_sha256,
                 "audit_seq": report.audit_entry.seq if report.audit_entry else None,
                 "receipt": str(report.receipt_path) if report.receipt_path else None,
+                "final": report.final,
+                "signature": signed_json(report.signed),
                 "seconds": round(report.seconds, 3),
             }
         )
@@ -109,6 +122,7 @@ def run_report(args) -> int:
         )
         if report.receipt_path:
             print(f"receipt written to {shown(report.receipt_path)}")
+        print_standing(report.final, report.signed)
     if report.receipt_problem:
         print(
             f"taveer: warning: no receipt was written: {shown(report.receipt_problem)}",

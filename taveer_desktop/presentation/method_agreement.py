@@ -1,64 +1,79 @@
 """Each method's likelihood ratio beside the stated one, whether the methods agree, and what
 LambdaG's evidence in the text means, in words.
 
-Used wherever a conclusion from a LambdaG or fused model is shown (``taveer verify``, ``case
-verify``, the report, the desktop): the fused ratio is what the conclusion states, and TAVeer's
-and LambdaG's own ratios are always shown beside it, with their agreement or disagreement stated
-rather than left for the reader to notice. The sentences explaining LambdaG, its shares and the
-sentences where both methods point the same way are here too, so that the desktop and the
-report say the same thing.
+Used wherever a conclusion from a model stating another method than TAVeer is shown
+(``taveer verify``, ``case verify``, the report, the desktop): the stated method's ratio is
+what the conclusion states, and every other method's own ratio in the result is shown beside it by
+its registry name (``core/methods/registry.py``), with their agreement or disagreement stated
+rather than left for the reader to notice. For TAVeer's and LambdaG's fusion, agreement counts
+only methods that carry weight in the fused ratio. The sentences explaining LambdaG, its shares
+and the sentences where both methods point the same way are here too, so that the desktop and
+the report say the same thing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 
-METHOD_NAMES = {
-    "taveer": "TAVeer",
-    "lambdag": "LambdaG",
-    "fusion": "the fusion of TAVeer and LambdaG",
-}
+TAVEER, LAMBDAG, FUSION = MethodId.TAVEER, MethodId.LAMBDAG, MethodId.FUSION
+# the methods a fusion combines when its model does not say (a fused model made before #24)
+FUSED_PAIR: tuple[str, ...] = (TAVEER, LAMBDAG)
 
 
-METHOD_ORDER = ("taveer", "lambdag", "fusion")
-# the figures of a validation compared side by side: the costs, discrimination and both
-# misleading rates
-COMPARED_FIGURES = ("cllr", "cllr_min", "eer", "auc", "misleading_y", "misleading_n")
+def registry_order(methods: Iterable[str]) -> list[str]:
+    """``methods`` in the registry's order, any id the registry does not know after them."""
+    given = list(dict.fromkeys(str(m) for m in methods))
+    known = [m for m in METHOD_IDS if m in given]
+    return known + sorted(m for m in given if m not in METHOD_IDS)
+
+
+def short_name(method: str) -> str:
+    """A method's short name for a table heading or a legend ("Fusion"); an unknown id as is."""
+    try:
+        return method_info(method).short_name
+    except KeyError:
+        return str(method)
 
 
 def record_method(record: dict[str, Any]) -> str:
     """The method a validation record (or a model's validation summary) states: its
     protocol's, or TAVeer for a record made before there was a choice."""
-    method = (record.get("protocol") or {}).get("method") or "taveer"
-    return str(method) if method in METHOD_NAMES else "taveer"
+    method = (record.get("protocol") or {}).get("method") or TAVEER
+    return str(method) if method in METHOD_IDS else str(TAVEER)
 
 
 def compared_methods(record: dict[str, Any]) -> list[str]:
-    """The methods whose figures the record keeps, the stated one first (empty: TAVeer's
-    record, which keeps only its own)."""
+    """The methods whose figures the record keeps, the stated one first, then the others in
+    the order the comparison listed them (the registry's order for a record without one);
+    empty: a record that keeps only its stated method's figures."""
     kept = record.get("methods")
     if not isinstance(kept, dict) or not kept:
         return []
     stated = record_method(record)
-    return [stated] + [m for m in METHOD_ORDER if m != stated and isinstance(kept.get(m), dict)]
-
-
-# a few words naming the method beside a number in a table ("18 (fused)")
-METHOD_TAGS = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "fused"}
+    listed = (record.get("comparison") or {}).get("methods")
+    order = [str(m) for m in listed] if isinstance(listed, list) else []
+    order += registry_order(m for m in kept if m not in order)
+    return [stated] + [m for m in order if m != stated and isinstance(kept.get(m), dict)]
 
 
 def method_label(method: str) -> str:
-    """A method's name at the start of a line."""
-    name = METHOD_NAMES[method]
-    return name[0].upper() + name[1:]
+    """A method's name at the start of a line (the registry's name)."""
+    return method_name(method)
+
+
+def with_method_words(method: str) -> str:
+    """ "with LambdaG" naming a method other than TAVeer beside a validation or a model ('' for
+    TAVeer, the method a validation states unless told otherwise)."""
+    return "" if method == TAVEER else f"with {method_name(method)}"
 
 
 def lr_direction(log10_lr: float) -> str:
@@ -71,8 +86,11 @@ def lr_direction(log10_lr: float) -> str:
 
 
 def method_order(by_method: dict[str, float | None], stated: str) -> list[str]:
-    """The methods to show: the stated one first, then each method alone."""
-    return [stated] + [m for m in ("taveer", "lambdag") if m != stated and m in by_method]
+    """The methods to show: the stated one first, then every other method of the result in
+    the registry's order (the fusion only where it is stated: otherwise it is not a method
+    of the result but a combination of two of them)."""
+    others = [m for m in by_method if m != stated and (m != FUSION or stated == FUSION)]
+    return [stated, *registry_order(others)]
 
 
 AT_BOUND = "at its validation's limit, the ELUB"
@@ -84,7 +102,7 @@ NO_WEIGHT = 0.01
 
 def model_fusion_weights(model: Model | None) -> dict[str, float] | None:
     """Each method's weight in a fused model's fusion (None: no readable fusion)."""
-    if model is None or "fusion" not in model.extra:
+    if model is None or "fusion" not in model.extra:  # the model's fusion part, by its key
         return None
     from taveer_desktop.core.lambdag_model import fusion_of  # only for a fused model
 
@@ -98,7 +116,7 @@ def model_fusion_weights(model: Model | None) -> dict[str, float] | None:
 def weights_text(weights: Mapping[str, float]) -> str:
     """ "weights TAVeer 0.000, LambdaG 1.181" """
     return "weights " + ", ".join(
-        f"{METHOD_TAGS.get(m, m)} {numbers.decimal(w)}" for m, w in weights.items()
+        f"{short_name(m)} {numbers.decimal(w)}" for m, w in weights.items()
     )
 
 
@@ -108,7 +126,7 @@ def carries_weight(method: str, stated: str, weights: Mapping[str, float] | None
     alone counts nothing of TAVeer's. None: a fused model whose weights are not known here."""
     if method == stated:
         return True
-    if stated != "fusion":
+    if stated != FUSION:
         return False
     if weights is None:
         return None
@@ -116,25 +134,25 @@ def carries_weight(method: str, stated: str, weights: Mapping[str, float] | None
 
 
 def weighted_methods(stated: str, weights: Mapping[str, float] | None) -> tuple[str, ...] | None:
-    """TAVeer and LambdaG, those of them whose own ratio counts in the stated ratio (None: not
-    known — a fused model whose weights could not be read)."""
-    found = [carries_weight(m, stated, weights) for m in ("taveer", "lambdag")]
+    """The fused pair (TAVeer and LambdaG), those of them whose own ratio counts in the stated
+    ratio (None: not known — a fused model whose weights could not be read)."""
+    found = [carries_weight(m, stated, weights) for m in FUSED_PAIR]
     if None in found:
         return None
-    return tuple(m for m, c in zip(("taveer", "lambdag"), found, strict=True) if c)
+    return tuple(m for m, c in zip(FUSED_PAIR, found, strict=True) if c)
 
 
 def role_text(method: str, stated: str, weights: Mapping[str, float] | None) -> str:
     """A method's part in the stated ratio, in a few words: "(stated; weights TAVeer 0.000,
     LambdaG 1.181)", "alone (no weight in the stated ratio)"."""
     if method == stated:
-        if stated == "fusion" and weights:
+        if stated == FUSION and weights:
             return f"(stated; {weights_text(weights)})"
         return "(stated)"
     carried = carries_weight(method, stated, weights)
     if carried is None:
         return "alone"
-    if stated != "fusion":
+    if stated != FUSION:
         return "alone (not part of the stated ratio)"
     if carried:
         weight = numbers.decimal((weights or {}).get(method, 0.0))
@@ -185,25 +203,61 @@ def result_method_lines(
     is reported when there is no conclusion, and for investigation only when the conclusion
     is — as the report says it."""
     if kind is ConclusionKind.NONE:
-        return ["  " + NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[findings.stated])]
+        return ["  " + NO_CONCLUSION_METHODS.format(method=method_name(findings.stated))]
     lines = method_lines(findings, weights)
+    no_evidence = no_text_evidence_sentence(findings)
+    if no_evidence:
+        lines.append(f"  {no_evidence}")
     if kind is ConclusionKind.INVESTIGATIVE:
         lines.append(f"  {INVESTIGATIVE_METHODS}")
     return lines
 
 
+def without_text_evidence(findings: MethodFindings) -> list[str]:
+    """The result's methods that give no evidence in the text (the comparison systems)."""
+    found = []
+    for method in method_order(findings.by_method, findings.stated):
+        try:
+            if method_info(method).comparison:
+                found.append(method)
+        except KeyError:
+            continue
+    return found
+
+
+def no_text_evidence_sentence(findings: MethodFindings) -> str | None:
+    """That the comparison systems among the result's methods show nothing in the text (None:
+    every method of the result has evidence views, or none is needed)."""
+    methods = without_text_evidence(findings)
+    if not methods:
+        return None
+    names = " and ".join(method_name(m) for m in methods)
+    if len(methods) == 1:
+        return (
+            f"{names} gives no evidence in the text: it compares the texts as wholes, so no "
+            "word or sentence can be shown as leading to its ratio."
+        )
+    return (
+        f"{names} give no evidence in the text: they compare the texts as wholes, so no word "
+        "or sentence can be shown as leading to their ratios."
+    )
+
+
 def disagreement_stated(findings: MethodFindings) -> bool:
     """Whether TAVeer's and LambdaG's own ratios point different ways (stated as a warning)."""
-    by_method = findings.by_method
-    return methods_agree(by_method.get("taveer"), by_method.get("lambdag")) is False
+    values = [v for m, v in findings.by_method.items() if m != FUSION and v is not None and v != 0]
+    return len({v > 0 for v in values}) > 1
 
 
 def agreement_sentence(
     findings: MethodFindings, weights: Mapping[str, float] | None = None
 ) -> str | None:
-    """Whether TAVeer and LambdaG point the same way, counting as agreeing only methods that
-    carry weight in the stated ratio (None when one of them gives no ratio)."""
-    taveer, lambdag = findings.by_method.get("taveer"), findings.by_method.get("lambdag")
+    """Whether the methods point the same way. For TAVeer's and LambdaG's models, only
+    methods that carry weight in the stated ratio count as agreeing (None when one of them
+    gives no ratio); beside any other stated method, which methods point which way."""
+    if findings.stated not in (TAVEER, LAMBDAG, FUSION):
+        return directions_sentence(findings)
+    taveer, lambdag = findings.by_method.get(TAVEER), findings.by_method.get(LAMBDAG)
     agree = methods_agree(taveer, lambdag)
     if taveer is None or lambdag is None or agree is None:
         return None
@@ -216,7 +270,7 @@ def agreement_sentence(
                 + lr_direction(taveer).replace("supports", "support", 1)
                 + "; how much each weighs in the fused ratio is not shown here."
             )
-        carrying = ("taveer", "lambdag")
+        carrying = FUSED_PAIR
     if len(carrying) == 2:
         if agree:
             return (
@@ -237,24 +291,50 @@ def agreement_sentence(
             + ": it rests on the fusion's intercept alone, not on these texts."
         )
     (weighed,) = carrying
-    other = "lambdag" if weighed == "taveer" else "taveer"
-    other_value = lambdag if other == "lambdag" else taveer
+    other = LAMBDAG if weighed == TAVEER else TAVEER
+    other_value = lambdag if other == LAMBDAG else taveer
     why = (
-        f"the fusion gives {METHOD_TAGS[other]} no weight ({weights_text(weights)})"
-        if stated == "fusion" and weights
-        else f"the stated ratio is {METHOD_NAMES[weighed]}'s alone"
+        f"the fusion gives {short_name(other)} no weight ({weights_text(weights)})"
+        if stated == FUSION and weights
+        else f"the stated ratio is {method_name(weighed)}'s alone"
     )
     if agree:
         return (
-            f"One method carries the stated ratio: {why}. {METHOD_TAGS[other]}'s own ratio "
+            f"One method carries the stated ratio: {why}. {short_name(other)}'s own ratio "
             "points the same way but adds nothing to it, so this is one method's evidence, not "
             "two methods agreeing."
         )
     return (
-        f"{METHOD_TAGS[other]} alone {lr_direction(other_value)} (LR {format_lr(other_value)}), "
-        f"the other way from {METHOD_TAGS[weighed]}; {why}, so the stated ratio is "
-        f"{METHOD_TAGS[weighed]}'s evidence alone. The disagreement is stated because it is "
+        f"{short_name(other)} alone {lr_direction(other_value)} (LR {format_lr(other_value)}), "
+        f"the other way from {short_name(weighed)}; {why}, so the stated ratio is "
+        f"{short_name(weighed)}'s evidence alone. The disagreement is stated because it is "
         "part of the finding."
+    )
+
+
+def directions_sentence(findings: MethodFindings) -> str | None:
+    """Beside a stated method other than TAVeer's and LambdaG's: which methods' own ratios
+    support which proposition (None with fewer than two ratios). Only the stated method's
+    ratio is the conclusion; the others are shown for comparison."""
+    shown = method_order(findings.by_method, findings.stated)
+    values = {m: findings.by_method.get(m) for m in shown}
+    given = {m: v for m, v in values.items() if v is not None}
+    if len(given) < 2:
+        return None
+    groups: dict[str, list[str]] = {}
+    for method, value in given.items():
+        groups.setdefault(lr_direction(value), []).append(method_name(method))
+    if len(groups) == 1:
+        ((direction, names),) = groups.items()
+        return (
+            f"Every method shown {direction} "
+            f"({', '.join(names)}); only {method_name(findings.stated)}'s ratio is the "
+            "conclusion, the others are for comparison."
+        )
+    parts = "; ".join(f"{', '.join(names)} {d}" for d, names in groups.items())
+    return (
+        f"The methods point different ways: {parts}. Only {method_name(findings.stated)}'s "
+        "ratio is the conclusion; the disagreement is stated because it is part of the finding."
     )
 
 
@@ -289,7 +369,7 @@ AGREEMENT_MEANING = (
 
 def fusion_sentence(weights: tuple[float, float], stated: str) -> str | None:
     """How the fused ratio weighs the two methods (None unless the fusion is stated)."""
-    if stated != "fusion":
+    if stated != FUSION:
         return None
     taveer, lambdag = weights
     return (

@@ -1,9 +1,9 @@
 """Each method's evaluation measures side by side, in words (``taveer evaluate`` of a model
-validated with ``--method lambdag`` or ``--method fusion``).
+validated with another method than TAVeer).
 
 The headline measures are the stated method's; these lines repeat them for every method the
-model carries — the stated one first — so that TAVeer alone, LambdaG alone and their fusion
-can be compared on the same cases.
+model carries — the stated one first, the others in the registry's order — so that the
+methods can be compared on the same cases.
 """
 
 from __future__ import annotations
@@ -11,16 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import method_label
-
-METHOD_ORDER = ("taveer", "lambdag", "fusion")
+from taveer_desktop.presentation.method_agreement import method_label, registry_order
 
 
 def method_measure_lines(methods: dict[str, dict[str, Any]], stated: str) -> list[str]:
     """One line per method (the stated one first): its discrimination, its likelihood ratios'
     quality and the PAN measures of its decisions."""
     lines = ["By method (the same cases):"]
-    order = [stated] + [m for m in METHOD_ORDER if m != stated and m in methods]
+    order = [stated, *registry_order(m for m in methods if m != stated)]
     for method in order:
         m = methods[method]
         role = " (stated)" if method == stated else " alone"

@@ -21,11 +21,10 @@ from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.method_findings import LambdaGEvidence
+from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES, method_label, record_method
-
-SHORT_NAMES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "Fusion"}  # table headings
+from taveer_desktop.presentation.method_agreement import method_label, record_method
 
 # --- the case report's summary -----------------------------------------------------------------
 
@@ -35,7 +34,7 @@ EACH_METHOD_HEAD = "Each method's likelihood ratio"
 def stated_method_sentence(stated: str) -> str:
     """Which method's ratio the conclusion states, and that the others stand beside it."""
     return (
-        f"The conclusion above states the likelihood ratio of {METHOD_NAMES[stated]}, the method "
+        f"The conclusion above states the likelihood ratio of {method_name(stated)}, the method "
         "this model was validated to state. Each method's own ratio, from the same run, stands "
         "beside it:"
     )
@@ -56,7 +55,7 @@ LAMBDAG_VARIANT = (
     "measured with this variant, including the validation of this model, are this variant's, "
     "not the published paper's."
 )
-FUSION_HEAD = "The fusion of TAVeer and LambdaG"
+FUSION_HEAD = f"The fusion ({method_name(MethodId.FUSION)})"
 
 
 _MEASURE = {"questioned_chars": "questioned length", "known_chars": "known texts' length"}
@@ -223,9 +222,48 @@ def lambdag_trace(
     )
 
 
+def comparison_sentence(method: str) -> str:
+    """What a comparison system is, for the report's method section."""
+    info = method_info(method)
+    randomness = (
+        "It is deterministic."
+        if info.deterministic
+        else "It draws at random from a recorded seed, so the same case gives the same score."
+    )
+    return (
+        f"{info.name}, {info.family.value}: one of the ten systems the TAVeer paper compares "
+        f"itself with, implemented from {info.reference}. Its raw score is calibrated to a "
+        f"likelihood ratio on the validation's trials, as TAVeer's is. {randomness} "
+        f"It gives no evidence in the text."
+    )
+
+
+def comparison_pairs(part: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) rows of a comparison system's part of the model: its parameters and
+    seed, as the model records them."""
+    params = part.get("params")
+    rows = []
+    if isinstance(params, dict) and params:
+        rows.append(("Parameters", ", ".join(f"{k} = {v}" for k, v in sorted(params.items()))))
+    if part.get("seed") is not None:
+        rows.append(("Seed", str(part["seed"])))
+    return rows
+
+
+def plain_trace(log10_lr: float | None) -> str:
+    """A method whose score the report does not trace (one of the comparison systems): its
+    calibrated ratio, and that it gives no evidence in the text."""
+    if log10_lr is None:
+        return "no likelihood ratio (the method could not compare these texts)"
+    return f"LR {format_lr(log10_lr)}, calibrated on its validation's trials; {NO_TEXT_EVIDENCE}"
+
+
+NO_TEXT_EVIDENCE = "it gives no evidence in the text (no words or sentences are marked for it)"
+
+
 def fusion_trace(fusion: Fusion, by_method: dict[str, float | None]) -> str:
     """The two calibrated ratios to the fused one."""
-    fused = by_method.get("fusion")
+    fused = by_method.get(MethodId.FUSION)
     parts = [by_method.get(m) for m in fusion.methods]
     if fused is None or any(p is None for p in parts):
         return "no likelihood ratio (one of the fused methods gives none)"
@@ -233,14 +271,14 @@ def fusion_trace(fusion: Fusion, by_method: dict[str, float | None]) -> str:
         fusion.unbounded().log10_lr(np.array([[float(p) for p in parts if p is not None]]))[0]
     )
     return (
-        "the fusion of the two log10 LRs above gives "
-        f"{_unbounded(value, fused)}: LR {format_lr(fused)}"
+        f"the fusion of the log10 LRs above gives {_unbounded(value, fused)}: LR {format_lr(fused)}"
     )
 
 
 # --- the case report's interpretation: LambdaG's evidence --------------------------------------
 
 LAMBDAG_EVIDENCE_HEAD = "LambdaG's evidence in the questioned text"
+TEXT_EVIDENCE_HEAD = "Evidence in the questioned text"
 MARK_MIN_SHARE = 0.1  # a token is never marked below this share (either way)
 MARKED_QUANTILE = 0.75  # tokens above this quantile of |share| in the questioned text are marked
 STRONG_QUANTILE = 0.95  # … and set in bold above this one
@@ -314,17 +352,10 @@ NO_EVIDENCE = (
 EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
 
 
-def method_name(method: str) -> str:
-    """A method's name inside a sentence."""
-    if method == "fusion":
-        return METHOD_NAMES[method]
-    return f"the {METHOD_NAMES[method]} method"
-
-
 def each_method_sentence(record: dict[str, Any]) -> str:
     stated = record_method(record)
     return (
-        f"The validated model states the likelihood ratio of {METHOD_NAMES[stated]}; the figures "
+        f"The validated model states the likelihood ratio of {method_name(stated)}; the figures "
         "above and the Tippett and cross-entropy plots are of that ratio. Every method was "
         "measured on the same cross-validated trials; each method's figures, side by side:"
     )
@@ -361,4 +392,4 @@ TAVEER_SCORE_NOTE = (
 def subject_method(record: dict[str, Any]) -> str:
     """The method in the validation report's PDF subject."""
     stated = record_method(record)
-    return "the TAVeer method" if stated == "taveer" else METHOD_NAMES[stated]
+    return "the TAVeer method" if stated == MethodId.TAVEER else method_name(stated)

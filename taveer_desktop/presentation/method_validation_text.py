@@ -1,35 +1,23 @@
 """What a validation record says about its method, in words (plain text, no Qt).
 
-A validation with LambdaG or the fusion (``core/lambdag_validation.py``) keeps, beside the
-stated method's figures, every method's figures on the same held-out trials
-(``record["methods"]``), LambdaG's settings (``record["lambdag"]``: the highest order tried,
-the order each fold's training trials chose, the order of the final model, the reference
-samples) and each trial's log10 LR by method (``log10_lr_by_method``). This module words them:
-which method the record states, the methods' figures side by side, LambdaG's settings, and the
-chart texts that depend on the method. Method names are ``presentation/method_agreement``'s;
-what a figure means is ``presentation/validation_text``'s.
+A validation with another method than TAVeer keeps, beside the stated method's figures, every
+method's figures on the same held-out trials (``record["methods"]``, set side by side by
+``method_comparison_text``), LambdaG's settings where LambdaG ran (``record["lambdag"]``: the
+highest order tried, the order each fold's training trials chose, the order of the final model,
+the reference samples) and each trial's log10 LR by method (``log10_lr_by_method``). This
+module words which method the record states, LambdaG's settings, and the chart texts that depend
+on the method. Method names are the registry's (``core/methods/registry.py``); what a figure
+means is ``presentation/validation_text``'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.validation import METHOD_TITLES
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import (
-    COMPARED_FIGURES,
-    METHOD_NAMES,
-    compared_methods,
-    record_method,
-)
-from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_value
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
-
-
-def method_title(method: str) -> str:
-    """A method's short name for a table cell: "TAVeer", "LambdaG", "TAVeer + LambdaG"."""
-    return METHOD_TITLES.get(method, method)
 
 
 def stated_method_sentence(record: dict[str, Any]) -> str:
@@ -37,59 +25,14 @@ def stated_method_sentence(record: dict[str, Any]) -> str:
     stated = record_method(record)
     methods = compared_methods(record)
     if not methods:
-        return f"Method: {METHOD_NAMES[stated]}."
-    others = " and ".join(f"{METHOD_NAMES[m]}'s" for m in methods[1:])
+        return f"Method: {method_name(stated)}."
+    others = ", ".join(method_name(m) for m in methods[1:])
+    whose = "the fused likelihood ratio" if stated == MethodId.FUSION else method_name(stated)
     return (
-        f"Method: {METHOD_NAMES[stated]}. The figures, intervals, acceptance and charts are "
-        f"{'the fused likelihood ratio' if stated == 'fusion' else METHOD_NAMES[stated]}'s; "
-        f"{others} own figures on the same held-out trials are in the table beside them."
+        f"Method: {method_name(stated)}. The figures, intervals, acceptance and charts are "
+        f"{whose}'s; the figures of {others} on the same held-out trials are in the "
+        "comparison beside them."
     )
-
-
-@dataclass(frozen=True)
-class MethodFigureTable:
-    """Every method's figures side by side: ``headers`` (the figure's column, then one per
-    method, the stated one first) and ``rows`` (the figure's key, its name, a value per
-    method)."""
-
-    methods: list[str]
-    headers: list[str]
-    rows: list[tuple[str, str, list[str]]]
-
-
-def method_figure_table(record: dict[str, Any]) -> MethodFigureTable | None:
-    """The methods' figures side by side (None for a record that keeps one method's)."""
-    methods = compared_methods(record)
-    if not methods:
-        return None
-    kept = record["methods"]
-    stated = methods[0]
-    headers = ["Figure"] + [
-        method_title(m) + (" (stated)" if m == stated else " alone") for m in methods
-    ]
-    rows = [
-        (
-            key,
-            FIGURE_NAMES[key],
-            [figure_value(key, (kept.get(m) or {}).get(key)) for m in methods],
-        )
-        for key in COMPARED_FIGURES
-    ]
-    return MethodFigureTable(methods, headers, rows)
-
-
-def figures_table_note(record: dict[str, Any]) -> str:
-    """What the side-by-side table is, under it."""
-    return (
-        "Each column is one method's likelihood ratios on the same cross-validated trials "
-        "(every trial scored by models that had not seen its authors). The intervals and the "
-        "acceptance criteria apply to the stated method only. "
-        + (
-            "The fused ratio is learned in each fold on the other folds' trials."
-            if record_method(record) == "fusion"
-            else ""
-        )
-    ).strip()
 
 
 def _orders(fold_orders: Any) -> str:
@@ -143,7 +86,7 @@ def score_plot_text(record: dict[str, Any]) -> PlotText:
     """The score chart's words: TAVeer's ensemble score, or for LambdaG and the fusion the
     stated likelihood ratio's LR / (1 + LR), the trials' ``score`` in their records."""
     stated = record_method(record)
-    if stated == "taveer":
+    if stated == MethodId.TAVEER:
         return SCORE_PLOT
     return PlotText(
         SCORE_PLOT.title,
@@ -151,7 +94,7 @@ def score_plot_text(record: dict[str, Any]) -> PlotText:
         "cross-validated LR/(1+LR) (0.5 = LR 1)",
         SCORE_PLOT.y_axis,
         SCORE_PLOT.series,
-        f"Each trial's score here is {METHOD_NAMES[stated]}'s cross-validated likelihood ratio "
+        f"Each trial's score here is {method_name(stated)}'s cross-validated likelihood ratio "
         "as a share, LR/(1+LR): 0.5 is a likelihood ratio of 1. " + SCORE_PLOT.caption,
     )
 
@@ -159,9 +102,9 @@ def score_plot_text(record: dict[str, Any]) -> PlotText:
 def charts_method_note(record: dict[str, Any]) -> str:
     """Whose likelihood ratios the charts draw ('' for a TAVeer record)."""
     stated = record_method(record)
-    if stated == "taveer":
+    if stated == MethodId.TAVEER:
         return ""
-    return f"The charts draw {METHOD_NAMES[stated]}'s likelihood ratios (the stated method)."
+    return f"The charts draw {method_name(stated)}'s likelihood ratios (the stated method)."
 
 
 METHOD_TIPPETT = PlotText(
@@ -188,4 +131,4 @@ NO_METHOD_CHART = (
 
 def method_series_name(method: str, stated: str) -> str:
     """A method's legend entry in the comparison chart: "TAVeer + LambdaG (stated)"."""
-    return method_title(method) + (" (stated)" if method == stated else "")
+    return method_name(method) + (" (stated)" if method == stated else "")

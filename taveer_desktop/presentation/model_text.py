@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES
 
 STATED_BY_FILE = "stated by the model file, not a record of this project"
 
@@ -20,9 +20,9 @@ def model_method_line(model: Model) -> str:
     """Whose likelihood ratio the model states, with LambdaG's order and samples if it uses
     LambdaG."""
     method = method_of(model)
-    line = f"method: {METHOD_NAMES[method]}"
-    lambdag = model.extra.get("lambdag")
-    if method == "taveer" or not isinstance(lambdag, dict):
+    line = f"method: {method_name(method)}"
+    lambdag = model.extra.get(MethodId.LAMBDAG)
+    if method == MethodId.TAVEER or not isinstance(lambdag, dict):
         return line
     order, samples = lambdag.get("order"), lambdag.get("samples")
     if isinstance(order, int) and isinstance(samples, int):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 
 from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.stability import RatioStability
 from taveer_desktop.presentation.conclusion_text import format_lr, share_text
@@ -20,9 +21,6 @@ from taveer_desktop.presentation.explanation_data import (
     stability_method,
     stability_sentence,
 )
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES
-
-METHOD_OWNERS = {"lambdag": "LambdaG's ratio", "fusion": "the fused ratio"}
 
 STABILITY_OF_TAVEER_ONLY = (
     "This check resampled TAVeer only (it was stored before the stated ratio was resampled), "
@@ -42,10 +40,11 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     """Whose stability is quoted first: "the classification" for a TAVeer model, the stated
     ratio's ("the stated ratio (the fused ratio)") where it is resampled, else "TAVeer's
     classification"."""
-    if stated in (None, "taveer"):
+    if stated in (None, MethodId.TAVEER):
         return "the classification"
     if ratio_resampled:
-        return f"the stated ratio ({METHOD_OWNERS.get(stated, stated)})"
+        owner = "the fused ratio" if stated == MethodId.FUSION else f"{method_name(stated)}'s ratio"
+        return f"the stated ratio ({owner})"
     return "TAVeer's classification"
 
 
@@ -80,14 +79,14 @@ def stability_html(
     """The stability line of the Decision tab (HTML) and its tooltip: the stated ratio's
     first where it was resampled, then TAVeer's classification's, each labelled."""
     stated = findings.stated if findings else None
-    ratio = figures.ratio if stated not in (None, "taveer") else None
+    ratio = figures.ratio if stated not in (None, MethodId.TAVEER) else None
     classification = html.escape(stability_sentence(figures, prediction))
     tip = stability_method(figures)
-    if stated in (None, "taveer"):
+    if stated in (None, MethodId.TAVEER):
         return f"<b>Stability of the classification:</b> {classification}", tip
     assert findings is not None
     if ratio is None:
-        tip += " " + STABILITY_OF_TAVEER_ONLY.format(method=METHOD_NAMES[stated])
+        tip += " " + STABILITY_OF_TAVEER_ONLY.format(method=method_name(stated))
         return f"<b>Stability of TAVeer's classification:</b> {classification}", tip
     owner = html.escape(stability_owner(ratio.method))
     stated_value = findings.by_method.get(stated)

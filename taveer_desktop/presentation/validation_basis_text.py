@@ -14,22 +14,17 @@ Shared by the command line (``case attempts``, ``case validate``, ``case use-val
 
 from __future__ import annotations
 
+from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.core.validation_basis import ValidationBasis
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
-
-_METHOD_TITLES = {"taveer": "TAVeer", "lambdag": "LambdaG", "fusion": "TAVeer + LambdaG"}
-
-
-def method_title(method: str) -> str:
-    return _METHOD_TITLES.get(method, method)
 
 
 def basis_line(basis: ValidationBasis) -> str:
     """One line naming a validation and what it found (see the module)."""
     cllr = basis.figures.get("cllr")
     parts = [
-        f"{basis.source.describe()}: {method_title(basis.method)} on the population "
+        f"{basis.source.describe()}: {method_name(basis.method)} on the population "
         f"“{basis.population.name}” ({numbers.count(basis.casework.authors, 'author')}, "
         f"{numbers.integer(basis.casework.trials_same)} same-author and "
         f"{numbers.integer(basis.casework.trials_different)} different-author trials)",

@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_sentence,
@@ -32,14 +33,14 @@ from taveer_desktop.presentation.validation_text import (
 def validated_method(record: dict[str, Any]) -> str:
     """The method a record validates, as its statement names it."""
     stated = record_method(record)
-    if stated == "taveer":
+    if stated == MethodId.TAVEER:
         return "the TAVeer authorship verification method"
-    if stated == "lambdag":
-        return (
-            "the LambdaG authorship verification method (a variant masked with the program's "
-            "lexicon), with TAVeer measured beside it"
-        )
-    return "the fusion of the TAVeer and LambdaG authorship verification methods"
+    if stated == MethodId.FUSION:
+        return "the fusion of the TAVeer and LambdaG authorship verification methods"
+    variant = " (a variant masked with the program's lexicon)" if stated == MethodId.LAMBDAG else ""
+    others = [method_name(m) for m in compared_methods(record)[1:]]
+    beside = f", with {', '.join(others)} measured beside it" if others else ""
+    return f"the {method_name(stated)} authorship verification method{variant}{beside}"
 
 
 def statement_sentences(record: dict[str, Any]) -> list[str]:
@@ -127,7 +128,7 @@ def identification_pairs(
     acceptance = record.get("acceptance") or {}
     ensemble = model.get("ensemble") or []
     stated = record_method(record)
-    method = [] if stated == "taveer" else [("Method stated", METHOD_NAMES[stated])]
+    method = [] if stated == MethodId.TAVEER else [("Method stated", method_name(stated))]
     return [
         ("Validation record", source),
         ("Record SHA-256", record_sha256),

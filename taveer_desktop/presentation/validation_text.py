@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES, record_method
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.method_report_text import (
     lambdag_validation_sentences,
 )
@@ -237,14 +238,20 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
 
 def _methods_limit(record: dict[str, Any]) -> str:
     stated = record_method(record)
-    if stated == "taveer":
+    if stated == MethodId.TAVEER:
         return (
             "One method. The figures describe the TAVeer method with the settings stated here; "
             "they say nothing about other methods or settings."
         )
+    ran_lambdag = MethodId.LAMBDAG in (stated, *compared_methods(record))
+    variant = (
+        ", LambdaG in this program's variant (masked with its lexicon, not with a "
+        "part-of-speech tagger as published)"
+        if ran_lambdag or stated == MethodId.FUSION
+        else ""
+    )
     return (
-        f"Methods. The figures describe {METHOD_NAMES[stated]} with the settings stated here, "
-        "LambdaG in this program's variant (masked with its lexicon, not with a part-of-speech "
-        "tagger as published); the side-by-side table gives each method's own. They say "
-        "nothing about other methods, variants or settings."
+        f"Methods. The figures describe {method_name(stated)} with the settings stated "
+        f"here{variant}; the side-by-side table gives each method's own. They say nothing "
+        "about other methods, variants or settings."
     )

@@ -9,13 +9,13 @@ the steps around them.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.validation import METHOD_TITLES
+from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD, METHOD_NAMES, record_method
+from taveer_desktop.presentation.method_agreement import record_method, with_method_words
+from taveer_desktop.presentation.method_choice_text import uses_lambdag
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_verdict,
@@ -34,97 +34,10 @@ CRITERIA_NOTE = (
 )
 
 
-@dataclass(frozen=True)
-class MethodChoice:
-    """One method the wizard offers: its button's text, what it does, what it costs."""
-
-    method: str
-    button: str
-    explanation: str
-    cost: str
-
-
-# What a validation costs, measured (benchmarks/validation_method_cost.py, docs/performance.md):
-# the shipped demo population (6 authors, 60 documents, 98 trials) at demo case DEMO-001's
-# lengths, with the wizard's defaults (LambdaG's order up to 10, 30 reference samples), through
-# the store as the wizard runs it; medians of 6 runs (two sessions of 3) on two cores under load.
-MEASURED_SECONDS = {"taveer": 0.58, "lambdag": 31.7, "fusion": 31.2}  # quiet, docs/performance.md
-MEASURED_ON = (
-    "the shipped demo population (6 authors, 98 trials at the demo case's lengths, two cores)"
-)
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"about {seconds:.0f} s"
-    return f"about {seconds / 60:.1f} minutes".replace(".0 minutes", " minutes")
-
-
-def _measured(method: str) -> str:
-    """What the validation took on the demo population, and how many times TAVeer's."""
-    seconds = MEASURED_SECONDS[method]
-    if method == "taveer":
-        return f"validating on {MEASURED_ON} took {_duration(seconds)}"
-    ratio = seconds / MEASURED_SECONDS["taveer"]
-    return (
-        f"on the same demo population a validation took {_duration(seconds)}, about "
-        f"{ratio:.0f} times TAVeer's"
-    )
-
-
-METHOD_CHOICES = (
-    MethodChoice(
-        "taveer",
-        "&TAVeer alone",
-        "TAVeer compares how the known and the questioned texts use topic-free features "
-        "(function words and phrases of its word list, punctuation, and what they form): "
-        "eleven kinds of feature whose similarities decide together, the score calibrated to a "
-        "likelihood ratio on the trials. Its conclusion can be explained feature by feature.",
-        f"Cost: the fastest; {_measured('taveer')}. Verifying a case with its model takes a "
-        "fraction of a second.",
-    ),
-    MethodChoice(
-        "lambdag",
-        "&LambdaG alone",
-        LAMBDAG_METHOD,
-        f"Cost: {_measured('lambdag')}. Every trial builds grammar models of reference samples, "
-        "so the time grows with the number of trials, the samples, the order and the texts' "
-        "lengths. Verifying a case with its model takes about a second, and the stability check "
-        "stored with the run (λG resampled 200 times) a few seconds more; the model carries the "
-        "population's masked texts.",
-    ),
-    MethodChoice(
-        "fusion",
-        "&Fusion of TAVeer and LambdaG",
-        "Both methods are validated on the same trials and their likelihood ratios combined by "
-        "a logistic regression learned on those trials (the standard way of fusing forensic "
-        "likelihood-ratio systems). The conclusion states the fused ratio; each method's own "
-        "ratio is always shown beside it and any disagreement between them is stated. The "
-        "weights the regression fits decide how much each method counts, and they are shown "
-        "beside the fused ratio: a method at weight 0 adds nothing to it, and its agreeing "
-        "with the other is then no evidence at all. Agreement is not evidence by itself; "
-        "only the fitted weights, measured on the trials, say what the second method adds.",
-        f"Cost: {_measured('fusion')}: LambdaG's part is nearly all of it, so the fusion costs "
-        "no more than LambdaG alone. Verifying a case takes about a second, and the stability "
-        "check of the fused ratio stored with the run a few seconds more.",
-    ),
-)
-
-ADVANCED_NOTE = (
-    "LambdaG's options. The highest order is the longest context (in tokens) its grammar "
-    "models may condition on; each fold's trials choose the order, up to this one, whose "
-    "likelihood ratios cost least. The reference samples are how many samples of other authors "
-    "of the population, each the size of the known text, every comparison is made against. "
-    "The defaults are the published ones (order up to 10, 30 samples); fewer samples or a lower "
-    "order run faster and give a noisier or weaker score, and the record states the values used."
-)
-TAVEER_HAS_NO_OPTIONS = "TAVeer alone uses none of LambdaG's options."
-
-
 def method_plan_words(method: str, lambdag_order: int, lambdag_samples: int) -> str:
     """The method as the run page's plan states it."""
-    words = f"Method: {METHOD_NAMES[method]}"
-    if method == "taveer":
+    words = f"Method: {method_name(method)}"
+    if not uses_lambdag(method):
         return words + "."
     return (
         f"{words}, LambdaG's order chosen by validation up to {lambdag_order}, "
@@ -259,7 +172,7 @@ def record_subtitle(record: dict[str, Any], case_number: str) -> str:
     figures = record.get("figures") or {}
     met = (record.get("acceptance") or {}).get("met")
     method = record_method(record)
-    with_method = "" if method == "taveer" else f" with {METHOD_NAMES[method]}"
+    with_method = f" {with_method_words(method)}".rstrip()
     return (
         f"Case {case_number}{with_method} on “{population.get('name', '')}”: "
         f"{protocol.get('trials_same', 0):,} same-author and "
@@ -293,7 +206,7 @@ def model_validation_line(record: dict[str, Any] | None) -> str:
     met = (record.get("acceptance") or {}).get("met")
     small = " Too small for casework." if casework_shortfalls(record) else ""
     method = record_method(record)
-    with_method = "" if method == "taveer" else f" with {METHOD_NAMES[method]}"
+    with_method = f" {with_method_words(method)}".rstrip()
     return (
         f"Validated{with_method} on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
         f"{acceptance_verdict(met)}.{small}"
@@ -356,7 +269,7 @@ def suggested_model_name(
 ) -> str:
     """A name for the model that says what it is and is not used in the project yet."""
     # as store/case_validation names a model it names itself
-    with_method = "" if method == "taveer" else f"with {METHOD_TITLES[method]} "
+    with_method = f"{with_method_words(method)} ".lstrip()
     chars = (
         f"{ranges[0][0]:,}–{ranges[0][1]:,}/{ranges[1][0]:,}–{ranges[1][1]:,} chars, "
         if ranges

@@ -15,6 +15,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES
 from taveer_desktop.presentation import numbers
@@ -31,7 +32,6 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
-from taveer_desktop.presentation.method_agreement import METHOD_NAMES
 from taveer_desktop.presentation.ratio_stability_text import (
     RATIO_STABILITY_METHOD,
     STABILITY_OF_TAVEER_ONLY,
@@ -75,6 +75,7 @@ SECTION_TITLES = (
     "Interpretation",
     "Limitations",
     "Audit trail and reproducibility",
+    "Examiner's declaration and technical review",  # report/declaration_block.py (issue 25)
 )
 
 
@@ -283,7 +284,7 @@ def _stability(inputs: ReportInputs) -> list[Block]:
     check = inputs.stability
     methods = inputs.verification.methods
     stated = methods.stated if methods else None
-    ratio = check.ratio if check is not None and stated not in (None, "taveer") else None
+    ratio = check.ratio if check is not None and stated not in (None, MethodId.TAVEER) else None
     if check is None:
         head = f"Stability of {stability_owner(stated)}"
         return [Paragraph(f"<b>{head}.</b> Not assessed for this run.", "small")]
@@ -301,11 +302,11 @@ def _stability(inputs: ReportInputs) -> list[Block]:
         "classification hinges on a handful of sentences; it is not the probability that "
         "it is right."
     )
-    if stated in (None, "taveer"):
+    if stated in (None, MethodId.TAVEER):
         return [Paragraph(f"<b>Stability of the classification.</b> {how}{classification}")]
     assert methods is not None
     if ratio is None:  # a check stored before the stated ratio was resampled
-        whose = html_text(STABILITY_OF_TAVEER_ONLY.format(method=METHOD_NAMES[stated]))
+        whose = html_text(STABILITY_OF_TAVEER_ONLY.format(method=method_name(stated)))
         return [
             Paragraph(f"<b>Stability of TAVeer's classification.</b> {how}{classification} {whose}")
         ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_LABELS
 from taveer_desktop.report.blocks import (
@@ -69,8 +70,8 @@ def _category_rows(inputs: ReportInputs) -> tuple[Row, ...]:
 
 
 def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
-    if without_weight(inputs, "taveer"):  # the space follows the weight of evidence
-        line = no_weight_line(inputs, "taveer", "results per feature kind")
+    if without_weight(inputs, MethodId.TAVEER):  # the space follows the weight of evidence
+        line = no_weight_line(inputs, MethodId.TAVEER, "results per feature kind")
         return [heading, line, *method_results(inputs)]
     result = inputs.result
     columns = (
@@ -246,8 +247,12 @@ def _category_block(inputs: ReportInputs, category: str, interpretation: dict) -
 
 
 def interpretation(inputs: ReportInputs, heading: Heading) -> list[Block]:
-    if without_weight(inputs, "taveer"):  # one line, not pages of TAVeer's features
-        return [heading, no_weight_line(inputs, "taveer", "features"), *lambdag_evidence(inputs)]
+    if without_weight(inputs, MethodId.TAVEER):  # one line, not pages of TAVeer's features
+        return [
+            heading,
+            no_weight_line(inputs, MethodId.TAVEER, "features"),
+            *lambdag_evidence(inputs),
+        ]
     blocks: list[Block] = [heading, Paragraph(INTERPRETATION_INTRO)]
     if len(inputs.known) > MAX_KNOWN_COLUMNS:
         blocks.append(

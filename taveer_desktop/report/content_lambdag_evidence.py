@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from taveer_desktop.core.method_findings import SentenceEvidence, TokenEvidence, TokenKind
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
@@ -25,7 +26,11 @@ from taveer_desktop.presentation.lambdag_evidence_text import (
     share_text,
     strongest,
 )
-from taveer_desktop.presentation.method_agreement import AGREEMENT_MEANING, SHARE_MEANING
+from taveer_desktop.presentation.method_agreement import (
+    AGREEMENT_MEANING,
+    SHARE_MEANING,
+    no_text_evidence_sentence,
+)
 from taveer_desktop.report.blocks import (
     Block,
     Column,
@@ -209,9 +214,15 @@ def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
     methods = inputs.verification.methods
     if methods is None:
         return []
+    no_evidence = no_text_evidence_sentence(methods)
+    if MethodId.LAMBDAG not in methods.by_method:  # a comparison system's model
+        if no_evidence is None:
+            return []
+        head = Heading(html_text(words.TEXT_EVIDENCE_HEAD), 2)
+        return [KeepTogether((head, Paragraph(html_text(no_evidence))))]
     heading = Heading(html_text(words.LAMBDAG_EVIDENCE_HEAD), 2)
-    if without_weight(inputs, "lambdag"):
-        return [heading, no_weight_line(inputs, "lambdag", "evidence in the text")]
+    if without_weight(inputs, MethodId.LAMBDAG):
+        return [heading, no_weight_line(inputs, MethodId.LAMBDAG, "evidence in the text")]
     found = inputs.method_evidence
     if found is None:
         return [heading, Paragraph(html_text(words.NO_EVIDENCE), "warning")]
@@ -236,4 +247,7 @@ def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
         _sentence_table(found, TOWARDS_HP_TITLE, towards_hp, levels),
         _sentence_table(found, TOWARDS_HD_TITLE, towards_hd, levels),
     ]
-    return blocks + _agreeing_list(found)
+    blocks += _agreeing_list(found)
+    if no_evidence:
+        blocks.append(Paragraph(html_text(no_evidence), "small"))
+    return blocks

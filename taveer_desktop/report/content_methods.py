@@ -18,6 +18,7 @@ from __future__ import annotations
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
@@ -26,7 +27,6 @@ from taveer_desktop.presentation.method_agreement import (
     AT_BOUND,
     INVESTIGATIVE_METHODS,
     LAMBDAG_METHOD,
-    METHOD_NAMES,
     NO_CONCLUSION_METHODS,
     agreement_sentence,
     carries_weight,
@@ -37,6 +37,8 @@ from taveer_desktop.presentation.method_agreement import (
     method_order,
     model_fusion_weights,
     role_text,
+    short_name,
+    without_text_evidence,
 )
 from taveer_desktop.report.blocks import (
     Block,
@@ -77,7 +79,7 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
     kind = inputs.verification.conclusion.kind
     head = f"<b>{html_text(words.EACH_METHOD_HEAD)}.</b> "
     if kind is ConclusionKind.NONE:
-        text = NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
+        text = NO_CONCLUSION_METHODS.format(method=method_name(methods.stated))
         return [Paragraph(head + html_text(text))]
     by_method = methods.by_method
     weights = fusion_weights(inputs)
@@ -128,7 +130,7 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
 def fusion_weights(inputs: ReportInputs) -> dict[str, float] | None:
     """Each method's weight in the run's fused model (None: not a fused model's run)."""
     methods = inputs.verification.methods
-    if methods is None or methods.stated != "fusion":
+    if methods is None or methods.stated != MethodId.FUSION:
         return None
     return model_fusion_weights(inputs.model)
 
@@ -146,12 +148,12 @@ def without_weight(inputs: ReportInputs, method: str) -> bool:
 def no_weight_line(inputs: ReportInputs, method: str, what: str) -> Paragraph:
     """The one line that stands for the evidence of a method without weight."""
     methods = inputs.verification.methods
-    stated = methods.stated if methods else "taveer"
+    stated = methods.stated if methods else MethodId.TAVEER
     weights = fusion_weights(inputs)
     why = (
         f"the fusion gives it a weight of {numbers.decimal((weights or {}).get(method, 0.0))}"
-        if stated == "fusion"
-        else f"the stated ratio is {METHOD_NAMES[stated]}'s alone"
+        if stated == MethodId.FUSION
+        else f"the stated ratio is {method_name(stated)}'s alone"
     )
     return Paragraph(
         f"<b>{html_text(method_label(method))}'s {html_text(what)}</b> are not set out: "
@@ -180,11 +182,18 @@ def _fusion(inputs: ReportInputs) -> Fusion | None:
 
 
 def method_sections(inputs: ReportInputs) -> list[Block]:
-    """LambdaG's and the fusion's parts of section 4."""
+    """Section 4's parts for the methods of the run beside TAVeer: each comparison system (its
+    family, reference and, for the stated one, the model's parameters), LambdaG's part and the
+    fusion."""
     methods = inputs.verification.methods
     if methods is None:
         return []
-    blocks: list[Block] = [
+    blocks: list[Block] = []
+    for method in without_text_evidence(methods):
+        blocks += _comparison_part(inputs, method)
+    if MethodId.LAMBDAG not in methods.by_method:
+        return blocks
+    blocks += [
         Heading("LambdaG", 2),
         Paragraph(html_text(LAMBDAG_METHOD)),
         Paragraph(_headed(words.LAMBDAG_VARIANT)),
@@ -193,11 +202,11 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
     if part is None:
         blocks.append(Paragraph("The model's LambdaG part cannot be read.", "warning"))
     else:
-        extra = inputs.model.extra.get("lambdag")
-        record = (inputs.validation or {}).get("lambdag")
+        extra = inputs.model.extra.get(MethodId.LAMBDAG)
+        record = (inputs.validation or {}).get(MethodId.LAMBDAG)
         pairs = words.lambdag_pairs(part, extra if isinstance(extra, dict) else {}, record)
         blocks.append(KeepTogether((Heading("LambdaG's part of the model", 2), _key_values(pairs))))
-    if methods.stated == "fusion":
+    if methods.stated == MethodId.FUSION:
         fusion = _fusion(inputs)
         if fusion is None:
             blocks.append(Paragraph("The model's fusion part cannot be read.", "warning"))
@@ -213,6 +222,20 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
                     )
                 )
             )
+    return blocks
+
+
+def _comparison_part(inputs: ReportInputs, method: str) -> list[Block]:
+    """One comparison system: what it is, where it comes from, and — for the model's own
+    method — the parameters and seed its model part records."""
+    info = method_info(method)
+    blocks: list[Block] = [
+        Heading(html_text(info.name), 2),
+        Paragraph(html_text(words.comparison_sentence(method))),
+    ]
+    part = inputs.model.extra.get("comparison")  # the model's method part (core's encoding)
+    if isinstance(part, dict) and part.get("id") == method:
+        blocks.append(_key_values(words.comparison_pairs(part)))
     return blocks
 
 
@@ -233,22 +256,31 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     heading = Heading(html_text(words.EACH_METHOD_RESULT_HEAD), 2)
     kind = result.conclusion.kind
     if kind is ConclusionKind.NONE:
-        text = NO_CONCLUSION_METHODS.format(method=METHOD_NAMES[methods.stated])
+        text = NO_CONCLUSION_METHODS.format(method=method_name(methods.stated))
         return [KeepTogether((heading, Paragraph(html_text(text))))]
     by_method = methods.by_method
     calibration = inputs.model.calibration
-    traces = [("taveer", words.taveer_trace(result.similarity, calibration, by_method["taveer"]))]
+    traces: list[tuple[str, str]] = [
+        (
+            MethodId.TAVEER,
+            words.taveer_trace(result.similarity, calibration, by_method.get(MethodId.TAVEER)),
+        )
+    ]
     part = _lambdag_part(inputs)
     if part is not None:
         raw, order = methods.lambdag_raw, methods.lambdag_order
-        lambdag = by_method.get("lambdag")
-        traces.append(("lambdag", words.lambdag_trace(raw, order, part.calibration, lambdag)))
-    fusion = _fusion(inputs) if methods.stated == "fusion" else None
+        lambdag = by_method.get(MethodId.LAMBDAG)
+        traces.append(
+            (MethodId.LAMBDAG, words.lambdag_trace(raw, order, part.calibration, lambdag))
+        )
+    fusion = _fusion(inputs) if methods.stated == MethodId.FUSION else None
     if fusion is not None:
-        traces.append(("fusion", words.fusion_trace(fusion, by_method)))
-    rows = tuple(
-        Row((f"<b>{html_text(words.SHORT_NAMES[m])}</b>", html_text(text))) for m, text in traces
-    )
+        traces.append((MethodId.FUSION, words.fusion_trace(fusion, by_method)))
+    traced = {m for m, _ in traces}
+    for method in method_order(by_method, methods.stated):  # methods without a trace here
+        if method not in traced:
+            traces.append((method, words.plain_trace(by_method.get(method))))
+    rows = tuple(Row((f"<b>{html_text(short_name(m))}</b>", html_text(text))) for m, text in traces)
     return [
         KeepTogether(
             (
@@ -260,7 +292,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
             )
         ),
         Paragraph(
-            f"The conclusion states the ratio of {html_text(METHOD_NAMES[methods.stated])}. "
+            f"The conclusion states the ratio of {html_text(method_name(methods.stated))}. "
             "The calibrations and the fusion are the model's (section 5)."
             + (
                 f" {html_text(INVESTIGATIVE_METHODS)}"

@@ -1,11 +1,15 @@
 """Writing a case report end to end: check, gather, lay out, write, record in the audit log.
 
 ``export_report`` is what the CLI and the GUI call. It refuses bad input before doing any work
-(unknown case, no run, a target folder that does not exist or is not writable), runs the
-project's integrity check and refuses to report on a project that fails it, builds the content,
-writes the PDF through a temporary file, records the finished file's SHA-256 as a
-``report_exported`` audit entry, and only then gives the file its name. If recording fails, the
-file is removed: a report that the audit trail does not know of is never left behind.
+(unknown case, no run, a target folder that does not exist or is not writable; with ``sign``, a
+certificate file the passphrase does not open or that expired, a signed draft, a signed
+archival copy), runs the project's integrity check and refuses to report on a project that
+fails it, builds the content with the examiner's declaration and the technical review
+(``declaration_block.py``: a report is a DRAFT on every page unless issued ``final``, which the
+case must allow), writes the PDF through a temporary file, signs it there (``report_signing``),
+records the finished file's SHA-256 as a ``report_exported`` audit entry, and only then gives
+the file its name. If signing or recording fails, the file is removed: a report that the audit
+trail does not know of is never left behind, nor one signed differently from what it records.
 """
 
 from __future__ import annotations
@@ -23,9 +27,17 @@ from typing import Any
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.presentation import numbers
-from taveer_desktop.report.content import ReportContent, build_report
+from taveer_desktop.report.content import build_report
+from taveer_desktop.report.declaration_block import MarkedContent, SignatureNote, with_declaration
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
+from taveer_desktop.report.report_signing import (
+    SignedFacts,
+    SigningPlan,
+    SigningRequest,
+    plan_signing,
+    sign_in_place,
+)
 from taveer_desktop.store import AuditEntry, ProjectStore
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.receipts import write_receipt
@@ -52,6 +64,8 @@ class ExportedReport:
     seconds: float
     receipt_path: Path | None = None  # the store's receipt written beside the report
     receipt_problem: str | None = None  # why it could not be written (the report stands)
+    final: bool = False
+    signed: SignedFacts | None = None
 
 
 def file_sha256(path: Path) -> str:
@@ -133,9 +147,13 @@ def prepare_report(
     archival: bool = False,
     scale_id: str = DEFAULT_SCALE,
     identity: tuple[datetime, str] | None = None,
-) -> tuple[ReportInputs, ReportContent]:
+    final: bool = False,
+    signing: SignatureNote | None = None,
+) -> tuple[ReportInputs, MarkedContent]:
     """Integrity check, inputs and content of a report (used by the export and the preview);
-    ``identity`` (time, report identifier) of a previewed report keeps both when it is saved."""
+    ``identity`` (time, report identifier) of a previewed report keeps both when it is saved;
+    ``final``: refuse (``FinalRefused``) unless the case has a current declaration and an
+    approved, current review, else the report is a DRAFT."""
     case = store.cases.find(case_number)  # an unknown case is refused before the slower check
     integrity = store.check_integrity()
     if not integrity.ok:
@@ -156,7 +174,23 @@ def prepare_report(
         now=identity[0] if identity else None,
         report_id=identity[1] if identity else None,
     )
-    return inputs, build_report(inputs, attached=not archival)
+    content = build_report(inputs, attached=not archival)
+    standing = store.declarations.standing(case.id)
+    return inputs, with_declaration(content, standing, final, signing)
+
+
+def signing_plan(sign: SigningRequest | None, final: bool, archival: bool) -> SigningPlan | None:
+    """The checked signing plan (credentials opened) or None; refuses what cannot be signed."""
+    if sign is None:
+        return None
+    if not final:
+        raise ReportError("A draft cannot be signed: sign only a report issued as final.")
+    if archival:
+        raise ReportError(
+            "A signed report is not written as PDF/A-1b: a PAdES signature needs PDF 1.7 "
+            "features PDF/A-1 does not allow. Write the archival copy separately, unsigned."
+        )
+    return plan_signing(sign)
 
 
 def export_report(
@@ -170,37 +204,58 @@ def export_report(
     progress: Progress = NO_PROGRESS,
     scale_id: str = DEFAULT_SCALE,
     identity: tuple[datetime, str] | None = None,
+    final: bool = False,
+    sign: SigningRequest | None = None,
 ) -> ExportedReport:
     """Write the report of one run of a case to ``output`` and record it in the audit log
-    (``identity``: the time and identifier of the report the examiner previewed)."""
+    (``identity``: the time and identifier of the report the examiner previewed; ``final``:
+    issued as final, refused unless the case allows it; ``sign``: signed before it is named)."""
     started = time.perf_counter()
     target = check_target(output)
     if store.read_only_reason:
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
+    plan = signing_plan(sign, final, archival)
+    note = SignatureNote(plan.signer, plan.request.tsa_url) if plan else None
 
     def step(done: int, message: str) -> None:
         progress.step(done, 4, message)
 
     step(0, "checking the project's integrity and reading the run")
     inputs, content = prepare_report(
-        store, case_number, run_id, evaluations, evaluation_source, archival, scale_id, identity
+        store,
+        case_number,
+        run_id,
+        evaluations,
+        evaluation_source,
+        archival,
+        scale_id,
+        identity,
+        final,
+        note,
     )
     case = inputs.case
     step(2, "laying out the pages")
     rendered = RenderedReport.layout(content)
     step(3, "writing the PDF")
-    recorded: list[tuple[str, AuditEntry]] = []
+    recorded: list[tuple[str, AuditEntry, SignedFacts | None]] = []
+    issued = issue_details(store, case.id, final)
 
     def record(temp_path: Path) -> None:
+        signed = sign_in_place(plan, temp_path) if plan else None
         digest = file_sha256(temp_path)
-        entry = store.audit.record_report_exported(case.id, str(target), digest, [inputs.run.id])
-        recorded.append((digest, entry))
+        details = dict(issued)
+        if signed and plan:
+            details["signature"] = signed.audit_details(plan.request.tsa_url)
+        entry = store.audit.record_report_exported(
+            case.id, str(target), digest, [inputs.run.id], details
+        )
+        recorded.append((digest, entry, signed))
 
     try:
         rendered.write_pdf(target, archival, before_rename=record)
     except ReportWriteError as error:
         raise ReportNotWritten(str(error).split(": ", 1)[-1], target) from None
-    digest, entry = recorded[0]
+    digest, entry, signed = recorded[0]
     receipt_path, receipt_problem = receipt_beside(store, target, digest)
     step(4, "done")
     return ExportedReport(
@@ -214,4 +269,19 @@ def export_report(
         seconds=time.perf_counter() - started,
         receipt_path=receipt_path,
         receipt_problem=receipt_problem,
+        final=final,
+        signed=signed,
     )
+
+
+def issue_details(store: ProjectStore, case_id: int | None, final: bool) -> dict[str, Any]:
+    """What a report's audit entry says of its standing: final or draft, and the declaration
+    and review it rests on (their ids)."""
+    if case_id is None:
+        return {"final": final}
+    standing = store.declarations.standing(case_id)
+    return {
+        "final": final,
+        "declaration_id": standing.declaration.id if standing.declaration else None,
+        "review_id": standing.review.id if standing.review else None,
+    }

@@ -46,6 +46,8 @@ MARGIN_BOTTOM = 70.0
 TEXT_WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 TEXT_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 RULE = QColor("#8a8a8a")
+DRAFT_BAND = QColor("#a3141b")
+DRAFT_MARK = QColor("#f6dcdd")  # the band's red, faint and opaque: drawn under the text
 _application: list[QGuiApplication] = []
 
 
@@ -97,9 +99,39 @@ class RenderedReport:
 
     def paint_page(self, painter: QPainter, index: int) -> None:
         """Draw page ``index`` (0-based) in points; the painter's transform scales it."""
+        draft = getattr(self.content, "draft", None)  # report/declaration_block.MarkedContent
+        if draft is not None:
+            self._paint_watermark(painter)
         for placed in self.pages[index]:
             placed.draw(painter, placed.x, placed.y)
         self._paint_margins(painter, index)
+        if draft is not None:
+            self._paint_draft_band(painter, draft)
+
+    def _paint_watermark(self, painter: QPainter) -> None:
+        """ "DRAFT" across the page, behind the text, opaque (PDF/A-1b allows no transparency)."""
+        painter.save()
+        painter.translate(PAGE_WIDTH / 2, PAGE_HEIGHT / 2)
+        painter.rotate(-50)
+        painter.setFont(report_font(118, bold=True))
+        painter.setPen(DRAFT_MARK)
+        painter.drawText(QRectF(-330, -80, 660, 160), int(Qt.AlignmentFlag.AlignCenter), "DRAFT")
+        painter.restore()
+
+    def _paint_draft_band(self, painter: QPainter, reasons: tuple[str, ...]) -> None:
+        """Above the header of every page: DRAFT and why (text drawn by the writer)."""
+        painter.save()
+        band = QRectF(MARGIN_LEFT, 14, TEXT_WIDTH, 15)
+        painter.fillRect(band, DRAFT_BAND)
+        painter.setFont(report_font(7.6, bold=True))
+        painter.setPen(QColor("white"))
+        short = [reason.split(":")[0] for reason in reasons]  # the section gives them whole
+        words = "DRAFT, not final: " + "; ".join(short or ["it was not issued as final"])
+        text = painter.fontMetrics().elidedText(
+            words, Qt.TextElideMode.ElideRight, int(TEXT_WIDTH - 8)
+        )
+        painter.drawText(band.adjusted(4, 0, -4, 0), int(Qt.AlignmentFlag.AlignVCenter), text)
+        painter.restore()
 
     def _paint_margins(self, painter: QPainter, index: int) -> None:
         painter.save()

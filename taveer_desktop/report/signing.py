@@ -15,13 +15,15 @@ the operating system's trust list is never used, and nothing is fetched: no OCSP
 AIA. The only network connection this module ever opens is to the TSA URL the lab configured.
 
 Every failure to sign is one ``SigningError`` whose ``kind`` names it for code and whose text is
-a plain sentence for the examiner. This module is not wired into the report writer, the CLI or
-the store yet (issue 25): it signs and checks files, nothing more.
+a plain sentence for the examiner. The report writers sign through ``report_signing.py``
+(before the file takes its name, so the audit entry records the signed file's SHA-256);
+``taveer check --report`` verifies through ``verify_signed_report``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 from collections.abc import Iterable
@@ -47,6 +49,9 @@ from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signatu
 from pyhanko_certvalidator import ValidationContext
 
 SIGNATURE_FIELD = "TAVeerExaminerSignature"
+# pyHanko logs a traceback for every certificate it cannot chain (no roots given); what matters
+# is in the SignatureCheck, so its log goes to the application's handlers only, never stderr
+logging.getLogger("pyhanko").addHandler(logging.NullHandler())
 DEFAULT_TSA_TIMEOUT = 10.0  # seconds; a TSA on the lab's network answers in well under one
 
 SigningErrorKind = Literal[
@@ -61,6 +66,7 @@ SigningErrorKind = Literal[
     "tsa_unreachable",
     "tsa_refused",
     "write_failed",
+    "unreadable_trust",
 ]
 TimeSource = Literal["tsa", "workstation"]
 
@@ -112,7 +118,17 @@ class SignatureCheck:
         )
 
 
-def _read_credentials(
+def display_name(name: asn1_x509.Name) -> str:
+    """A certificate subject as a person reads it: "A. Examiner (Example Lab)" from its common
+    name and organisation; the whole subject when it has no common name."""
+    fields = name.native
+    common, organisation = fields.get("common_name"), fields.get("organization_name")
+    if not isinstance(common, str):
+        return str(name.human_friendly)
+    return f"{common} ({organisation})" if isinstance(organisation, str) else common
+
+
+def read_credentials(
     pkcs12_path: str | Path, passphrase: str | bytes | None, now: datetime
 ) -> tuple[signers.SimpleSigner, str]:
     path = Path(pkcs12_path)
@@ -144,7 +160,7 @@ def _read_credentials(
             "no_key",
             f"The certificate file {path} holds no private key with its certificate.",
         )
-    subject = asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject.human_friendly
+    subject = display_name(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject)
     if cert.not_valid_after_utc < now:
         raise SigningError(
             "expired",
@@ -186,15 +202,22 @@ class _LabTimeStamper(HTTPTimeStamper):
         return response
 
 
-def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
+def check_tsa_url(tsa_url: str | None) -> None:
+    """Refuse a TSA address that is not an http(s) URL (before anything is written)."""
     if tsa_url is None:
-        return None
+        return
     parsed = urlparse(tsa_url)
     if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise SigningError(
             "bad_tsa_url",
             f"The time-stamping authority's address {tsa_url!r} is not an http(s) URL.",
         )
+
+
+def _timestamper(tsa_url: str | None, timeout: float) -> HTTPTimeStamper | None:
+    if tsa_url is None:
+        return None
+    check_tsa_url(tsa_url)
     return _LabTimeStamper(tsa_url, timeout=timeout)
 
 
@@ -229,7 +252,7 @@ def sign_report(
     """Sign the PDF ``source`` into ``target`` (may be the same path; written through a
     temporary file in the target's folder and renamed only when whole)."""
     source, target = Path(source), Path(target)
-    signer, subject = _read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
+    signer, subject = read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
     timestamper = _timestamper(tsa_url, tsa_timeout)
     meta = signers.PdfSignatureMetadata(
         field_name=SIGNATURE_FIELD,
@@ -281,15 +304,26 @@ def sign_report(
     )
 
 
-def _load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
+def load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
     roots = []
     for root in trust_roots:
-        data = root if isinstance(root, bytes) else Path(root).read_bytes()
-        cert = (
-            x509.load_pem_x509_certificate(data)
-            if data.lstrip().startswith(b"-----BEGIN")
-            else x509.load_der_x509_certificate(data)
-        )
+        name = "the given certificate" if isinstance(root, bytes) else str(root)
+        try:
+            data = root if isinstance(root, bytes) else Path(root).read_bytes()
+            cert = (
+                x509.load_pem_x509_certificate(data)
+                if data.lstrip().startswith(b"-----BEGIN")
+                else x509.load_der_x509_certificate(data)
+            )
+        except OSError as error:
+            raise SigningError(
+                "unreadable_trust",
+                f"The CA certificate {name} could not be read ({error.strerror or error}).",
+            ) from None
+        except ValueError:
+            raise SigningError(
+                "unreadable_trust", f"The file {name} is not a PEM or DER certificate."
+            ) from None
         roots.append(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)))
     return roots
 
@@ -300,7 +334,7 @@ def verify_signed_report(
     """Check the last signature of the PDF at ``path`` (``trust_roots``: PEM or DER CA
     certificates, as files or bytes; without them trust is not judged)."""
     path = Path(path)
-    roots = _load_roots(trust_roots)
+    roots = load_roots(trust_roots)
     try:
         with open(path, "rb") as handle:
             reader = PdfFileReader(handle, strict=False)
@@ -344,12 +378,12 @@ def verify_signed_report(
         signed=True,
         intact=intact,
         covers_whole_file=whole,
-        signer_subject=cert.subject.human_friendly,
+        signer_subject=display_name(cert.subject),
         signer_sha256=hashlib.sha256(cert.dump()).hexdigest(),
         signing_time=ts.timestamp if ts is not None else status.signer_reported_dt,
         time_source="tsa" if ts is not None else "workstation",
         timestamp_intact=timestamp_intact,
-        tsa_subject=ts.signing_cert.subject.human_friendly if ts is not None else None,
+        tsa_subject=display_name(ts.signing_cert.subject) if ts is not None else None,
         trusted=trusted,
         problems=tuple(problems),
     )

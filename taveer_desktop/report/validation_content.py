@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation_curves import (
     ValidationCurves,
     curves_of,
@@ -32,8 +33,6 @@ from taveer_desktop.presentation import validation_plot_text as plot_words
 from taveer_desktop.presentation import validation_report_text as report_words
 from taveer_desktop.presentation import validation_text as words
 from taveer_desktop.presentation.method_agreement import (
-    COMPARED_FIGURES,
-    compared_methods,
     record_method,
 )
 from taveer_desktop.report.blocks import (
@@ -50,6 +49,7 @@ from taveer_desktop.report.blocks import (
 from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.plot_layout import PlotLayout
+from taveer_desktop.report.validation_methods import comparison_section
 from taveer_desktop.report.validation_plots import ece_plot, score_plot, tippett_plot
 from taveer_desktop.report.validation_range_content import bands_table, coverage_section
 from taveer_desktop.report.wording import utc_and_local
@@ -230,41 +230,8 @@ def _figures(record: dict[str, Any]) -> list[Block]:
             ),
             rows,
         ),
-        *_each_method(record),
+        *comparison_section(record),
         *bands_table(record),
-    ]
-
-
-def _each_method(record: dict[str, Any]) -> list[Block]:
-    """Every method's figures on the same trials, side by side (a LambdaG or fused record)."""
-    methods = compared_methods(record)
-    if not methods:
-        return []
-    by_method = record["methods"]
-    stated = methods[0]
-    width = 0.64 / len(methods)
-    labels = [method_words.SHORT_NAMES[m] + (" (stated)" if m == stated else "") for m in methods]
-    columns = (Column("Figure", 0.36), *(Column(x, width, "right") for x in labels))
-    rows = tuple(
-        Row(
-            (
-                html_text(figure_words.FIGURE_NAMES[key]),
-                *(
-                    html_text(figure_words.figure_value(key, (by_method.get(m) or {}).get(key)))
-                    for m in methods
-                ),
-            )
-        )
-        for key in COMPARED_FIGURES
-    )
-    return [
-        KeepTogether(
-            (
-                Heading(html_text(method_words.EACH_METHOD_FIGURES_HEAD), 2),
-                Paragraph(html_text(method_words.each_method_sentence(record))),
-                Table(columns, rows),
-            )
-        )
     ]
 
 
@@ -279,7 +246,7 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 
 
 def _score_caption(record: dict[str, Any]) -> str:
-    if record_method(record) == "taveer":
+    if record_method(record) == MethodId.TAVEER:
         return plot_words.SCORE_PLOT.caption
     return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
 

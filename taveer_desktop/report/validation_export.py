@@ -11,6 +11,12 @@ Two ways in:
   record's case) before it takes its name, and the store's receipt written beside it, as the
   case report's export does (``report/export.py``).
 
+Both reports end with the examiner's declaration and the technical review
+(``declaration_block.py``) of the record's case: a stored record's report is final only when
+asked (``final``) and its case allows it, and may then be signed (``sign``) before it takes its
+name, as the case report; a record without a case, or one written outside a project, is a
+DRAFT on every page (declarations and reviews are kept per case, in a project).
+
 Both take a ``Progress`` (``core/progress.py``): three steps, and cancelling is honoured
 between them (before the PDF is written, never half-way). Either way the target is checked
 before any work (folder missing, not writable, a folder given), the record's trials are checked
@@ -30,9 +36,17 @@ from typing import Any
 
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.report.export import check_target, file_sha256, receipt_beside
+from taveer_desktop.report.declaration_block import SignatureNote, with_declaration
+from taveer_desktop.report.export import (
+    check_target,
+    file_sha256,
+    issue_details,
+    receipt_beside,
+    signing_plan,
+)
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
+from taveer_desktop.report.report_signing import SignedFacts, SigningRequest, sign_in_place
 from taveer_desktop.report.validation_content import (
     RecordSource,
     build_validation_report,
@@ -40,7 +54,23 @@ from taveer_desktop.report.validation_content import (
     record_sha256,
 )
 from taveer_desktop.store import AuditEntry, ProjectStore
+from taveer_desktop.store.declaration_repository import Standing
 from taveer_desktop.store.errors import DamagedStore
+
+OUTSIDE_A_PROJECT = Standing(
+    None,
+    None,
+    False,
+    False,
+    ("written outside a project, where the examiner's declaration and the review are kept",),
+)
+NO_CASE = Standing(
+    None,
+    None,
+    False,
+    False,
+    ("the validation record belongs to no case; declarations and reviews are made per case",),
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +84,8 @@ class ExportedValidationReport:
     audit_entry: AuditEntry | None = None
     receipt_path: Path | None = None
     receipt_problem: str | None = None
+    final: bool = False
+    signed: SignedFacts | None = None
 
 
 def _write(
@@ -62,9 +94,13 @@ def _write(
     source: str,
     progress: Progress,
     before_rename: Callable[[Path], None] | None = None,
+    standing: Standing = OUTSIDE_A_PROJECT,
+    final: bool = False,
+    signing: SignatureNote | None = None,
 ) -> RenderedReport:
     progress.step(1, 3, "laying out the validation report")
-    rendered = RenderedReport.layout(build_validation_report(record, RecordSource(source, now())))
+    content = build_validation_report(record, RecordSource(source, now()))
+    rendered = RenderedReport.layout(with_declaration(content, standing, final, signing))
     progress.step(2, 3, "writing the PDF")
     try:
         rendered.write_pdf(target, before_rename=before_rename)
@@ -105,15 +141,23 @@ def stored_record(store: ProjectStore, validation_id: int) -> dict[str, Any]:
 
 
 def export_stored_validation_report(
-    store: ProjectStore, validation_id: int, output: str | Path, progress: Progress = NO_PROGRESS
+    store: ProjectStore,
+    validation_id: int,
+    output: str | Path,
+    progress: Progress = NO_PROGRESS,
+    final: bool = False,
+    sign: SigningRequest | None = None,
 ) -> ExportedValidationReport:
-    """Write the report of stored validation record ``validation_id`` and audit it."""
+    """Write the report of stored validation record ``validation_id`` and audit it (``final``
+    and ``sign`` as for the case report: ``export.export_report``)."""
     started = time.perf_counter()
     progress.step(0, 3, "checking the project's integrity and reading the record")
     target = check_target(output)
     if store.read_only_reason:
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
     stored = store.validations.get(validation_id)  # an unknown id before the slower check
+    plan = signing_plan(sign, final, archival=False)
+    note = SignatureNote(plan.signer, plan.request.tsa_url) if plan else None
     integrity = store.check_integrity()
     if not integrity.ok:
         raise ReportError(
@@ -129,17 +173,23 @@ def export_stored_validation_report(
         f"validation record {stored.id} of the project {store.path}, stored "
         f"{recorded_time(stored.created_utc)}{case}"
     )
-    recorded: list[tuple[str, AuditEntry]] = []
+    standing = store.declarations.standing(stored.case_id) if stored.case_id else NO_CASE
+    issued = issue_details(store, stored.case_id, final)
+    recorded: list[tuple[str, AuditEntry, SignedFacts | None]] = []
 
     def record_export(temp_path: Path) -> None:
+        signed = sign_in_place(plan, temp_path) if plan else None
         digest = file_sha256(temp_path)
+        details = dict(issued)
+        if signed and plan:
+            details["signature"] = signed.audit_details(plan.request.tsa_url)
         entry = store.audit.record_validation_report_exported(
-            validation_id, str(target), digest, stored.record_sha256
+            validation_id, str(target), digest, stored.record_sha256, details
         )
-        recorded.append((digest, entry))
+        recorded.append((digest, entry, signed))
 
-    rendered = _write(record, target, source, progress, before_rename=record_export)
-    digest, entry = recorded[0]
+    rendered = _write(record, target, source, progress, record_export, standing, final, note)
+    digest, entry, signed = recorded[0]
     receipt_path, receipt_problem = receipt_beside(store, target, digest)
     return ExportedValidationReport(
         path=target,
@@ -151,4 +201,6 @@ def export_stored_validation_report(
         audit_entry=entry,
         receipt_path=receipt_path,
         receipt_problem=receipt_problem,
+        final=final,
+        signed=signed,
     )

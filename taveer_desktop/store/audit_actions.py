@@ -28,6 +28,8 @@ SEALED_TABLES: dict[str, str] = {
     "populations": "id",
     "validation_records": "id",
     "validation_uses": "id",
+    "declarations": "id",  # store version 7
+    "technical_reviews": "id",
 }
 # table of rows sealed together → the column naming the record they belong to
 CHILD_TABLES: dict[str, str] = {
@@ -93,6 +95,8 @@ ACTIONS: dict[str, tuple[Effect, ...]] = {
     ),
     "validation_stored": (Effect("validation_records", "validation_id", _C, ROW),),
     "validation_used": (Effect("validation_uses", "use_id", _C, ROW),),
+    "case_declared": (Effect("declarations", "declaration_id", _C, ROW),),
+    "case_reviewed": (Effect("technical_reviews", "review_id", _C, ROW),),
     "report_exported": (),
     "validation_report_exported": (),
     "project_copy_saved": (),

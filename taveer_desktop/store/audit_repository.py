@@ -7,6 +7,9 @@ case, or of a validation record) was exported, or a copy of the project was save
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from taveer_desktop.store.audit_chain import AUDIT_COLUMNS, entry_from_row
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import NotFound
@@ -32,20 +35,36 @@ class AuditRepository:
         return entry_from_row(row) if row else None
 
     def record_report_exported(
-        self, case_id: int, file_name: str, sha256: str, run_ids: list[int]
+        self,
+        case_id: int,
+        file_name: str,
+        sha256: str,
+        run_ids: list[int],
+        extra: Mapping[str, Any] | None = None,
     ) -> AuditEntry:
-        """Note that a case report was written (its file name and SHA-256)."""
+        """Note that a case report was written (its file name and SHA-256; ``extra``: whether
+        it is final, the declaration and review it rests on, its signature)."""
         if self._db.query_one("SELECT 1 FROM cases WHERE id = ?", (case_id,)) is None:
             raise NotFound(f"has no case with id {case_id}", self._db.path)
         with self._db.write() as tx:
             return tx.audit(
                 "report_exported",
                 case_id,
-                {"file_name": file_name, "sha256": sha256, "run_ids": list(run_ids)},
+                {
+                    "file_name": file_name,
+                    "sha256": sha256,
+                    "run_ids": list(run_ids),
+                    **(extra or {}),
+                },
             )
 
     def record_validation_report_exported(
-        self, validation_id: int, file_name: str, sha256: str, record_sha256: str
+        self,
+        validation_id: int,
+        file_name: str,
+        sha256: str,
+        record_sha256: str,
+        extra: Mapping[str, Any] | None = None,
     ) -> AuditEntry:
         """Note that the PDF report of a stored validation record was written (its file name
         and SHA-256, and the SHA-256 of the record it shows); filed under the record's case."""
@@ -63,6 +82,7 @@ class AuditRepository:
                     "file_name": file_name,
                     "sha256": sha256,
                     "record_sha256": record_sha256,
+                    **(extra or {}),
                 },
             )
 

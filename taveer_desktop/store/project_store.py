@@ -6,8 +6,8 @@ backup) and runs the integrity check. A store that fails the check stays open fo
 refuses every change, so nothing is added on top of evidence that no longer verifies.
 
 The work itself is done by repositories: ``store.cases``, ``store.documents``,
-``store.models``, ``store.runs``, ``store.audit``, ``store.populations``, ``store.validations``
-and ``store.validation_uses``.
+``store.models``, ``store.runs``, ``store.audit``, ``store.populations``, ``store.validations``,
+``store.validation_uses`` and ``store.declarations``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_repository import AuditRepository
 from taveer_desktop.store.case_repository import CaseRepository
 from taveer_desktop.store.database import StoreDatabase, WriteTransaction
+from taveer_desktop.store.declaration_repository import DeclarationRepository
 from taveer_desktop.store.document_repository import DocumentRepository
 from taveer_desktop.store.errors import Conflict, DamagedStore, NewerStoreVersion, StoreError
 from taveer_desktop.store.integrity import check_integrity
@@ -75,6 +76,7 @@ class ProjectStore:
         self.populations = PopulationRepository(db)
         self.validations = ValidationRepository(db)
         self.validation_uses = ValidationUseRepository(db)
+        self.declarations = DeclarationRepository(db)
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod

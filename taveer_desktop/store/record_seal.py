@@ -167,7 +167,8 @@ def all_tables() -> tuple[str, ...]:
 def current_state(conn: sqlite3.Connection, tables: tuple[str, ...] | None = None) -> State:
     """The seal of every record in the store now (only ``tables`` when given)."""
     state: State = {}
-    for table in tables or all_tables():
+    present = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    for table in (t for t in tables or all_tables() if t in present):  # older stores lack some
         if table in CHILD_TABLES:
             state.update(((table, pid), seal) for pid, seal in child_seals(conn, table).items())
             continue

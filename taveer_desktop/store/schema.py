@@ -59,6 +59,16 @@ Version 5 (a validation used for many cases)
 Version 6 (the state sealed): no table changes; ``migrations.py`` writes one ``records_sealed``
 entry with the seal of every record (``record_seal.py``) and the state root; every later entry
 carries the seals of the records it changes, and the check holds every row to its seal.
+
+Version 7 (a report a lab can sign: declaration and technical review)
+- ``declarations``: the examiner's declaration for a case (name, role, the lab's statement of
+  truth, the whole declaration text as declared) and the digest of the case as it stood
+  (``case_state_sha256``, ``store/case_state.py``). A newer one supersedes it; none is changed.
+- ``technical_reviews``: a second examiner's technical review of a case's declared state
+  (reviewer, outcome ``approved`` / ``changes_required``, comments, the declaration reviewed
+  and the case's state digest then). A later change of the case makes it stale.
+Both are immutable and cannot be deleted (triggers), sealed like every record (no
+``records_sealed`` entry is needed: the tables are new and empty when the step runs).
 """
 
 from __future__ import annotations
@@ -330,6 +340,43 @@ MIGRATION_5: tuple[str, ...] = (
 )
 
 MIGRATION_6: tuple[str, ...] = ()  # the records are sealed by migrations.py (records_sealed)
+MIGRATION_7: tuple[str, ...] = (
+    """CREATE TABLE declarations (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
+        examiner TEXT NOT NULL CHECK (length(trim(examiner)) > 0),
+        role TEXT NOT NULL CHECK (length(trim(role)) > 0),
+        statement_of_truth TEXT NOT NULL CHECK (length(trim(statement_of_truth)) > 0),
+        declaration TEXT NOT NULL CHECK (length(trim(declaration)) > 0),
+        case_state_sha256 TEXT NOT NULL CHECK (length(case_state_sha256) = 64),
+        declared_utc TEXT NOT NULL
+    )""",
+    "CREATE INDEX declarations_by_case ON declarations (case_id)",
+    """CREATE TABLE technical_reviews (
+        id INTEGER PRIMARY KEY,
+        case_id INTEGER NOT NULL REFERENCES cases(id) ON DELETE RESTRICT,
+        declaration_id INTEGER NOT NULL REFERENCES declarations(id) ON DELETE RESTRICT,
+        reviewer TEXT NOT NULL CHECK (length(trim(reviewer)) > 0),
+        outcome TEXT NOT NULL CHECK (outcome IN ('approved', 'changes_required')),
+        comments TEXT NOT NULL DEFAULT '',
+        case_state_sha256 TEXT NOT NULL CHECK (length(case_state_sha256) = 64),
+        reviewed_utc TEXT NOT NULL
+    )""",
+    "CREATE INDEX technical_reviews_by_case ON technical_reviews (case_id)",
+)
+for _table, _what in (
+    ("declarations", "a declaration of an examiner"),
+    ("technical_reviews", "a technical review"),
+):
+    MIGRATION_7 += (
+        f"CREATE TRIGGER {_table}_immutable BEFORE UPDATE ON {_table} BEGIN SELECT "
+        + _IMMUTABLE.format(what=_what)
+        + "; END",
+        f"CREATE TRIGGER {_table}_no_delete BEFORE DELETE ON {_table} BEGIN SELECT "
+        + _NO_DELETE.format(what=_what)
+        + "; END",
+    )
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -337,6 +384,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_4,
     MIGRATION_5,
     MIGRATION_6,
+    MIGRATION_7,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -362,6 +410,10 @@ REQUIRED_TRIGGERS = (
     "validation_records_no_delete",
     "validation_uses_immutable",
     "validation_uses_no_delete",
+    "declarations_immutable",
+    "declarations_no_delete",
+    "technical_reviews_immutable",
+    "technical_reviews_no_delete",
 )
 REQUIRED_TABLES = (
     "store_meta",
@@ -378,6 +430,8 @@ REQUIRED_TABLES = (
     "population_documents",
     "validation_records",
     "validation_uses",
+    "declarations",
+    "technical_reviews",
 )
 
 _CREATE = re.compile(r"^\s*CREATE (TABLE|TRIGGER) (\w+)", re.IGNORECASE)

@@ -52,6 +52,8 @@ _NAMES: dict[str, tuple[str, str]] = {
     "population_documents": ("population", "the set of documents of population {}"),
     "validation_records": ("validation", "validation record {}"),
     "validation_uses": ("validation use", "declared use {}"),
+    "declarations": ("declaration", "declaration {}"),
+    "technical_reviews": ("review", "technical review {}"),
 }
 
 

@@ -1,11 +1,13 @@
-"""The methods of a LambdaG or fused validation record side by side: every method's figures on
-the same held-out trials (the stated one first, in bold; which method the record states is said
-above the record's tabs), LambdaG's settings (the order each
-fold chose, the reference samples) and the Tippett curves of every method in one chart.
+"""The methods of a validation record side by side: one row per method with its figures on the
+same held-out trials, the trials it scored and could not compare, its time per trial and, for a
+seeded method, its spread across seeds (``MethodComparisonTableModel``); the stated method first
+and in bold, how it was chosen (the rule registered before the run, if any); LambdaG's settings
+where LambdaG ran; and the Tippett curves of every method in one chart.
 
 A tab of ``ValidationRecordView``, shown only for a record that keeps more than one method's
 figures (``record["methods"]``); a model's validation summary has no trials, so its chart is
-replaced by a sentence saying so. Words come from ``presentation/method_validation_text.py``.
+replaced by a sentence saying so. Words come from ``presentation/method_comparison_text.py``
+and ``method_validation_text.py``.
 """
 
 from __future__ import annotations
@@ -22,18 +24,16 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollArea,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation import method_validation_text as mt
-from taveer_desktop.presentation.validation_figures_text import FIGURE_MEANINGS
 from taveer_desktop.ui.explain.chart_export import export_button
+from taveer_desktop.ui.method_comparison_table_model import MethodComparisonTableModel
 from taveer_desktop.ui.validation_charts import MethodTippettChart
-
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 def _label(text: str = "") -> QLabel:
@@ -49,7 +49,9 @@ class MethodComparisonView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.stem = "taveer-methods"
-        self.table = QTableWidget(0, 0)
+        self.model = MethodComparisonTableModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)
@@ -57,6 +59,8 @@ class MethodComparisonView(QWidget):
         self.table.setWordWrap(False)
         self.table.setToolTip("Each method's cross-validated figures on the same trials")
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.rule_line = _label()
         self.table_note = _label()
         self.lambdag_box = QGroupBox("LambdaG's settings")
         self.lambdag_text = _label()
@@ -73,13 +77,10 @@ class MethodComparisonView(QWidget):
             export_button(self, lambda: self.chart, lambda: self.stem, "the methods' Tippett plot")
         )
 
-        # the figures (table, note, LambdaG's settings) beside the chart where the width
-        # allows, above it otherwise (a large scale or a small screen)
-        self.figures_part = QWidget()
-        left = QVBoxLayout(self.figures_part)
+        # LambdaG's settings beside the chart where the width allows, above it otherwise
+        self.settings_part = QWidget()
+        left = QVBoxLayout(self.settings_part)
         left.setContentsMargins(0, 0, 0, 0)
-        left.addWidget(self.table)
-        left.addWidget(self.table_note)
         left.addWidget(self.lambdag_box)
         left.addStretch(1)
         self.chart_part = QWidget()
@@ -90,9 +91,14 @@ class MethodComparisonView(QWidget):
         right.addWidget(self.chart_message)
         right.addWidget(self.chart_caption)
         content = QWidget()
-        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, content)
-        self.columns.addWidget(self.figures_part)
+        column = QVBoxLayout(content)
+        column.addWidget(self.table)
+        column.addWidget(self.rule_line)
+        column.addWidget(self.table_note)
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.columns.addWidget(self.settings_part)
         self.columns.addWidget(self.chart_part, 1)
+        column.addLayout(self.columns, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -104,66 +110,57 @@ class MethodComparisonView(QWidget):
     def resizeEvent(self, event) -> None:
         self._arrange(event.size().width())
         super().resizeEvent(event)
+        if self.model.rowCount():
+            self._fit_table()
 
     def _arrange(self, width: int) -> None:
-        """The figures beside the chart if both fit in ``width``, above it otherwise."""
-        table = self.table.maximumWidth()
-        wide = width >= table + self.chart.minimumWidth() + 4 * self.columns.spacing()
+        """LambdaG's settings beside the chart if both fit in ``width``, above it otherwise."""
+        settings = self.fontMetrics().averageCharWidth() * 62
+        shown = self.lambdag_box.isVisibleTo(self)
+        wide = not shown or width >= settings + self.chart.minimumWidth() + 40
         self.columns.setDirection(
             QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
         )
-        self.figures_part.setMaximumWidth(table if wide else 16_777_215)
+        self.settings_part.setMaximumWidth(settings if wide else 16_777_215)
 
     def show_record(self, record: dict, stem: str = "taveer-methods") -> bool:
         """Show the record's methods; False (nothing shown) for a one-method record."""
         self.stem = stem
-        table = mt.method_figure_table(record)
-        if table is None:
-            self.table.setRowCount(0)
+        rows = ct.comparison_table(record)
+        self.model.set_records(rows)
+        if not rows:
             self.chart.show_record(record)
             return False
-        self._fill_table(table)
-        self.table_note.setText(mt.figures_table_note(record))
+        self._fit_table()
+        self.rule_line.setText(ct.rule_sentence(record))
+        self.table_note.setText(ct.comparison_note(record))
         pairs = mt.lambdag_pairs(record)
+        self.settings_part.setVisible(bool(pairs))
         self.lambdag_box.setVisible(bool(pairs))
-        rows = "".join(
+        table_rows = "".join(
             f"<tr><td><b>{html.escape(label)}</b></td><td>{html.escape(value)}</td></tr>"
             for label, value in pairs
         )
         self.lambdag_text.setText(
-            f"<table cellpadding='2'>{rows}</table><p>{html.escape(mt.LAMBDAG_ORDER_NOTE)}</p>"
+            f"<table cellpadding='2'>{table_rows}</table>"
+            f"<p>{html.escape(mt.LAMBDAG_ORDER_NOTE)}</p>"
         )
         drawn = self.chart.show_record(record)
         self.chart.setVisible(drawn)
         self.chart_caption.setVisible(drawn)
         self.chart_message.setText(mt.METHOD_TIPPETT_KEY if drawn else mt.NO_METHOD_CHART)
+        self._arrange(self.width())
         return True
 
-    def _fill_table(self, table: mt.MethodFigureTable) -> None:
-        self.table.clear()
-        self.table.setColumnCount(len(table.headers))
-        self.table.setHorizontalHeaderLabels(table.headers)
-        self.table.setRowCount(len(table.rows))
-        for row, (key, name, values) in enumerate(table.rows):
-            name_item = QTableWidgetItem(name)
-            name_item.setToolTip(FIGURE_MEANINGS[key])
-            self.table.setItem(row, 0, name_item)
-            for column, value in enumerate(values, start=1):
-                item = QTableWidgetItem(value)
-                item.setTextAlignment(RIGHT)
-                item.setToolTip(f"{table.headers[column]}: {name} {value}")
-                if column == 1:  # the stated method
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
-                self.table.setItem(row, column, item)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    def _fit_table(self) -> None:
+        """Every row of the table shown, no vertical scroll bar of its own (a horizontal one,
+        on a narrow screen, is counted in its height)."""
         self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
         frame = 2 * self.table.frameWidth()
-        height = header.height() + frame
-        height += sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setFixedHeight(height)  # the whole table, no scroll bar of its own
-        width = frame + sum(self.table.columnWidth(c) for c in range(self.table.columnCount()))
-        self.table.setFixedWidth(width)
-        self._arrange(self.width())
+        height = header.sizeHint().height() + frame
+        height += sum(self.table.rowHeight(r) for r in range(self.model.rowCount()))
+        columns = sum(self.table.columnWidth(c) for c in range(self.model.columnCount()))
+        if columns + frame > self.table.width():
+            height += self.table.horizontalScrollBar().sizeHint().height()
+        self.table.setFixedHeight(height)

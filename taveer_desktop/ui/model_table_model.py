@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.model import method_of
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_validation_text import method_title
 from taveer_desktop.presentation.model_text import (
     model_method_sentence,
     stated_validation_line,
@@ -36,7 +36,7 @@ class ModelSummary:
     threshold_method: str
     created_utc: str
     validation: dict | None = None  # the summary of the validation that produced it
-    method: str = "taveer"  # whose likelihood ratio it states (core.model.method_of)
+    method: str = MethodId.TAVEER  # whose likelihood ratio it states (core.model.method_of)
     method_sentence: str = "Method: TAVeer."  # with LambdaG's order and samples
     problem: str | None = None  # why today's checks refuse it (stored by an older version)
 
@@ -124,7 +124,7 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Method",
-            lambda m: method_title(m.method),
+            lambda m: method_name(m.method),
             "Whose likelihood ratio the model states: TAVeer's, LambdaG's or their fusion's",
             lambda m: m.method_sentence,
         ),

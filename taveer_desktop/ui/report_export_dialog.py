@@ -13,6 +13,13 @@ layout, which only read) on the compute pool; the export on the writer pool as o
 layout, PDF, audit entry, receipt), so no write can come between the check and the record. A
 refusal (a case without runs, a failed integrity check) comes back as the job's answer and is
 shown in the dialog.
+
+"Final report" asks for a final report (the preview is laid out again as final, or shows why
+the case does not allow one: no current declaration, no approved current review); otherwise the
+report is a DRAFT on every page. "Sign with a certificate" (final reports only) takes a PKCS#12
+file, its passphrase (never stored) and optionally the lab's time-stamping authority; the
+signature is made in the same export job, before the file takes its name. A wrong passphrase,
+an expired certificate or an unreachable TSA is shown in plain words and nothing is written.
 """
 
 from __future__ import annotations
@@ -28,8 +35,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -43,6 +53,7 @@ from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT
 from taveer_desktop.report.export import ExportedReport, export_report, prepare_report
 from taveer_desktop.report.pdf import RenderedReport
+from taveer_desktop.report.report_signing import SigningRequest
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.dialog_size import resize_to_fit
@@ -51,6 +62,7 @@ from taveer_desktop.ui.record_table_model import short_utc
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 ZOOMS = (("75 %", 1.0), ("100 %", 1.333), ("150 %", 2.0))
+TSA_SETTING = "signing/tsa_url"
 
 
 class ReportExportDialog(QDialog):
@@ -91,7 +103,41 @@ class ReportExportDialog(QDialog):
                 f"{run.model_name} · {CLASSIFICATION_SHORT[run.prediction]} ({similarity})",
                 run.id,
             )
-        self.archival_box = QCheckBox("Archival PDF/A-1b (without the attached result JSON)")
+        self.archival_box = QCheckBox("Archival PDF/A-1b (no attached result JSON; not signed)")
+        self.final_box = QCheckBox("&Final report")
+        self.final_box.setToolTip(
+            "Needs a current examiner's declaration and an approved, current technical review; "
+            "otherwise the report is a DRAFT on every page"
+        )
+        self.sign_group = QGroupBox("&Sign with a certificate (PAdES)")
+        self.sign_group.setCheckable(True)
+        self.sign_group.setChecked(False)
+        self.sign_group.setEnabled(False)
+        self.certificate = QLineEdit()
+        self.certificate.setPlaceholderText("the examiner's PKCS#12 file (.p12 or .pfx)")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self.choose_certificate)
+        certificate_row = QHBoxLayout()
+        certificate_row.addWidget(self.certificate, 1)
+        certificate_row.addWidget(browse)
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase.setToolTip("Used for this signature only; never stored")
+        self.tsa_url = QLineEdit(str(app_settings.settings().value(TSA_SETTING, "") or ""))
+        self.tsa_url.setPlaceholderText("optional; without it the workstation's clock")
+        self.tsa_url.setToolTip(
+            "The lab's RFC 3161 time-stamping authority (http://…); without it the report says "
+            "its signing time is the workstation's clock"
+        )
+        sign_form = QFormLayout(self.sign_group)  # two rows: small screens keep the preview
+        sign_form.addRow("Certificate:", certificate_row)
+        secrets = QHBoxLayout()
+        secrets.addWidget(self.passphrase, 1)
+        secrets.addWidget(QLabel("TSA URL:"))
+        secrets.addWidget(self.tsa_url, 2)
+        sign_form.addRow("Passphrase:", secrets)
+        self.final_box.toggled.connect(self._final_toggled)
+        self.sign_group.toggled.connect(self._sign_toggled)
         self.page_box = QSpinBox()
         self.page_box.setMinimum(1)
         self.page_count_label = QLabel()
@@ -129,7 +175,12 @@ class ReportExportDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addLayout(navigation)
-        layout.addWidget(self.archival_box)
+        choices = QHBoxLayout()
+        choices.addWidget(self.final_box)
+        choices.addWidget(self.archival_box)
+        choices.addStretch(1)
+        layout.addLayout(choices)
+        layout.addWidget(self.sign_group)
         layout.addLayout(pages)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.status_label)
@@ -144,6 +195,40 @@ class ReportExportDialog(QDialog):
     def selected_run(self) -> int | None:
         return self.run_box.currentData()
 
+    def _final_toggled(self, final: bool) -> None:
+        self.sign_group.setEnabled(final)
+        if not final:
+            self.sign_group.setChecked(False)
+        self.refresh_preview()
+
+    def _sign_toggled(self, signing: bool) -> None:
+        """A signed report is never PDF/A-1b (docs/report.md): the choice is taken away."""
+        if signing and self.archival_box.isChecked():
+            self.archival_box.setChecked(False)
+        self.archival_box.setEnabled(not signing)
+
+    def choose_certificate(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            "The examiner's certificate",
+            app_settings.start_folder("certificates"),
+            "PKCS#12 certificates (*.p12 *.pfx);;All files (*)",
+        )
+        if name:
+            app_settings.remember_folder("certificates", Path(name))
+            self.certificate.setText(name)
+
+    def signing_request(self) -> SigningRequest | str | None:
+        """The signature asked for (None: unsigned), or why it cannot be made."""
+        if not (self.final_box.isChecked() and self.sign_group.isChecked()):
+            return None
+        certificate = self.certificate.text().strip()
+        if not certificate:
+            return "choose the certificate file to sign with"
+        tsa = self.tsa_url.text().strip() or None
+        app_settings.settings().setValue(TSA_SETTING, tsa or "")  # the lab's TSA, remembered
+        return SigningRequest(Path(certificate), self.passphrase.text() or None, tsa)
+
     def refresh_preview(self):
         """Lay the report of the selected run out again (a job on the compute pool: the
         integrity check and the layout) and show its first page when it is done."""
@@ -157,10 +242,11 @@ class ReportExportDialog(QDialog):
             return None
         self.status_label.setText("Checking the project's integrity and laying out the pages…")
         store, number, scale = self.store, self.case_number, app_settings.verbal_scale_id()
+        final = self.final_box.isChecked()
 
         def lay_out(_progress) -> tuple[RenderedReport, tuple[datetime, str]] | str:
             try:
-                inputs, content = prepare_report(store, number, run_id, scale_id=scale)
+                inputs, content = prepare_report(store, number, run_id, scale_id=scale, final=final)
                 return RenderedReport.layout(content), (inputs.generated, inputs.report_id)
             except TaveerError as error:  # a refusal is an answer, not a failure of the job
                 return str(error)
@@ -192,8 +278,14 @@ class ReportExportDialog(QDialog):
         count = result.page_count
         self.page_box.setMaximum(count)
         self.page_count_label.setText(f"of {count}")
+        marking = getattr(result.content, "draft", None)
         self.status_label.setText(
-            "Preview of the report as it will be written. The integrity check passed just now."
+            "Preview of the report as it will be written. The integrity check passed just now. "
+            + (
+                "It is final."
+                if marking is None
+                else "It is a DRAFT: " + "; ".join(marking or ("not issued as final",)) + "."
+            )
         )
         self.save_button.setEnabled(self.export_worker is None)
         self.page_box.setValue(1)
@@ -239,6 +331,11 @@ class ReportExportDialog(QDialog):
         store, number, run_id = self.store, self.case_number, self.selected_run()
         archival, scale = self.archival_box.isChecked(), app_settings.verbal_scale_id()
         identity = self.identity if self.rendered is not None else None
+        final, sign = self.final_box.isChecked(), self.signing_request()
+        if isinstance(sign, str):
+            self.status_label.setText(f"The report was not written: {sign}.")
+            QMessageBox.warning(self, "The report was not written", sign.capitalize() + ".")
+            return None
 
         def write(progress) -> ExportedReport | str:
             try:
@@ -251,6 +348,8 @@ class ReportExportDialog(QDialog):
                     progress=progress,
                     scale_id=scale,
                     identity=identity,
+                    final=final,
+                    sign=sign,
                 )
             except TaveerError as error:  # a refusal is an answer, shown as one
                 return str(error)
@@ -272,8 +371,9 @@ class ReportExportDialog(QDialog):
             return
         self.exported = result
         self.report_exported.emit(result)
+        signed = f", signed by {result.signed.signer}" if result.signed else ""
         self.status_label.setText(
-            f"Wrote {result.path} ({result.page_count} pages); SHA-256 {result.sha256} "
+            f"Wrote {result.path} ({result.page_count} pages{signed}); SHA-256 {result.sha256} "
             "recorded in the audit log."
         )
         self.accept()

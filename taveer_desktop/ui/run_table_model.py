@@ -22,7 +22,7 @@ from taveer_desktop.presentation.conclusion_text import (
     KIND_LABELS,
     format_lr,
 )
-from taveer_desktop.presentation.method_agreement import METHOD_TAGS, method_lines
+from taveer_desktop.presentation.method_agreement import method_lines, short_name
 from taveer_desktop.store import VerificationRun
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -91,7 +91,7 @@ def lr_text(row: RunRow) -> str:
     shown = format_lr(row.log10_lr)
     notes = [] if row.kind is ConclusionKind.EVALUATIVE else ["investigation only"]
     if row.methods is not None:
-        notes.append(METHOD_TAGS[row.methods.stated])
+        notes.append(short_name(row.methods.stated))
     return f"{shown} ({'; '.join(notes)})" if notes else shown
 
 

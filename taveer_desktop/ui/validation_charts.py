@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import math
 
 import numpy as np
 import pyqtgraph as pg
@@ -34,13 +35,13 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.methods.registry import METHOD_IDS
 from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
-from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method, short_name
 from taveer_desktop.presentation.method_validation_text import (
     METHOD_TIPPETT,
     charts_method_note,
     method_series_name,
-    method_title,
     score_plot_text,
 )
 from taveer_desktop.presentation.validation_plot_text import (
@@ -55,9 +56,15 @@ from taveer_desktop.ui.explain.model_view import DIFFERENT, SAME, TEXT_COLOUR, s
 
 NEUTRAL = "#555555"
 CALIBRATED = "#0072B2"
-# one colour per method in the comparison (Okabe–Ito, told apart without colour by the legend
-# and the stated method's thicker line)
-METHOD_COLOURS = {"taveer": "#0072B2", "lambdag": "#E69F00", "fusion": "#000000"}
+# one colour per registered method, in the registry's order: Okabe–Ito's seven that read on
+# white, then Tol's muted ones (told apart without colour by the legend and the stated
+# method's thicker line)
+METHOD_PALETTE = (
+    "#0072B2", "#E69F00", "#000000", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
+    "#882255", "#44AA99", "#999933", "#332288", "#AA4499", "#117733",
+)  # fmt: skip
+METHOD_COLOURS = dict(zip(METHOD_IDS, METHOD_PALETTE, strict=True))
+OTHER_COLOUR = "#777777"  # an id the registry does not know
 
 
 def _captions(texts) -> str:
@@ -255,20 +262,26 @@ class ValidationCharts(QWidget):
         plot.setYRange(0, top * 1.6, padding=0)  # room above the bars for the legend
 
 
-def method_log10_lrs(record: dict) -> dict[str, np.ndarray] | None:
-    """Each method's cross-validated log10 LR per trial, from the trials'
-    ``log10_lr_by_method`` (None when the record keeps one method or no trials)."""
+def method_trials(record: dict) -> dict[str, tuple[np.ndarray, np.ndarray]] | None:
+    """Each method's cross-validated log10 LRs and the trials' truth (same author or not), from
+    the trials' ``log10_lr_by_method``: the trials the method scored (a method that could not
+    compare a trial gives it no ratio). None when the record keeps one method or no trials."""
     methods = compared_methods(record)
     trials = record.get("trials")
     if not methods or not isinstance(trials, list) or not trials:
         return None
-    by_method: list[dict] = []
-    for trial in trials:
-        values = trial.get("log10_lr_by_method") if isinstance(trial, dict) else None
-        if not isinstance(values, dict) or not all(m in values for m in methods):
-            return None
-        by_method.append(values)
-    return {m: np.array([float(b[m]) for b in by_method]) for m in methods}
+    found: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for method in methods:
+        values, same = [], []
+        for trial in trials:
+            by_method = trial.get("log10_lr_by_method") if isinstance(trial, dict) else None
+            value = by_method.get(method) if isinstance(by_method, dict) else None
+            if isinstance(value, int | float) and math.isfinite(value):
+                values.append(float(value))
+                same.append(bool(trial.get("same")))
+        if any(same) and not all(same):  # a Tippett curve of each kind of trial
+            found[method] = (np.array(values), np.array(same))
+    return found if len(found) > 1 else None
 
 
 class MethodTippettChart(pg.PlotWidget):
@@ -288,17 +301,16 @@ class MethodTippettChart(pg.PlotWidget):
         plot = self.getPlotItem()
         plot.clear()
         self.drawn = {}
-        by_method = method_log10_lrs(record)
+        by_method = method_trials(record)
         if by_method is None:
             return False
-        same = np.array([bool(t.get("same")) for t in record["trials"]])
         text, stated = METHOD_TIPPETT, record_method(record)
         style_plot(plot, text.title, text.x_axis, text.y_axis)
         plot.addLegend(offset=(5, -5), labelTextColor=TEXT_COLOUR)
-        each = {method: tippett(log10_lr, same) for method, log10_lr in by_method.items()}
+        each = {method: tippett(lrs, same) for method, (lrs, same) in by_method.items()}
         low = min(c.x_range[0] for c in each.values())  # one axis: every curve spans it
         high = max(c.x_range[1] for c in each.values())
-        for method, log10_lr in by_method.items():
+        for method, (log10_lr, _same) in by_method.items():
             curves = dataclasses.replace(each[method], x_range=(low, high))
             width = 3.0 if method == stated else 1.8
             for shares, style, name in (  # one legend entry per method: its solid curve
@@ -306,7 +318,8 @@ class MethodTippettChart(pg.PlotWidget):
                 (curves.different, Qt.PenStyle.DashLine, None),
             ):
                 xs, ys = curves.steps(shares)
-                pen = pg.mkPen(METHOD_COLOURS[method], width=width, style=style)
+                colour = METHOD_COLOURS.get(method, OTHER_COLOUR)
+                pen = pg.mkPen(colour, width=width, style=style)
                 plot.plot(xs, ys, pen=pen, name=name)
             self.drawn[method] = log10_lr
         plot.addItem(pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen(NEUTRAL, width=1)))
@@ -315,4 +328,4 @@ class MethodTippettChart(pg.PlotWidget):
         return True
 
     def method_names(self) -> list[str]:
-        return [method_title(m) for m in self.drawn]
+        return [short_name(m) for m in self.drawn]

@@ -1,8 +1,14 @@
 """Pages 3 and 4 of the validation wizard.
 
-3. **Method** — TAVeer alone, LambdaG alone or the fusion of both, each with what it does and
-   what it costs (measured); LambdaG's highest order and reference samples under "advanced"
-   (``ValidationSettings.lambdag_order`` / ``lambdag_samples``, defaults 10 and 30).
+3. **Method** — every registered method (``core/methods/registry.py``) in one grid: its name
+   (the stated method is chosen with its radio button), a Compare box (validated beside the
+   stated one on the same trials), its family, whether it is deterministic or seeded, and its
+   measured cost per trial (``presentation/method_costs.py``); the reference on hover and, for
+   the stated method, in the details beneath with what it does. An optional rule registered
+   before the run — state the method with the lowest pessimistic Cllr — and LambdaG's highest
+   order and reference samples under "advanced" (``ValidationSettings.lambdag_order`` /
+   ``lambdag_samples``, defaults 10 and 30). ``choice()`` returns what the run page passes to
+   ``ValidationSettings`` (``method``, ``compare``, ``choose_by``).
 4. **Acceptance criteria** — the largest Cllr and the largest rate of misleading evidence that
    will be accepted, judged on the pessimistic end of each figure's interval; fixed and
    time-stamped when the examiner leaves the page: before the run.
@@ -10,9 +16,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -21,14 +28,18 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
 )
 
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.presentation import method_choice_text as ct
 from taveer_desktop.presentation import validation_wizard_text as vt
+from taveer_desktop.presentation.method_comparison_text import CHOOSE_BY_LOWEST_CLLR
 from taveer_desktop.ui.validation_wizard_step import WizardStep, form_label, wrapped
 
 if TYPE_CHECKING:
@@ -37,33 +48,72 @@ if TYPE_CHECKING:
 DEFAULTS = ValidationSettings()  # LambdaG's default order and samples
 DEFAULT_MAX_CLLR = 0.5
 DEFAULT_MAX_MISLEADING = 0.10
+GRID_HEADINGS = ("Stated method", "Compare", "Family", "Randomness", "Cost per trial")
+
+
+@dataclass(frozen=True)
+class MethodChoiceState:
+    """What the method page asks of the validation (``ValidationSettings``' names)."""
+
+    method: str
+    compare: tuple[str, ...]
+    choose_by: str | None
 
 
 class MethodPage(WizardStep):
-    """TAVeer alone, LambdaG alone or their fusion, what each does and costs; LambdaG's
-    options under "advanced"."""
+    """Every registered method: the stated one, those compared beside it, the rule that may
+    choose among them, and LambdaG's options under "advanced"."""
 
     def __init__(self, wizard: ValidationWizard) -> None:
         super().__init__(
             wizard,
             "3 · The method",
-            "Which method's likelihood ratio the model will state. Every method is validated on "
-            "the same trials; a fusion or LambdaG record also keeps TAVeer's own figures.",
+            "Which method's likelihood ratio the model will state, and which others to validate "
+            "beside it on the same trials. Hover over a method for its reference.",
         )
         self.buttons: dict[str, QRadioButton] = {}
+        self.compare_boxes: dict[str, QCheckBox] = {}
         group = QButtonGroup(self)
-        layout = self.scrolled()  # at a large scale the words need not fit
-        for choice in vt.METHOD_CHOICES:
-            button = QRadioButton(choice.button)
-            button.setToolTip(choice.cost)
+        layout = self.scrolled()  # at a large scale the grid need not fit
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(self.fontMetrics().horizontalAdvance("m"))
+        grid.setVerticalSpacing(self.fontMetrics().height() // 6)
+        for column, heading in enumerate(GRID_HEADINGS):
+            label = QLabel(f"<b>{heading}</b>")
+            grid.addWidget(label, 0, column)
+        for row, choice in enumerate(ct.method_choices(), start=1):
+            tip = f"{choice.name} — {choice.family}. Reference: {choice.reference}"
+            button = QRadioButton(choice.name)
+            button.setToolTip(tip)
             group.addButton(button)
             self.buttons[choice.method] = button
-            explanation = wrapped(f"{choice.explanation}\n{choice.cost}")
-            explanation.setIndent(self.fontMetrics().horizontalAdvance("m") * 2)
-            explanation.setBuddy(button)
-            layout.addWidget(button)
-            layout.addWidget(explanation)
+            box = QCheckBox()
+            box.setAccessibleName(f"Compare {choice.name}")
+            box.setToolTip(f"Validate {choice.name} beside the stated method on the same trials")
+            self.compare_boxes[choice.method] = box
+            family = QLabel(choice.family)
+            family.setToolTip(tip)
+            family.setWordWrap(True)
+            randomness = QLabel(choice.randomness)
+            randomness.setToolTip(ct.RANDOMNESS_MEANING[choice.randomness])
+            cost = QLabel(choice.cost_cell)
+            cost.setToolTip(f"{choice.cost}. {ct.COST_NOTE}")
+            for column, widget in enumerate((button, box, family, randomness, cost)):
+                grid.addWidget(widget, row, column)
+            grid.setAlignment(box, Qt.AlignmentFlag.AlignHCenter)
             button.toggled.connect(self._method_changed)
+            box.toggled.connect(self._method_changed)
+        grid.setColumnStretch(2, 1)
+        layout.addLayout(grid)
+        self.rule_check = QCheckBox(ct.CHOOSE_BY_TEXT)
+        self.rule_check.setToolTip(ct.CHOOSE_BY_TIP)
+        self.rule_check.toggled.connect(self._method_changed)
+        layout.addWidget(self.rule_check)
+        layout.addWidget(wrapped(ct.COMPARE_NOTE))
+        self.details = wrapped()
+        self.details.setFrameShape(QLabel.Shape.StyledPanel)
+        self.details.setMargin(self.fontMetrics().height() // 3)
+        layout.addWidget(self.details)
 
         self.advanced_check = QCheckBox("Show the &advanced options (LambdaG)")
         self.advanced_check.setToolTip("LambdaG's highest order and reference samples")
@@ -87,11 +137,11 @@ class MethodPage(WizardStep):
             f"Highest order {DEFAULTS.lambdag_order}, {DEFAULTS.lambdag_samples} reference samples"
         )
         self.defaults_button.clicked.connect(self.use_defaults)
-        box = QVBoxLayout(self.advanced)
-        box.addWidget(wrapped(vt.ADVANCED_NOTE))
+        box_layout = QVBoxLayout(self.advanced)
+        box_layout.addWidget(wrapped(ct.ADVANCED_NOTE))
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        box.addLayout(form)
+        box_layout.addLayout(form)
         form.addRow(form_label("Highest o&rder:", self.order), self.order)
         form.addRow(form_label("Reference sam&ples:", self.samples), self.samples)
         defaults_row = QHBoxLayout()
@@ -106,10 +156,22 @@ class MethodPage(WizardStep):
         layout.addWidget(self.advanced_note)
         layout.addStretch(1)
         self.advanced_check.toggled.connect(self._show_advanced)
-        self.buttons["taveer"].setChecked(True)
+        self.buttons[MethodId.TAVEER].setChecked(True)
 
     def method(self) -> str:
+        """The stated method (the one the model states unless the rule chooses another)."""
         return next(m for m, button in self.buttons.items() if button.isChecked())
+
+    def compared(self) -> tuple[str, ...]:
+        """The methods validated beside the stated one, in the registry's order."""
+        stated = self.method()
+        return tuple(m for m, box in self.compare_boxes.items() if box.isChecked() and m != stated)
+
+    def choice(self) -> MethodChoiceState:
+        """The stated method, the compared ones and the rule (None: no rule registered)."""
+        compare = self.compared()
+        rule = CHOOSE_BY_LOWEST_CLLR if compare and self.rule_check.isChecked() else None
+        return MethodChoiceState(self.method(), compare, rule)
 
     def _show_advanced(self, shown: bool) -> None:
         if shown:  # once laid out, scroll the options into view (a large scale hides them)
@@ -120,11 +182,16 @@ class MethodPage(WizardStep):
         self.samples.setValue(DEFAULTS.lambdag_samples)
 
     def _method_changed(self, *_args) -> None:
-        uses_lambdag = self.method() != "taveer"
+        stated = self.method()
+        for method, box in self.compare_boxes.items():  # the stated method is validated anyway
+            box.setEnabled(method != stated)
+        self.rule_check.setEnabled(bool(self.compared()))
+        self.details.setText(ct.method_explanation(stated))
+        uses_lambdag = any(ct.uses_lambdag(m) for m in (stated, *self.compared()))
         self.advanced.setVisible(self.advanced_check.isChecked())
         self.advanced.setEnabled(uses_lambdag)
         self.advanced_note.setText(
-            "" if uses_lambdag or not self.advanced_check.isChecked() else vt.TAVEER_HAS_NO_OPTIONS
+            "" if uses_lambdag or not self.advanced_check.isChecked() else ct.NO_LAMBDAG_OPTIONS
         )
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWizard
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_wizard_text as vt
+from taveer_desktop.presentation.method_choice_text import comparison_plan_words
 from taveer_desktop.report.validation_attempts import case_attempts, record_fit_check
 from taveer_desktop.store.case_validation import CaseValidation
 from taveer_desktop.ui import jobs
@@ -75,12 +76,18 @@ class RunPage(WizardStep):
     def settings(self) -> ValidationSettings:
         owner = self.owner
         conditions, method = owner.conditions_page, owner.method_page
+        choice = method.choice()
+        # ---- TO WIRE AT MERGE (issue 24): helper E adds ValidationSettings.compare and
+        # ValidationSettings.choose_by on branch e. Once they exist, add to the call below:
+        #     compare=choice.compare, choose_by=choice.choose_by,
+        # This is the one place the wizard hands its comparison to the validation; until then
+        # only the stated method (choice.method) is validated, whatever the page's boxes say.
         settings = ValidationSettings(
             folds=conditions.folds.value(),
             max_trials=conditions.max_trials.value(),
             seed=conditions.seed.value(),
             repeats=conditions.repeats.value(),
-            method=method.method(),
+            method=choice.method,
             criteria=owner.criteria or AcceptanceCriteria.now(),
             lambdag_order=method.order.value(),
             lambdag_samples=method.samples.value(),
@@ -106,6 +113,7 @@ class RunPage(WizardStep):
         if owner.population is None:  # the population page, before this one, chose one
             return
         settings = self.settings()
+        choice = owner.method_page.choice()
         repeats = owner.conditions_page.repeats.value()
         self.plan.setText(
             vt.validation_plan_text(
@@ -118,7 +126,8 @@ class RunPage(WizardStep):
                 settings.criteria.to_dict(),
                 vt.method_plan_words(
                     settings.method, settings.lambdag_order, settings.lambdag_samples
-                ),
+                )
+                + comparison_plan_words(choice.method, choice.compare, choice.choose_by),
                 ranges=owner.ranges,
                 repeats=repeats,
             )

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.presentation.method_agreement import method_label
-from taveer_desktop.presentation.method_validation_text import method_title
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -87,7 +87,7 @@ class ValidationTableModel(RecordTableModel):
         Column("Model", lambda r: r.model_name, "The model the validation produced"),
         Column(
             "Method",
-            lambda r: method_title(r.stored.method),
+            lambda r: method_name(r.stored.method),
             "The method validated: whose likelihood ratios the figures are",
             lambda r: method_label(r.stored.method),
         ),

@@ -16,7 +16,9 @@ from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.verbal_scales import SCALES
 from taveer_desktop.store import Case, IntegrityReport
 from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.declaration_dialog import open_declaration
 from taveer_desktop.ui.project_session import ProjectSession
+from taveer_desktop.ui.review_dialog import open_review
 
 
 def make_action(
@@ -90,6 +92,16 @@ class WindowActions:
         )
         self.export_report = a(
             "Export &Report…", "Write a PDF report of a stored verification run", "Ctrl+Shift+P"
+        )
+        self.declare_case = a(
+            "Examiner &Declaration…",
+            "Declare the case's report as its examiner (name, role, the lab's statement of truth)",
+            None,
+        )
+        self.review_case = a(
+            "Technical Re&view…",
+            "Record a second examiner's technical review of the case's declared report",
+            None,
         )
 
         self.model_manager = a(
@@ -167,6 +179,8 @@ class WindowActions:
         self.case_menu.addSeparator()
         self.case_menu.addAction(self.verify)
         self.case_menu.addAction(self.validate)
+        self.case_menu.addAction(self.declare_case)
+        self.case_menu.addAction(self.review_case)
         self.case_menu.addAction(self.export_report)
 
         self.model_menu = self._menu(window, "&Model")
@@ -234,7 +248,13 @@ class WindowActions:
             no_project or ("the project failed its integrity check" if failed else None),
         )
         self.set_available(self.new_case, read_only)
-        for action in (self.edit_case, self.add_known, self.add_questioned):
+        for action in (
+            self.edit_case,
+            self.add_known,
+            self.add_questioned,
+            self.declare_case,
+            self.review_case,
+        ):
             self.set_available(action, need_case)
         self.set_available(self.verify, verify_reason)
         validate_reason = need_case
@@ -285,3 +305,5 @@ def connect_work(actions: WindowActions, projects, models, cases) -> None:
     a.validate.triggered.connect(c.validate_on_population)
     a.validation_records.triggered.connect(lambda: m.show_validations())
     a.export_report.triggered.connect(c.export_report)
+    a.declare_case.triggered.connect(lambda: open_declaration(c))
+    a.review_case.triggered.connect(lambda: open_review(c))

@@ -75,7 +75,7 @@ def test_verify_with_the_fused_model_states_the_fused_lr_and_each_method_beside_
     text = run(*args, hamilton[0])
     assert text.returncode == 0, text.stderr
     # the fusion's weights beside its ratio; each method's part in it (issue 23)
-    assert "The fusion of TAVeer and LambdaG (stated; weights TAVeer " in text.stdout
+    assert "TAVeer + LambdaG (stated; weights TAVeer " in text.stdout
     assert "TAVeer alone (" in text.stdout and "LambdaG alone (" in text.stdout
     assert any(
         words in text.stdout
@@ -227,7 +227,7 @@ def test_evaluate_text_names_each_method(fused, evaluated):
     lines = result.stdout.splitlines()
     start = lines.index("By method (the same cases):")
     stated, *alone = lines[start + 1 : start + 4]
-    assert stated.startswith("  The fusion of TAVeer and LambdaG (stated): AUC ")
+    assert stated.startswith("  TAVeer + LambdaG (stated): AUC ")
     assert alone[0].startswith("  TAVeer alone: AUC ") and alone[1].startswith("  LambdaG alone:")
     for line in (stated, *alone):
         assert "Cllr " in line and "c@1 " in line and "F0.5u " in line

@@ -150,3 +150,7 @@ def hostile_report(tmp_path_factory, qapp) -> WrittenReport:
 
 def poppler(*command: str) -> str:
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+# the signing tests' certificates and loopback TSA, shared with test_final_reports.py
+from tests.report.test_signing import loopback_allowed, loopback_tsa, pki  # noqa: E402, F401

@@ -9,19 +9,17 @@ import copy
 import pytest
 
 from taveer_desktop import paths
+from taveer_desktop.core.methods.registry import METHOD_IDS, method_info
 from taveer_desktop.core.model import load_model
+from taveer_desktop.presentation import method_choice_text as choice_text
 from taveer_desktop.presentation import method_validation_text as mt
-from taveer_desktop.presentation.method_agreement import (
-    COMPARED_FIGURES,
-    compared_methods,
-    record_method,
-)
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.method_comparison_text import COLUMNS, comparison_table
+from taveer_desktop.presentation.method_costs import SECONDS_PER_TRIAL, cost_text
 from taveer_desktop.presentation.model_text import model_method_line, model_summary_lines
 from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.presentation.validation_text import limits_sentences
 from taveer_desktop.presentation.validation_wizard_text import (
-    MEASURED_SECONDS,
-    METHOD_CHOICES,
     model_validation_line,
     record_subtitle,
 )
@@ -44,13 +42,25 @@ def test_a_lambdag_record_names_its_method_and_keeps_taveers_figures_beside(lamb
     assert compared_methods(record) == ["lambdag", "taveer"]
     assert mt.stated_method_sentence(record).startswith(
         "Method: LambdaG. The figures, intervals, acceptance and charts are LambdaG's; "
-        "TAVeer's own figures"
+        "the figures of TAVeer on the same held-out trials"
     )
-    table = mt.method_figure_table(record)
-    assert table.headers == ["Figure", "LambdaG (stated)", "TAVeer alone"]
-    assert [key for key, _name, _values in table.rows] == list(COMPARED_FIGURES)
-    for key, _name, values in table.rows:
-        assert values == [figure_value(key, record["methods"][m][key]) for m in table.methods]
+    rows = comparison_table(record)
+    assert [(r.method, r.label) for r in rows] == [
+        ("lambdag", "LambdaG (stated)"),
+        ("taveer", "TAVeer"),
+    ]
+    keys = [key for key, _heading, _meaning in COLUMNS]
+    for row in rows:
+        for key in ("accuracy", "auc", "cllr", "cllr_min", "eer"):
+            value = figure_value(key, record["methods"][row.method][key])
+            assert row.cells[keys.index(key)] == value
+        # a record from before comparisons: the trials scored are counted from its trials
+        assert row.cells[keys.index("trials")] == f"{len(record['trials']):,}"
+        assert row.cells[keys.index("cannot_compare")] == "0"
+        assert row.cells[keys.index("seed_spread")] == "deterministic"
+    lambdag_seconds = rows[0].cells[keys.index("seconds_per_trial")]
+    assert lambdag_seconds.endswith(("ms", " s"))  # LambdaG's own timing of the run
+    assert rows[1].cells[keys.index("seconds_per_trial")] == "not recorded"
     # the stated method's figures are the record's own
     assert record["methods"]["lambdag"]["cllr"] == record["figures"]["cllr"]
     pairs = dict(mt.lambdag_pairs(record))
@@ -70,7 +80,7 @@ def test_a_record_without_a_method_is_taveers_and_compares_nothing(lambdag):
     old = copy.deepcopy(record)
     del old["protocol"]["method"], old["methods"], old["lambdag"]
     assert record_method(old) == "taveer"
-    assert mt.method_figure_table(old) is None and mt.lambdag_pairs(old) == []
+    assert comparison_table(old) == [] and mt.lambdag_pairs(old) == []
     assert mt.stated_method_sentence(old) == "Method: TAVeer."
     assert mt.charts_method_note(old) == ""
     assert model_validation_line(old).startswith("Validated on “demo”")
@@ -89,25 +99,47 @@ def test_a_models_method_line_names_lambdags_order_and_samples(lambdag):
     assert model_method_line(taveer) == "method: TAVeer"
 
 
-def test_the_wizards_costs_are_the_measured_medians():
-    assert [c.method for c in METHOD_CHOICES] == ["taveer", "lambdag", "fusion"]
-    taveer, lambdag_choice, fusion = (c.cost for c in METHOD_CHOICES)
-    assert f"about {MEASURED_SECONDS['taveer']:.0f} s" in taveer
-    ratio = MEASURED_SECONDS["fusion"] / MEASURED_SECONDS["taveer"]
+def test_the_wizard_lists_every_registered_method_with_its_measured_cost():
+    choices = choice_text.method_choices()
+    assert [c.method for c in choices] == list(METHOD_IDS)
+    for choice in choices:
+        info = method_info(choice.method)
+        assert (choice.name, choice.family, choice.reference) == (
+            info.name,
+            info.family.value,
+            info.reference,
+        )
+        assert choice.randomness == ("deterministic" if info.deterministic else "seeded")
+        if choice.method in SECONDS_PER_TRIAL:
+            assert choice.cost.endswith(" per trial") and choice.cost == cost_text(choice.method)
+        else:  # never guessed
+            assert choice.cost == "cost not measured"
+        explanation = choice.explanation
+        assert info.reference in explanation and info.family.value in explanation
+    assert cost_text("taveer") == "5.9 ms per trial"  # 0.58 s for the demo's 98 trials
+    fusion = choice_text.method_explanation("fusion")
+    ratio = SECONDS_PER_TRIAL["fusion"] / SECONDS_PER_TRIAL["taveer"]
     assert f"about {ratio:.0f} times TAVeer's" in fusion
-    assert "times TAVeer's" in lambdag_choice
+    coav = choice_text.method_explanation("coav")
+    assert "no evidence in the text" in coav and "Cost: cost not measured." in coav
+    assert "impostors" in choice_text.method_explanation("im")
+
+
+def test_the_plan_names_the_compared_methods_and_the_rule():
+    assert choice_text.comparison_plan_words("taveer", (), None) == ""
+    plain = choice_text.comparison_plan_words("taveer", ("coav", "im"), None)
+    assert plain == " Compared on the same trials, not stated: COAV, Impostors Method (IM)."
+    ruled = choice_text.comparison_plan_words("taveer", ("coav",), "lowest_pessimistic_cllr")
+    assert "TAVeer, COAV" in ruled and "lowest pessimistic Cllr will be stated" in ruled
 
 
 def test_the_wizard_never_says_agreeing_methods_are_a_stronger_basis():
     """Issue 23: the fusion's fitted weights decide what each method adds; a method at weight 0
     adds nothing, and agreement is not evidence by itself."""
-    from taveer_desktop.presentation import validation_wizard_text as wizard_text
-
-    every = " ".join(
-        f"{c.button} {c.explanation} {c.cost}" for c in wizard_text.METHOD_CHOICES
-    ).lower()
+    every = " ".join(c.explanation for c in choice_text.method_choices()).lower()
     assert "stronger basis" not in every
-    fusion = next(c for c in wizard_text.METHOD_CHOICES if c.method == "fusion").explanation
+    fusion = choice_text.method_explanation("fusion")
     assert "a method at weight 0 adds nothing" in fusion
+    assert "no evidence at all" in fusion
     assert "Agreement is not evidence by itself" in fusion
-    assert "weights the regression fits decide" in fusion
+    assert "fitted weights decide how much each method counts" in fusion

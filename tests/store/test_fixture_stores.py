@@ -78,6 +78,13 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
             )
         else:  # an older store gains the table, empty
             assert store.validation_uses.list_all() == []
+        standing = store.declarations.standing(case.id)
+        if "declaration" in manifest:  # store version 7: declaration and technical review
+            assert standing.declaration.examiner == manifest["declaration"]["examiner"]
+            assert standing.review.reviewer == manifest["review"]["reviewer"]
+            assert standing.final, standing.missing
+        else:  # an older store gains the tables, empty: its reports are drafts
+            assert standing.declaration is None and not standing.final
         entries = store.audit.entries()
         assert len(entries) >= manifest["audit_entries"]
         assert entries[manifest["audit_entries"] - 1].entry_hash == manifest["audit_head_hash"]

@@ -51,7 +51,7 @@ def test_the_migration_to_version_6_seals_every_record(tmp_path):
     path = tmp_path / "v5.taveer"
     shutil.copyfile(FIXTURES / "store_v5.taveer", path)
     with ProjectStore.open(path) as store:
-        assert store.schema_version == 6 and store.last_integrity_report.ok
+        assert store.schema_version == SCHEMA_VERSION and store.last_integrity_report.ok
         (sealing,) = [e for e in store.audit.entries() if e.action == SEALING_ACTION]
         report = store.check_integrity()
     conn = _read_only(path)

@@ -123,7 +123,7 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     assert weights is not None and set(weights) == {"taveer", "lambdag"}
     expected = [html.escape(line.strip()) for line in result_method_lines(findings, kind, weights)]
     # the fusion's weights beside its ratio
-    assert expected[0].startswith("The fusion of TAVeer and LambdaG (stated; weights TAVeer ")
+    assert expected[0].startswith("TAVeer + LambdaG (stated; weights TAVeer ")
     assert summary.methods_label.text() == "<br>".join(expected)
     assert any("agree" in line for line in expected)
     assert "LambdaG (Nini" in summary.methods_label.toolTip()
@@ -133,7 +133,7 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     column = rtm.LIKELIHOOD_RATIO
     index = tab.run_model.index(0, column)
     fused_lr = format_lr(findings.by_method["fusion"])
-    assert tab.run_model.data(index) == f"{fused_lr} (investigation only; fused)"
+    assert tab.run_model.data(index) == f"{fused_lr} (investigation only; Fusion)"
     tip = tab.run_model.data(index, Qt.ItemDataRole.ToolTipRole)
     assert "TAVeer alone: LR" in tip and "LambdaG alone: LR" in tip
     # LambdaG's tab is offered and lists what the core computes for the stored run
@@ -219,9 +219,9 @@ def test_a_method_at_weight_zero_is_not_counted_as_agreeing(qtbot, fused):
     view.show_result(result, model, fused.known, fused.unknown)
     lines = view.summary.methods_label.text().split("<br>")
     assert lines[0].startswith(
-        "The fusion of TAVeer and LambdaG (stated; weights TAVeer 0.000, LambdaG 1.181): LR "
+        "TAVeer + LambdaG (stated; weights TAVeer 0.000, LambdaG 1.181): LR "
     )
-    taveer = next(line for line in lines if line.startswith("TAVeer"))
+    taveer = next(line for line in lines if line.startswith("TAVeer alone"))
     assert "(no weight in the stated ratio)" in taveer
     assert "LambdaG alone (weight 1.181 in the stated ratio)" in lines[2]
     assert not any("agree," in line or "The two methods agree" in line for line in lines)

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import QWizard
 
 from taveer_desktop import paths
 from taveer_desktop.core.errors import Cancelled
+from taveer_desktop.core.methods.registry import METHOD_IDS, method_info
 from taveer_desktop.core.progress import Progress
-from taveer_desktop.presentation import validation_wizard_text as vt
-from taveer_desktop.presentation.method_agreement import COMPARED_FIGURES
+from taveer_desktop.presentation.method_comparison_text import COLUMNS
 from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import validate_case
@@ -87,12 +87,15 @@ def _check_comparison(view: ValidationRecordView, record: dict) -> None:
     stated = record["protocol"]["method"]
     kept = record["methods"]
     order = [stated] + [m for m in ("taveer", "lambdag", "fusion") if m != stated and m in kept]
-    table = methods.table
-    assert table.columnCount() == 1 + len(kept)
-    assert table.horizontalHeaderItem(1).text().endswith("(stated)")
-    for row, key in enumerate(COMPARED_FIGURES):
-        for column, method in enumerate(order, start=1):
-            assert table.item(row, column).text() == figure_value(key, kept[method][key])
+    model = methods.model
+    assert model.columnCount() == 1 + len(COLUMNS)
+    assert [model.record(r).method for r in range(model.rowCount())] == order
+    assert model.index(0, 0).data().endswith("(stated)")
+    keys = [key for key, _heading, _meaning in COLUMNS]
+    for row, method in enumerate(order):
+        for key in ("accuracy", "auc", "cllr", "cllr_min", "eer"):
+            column = 1 + keys.index(key)
+            assert model.index(row, column).data() == figure_value(key, kept[method][key])
     text = methods.lambdag_text.text()
     lam = record["lambdag"]
     for fold, chosen in enumerate(lam["fold_orders"], 1):
@@ -118,8 +121,9 @@ def test_the_wizard_runs_a_fused_validation_and_shows_every_method(qtbot, demo_c
     page = _to_method_page(wizard)
     assert page.method() == "taveer" and not page.advanced.isVisible()
     assert (page.order.value(), page.samples.value()) == (10, 30)  # ValidationSettings' defaults
-    for choice in vt.METHOD_CHOICES:  # each explained, with what it costs
-        assert page.buttons[choice.method].toolTip() == choice.cost
+    assert list(page.buttons) == list(METHOD_IDS)  # every registered method, its reference
+    for method, button in page.buttons.items():
+        assert method_info(method).reference in button.toolTip()
     page.buttons["fusion"].setChecked(True)
     page.advanced_check.setChecked(True)
     assert page.advanced.isVisible() and page.advanced.isEnabled()
@@ -131,7 +135,7 @@ def test_the_wizard_runs_a_fused_validation_and_shows_every_method(qtbot, demo_c
     wizard.next()
     assert wizard.currentId() == vw.RUN
     plan = wizard.run_page.plan.text()
-    assert "the fusion of TAVeer and LambdaG" in plan and "up to 4, 5 reference samples" in plan
+    assert "TAVeer + LambdaG" in plan and "up to 4, 5 reference samples" in plan
     settings = wizard.run_page.settings()
     assert (settings.method, settings.lambdag_order, settings.lambdag_samples) == ("fusion", 4, 5)
     with qtbot.waitSignal(window.cases.validation_stored, timeout=180_000):
@@ -145,10 +149,10 @@ def test_the_wizard_runs_a_fused_validation_and_shows_every_method(qtbot, demo_c
     assert set(record["methods"]) == {"taveer", "lambdag", "fusion"}
     model_name = store.models.get(stored.model_id).name
     assert model_name.startswith("Validated with TAVeer + LambdaG for case M-2")
-    assert "with the fusion of TAVeer and LambdaG" in wizard.record_page.subTitle()
+    assert "with TAVeer + LambdaG" in wizard.record_page.subTitle()
 
     view = wizard.record_page.view
-    assert view.method_line.text().startswith("Method: the fusion of TAVeer and LambdaG.")
+    assert view.method_line.text().startswith("Method: TAVeer + LambdaG.")
     assert view.tabs.isTabVisible(view.tabs.indexOf(view.methods))
     view.tabs.setCurrentWidget(view.methods)
     qtbot.waitUntil(view.methods.chart.isVisible)
@@ -220,7 +224,7 @@ def test_the_record_view_shows_a_fused_record_as_stored(qtbot, fused_record):
     assert cllr == figure_value("cllr", record["figures"]["cllr"])
     assert cllr == figure_value("cllr", record["methods"]["fusion"]["cllr"])
     limits = view.limits_text.toPlainText()
-    assert "The figures describe the fusion of TAVeer and LambdaG" in limits
+    assert "The figures describe TAVeer + LambdaG" in limits
     assert "describe the TAVeer method" not in limits
 
 
@@ -232,8 +236,9 @@ def test_a_models_summary_shows_the_methods_without_a_chart(qtbot, fused_project
     view.show()
     view.show_record(summary, "a copied model")
     assert view.tabs.isTabVisible(view.tabs.indexOf(view.methods))
-    table = view.methods.table
-    assert table.item(0, 1).text() == figure_value("cllr", summary["methods"]["fusion"]["cllr"])
+    cllr_column = 1 + [key for key, _h, _m in COLUMNS].index("cllr")
+    shown = view.methods.model.index(0, cllr_column).data()
+    assert shown == figure_value("cllr", summary["methods"]["fusion"]["cllr"])
     assert not view.methods.chart.drawn and "does not keep the trials" in (
         view.methods.chart_message.text()
     )
@@ -260,8 +265,8 @@ def test_the_records_dialog_and_model_manager_name_the_method(qtbot, fused_proje
     assert summary.method == "fusion"
     assert manager.model.index(row, mtm.METHOD).data() == "TAVeer + LambdaG"
     details = manager.details.text()
-    assert "Method: the fusion of TAVeer and LambdaG (LambdaG of order" in details
-    assert "Validated with the fusion of TAVeer and LambdaG on “demo”" in details
+    assert "Method: TAVeer + LambdaG (LambdaG of order" in details
+    assert "Validated with TAVeer + LambdaG on “demo”" in details
     manager.validation_button.click()
     dialog = window.models.validations_dialog
     qtbot.waitExposed(dialog)

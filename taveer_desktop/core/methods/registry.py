@@ -189,7 +189,7 @@ _INFOS = (
         "DynamicAV",
         Family.FEATURE_CATEGORIES,
         "Ahmed (2018), The Role of Linguistic Feature Categories in Authorship Verification, "
-        "Procedia Computer Science 142",
+        "Procedia Computer Science 142 (ACLing 2018), 214–221",
         deterministic=True,
         needs_impostors=False,
         comparison=True,

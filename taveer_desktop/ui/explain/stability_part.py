@@ -14,6 +14,7 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.stability import DEFAULT_RESAMPLES
@@ -75,7 +76,7 @@ class StabilityPart:
         text, tip = stability_html(figures, self.verification.prediction, findings)
         # a LambdaG or fused run whose check resampled TAVeer only may compute the stated
         # ratio's now
-        again = bool(findings and findings.stated != "taveer" and figures.ratio is None)
+        again = bool(findings and findings.stated != MethodId.TAVEER and figures.ratio is None)
         self.stability_button.setVisible(again and self.can_resample())
         self.stability_button.setEnabled(again and self.can_resample())
         self.stability_label.setText(text)

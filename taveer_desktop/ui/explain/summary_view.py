@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.result_reader import read_result
@@ -307,12 +308,12 @@ class DecisionSummary(StabilityPart, QWidget):
             self.methods_label.setToolTip("")
             return
         kind = verification.conclusion.kind
-        weights = model_fusion_weights(model) if findings.stated == "fusion" else None
+        weights = model_fusion_weights(model) if findings.stated == MethodId.FUSION else None
         lines = [line.strip() for line in result_method_lines(findings, kind, weights)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
-        tips = [LAMBDAG_METHOD]
-        if weights is not None and {"taveer", "lambdag"} <= set(weights):
-            pair = (weights["taveer"], weights["lambdag"])
+        tips = [LAMBDAG_METHOD] if MethodId.LAMBDAG in findings.by_method else []
+        if weights is not None and {MethodId.TAVEER, MethodId.LAMBDAG} <= set(weights):
+            pair = (weights[MethodId.TAVEER], weights[MethodId.LAMBDAG])
             tips.append(fusion_sentence(pair, findings.stated) or "")
         self.methods_label.setToolTip("\n\n".join(t for t in tips if t))
 

@@ -1,0 +1,87 @@
+"""Chunks of words, and the most-frequent-word counts of chunks, for the two unmasking methods.
+
+Unmasking (Koppel and Schler 2004) cuts each text into consecutive chunks of a fixed number of
+words; Generalised Unmasking (Bevendorff et al. 2019) draws each chunk's words at random, with
+replacement, from the whole text, so that a short text still gives as many chunks as wanted.
+Either way a chunk is represented by how often each of the most frequent words of the two texts
+occurs in it.
+
+Words are lower-cased runs of letters and digits, an apostrophe inside a word kept ("don't").
+A pair of texts is encoded once as integer word ids (``encode_pair``), so that chunks are 2-D
+id arrays and counting them is one ``bincount``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, lower-cased, in order."""
+    return _WORD.findall(text.lower())
+
+
+@dataclass(frozen=True)
+class EncodedPair:
+    """Two texts as word ids into one shared vocabulary (sorted alphabetically)."""
+
+    first: np.ndarray  # word ids of the first text, in order
+    second: np.ndarray  # word ids of the second text, in order
+    vocabulary: tuple[str, ...]
+
+
+def encode_pair(first: str, second: str) -> EncodedPair:
+    """Both texts' words as ids into their joint vocabulary."""
+    words_a, words_b = words(first), words(second)
+    vocabulary, ids = np.unique(np.array(words_a + words_b, dtype=object), return_inverse=True)
+    ids = ids.astype(np.intp)
+    return EncodedPair(ids[: len(words_a)], ids[len(words_a) :], tuple(vocabulary.tolist()))
+
+
+def consecutive_chunks(ids: np.ndarray, size: int) -> np.ndarray:
+    """The text cut into consecutive chunks of ``size`` words, (n, size); a last, shorter
+    piece is left out."""
+    n = len(ids) // size
+    return np.asarray(ids[: n * size]).reshape(n, size)
+
+
+def oversampled_chunks(
+    ids: np.ndarray, n_chunks: int, size: int, rng: np.random.Generator, runs: int = 1
+) -> np.ndarray:
+    """``runs`` × ``n_chunks`` chunks of ``size`` words drawn with replacement from the whole
+    text, (runs, n_chunks, size)."""
+    if len(ids) == 0:
+        raise ValueError("cannot draw words from an empty text")
+    return np.asarray(ids)[rng.integers(0, len(ids), size=(runs, n_chunks, size))]
+
+
+def most_frequent(pair: EncodedPair, n_words: int) -> np.ndarray:
+    """Ids of the ``n_words`` words with the highest average relative frequency in the two
+    texts (as many as there are if fewer); ties go to the alphabetically first word."""
+    size = len(pair.vocabulary)
+    share = np.zeros(size)
+    for ids in (pair.first, pair.second):
+        if len(ids):
+            share += np.bincount(ids, minlength=size) / len(ids)
+    order = np.lexsort((np.arange(size), -share))  # by share descending, then by id
+    return order[: min(n_words, size)]
+
+
+def chunk_counts(chunks: np.ndarray, features: np.ndarray, vocabulary_size: int) -> np.ndarray:
+    """How often each feature word occurs in each chunk: ``chunks`` (..., n, size) of ids →
+    (..., n, len(features)) counts, feature columns in the order of ``features``."""
+    column = np.full(vocabulary_size, -1, dtype=np.intp)
+    column[features] = np.arange(len(features))
+    chunks = np.asarray(chunks)
+    n_rows = int(np.prod(chunks.shape[:-1]))
+    cols = column[chunks.reshape(n_rows, chunks.shape[-1])]
+    rows = np.broadcast_to(np.arange(n_rows)[:, None], cols.shape)
+    kept = cols >= 0
+    flat = rows[kept] * len(features) + cols[kept]
+    counts = np.bincount(flat, minlength=n_rows * len(features)).astype(float)
+    return counts.reshape(*chunks.shape[:-1], len(features))

@@ -1,0 +1,159 @@
+"""The words of the validation wizard's method page (plain text, no Qt): every registered
+method with its name, family, reference, whether it draws at random and its measured cost per
+trial (``core/methods/registry.py``, ``presentation/method_costs.py``); the stated method, the
+methods compared beside it on the same trials, the rule that may pick the stated method from the
+results (registered before the run), and LambdaG's options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from taveer_desktop.core.methods.registry import REGISTRY, MethodId, method_info, method_name
+from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD
+from taveer_desktop.presentation.method_comparison_text import CHOOSE_BY_LOWEST_CLLR
+from taveer_desktop.presentation.method_costs import (
+    COST_SOURCE,
+    SECONDS_PER_TRIAL,
+    cost_text,
+    relative_cost_text,
+)
+
+# What a method does, in a few sentences, where the registry's family and reference do not say
+# enough for the choice (TAVeer, LambdaG and their fusion: the methods with evidence views)
+METHOD_EXPLANATIONS = {
+    MethodId.TAVEER: "TAVeer compares how the known and the questioned texts use topic-free "
+    "features (function words and phrases of its word list, punctuation, and what they form): "
+    "eleven kinds of feature whose similarities decide together, the score calibrated to a "
+    "likelihood ratio on the trials. Its conclusion can be explained feature by feature.",
+    MethodId.LAMBDAG: LAMBDAG_METHOD,
+    MethodId.FUSION: "TAVeer and LambdaG are validated on the same trials and their likelihood "
+    "ratios combined by a logistic regression learned on those trials (the standard way of "
+    "fusing forensic likelihood-ratio systems). The conclusion states the fused ratio; each "
+    "method's own ratio is always shown beside it and any disagreement between them is stated. "
+    "The fitted weights decide how much each method counts and are shown beside the fused "
+    "ratio: a method at weight 0 adds nothing to it, and its agreeing with the other is then "
+    "no evidence at all. Agreement is not evidence by itself; only the fitted weights, "
+    "measured on the trials, say what the second method adds.",
+}
+COMPARISON_EXPLANATION = (
+    "One of the ten systems the TAVeer paper compares itself with, implemented from its original "
+    "paper. Its raw score is calibrated to a likelihood ratio on the validation's trials, as "
+    "TAVeer's is. It gives no evidence in the text: a conclusion states its ratio, with no "
+    "view of which words or sentences led to it."
+)
+IMPOSTORS_NOTE = (
+    "It compares the texts with impostors: documents of other authors of the validation "
+    "population, never the case's."
+)
+
+
+@dataclass(frozen=True)
+class MethodChoice:
+    """One method the wizard offers: its id, the registry's name, family and reference, whether
+    it draws at random, and its measured cost per trial."""
+
+    method: str
+    name: str
+    family: str
+    reference: str
+    randomness: str
+    cost: str
+
+    @property
+    def cost_cell(self) -> str:
+        """The cost as the grid's "Cost per trial" column shows it: "5.9 ms", "not measured"."""
+        return self.cost.removesuffix(" per trial").removeprefix("cost ")
+
+    @property
+    def explanation(self) -> str:
+        """What the method does, its reference and its cost, for the page's detail box."""
+        return method_explanation(self.method)
+
+
+def method_choices() -> tuple[MethodChoice, ...]:
+    """Every registered method, in the registry's order."""
+    return tuple(
+        MethodChoice(
+            info.id.value,
+            info.name,
+            info.family.value,
+            info.reference,
+            DETERMINISTIC if info.deterministic else SEEDED,
+            cost_text(info.id),
+        )
+        for info in REGISTRY.values()
+    )
+
+
+DETERMINISTIC = "deterministic"
+SEEDED = "seeded"
+RANDOMNESS_MEANING = {
+    DETERMINISTIC: "the same texts always give the same score",
+    SEEDED: "draws at random (features, impostors or chunks) from the validation's seed: the "
+    "same seed gives the same score, and the record reports the spread across seeds",
+}
+
+
+def method_explanation(method: str) -> str:
+    """A method's explanation for the wizard: what it does, how it draws, what it costs, and
+    the publication it comes from."""
+    info = method_info(method)
+    what = METHOD_EXPLANATIONS.get(info.id, COMPARISON_EXPLANATION)
+    if info.comparison and info.needs_impostors:
+        what += " " + IMPOSTORS_NOTE
+    randomness = DETERMINISTIC if info.deterministic else SEEDED
+    relative = relative_cost_text(info.id)
+    cost = cost_text(info.id) + (f", {relative}" if relative else "")
+    if info.id in SECONDS_PER_TRIAL:
+        cost += f" ({COST_SOURCE})"
+    return (
+        f"{info.name} — {info.family.value}. {what}\n"
+        f"{randomness.capitalize()}: {RANDOMNESS_MEANING[randomness]}.\n"
+        f"Cost: {cost}.\nReference: {info.reference}."
+    )
+
+
+COST_NOTE = f"Measured cost per validation trial ({COST_SOURCE}); not measured: no figure yet"
+CHOOSE_BY_TEXT = "Register a r&ule now: state the method with the lowest pessimistic Cllr"
+CHOOSE_BY_TIP = (
+    "Among the stated and the compared methods, the model will state the one whose Cllr is "
+    "lowest on its pessimistic end (the upper end of its interval, or its worst repeat). The "
+    "rule and its time are recorded before the run."
+)
+COMPARE_NOTE = (
+    "Tick Compare for methods to validate beside the stated one on the same trials: the record "
+    "then holds each method's figures side by side. Without the rule, the method chosen as "
+    "stated is the one the model states, whatever the comparison shows; with it, the rule — "
+    "recorded before the run — picks the stated method from the results."
+)
+
+
+def comparison_plan_words(stated: str, compare: Sequence[str], choose_by: str | None) -> str:
+    """What the run page's plan says about the compared methods ('' when none)."""
+    if not compare:
+        return ""
+    names = ", ".join(method_name(m) for m in compare)
+    if choose_by == CHOOSE_BY_LOWEST_CLLR:
+        return (
+            f" Compared on the same trials: {method_name(stated)}, {names}; the method with the "
+            "lowest pessimistic Cllr will be stated (a rule registered now, before the run)."
+        )
+    return f" Compared on the same trials, not stated: {names}."
+
+
+ADVANCED_NOTE = (
+    "LambdaG's options. The highest order is the longest context (in tokens) its grammar "
+    "models may condition on; each fold's trials choose the order, up to this one, whose "
+    "likelihood ratios cost least. The reference samples are how many samples of other authors "
+    "of the population, each the size of the known text, every comparison is made against. "
+    "The defaults are the published ones (order up to 10, 30 samples); fewer samples or a lower "
+    "order run faster and give a noisier or weaker score, and the record states the values used."
+)
+NO_LAMBDAG_OPTIONS = "No method chosen uses LambdaG's options."
+
+
+def uses_lambdag(method: str) -> bool:
+    """Whether a method runs LambdaG (LambdaG itself and the fusion of TAVeer and LambdaG)."""
+    return method in (MethodId.LAMBDAG, MethodId.FUSION)

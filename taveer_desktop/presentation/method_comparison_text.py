@@ -1,0 +1,191 @@
+"""Every method of a validation record side by side, in words (plain text, no Qt).
+
+A validation that compared methods keeps, per method id, its figures on the same held-out trials
+and what its run cost (``record["methods"][id]``: every figure of ``validation_figures.FIGURES``,
+``trials`` scored, ``cannot_compare`` — trials the method refused, giving no ratio —,
+``seconds_per_trial``, ``deterministic``, and for a seeded method ``seed_spread`` {"auc": [lo,
+hi], "cllr": [lo, hi]} across seeds), and ``record["comparison"]`` says which methods were
+compared, which one is stated and the rule registered before the run that chose it, if any.
+A LambdaG or fused record made before comparisons keeps only the figures; what it lacks is
+read from its trials (``log10_lr_by_method``) or shown as not recorded.
+
+The record view's table model and the validation report both show ``comparison_table``; names,
+short names and determinism come from the registry (``core/methods/registry.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.method_costs import per_trial_text
+from taveer_desktop.presentation.validation_figures_text import figure_value
+
+CHOOSE_BY_LOWEST_CLLR = "lowest_pessimistic_cllr"  # the one rule a comparison may register
+RULE_WORDS = {CHOOSE_BY_LOWEST_CLLR: "state the method with the lowest pessimistic Cllr"}
+
+# (key, heading, what it is): the comparison table's columns after the method's name
+COLUMNS = (
+    ("accuracy", "Accuracy", "share of trials on the right side of the score threshold"),
+    ("auc", "AUC", "area under the ROC curve: 1 separates every trial, 0.5 is chance"),
+    ("cllr", "Cllr", "cost of the likelihood ratios: 0 perfect, 1 no better than no evidence"),
+    ("cllr_min", "Cllr_min", "the cost left after perfect calibration: discrimination alone"),
+    ("eer", "EER", "equal error rate of the score"),
+    ("trials", "Scored", "trials the method gave a likelihood ratio for"),
+    ("cannot_compare", "Not compared", "trials the method could not compare (no ratio given)"),
+    ("seconds_per_trial", "Per trial", "wall-clock time per trial in this validation"),
+    ("seed_spread", "Seed spread", "AUC and Cllr across seeds (seeded methods only)"),
+)
+HEADINGS = ("Method", *(heading for _, heading, _ in COLUMNS))
+NOT_RECORDED = "not recorded"
+STATED_MARK = " (stated)"
+
+
+@dataclass(frozen=True)
+class ComparedMethod:
+    """One row of the comparison: the method, whether it is stated, its cells (one per
+    ``COLUMNS`` entry, as shown), and whether it draws at random."""
+
+    method: str
+    name: str
+    stated: bool
+    cells: tuple[str, ...]
+    deterministic: bool
+
+    @property
+    def label(self) -> str:
+        """The name as the table's first column shows it, the stated method marked."""
+        return self.name + (STATED_MARK if self.stated else "")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def _scored_from_trials(record: dict[str, Any], method: str) -> tuple[int, int] | None:
+    """(scored, not scored) counted from the trials' ``log10_lr_by_method`` (None: the record
+    keeps no trials with ratios by method)."""
+    trials = record.get("trials")
+    if not isinstance(trials, list) or not trials:
+        return None
+    by_trial = [t.get("log10_lr_by_method") for t in trials if isinstance(t, dict)]
+    if not any(isinstance(b, dict) for b in by_trial):
+        return None
+    scored = sum(1 for b in by_trial if isinstance(b, dict) and _number(b.get(method)) is not None)
+    return scored, len(by_trial) - scored
+
+
+def _count(value: Any) -> str:
+    number = _number(value)
+    return NOT_RECORDED if number is None else numbers.integer(int(number))
+
+
+def _seconds(record: dict[str, Any], method: str, block: dict[str, Any]) -> str:
+    seconds = _number(block.get("seconds_per_trial"))
+    if seconds is None and method == MethodId.LAMBDAG:  # a record from before comparisons
+        seconds = _number((record.get("lambdag") or {}).get("seconds_per_trial"))
+    return NOT_RECORDED if seconds is None else per_trial_text(seconds).removesuffix(" per trial")
+
+
+def _spread(block: dict[str, Any], deterministic: bool) -> str:
+    if deterministic:
+        return "deterministic"
+    spread = block.get("seed_spread")
+    parts = []
+    for key, name in (("auc", "AUC"), ("cllr", "Cllr")):
+        pair = (spread or {}).get(key) if isinstance(spread, dict) else None
+        if isinstance(pair, list | tuple) and len(pair) == 2:
+            low, high = _number(pair[0]), _number(pair[1])
+            if low is not None and high is not None:
+                parts.append(f"{name} {numbers.decimal(low, 2)}–{numbers.decimal(high, 2)}")
+    return "; ".join(parts) if parts else NOT_RECORDED
+
+
+def _deterministic(method: str, block: dict[str, Any]) -> bool:
+    given = block.get("deterministic")
+    if isinstance(given, bool):
+        return given
+    try:
+        return method_info(method).deterministic
+    except KeyError:
+        return True
+
+
+def compared_row(record: dict[str, Any], method: str, stated: str) -> ComparedMethod:
+    """One method's row of the comparison."""
+    block = record["methods"].get(method) or {}
+    deterministic = _deterministic(method, block)
+    counted = _scored_from_trials(record, method)
+    cells = []
+    for key, _, _ in COLUMNS:
+        if key == "trials":
+            value = block.get("trials", counted[0] if counted else None)
+            cells.append(_count(value))
+        elif key == "cannot_compare":
+            value = block.get("cannot_compare", counted[1] if counted else None)
+            cells.append(_count(value))
+        elif key == "seconds_per_trial":
+            cells.append(_seconds(record, method, block))
+        elif key == "seed_spread":
+            cells.append(_spread(block, deterministic))
+        else:
+            cells.append(figure_value(key, block.get(key)))
+    return ComparedMethod(
+        method, method_name(method), method == stated, tuple(cells), deterministic
+    )
+
+
+def comparison_table(record: dict[str, Any]) -> list[ComparedMethod]:
+    """Every method of the record, the stated one first (empty: a one-method record)."""
+    methods = compared_methods(record)
+    stated = record_method(record)
+    return [compared_row(record, m, stated) for m in methods]
+
+
+def rule_sentence(record: dict[str, Any]) -> str:
+    """How the stated method was chosen: by a rule registered before the run, or by the
+    examiner before the run."""
+    comparison = record.get("comparison")
+    stated = method_name(record_method(record))
+    if not isinstance(comparison, dict):
+        return f"{stated} was chosen as the stated method before the run; no rule was registered."
+    rule = comparison.get("rule")
+    if not rule:
+        return (
+            f"{stated} was chosen as the stated method before the run; no rule was registered "
+            "to choose it from the results."
+        )
+    when = comparison.get("rule_set_utc")
+    registered = (
+        f"registered {recorded_time(str(when))}, before the run"
+        if when
+        else "registered before the run"
+    )
+    words = RULE_WORDS.get(str(rule), str(rule))
+    return f"Rule ({registered}): {words}. By this rule the stated method is {stated}."
+
+
+def comparison_note(record: dict[str, Any]) -> str:
+    """What the comparison table is, beneath it."""
+    rows = comparison_table(record)
+    seeded = [r.name for r in rows if not r.deterministic]
+    text = (
+        "Each row is one method's likelihood ratios on the same cross-validated trials (every "
+        "trial scored by models that had not seen its authors). The intervals, the acceptance "
+        "criteria and the charts of the other tabs are the stated method's only. A method that "
+        "could not compare a trial gives no ratio for it; its figures are of the trials it "
+        "scored."
+    )
+    if seeded:
+        text += (
+            f" {', '.join(seeded)} draw at random: the seed spread is the range of AUC and Cllr "
+            "across the validation's seeds."
+        )
+    return text
