@@ -31,11 +31,15 @@ from taveer_desktop.core.feature_codes import CATEGORY_SHIFT
 from taveer_desktop.core.feature_counts import count_per_sentence, first_occurrences
 from taveer_desktop.core.features import CATEGORY_IDS, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.verify import decide
+
+# the methods whose stated ratio is resampled too (``core/stated_stability.py``)
+RATIO_RESAMPLED = (MethodId.LAMBDAG.value, MethodId.FUSION.value)
 
 # a sentences × features count matrix as (row indices, column indices, values)
 _Sparse: TypeAlias = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -83,7 +87,7 @@ class RatioStability:
             )
         except (KeyError, TypeError, ValueError):
             return None
-        ok = ratio.method in ("lambdag", "fusion") and 0 <= ratio.agreeing <= ratio.resamples
+        ok = ratio.method in RATIO_RESAMPLED and 0 <= ratio.agreeing <= ratio.resamples
         return ratio if ok else None
 
 
