@@ -62,7 +62,8 @@ def compared_methods(record: dict[str, Any]) -> list[str]:
     listed = (record.get("comparison") or {}).get("methods")
     order = [str(m) for m in listed] if isinstance(listed, list) else []
     order += registry_order(m for m in kept if m not in order)
-    return [stated] + [m for m in order if m != stated and isinstance(kept.get(m), dict)]
+    others = [m for m in order if m != stated and isinstance(kept.get(m), dict)]
+    return [stated, *others] if others else []
 
 
 def method_label(method: str) -> str:

@@ -77,17 +77,14 @@ class RunPage(WizardStep):
         owner = self.owner
         conditions, method = owner.conditions_page, owner.method_page
         choice = method.choice()
-        # ---- TO WIRE AT MERGE (issue 24): helper E adds ValidationSettings.compare and
-        # ValidationSettings.choose_by on branch e. Once they exist, add to the call below:
-        #     compare=choice.compare, choose_by=choice.choose_by,
-        # This is the one place the wizard hands its comparison to the validation; until then
-        # only the stated method (choice.method) is validated, whatever the page's boxes say.
         settings = ValidationSettings(
             folds=conditions.folds.value(),
             max_trials=conditions.max_trials.value(),
             seed=conditions.seed.value(),
             repeats=conditions.repeats.value(),
             method=choice.method,
+            compare=tuple(choice.compare),
+            choose_by=choice.choose_by,
             criteria=owner.criteria or AcceptanceCriteria.now(),
             lambdag_order=method.order.value(),
             lambdag_samples=method.samples.value(),
