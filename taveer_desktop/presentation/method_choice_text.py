@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taveer_desktop.core.methods.registry import REGISTRY, MethodId, method_info, method_name
+from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD
-from taveer_desktop.presentation.method_comparison_text import CHOOSE_BY_LOWEST_CLLR
 from taveer_desktop.presentation.method_costs import (
     COST_SOURCE,
     SECONDS_PER_TRIAL,
@@ -135,7 +135,7 @@ def comparison_plan_words(stated: str, compare: Sequence[str], choose_by: str | 
     if not compare:
         return ""
     names = ", ".join(method_name(m) for m in compare)
-    if choose_by == CHOOSE_BY_LOWEST_CLLR:
+    if choose_by == LOWEST_PESSIMISTIC_CLLR:
         return (
             f" Compared on the same trials: {method_name(stated)}, {names}; the method with the "
             "lowest pessimistic Cllr will be stated (a rule registered now, before the run)."

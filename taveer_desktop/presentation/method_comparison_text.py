@@ -20,16 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
-from taveer_desktop.core.validation_settings import (  # the one rule a comparison may register
-    LOWEST_PESSIMISTIC_CLLR as CHOOSE_BY_LOWEST_CLLR,
-)
+from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method
 from taveer_desktop.presentation.method_costs import per_trial_text
 from taveer_desktop.presentation.validation_figures_text import figure_value
 
-RULE_WORDS = {CHOOSE_BY_LOWEST_CLLR: "state the method with the lowest pessimistic Cllr"}
+RULE_WORDS = {LOWEST_PESSIMISTIC_CLLR: "state the method with the lowest pessimistic Cllr"}
 
 # (key, heading, what it is): the comparison table's columns after the method's name
 COLUMNS = (

@@ -268,7 +268,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     ]
     part = _lambdag_part(inputs)
     if part is not None:
-        raw, order = methods.lambdag_raw, methods.lambdag_order
+        raw, order = methods.lambdag_raw, methods.lambdag_order or part.order
         lambdag = by_method.get(MethodId.LAMBDAG)
         traces.append(
             (MethodId.LAMBDAG, words.lambdag_trace(raw, order, part.calibration, lambdag))

@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
 from taveer_desktop.presentation import validation_wizard_text as vt
-from taveer_desktop.presentation.method_comparison_text import CHOOSE_BY_LOWEST_CLLR
 from taveer_desktop.ui.validation_wizard_step import WizardStep, form_label, wrapped
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ class MethodPage(WizardStep):
     def choice(self) -> MethodChoiceState:
         """The stated method, the compared ones and the rule (None: no rule registered)."""
         compare = self.compared()
-        rule = CHOOSE_BY_LOWEST_CLLR if compare and self.rule_check.isChecked() else None
+        rule = LOWEST_PESSIMISTIC_CLLR if compare and self.rule_check.isChecked() else None
         return MethodChoiceState(self.method(), compare, rule)
 
     def _show_advanced(self, shown: bool) -> None:

@@ -331,7 +331,8 @@ def test_highlighted_escapes_markup_and_bounds_a_long_sentence():
 
 def _method_row(pdf, method: str, figures: dict) -> bool:
     """Whether the PDF's layout text has a line that starts with the method's name (or its first
-    word, where the name wraps in its column) and holds its accuracy, AUC, Cllr, Cllr_min and EER, in the comparison table's order."""
+    word, where the name wraps in its column) and holds its accuracy, AUC, Cllr, Cllr_min and
+    EER, in the comparison table's order."""
     lines = [" ".join(line.split()) for line in poppler("pdftotext", "-layout", str(pdf), "-")
              .splitlines()]  # fmt: skip
     values = " ".join(
