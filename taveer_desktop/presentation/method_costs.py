@@ -1,17 +1,16 @@
 """What each method costs per validation trial, measured, and how the wizard says it.
 
-``SECONDS_PER_TRIAL`` holds one figure per method id: the wall-clock seconds one cross-validated
-trial of a validation took, from the benchmark named in ``COST_SOURCE``. A method without a
-figure is shown as "cost not measured" — never guessed. The ten comparison systems' figures come
-from ``benchmarks/method_cost.py`` (issue 24) and are filled in here when that benchmark has run.
+``SECONDS_PER_TRIAL`` holds one figure per method id: the seconds one cross-validated trial of
+a validation took, from the one benchmark named in ``COST_SOURCE`` (all thirteen methods in the
+same runs, so the figures compare). A method without a figure is shown as "cost not measured" —
+never guessed.
 
-TAVeer, LambdaG and the fusion: ``benchmarks/validation_method_cost.py``, measured 2026-11-26 on a
-quiet two-core machine (docs/performance.md, "What the wizard's method choice costs"): the shipped
-demo population (6 authors, 60 documents) at demo case DEMO-001's lengths, 98 trials, the
-wizard's defaults (LambdaG's order up to 10, 30 reference samples), through the store as the
-wizard runs it; the median validation took 0.58 s (TAVeer), 31.7 s (LambdaG) and 31.2 s (the
-fusion), divided here by the 98 trials. The whole run is counted (population read back, model
-and record stored), so TAVeer's figure is an upper bound of its scoring alone.
+``benchmarks/method_cost.py --runs 3``, 2026-11-28 (docs/performance.md, "Every method's cost
+per validation trial"): the shipped demo population, one repeat of 122 trials (questioned
+1,500–4,000 characters, known 9,000, 3 folds), each run in a fresh process, the median of 3, on
+a shared two-core machine — a ranking and an order of magnitude. A comparison system's figure is
+its features of every trial plus its per-fold learning and calibration; the methods that draw at
+random pay about as much again for their seed spread.
 """
 
 from __future__ import annotations
@@ -20,15 +19,22 @@ from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
 
 COST_SOURCE = (
-    "benchmarks/validation_method_cost.py, 2026-11-26: the demo population, 98 trials, two cores"
+    "benchmarks/method_cost.py, 2026-11-28: the demo population, 122 trials, median of 3 runs"
 )
-_DEMO_TRIALS = 98
-# the ten comparison systems' figures are added here from benchmarks/method_cost.py, with that
-# benchmark's name and date beside COST_SOURCE
 SECONDS_PER_TRIAL: dict[str, float] = {
-    MethodId.TAVEER: 0.58 / _DEMO_TRIALS,
-    MethodId.LAMBDAG: 31.7 / _DEMO_TRIALS,
-    MethodId.FUSION: 31.2 / _DEMO_TRIALS,
+    MethodId.TAVEER: 0.0052,
+    MethodId.LAMBDAG: 0.239,
+    MethodId.FUSION: 0.244,
+    MethodId.COAV: 0.0076,
+    MethodId.OCCAV: 0.0106,
+    MethodId.NNCD: 0.121,
+    MethodId.PROFAV: 0.0036,
+    MethodId.IM: 0.030,
+    MethodId.SPATIUM: 0.029,
+    MethodId.UNMASKING: 0.112,
+    MethodId.GENUNMASKING: 0.977,
+    MethodId.DYNAMICAV: 0.0123,
+    MethodId.BAFF: 0.0041,
 }
 NOT_MEASURED = "cost not measured"
 
