@@ -9,12 +9,12 @@ and the validation report's comparison page, for docs/gui.md (not a test): run u
 
 On a fresh project (the demo seeded as at a first start), DEMO-001's validation wizard is taken
 to its method page, the fusion stated, LambdaG, COAV, IM and Unmasking ticked to compare and the
-rule registered (``method-page``). The compared record is a real fused validation of the demo
-case (``tests/method_fixtures.py``, quick settings) widened to six methods in the comparison
-record's shape (``tests/comparison_fixtures.py``: the added methods' ratios are derived from the
-real ones, not measured), shown in the record view as the records dialog shows it
-(``compared-record``); its validation report is written beside (``compared-record.pdf``) for
-``pdftoppm``.
+rule registered (``method-page``). The compared record is a real validation of the demo case
+(``tests/method_fixtures.py``'s quick settings: one repeat, 3 folds — far too small for
+casework, as the record says) comparing the fusion, TAVeer, LambdaG, COAV, IM and Unmasking on
+the same trials under the rule "lowest pessimistic Cllr", shown in the record view as the
+records dialog shows it (``compared-record``); its validation report is written beside
+(``compared-record.pdf``) for ``pdftoppm``.
 """
 
 from __future__ import annotations
@@ -35,15 +35,18 @@ COMPARED = ("lambdag", "coav", "im", "unmasking")
 
 
 def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
+    from dataclasses import replace
+
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
+    from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
     from taveer_desktop.report.validation_export import export_validation_report
-    from taveer_desktop.store import ProjectStore
+    from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
+    from taveer_desktop.store.case_validation import validate_case
     from taveer_desktop.ui import validation_wizard as vw
     from taveer_desktop.ui.validation_record_view import ValidationRecordView
-    from tests.comparison_fixtures import widened
-    from tests.method_fixtures import method_project
+    from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, quick_settings
 
     app = create_application(["shots"])
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
@@ -67,10 +70,25 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     window.close()
     shots.pump(0.3)
 
-    project = method_project(work, "fusion")
-    with ProjectStore.open(project) as store:
+    import json
+
+    from taveer_desktop import paths
+
+    demo = paths.resource("demo")
+    entry = json.loads((demo / "demo_case.json").read_text(encoding="utf-8"))["cases"][0]
+    settings = replace(
+        quick_settings("fusion"),
+        compare=("taveer", *COMPARED),
+        choose_by=LOWEST_PESSIMISTIC_CLLR,
+    )
+    with ProjectStore.create(work / "compared.taveer") as store:
+        case = store.cases.create("M-1", entry["title"], "A. Examiner", "Example Lab")
+        store.documents.add(case.id, KNOWN, [demo / name for name in entry["known"]])
+        store.documents.add(case.id, QUESTIONED, [demo / entry["questioned"]])
+        store.populations.add_folder("demo", POPULATION, POPULATION_DESCRIPTION)
+        validate_case(store, case.id, "demo", settings, genre="formal prose")
         (stored,) = store.validations.list_all()
-        record = widened(store.validations.record(stored.id))
+        record = store.validations.record(stored.id)
     view = ValidationRecordView()
     screen = app.primaryScreen().availableGeometry()
     view.resize(screen.width() * 92 // 100, screen.height() * 90 // 100)
