@@ -12,10 +12,7 @@ what the Case menu calls.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import (
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
@@ -26,38 +23,24 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.store import Case, ProjectStore
 from taveer_desktop.store.declaration_repository import (
     DEFAULT_STATEMENT_OF_TRUTH,
     REPORT_STANDARD,
-    Standing,
 )
 from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.task_worker import Job, TaskWorker
+from taveer_desktop.ui.sign_off_dialog import SignOffDialog, open_on_selected_case
+from taveer_desktop.ui.task_worker import TaskWorker
 
 
-def standing_text(standing: Standing) -> str:
-    """What the dialogs say of the case's report: final possible, or what it lacks."""
-    if standing.final:
-        return "A report of this case can now be issued as final."
-    return "A report of this case is a DRAFT until: " + "; ".join(standing.missing) + "."
-
-
-class DeclarationDialog(QDialog):
+class DeclarationDialog(SignOffDialog):
     def __init__(
         self, store: ProjectStore, case: Case, runner: JobRunner, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self.store, self.case, self.runner = store, case, runner
-        self.worker: TaskWorker | None = None
-        self.declared: Any = None
+        super().__init__(store, case, runner, parent)
         self.setWindowTitle(f"Examiner Declaration — case {case.number} — {PROGRAM_NAME}")
-        standing = store.declarations.standing(case.id)
-        latest = standing.declaration
-        self.state_label = QLabel(standing_text(standing))
-        self.state_label.setWordWrap(True)
+        latest = self.standing.declaration
         self.examiner = QLineEdit(latest.examiner if latest else case.examiner)
         self.examiner.setToolTip("The examiner who declares the report (full name)")
         self.role = QLineEdit(latest.role if latest else "")
@@ -80,21 +63,14 @@ class DeclarationDialog(QDialog):
         form.addRow("&Role:", self.role)
         form.addRow("Declaration:", fixed)
         form.addRow("&Statement of truth:", self.statement)
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #a3141b")
         note = QLabel(
             "The declaration is of the case as it stands now; any later change of its "
             "evidence, runs or chosen validation makes it, and the review, stale. It is "
             "recorded in the case's audit log and cannot be changed, only made again."
         )
         note.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Declare")
         self.buttons.accepted.connect(self.declare)
-        self.buttons.rejected.connect(self.reject)
         restore = self.buttons.addButton("Default statement", QDialogButtonBox.ButtonRole.ResetRole)
         restore.clicked.connect(lambda: self.statement.setPlainText(DEFAULT_STATEMENT_OF_TRUTH))
         layout = QVBoxLayout(self)
@@ -105,43 +81,23 @@ class DeclarationDialog(QDialog):
         layout.addWidget(self.buttons)
         resize_to_fit(self, 50)
 
+    @property
+    def declared(self):
+        """The declaration the store kept (None until it is kept)."""
+        return self.kept
+
     def declare(self) -> TaskWorker | None:
         """Keep the declaration (a job on the writer pool); the dialog closes when it is kept."""
-        if self.worker is not None:
-            return None
         store, case_id = self.store, self.case.id
         examiner, role = self.examiner.text(), self.role.text()
         statement = self.statement.toPlainText()
-
-        def write(_progress) -> Any:
-            try:
-                return store.declarations.declare(case_id, examiner, role, statement)
-            except TaveerError as error:  # a refusal is an answer, shown in the dialog
-                return error.plain_message
-
-        self.buttons.setEnabled(False)
-        job = Job(f"Keeping the declaration of case {self.case.number}", write, cancellable=False)
-        self.worker = self.runner.start(job, self._done)
-        return self.worker
-
-    def _done(self, result: Any) -> None:
-        self.worker = None
-        self.buttons.setEnabled(True)
-        if isinstance(result, str):
-            self.error_label.setText(f"Not declared: {result}.")
-            return
-        self.declared = result
-        self.accept()
+        return self.keep(
+            f"Keeping the declaration of case {self.case.number}",
+            "Not declared",
+            lambda: store.declarations.declare(case_id, examiner, role, statement),
+        )
 
 
-def open_declaration(controller) -> DeclarationDialog | None:
+def open_declaration(controller) -> SignOffDialog | None:
     """Case ▸ Examiner Declaration… for the controller's selected case."""
-    from taveer_desktop.ui.project_session import AUDIT
-
-    case, store = controller.selected_case(), controller.session.store
-    if case is None or store is None:
-        return None
-    dialog = DeclarationDialog(store, case, controller.runner, controller.parent_widget)
-    dialog.accepted.connect(lambda: controller.session.changed(AUDIT, case_id=case.id))
-    dialog.open()
-    return dialog
+    return open_on_selected_case(controller, DeclarationDialog)

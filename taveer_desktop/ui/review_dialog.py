@@ -10,11 +10,8 @@ words. ``open_review(controller)`` is what the Case menu calls.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
@@ -25,27 +22,22 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store import Case, ProjectStore
 from taveer_desktop.store.declaration_repository import OUTCOMES
-from taveer_desktop.ui.declaration_dialog import standing_text
 from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.task_worker import Job, TaskWorker
+from taveer_desktop.ui.sign_off_dialog import SignOffDialog, open_on_selected_case
+from taveer_desktop.ui.task_worker import TaskWorker
 
 
-class ReviewDialog(QDialog):
+class ReviewDialog(SignOffDialog):
     def __init__(
         self, store: ProjectStore, case: Case, runner: JobRunner, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self.store, self.case, self.runner = store, case, runner
-        self.worker: TaskWorker | None = None
-        self.reviewed: Any = None
+        super().__init__(store, case, runner, parent)
         self.setWindowTitle(f"Technical Review — case {case.number} — {PROGRAM_NAME}")
-        standing = store.declarations.standing(case.id)
-        declaration = standing.declaration
+        declaration = self.standing.declaration
         if declaration is None:
             under_review = "No declaration yet: the examiner declares the report first."
         else:
@@ -53,8 +45,6 @@ class ReviewDialog(QDialog):
                 f"Declaration {declaration.id} by {declaration.examiner} ({declaration.role}), "
                 f"{recorded_time(declaration.declared_utc)}"
             )
-        self.state_label = QLabel(standing_text(standing))
-        self.state_label.setWordWrap(True)
         declaration_label = QLabel(under_review)
         declaration_label.setWordWrap(True)
         self.reviewer = QLineEdit()
@@ -79,15 +69,8 @@ class ReviewDialog(QDialog):
             "Science Regulator's Code ask for it before a report is issued."
         )
         note.setWordWrap(True)
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #a3141b")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Record Review")
         self.buttons.accepted.connect(self.record)
-        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.state_label)
         layout.addLayout(form)
@@ -96,42 +79,23 @@ class ReviewDialog(QDialog):
         layout.addWidget(self.buttons)
         resize_to_fit(self, 45)
 
+    @property
+    def reviewed(self):
+        """The review the store kept (None until it is kept)."""
+        return self.kept
+
     def record(self) -> TaskWorker | None:
-        if self.worker is not None:
-            return None
+        """Keep the review (a job on the writer pool); the dialog closes when it is kept."""
         store, case_id = self.store, self.case.id
         reviewer, outcome = self.reviewer.text(), self.outcome.currentData()
         comments = self.comments.toPlainText()
-
-        def write(_progress) -> Any:
-            try:
-                return store.declarations.review(case_id, reviewer, outcome, comments)
-            except TaveerError as error:
-                return error.plain_message
-
-        self.buttons.setEnabled(False)
-        job = Job(f"Keeping the review of case {self.case.number}", write, cancellable=False)
-        self.worker = self.runner.start(job, self._done)
-        return self.worker
-
-    def _done(self, result: Any) -> None:
-        self.worker = None
-        self.buttons.setEnabled(True)
-        if isinstance(result, str):
-            self.error_label.setText(f"Not recorded: {result}.")
-            return
-        self.reviewed = result
-        self.accept()
+        return self.keep(
+            f"Keeping the review of case {self.case.number}",
+            "Not recorded",
+            lambda: store.declarations.review(case_id, reviewer, outcome, comments),
+        )
 
 
-def open_review(controller) -> ReviewDialog | None:
+def open_review(controller) -> SignOffDialog | None:
     """Case ▸ Technical Review… for the controller's selected case."""
-    from taveer_desktop.ui.project_session import AUDIT
-
-    case, store = controller.selected_case(), controller.session.store
-    if case is None or store is None:
-        return None
-    dialog = ReviewDialog(store, case, controller.runner, controller.parent_widget)
-    dialog.accepted.connect(lambda: controller.session.changed(AUDIT, case_id=case.id))
-    dialog.open()
-    return dialog
+    return open_on_selected_case(controller, ReviewDialog)
