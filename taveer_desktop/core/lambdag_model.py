@@ -51,6 +51,7 @@ from taveer_desktop.core.model_checks import (
     calibration_from_dict,
     is_number,
     is_whole,
+    raw_range_from,
     refuse,
     require,
 )
@@ -158,17 +159,7 @@ class LambdaGPart:
         )
         require(calibration is not None, "lambdag.calibration is missing", source)
         assert calibration is not None
-        raw_range = data.get("raw_range")
-        if raw_range is not None:
-            require(
-                isinstance(raw_range, list)
-                and len(raw_range) == 2
-                and all(is_number(x) and abs(x) <= MAX_RAW for x in raw_range)
-                and raw_range[0] <= raw_range[1],
-                f"lambdag.raw_range must be two numbers within ±{MAX_RAW:g}, low to high",
-                source,
-            )
-            raw_range = (float(raw_range[0]), float(raw_range[1]))
+        raw_range = raw_range_from(data.get("raw_range"), MAX_RAW, "lambdag.raw_range", source)
         reference = data.get("reference")
         if not isinstance(reference, dict):
             refuse("lambdag.reference must be an object", source)

@@ -152,3 +152,19 @@ def is_whole(value: Any, low: int, high: int) -> bool:
 
 def refuse(message: str, source: str) -> NoReturn:
     raise InputError(f"not a valid TAVeer model: {message}", source)
+
+
+def raw_range_from(value: Any, limit: float, name: str, source: str) -> tuple[float, float] | None:
+    """A method part's ``raw_range`` (the raw scores its validation's trials gave, low to
+    high, each within ±``limit``), or None where the part does not state one."""
+    if value is None:
+        return None
+    require(
+        isinstance(value, list)
+        and len(value) == 2
+        and all(is_number(x) and abs(x) <= limit for x in value)
+        and value[0] <= value[1],
+        f"{name} must be two numbers within ±{limit:g}, low to high",
+        source,
+    )
+    return float(value[0]), float(value[1])

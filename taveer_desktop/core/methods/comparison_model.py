@@ -39,8 +39,8 @@ from taveer_desktop.core.methods.registry import COMPARISON_IDS, method_info
 from taveer_desktop.core.model import MAX_MODEL_BYTES, MODEL_FORMAT_VERSION, Model
 from taveer_desktop.core.model_checks import (
     calibration_from_dict,
-    is_number,
     is_whole,
+    raw_range_from,
     refuse,
     require,
 )
@@ -214,17 +214,7 @@ class ComparisonPart:
         )
         require(calibration is not None, "comparison.calibration is missing", source)
         assert calibration is not None
-        raw_range = data.get("raw_range")
-        if raw_range is not None:
-            require(
-                isinstance(raw_range, list)
-                and len(raw_range) == 2
-                and all(is_number(x) and abs(x) <= MAX_RAW for x in raw_range)
-                and raw_range[0] <= raw_range[1],
-                f"comparison.raw_range must be two numbers within ±{MAX_RAW:g}, low to high",
-                source,
-            )
-            raw_range = (float(raw_range[0]), float(raw_range[1]))
+        raw_range = raw_range_from(data.get("raw_range"), MAX_RAW, "comparison.raw_range", source)
         impostors = data.get("impostors")
         if method_info(method_id).needs_impostors or impostors is not None:
             decode_impostors(impostors, source)
