@@ -37,6 +37,8 @@ EXPECTED_MENUS = {
         "Add Questioned Documents…",
         "Verify",
         "Validate on a Population…",
+        "Examiner Declaration…",
+        "Technical Review…",
         "Export Report…",
     ],
     "Model": [
@@ -55,6 +57,8 @@ NEED_A_CASE = {
     "Add Questioned Documents…",
     "Verify",
     "Validate on a Population…",
+    "Examiner Declaration…",
+    "Technical Review…",
     "Export Report…",
 }
 
