@@ -6,6 +6,10 @@ for long computations that only read (training, evaluation). The runner delivers
 outcome to the callbacks given to ``start`` on the GUI thread and announces it with
 ``job_started``, ``job_ended`` and ``job_failed``.
 
+Delivery is the runner's timer: every ``DELIVERY_INTERVAL_MS`` while a job runs, it empties each
+running worker's outbox on the GUI thread (``TaskWorker.deliver``; a pool thread never emits a
+Qt signal, see ``ui/task_worker.py``). ``wait_for_all`` delivers at once what the jobs reported.
+
 ``shut_down`` cancels every job, waits for the pools and from then on drops late outcomes, so a
 window being closed never receives a result into a closed store.
 """
@@ -24,6 +28,7 @@ from taveer_desktop.ui.task_worker import Job, Result, TaskWorker
 log = logging.getLogger(__name__)
 
 FINISHED, FAILED, CANCELLED = "finished", "failed", "cancelled"
+DELIVERY_INTERVAL_MS = 25  # how often the GUI thread empties the running jobs' outboxes
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,9 @@ class JobRunner(QObject):
         self._running: list[TaskWorker] = []
         self._retired: list[TaskWorker] = []
         self._shut_down = False
+        self._delivery = QTimer(self)
+        self._delivery.setInterval(DELIVERY_INTERVAL_MS)
+        self._delivery.timeout.connect(self.deliver)
 
     # ---- starting -----------------------------------------------------------------------------
 
@@ -72,6 +80,7 @@ class JobRunner(QObject):
         signals.failed.connect(lambda message, w=worker: self._ended(w, calls, FAILED, message))
         signals.cancelled.connect(lambda w=worker: self._ended(w, calls, CANCELLED, None))
         self._running.append(worker)
+        self._delivery.start()
         if job.makes_qt_objects:
             QTimer.singleShot(0, lambda: self._run_here(worker))
         else:
@@ -90,6 +99,14 @@ class JobRunner(QObject):
         if worker.job.writes_store:
             self.writer_pool.waitForDone()
         worker.run()
+        self.deliver()
+
+    def deliver(self) -> None:
+        """On the GUI thread: pass on what the running jobs reported (see the module)."""
+        for worker in list(self._running):
+            worker.deliver()  # an outcome reaches _ended, which takes the worker off the list
+        if not self._running:
+            self._delivery.stop()
 
     def _ended(self, worker: TaskWorker, calls: _Callbacks, outcome: str, payload: Any) -> None:
         if worker not in self._running:
@@ -134,15 +151,23 @@ class JobRunner(QObject):
             worker.cancel()
 
     def wait_for_all(self, msecs: int = 30_000) -> bool:
-        """Block until both pools are idle (True) or ``msecs`` passed (False)."""
+        """Block until both pools are idle (True) or ``msecs`` passed (False), then deliver
+        what the jobs reported."""
+        idle = self._wait_for_pools(msecs)
+        if not self._shut_down:
+            self.deliver()
+        return idle
+
+    def _wait_for_pools(self, msecs: int) -> bool:
         done = self.writer_pool.waitForDone(msecs)
         return self.compute_pool.waitForDone(msecs) and done
 
     def shut_down(self, msecs: int = 30_000) -> bool:
         """Cancel everything, wait for it, and ignore outcomes that arrive later."""
         self.cancel_all()
-        idle = self.wait_for_all(msecs)
+        idle = self._wait_for_pools(msecs)
         self._shut_down = True
+        self._delivery.stop()
         if idle:
             for worker in self._running + self._retired:
                 worker.returned = True  # run() has returned or never started (pools idle)

@@ -3,11 +3,19 @@
 A job is a plain callable ``run(progress)`` that calls the store and the engine and returns
 plain data; it never touches a widget. ``progress`` is the one ``Progress`` object
 (``core/progress.py``): its ``step`` reports and, once the worker was asked to cancel, raises
-``Cancelled``. The worker reports through a ``WorkerSignals``
-object created in the GUI thread, so every signal is delivered there (queued):
+``Cancelled``.
+
+**The pool thread touches no Qt object.** What the job reports goes into the worker's outbox, a
+plain thread-safe queue; the GUI thread empties it (``deliver``, called by the ``JobRunner``'s
+timer) and only there are the ``WorkerSignals`` emitted:
 
 - ``progress(done, total, message)`` (throttled to about 20 a second; ``total`` 0 means unknown),
 - ``finished(result)``, ``failed(message)`` or ``cancelled()`` — exactly one of them, last.
+
+Emitting from the pool thread while the GUI thread connected or disconnected a slot of the same
+object (a progress panel attaching to a job that failed at once) could leave each thread holding
+the lock the other waited for — Qt's connection lock and the interpreter lock — and freeze the
+window for good; with the outbox that cannot happen.
 
 A failure never escapes the worker: a ``TaveerError`` (bad input the user can act on) becomes its
 plain message; anything else is logged with its traceback and reported as an unexpected error.
@@ -17,6 +25,7 @@ The traceback is kept in ``worker.error_details`` for the "Show Details" part of
 from __future__ import annotations
 
 import logging
+import queue
 import time
 import traceback
 from collections.abc import Callable
@@ -58,7 +67,7 @@ class Job(Generic[Result]):
 
 
 class WorkerSignals(QObject):
-    """The worker's signals; created in the GUI thread, so slots run there."""
+    """The worker's signals; created and emitted in the GUI thread only (``deliver``)."""
 
     progress = Signal(int, int, str)
     finished = Signal(object)
@@ -81,6 +90,7 @@ class TaskWorker:
         self.started_monotonic: float | None = None
         self.returned = False
         self._last_progress = 0.0
+        self._outbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
 
     @property
     def title(self) -> str:
@@ -108,27 +118,48 @@ class TaskWorker:
         if done < total and done > 0 and now - self._last_progress < PROGRESS_INTERVAL_S:
             return
         self._last_progress = now
-        self.signals.progress.emit(int(done), int(total), str(message))
+        self._outbox.put(("progress", (int(done), int(total), str(message))))
 
-    def run(self) -> None:  # on the pool thread
+    def run(self) -> None:  # on the pool thread (or, for makes_qt_objects jobs, the GUI thread)
         self.started_monotonic = time.monotonic()
         try:
             try:
                 result = self.job.run(self.progress)
             except Cancelled:
                 log.info("job cancelled: %s", self.job.title)
-                self.signals.cancelled.emit()
+                self._outbox.put(("cancelled", None))
             except TaveerError as error:
                 self.error_details = traceback.format_exc()
                 log.warning("job failed: %s: %s", self.job.title, error)
-                self.signals.failed.emit(str(error))
+                self._outbox.put(("failed", str(error)))
             except Exception as error:
                 self.error_details = traceback.format_exc()
                 log.error("job failed unexpectedly: %s\n%s", self.job.title, self.error_details)
-                self.signals.failed.emit(
-                    f"{self.job.title} failed unexpectedly: {error or type(error).__name__}"
-                )
+                message = f"{self.job.title} failed unexpectedly: {error or type(error).__name__}"
+                self._outbox.put(("failed", message))
             else:
-                self.signals.finished.emit(result)
+                self._outbox.put(("finished", result))
         finally:
             self.returned = True
+
+    def deliver(self) -> bool:
+        """On the GUI thread: emit what the job reported since the last call, in order.
+        True once the outcome (finished, failed or cancelled) has been emitted."""
+        ended = False
+        while not ended:
+            try:
+                kind, payload = self._outbox.get_nowait()
+            except queue.Empty:
+                break
+            if not shiboken6.isValid(self.signals):
+                continue  # released: nobody listens any more
+            if kind == "progress":
+                self.signals.progress.emit(*payload)
+            elif kind == "finished":
+                self.signals.finished.emit(payload)
+            elif kind == "failed":
+                self.signals.failed.emit(payload)
+            else:
+                self.signals.cancelled.emit()
+            ended = kind != "progress"
+        return ended

@@ -143,3 +143,34 @@ def test_a_job_that_makes_qt_objects_runs_on_the_gui_thread_after_start_returned
     assert seen["thread"] is threading.main_thread()
     assert seen["result"] == "pages"
     assert not runner.busy
+
+
+def test_no_signal_is_emitted_off_the_gui_thread(qtbot, runner):
+    """A pool thread touches no Qt object: every signal of every worker is emitted on the GUI
+    thread, even while the GUI thread attaches and detaches a progress panel to a job that
+    reports and fails at once (the race that froze the wizard on a slow machine)."""
+    from PySide6.QtCore import Qt
+
+    threads: set[str] = set()
+
+    def note(*_args) -> None:
+        threads.add(threading.current_thread().name)
+
+    def fail_at_once(progress):
+        for i in range(50):
+            progress.step(i, 0, f"step {i}")  # total 0: unknown, so never throttled away
+        raise InputError("holds no author sub-folders", "/data/flat")
+
+    panel = ProgressPanel()
+    qtbot.addWidget(panel)
+    workers = []
+    for i in range(40):
+        worker = runner.start(Job(f"Failing {i}", fail_at_once, writes_store=i % 2 == 0))
+        for signal in (worker.signals.progress, worker.signals.failed):
+            signal.connect(note, Qt.ConnectionType.DirectConnection)
+        panel.attach(worker)  # connects to progress while the job may already report
+        panel.detach()
+        workers.append(worker)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=20_000)
+    assert threads == {threading.main_thread().name}
+    assert all(w.returned for w in workers)
