@@ -23,6 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
+from taveer_desktop.ui import gui_thread_gc
 from taveer_desktop.ui.task_worker import Job, Result, TaskWorker
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ class JobRunner(QObject):
         self._delivery = QTimer(self)
         self._delivery.setInterval(DELIVERY_INTERVAL_MS)
         self._delivery.timeout.connect(self.deliver)
+        gui_thread_gc.install()  # no garbage collected (nor Qt object freed) on a pool thread
 
     # ---- starting -----------------------------------------------------------------------------
 

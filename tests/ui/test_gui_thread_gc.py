@@ -1,0 +1,56 @@
+"""Garbage is collected on the GUI thread only once background jobs exist (ui/gui_thread_gc.py)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from taveer_desktop.ui import gui_thread_gc
+from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.task_worker import Job
+
+
+class _Cycle:
+    """Half of a reference cycle that notes the thread its finaliser ran on."""
+
+    finalised_on: list[str] = []  # noqa: RUF012 - shared by every instance on purpose
+
+    def __init__(self) -> None:
+        self.other: _Cycle | None = None
+
+    def __del__(self) -> None:
+        _Cycle.finalised_on.append(threading.current_thread().name)
+
+
+def _make_cycles(n: int) -> None:
+    for _ in range(n):
+        a, b = _Cycle(), _Cycle()
+        a.other, b.other = b, a
+
+
+def test_a_runner_moves_collection_to_the_gui_thread(qtbot, qapp):
+    runner = JobRunner()
+    try:
+        collector = gui_thread_gc.install()
+        assert collector is not None and gui_thread_gc.install() is collector  # one per app
+        assert not gc.isenabled()
+        gc.collect()
+        _Cycle.finalised_on.clear()
+
+        def churn(_progress) -> str:
+            _make_cycles(500)  # garbage a pool thread makes ...
+            held = [[i] for i in range(50_000)]  # ... and allocations that would collect it there
+            assert len(held) == 50_000
+            return threading.current_thread().name
+
+        names = []
+        runner.start(Job("Churning", churn, writes_store=False), on_finished=names.append)
+        qtbot.waitUntil(lambda: bool(names), timeout=20_000)
+        assert names[0] != threading.main_thread().name
+        before = collector.collections
+        qtbot.waitUntil(lambda: collector.collections > before, timeout=10_000)
+        gc.collect()  # what the timer left for its next turns, on this (the GUI) thread
+        assert len(_Cycle.finalised_on) == 1000
+        assert set(_Cycle.finalised_on) == {threading.main_thread().name}
+    finally:
+        runner.shut_down(5000)
