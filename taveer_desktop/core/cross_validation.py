@@ -10,7 +10,6 @@ scored by what was learned without its authors.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from taveer_desktop.core.ensemble import (
     training_similarities,
 )
 from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.processes import worker_context
+from taveer_desktop.core.processes import default_workers, worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.quality_measures import MEASURES
 from taveer_desktop.core.validation_settings import ValidationSettings
@@ -136,7 +135,7 @@ def cross_validate(
     scores, log10_lr = np.zeros(len(trials)), np.zeros(len(trials))
     lengths = np.column_stack([trials.questioned_chars, trials.known_chars])
     masks = fold_masks(trials)
-    n_workers = min(max(1, workers or os.cpu_count() or 1), len(masks))
+    n_workers = default_workers(workers, len(masks))
     args = (trials.distances, trials.truth, lengths)
     if n_workers == 1:
         for done, (train, held_out) in enumerate(masks):

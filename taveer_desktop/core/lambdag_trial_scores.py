@@ -14,7 +14,6 @@ and that number. The folds are scored in worker processes when asked (``lambdag_
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -31,7 +30,7 @@ from taveer_desktop.core.kneser_ney import (
 from taveer_desktop.core.lambdag import ReferencePool, score_questioned, vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import masked_sentences
 from taveer_desktop.core.population import Population
-from taveer_desktop.core.processes import worker_context
+from taveer_desktop.core.processes import default_workers, worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_trials import TrialSet
 
@@ -171,7 +170,7 @@ def lambdag_trial_scores(
 
     raw = np.zeros((len(trials), order))
     made = done = 0
-    n_workers = min(max(1, workers or os.cpu_count() or 1), len(folds))
+    n_workers = default_workers(workers, len(folds))
     if n_workers == 1:
 
         def on_pair() -> None:

@@ -8,15 +8,56 @@ worker threads) can copy a lock held by one of them and hang the child, and othe
 not fork safely (nor does a process that loaded Qt, whose threads Python cannot see), so
 everywhere else helpers come from a **fork server**: a clean process,
 started once, that imports the modules named in ``preload`` and forks each helper from itself.
+
+How many helpers: ``default_workers`` — the processors this process may actually use (its CPU
+affinity and, in a container, its cgroup's CPU quota; ``os.cpu_count`` counts the machine's,
+which in a container limited to two processors may say 64 and start 64 helpers that fight over
+two), at most ``MAX_WORKERS``.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
+import os
 import sys
 import threading
 from collections.abc import Sequence
 from multiprocessing.context import BaseContext
+from pathlib import Path
+
+MAX_WORKERS = 8  # beyond this the helpers' start and memory outweigh what they add here
+CGROUP_V2_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+
+
+def _cgroup_quota(cpu_max: Path = CGROUP_V2_CPU_MAX) -> int | None:
+    """The processors a cgroup v2 CPU quota allows (``"200000 100000"`` → 2), or None."""
+    try:
+        quota, period = cpu_max.read_text(encoding="ascii").split()[:2]
+        if quota == "max":
+            return None
+        return max(1, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):
+        return None
+
+
+def usable_cpus(cpu_max: Path = CGROUP_V2_CPU_MAX) -> int:
+    """The processors this process may use: its affinity, within its cgroup's quota."""
+    try:
+        count = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        count = os.cpu_count() or 1
+    quota = _cgroup_quota(cpu_max)
+    return max(1, min(count, quota) if quota is not None else count)
+
+
+def default_workers(workers: int | None, tasks: int | None = None) -> int:
+    """``workers`` if given, else the usable processors (at most ``MAX_WORKERS``); never more
+    than ``tasks`` nor fewer than 1."""
+    n = workers if workers else min(usable_cpus(), MAX_WORKERS)
+    if tasks is not None:
+        n = min(n, tasks)
+    return max(1, n)
 
 
 def _forking_is_safe() -> bool:

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -40,7 +39,7 @@ from taveer_desktop.core.gate import CaseMeasures, measure_case
 from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.model import THRESHOLD_METHODS, Model, TrainingInfo
-from taveer_desktop.core.processes import worker_context
+from taveer_desktop.core.processes import default_workers, worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
 MIN_TRAINING_CASES = 4
@@ -116,9 +115,7 @@ class CorpusDistances:
 
 
 def _resolve_workers(workers: int | None) -> int:
-    if workers is None:
-        return max(1, min(os.cpu_count() or 1, 8))
-    return max(1, workers)
+    return default_workers(workers)
 
 
 def corpus_distances(

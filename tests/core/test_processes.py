@@ -41,3 +41,26 @@ def test_a_process_with_qt_or_another_thread_uses_the_fork_server():
         "t.start(); t.join(); print(found[0]); sys.exit(0)"
     )
     assert _start_method(from_a_thread) == "forkserver"
+
+
+def test_helpers_follow_the_processors_this_process_may_use(tmp_path, monkeypatch):
+    import os
+
+    from taveer_desktop.core import processes
+
+    cpu_max = tmp_path / "cpu.max"
+    cpu_max.write_text("200000 100000\n", encoding="ascii")  # a container's quota: 2 processors
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(64)), raising=False)
+    assert processes.usable_cpus(cpu_max) == 2
+    cpu_max.write_text("max 100000\n", encoding="ascii")  # no quota: the affinity counts
+    assert processes.usable_cpus(cpu_max) == 64
+    cpu_max.write_text("150000 100000\n", encoding="ascii")  # 1.5 processors: round up
+    assert processes.usable_cpus(cpu_max) == 2
+    cpu_max.write_text("garbage", encoding="ascii")
+    assert processes.usable_cpus(cpu_max) == 64
+    assert processes.usable_cpus(tmp_path / "absent") == 64
+    monkeypatch.setattr(processes, "usable_cpus", lambda: 64)
+    assert processes.default_workers(None) == processes.MAX_WORKERS  # capped
+    assert processes.default_workers(None, tasks=3) == 3  # never more than the work
+    assert processes.default_workers(5, tasks=100) == 5  # asked for: given
+    assert processes.default_workers(None, tasks=0) == 1

@@ -28,7 +28,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -61,7 +60,7 @@ from taveer_desktop.core.methods.comparison_trials import (
     trial_case,
 )
 from taveer_desktop.core.population import Population
-from taveer_desktop.core.processes import worker_context
+from taveer_desktop.core.processes import default_workers, worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation_trials import TrialSet
@@ -129,7 +128,7 @@ def trial_features(
     """The features of every task's trial (see the module, step 3)."""
     found: dict[int, Any] = {}
     seconds = 0.0
-    n_workers = min(max(1, workers or os.cpu_count() or 1), max(1, len(tasks)))
+    n_workers = default_workers(workers, max(1, len(tasks)))
     size = max(1, min(25, len(tasks) // (4 * n_workers) or 1))
     chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
 
