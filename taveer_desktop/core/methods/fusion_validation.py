@@ -86,7 +86,7 @@ def validate_fusion(
     matrix = np.column_stack([np.asarray(columns[m], dtype=float) for m in methods])
     compared = np.isfinite(matrix).all(axis=1)
     truth, q_chars = trials.truth, trials.questioned_chars
-    fused = np.full(len(trials), np.nan)
+    fused = np.full(len(truth), np.nan)
     for train, held_out in fold_masks(trials):
         train, held_out = train & compared, held_out & compared
         if not held_out.any():
