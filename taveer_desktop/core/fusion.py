@@ -27,9 +27,16 @@ import numpy as np
 from taveer_desktop.core.calibration import LN10, cllr
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.length_bands import BandBound, bands_from_list, bounded
+from taveer_desktop.core.methods.registry import method_info
 from taveer_desktop.core.quality_measures import newton_logistic
 
 WEIGHT_PENALTY = 0.01
+
+
+def fusion_name(methods: tuple[str, ...] | list[str]) -> str:
+    """A fusion named by the methods it combines, in the registry's short names ("TAVeer +
+    COAV"); the default fusion's is the registry's name of the fusion, "TAVeer + LambdaG"."""
+    return " + ".join(method_info(m).short_name for m in methods)
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,15 @@ class ValidationSettings:
         fused = self.fuse if "fusion" in self.methods else ()
         return tuple(dict.fromkeys((*self.methods, *fused)))
 
+    def name_of(self, method: str) -> str:
+        """A method's name as this validation states it: the registry's, or for the fusion
+        the methods it combines ("TAVeer + COAV")."""
+        if method == "fusion":
+            from taveer_desktop.core.fusion import fusion_name
+
+            return fusion_name(self.fuse)
+        return method_name(method)
+
     @property
     def seeds(self) -> list[int]:
         return [self.seed + r for r in range(self.repeats)]

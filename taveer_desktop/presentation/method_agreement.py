@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.fusion import fusion_name
 from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.model import Model
@@ -51,6 +52,13 @@ def record_method(record: dict[str, Any]) -> str:
     return str(method) if method in METHOD_IDS else str(TAVEER)
 
 
+def record_method_name(record: dict[str, Any]) -> str:
+    """The stated method's name in a record: the registry's, or for a fusion the methods it
+    combines ("TAVeer + COAV"; the registry's name for TAVeer and LambdaG's)."""
+    stated = record_method(record)
+    return fusion_name(list(record_fusion(record))) if stated == FUSION else method_name(stated)
+
+
 def compared_methods(record: dict[str, Any]) -> list[str]:
     """The methods whose figures the record keeps, the stated one first, then the others in
     the order the comparison listed them (the registry's order for a record without one);
@@ -69,6 +77,14 @@ def compared_methods(record: dict[str, Any]) -> list[str]:
 def method_label(method: str) -> str:
     """A method's name at the start of a line (the registry's name)."""
     return method_name(method)
+
+
+def stated_label(method: str, weights: Mapping[str, float] | None) -> str:
+    """A method's name at the start of a line; a fusion whose weights are known is named by
+    the methods it combines ("TAVeer + COAV")."""
+    if method == FUSION and weights:
+        return fusion_name(list(weights))
+    return method_label(method)
 
 
 def with_method_words(method: str) -> str:
@@ -170,7 +186,7 @@ def method_lines(findings: MethodFindings, weights: Mapping[str, float] | None =
     lines = []
     for method in method_order(by_method, stated):
         value = by_method.get(method)
-        label = method_label(method)
+        label = stated_label(method, weights) if method == FUSION else method_label(method)
         role = role_text(method, stated, weights)
         if value is None:
             lines.append(f"  {label} {role}: no likelihood ratio")
@@ -204,7 +220,8 @@ def result_method_lines(
     is reported when there is no conclusion, and for investigation only when the conclusion
     is — as the report says it."""
     if kind is ConclusionKind.NONE:
-        return ["  " + NO_CONCLUSION_METHODS.format(method=method_name(findings.stated))]
+        name = stated_label(findings.stated, weights)
+        return ["  " + NO_CONCLUSION_METHODS.format(method=name)]
     lines = method_lines(findings, weights)
     no_evidence = no_text_evidence_sentence(findings)
     if no_evidence:
@@ -258,6 +275,8 @@ def agreement_sentence(
     gives no ratio); beside any other stated method, which methods point which way."""
     if findings.stated not in (TAVEER, LAMBDAG, FUSION):
         return directions_sentence(findings)
+    if findings.stated == FUSION and weights is not None and set(weights) != set(FUSED_PAIR):
+        return fused_directions_sentence(findings, weights)
     taveer, lambdag = findings.by_method.get(TAVEER), findings.by_method.get(LAMBDAG)
     agree = methods_agree(taveer, lambdag)
     if taveer is None or lambdag is None or agree is None:
@@ -368,14 +387,68 @@ AGREEMENT_MEANING = (
 )
 
 
-def fusion_sentence(weights: tuple[float, float], stated: str) -> str | None:
-    """How the fused ratio weighs the two methods (None unless the fusion is stated)."""
-    if stated != FUSION:
+def names_text(methods: Iterable[str]) -> str:
+    """ "TAVeer and LambdaG", "TAVeer, COAV and NNCD": the registry's short names."""
+    names = [short_name(m) for m in methods]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def record_fusion(record: Mapping[str, Any]) -> dict[str, float | None]:
+    """The methods a validation record's fusion combines, each with its final weight (None:
+    a record made before the fusion's block, which fused TAVeer and LambdaG)."""
+    block = record.get("fusion")
+    if isinstance(block, dict) and isinstance(block.get("methods"), list):
+        weights = block.get("weights")
+        given = weights if isinstance(weights, dict) else {}
+        return {str(m): _weight(given.get(m)) for m in block["methods"]}
+    return dict.fromkeys(FUSED_PAIR)
+
+
+def _weight(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def fusion_sentence(weights: Mapping[str, float], stated: str) -> str | None:
+    """How the fused ratio weighs its methods (None unless the fusion is stated): the formula
+    with each method's weight, the registry's names, and what a weight of 0 means."""
+    if stated != FUSION or not weights:
         return None
-    taveer, lambdag = weights
+    terms = " + ".join(f"{numbers.decimal(w)} × ln LR({short_name(m)})" for m, w in weights.items())
+    unweighted = [m for m, w in weights.items() if abs(w) < NO_WEIGHT]
+    zero = (
+        f" The fusion gives {names_text(unweighted)} no weight: "
+        + ("its" if len(unweighted) == 1 else "their")
+        + " own ratio is shown but counts for nothing in the fused one."
+        if unweighted
+        else ""
+    )
     return (
-        "The fused likelihood ratio is a logistic-regression combination of the two methods' "
-        "calibrated ratios learned on the validation trials: ln LR = a + "
-        f"{numbers.decimal(taveer)} × ln LR(TAVeer) + {numbers.decimal(lambdag)} × ln LR(LambdaG), "
-        "bounded by the validation's empirical lower and upper bound."
+        f"The fused likelihood ratio is a logistic-regression combination of the calibrated "
+        f"ratios of {names_text(weights)}, learned on the validation trials: ln LR = a + "
+        f"{terms}, bounded by the validation's empirical lower and upper bound.{zero}"
+    )
+
+
+def fused_directions_sentence(
+    findings: MethodFindings, weights: Mapping[str, float] | None
+) -> str | None:
+    """Beside a fusion of methods other than TAVeer and LambdaG: which fused methods' own
+    ratios support which proposition, and which carry no weight in the fused ratio (None with
+    fewer than two fused ratios)."""
+    fused = list(weights) if weights else [m for m in findings.by_method if m != FUSION]
+    given = {m: v for m in fused if (v := findings.by_method.get(m)) is not None}
+    if len(given) < 2:
+        return None
+    groups: dict[str, list[str]] = {}
+    for method, value in given.items():
+        groups.setdefault(lr_direction(value), []).append(method)
+    unweighted = [m for m in fused if carries_weight(m, FUSION, weights) is False]
+    zero = f" The fusion gives {names_text(unweighted)} no weight." if unweighted else ""
+    if len(groups) == 1:
+        ((direction, methods),) = groups.items()
+        return f"Every fused method {direction} ({names_text(methods)}).{zero}"
+    parts = "; ".join(f"{names_text(ms)} {d}" for d, ms in groups.items())
+    return (
+        f"The fused methods point different ways: {parts}. The fused ratio weighs them as "
+        f"learned on the validation trials; the disagreement is part of the finding.{zero}"
     )

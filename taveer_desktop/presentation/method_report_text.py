@@ -24,7 +24,11 @@ from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
-from taveer_desktop.presentation.method_agreement import method_label, record_method
+from taveer_desktop.presentation.method_agreement import (
+    method_label,
+    record_method,
+    record_method_name,
+)
 
 # --- the case report's summary -----------------------------------------------------------------
 
@@ -353,11 +357,10 @@ EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
 
 
 def each_method_sentence(record: dict[str, Any]) -> str:
-    stated = record_method(record)
     return (
-        f"The validated model states the likelihood ratio of {method_name(stated)}; the figures "
-        "above and the Tippett and cross-entropy plots are of that ratio. Every method was "
-        "measured on the same cross-validated trials; each method's figures, side by side:"
+        f"The validated model states the likelihood ratio of {record_method_name(record)}; the "
+        "figures above and the Tippett and cross-entropy plots are of that ratio. Every method "
+        "was measured on the same cross-validated trials; each method's figures, side by side:"
     )
 
 

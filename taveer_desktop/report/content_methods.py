@@ -191,27 +191,14 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
     blocks: list[Block] = []
     for method in without_text_evidence(methods):
         blocks += _comparison_part(inputs, method)
-    if MethodId.LAMBDAG not in methods.by_method:
-        return blocks
-    blocks += [
-        Heading("LambdaG", 2),
-        Paragraph(html_text(LAMBDAG_METHOD)),
-        Paragraph(_headed(words.LAMBDAG_VARIANT)),
-    ]
-    part = _lambdag_part(inputs)
-    if part is None:
-        blocks.append(Paragraph("The model's LambdaG part cannot be read.", "warning"))
-    else:
-        extra = inputs.model.extra.get(MethodId.LAMBDAG)
-        record = (inputs.validation or {}).get(MethodId.LAMBDAG)
-        pairs = words.lambdag_pairs(part, extra if isinstance(extra, dict) else {}, record)
-        blocks.append(KeepTogether((Heading("LambdaG's part of the model", 2), _key_values(pairs))))
+    if MethodId.LAMBDAG in methods.by_method:
+        blocks += _lambdag_blocks(inputs)
     if methods.stated == MethodId.FUSION:
         fusion = _fusion(inputs)
         if fusion is None:
             blocks.append(Paragraph("The model's fusion part cannot be read.", "warning"))
         else:
-            weights = (fusion.weights[0], fusion.weights[1])
+            weights = dict(zip(fusion.methods, fusion.weights, strict=True))
             sentence = fusion_sentence(weights, methods.stated) or ""
             blocks.append(
                 KeepTogether(
@@ -225,17 +212,38 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
+def _lambdag_blocks(inputs: ReportInputs) -> list[Block]:
+    """LambdaG: what it is, and its part of the model."""
+    blocks: list[Block] = [
+        Heading("LambdaG", 2),
+        Paragraph(html_text(LAMBDAG_METHOD)),
+        Paragraph(_headed(words.LAMBDAG_VARIANT)),
+    ]
+    part = _lambdag_part(inputs)
+    if part is None:
+        blocks.append(Paragraph("The model's LambdaG part cannot be read.", "warning"))
+    else:
+        extra = inputs.model.extra.get(MethodId.LAMBDAG)
+        record = (inputs.validation or {}).get(MethodId.LAMBDAG)
+        pairs = words.lambdag_pairs(part, extra if isinstance(extra, dict) else {}, record)
+        blocks.append(KeepTogether((Heading("LambdaG's part of the model", 2), _key_values(pairs))))
+    return blocks
+
+
 def _comparison_part(inputs: ReportInputs, method: str) -> list[Block]:
     """One comparison system: what it is, where it comes from, and — for the model's own
-    method — the parameters and seed its model part records."""
+    method, or one its fusion combines — the parameters and seed its model part records."""
     info = method_info(method)
     blocks: list[Block] = [
         Heading(html_text(info.name), 2),
         Paragraph(html_text(words.comparison_sentence(method))),
     ]
-    part = inputs.model.extra.get("comparison")  # the model's method part (core's encoding)
-    if isinstance(part, dict) and part.get("id") == method:
-        blocks.append(_key_values(words.comparison_pairs(part)))
+    extra = inputs.model.extra  # the model's method parts (core's encoding, checked on reading)
+    fused = extra.get("comparisons")
+    parts = [extra.get("comparison"), *(fused.get("parts", []) if isinstance(fused, dict) else [])]
+    for part in parts:
+        if isinstance(part, dict) and part.get("id") == method:
+            blocks.append(_key_values(words.comparison_pairs(part)))
     return blocks
 
 
