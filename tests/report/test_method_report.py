@@ -197,8 +197,9 @@ def test_the_method_section_describes_lambdag_and_the_fusion_with_the_models_num
     assert has(text, f"{part.samples} random samples") and has(text, f"Seed {part.seed} (")
     assert has(text, f"a = {numbers.decimal(part.calibration.intercept, 4)}")
     assert has(text, f"b = {numbers.decimal(part.calibration.slope, 5)}")
-    weights = (fusion.weights[0], fusion.weights[1])
+    weights = dict(zip(fusion.methods, fusion.weights, strict=True))
     assert has(text, fusion_sentence(weights, "fusion") or "")
+    assert has(text, "calibrated ratios of TAVeer and LambdaG")
     assert has(text, f"Intercept a {numbers.decimal(fusion.intercept, 4)}")
 
 
