@@ -65,7 +65,7 @@ from taveer_desktop.core.model_claims import check_claims
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
 # the columns of the default fusion (``--method fusion`` without ``--fuse``), in this order
 FUSED_METHODS = (MethodId.TAVEER.value, MethodId.LAMBDAG.value)
-# models that may carry a LambdaG part (a fusion only when it fuses LambdaG: ``fuses_lambdag``)
+# models that may carry a LambdaG part (a fusion only when ``fusion.methods`` holds LambdaG)
 LAMBDAG_METHODS = (MethodId.LAMBDAG.value, MethodId.FUSION.value)
 MAX_ORDER = 16  # as ``taveer validate --lambdag-order``
 MAX_SAMPLES = 1000  # reference samples per verification (published default 30)

@@ -87,9 +87,12 @@ def stated_label(method: str, weights: Mapping[str, float] | None) -> str:
     return method_label(method)
 
 
-def with_method_words(method: str) -> str:
+def with_method_words(method: str, fuse: Iterable[str] = FUSED_PAIR) -> str:
     """ "with LambdaG" naming a method other than TAVeer beside a validation or a model ('' for
-    TAVeer, the method a validation states unless told otherwise)."""
+    TAVeer, the method a validation states unless told otherwise); a fusion by the methods it
+    combines (``fuse``)."""
+    if method == FUSION:
+        return f"with {fusion_name(list(fuse))}"
     return "" if method == TAVEER else f"with {method_name(method)}"
 
 
