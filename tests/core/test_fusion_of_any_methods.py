@@ -21,7 +21,7 @@ from taveer_desktop.core.fusion import bounded_fusion
 from taveer_desktop.core.lambdag_model import fusion_of
 from taveer_desktop.core.length_bands import bound_at
 from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.methods.comparison_model import fused_parts
+from taveer_desktop.core.methods.comparison_model import comparison_part, fused_parts
 from taveer_desktop.core.methods.comparison_verify import compare_case
 from taveer_desktop.core.methods.fusion_validation import validate_fusion
 from taveer_desktop.core.model import load_model, parse_model, save_model
@@ -153,6 +153,10 @@ def test_two_comparison_systems_fused_on_a_small_real_population(population, tmp
     again = load_model(path)
     assert fusion_of(again, "x").methods == ("coav", "profav")
     assert set(fused_parts(again, "x")) == {"coav", "profav"}
+    # one reader of any comparison part a model carries, stated or fused
+    assert comparison_part(again, "profav", "x") == fused_parts(again, "x")["profav"]
+    with pytest.raises(InputError, match="carries no part of im"):
+        comparison_part(again, "im", "x")
 
 
 # --- the fused model's parts and its verification ------------------------------------------

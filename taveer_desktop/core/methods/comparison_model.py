@@ -292,3 +292,16 @@ def fused_parts(model: Model, source: str) -> dict[str, ComparisonPart]:
         require(part.id not in parts, f"comparisons.parts holds {part.id} twice", source)
         parts[part.id] = part
     return parts
+
+
+def comparison_part(model: Model, method_id: str, source: str) -> ComparisonPart:
+    """The part of comparison system ``method_id`` that a model carries: its stated
+    comparison part (``"comparison"``), or the part its fusion combines (``"comparisons"``);
+    refused with one line where it carries none."""
+    stated = model.extra.get("comparison")
+    if isinstance(stated, dict) and stated.get("id") == method_id:
+        return ComparisonPart.of(model, source)
+    fused = fused_parts(model, source)
+    if method_id not in fused:
+        refuse(f"it carries no part of {method_id} ('comparison' or 'comparisons')", source)
+    return fused[method_id]
