@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.fusion import fusion_name
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
@@ -222,6 +223,9 @@ class MethodPage(WizardStep):
         for box in self.fuse_boxes.values():
             box.setEnabled(fusing)
         self.fuse_note.setText(ct.fuse_note(fusing, self.fused()))
+        fused = self.fused()  # the fusion's row is named by the methods it combines
+        name = fusion_name(fused) if len(fused) >= 2 else method_name(MethodId.FUSION)
+        self.buttons[MethodId.FUSION].setText(name)
         validated = (stated, *self.compared(), *(self.fused() if fusing else ()))
         uses_lambdag = MethodId.LAMBDAG in validated
         self.completeChanged.emit()

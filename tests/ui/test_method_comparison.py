@@ -140,6 +140,7 @@ def test_the_method_page_chooses_the_methods_the_fusion_combines(qtbot, demo_cas
         "The fusion will combine TAVeer and COAV"
     )
     assert page.choice() == MethodChoiceState("fusion", (), None, ("taveer", "coav"))
+    assert page.buttons["fusion"].text() == "TAVeer + COAV"
     page.advanced_check.setChecked(True)  # LambdaG is not fused: its options are off
     assert not page.advanced.isEnabled()
     assert _mnemonics_visible(wizard) == {}
