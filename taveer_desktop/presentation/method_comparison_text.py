@@ -23,13 +23,15 @@ from taveer_desktop.core.methods.registry import MethodId, method_info, method_n
 from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.presentation.fusion_text import (
+    names_text,
+    record_fusion,
+    record_method_name,
+)
 from taveer_desktop.presentation.method_agreement import (
     compared_methods,
     method_label,
-    names_text,
-    record_fusion,
     record_method,
-    record_method_name,
 )
 from taveer_desktop.presentation.method_costs import per_trial_text
 from taveer_desktop.presentation.validation_figures_text import figure_value

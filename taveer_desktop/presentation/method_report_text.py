@@ -24,10 +24,12 @@ from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.fusion_text import (
+    record_method_name,
+)
 from taveer_desktop.presentation.method_agreement import (
     method_label,
     record_method,
-    record_method_name,
 )
 
 # --- the case report's summary -----------------------------------------------------------------

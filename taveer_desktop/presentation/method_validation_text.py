@@ -16,10 +16,12 @@ from typing import Any
 
 from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.fusion_text import (
+    record_method_name,
+)
 from taveer_desktop.presentation.method_agreement import (
     compared_methods,
     record_method,
-    record_method_name,
 )
 from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
 

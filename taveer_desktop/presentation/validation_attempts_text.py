@@ -16,7 +16,9 @@ from typing import Any
 
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.presentation.method_agreement import record_method_name
+from taveer_desktop.presentation.fusion_text import (
+    record_method_name,
+)
 from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_range_text import (
     casework_verdict,

@@ -12,12 +12,14 @@ import numpy as np
 
 from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import (
-    compared_methods,
+from taveer_desktop.presentation.fusion_text import (
     names_text,
     record_fusion,
-    record_method,
     record_method_name,
+)
+from taveer_desktop.presentation.method_agreement import (
+    compared_methods,
+    record_method,
 )
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (

@@ -23,11 +23,13 @@ from typing import Any
 
 from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.fusion_text import (
+    record_fusion,
+    record_method_name,
+)
 from taveer_desktop.presentation.method_agreement import (
     compared_methods,
-    record_fusion,
     record_method,
-    record_method_name,
 )
 from taveer_desktop.presentation.method_report_text import (
     lambdag_validation_sentences,

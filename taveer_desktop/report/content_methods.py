@@ -23,6 +23,9 @@ from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.fusion_text import (
+    fusion_sentence,
+)
 from taveer_desktop.presentation.method_agreement import (
     AT_BOUND,
     INVESTIGATIVE_METHODS,
@@ -31,7 +34,6 @@ from taveer_desktop.presentation.method_agreement import (
     agreement_sentence,
     carries_weight,
     disagreement_stated,
-    fusion_sentence,
     lr_direction,
     method_label,
     method_order,

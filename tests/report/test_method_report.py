@@ -21,6 +21,9 @@ from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.sentence_agreement import sentence_leanings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.fusion_text import (
+    fusion_sentence,
+)
 from taveer_desktop.presentation.lambdag_evidence_text import share_text, strongest
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
@@ -28,7 +31,6 @@ from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
     SHARE_MEANING,
     agreement_sentence,
-    fusion_sentence,
     lr_direction,
     model_fusion_weights,
 )

@@ -56,9 +56,11 @@ from taveer_desktop.presentation.explanation_data import (
     decision_basis,
     decision_texts,
 )
+from taveer_desktop.presentation.fusion_text import (
+    fusion_sentence,
+)
 from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
-    fusion_sentence,
     model_fusion_weights,
     result_method_lines,
 )
