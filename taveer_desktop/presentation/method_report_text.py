@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration import Calibration
-from taveer_desktop.core.fusion import Fusion
+from taveer_desktop.core.fusion import Fusion, fusion_name
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
@@ -61,7 +61,6 @@ LAMBDAG_VARIANT = (
     "measured with this variant, including the validation of this model, are this variant's, "
     "not the published paper's."
 )
-FUSION_HEAD = f"The fusion ({method_name(MethodId.FUSION)})"
 
 
 _MEASURE = {"questioned_chars": "questioned length", "known_chars": "known texts' length"}
@@ -151,6 +150,11 @@ def lambdag_pairs(
         ("Calibration", calibration_text(part.calibration)),
     ]
     return rows
+
+
+def fusion_head(fusion: Fusion) -> str:
+    """The fusion's heading, named by the methods it combines ("The fusion (TAVeer + COAV)")."""
+    return f"The fusion ({fusion_name(fusion.methods)})"
 
 
 def fusion_pairs(fusion: Fusion) -> list[tuple[str, str]]:

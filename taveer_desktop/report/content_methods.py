@@ -205,7 +205,7 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
             blocks.append(
                 KeepTogether(
                     (
-                        Heading(html_text(words.FUSION_HEAD), 2),
+                        Heading(html_text(words.fusion_head(fusion)), 2),
                         Paragraph(html_text(sentence)),
                         _key_values(words.fusion_pairs(fusion)),
                     )
