@@ -20,7 +20,7 @@ for number. Methods whose module is not in the build are listed as unavailable. 
 per corpus, then the paper's table:
 
     .venv/bin/python benchmarks/method_comparison.py [--shared ../shared] [--test] [--repeats 1]
-        [--workers 2] [--methods taveer coav …]
+        [--workers 2] [--methods taveer coav …] [--fuse taveer,coav]
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from taveer_desktop.core.methods.catalogue import available
 from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId
 from taveer_desktop.core.population import population_from_corpus
 from taveer_desktop.core.validation import ValidationSettings, validate
+from taveer_desktop.core.validation_settings import DEFAULT_FUSE
 
 REPO = Path(__file__).resolve().parent.parent
 CORPORA = ("stackexchange", "reuters-c50")
@@ -93,6 +94,7 @@ def _settings(root: Path, method: str, compare: tuple[str, ...], args) -> Valida
         repeats=args.repeats,
         method=method,
         compare=compare,
+        fuse=tuple(args.fuse.split(",")) if args.fuse else DEFAULT_FUSE,
     )
 
 
@@ -150,6 +152,8 @@ def run_corpus(root: Path, methods: list[str], args) -> dict:
             for m, block in record["methods"].items()
         },
     }
+    if "fusion" in record:  # which methods the fusion combined, with their weights
+        line["fusion"] = {k: record["fusion"][k] for k in ("methods", "weights", "left_out")}
     if args.test:
         line["test"] = {}
         for method in methods:
@@ -167,6 +171,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--fuse", metavar="ID,ID", help="the methods the fusion combines")
     parser.add_argument("--test", action="store_true", help="also each method on the test split")
     args = parser.parse_args()
     missing = {m: why for m, why in available().items() if why is not None and m in args.methods}

@@ -54,6 +54,12 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
         "compared: lowest-pessimistic-cllr",
     )
     p.add_argument(
+        "--fuse",
+        metavar="ID,ID[,…]",
+        help="the methods the fusion combines (at least two; default taveer,lambdag); "
+        "validates the fusion too",
+    )
+    p.add_argument(
         "--lambdag-order",
         type=positive_number,
         default=10,
@@ -90,14 +96,20 @@ def settings_from_args(args):
     (``add_validation_options`` and the declared lengths), checked; the acceptance criteria
     and the rule choosing the stated method are time-stamped now, before the population is
     read. ``--method ID`` is stated; ``--compare ID,…`` adds methods beside it (without
-    ``--method`` its first id is stated)."""
+    ``--method`` its first id is stated); ``--fuse ID,ID[,…]`` names the methods the fusion
+    combines and adds the fusion (stated when neither ``--method`` nor ``--compare`` is
+    given)."""
     from taveer_desktop.core.errors import InputError
     from taveer_desktop.core.validation import (
         AcceptanceCriteria,
         ValidationSettings,
         parse_length_range,
     )
-    from taveer_desktop.core.validation_settings import CHOICE_RULES
+    from taveer_desktop.core.validation_settings import (
+        CHOICE_RULES,
+        DEFAULT_FUSE,
+        check_fuse,
+    )
 
     def declared(option: str) -> tuple[int, int] | None:
         # parsed here, not by argparse, so that a bad range is one plain line (exit 2)
@@ -111,6 +123,14 @@ def settings_from_args(args):
     if rule is not None and rule not in CHOICE_RULES:
         raise InputError(f"--choose-by must be lowest-pessimistic-cllr, not {args.choose_by!r}")
     compare = [] if args.compare is None else _method_ids(args.compare, "--compare")
+    fuse = getattr(args, "fuse", None)
+    if fuse is not None:
+        fuse = [word.strip().lower() for word in fuse.split(",")]
+        check_fuse(fuse)
+        if not method and not compare:
+            method = ["fusion"]
+        elif "fusion" not in (*(method or []), *compare):
+            compare.append("fusion")
     stated = method[0] if method else (compare[0] if compare else "taveer")
     settings = ValidationSettings(
         questioned_chars=declared("--questioned-chars"),
@@ -126,6 +146,7 @@ def settings_from_args(args):
         lambdag_samples=args.lambdag_samples,
         compare=tuple(m for m in dict.fromkeys(compare) if m != stated),
         choose_by=rule,
+        fuse=DEFAULT_FUSE if fuse is None else tuple(fuse),
     )
     settings.check()
     return settings

@@ -23,7 +23,7 @@ from taveer_desktop.core.features import CATEGORY_NAMES, DocumentFeatures, extra
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.model import Model, load_model, method_of
+from taveer_desktop.core.model import Model, load_model
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
 from taveer_desktop.core.verify import VerificationResult
@@ -215,11 +215,10 @@ def run_verify(args) -> int:
 def run_explain_lambdag(args, model) -> int:
     """LambdaG's evidence in the questioned text, sentence by sentence, beside TAVeer's lean."""
     from taveer_desktop.core.feature_stream import prepare_text
-    from taveer_desktop.core.lambdag_model import LAMBDAG_METHODS
     from taveer_desktop.core.sentence_agreement import sentence_leanings
     from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
 
-    if method_of(model) not in LAMBDAG_METHODS:
+    if "lambdag" not in model.extra:  # LambdaG's part (a LambdaG model, or a fusion of it)
         raise InputError(
             "has no LambdaG part: explain --category lambdag needs a model validated with "
             "--method lambdag or fusion",

@@ -9,8 +9,11 @@ is fitted by penalised logistic regression on validation trials with known truth
 smoothed targets and a small L2 penalty on the weights, as in ``core/calibration.py``); the
 training prior log-odds are taken off again, so the result is a log likelihood ratio. Weights are
 kept ≥ 0: a method is never counted against its own direction (a weight that comes out negative
-is fixed at 0 and the rest refitted). The fused log10 LR is bounded like every other one
-(per band of questioned length where the validation covered a range, ``core/length_bands.py``).
+is fixed at 0 and the rest refitted): a weight of 0 means the method carried no weight in the
+fused ratio. Any two or more methods may be fused (``ValidationSettings.fuse``; by default
+TAVeer and LambdaG); ``methods`` names the columns in order. The fused log10 LR is bounded
+like every other one (per band of questioned length where the validation covered a range,
+``core/length_bands.py``).
 """
 
 from __future__ import annotations
@@ -22,10 +25,18 @@ from typing import Any, NoReturn
 import numpy as np
 
 from taveer_desktop.core.calibration import LN10, cllr
+from taveer_desktop.core.elub import elub
 from taveer_desktop.core.length_bands import BandBound, bands_from_list, bounded
+from taveer_desktop.core.methods.registry import method_info
 from taveer_desktop.core.quality_measures import newton_logistic
 
 WEIGHT_PENALTY = 0.01
+
+
+def fusion_name(methods: tuple[str, ...] | list[str]) -> str:
+    """A fusion named by the methods it combines, in the registry's short names ("TAVeer +
+    COAV"); the default fusion's is the registry's name of the fusion, "TAVeer + LambdaG"."""
+    return " + ".join(method_info(m).short_name for m in methods)
 
 
 @dataclass(frozen=True)
@@ -131,3 +142,16 @@ def fit_fusion(
     )
     trained = cllr(fusion.log10_lr(log10_lrs), truth)
     return Fusion(**{**asdict(fusion), "training_cllr": round(trained, 6)})
+
+
+def bounded_fusion(
+    methods: tuple[str, ...],
+    columns: np.ndarray,
+    truth: np.ndarray,
+    bounding_lrs: np.ndarray | None = None,
+) -> Fusion:
+    """The fusion of ``methods`` (one column each) fitted on these trials, clipped to the ELUB
+    of ``bounding_lrs`` (default: its own fused LRs on them)."""
+    fitted = fit_fusion(methods, columns, truth)
+    bounds = elub(fitted.log10_lr(columns) if bounding_lrs is None else bounding_lrs, truth)
+    return replace(fitted, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)

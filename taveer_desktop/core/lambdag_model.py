@@ -15,8 +15,13 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
   no running text, but it is derived from the population's documents: a model made from a
   laboratory's own population stays with that laboratory, and a model made from a corpus may
   only be passed on where the corpus's licence allows derived data;
-- ``"fusion"``: the logistic-regression fusion (``core/fusion.py``) of TAVeer's and LambdaG's
-  calibrated log10 LRs, for ``"method": "fusion"``.
+- ``"fusion"``: the logistic-regression fusion (``core/fusion.py``) of the fused methods'
+  calibrated log10 LRs, for ``"method": "fusion"``: ``"methods"`` names them in column order
+  (two or more registered ids; every model made before ``--fuse`` existed fuses
+  ``FUSED_METHODS``, TAVeer and LambdaG) with one weight each (≥ 0; 0: the method carries no
+  weight). Every fused method's part is in the model: TAVeer's is the model itself,
+  LambdaG's is ``"lambdag"``, each comparison system's is in ``"comparisons"``
+  (``core/methods/comparison_model.fused_parts``).
 
 A model of one of the ten comparison systems carries ``"comparison"`` instead
 (``core/methods/comparison_model.py``), checked here too.
@@ -58,9 +63,10 @@ from taveer_desktop.core.model_checks import (
 from taveer_desktop.core.model_claims import check_claims
 
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
-# the columns of the fusion, in this order
+# the columns of the default fusion (``--method fusion`` without ``--fuse``), in this order
 FUSED_METHODS = (MethodId.TAVEER.value, MethodId.LAMBDAG.value)
-LAMBDAG_METHODS = (MethodId.LAMBDAG.value, MethodId.FUSION.value)  # models with a LambdaG part
+# models that may carry a LambdaG part (a fusion only when ``fusion.methods`` holds LambdaG)
+LAMBDAG_METHODS = (MethodId.LAMBDAG.value, MethodId.FUSION.value)
 MAX_ORDER = 16  # as ``taveer validate --lambdag-order``
 MAX_SAMPLES = 1000  # reference samples per verification (published default 30)
 MAX_SEED = 2**63 - 1
@@ -187,22 +193,28 @@ class LambdaGPart:
 
 
 def fusion_of(model: Model, source: str) -> Fusion:
-    """The fusion part of a model, every value checked: TAVeer's and LambdaG's log LRs (in that
-    order) with finite weights from 0 to ``MAX_FUSION_WEIGHT``, bounds like a calibration's."""
+    """The fusion part of a model, every value checked: two or more distinct registered
+    methods (not the fusion) in column order, one finite weight from 0 to
+    ``MAX_FUSION_WEIGHT`` each, bounds like a calibration's."""
     data = model.extra.get("fusion")
     if not isinstance(data, dict):
         refuse("its fusion part is missing ('fusion')", source)
+    methods = data.get("methods")
     require(
-        data.get("methods") == list(FUSED_METHODS),
-        f"fusion.methods must be {list(FUSED_METHODS)}",
+        isinstance(methods, list)
+        and len(methods) >= 2
+        and len(set(methods)) == len(methods)
+        and all(m in STATED_METHODS and m != MethodId.FUSION for m in methods),
+        "fusion.methods must be two or more distinct method ids (not 'fusion')",
         source,
     )
+    assert isinstance(methods, list)
     weights = data.get("weights")
     require(
         isinstance(weights, list)
-        and len(weights) == len(FUSED_METHODS)
+        and len(weights) == len(methods)
         and all(is_number(w) and 0 <= w <= MAX_FUSION_WEIGHT for w in weights),
-        f"fusion.weights must be {len(FUSED_METHODS)} numbers from 0 to {MAX_FUSION_WEIGHT:g}",
+        f"fusion.weights must be {len(methods)} numbers from 0 to {MAX_FUSION_WEIGHT:g}",
         source,
     )
     for key in ("intercept", "prior_log_odds"):
@@ -232,21 +244,38 @@ def fusion_of(model: Model, source: str) -> Fusion:
 
 
 def check_model_parts(model: Model, source: str) -> None:
-    """Refuse a model whose stated method is unknown, whose LambdaG or fusion part is not
-    sound, or whose stated figures are malformed (``core/model_claims.py``); ``core/model.py``
-    calls it for every model it reads. A part that is present is
-    checked even when the stated method does not use it; the reference population is decoded
-    and must give the stated vocabulary size."""
+    """Refuse a model whose stated method is unknown, whose LambdaG, comparison or fusion
+    part is not sound, whose fusion lacks the part of a method it fuses, or whose stated
+    figures are malformed (``core/model_claims.py``); ``core/model.py`` calls it for every
+    model it reads. A part that is present is checked even when the stated method does not use
+    it; the reference population is decoded and must give the stated vocabulary size."""
+    from taveer_desktop.core.methods.comparison_model import (  # imports this
+        ComparisonPart,
+        fused_parts,
+    )
+
     check_claims(model.extra, source)
     method = model.extra.get("method", MethodId.TAVEER.value)
     require(
         method in STATED_METHODS, f"'method' must be one of {', '.join(STATED_METHODS)}", source
     )
     if method in COMPARISON_IDS or "comparison" in model.extra:
-        from taveer_desktop.core.methods.comparison_model import ComparisonPart  # imports this
-
         ComparisonPart.of(model, source)
-    if method in LAMBDAG_METHODS or "lambdag" in model.extra:
+    comparisons = fused_parts(model, source)
+    fusion = None
+    if method == MethodId.FUSION or "fusion" in model.extra:
+        fusion = fusion_of(model, source)
+    fused = fusion.methods if fusion is not None else ()
+    require(
+        set(comparisons) <= set(fused),
+        "comparisons holds the part of a method its fusion does not combine",
+        source,
+    )
+    missing = [m for m in fused if m in COMPARISON_IDS and m not in comparisons]
+    require(not missing, f"its fusion combines {', '.join(missing)} without its part", source)
+    if MethodId.TAVEER in fused:
+        require(model.calibration is not None, "TAVeer's calibration is missing", source)
+    if method == MethodId.LAMBDAG or MethodId.LAMBDAG in fused or "lambdag" in model.extra:
         part = LambdaGPart.of(model, source)
         stream = decode_reference(part.reference, source)
         require(bool(np.any(stream != END)), "its LambdaG reference holds no sentence", source)
@@ -255,5 +284,3 @@ def check_model_parts(model: Model, source: str) -> None:
             "lambdag.vocabulary_size does not match its reference population",
             source,
         )
-    if method == MethodId.FUSION or "fusion" in model.extra:
-        fusion_of(model, source)

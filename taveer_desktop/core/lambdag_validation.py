@@ -1,8 +1,8 @@
-"""LambdaG and its fusion with TAVeer, validated on the trials TAVeer is validated on.
+"""LambdaG validated on the trials TAVeer is validated on.
 
 ``core/validation.py`` builds the trials (cut like the case, author-disjoint folds) and
-cross-validates TAVeer; for ``--method lambdag`` or ``--method fusion`` it hands the same trials
-to ``second_opinion``:
+cross-validates TAVeer; for ``--method lambdag``, or a fusion that combines LambdaG, it hands the
+same trials to ``second_opinion``:
 
 1. **λG of every trial, every order.** Each trial's questioned and known texts are the same
    sentences TAVeer counted (``TrialSet.questioned_cuts`` / ``known_cuts``), masked
@@ -24,17 +24,14 @@ to ``second_opinion``:
    the order 1 … N whose logistically calibrated λG has the lowest Cllr, and that calibration
    bounded, as TAVeer's, by the ELUB of its own training LRs; the held-out fold's trials are
    scored with them.
-3. **Fusion.** For each fold, the logistic-regression fusion (``core/fusion.py``) of TAVeer's and
-   LambdaG's cross-validated log10 LRs is learned on the other folds and applied to the held-out
-   one (bounded by the ELUB of its training trials' fused LRs).
-4. **The final model**: order and calibration from all trials; fusion from all cross-validated
-   log10 LRs; each bounded, as TAVeer's final model, by the ELUB of its method's
-   cross-validated LRs (``stated_bounds``); the reference population (all its authors) stored
-   in the model (``core/lambdag_model.py``).
+3. **The final part**: order and calibration from all trials, bounded, as TAVeer's final
+   model, by the ELUB of LambdaG's cross-validated LRs; the reference population (all its
+   authors) stored in the model (``core/lambdag_model.py``).
 
-The figures of every method (TAVeer alone, LambdaG alone and, for the fusion, the fusion) come
-from the same held-out trials and go into the record side by side
-(``core/methods/method_runs.py`` asks for them and writes every method's figures alike).
+The fusion of LambdaG with other methods is fitted on the held-out LRs of each
+(``core/methods/fusion_validation.py``). The figures of every method come from the same
+held-out trials and go into the record side by side (``core/methods/method_runs.py`` asks for
+them and writes every method's figures alike).
 Step 1 is ``core/lambdag_trial_scores.py``.
 """
 
@@ -53,21 +50,18 @@ from taveer_desktop.core.calibration import (
     with_elub,
 )
 from taveer_desktop.core.cross_validation import Ranges, fold_masks, quality_inputs
-from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.fusion import Fusion, fit_fusion
 from taveer_desktop.core.kneser_ney import (
     END,
 )
 from taveer_desktop.core.lambdag import vocabulary_size_of
 from taveer_desktop.core.lambdag_masking import join_sentences, masked_sentences
-from taveer_desktop.core.lambdag_model import FUSED_METHODS, LambdaGPart, encode_reference
+from taveer_desktop.core.lambdag_model import LambdaGPart, encode_reference
 from taveer_desktop.core.lambdag_trial_scores import (
     RANGE_SAMPLE_STEP,
     SAMPLE_STEP,
     lambdag_trial_scores,
 )
-from taveer_desktop.core.length_bands import band_bounds
 from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.population import Population
@@ -79,7 +73,7 @@ from taveer_desktop.core.validation_trials import TrialSet
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
 
 
-# --- order, calibration, fusion --------------------------------------------------------------
+# --- order, calibration --------------------------------------------------------------
 
 
 def choose_order(
@@ -97,27 +91,15 @@ def choose_order(
     return best[1], best[2]
 
 
-def bounded_fusion(
-    both: np.ndarray, truth: np.ndarray, bounding_lrs: np.ndarray | None = None
-) -> Fusion:
-    """The fusion fitted on these trials, clipped to the ELUB of ``bounding_lrs`` (default:
-    its own fused LRs on them)."""
-    fitted = fit_fusion(FUSED_METHODS, both, truth)
-    bounds = elub(fitted.log10_lr(both) if bounding_lrs is None else bounding_lrs, truth)
-    return replace(fitted, min_log10_lr=bounds.lower, max_log10_lr=bounds.upper)
-
-
 @dataclass
 class SecondOpinion:
-    """LambdaG (and the fusion) cross-validated on the trials, and the final fitted parts."""
+    """LambdaG cross-validated on the trials, and its final part."""
 
-    method: str
     truth: np.ndarray
-    cv_by_method: dict[str, np.ndarray]
+    cv_lambdag: np.ndarray  # held-out, bounded log10 LR of every trial
     raw: np.ndarray
     fold_orders: list[int]
     part: LambdaGPart
-    fusion: Fusion | None
     lambdag_seconds: float
     reference_models: int
     reference_sentences: int
@@ -142,10 +124,8 @@ class SecondOpinion:
         }
 
     def attach(self, model: Model) -> Model:
-        """The model with its method, LambdaG part and (for the fusion) fusion."""
-        extra = {**model.extra, "method": self.method, "lambdag": self.part.to_dict()}
-        if self.fusion is not None:
-            extra["fusion"] = self.fusion.to_dict()
+        """The model stating LambdaG's ratio, with its part."""
+        extra = {**model.extra, "method": MethodId.LAMBDAG.value, "lambdag": self.part.to_dict()}
         return replace(model, extra=extra)
 
 
@@ -158,7 +138,7 @@ def second_opinion(
     workers: int | None = 1,
     ranges: Ranges | None = None,
 ) -> SecondOpinion:
-    """LambdaG (and, for ``method == "fusion"``, the fusion) on the trials; see the module.
+    """LambdaG on the trials; see the module.
     With ``workers`` > 1 the folds' λG is computed in that many processes (the same values)."""
     truth = trials.truth
     everything = [
@@ -205,20 +185,7 @@ def second_opinion(
         cv_lambdag[held_out] = calibration.log10_lr(
             raw[held_out, order - 1], q_chars[held_out], k_chars[held_out]
         )
-    taveer, lambdag = FUSED_METHODS
-    cv = {taveer: np.asarray(taveer_cv_log10_lr, dtype=float), lambdag: cv_lambdag}
     bands = declared_bands(settings)
-    fusion = None
-    if settings.method == MethodId.FUSION:
-        both = np.column_stack([cv[taveer], cv[lambdag]])
-        fused = np.zeros(len(trials))
-        for train, held_out in masks:
-            fitted = bounded_fusion(both[train], truth[train])
-            fused[held_out] = fitted.log10_lr(both[held_out])
-        cv[MethodId.FUSION.value] = fused
-        fusion = bounded_fusion(both, truth, fused)
-        if bands is not None:
-            fusion = replace(fusion, bands=band_bounds(fused, truth, q_chars, bands))
     everything_rows = np.arange(len(trials))
     order, calibration = choose_order(raw, truth, quality(everything_rows))
     calibration = with_elub(calibration, cv_lambdag, truth, q_chars, bands)
@@ -234,13 +201,11 @@ def second_opinion(
         raw_range=(float(raw[:, order - 1].min()), float(raw[:, order - 1].max())),
     )
     return SecondOpinion(
-        method=settings.method,
         truth=truth,
-        cv_by_method=cv,
+        cv_lambdag=cv_lambdag,
         raw=raw,
         fold_orders=fold_orders,
         part=part,
-        fusion=fusion,
         lambdag_seconds=lambdag_seconds,
         reference_models=reference_models,
         reference_sentences=len(everything),

@@ -110,7 +110,7 @@ class MethodFindings:
     evidence: LambdaGEvidence | None = None
     at_bound: tuple[str, ...] = ()  # methods whose ratio is its validation's bound (ELUB)
     raw: float | None = None  # the stated comparison system's raw score
-    cannot_compare: str | None = None  # its reason for giving no ratio
+    cannot_compare: str | None = None  # its (or a fused one's) reason for giving no ratio
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -200,8 +200,10 @@ def findings_from_dict(data: Any) -> MethodFindings:
     _require(raw is None or _finite(raw), "lambdag_raw is not a finite number")
     order = data.get("lambdag_order")
     _require(order is None or (_index(order) and order >= 1), "lambdag_order is wrong")
-    _require(
-        order is not None or stated not in (MethodId.LAMBDAG, MethodId.FUSION),
+    _require(  # LambdaG's, or a fusion's that fuses LambdaG (it has LambdaG's ratio)
+        order is not None
+        or stated not in (MethodId.LAMBDAG, MethodId.FUSION)
+        or (stated == MethodId.FUSION and MethodId.LAMBDAG not in by_method),
         "lambdag_order is missing",
     )
     stated_raw = data.get("raw")

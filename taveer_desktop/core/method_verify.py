@@ -1,5 +1,5 @@
-"""Verify one case with a model of any method: TAVeer alone, LambdaG, their fusion, or one of
-the ten comparison systems (``core/methods/comparison_verify.py``).
+"""Verify one case with a model of any method: TAVeer alone, LambdaG, one of the ten comparison
+systems (``core/methods/comparison_verify.py``), or the fusion of any of them.
 
 ``core/verify.py`` verifies with TAVeer and applies the gate of the model's validated conditions.
 A model validated with ``--method lambdag`` or ``--method fusion`` (``core/lambdag_model.py``)
@@ -7,13 +7,15 @@ also carries LambdaG's calibration and reference population and, for the fusion,
 weights; ``verify_with_method`` then computes LambdaG's likelihood ratio for the case (masked texts,
 ``core/lambdag.py``, seeded by the model so the same case always gives the same ratio) and the
 conclusion states the model's method's ratio — LambdaG's, or the fused one — under the same
-gate. A comparison system's model states that system's calibrated, ELUB-bounded ratio under
-the same gate (with a finding when its raw score lies outside the range validated, and no
-ratio — with the method's reason — where it cannot compare the case). Every method's own
-ratio is kept beside it (the result's ``methods``,
-``core/method_findings.py``), so that agreement or disagreement between them can be stated
-(``presentation/method_agreement.py``), with LambdaG's evidence placed on the questioned text
-when the verification explains itself (``core/lambdag_evidence.py``).
+gate. A fused model scores the case with every method it fuses (each with its own part, and its
+own findings: a raw score outside its validated range, a comparison system that cannot compare
+the case — then the fusion gives no ratio) and states their fusion. A comparison system's
+model states that system's calibrated, ELUB-bounded ratio under the same gate (with a finding
+when its raw score lies outside the range validated, and no ratio — with the method's reason —
+where it cannot compare the case). Every method's own ratio is kept beside it (the result's
+``methods``, ``core/method_findings.py``), so that agreement or disagreement between them can
+be stated (``presentation/method_agreement.py``), with LambdaG's evidence placed on the
+questioned text when the verification explains itself (``core/lambdag_evidence.py``).
 """
 
 from __future__ import annotations
@@ -28,13 +30,15 @@ from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
 from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId
 from taveer_desktop.core.model import Model, method_of
-from taveer_desktop.core.outcome import Classification
+from taveer_desktop.core.outcome import Classification, GateFinding
 from taveer_desktop.core.validation_basis import ValidationBasis
 from taveer_desktop.core.verify import VerificationResult, verify
 
 if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is used
     from taveer_desktop.core.lambdag import ReferencePool
     from taveer_desktop.core.lambdag_model import LambdaGPart
+    from taveer_desktop.core.methods.comparison_model import ComparisonPart
+    from taveer_desktop.core.methods.comparison_verify import CaseComparison
 
 
 def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
@@ -149,9 +153,11 @@ def verify_with_method(
     taveer = taveer_log10_lr(model, result)
     if method in COMPARISON_IDS:
         return _with_comparison(model, result, taveer, known_texts, unknown_text, source)
-    import numpy as np
-
-    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+    if method == MethodId.FUSION:
+        return _with_fusion(
+            model, result, taveer, known_texts, unknown_text, lexicon, source, explain
+        )
+    from taveer_desktop.core.lambdag_model import LambdaGPart
 
     part = LambdaGPart.of(model, source)
     raw, lambdag, evidence = lambdag_for_case(
@@ -161,35 +167,105 @@ def verify_with_method(
         MethodId.TAVEER.value: taveer,
         MethodId.LAMBDAG.value: lambdag,
     }
-    stated: float | None = lambdag
-    if method == MethodId.FUSION:
-        fusion = fusion_of(model, source)
-        stated = None
-        if taveer is not None:
-            stated = float(fusion.log10_lr(np.array([[taveer, lambdag]]), len(unknown_text))[0])
-        by_method[MethodId.FUSION.value] = stated
     findings_ = result.conclusion.findings
     outside = lambdag_range_finding(raw, part.raw_range)
     if outside is not None:
         findings_ = (*findings_, outside)
-    conclusion = conclude(model, findings_, stated)
+    conclusion = conclude(model, findings_, lambdag)
     chars = len(unknown_text)  # each ratio's bound at this length
     bounds: dict[str, Bounds] = {
         MethodId.TAVEER.value: _taveer_bounds(model, chars),
-        MethodId.LAMBDAG.value: bound_at(
-            part.calibration.bands,
-            chars,
-            part.calibration.min_log10_lr,
-            part.calibration.max_log10_lr,
-        ),
+        MethodId.LAMBDAG.value: _lambdag_bounds(part, chars),
     }
-    if method == MethodId.FUSION:
-        bounds[MethodId.FUSION.value] = bound_at(
-            fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr
-        )
     at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
     findings = MethodFindings(method, by_method, raw, part.order, evidence, at_bound)
     return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
+
+
+def _lambdag_bounds(part: LambdaGPart, chars: int) -> Bounds:
+    cal = part.calibration
+    return bound_at(cal.bands, chars, cal.min_log10_lr, cal.max_log10_lr)
+
+
+def _with_fusion(
+    model: Model,
+    result: VerificationResult,
+    taveer: float | None,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    lexicon: Lexicon,
+    source: str,
+    explain: bool,
+) -> VerificationResult:
+    """The result stating the fused ratio: every fused method scores the case with its own
+    part (TAVeer: the model; LambdaG: ``"lambdag"``; a comparison system: its part in
+    ``"comparisons"``), then the fusion combines their log10 LRs in ``fusion.methods`` order.
+    A method that gives no ratio (TAVeer without enough text, a comparison system that cannot
+    compare the case: its finding says so) leaves the fusion without one; a raw score outside
+    a method's validated range is a finding, as for the method alone."""
+    import numpy as np
+
+    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+    from taveer_desktop.core.methods.comparison_model import fused_parts
+
+    fusion = fusion_of(model, source)
+    chars = len(unknown_text)  # each ratio's bound at this length
+    by_method: dict[str, float | None] = {MethodId.TAVEER.value: taveer}
+    bounds: dict[str, Bounds] = {MethodId.TAVEER.value: _taveer_bounds(model, chars)}
+    found: list[GateFinding] = []
+    lambdag_raw = order = evidence = cannot = None
+    if MethodId.LAMBDAG in fusion.methods:
+        part = LambdaGPart.of(model, source)
+        lambdag_raw, lambdag, evidence = lambdag_for_case(
+            part, known_texts, unknown_text, lexicon, source, explain
+        )
+        order = part.order
+        by_method[MethodId.LAMBDAG.value] = lambdag
+        bounds[MethodId.LAMBDAG.value] = _lambdag_bounds(part, chars)
+        outside = lambdag_range_finding(lambdag_raw, part.raw_range)
+        found += [] if outside is None else [outside]
+    for method_id, comparison in fused_parts(model, source).items():
+        compared = _compare(model, comparison, known_texts, unknown_text, source)
+        by_method[method_id] = compared.log10_lr
+        bounds[method_id] = compared.bounds
+        found += compared.findings
+        cannot = cannot or compared.cannot_compare
+    columns = [by_method.get(m) for m in fusion.methods]
+    stated = None
+    if all(v is not None for v in columns):
+        row = np.array([[float(v) for v in columns if v is not None]])
+        stated = float(fusion.log10_lr(row, chars)[0])
+    by_method[MethodId.FUSION.value] = stated
+    bounds[MethodId.FUSION.value] = bound_at(
+        fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr
+    )
+    conclusion = conclude(model, (*result.conclusion.findings, *found), stated)
+    at_bound = tuple(m for m, v in by_method.items() if _at_bound(v, bounds[m]))
+    findings = MethodFindings(
+        MethodId.FUSION.value,
+        by_method,
+        lambdag_raw,
+        order,
+        evidence,
+        at_bound,
+        cannot_compare=cannot,
+    )
+    return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
+
+
+def _compare(
+    model: Model,
+    part: ComparisonPart,
+    known_texts: Sequence[str],
+    unknown_text: str,
+    source: str,
+) -> CaseComparison:
+    """One fused comparison system on the case, as a model stating it would score it (the
+    same gate findings: raw score outside its validated range, cannot compare)."""
+    from taveer_desktop.core.methods.comparison_verify import compare_case
+
+    alone = {"method": part.id, "comparison": part.to_dict()}
+    return compare_case(replace(model, extra=alone), known_texts, unknown_text, source)
 
 
 def _taveer_bounds(model: Model, chars: int) -> Bounds:

@@ -77,7 +77,7 @@ from taveer_desktop.core.methods.method_runs import (
     methods_block,
     run_methods,
 )
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
@@ -281,7 +281,7 @@ def validate(
             trials.questioned_chars,
             trials.known_chars,
         ),
-        name or f"{method_name(stated_id)} model validated on {population.name}",
+        name or f"{settings.name_of(stated_id)} model validated on {population.name}",
         Corpus(
             path=Path(population.source),
             name=population.name,

@@ -41,6 +41,10 @@ CHOICE_RULES = {
     "95 % interval, or its worst repeat where that is worse) on the same trials",
 }
 
+# the methods ``--method fusion`` combines unless ``--fuse`` says otherwise (every fused model
+# and record made before ``fuse`` existed combines these two)
+DEFAULT_FUSE = ("taveer", "lambdag")
+
 LengthRange = tuple[int, int]
 
 
@@ -148,6 +152,7 @@ class ValidationSettings:
     repeats: int = DEFAULT_REPEATS  # cross-validation repeated with seeds seed, seed + 1, …
     compare: tuple[str, ...] = ()  # other methods validated beside ``method`` on the same trials
     choose_by: str | None = None  # a rule (``CHOICE_RULES``) picking the stated method
+    fuse: tuple[str, ...] = DEFAULT_FUSE  # the methods the fusion combines, in column order
 
     def __post_init__(self) -> None:
         # a single length (a settings file, an older caller) means (N, N)
@@ -155,8 +160,9 @@ class ValidationSettings:
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, length_range(value))
-        if not isinstance(self.compare, tuple):  # a list from a settings file
-            object.__setattr__(self, "compare", tuple(self.compare))
+        for name in ("compare", "fuse"):  # a list from a settings file
+            if not isinstance(getattr(self, name), tuple):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def methods(self) -> tuple[str, ...]:
@@ -164,11 +170,28 @@ class ValidationSettings:
         return tuple(dict.fromkeys((self.method, *self.compare)))
 
     @property
+    def validated(self) -> tuple[str, ...]:
+        """``methods`` and, where the fusion is among them, the methods it combines (each is
+        cross-validated on the same trials before they are fused)."""
+        fused = self.fuse if "fusion" in self.methods else ()
+        return tuple(dict.fromkeys((*self.methods, *fused)))
+
+    def name_of(self, method: str) -> str:
+        """A method's name as this validation states it: the registry's, or for the fusion
+        the methods it combines ("TAVeer + COAV")."""
+        if method == "fusion":
+            from taveer_desktop.core.fusion import fusion_name
+
+            return fusion_name(self.fuse)
+        return method_name(method)
+
+    @property
     def seeds(self) -> list[int]:
         return [self.seed + r for r in range(self.repeats)]
 
     def check(self) -> None:
-        for method in (self.method, *self.compare):
+        check_fuse(self.fuse)
+        for method in (self.method, *self.compare, *self.fuse):
             if method not in METHODS:
                 raise InputError(f"unknown validation method {method!r} (use {', '.join(METHODS)})")
             if method in COMPARISON_IDS:  # its module must load (``core/methods/catalogue.py``)
@@ -224,6 +247,25 @@ class ValidationSettings:
         """The cap on one repeat's pairs: ``max_trials`` shared out over the repeats."""
         pairs = self.max_trials // 2
         return pairs // self.repeats + (1 if repeat < pairs % self.repeats else 0)
+
+
+def check_fuse(fuse: Sequence[str], option: str = "--fuse") -> None:
+    """Refuse a list of fused methods that is not two or more distinct registered ids other
+    than the fusion itself (one plain line naming ``option``)."""
+    ids = list(fuse)
+    unknown = [m for m in ids if m not in METHODS]
+    if unknown:
+        raise InputError(
+            f"{option}: unknown method {', '.join(repr(m) for m in unknown)} "
+            f"(known: {', '.join(m for m in METHODS if m != 'fusion')})"
+        )
+    if "fusion" in ids:
+        raise InputError(f"{option}: the fusion cannot combine itself; name the methods it fuses")
+    twice = sorted({m for m in ids if ids.count(m) > 1})
+    if twice:
+        raise InputError(f"{option}: {', '.join(twice)} named more than once")
+    if len(ids) < 2:
+        raise InputError(f"{option}: a fusion combines at least two methods, not {len(ids)}")
 
 
 def declared_bands(settings: ValidationSettings) -> list[tuple[int, int]] | None:

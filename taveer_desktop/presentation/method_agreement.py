@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.fusion import fusion_name
 from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.model import Model
@@ -71,9 +72,20 @@ def method_label(method: str) -> str:
     return method_name(method)
 
 
-def with_method_words(method: str) -> str:
+def stated_label(method: str, weights: Mapping[str, float] | None) -> str:
+    """A method's name at the start of a line; a fusion whose weights are known is named by
+    the methods it combines ("TAVeer + COAV")."""
+    if method == FUSION and weights:
+        return fusion_name(list(weights))
+    return method_label(method)
+
+
+def with_method_words(method: str, fuse: Iterable[str] = FUSED_PAIR) -> str:
     """ "with LambdaG" naming a method other than TAVeer beside a validation or a model ('' for
-    TAVeer, the method a validation states unless told otherwise)."""
+    TAVeer, the method a validation states unless told otherwise); a fusion by the methods it
+    combines (``fuse``)."""
+    if method == FUSION:
+        return f"with {fusion_name(list(fuse))}"
     return "" if method == TAVEER else f"with {method_name(method)}"
 
 
@@ -170,7 +182,7 @@ def method_lines(findings: MethodFindings, weights: Mapping[str, float] | None =
     lines = []
     for method in method_order(by_method, stated):
         value = by_method.get(method)
-        label = method_label(method)
+        label = stated_label(method, weights) if method == FUSION else method_label(method)
         role = role_text(method, stated, weights)
         if value is None:
             lines.append(f"  {label} {role}: no likelihood ratio")
@@ -204,7 +216,8 @@ def result_method_lines(
     is reported when there is no conclusion, and for investigation only when the conclusion
     is — as the report says it."""
     if kind is ConclusionKind.NONE:
-        return ["  " + NO_CONCLUSION_METHODS.format(method=method_name(findings.stated))]
+        name = stated_label(findings.stated, weights)
+        return ["  " + NO_CONCLUSION_METHODS.format(method=name)]
     lines = method_lines(findings, weights)
     no_evidence = no_text_evidence_sentence(findings)
     if no_evidence:
@@ -258,6 +271,10 @@ def agreement_sentence(
     gives no ratio); beside any other stated method, which methods point which way."""
     if findings.stated not in (TAVEER, LAMBDAG, FUSION):
         return directions_sentence(findings)
+    if findings.stated == FUSION and weights is not None and set(weights) != set(FUSED_PAIR):
+        from taveer_desktop.presentation.fusion_text import fused_directions_sentence  # uses this
+
+        return fused_directions_sentence(findings, weights)
     taveer, lambdag = findings.by_method.get(TAVEER), findings.by_method.get(LAMBDAG)
     agree = methods_agree(taveer, lambdag)
     if taveer is None or lambdag is None or agree is None:
@@ -366,16 +383,3 @@ AGREEMENT_MEANING = (
     "category's change of distance divided by its threshold, added up): positive where the "
     "sentence brings the questioned text closer to the known author's style."
 )
-
-
-def fusion_sentence(weights: tuple[float, float], stated: str) -> str | None:
-    """How the fused ratio weighs the two methods (None unless the fusion is stated)."""
-    if stated != FUSION:
-        return None
-    taveer, lambdag = weights
-    return (
-        "The fused likelihood ratio is a logistic-regression combination of the two methods' "
-        "calibrated ratios learned on the validation trials: ln LR = a + "
-        f"{numbers.decimal(taveer)} × ln LR(TAVeer) + {numbers.decimal(lambdag)} × ln LR(LambdaG), "
-        "bounded by the validation's empirical lower and upper bound."
-    )

@@ -28,9 +28,10 @@ METHOD_EXPLANATIONS = {
     "eleven kinds of feature whose similarities decide together, the score calibrated to a "
     "likelihood ratio on the trials. Its conclusion can be explained feature by feature.",
     MethodId.LAMBDAG: LAMBDAG_METHOD,
-    MethodId.FUSION: "TAVeer and LambdaG are validated on the same trials and their likelihood "
-    "ratios combined by a logistic regression learned on those trials (the standard way of "
-    "fusing forensic likelihood-ratio systems). The conclusion states the fused ratio; each "
+    MethodId.FUSION: "The methods ticked as Fused (TAVeer and LambdaG unless others are chosen) "
+    "are validated on the same trials and their likelihood ratios combined by a logistic "
+    "regression learned on those trials (the standard way of fusing forensic likelihood-ratio "
+    "systems). The conclusion states the fused ratio; each "
     "method's own ratio is always shown beside it and any disagreement between them is stated. "
     "The fitted weights decide how much each method counts and are shown beside the fused "
     "ratio: a method at weight 0 adds nothing to it, and its agreeing with the other is then "
@@ -152,8 +153,18 @@ ADVANCED_NOTE = (
     "order run faster and give a noisier or weaker score, and the record states the values used."
 )
 NO_LAMBDAG_OPTIONS = "No method chosen uses LambdaG's options."
+FUSE_TIP = "Combine {name} in the fusion (counts while the fusion is stated or compared)"
 
 
-def uses_lambdag(method: str) -> bool:
-    """Whether a method runs LambdaG (LambdaG itself and the fusion of TAVeer and LambdaG)."""
-    return method in (MethodId.LAMBDAG, MethodId.FUSION)
+def fuse_note(fusing: bool, fused: tuple[str, ...]) -> str:
+    """Beneath the grid: which methods the fusion will combine, or why it cannot."""
+    if not fusing:
+        return "The Fused boxes count only when the fusion is stated or compared."
+    if len(fused) < 2:
+        return "Tick at least two methods as Fused: a fusion combines two or more methods."
+    names = [method_name(m) for m in fused]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return (
+        f"The fusion will combine {listed}; each is validated on the same trials and its "
+        "weight in the fused ratio is learned there (a weight of 0: it carries none)."
+    )

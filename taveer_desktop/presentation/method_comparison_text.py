@@ -23,7 +23,16 @@ from taveer_desktop.core.methods.registry import MethodId, method_info, method_n
 from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.fusion_text import (
+    names_text,
+    record_fusion,
+    record_method_name,
+)
+from taveer_desktop.presentation.method_agreement import (
+    compared_methods,
+    method_label,
+    record_method,
+)
 from taveer_desktop.presentation.method_costs import per_trial_text
 from taveer_desktop.presentation.validation_figures_text import figure_value
 
@@ -153,7 +162,7 @@ def rule_sentence(record: dict[str, Any]) -> str:
     """How the stated method was chosen: by a rule registered before the run, or by the
     examiner before the run."""
     comparison = record.get("comparison")
-    stated = method_name(record_method(record))
+    stated = record_method_name(record)
     if not isinstance(comparison, dict):
         return f"{stated} was chosen as the stated method before the run; no rule was registered."
     rule = comparison.get("rule")
@@ -172,6 +181,31 @@ def rule_sentence(record: dict[str, Any]) -> str:
     return f"Rule ({registered}): {words}. By this rule the stated method is {stated}."
 
 
+def fusion_record_sentence(record: dict[str, Any]) -> str | None:
+    """Which methods a record's fusion combines and each one's final weight (None: no
+    fusion in the record)."""
+    if MethodId.FUSION not in (record.get("methods") or {}) and record_method(record) != "fusion":
+        return None
+    fused = record_fusion(record)
+    block = record.get("fusion") if isinstance(record.get("fusion"), dict) else {}
+    weights = ", ".join(
+        f"{method_label(m)} {'not recorded' if w is None else numbers.decimal(w)}"
+        for m, w in fused.items()
+    )
+    left = block.get("left_out") if isinstance(block, dict) else None
+    left_text = (
+        f" {numbers.count(int(left), 'trial')} that a fused method could not compare "
+        "were left out of the fusion."
+        if isinstance(left, int) and left
+        else ""
+    )
+    return (
+        f"The fusion combines {names_text(fused)} by logistic regression of their calibrated "
+        f"log likelihood ratios, cross-validated on the same folds; its weights: {weights} (a "
+        f"weight of 0 means the method carried no weight in the fused ratio).{left_text}"
+    )
+
+
 def comparison_note(record: dict[str, Any]) -> str:
     """What the comparison table is, beneath it."""
     rows = comparison_table(record)
@@ -188,4 +222,5 @@ def comparison_note(record: dict[str, Any]) -> str:
             f" {', '.join(seeded)} draw at random: the seed spread is the range of AUC and Cllr "
             "across the validation's seeds."
         )
-    return text
+    fused = fusion_record_sentence(record)
+    return f"{text} {fused}" if fused else text

@@ -18,13 +18,19 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration import Calibration
-from taveer_desktop.core.fusion import Fusion
+from taveer_desktop.core.fusion import Fusion, fusion_name
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.method_findings import LambdaGEvidence
 from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
-from taveer_desktop.presentation.method_agreement import method_label, record_method
+from taveer_desktop.presentation.fusion_text import (
+    record_method_name,
+)
+from taveer_desktop.presentation.method_agreement import (
+    method_label,
+    record_method,
+)
 
 # --- the case report's summary -----------------------------------------------------------------
 
@@ -55,7 +61,6 @@ LAMBDAG_VARIANT = (
     "measured with this variant, including the validation of this model, are this variant's, "
     "not the published paper's."
 )
-FUSION_HEAD = f"The fusion ({method_name(MethodId.FUSION)})"
 
 
 _MEASURE = {"questioned_chars": "questioned length", "known_chars": "known texts' length"}
@@ -145,6 +150,11 @@ def lambdag_pairs(
         ("Calibration", calibration_text(part.calibration)),
     ]
     return rows
+
+
+def fusion_head(fusion: Fusion) -> str:
+    """The fusion's heading, named by the methods it combines ("The fusion (TAVeer + COAV)")."""
+    return f"The fusion ({fusion_name(fusion.methods)})"
 
 
 def fusion_pairs(fusion: Fusion) -> list[tuple[str, str]]:
@@ -353,11 +363,10 @@ EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
 
 
 def each_method_sentence(record: dict[str, Any]) -> str:
-    stated = record_method(record)
     return (
-        f"The validated model states the likelihood ratio of {method_name(stated)}; the figures "
-        "above and the Tippett and cross-entropy plots are of that ratio. Every method was "
-        "measured on the same cross-validated trials; each method's figures, side by side:"
+        f"The validated model states the likelihood ratio of {record_method_name(record)}; the "
+        "figures above and the Tippett and cross-entropy plots are of that ratio. Every method "
+        "was measured on the same cross-validated trials; each method's figures, side by side:"
     )
 
 

@@ -16,7 +16,13 @@ from typing import Any
 
 from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.fusion_text import (
+    record_method_name,
+)
+from taveer_desktop.presentation.method_agreement import (
+    compared_methods,
+    record_method,
+)
 from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
 
 
@@ -25,11 +31,12 @@ def stated_method_sentence(record: dict[str, Any]) -> str:
     stated = record_method(record)
     methods = compared_methods(record)
     if not methods:
-        return f"Method: {method_name(stated)}."
+        return f"Method: {record_method_name(record)}."
     others = ", ".join(method_name(m) for m in methods[1:])
-    whose = "the fused likelihood ratio" if stated == MethodId.FUSION else method_name(stated)
+    name = record_method_name(record)
+    whose = "the fused likelihood ratio" if stated == MethodId.FUSION else name
     return (
-        f"Method: {method_name(stated)}. The figures, intervals, acceptance and charts are "
+        f"Method: {name}. The figures, intervals, acceptance and charts are "
         f"{whose}'s; the figures of {others} on the same held-out trials are in the "
         "comparison beside them."
     )
@@ -94,8 +101,8 @@ def score_plot_text(record: dict[str, Any]) -> PlotText:
         "cross-validated LR/(1+LR) (0.5 = LR 1)",
         SCORE_PLOT.y_axis,
         SCORE_PLOT.series,
-        f"Each trial's score here is {method_name(stated)}'s cross-validated likelihood ratio "
-        "as a share, LR/(1+LR): 0.5 is a likelihood ratio of 1. " + SCORE_PLOT.caption,
+        f"Each trial's score here is {record_method_name(record)}'s cross-validated likelihood "
+        "ratio as a share, LR/(1+LR): 0.5 is a likelihood ratio of 1. " + SCORE_PLOT.caption,
     )
 
 
@@ -104,7 +111,7 @@ def charts_method_note(record: dict[str, Any]) -> str:
     stated = record_method(record)
     if stated == MethodId.TAVEER:
         return ""
-    return f"The charts draw {method_name(stated)}'s likelihood ratios (the stated method)."
+    return f"The charts draw {record_method_name(record)}'s likelihood ratios (the stated method)."
 
 
 METHOD_TIPPETT = PlotText(

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.presentation.method_agreement import record_method
+from taveer_desktop.presentation.fusion_text import (
+    record_method_name,
+)
 from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_range_text import (
     casework_verdict,
@@ -98,7 +99,7 @@ def attempt_of(
     return Attempt(
         validation_id=validation_id,
         when=recorded_time(created_utc or str(record.get("created_utc") or "")),
-        method=method_name(record_method(record)),
+        method=record_method_name(record),
         population=str((record.get("population") or {}).get("name") or "–"),
         seed=_seed(record),
         criteria=_criteria(record),

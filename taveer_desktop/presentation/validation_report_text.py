@@ -12,7 +12,15 @@ import numpy as np
 
 from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.fusion_text import (
+    names_text,
+    record_fusion,
+    record_method_name,
+)
+from taveer_desktop.presentation.method_agreement import (
+    compared_methods,
+    record_method,
+)
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_sentence,
@@ -36,7 +44,8 @@ def validated_method(record: dict[str, Any]) -> str:
     if stated == MethodId.TAVEER:
         return "the TAVeer authorship verification method"
     if stated == MethodId.FUSION:
-        return "the fusion of the TAVeer and LambdaG authorship verification methods"
+        fused = names_text(record_fusion(record))
+        return f"the fusion of the {fused} authorship verification methods"
     variant = " (a variant masked with the program's lexicon)" if stated == MethodId.LAMBDAG else ""
     others = [method_name(m) for m in compared_methods(record)[1:]]
     beside = f", with {', '.join(others)} measured beside it" if others else ""
@@ -128,7 +137,7 @@ def identification_pairs(
     acceptance = record.get("acceptance") or {}
     ensemble = model.get("ensemble") or []
     stated = record_method(record)
-    method = [] if stated == MethodId.TAVEER else [("Method stated", method_name(stated))]
+    method = [] if stated == MethodId.TAVEER else [("Method stated", record_method_name(record))]
     return [
         ("Validation record", source),
         ("Record SHA-256", record_sha256),

@@ -21,9 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import compared_methods, record_method
+from taveer_desktop.presentation.fusion_text import (
+    record_fusion,
+    record_method_name,
+)
+from taveer_desktop.presentation.method_agreement import (
+    compared_methods,
+    record_method,
+)
 from taveer_desktop.presentation.method_report_text import (
     lambdag_validation_sentences,
 )
@@ -247,11 +254,11 @@ def _methods_limit(record: dict[str, Any]) -> str:
     variant = (
         ", LambdaG in this program's variant (masked with its lexicon, not with a "
         "part-of-speech tagger as published)"
-        if ran_lambdag or stated == MethodId.FUSION
+        if ran_lambdag or (stated == MethodId.FUSION and MethodId.LAMBDAG in record_fusion(record))
         else ""
     )
     return (
-        f"Methods. The figures describe {method_name(stated)} with the settings stated "
+        f"Methods. The figures describe {record_method_name(record)} with the settings stated "
         f"here{variant}; the side-by-side table gives each method's own. They say nothing "
         "about other methods, variants or settings."
     )

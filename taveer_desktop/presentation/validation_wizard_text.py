@@ -12,10 +12,11 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.methods.registry import method_name
+from taveer_desktop.core.fusion import fusion_name
+from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.validation_settings import DEFAULT_FUSE
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import record_method, with_method_words
-from taveer_desktop.presentation.method_choice_text import uses_lambdag
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_verdict,
@@ -34,10 +35,13 @@ CRITERIA_NOTE = (
 )
 
 
-def method_plan_words(method: str, lambdag_order: int, lambdag_samples: int) -> str:
-    """The method as the run page's plan states it."""
-    words = f"Method: {method_name(method)}"
-    if not uses_lambdag(method):
+def method_plan_words(
+    method: str, lambdag_order: int, lambdag_samples: int, fuse: Sequence[str] = DEFAULT_FUSE
+) -> str:
+    """The method as the run page's plan states it (a fusion by the methods it combines)."""
+    fusion = method == MethodId.FUSION
+    words = f"Method: {fusion_name(list(fuse)) if fusion else method_name(method)}"
+    if not (method == MethodId.LAMBDAG or (fusion and MethodId.LAMBDAG in fuse)):
         return words + "."
     return (
         f"{words}, LambdaG's order chosen by validation up to {lambdag_order}, "
@@ -266,10 +270,11 @@ def suggested_model_name(
     ranges: tuple[tuple[int, int], tuple[int, int]] | None,
     seed: int,
     used: Collection[str],
+    fuse: Sequence[str] = DEFAULT_FUSE,
 ) -> str:
     """A name for the model that says what it is and is not used in the project yet."""
     # as store/case_validation names a model it names itself
-    with_method = f"{with_method_words(method)} ".lstrip()
+    with_method = f"{with_method_words(method, fuse)} ".lstrip()
     chars = (
         f"{ranges[0][0]:,}–{ranges[0][1]:,}/{ranges[1][0]:,}–{ranges[1][1]:,} chars, "
         if ranges

@@ -23,6 +23,9 @@ from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.fusion_text import (
+    fusion_sentence,
+)
 from taveer_desktop.presentation.method_agreement import (
     AT_BOUND,
     INVESTIGATIVE_METHODS,
@@ -31,7 +34,6 @@ from taveer_desktop.presentation.method_agreement import (
     agreement_sentence,
     carries_weight,
     disagreement_stated,
-    fusion_sentence,
     lr_direction,
     method_label,
     method_order,
@@ -191,9 +193,30 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
     blocks: list[Block] = []
     for method in without_text_evidence(methods):
         blocks += _comparison_part(inputs, method)
-    if MethodId.LAMBDAG not in methods.by_method:
-        return blocks
-    blocks += [
+    if MethodId.LAMBDAG in methods.by_method:
+        blocks += _lambdag_blocks(inputs)
+    if methods.stated == MethodId.FUSION:
+        fusion = _fusion(inputs)
+        if fusion is None:
+            blocks.append(Paragraph("The model's fusion part cannot be read.", "warning"))
+        else:
+            weights = dict(zip(fusion.methods, fusion.weights, strict=True))
+            sentence = fusion_sentence(weights, methods.stated) or ""
+            blocks.append(
+                KeepTogether(
+                    (
+                        Heading(html_text(words.fusion_head(fusion)), 2),
+                        Paragraph(html_text(sentence)),
+                        _key_values(words.fusion_pairs(fusion)),
+                    )
+                )
+            )
+    return blocks
+
+
+def _lambdag_blocks(inputs: ReportInputs) -> list[Block]:
+    """LambdaG: what it is, and its part of the model."""
+    blocks: list[Block] = [
         Heading("LambdaG", 2),
         Paragraph(html_text(LAMBDAG_METHOD)),
         Paragraph(_headed(words.LAMBDAG_VARIANT)),
@@ -206,36 +229,23 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
         record = (inputs.validation or {}).get(MethodId.LAMBDAG)
         pairs = words.lambdag_pairs(part, extra if isinstance(extra, dict) else {}, record)
         blocks.append(KeepTogether((Heading("LambdaG's part of the model", 2), _key_values(pairs))))
-    if methods.stated == MethodId.FUSION:
-        fusion = _fusion(inputs)
-        if fusion is None:
-            blocks.append(Paragraph("The model's fusion part cannot be read.", "warning"))
-        else:
-            weights = (fusion.weights[0], fusion.weights[1])
-            sentence = fusion_sentence(weights, methods.stated) or ""
-            blocks.append(
-                KeepTogether(
-                    (
-                        Heading(html_text(words.FUSION_HEAD), 2),
-                        Paragraph(html_text(sentence)),
-                        _key_values(words.fusion_pairs(fusion)),
-                    )
-                )
-            )
     return blocks
 
 
 def _comparison_part(inputs: ReportInputs, method: str) -> list[Block]:
     """One comparison system: what it is, where it comes from, and — for the model's own
-    method — the parameters and seed its model part records."""
+    method, or one its fusion combines — the parameters and seed its model part records."""
     info = method_info(method)
     blocks: list[Block] = [
         Heading(html_text(info.name), 2),
         Paragraph(html_text(words.comparison_sentence(method))),
     ]
-    part = inputs.model.extra.get("comparison")  # the model's method part (core's encoding)
-    if isinstance(part, dict) and part.get("id") == method:
-        blocks.append(_key_values(words.comparison_pairs(part)))
+    extra = inputs.model.extra  # the model's method parts (core's encoding, checked on reading)
+    fused = extra.get("comparisons")
+    parts = [extra.get("comparison"), *(fused.get("parts", []) if isinstance(fused, dict) else [])]
+    for part in parts:
+        if isinstance(part, dict) and part.get("id") == method:
+            blocks.append(_key_values(words.comparison_pairs(part)))
     return blocks
 
 

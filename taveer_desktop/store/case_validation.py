@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import (
     ValidationResult,
@@ -183,7 +183,9 @@ def validate_case(
     population = store.populations.load(stored_population.id)
     # a LambdaG or fused model is named for its method, so validating the same case with
     # another method under the same conditions does not collide with the TAVeer model's name
-    method = "" if settings.method == MethodId.TAVEER else f"with {method_name(settings.method)} "
+    method = (
+        "" if settings.method == MethodId.TAVEER else f"with {settings.name_of(settings.method)} "
+    )
     taken = {m.name for m in store.models.list_all()}
     if model_name is not None and model_name in taken:  # refused before any work, not after it
         raise StoreError(

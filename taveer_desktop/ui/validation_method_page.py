@@ -5,10 +5,13 @@
    stated one on the same trials), its family, whether it is deterministic or seeded, and its
    measured cost per trial (``presentation/method_costs.py``); the reference on hover and, for
    the stated method, in the details beneath with what it does. An optional rule registered
-   before the run — state the method with the lowest pessimistic Cllr — and LambdaG's highest
+   before the run — state the method with the lowest pessimistic Cllr —, a Fused box per method
+   (the methods the fusion combines, ``ValidationSettings.fuse``: TAVeer and LambdaG unless
+   the examiner chooses others; counted only while the fusion is stated or compared, at least
+   two), and LambdaG's highest
    order and reference samples under "advanced" (``ValidationSettings.lambdag_order`` /
    ``lambdag_samples``, defaults 10 and 30). ``choice()`` returns what the run page passes to
-   ``ValidationSettings`` (``method``, ``compare``, ``choose_by``).
+   ``ValidationSettings`` (``method``, ``compare``, ``choose_by``, ``fuse``).
 4. **Acceptance criteria** — the largest Cllr and the largest rate of misleading evidence that
    will be accepted, judged on the pessimistic end of each figure's interval; fixed and
    time-stamped when the examiner leaves the page: before the run.
@@ -35,7 +38,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.fusion import fusion_name
+from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
@@ -48,7 +52,7 @@ if TYPE_CHECKING:
 DEFAULTS = ValidationSettings()  # LambdaG's default order and samples
 DEFAULT_MAX_CLLR = 0.5
 DEFAULT_MAX_MISLEADING = 0.10
-GRID_HEADINGS = ("Stated method", "Compare", "Family", "Randomness", "Cost per trial")
+GRID_HEADINGS = ("Stated method", "Compare", "Fused", "Family", "Randomness", "Cost per trial")
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class MethodChoiceState:
     method: str
     compare: tuple[str, ...]
     choose_by: str | None
+    fuse: tuple[str, ...] = DEFAULTS.fuse  # the methods the fusion combines
 
 
 class MethodPage(WizardStep):
@@ -73,6 +78,7 @@ class MethodPage(WizardStep):
         )
         self.buttons: dict[str, QRadioButton] = {}
         self.compare_boxes: dict[str, QCheckBox] = {}
+        self.fuse_boxes: dict[str, QCheckBox] = {}
         group = QButtonGroup(self)
         layout = self.scrolled()  # at a large scale the grid need not fit
         grid = QGridLayout()
@@ -98,18 +104,30 @@ class MethodPage(WizardStep):
             randomness.setToolTip(ct.RANDOMNESS_MEANING[choice.randomness])
             cost = QLabel(choice.cost_cell)
             cost.setToolTip(f"{choice.cost}. {ct.COST_NOTE}")
-            for column, widget in enumerate((button, box, family, randomness, cost)):
+            fused = QCheckBox()
+            if choice.method == MethodId.FUSION:  # the fusion cannot fuse itself
+                fused.setVisible(False)
+            else:
+                fused.setAccessibleName(f"Fuse {choice.name}")
+                fused.setToolTip(ct.FUSE_TIP.format(name=choice.name))
+                fused.setChecked(choice.method in DEFAULTS.fuse)
+                self.fuse_boxes[choice.method] = fused
+            for column, widget in enumerate((button, box, fused, family, randomness, cost)):
                 grid.addWidget(widget, row, column)
             grid.setAlignment(box, Qt.AlignmentFlag.AlignHCenter)
+            grid.setAlignment(fused, Qt.AlignmentFlag.AlignHCenter)
             button.toggled.connect(self._method_changed)
             box.toggled.connect(self._method_changed)
-        grid.setColumnStretch(2, 1)
+            fused.toggled.connect(self._method_changed)
+        grid.setColumnStretch(3, 1)
         layout.addLayout(grid)
         self.rule_check = QCheckBox(ct.CHOOSE_BY_TEXT)
         self.rule_check.setToolTip(ct.CHOOSE_BY_TIP)
         self.rule_check.toggled.connect(self._method_changed)
         layout.addWidget(self.rule_check)
         layout.addWidget(wrapped(ct.COMPARE_NOTE))
+        self.fuse_note = wrapped()
+        layout.addWidget(self.fuse_note)
         self.details = wrapped()
         self.details.setFrameShape(QLabel.Shape.StyledPanel)
         self.details.setMargin(self.fontMetrics().height() // 3)
@@ -167,11 +185,25 @@ class MethodPage(WizardStep):
         stated = self.method()
         return tuple(m for m, box in self.compare_boxes.items() if box.isChecked() and m != stated)
 
+    def fused(self) -> tuple[str, ...]:
+        """The methods the fusion combines, in the registry's order."""
+        return tuple(m for m, box in self.fuse_boxes.items() if box.isChecked())
+
+    def fusing(self) -> bool:
+        """Whether the fusion is stated or compared (its Fused boxes then count)."""
+        return MethodId.FUSION in (self.method(), *self.compared())
+
     def choice(self) -> MethodChoiceState:
-        """The stated method, the compared ones and the rule (None: no rule registered)."""
+        """The stated method, the compared ones, the rule (None: no rule registered) and the
+        methods the fusion combines."""
         compare = self.compared()
         rule = LOWEST_PESSIMISTIC_CLLR if compare and self.rule_check.isChecked() else None
-        return MethodChoiceState(self.method(), compare, rule)
+        fuse = self.fused() if self.fusing() else DEFAULTS.fuse
+        return MethodChoiceState(self.method(), compare, rule, fuse)
+
+    def isComplete(self) -> bool:
+        """Not while the fusion is asked for with fewer than two methods to combine."""
+        return not self.fusing() or len(self.fused()) >= 2
 
     def _show_advanced(self, shown: bool) -> None:
         if shown:  # once laid out, scroll the options into view (a large scale hides them)
@@ -187,7 +219,16 @@ class MethodPage(WizardStep):
             box.setEnabled(method != stated)
         self.rule_check.setEnabled(bool(self.compared()))
         self.details.setText(ct.method_explanation(stated))
-        uses_lambdag = any(ct.uses_lambdag(m) for m in (stated, *self.compared()))
+        fusing = self.fusing()
+        for box in self.fuse_boxes.values():
+            box.setEnabled(fusing)
+        self.fuse_note.setText(ct.fuse_note(fusing, self.fused()))
+        fused = self.fused()  # the fusion's row is named by the methods it combines
+        name = fusion_name(fused) if len(fused) >= 2 else method_name(MethodId.FUSION)
+        self.buttons[MethodId.FUSION].setText(name)
+        validated = (stated, *self.compared(), *(self.fused() if fusing else ()))
+        uses_lambdag = MethodId.LAMBDAG in validated
+        self.completeChanged.emit()
         self.advanced.setVisible(self.advanced_check.isChecked())
         self.advanced.setEnabled(uses_lambdag)
         self.advanced_note.setText(

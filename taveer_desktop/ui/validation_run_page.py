@@ -85,6 +85,7 @@ class RunPage(WizardStep):
             method=choice.method,
             compare=tuple(choice.compare),
             choose_by=choice.choose_by,
+            fuse=choice.fuse,
             criteria=owner.criteria or AcceptanceCriteria.now(),
             lambdag_order=method.order.value(),
             lambdag_samples=method.samples.value(),
@@ -122,7 +123,7 @@ class RunPage(WizardStep):
                 settings.seed,
                 settings.criteria.to_dict(),
                 vt.method_plan_words(
-                    settings.method, settings.lambdag_order, settings.lambdag_samples
+                    settings.method, settings.lambdag_order, settings.lambdag_samples, settings.fuse
                 )
                 + comparison_plan_words(choice.method, choice.compare, choice.choose_by),
                 ranges=owner.ranges,
@@ -138,6 +139,7 @@ class RunPage(WizardStep):
                     owner.ranges,
                     settings.seed,
                     self.used_names(),
+                    settings.fuse,
                 )
             )
         self.status.setText("")

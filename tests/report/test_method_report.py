@@ -21,6 +21,9 @@ from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.sentence_agreement import sentence_leanings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.fusion_text import (
+    fusion_sentence,
+)
 from taveer_desktop.presentation.lambdag_evidence_text import share_text, strongest
 from taveer_desktop.presentation.method_agreement import (
     AGREEMENT_MEANING,
@@ -28,7 +31,6 @@ from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
     SHARE_MEANING,
     agreement_sentence,
-    fusion_sentence,
     lr_direction,
     model_fusion_weights,
 )
@@ -197,8 +199,9 @@ def test_the_method_section_describes_lambdag_and_the_fusion_with_the_models_num
     assert has(text, f"{part.samples} random samples") and has(text, f"Seed {part.seed} (")
     assert has(text, f"a = {numbers.decimal(part.calibration.intercept, 4)}")
     assert has(text, f"b = {numbers.decimal(part.calibration.slope, 5)}")
-    weights = (fusion.weights[0], fusion.weights[1])
+    weights = dict(zip(fusion.methods, fusion.weights, strict=True))
     assert has(text, fusion_sentence(weights, "fusion") or "")
+    assert has(text, "calibrated ratios of TAVeer and LambdaG")
     assert has(text, f"Intercept a {numbers.decimal(fusion.intercept, 4)}")
 
 

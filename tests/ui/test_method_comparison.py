@@ -89,7 +89,7 @@ def test_the_method_page_states_one_method_compares_others_and_registers_the_rul
     wizard = _open_wizard(qtbot, demo_case_window)
     page = _to_method_page(wizard)
     assert list(page.buttons) == list(METHOD_IDS)  # every registered method, in its order
-    assert page.choice() == MethodChoiceState("taveer", (), None)
+    assert page.choice() == MethodChoiceState("taveer", (), None, ("taveer", "lambdag"))
     assert not page.compare_boxes["taveer"].isEnabled()  # the stated one is validated anyway
     assert not page.rule_check.isEnabled()  # nothing compared: nothing to choose among
     assert "Halvani, Graner, Regev (2020)" in page.details.text()
@@ -122,6 +122,35 @@ def test_the_method_page_states_one_method_compares_others_and_registers_the_rul
     assert "Compared on the same trials: TAVeer, Impostors Method (IM)" in plan
     assert "lowest pessimistic Cllr will be stated" in plan
     assert wizard.run_page.settings().method == "taveer"
+
+
+def test_the_method_page_chooses_the_methods_the_fusion_combines(qtbot, demo_case_window):
+    wizard = _open_wizard(qtbot, demo_case_window)
+    page = _to_method_page(wizard)
+    assert "fusion" not in page.fuse_boxes  # the fusion cannot fuse itself
+    assert page.fused() == ("taveer", "lambdag")  # the default, as ``--fuse`` without it
+    assert not page.fuse_boxes["coav"].isEnabled()  # no fusion asked for: the boxes wait
+    assert "count only when the fusion" in page.fuse_note.text()
+    page.buttons["fusion"].setChecked(True)
+    assert page.fuse_boxes["coav"].isEnabled() and page.isComplete()
+    page.fuse_boxes["lambdag"].setChecked(False)
+    assert not page.isComplete() and "at least two" in page.fuse_note.text()
+    page.fuse_boxes["coav"].setChecked(True)
+    assert page.isComplete() and page.fuse_note.text().startswith(
+        "The fusion will combine TAVeer and COAV"
+    )
+    assert page.choice() == MethodChoiceState("fusion", (), None, ("taveer", "coav"))
+    assert page.buttons["fusion"].text() == "TAVeer + COAV"
+    page.advanced_check.setChecked(True)  # LambdaG is not fused: its options are off
+    assert not page.advanced.isEnabled()
+    assert _mnemonics_visible(wizard) == {}
+    wizard.next()
+    wizard.next()
+    assert wizard.currentId() == vw.RUN
+    settings = wizard.run_page.settings()
+    assert (settings.method, settings.fuse) == ("fusion", ("taveer", "coav"))
+    assert "Method: TAVeer + COAV." in wizard.run_page.plan.text()
+    assert "with TAVeer + COAV" in wizard.run_page.name_edit.text()
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,11 @@ model (TAVeer's own ratio is kept beside the stated one) whose ``extra`` holds:
   documents (``encode_impostors``: UTF-8 texts separated by U+001E, zlib, base64, with their
   count, byte length and SHA-256).
 
+A fused model (``"method": "fusion"``) that combines comparison systems carries each one's part
+in ``"comparisons"``: ``{"version": 1, "parts": [part, …]}`` (``comparisons_block``, read by
+``fused_parts``), every part as above and checked the same way, one per system; the parts
+together are capped as one system's impostors are.
+
 ``ComparisonPart.of`` refuses a malformed part with one plain message naming the file: an
 unknown id, parameters the method's ``check_params`` refuses, learned values its
 ``check_learned`` refuses, any NaN or infinity, sizes beyond the limits below, impostors that
@@ -54,6 +59,7 @@ MAX_IMPOSTORS = 100_000
 MAX_PART_CHARS = 512 * 1024  # params + learned as JSON
 MAX_SEED = 2**63 - 1
 MAX_RAW = 1e12
+COMPARISONS_VERSION = 1  # of a fused model's ``"comparisons"``
 
 
 def encode_impostors(texts: Sequence[str]) -> dict[str, Any]:
@@ -175,46 +181,52 @@ class ComparisonPart:
         data = model.extra.get("comparison")
         if not isinstance(data, dict):
             refuse("its comparison part is missing ('comparison')", source)
+        return cls.from_dict(data, model.extra.get("method"), source)
+
+    @classmethod
+    def from_dict(
+        cls, data: dict[str, Any], stated: Any, source: str, key: str = "comparison"
+    ) -> ComparisonPart:
+        """A comparison part read from ``data`` (the model's ``key``), every value checked;
+        ``stated`` is the model's stated method (a comparison id must be this part's)."""
         method_id = data.get("id")
         require(
             method_id in COMPARISON_IDS,
-            f"comparison.id must be one of {', '.join(COMPARISON_IDS)}",
+            f"{key}.id must be one of {', '.join(COMPARISON_IDS)}",
             source,
         )
-        stated = model.extra.get("method")
         require(
             stated == method_id or stated not in COMPARISON_IDS,
-            f"comparison.id {method_id!r} is not the stated method {stated!r}",
+            f"{key}.id {method_id!r} is not the stated method {stated!r}",
             source,
         )
         method_id = str(method_id)
         params, learned = data.get("params"), data.get("learned")
         if not (isinstance(params, dict) and isinstance(learned, dict)):
-            refuse("comparison.params and comparison.learned must be objects", source)
+            refuse(f"{key}.params and {key}.learned must be objects", source)
         require(
             _finite_json(params) and _finite_json(learned),
-            "comparison.params and comparison.learned must hold finite numbers only",
+            f"{key}.params and {key}.learned must hold finite numbers only",
             source,
         )
         size = len(json.dumps(params)) + len(json.dumps(learned))
         require(
             size <= MAX_PART_CHARS,
-            f"comparison.params and comparison.learned take {size:,} characters, over "
-            f"{MAX_PART_CHARS:,}",
+            f"{key}.params and {key}.learned take {size:,} characters, over {MAX_PART_CHARS:,}",
             source,
         )
         try:
             method = comparison_method(method_id, params)
             method.check_learned(learned)
         except (UnknownMethod, ValueError, TypeError, KeyError) as error:
-            refuse(f"its comparison part is not usable ({error})", source)
-        require(is_whole(data.get("seed"), 0, MAX_SEED), "comparison.seed must be ≥ 0", source)
+            refuse(f"its {key} part is not usable ({error})", source)
+        require(is_whole(data.get("seed"), 0, MAX_SEED), f"{key}.seed must be ≥ 0", source)
         calibration = calibration_from_dict(
-            data.get("calibration"), source, MODEL_FORMAT_VERSION, "comparison.calibration"
+            data.get("calibration"), source, MODEL_FORMAT_VERSION, f"{key}.calibration"
         )
-        require(calibration is not None, "comparison.calibration is missing", source)
+        require(calibration is not None, f"{key}.calibration is missing", source)
         assert calibration is not None
-        raw_range = raw_range_from(data.get("raw_range"), MAX_RAW, "comparison.raw_range", source)
+        raw_range = raw_range_from(data.get("raw_range"), MAX_RAW, f"{key}.raw_range", source)
         impostors = data.get("impostors")
         if method_info(method_id).needs_impostors or impostors is not None:
             decode_impostors(impostors, source)
@@ -227,3 +239,69 @@ class ComparisonPart:
             raw_range=raw_range,
             impostors=None if impostors is None else dict(impostors),
         )
+
+
+def comparisons_block(parts: Sequence[ComparisonPart], source: str) -> dict[str, Any]:
+    """``extra["comparisons"]`` of a fused model: the part of every comparison system the
+    fusion combines (see ``fused_parts``); refused when they would not fit in a model file."""
+    block = {"version": COMPARISONS_VERSION, "parts": [part.to_dict() for part in parts]}
+    size = len(json.dumps(block))
+    if size > MAX_IMPOSTOR_BYTES:
+        raise InputError(
+            f"the fused methods' parts take {size / 1e6:.1f} MB, at most "
+            f"{MAX_IMPOSTOR_BYTES / 1e6:.1f} MB fit in a model file (each method that needs "
+            "impostors carries the population); fuse fewer such methods or validate with fewer "
+            "authors or documents",
+            source,
+        )
+    return block
+
+
+def fused_parts(model: Model, source: str) -> dict[str, ComparisonPart]:
+    """The comparison parts a fused model carries (``extra["comparisons"]``), by id, each
+    checked as a stated one is: ``{"version": 1, "parts": [part, …]}``, one part per comparison
+    system, at most one each; a model without the key carries none."""
+    data = model.extra.get("comparisons")
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or set(data) != {"version", "parts"}:
+        refuse("comparisons must be an object with 'version' and 'parts'", source)
+    require(
+        data["version"] == COMPARISONS_VERSION,
+        f"comparisons.version must be {COMPARISONS_VERSION} (the one this program reads)",
+        source,
+    )
+    listed = data["parts"]
+    require(
+        isinstance(listed, list)
+        and 1 <= len(listed) <= len(COMPARISON_IDS)
+        and all(isinstance(p, dict) for p in listed),
+        f"comparisons.parts must be a list of 1 to {len(COMPARISON_IDS)} objects",
+        source,
+    )
+    size = sum(len(json.dumps(p)) for p in listed)
+    require(
+        size <= MAX_IMPOSTOR_BYTES,
+        f"comparisons.parts take {size:,} characters, over {MAX_IMPOSTOR_BYTES:,}",
+        source,
+    )
+    stated = model.extra.get("method")
+    parts: dict[str, ComparisonPart] = {}
+    for data_part in listed:
+        part = ComparisonPart.from_dict(data_part, stated, source, "comparisons.parts[]")
+        require(part.id not in parts, f"comparisons.parts holds {part.id} twice", source)
+        parts[part.id] = part
+    return parts
+
+
+def comparison_part(model: Model, method_id: str, source: str) -> ComparisonPart:
+    """The part of comparison system ``method_id`` that a model carries: its stated
+    comparison part (``"comparison"``), or the part its fusion combines (``"comparisons"``);
+    refused with one line where it carries none."""
+    stated = model.extra.get("comparison")
+    if isinstance(stated, dict) and stated.get("id") == method_id:
+        return ComparisonPart.of(model, source)
+    fused = fused_parts(model, source)
+    if method_id not in fused:
+        refuse(f"it carries no part of {method_id} ('comparison' or 'comparisons')", source)
+    return fused[method_id]

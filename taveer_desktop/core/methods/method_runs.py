@@ -1,13 +1,15 @@
 """Every method asked for, cross-validated on one set of trials, side by side.
 
 ``core/validation.py`` cross-validates TAVeer on its trials and asks ``run_methods`` for the
-others (the stated method and those compared beside it, ``ValidationSettings.methods``): LambdaG
-and the fusion through ``core/lambdag_validation.py``, the ten comparison systems through
-``comparison_validation.py``. Each gives a ``MethodRun``: its held-out log10 LR per trial (NaN
-where it could not compare), its cost, how it attaches its part to the final model, and its
-final part's bound. ``choose_stated`` applies a rule registered before the run
-(``CHOICE_RULES``) to pick the stated method; ``methods_block`` and ``annotate_trials`` write
-the record's ``"methods"`` and each trial's ``log10_lr_by_method``.
+others (the stated method, those compared beside it and those the fusion combines,
+``ValidationSettings.validated``): LambdaG through ``core/lambdag_validation.py``, the ten
+comparison systems through ``comparison_validation.py``, then the fusion of
+``ValidationSettings.fuse`` from their held-out LRs (``fusion_validation.py``). Each gives a
+``MethodRun``: its held-out log10 LR per trial (NaN where it could not compare), its cost, how
+it attaches its part to the final model, and its final part's bound. ``choose_stated`` applies
+a rule registered before the run (``CHOICE_RULES``) to pick the stated method;
+``methods_block`` and ``annotate_trials`` write the record's ``"methods"`` and each trial's
+``log10_lr_by_method``.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ import numpy as np
 
 from taveer_desktop.core.cross_validation import Ranges
 from taveer_desktop.core.evaluation import posterior_scores
+from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.methods.method_figures import MethodFigures
-from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId, method_info
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
@@ -48,6 +51,7 @@ class MethodRun:
     summary: dict[str, Any] = field(default_factory=dict)  # more for the record (LambdaG's)
     rows: dict[str, np.ndarray] = field(default_factory=dict)  # more per trial ("lambdag_raw")
     scores: np.ndarray | None = None  # TAVeer's similarities (others: from their LRs)
+    part: Any = None  # its final part (LambdaGPart, ComparisonPart, Fusion; None: TAVeer)
 
     @property
     def compared(self) -> np.ndarray:
@@ -62,55 +66,84 @@ class MethodRun:
         return np.asarray(posterior_scores(self.cv_log10_lr), dtype=float)
 
 
-def _lambdag_runs(
+def _lambdag_run(
     population: Population,
     trials: TrialSet,
     settings: ValidationSettings,
     taveer: MethodRun,
-    wanted: list[str],
     progress: Progress,
     workers: int | None,
     ranges: Ranges,
-) -> dict[str, MethodRun]:
+) -> MethodRun:
     from taveer_desktop.core.lambdag_validation import second_opinion
 
-    fused = MethodId.FUSION.value in wanted
-    method = MethodId.FUSION.value if fused else MethodId.LAMBDAG.value
     second = second_opinion(
         population,
         trials,
-        replace(settings, method=method),
+        replace(settings, method=MethodId.LAMBDAG.value),
         taveer.cv_log10_lr,
         progress,
         workers,
         ranges,
     )
-    n = max(1, len(trials))
-    lambdag_seconds = second.lambdag_seconds / n
-    rows = {"lambdag_raw": second.raw[:, second.part.order - 1]}
-    runs = {}
-    if MethodId.LAMBDAG.value in wanted or fused:  # the fusion's validation validates LambdaG
-        calibration = second.part.calibration
-        runs[MethodId.LAMBDAG.value] = MethodRun(
-            MethodId.LAMBDAG.value,
-            second.cv_by_method[MethodId.LAMBDAG.value],
-            lambdag_seconds,
-            lambda m: replace(second, method=MethodId.LAMBDAG.value, fusion=None).attach(m),
-            (calibration.min_log10_lr, calibration.max_log10_lr),
-            summary=second.summary_lambdag(),
-            rows=rows,
-        )
-    if fused and second.fusion is not None:
-        runs[MethodId.FUSION.value] = MethodRun(
-            MethodId.FUSION.value,
-            second.cv_by_method[MethodId.FUSION.value],
-            lambdag_seconds + taveer.seconds_per_trial,
-            second.attach,
-            (second.fusion.min_log10_lr, second.fusion.max_log10_lr),
-            summary=second.summary_lambdag(),
-            rows=rows,
-        )
-    return runs
+    calibration = second.part.calibration
+    return MethodRun(
+        MethodId.LAMBDAG.value,
+        second.cv_lambdag,
+        second.lambdag_seconds / max(1, len(trials)),
+        second.attach,
+        (calibration.min_log10_lr, calibration.max_log10_lr),
+        summary=second.summary_lambdag(),
+        rows={"lambdag_raw": second.raw[:, second.part.order - 1]},
+        part=second.part,
+    )
+
+
+def _fusion_run(
+    runs: dict[str, MethodRun], trials: TrialSet, settings: ValidationSettings
+) -> MethodRun:
+    """The fusion of ``settings.fuse`` from their runs' held-out LRs (``fusion_validation``);
+    its final model carries every fused method's part (see ``attach_fusion``)."""
+    from taveer_desktop.core.methods.fusion_validation import validate_fusion
+
+    fused = tuple(settings.fuse)
+    found = validate_fusion(fused, {m: runs[m].cv_log10_lr for m in fused}, trials, settings)
+    fusion = found.fusion
+    rows: dict[str, np.ndarray] = {}
+    for m in fused:
+        rows.update(runs[m].rows)
+    return MethodRun(
+        MethodId.FUSION.value,
+        found.cv_log10_lr,
+        sum(runs[m].seconds_per_trial for m in fused),
+        lambda model: attach_fusion(model, fusion, [runs[m].part for m in fused]),
+        (fusion.min_log10_lr, fusion.max_log10_lr),
+        reasons={
+            f"{method_name(m)} could not compare the trial": n
+            for m, n in found.left_out.items()
+            if n
+        },
+        summary=found.summary(),
+        rows=rows,
+        part=fusion,
+    )
+
+
+def attach_fusion(model: Model, fusion: Fusion, parts: list[Any]) -> Model:
+    """The model stating the fusion's ratio: its fusion, LambdaG's part if it fuses LambdaG,
+    and every fused comparison system's part in ``"comparisons"`` (``comparison_model``);
+    TAVeer's part is the model itself (``parts`` holds None for it)."""
+    from taveer_desktop.core.lambdag_model import LambdaGPart
+    from taveer_desktop.core.methods.comparison_model import ComparisonPart, comparisons_block
+
+    extra = {**model.extra, "method": MethodId.FUSION.value, "fusion": fusion.to_dict()}
+    comparisons = [p for p in parts if isinstance(p, ComparisonPart)]
+    for part in parts:
+        if isinstance(part, LambdaGPart):
+            extra["lambdag"] = part.to_dict()
+    if comparisons:
+        extra["comparisons"] = comparisons_block(comparisons, "the fused model")
+    return replace(model, extra=extra)
 
 
 def _comparison_run(
@@ -135,6 +168,7 @@ def _comparison_run(
         reasons=done.reasons,
         seed_spread=done.seed_spread,
         rows={f"{method_id}_raw": done.cv_raw},
+        part=done.part,
     )
 
 
@@ -147,19 +181,22 @@ def run_methods(
     workers: int | None = 1,
     ranges: Ranges | None = None,
 ) -> dict[str, MethodRun]:
-    """TAVeer's run and every other method of ``settings.methods``, in that order."""
+    """TAVeer's run and every other method of ``settings.validated`` (the stated and compared
+    methods, and those the fusion combines), in that order."""
     ranges = dict(ranges or {})
-    wanted = list(settings.methods)
+    wanted = list(settings.validated)  # the fusion's methods too, where it is asked for
     runs = {MethodId.TAVEER.value: taveer}
-    if {MethodId.LAMBDAG.value, MethodId.FUSION.value} & set(wanted):
-        runs.update(
-            _lambdag_runs(population, trials, settings, taveer, wanted, progress, workers, ranges)
+    if MethodId.LAMBDAG.value in wanted:
+        runs[MethodId.LAMBDAG.value] = _lambdag_run(
+            population, trials, settings, taveer, progress, workers, ranges
         )
     for method_id in wanted:
         if method_id in COMPARISON_IDS:
             runs[method_id] = _comparison_run(
                 method_id, population, trials, settings, progress, workers, ranges
             )
+    if MethodId.FUSION.value in wanted:
+        runs[MethodId.FUSION.value] = _fusion_run(runs, trials, settings)
     order = [MethodId.TAVEER.value, *(m for m in wanted if m != MethodId.TAVEER.value)]
     return {m: runs[m] for m in [*order, *(m for m in runs if m not in order)]}
 

@@ -56,9 +56,11 @@ from taveer_desktop.presentation.explanation_data import (
     decision_basis,
     decision_texts,
 )
+from taveer_desktop.presentation.fusion_text import (
+    fusion_sentence,
+)
 from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
-    fusion_sentence,
     model_fusion_weights,
     result_method_lines,
 )
@@ -312,9 +314,8 @@ class DecisionSummary(StabilityPart, QWidget):
         lines = [line.strip() for line in result_method_lines(findings, kind, weights)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
         tips = [LAMBDAG_METHOD] if MethodId.LAMBDAG in findings.by_method else []
-        if weights is not None and {MethodId.TAVEER, MethodId.LAMBDAG} <= set(weights):
-            pair = (weights[MethodId.TAVEER], weights[MethodId.LAMBDAG])
-            tips.append(fusion_sentence(pair, findings.stated) or "")
+        if weights is not None:
+            tips.append(fusion_sentence(weights, findings.stated) or "")
         self.methods_label.setToolTip("\n\n".join(t for t in tips if t))
 
     def _show_lr(self, texts: DecisionTexts, log10_lr: float | None, scale_id: str) -> None:

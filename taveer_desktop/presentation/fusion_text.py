@@ -1,0 +1,98 @@
+"""How a fusion of any methods is named and described (pure, no Qt): the methods it combines
+by their registry names, each one's weight, and what a weight of 0 means — for a verification
+(the model's weights, ``method_agreement.model_fusion_weights``) and for a validation record
+(its ``"fusion"`` block; a record made before the block fused TAVeer and LambdaG).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from taveer_desktop.core.fusion import fusion_name
+from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.methods.registry import method_name
+from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_agreement import (
+    FUSED_PAIR,
+    FUSION,
+    NO_WEIGHT,
+    carries_weight,
+    lr_direction,
+    record_method,
+    short_name,
+)
+
+
+def record_method_name(record: dict[str, Any]) -> str:
+    """The stated method's name in a record: the registry's, or for a fusion the methods it
+    combines ("TAVeer + COAV"; the registry's name for TAVeer and LambdaG's)."""
+    stated = record_method(record)
+    return fusion_name(list(record_fusion(record))) if stated == FUSION else method_name(stated)
+
+
+def names_text(methods: Iterable[str]) -> str:
+    """ "TAVeer and LambdaG", "TAVeer, COAV and NNCD": the registry's short names."""
+    names = [short_name(m) for m in methods]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def record_fusion(record: Mapping[str, Any]) -> dict[str, float | None]:
+    """The methods a validation record's fusion combines, each with its final weight (None:
+    a record made before the fusion's block, which fused TAVeer and LambdaG)."""
+    block = record.get("fusion")
+    if isinstance(block, dict) and isinstance(block.get("methods"), list):
+        weights = block.get("weights")
+        given = weights if isinstance(weights, dict) else {}
+        return {str(m): _weight(given.get(m)) for m in block["methods"]}
+    return dict.fromkeys(FUSED_PAIR)
+
+
+def _weight(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def fusion_sentence(weights: Mapping[str, float], stated: str) -> str | None:
+    """How the fused ratio weighs its methods (None unless the fusion is stated): the formula
+    with each method's weight, the registry's names, and what a weight of 0 means."""
+    if stated != FUSION or not weights:
+        return None
+    terms = " + ".join(f"{numbers.decimal(w)} × ln LR({short_name(m)})" for m, w in weights.items())
+    unweighted = [m for m, w in weights.items() if abs(w) < NO_WEIGHT]
+    zero = (
+        f" The fusion gives {names_text(unweighted)} no weight: "
+        + ("its" if len(unweighted) == 1 else "their")
+        + " own ratio is shown but counts for nothing in the fused one."
+        if unweighted
+        else ""
+    )
+    return (
+        f"The fused likelihood ratio is a logistic-regression combination of the calibrated "
+        f"ratios of {names_text(weights)}, learned on the validation trials: ln LR = a + "
+        f"{terms}, bounded by the validation's empirical lower and upper bound.{zero}"
+    )
+
+
+def fused_directions_sentence(
+    findings: MethodFindings, weights: Mapping[str, float] | None
+) -> str | None:
+    """Beside a fusion of methods other than TAVeer and LambdaG: which fused methods' own
+    ratios support which proposition, and which carry no weight in the fused ratio (None with
+    fewer than two fused ratios)."""
+    fused = list(weights) if weights else [m for m in findings.by_method if m != FUSION]
+    given = {m: v for m in fused if (v := findings.by_method.get(m)) is not None}
+    if len(given) < 2:
+        return None
+    groups: dict[str, list[str]] = {}
+    for method, value in given.items():
+        groups.setdefault(lr_direction(value), []).append(method)
+    unweighted = [m for m in fused if carries_weight(m, FUSION, weights) is False]
+    zero = f" The fusion gives {names_text(unweighted)} no weight." if unweighted else ""
+    if len(groups) == 1:
+        ((direction, methods),) = groups.items()
+        return f"Every fused method {direction} ({names_text(methods)}).{zero}"
+    parts = "; ".join(f"{names_text(ms)} {d}" for d, ms in groups.items())
+    return (
+        f"The fused methods point different ways: {parts}. The fused ratio weighs them as "
+        f"learned on the validation trials; the disagreement is part of the finding.{zero}"
+    )
