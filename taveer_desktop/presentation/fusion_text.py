@@ -6,6 +6,7 @@ by their registry names, each one's weight, and what a weight of 0 means — for
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -25,10 +26,28 @@ from taveer_desktop.presentation.method_agreement import (
 
 
 def record_method_name(record: dict[str, Any]) -> str:
-    """The stated method's name in a record: the registry's, or for a fusion the methods it
-    combines ("TAVeer + COAV"; the registry's name for TAVeer and LambdaG's)."""
-    stated = record_method(record)
-    return fusion_name(list(record_fusion(record))) if stated == FUSION else method_name(stated)
+    """The stated method's name in a record (``record_method_label``)."""
+    return record_method_label(record, record_method(record))
+
+
+def record_method_label(record: Mapping[str, Any], method: str) -> str:
+    """A method of a record by name: the registry's, or for the fusion the methods it combines
+    ("TAVeer + COAV"; "TAVeer + LambdaG" for a record made before the fusion's block)."""
+    return fusion_name(list(record_fusion(record))) if method == FUSION else method_name(method)
+
+
+def listed_method_label(method: str, fused: str | None) -> str:
+    """A stored record's method by name from the store's listing, which gives the methods of
+    its fusion block as JSON text (``StoredValidation.fused``; None for a record before it)."""
+    try:
+        listed = json.loads(fused) if fused else None
+    except ValueError:
+        listed = None
+    record = {"fusion": {"methods": listed}} if isinstance(listed, list) else {}
+    try:
+        return record_method_label(record, method)
+    except KeyError:  # a method this version does not know: named as stored
+        return method
 
 
 def names_text(methods: Iterable[str]) -> str:

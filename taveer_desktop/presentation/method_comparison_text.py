@@ -19,13 +19,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info
 from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.fusion_text import (
     names_text,
     record_fusion,
+    record_method_label,
     record_method_name,
 )
 from taveer_desktop.presentation.method_agreement import (
@@ -147,7 +148,7 @@ def compared_row(record: dict[str, Any], method: str, stated: str) -> ComparedMe
         else:
             cells.append(figure_value(key, block.get(key)))
     return ComparedMethod(
-        method, method_name(method), method == stated, tuple(cells), deterministic
+        method, record_method_label(record, method), method == stated, tuple(cells), deterministic
     )
 
 

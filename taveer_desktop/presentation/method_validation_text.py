@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.fusion_text import (
+    record_method_label,
     record_method_name,
 )
 from taveer_desktop.presentation.method_agreement import (
@@ -32,7 +33,7 @@ def stated_method_sentence(record: dict[str, Any]) -> str:
     methods = compared_methods(record)
     if not methods:
         return f"Method: {record_method_name(record)}."
-    others = ", ".join(method_name(m) for m in methods[1:])
+    others = ", ".join(record_method_label(record, m) for m in methods[1:])
     name = record_method_name(record)
     whose = "the fused likelihood ratio" if stated == MethodId.FUSION else name
     return (
@@ -136,6 +137,6 @@ NO_METHOD_CHART = (
 )
 
 
-def method_series_name(method: str, stated: str) -> str:
-    """A method's legend entry in the comparison chart: "TAVeer + LambdaG (stated)"."""
-    return method_name(method) + (" (stated)" if method == stated else "")
+def method_series_name(record: dict[str, Any], method: str, stated: str) -> str:
+    """A method's legend entry in the comparison chart: "TAVeer + COAV (stated)"."""
+    return record_method_label(record, method) + (" (stated)" if method == stated else "")

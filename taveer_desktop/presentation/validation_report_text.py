@@ -15,6 +15,7 @@ from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.fusion_text import (
     names_text,
     record_fusion,
+    record_method_label,
     record_method_name,
 )
 from taveer_desktop.presentation.method_agreement import (
@@ -47,7 +48,7 @@ def validated_method(record: dict[str, Any]) -> str:
         fused = names_text(record_fusion(record))
         return f"the fusion of the {fused} authorship verification methods"
     variant = " (a variant masked with the program's lexicon)" if stated == MethodId.LAMBDAG else ""
-    others = [method_name(m) for m in compared_methods(record)[1:]]
+    others = [record_method_label(record, m) for m in compared_methods(record)[1:]]
     beside = f", with {', '.join(others)} measured beside it" if others else ""
     return f"the {method_name(stated)} authorship verification method{variant}{beside}"
 

@@ -58,6 +58,8 @@ class StoredValidation:
     created_utc: str
     record_sha256: str
     method: str = "taveer"  # the record's stated method (protocol.method; older records: TAVeer)
+    fused: str | None = None  # JSON list of the methods a fusion combines (the record's fusion
+    # block; None: not a fusion, or a record made before the block, which fused TAVeer+LambdaG)
 
 
 _POPULATION_COLUMNS = (
@@ -69,7 +71,9 @@ _VALIDATION_COLUMNS = (
     # the stated method; a damaged record (not JSON) still lists, as TAVeer's, and is refused
     # when it is read (``record``) and by the integrity check
     " COALESCE(CASE WHEN json_valid(CAST(record_json AS TEXT))"
-    " THEN json_extract(CAST(record_json AS TEXT), '$.protocol.method') END, 'taveer')"
+    " THEN json_extract(CAST(record_json AS TEXT), '$.protocol.method') END, 'taveer'),"
+    " CASE WHEN json_valid(CAST(record_json AS TEXT))"
+    " THEN json_extract(CAST(record_json AS TEXT), '$.fusion.methods') END"
 )
 
 

@@ -14,6 +14,7 @@ from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.core.model import method_of
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.model_text import (
+    model_method_name,
     model_method_sentence,
     stated_validation_line,
     unusable_model_line,
@@ -39,6 +40,7 @@ class ModelSummary:
     method: str = MethodId.TAVEER  # whose likelihood ratio it states (core.model.method_of)
     method_sentence: str = "Method: TAVeer."  # with LambdaG's order and samples
     problem: str | None = None  # why today's checks refuse it (stored by an older version)
+    method_title: str = ""  # the method's name; a fusion's by what it combines ("TAVeer + COAV")
 
     @property
     def name(self) -> str:
@@ -61,6 +63,7 @@ def summarize_model(stored: StoredModel, model) -> ModelSummary:
         validation=validation if isinstance(validation, dict) else None,
         method=method_of(model),
         method_sentence=model_method_sentence(model) + ".",
+        method_title=model_method_name(model),
     )
 
 
@@ -124,8 +127,8 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Method",
-            lambda m: method_name(m.method),
-            "Whose likelihood ratio the model states: TAVeer's, LambdaG's or their fusion's",
+            lambda m: m.method_title or method_name(m.method),
+            "Whose likelihood ratio the model states: a method's, or a fusion of methods'",
             lambda m: m.method_sentence,
         ),
         Column(

@@ -314,7 +314,7 @@ class MethodTippettChart(pg.PlotWidget):
             curves = dataclasses.replace(each[method], x_range=(low, high))
             width = 3.0 if method == stated else 1.8
             for shares, style, name in (  # one legend entry per method: its solid curve
-                (curves.same, Qt.PenStyle.SolidLine, method_series_name(method, stated)),
+                (curves.same, Qt.PenStyle.SolidLine, method_series_name(record, method, stated)),
                 (curves.different, Qt.PenStyle.DashLine, None),
             ):
                 xs, ys = curves.steps(shares)

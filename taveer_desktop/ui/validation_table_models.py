@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taveer_desktop.core.methods.registry import method_name
+from taveer_desktop.presentation.fusion_text import listed_method_label
 from taveer_desktop.presentation.method_agreement import method_label
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
@@ -87,7 +87,7 @@ class ValidationTableModel(RecordTableModel):
         Column("Model", lambda r: r.model_name, "The model the validation produced"),
         Column(
             "Method",
-            lambda r: method_name(r.stored.method),
+            lambda r: listed_method_label(r.stored.method, r.stored.fused),
             "The method validated: whose likelihood ratios the figures are",
             lambda r: method_label(r.stored.method),
         ),

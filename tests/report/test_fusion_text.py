@@ -10,7 +10,9 @@ from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation.fusion_text import (
     fused_directions_sentence,
     fusion_sentence,
+    listed_method_label,
     record_fusion,
+    record_method_label,
     record_method_name,
 )
 from taveer_desktop.presentation.method_agreement import (
@@ -93,3 +95,20 @@ def test_the_wizard_plan_names_the_fusion_and_offers_lambdag_options_only_if_fus
     assert method_plan_words("fusion", 10, 30).startswith(
         "Method: TAVeer + LambdaG, LambdaG's order"
     )
+
+
+def test_every_list_names_a_fusion_by_what_it_combines():
+    """The registry calls the fusion just "Fusion": a record, a model or a listing at hand
+    names it by its methods, so a TAVeer + COAV fusion is never shown as TAVeer + LambdaG."""
+    from taveer_desktop.core.methods.registry import method_name
+
+    assert method_name("fusion") == "Fusion"
+    record = _record({"methods": ["taveer", "coav"], "weights": {"taveer": 0.3, "coav": 1.4}})
+    assert record_method_label(record, "fusion") == "TAVeer + COAV"
+    assert record_method_label(record, "coav") == method_name("coav")
+    assert record_method_label(_record(None), "fusion") == "TAVeer + LambdaG"  # before --fuse
+    assert listed_method_label("fusion", '["taveer", "coav", "nncd"]') == "TAVeer + COAV + NNCD"
+    assert listed_method_label("fusion", None) == "TAVeer + LambdaG"
+    assert listed_method_label("fusion", "not json") == "TAVeer + LambdaG"
+    assert listed_method_label("coav", None) == method_name("coav")
+    assert listed_method_label("fusion", '["taveer", "unknown"]') == "fusion"

@@ -88,7 +88,7 @@ _INFOS = (
     ),
     MethodInfo(
         MethodId.FUSION,
-        "TAVeer + LambdaG",
+        "Fusion",  # where a model or record is at hand: fusion_name(its methods)
         "Fusion",
         Family.FUSION,
         "logistic-regression fusion of the methods' log10 likelihood ratios (Brümmer and du "
