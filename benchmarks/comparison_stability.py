@@ -107,27 +107,20 @@ def main() -> int:
         stated = result.methods.by_method.get(method)
         line["model_seconds"] = round(time.perf_counter() - started, 2)
         line["deterministic"] = method_info(method).deterministic
-        seeds = iter(range(DEFAULT_SEED, DEFAULT_SEED + 2 * args.runs + 2))
+        taveer, taveer_runs = median_seconds(
+            lambda m=model, p=result.prediction: decision_stability(
+                m, known, questioned, p, args.resamples
+            ),
+            args.runs,
+        )
         found: list = []
-
-        def taveer_check() -> None:
-            decision_stability(model, known, questioned, result.prediction, args.resamples)
-
-        def check() -> None:
-            found.append(
-                run_stability(
-                    model,
-                    known,
-                    questioned,
-                    result.prediction,
-                    stated,
-                    args.resamples,
-                    next(seeds),
-                )
-            )
-
-        taveer, taveer_runs = median_seconds(taveer_check, args.runs)
-        whole, whole_runs = median_seconds(check, args.runs)
+        seeds = iter(range(DEFAULT_SEED, DEFAULT_SEED + args.runs))
+        whole, whole_runs = median_seconds(
+            lambda m=model, p=result.prediction, s=stated, f=found, n=seeds: f.append(
+                run_stability(m, known, questioned, p, s, args.resamples, next(n))
+            ),
+            args.runs,
+        )
         ratio = found[-1].ratio
         line.update(
             taveer_check_s=round(taveer, 3),

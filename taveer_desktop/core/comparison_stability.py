@@ -149,7 +149,7 @@ def resampled_comparison(
     work = _Work(scorer, segments, None if scorer.method.info.deterministic else seed)
     tasks: list[Task] = [(b, keep_unknown[b], keep_known[b]) for b in range(len(keep_unknown))]
     raws = np.full(len(tasks), np.nan)
-    name = scorer.method.info.name
+    name = scorer.method.info.short_name
     done = 0
 
     def take(found: list[tuple[int, float]]) -> None:
@@ -161,16 +161,17 @@ def resampled_comparison(
 
     if not tasks:
         return raws
+    scorer.impostors()  # decoded once here, not timed as the first resample's work
     started = time.perf_counter()
     take(_score(work, tasks[:1]))
     slow = (time.perf_counter() - started) * (len(tasks) - 1) > PROCESS_BEYOND_SECONDS
     wanted = (os.cpu_count() or 1) if workers is None and slow else (workers or 1)
     n_workers = min(wanted, len(tasks) - 1)
-    rest = [tasks[i : i + CHUNK] for i in range(1, len(tasks), CHUNK)]
     if n_workers <= 1:
-        for chunk in rest:
-            take(_score(work, chunk))
+        for task in tasks[1:]:
+            take(_score(work, [task]))
         return raws
+    rest = [tasks[i : i + CHUNK] for i in range(1, len(tasks), CHUNK)]
     with ProcessPoolExecutor(n_workers, worker_context([__name__]), _start, (work,)) as pool:
         pending = {pool.submit(_in_worker, chunk) for chunk in rest}
         try:

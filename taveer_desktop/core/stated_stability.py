@@ -71,6 +71,17 @@ def _ratio_stability(
     )
 
 
+@dataclass(frozen=True)
+class _Texts:
+    """The run's texts and what every method's resampling needs with them."""
+
+    known: Sequence[str]
+    unknown: str
+    lexicon: Lexicon
+    source: str
+    progress: Progress
+
+
 def _taveer_column(model: Model, resampled: ResampledScores, lengths: Lengths) -> np.ndarray:
     """TAVeer's calibrated ratio of each resampled score (NaN where every category abstains or
     the model has no calibration)."""
@@ -133,15 +144,6 @@ def _comparison_column(
     scored = np.isfinite(raws)
     ratios[scored] = part.calibration.log10_lr(raws[scored], *lengths)
     return ratios
-
-
-@dataclass(frozen=True)
-class _Texts:
-    known: Sequence[str]
-    unknown: str
-    lexicon: Lexicon
-    source: str
-    progress: Progress
 
 
 def stated_components(model: Model, source: str = "the model") -> tuple[str, ...]:

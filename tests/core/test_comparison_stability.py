@@ -26,6 +26,7 @@ from taveer_desktop import paths
 from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.comparison_stability import SentenceSegments, resampled_comparison
 from taveer_desktop.core.feature_stream import prepare_text
+from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.method_verify import verify_with_method
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
 from taveer_desktop.core.methods.comparison_model import ComparisonPart, encode_impostors
@@ -34,8 +35,10 @@ from taveer_desktop.core.methods.registry import MethodInfo, method_info
 from taveer_desktop.core.model import parse_model
 from taveer_desktop.core.stability import (
     RatioStability,
+    ResampledScores,
     decision_stability,
     resample_weights,
+    resampled_scores,
 )
 from taveer_desktop.core.stated_stability import (
     component_log10_lrs,
@@ -111,7 +114,8 @@ def catalogue():
         yield
 
 
-WORDS = "river stone cloud maple harbor lantern meadow copper violet thunder".split()
+WORDS = ("river", "stone", "cloud", "maple", "harbor", "lantern", "meadow", "copper", "violet")
+WORDS += ("thunder",)
 ALPHA = (0, 2, 3, 5, 7, 8)  # six of the ten questioned sentences say "alpha"
 
 
@@ -216,6 +220,10 @@ def test_keeping_every_sentence_gives_the_runs_own_raw_score():
     raws = resampled_comparison(scorer, KNOWN, QUESTIONED, *everything, seed=9)
     result = verify_with_method(model, KNOWN, QUESTIONED)
     assert result.methods is not None and raws.tolist() == [result.methods.raw] * 3
+    # and calibrated at the run's lengths: the run's own ratio
+    kept = ResampledScores(np.full(3, 0.5), np.zeros(3, bool), *everything)
+    columns = component_log10_lrs(model, kept, KNOWN, QUESTIONED, default_lexicon())
+    assert columns["coav"].tolist() == [result.methods.by_method["coav"]] * 3
 
 
 def test_a_seeded_method_draws_each_resample_with_its_own_seed():
@@ -232,7 +240,7 @@ def test_a_seeded_method_draws_each_resample_with_its_own_seed():
     assert own is not None and own.raw == pytest.approx(
         0.6 + np.random.default_rng([5]).uniform(-0.05, 0.05)
     )
-    stated, stability = _stability(model, resamples=30, seed=3)
+    stability = _stability(model, resamples=30, seed=3)[1]
     again = _stability(model, resamples=30, seed=3)[1]
     other = _stability(model, resamples=30, seed=4)[1]
     assert stability.ratio is not None and stability.ratio.drawn_afresh == ("im",)
@@ -261,11 +269,7 @@ def test_weights_of_other_texts_are_refused():
 
 def test_component_columns_are_the_stated_methods():
     model = _model()
-    from taveer_desktop.core.stability import resampled_scores
-
     resampled = resampled_scores(model, KNOWN, QUESTIONED, 10, 6)
-    from taveer_desktop.core.lexicon import default_lexicon
-
     columns = component_log10_lrs(model, resampled, KNOWN, QUESTIONED, default_lexicon())
     assert list(columns) == ["coav"] and columns["coav"].shape == (10,)
     both = component_log10_lrs(
@@ -333,3 +337,24 @@ def test_the_sentence_names_the_method_and_says_when_draws_were_varied():
     fused = RatioStability("fusion", 200, 200, (1.0, 1.2))
     assert ratio_stability_method(fused) == RATIO_STABILITY_METHOD
     assert "when the fused ratio is recomputed" in ratio_stability_sentence(fused, 1.1)
+
+
+def test_progress_is_reported_per_resample_and_cancelling_stops_the_check():
+    from taveer_desktop.core.errors import Cancelled
+    from taveer_desktop.core.progress import Progress
+
+    scorer = ComparisonScorer(ComparisonPart.of(_model(), "test"))
+    keep_u, keep_k = resample_weights(KNOWN, QUESTIONED, 6, 2)
+    steps: list[tuple[int, int, str]] = []
+    resampled_comparison(
+        scorer, KNOWN, QUESTIONED, keep_u, keep_k, 1, Progress(lambda *s: steps.append(s)), 1
+    )
+    assert steps[0] == (1, 6, "COAV's ratio in each resample") and steps[-1][:2] == (6, 6)
+
+    def report(done: int, total: int, message: str) -> None:
+        if done >= 2:
+            progress.cancel()
+
+    progress = Progress(report)
+    with pytest.raises(Cancelled):
+        resampled_comparison(scorer, KNOWN, QUESTIONED, keep_u, keep_k, 1, progress, 1)

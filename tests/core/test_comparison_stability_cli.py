@@ -14,6 +14,8 @@ from taveer_desktop.store import ProjectStore
 from tests.core.methods.test_comparison_cli import SMALL, run
 from tests.core.validation_fixtures import make_demo_population
 
+pytestmark = pytest.mark.slow  # a validation, then a case verified end to end (about 6 s)
+
 
 @pytest.fixture(scope="module")
 def coav_model(tmp_path_factory):
