@@ -23,14 +23,13 @@ Scoring is one case per resample: milliseconds for the compression and profile m
 of a second for the impostor and unmasking methods (``benchmarks/comparison_stability.py``,
 ``docs/performance.md``). When the first resample's time says the rest would take longer than
 ``PROCESS_BEYOND_SECONDS`` in this process, they are scored in worker processes
-(``core/processes.py``, as a validation scores its trials); each resample's score is the same
-wherever it is computed. Progress is reported per resample; cancelling takes effect between
-them.
+(``core/processes.py``: as many as ``default_workers`` allows, as a validation scores its
+trials); each resample's score is the same wherever it is computed. Progress is reported per
+resample; cancelling takes effect between them.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -42,7 +41,7 @@ import numpy as np
 from taveer_desktop.core.feature_stream import prepare_text
 from taveer_desktop.core.methods.comparison import CaseTexts
 from taveer_desktop.core.methods.comparison_verify import ComparisonScorer
-from taveer_desktop.core.processes import worker_context
+from taveer_desktop.core.processes import default_workers, worker_context
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.text import sentence_spans
 
@@ -140,9 +139,9 @@ def resampled_comparison(
     ``keep_unknown`` (resamples × questioned sentences) and ``keep_known`` (resamples × known
     sentences) say which sentences each resample keeps; ``seed`` is the check's, from which a
     method that draws at random seeds each resample (see the module). ``workers``: processes
-    for the resamples after the first — None: one per processor if the rest would take longer
-    than ``PROCESS_BEYOND_SECONDS`` here (at the first one's pace), else none; a number: that
-    many (1: none)."""
+    for the resamples after the first — None: ``processes.default_workers`` (the processors
+    this process may use) if the rest would take longer than ``PROCESS_BEYOND_SECONDS`` here (at
+    the first one's pace), else none; a number: that many (1: none)."""
     segments = SentenceSegments.of(known_texts, unknown_text)
     if (keep_unknown.shape[1], keep_known.shape[1]) != segments.counts:
         raise ValueError("the resamples' weights do not match the texts' sentences")
@@ -165,8 +164,7 @@ def resampled_comparison(
     started = time.perf_counter()
     take(_score(work, tasks[:1]))
     slow = (time.perf_counter() - started) * (len(tasks) - 1) > PROCESS_BEYOND_SECONDS
-    wanted = (os.cpu_count() or 1) if workers is None and slow else (workers or 1)
-    n_workers = min(wanted, len(tasks) - 1)
+    n_workers = default_workers(workers if workers is not None or slow else 1, len(tasks) - 1)
     if n_workers <= 1:
         for task in tasks[1:]:
             take(_score(work, [task]))
