@@ -31,15 +31,15 @@ from taveer_desktop.core.feature_codes import CATEGORY_SHIFT
 from taveer_desktop.core.feature_counts import count_per_sentence, first_occurrences
 from taveer_desktop.core.features import CATEGORY_IDS, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
 from taveer_desktop.core.verify import decide
 
-# the methods whose stated ratio is resampled too (``core/stated_stability.py``)
-RATIO_RESAMPLED = (MethodId.LAMBDAG.value, MethodId.FUSION.value)
+# the methods whose stated ratio is resampled too (``core/stated_stability.py``): all but TAVeer
+RATIO_RESAMPLED = tuple(m for m in METHOD_IDS if m != MethodId.TAVEER)
 
 # a sentences × features count matrix as (row indices, column indices, values)
 _Sparse: TypeAlias = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -54,15 +54,18 @@ BLOCK_NONZEROS = 1_000_000  # resamples × non-zero counts counted in one go (16
 
 @dataclass(frozen=True)
 class RatioStability:
-    """The stability of a LambdaG or fused model's stated ratio (``core/stated_stability.py``):
-    how many resamples gave a ratio on the same side of 1 as the run's, the 95 % interval of
-    the resampled log10 ratios, and how many resamples gave no ratio at all."""
+    """The stability of a model's stated ratio where it is not TAVeer's
+    (``core/stated_stability.py``): how many resamples gave a ratio on the same side of 1 as
+    the run's, the 95 % interval of the resampled log10 ratios, how many resamples gave no
+    ratio at all, and the methods that drew at random with another seed in each resample (the
+    interval then covers the random draws as well as the sentences left out)."""
 
-    method: str  # "lambdag" or "fusion"
+    method: str  # the stated method: "lambdag", "fusion" or a comparison system's id
     resamples: int
     agreeing: int
     log10_lr_interval: tuple[float, float]
     without_ratio: int = 0
+    drawn_afresh: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +74,7 @@ class RatioStability:
             "agreeing": self.agreeing,
             "log10_lr_interval": [round(x, 6) for x in self.log10_lr_interval],
             "without_ratio": self.without_ratio,
+            **({"drawn_afresh": list(self.drawn_afresh)} if self.drawn_afresh else {}),
         }
 
     @classmethod
@@ -84,10 +88,15 @@ class RatioStability:
                 int(data["agreeing"]),
                 (low, high),
                 int(data.get("without_ratio", 0)),
+                tuple(str(m) for m in data.get("drawn_afresh", ())),
             )
         except (KeyError, TypeError, ValueError):
             return None
-        ok = ratio.method in RATIO_RESAMPLED and 0 <= ratio.agreeing <= ratio.resamples
+        ok = (
+            ratio.method in RATIO_RESAMPLED
+            and 0 <= ratio.agreeing <= ratio.resamples
+            and all(m in RATIO_RESAMPLED for m in ratio.drawn_afresh)
+        )
         return ratio if ok else None
 
 
@@ -99,7 +108,7 @@ class Stability:
     agreement: float  # share of resamples with the original answer
     similarity_interval: tuple[float, float]  # 2.5 % and 97.5 % percentiles
     answers: dict[str, int]  # how many resamples gave each answer
-    ratio: RatioStability | None = None  # a LambdaG or fused model's stated ratio
+    ratio: RatioStability | None = None  # the stated ratio's, where it is not TAVeer's
 
     def with_ratio(self, ratio: RatioStability) -> Stability:
         return replace(self, ratio=ratio)

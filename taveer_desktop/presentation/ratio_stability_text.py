@@ -1,10 +1,12 @@
 """Whose stability a run quotes, in the same words in the desktop, the report and the CLI.
 
 A TAVeer model's ratio is a function of TAVeer's score, so the stability of its classification
-is that of its ratio. A LambdaG or fused model states another ratio; its stability check
-resamples λG too (``core/stated_stability.py``) and quotes the stated ratio's stability first,
-then TAVeer's classification's. A check stored before the stated ratio was resampled says
-plainly that it is TAVeer's alone.
+is that of its ratio. Any other model states another ratio; its stability check recomputes that
+ratio in every resample (``core/stated_stability.py``) and quotes the stated ratio's stability
+first, naming the method, then TAVeer's classification's. For a method that draws at random
+(IM, SPATIUM, Unmasking, Generalised Unmasking) the sentence says that its random choices were
+made afresh in each resample, so the range reflects them as well as the sentences left out. A
+check stored before the stated ratio was resampled says plainly that it is TAVeer's alone.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import html
 
 from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
 from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.stability import RatioStability
 from taveer_desktop.presentation.conclusion_text import format_lr, share_text
@@ -35,6 +37,43 @@ RATIO_STABILITY_METHOD = (
     "calibrated, and fused with TAVeer's ratio where the model fuses them."
 )
 
+COMPARISON_STABILITY_METHOD = (
+    "The stated ratio is recomputed in every resample with the same sentences left out: "
+    "{method} scores the questioned and known texts rebuilt from the sentences the resample "
+    "kept (with the model's comparison texts of other authors where it uses them), and the "
+    "score is calibrated as in the run; a resample it cannot compare gives no ratio."
+)
+
+DRAWN_AFRESH_METHOD = (
+    "{methods} {verb} at random, so each resample draws with its own seed (from the check's seed "
+    "and the resample's number): the spread of the resampled ratios covers those random draws "
+    "as well as the sentences left out."
+)
+
+
+def _short(method: str) -> str:
+    try:
+        return method_info(method).short_name
+    except KeyError:
+        return str(method)
+
+
+def _names(methods: tuple[str, ...]) -> str:
+    names = [_short(m) for m in methods]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ratio_stability_method(ratio: RatioStability) -> str:
+    """How the stated ratio was resampled (a tooltip, the report's method sentence)."""
+    if ratio.method in (MethodId.LAMBDAG, MethodId.FUSION):
+        text = RATIO_STABILITY_METHOD
+    else:
+        text = COMPARISON_STABILITY_METHOD.format(method=_short(ratio.method))
+    if ratio.drawn_afresh:
+        verb = "draws" if len(ratio.drawn_afresh) == 1 else "draw"
+        text += " " + DRAWN_AFRESH_METHOD.format(methods=_names(ratio.drawn_afresh), verb=verb)
+    return text
+
 
 def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     """Whose stability is quoted first: "the classification" for a TAVeer model, the stated
@@ -43,9 +82,12 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     if stated in (None, MethodId.TAVEER):
         return "the classification"
     if ratio_resampled:
-        owner = "the fused ratio" if stated == MethodId.FUSION else f"{method_name(stated)}'s ratio"
-        return f"the stated ratio ({owner})"
+        return f"the stated ratio ({_whose_ratio(stated)})"
     return "TAVeer's classification"
+
+
+def _whose_ratio(stated: str) -> str:
+    return "the fused ratio" if stated == MethodId.FUSION else f"{_short(stated)}'s ratio"
 
 
 def _side(log10_lr: float | None) -> str:
@@ -56,17 +98,24 @@ def _side(log10_lr: float | None) -> str:
 
 def ratio_stability_sentence(ratio: RatioStability, stated_log10_lr: float | None) -> str:
     """'187 of 200 (93.5 %) resamples give a ratio on the same side of 1 as the stated one
-    (above 1, towards Hp); 95 % of the resampled ratios lie between 3.21 and 41.0.' (Equal
-    ends: every resample's ratio was the same, e.g. its validation's bound.)"""
+    (above 1, towards Hp) when COAV's ratio is recomputed from the sentences each kept; 95 % of
+    the resampled ratios lie between 3.21 and 41.0.' For a method that draws at random it adds
+    that its random choices were made afresh each time and that the range reflects them too.
+    (Equal ends: every resample's ratio was the same, e.g. its validation's bound.)"""
     low, high = ratio.log10_lr_interval
     sentence = (
         f"{share_text(ratio.agreeing, ratio.resamples)} resamples give a ratio on the same side "
-        f"of 1 as the stated one ({_side(stated_log10_lr)})"
+        f"of 1 as the stated one ({_side(stated_log10_lr)}) when {_whose_ratio(ratio.method)} "
+        "is recomputed from the sentences each kept"
     )
+    if ratio.drawn_afresh:
+        sentence += f", with {_names(ratio.drawn_afresh)}'s random choices made afresh each time"
     if low == low and high == high:  # not NaN
         sentence += (
             f"; 95 % of the resampled ratios lie between {format_lr(low)} and {format_lr(high)}"
         )
+        if ratio.drawn_afresh:
+            sentence += ", a range that reflects both the sentences left out and those choices"
     sentence += "."
     if ratio.without_ratio:
         sentence += f" {share_text(ratio.without_ratio, ratio.resamples)} gave no ratio at all."
@@ -94,5 +143,5 @@ def stability_html(
     return (
         f"<b>Stability of {owner}:</b> {text}<br>"
         f"<b>Stability of TAVeer's classification:</b> {classification}",
-        f"{tip} {RATIO_STABILITY_METHOD}",
+        f"{tip} {ratio_stability_method(ratio)}",
     )

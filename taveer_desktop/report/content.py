@@ -33,8 +33,8 @@ from taveer_desktop.presentation.conclusion_text import (
     share_text,
 )
 from taveer_desktop.presentation.ratio_stability_text import (
-    RATIO_STABILITY_METHOD,
     STABILITY_OF_TAVEER_ONLY,
+    ratio_stability_method,
     ratio_stability_sentence,
     stability_owner,
 )
@@ -316,7 +316,7 @@ def _stability(inputs: ReportInputs) -> list[Block]:
             f"<b>Stability of {html_text(stability_owner(stated))}.</b> {how}"
             f"{html_text(sentence[0].lower() + sentence[1:])} This shows whether the stated "
             "ratio hinges on a handful of sentences; it is not the probability that it is "
-            f"right. {html_text(RATIO_STABILITY_METHOD)}"
+            f"right. {html_text(ratio_stability_method(ratio))}"
         ),
         Paragraph(
             f"<b>Stability of TAVeer's classification</b> (the same resamples): {classification}",

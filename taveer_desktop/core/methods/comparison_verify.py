@@ -97,11 +97,14 @@ class ComparisonScorer:
     def case(self, known_texts: Sequence[str], unknown_text: str) -> CaseTexts:
         return CaseTexts(tuple(prepare_text(t) for t in known_texts), prepare_text(unknown_text))
 
-    def score(self, case: CaseTexts) -> float | str:
-        """The raw score of a case, or the method's reason for giving none."""
+    def score(self, case: CaseTexts, seed: Sequence[int] | None = None) -> float | str:
+        """The raw score of a case, or the method's reason for giving none. ``seed``: the
+        generator's seed, the model's own unless given (the stability check draws each
+        resample of a method that draws at random with another, ``core/comparison_stability``).
+        """
         own = {case.questioned, *case.known}  # never a document of the case as an impostor
         impostors = tuple(t for t in self.impostors() if t not in own)
-        rng = np.random.default_rng([self.part.seed])
+        rng = np.random.default_rng([self.part.seed] if seed is None else list(seed))
         try:
             features = np.asarray(self.method.features(case, impostors, rng), dtype=float)
         except CannotCompare as reason:
