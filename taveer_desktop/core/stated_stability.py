@@ -121,12 +121,10 @@ def _comparison_column(
     model: Model, method: str, resampled: ResampledScores, texts: _Texts, seed: int
 ) -> np.ndarray:
     from taveer_desktop.core.comparison_stability import resampled_comparison
-    from taveer_desktop.core.methods.comparison_model import ComparisonPart
+    from taveer_desktop.core.methods.comparison_model import comparison_part
     from taveer_desktop.core.methods.comparison_verify import ComparisonScorer
 
-    part = ComparisonPart.of(model, texts.source)
-    if part.id != method:
-        raise ValueError(f"the model's comparison part is {part.id}'s, not {method}'s")
+    part = comparison_part(model, method, texts.source)  # stated, or one its fusion combines
     scorer = ComparisonScorer(part, texts.source)
     raws = resampled_comparison(
         scorer,

@@ -277,3 +277,29 @@ def test_an_old_taveer_and_lambdag_fused_model_verifies_to_the_same_number():
         .log10_lr(np.array([[found.by_method["taveer"], found.by_method["lambdag"]]]))[0]
     )
     assert unbounded == pytest.approx(2.0560911883161985, abs=1e-12)
+
+
+def test_a_fused_taveer_and_coav_model_has_the_stability_of_its_fused_ratio(taveer_coav):
+    """The check recomputes the fused ratio in every resample from TAVeer's and COAV's own
+    resampled ratios (COAV's part read from the fusion's parts), so the stability quoted is the
+    stated ratio's (before, such a model's check refused: "its LambdaG part is missing")."""
+    from taveer_desktop.core.stated_stability import run_stability
+
+    unbounded = _broken(
+        taveer_coav,
+        lambda d: d["fusion"].update(min_log10_lr=None, max_log10_lr=None, bands=[]),
+    )
+    model = parse_model(unbounded, "fused.json")
+    known, questioned = _demo_case()
+    found = verify_with_method(model, known, questioned)
+    stated = found.methods.by_method["fusion"]
+    stability = run_stability(
+        model, known, questioned, found.prediction, stated, resamples=12, seed=5
+    )
+    ratio = stability.ratio
+    assert ratio is not None and ratio.method == "fusion" and ratio.resamples == 12
+    assert ratio.without_ratio == 0 and 0 <= ratio.agreeing <= 12
+    low, high = ratio.log10_lr_interval
+    assert low <= high and np.isfinite(low) and np.isfinite(high)
+    assert not ratio.drawn_afresh  # neither TAVeer nor COAV draws at random
+    assert (low <= stated <= high) or ratio.agreeing < 12  # the run's ratio among its resamples
