@@ -34,7 +34,15 @@ RATIO_STABILITY_METHOD = (
     "The stated ratio is recomputed in every resample with the same sentences left out: "
     "λG from the kept sentences (the known author's model rebuilt from the known sentences kept; "
     "the reference samples drawn once, of the same size, and shared by every resample), "
-    "calibrated, and fused with TAVeer's ratio where the model fuses them."
+    "calibrated as in the run."
+)
+
+FUSED_STABILITY_METHOD = (
+    "The stated ratio is recomputed in every resample with the same sentences left out: each "
+    "method the fusion combines gives its own calibrated ratio from the sentences the resample "
+    "kept (TAVeer's from its resampled similarity; λG with the known author's model rebuilt and "
+    "the reference samples drawn once; a comparison system from the texts rebuilt), and these "
+    "are fused with the model's weights; a resample one of them cannot score gives no ratio."
 )
 
 COMPARISON_STABILITY_METHOD = (
@@ -65,7 +73,9 @@ def _names(methods: tuple[str, ...]) -> str:
 
 def ratio_stability_method(ratio: RatioStability) -> str:
     """How the stated ratio was resampled (a tooltip, the report's method sentence)."""
-    if ratio.method in (MethodId.LAMBDAG, MethodId.FUSION):
+    if ratio.method == MethodId.FUSION:
+        text = FUSED_STABILITY_METHOD
+    elif ratio.method == MethodId.LAMBDAG:
         text = RATIO_STABILITY_METHOD
     else:
         text = COMPARISON_STABILITY_METHOD.format(method=_short(ratio.method))

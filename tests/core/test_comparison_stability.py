@@ -47,6 +47,7 @@ from taveer_desktop.core.stated_stability import (
 )
 from taveer_desktop.core.text import sentence_spans
 from taveer_desktop.presentation.ratio_stability_text import (
+    FUSED_STABILITY_METHOD,
     RATIO_STABILITY_METHOD,
     ratio_stability_method,
     ratio_stability_sentence,
@@ -335,7 +336,11 @@ def test_the_sentence_names_the_method_and_says_when_draws_were_varied():
         ratio_stability_method(im)
     )
     fused = RatioStability("fusion", 200, 200, (1.0, 1.2))
-    assert ratio_stability_method(fused) == RATIO_STABILITY_METHOD
+    assert ratio_stability_method(fused) == FUSED_STABILITY_METHOD  # any methods it combines
+    assert ratio_stability_method(RatioStability("lambdag", 200, 200, (1.0, 1.2))) == (
+        RATIO_STABILITY_METHOD
+    )
+    assert "fused with TAVeer" not in RATIO_STABILITY_METHOD  # LambdaG alone is not fused
     assert "when the fused ratio is recomputed" in ratio_stability_sentence(fused, 1.1)
 
 
