@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -53,6 +54,7 @@ DEFAULTS = ValidationSettings()  # LambdaG's default order and samples
 DEFAULT_MAX_CLLR = 0.5
 DEFAULT_MAX_MISLEADING = 0.10
 GRID_HEADINGS = ("Stated method", "Compare", "Fused", "Family", "Randomness", "Cost per trial")
+FAMILY_COLUMN = GRID_HEADINGS.index("Family")
 
 
 @dataclass(frozen=True)
@@ -80,13 +82,17 @@ class MethodPage(WizardStep):
         self.compare_boxes: dict[str, QCheckBox] = {}
         self.fuse_boxes: dict[str, QCheckBox] = {}
         group = QButtonGroup(self)
-        layout = self.scrolled()  # at a large scale the grid need not fit
+        layout = self.scrolled()  # at a large scale the page scrolls (down, not sideways)
+        self.content_layout = layout
         grid = QGridLayout()
         grid.setHorizontalSpacing(self.fontMetrics().horizontalAdvance("m"))
         grid.setVerticalSpacing(self.fontMetrics().height() // 6)
+        self.family_labels: list[QLabel] = []  # the Family column, shown where it fits
         for column, heading in enumerate(GRID_HEADINGS):
             label = QLabel(f"<b>{heading}</b>")
             grid.addWidget(label, 0, column)
+            if column == FAMILY_COLUMN:
+                self.family_labels.append(label)
         for row, choice in enumerate(ct.method_choices(), start=1):
             tip = f"{choice.name} — {choice.family}. Reference: {choice.reference}"
             button = QRadioButton(choice.name)
@@ -99,7 +105,7 @@ class MethodPage(WizardStep):
             self.compare_boxes[choice.method] = box
             family = QLabel(choice.family)
             family.setToolTip(tip)
-            family.setWordWrap(True)
+            self.family_labels.append(family)
             randomness = QLabel(choice.randomness)
             randomness.setToolTip(ct.RANDOMNESS_MEANING[choice.randomness])
             cost = QLabel(choice.cost_cell)
@@ -119,7 +125,8 @@ class MethodPage(WizardStep):
             button.toggled.connect(self._method_changed)
             box.toggled.connect(self._method_changed)
             fused.toggled.connect(self._method_changed)
-        grid.setColumnStretch(3, 1)
+        grid.setColumnStretch(FAMILY_COLUMN, 1)
+        self.method_grid = grid
         layout.addLayout(grid)
         self.rule_check = QCheckBox(ct.CHOOSE_BY_TEXT)
         self.rule_check.setToolTip(ct.CHOOSE_BY_TIP)
@@ -212,6 +219,37 @@ class MethodPage(WizardStep):
     def use_defaults(self) -> None:
         self.order.setValue(DEFAULTS.lambdag_order)
         self.samples.setValue(DEFAULTS.lambdag_samples)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_family_column()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_family_column()
+
+    def fit_family_column(self) -> None:
+        """The Family column where the grid fits with it (1366 pixels wide at 100 %), hidden
+        where it does not: at 150 % it wrapped word by word and pushed the cost off the page.
+        A method's family stays in its tooltip and in the description below the grid."""
+        grid = self.method_grid
+        widths = []
+        for column in range(grid.columnCount()):
+            cells = (grid.itemAtPosition(row, column) for row in range(grid.rowCount()))
+            widgets = [c.widget() for c in cells if c is not None]
+            widths.append(max((w.sizeHint().width() for w in widgets if w), default=0))
+        margins = self.content_layout.contentsMargins()
+        needed = (
+            sum(widths)
+            + grid.horizontalSpacing() * (len(widths) - 1)
+            + margins.left()
+            + margins.right()
+        )
+        # the page scrolls down at the scales where this matters: count its scroll bar as there
+        room = self.scroll_area.width() - self.scroll_area.verticalScrollBar().sizeHint().width()
+        shown = needed <= room
+        for label in self.family_labels:
+            label.setVisible(shown)
 
     def _method_changed(self, *_args) -> None:
         stated = self.method()
