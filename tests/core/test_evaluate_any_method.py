@@ -225,3 +225,19 @@ def test_models_of_the_older_kinds_give_the_same_numbers(corpus, name):
     assert (headline.auc, headline.cllr, headline.cllr_min, headline.c_at_1) == pytest.approx(
         stated, abs=1e-12
     )
+
+
+def test_evaluate_text_names_the_fusion_by_the_methods_it_combines(
+    taveer_coav, corpus, tmp_path, capsys
+):
+    from taveer_desktop.cli.main import main
+    from taveer_desktop.core.model import save_model
+
+    save_model(taveer_coav, tmp_path / "fused.json")
+    code = main(["evaluate", str(tmp_path / "fused.json"), str(corpus.path), "--workers", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index("By method (the same cases):")
+    named = [line.split(":")[0].strip() for line in lines[start + 1 : start + 4]]
+    assert named == ["TAVeer + COAV (stated)", "TAVeer alone", "COAV alone"]
