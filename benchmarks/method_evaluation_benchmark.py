@@ -10,7 +10,10 @@ JSON line per model, test split and seed: the stated method's headline measures,
 the evaluation.
 
     .venv/bin/python benchmarks/method_evaluation_benchmark.py [--shared ../shared]
-        [--seeds 0 1 2] [--workers 2]
+        [--seeds 0 1 2] [--workers 2] [--fuse taveer,coav] [--corpora reuters-c50]
+
+``--fuse`` names the fused methods (default: TAVeer and LambdaG); ``--corpora`` limits the
+corpora (default: every shared corpus found).
 """
 
 from __future__ import annotations
@@ -47,8 +50,10 @@ def main() -> int:
     parser.add_argument("--shared", default=str(REPO.parent / "shared"))
     parser.add_argument("--seeds", type=int, nargs="+", default=[0])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--fuse", default="taveer,lambdag")
+    parser.add_argument("--corpora", nargs="+", default=list(CORPORA))
     args = parser.parse_args()
-    roots = {name: Path(args.shared) / "corpora" / name for name in CORPORA}
+    roots = {name: Path(args.shared) / "corpora" / name for name in args.corpora}
     roots = {name: root for name, root in roots.items() if root.is_dir()}
     if not roots:
         print(f"no corpus found under {args.shared}/corpora", file=sys.stderr)
@@ -60,7 +65,7 @@ def main() -> int:
                 model = Path(tmp) / f"{name}-fusion-{seed}.json"
                 record, validate_seconds = _taveer(
                     "validate", "--population", str(root / "train"), "-o", str(model),
-                    "--method", "fusion", "--questioned-chars", str(questioned),
+                    "--fuse", args.fuse, "--questioned-chars", str(questioned),
                     "--known-chars", str(known), "--seed", str(seed), "--json",
                 )  # fmt: skip
                 for test_name, test_root in roots.items():

@@ -167,9 +167,11 @@ def run_evaluate(args) -> int:
         if result.gate is not None:
             print(gate_summary_text(result.gate))
         if result.method != "taveer":
+            from taveer_desktop.core.lambdag_model import fusion_of
             from taveer_desktop.presentation.method_measures import method_measure_lines
 
-            print("\n".join(method_measure_lines(report["methods"], result.method)))
+            fused = fusion_of(model, str(args.model)).methods if "fusion" in result.methods else ()
+            print("\n".join(method_measure_lines(report["methods"], result.method, fused)))
         print_basis(basis)
         for case in report.get("cases", []):
             lr = "–" if case["log10_lr"] is None else numbers.decimal(case["log10_lr"], 3)

@@ -7,11 +7,18 @@ and a ``GateSummary``: how many cases are evaluative, investigative or without a
 how many lie outside the validated conditions, how many broke each rule, and the Cllr over the
 cases that keep an evaluative conclusion. ``case_lines`` turns them into the ``cases`` list of
 ``evaluate --json --cases``.
+
+For a model of another method, every method it states or fuses other than TAVeer has scored
+each case (``CorpusDistances.scored``), and the gate holds each raw score to that method's
+validated range as ``verify`` does (``gate.raw_range_finding``: outside it, investigative at
+most); a method that could not compare a case (its score NaN) gives that case the
+cannot-compare finding ``verify`` gives (no conclusion).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -19,9 +26,10 @@ import numpy as np
 
 from taveer_desktop.core.calibration import cllr
 from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.gate import assess, conclude, lambdag_range_finding
+from taveer_desktop.core.gate import assess, conclude, raw_range_finding
+from taveer_desktop.core.methods.registry import method_info
 from taveer_desktop.core.model import Model
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.outcome import ConclusionKind, GateFinding, GateRule
 from taveer_desktop.core.training import CorpusDistances
 from taveer_desktop.core.validation_basis import ValidationBasis
 
@@ -67,27 +75,26 @@ def gate_corpus(
     log10_lr: np.ndarray | None,
     truth: np.ndarray,
     lexicon_sha256: str,
-    lambdag_range: tuple[float, float] | None = None,
+    raw_ranges: Mapping[str, tuple[float, float] | None] | None = None,
     basis: ValidationBasis | None = None,
 ) -> CorpusVerdict:
     """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures);
-    with ``lambdag_range`` (a LambdaG or fused model's) also on each case's λG, as
-    ``verify_with_method`` does; ``basis`` as in a verification (None: investigative)."""
+    ``raw_ranges`` (each scored method's validated range of raw scores, by id) holds each
+    method's raw score of every case to its range, as ``verify_with_method`` does (see the
+    module); ``basis`` as in a verification (None: investigative)."""
     assert data.measures is not None
     kinds: list[ConclusionKind] = []
     broken: list[tuple[str, ...]] = []
     outside = 0
     rules: dict[str, int] = {}
+    raw = data.raw_scores()
     for index, measures in enumerate(data.measures):
         row = data.distances[index]
         distances = {
             c: None if np.isnan(row[j]) else float(row[j]) for j, c in enumerate(CATEGORY_IDS)
         }
         findings = assess(model, measures, distances, lexicon_sha256, basis=basis)
-        if data.scored is not None:
-            outside_range = lambdag_range_finding(float(data.scored[index]), lambdag_range)
-            if outside_range is not None:
-                findings = (*findings, outside_range)
+        findings = (*findings, *_method_findings(raw, index, raw_ranges or {}))
         lr = None if log10_lr is None else float(log10_lr[index])
         kinds.append(conclude(model, findings, lr).kind)
         outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)
@@ -109,6 +116,25 @@ def gate_corpus(
         rules=dict(sorted(rules.items())),
     )
     return CorpusVerdict(tuple(kinds), tuple(broken), summary)
+
+
+def _method_findings(
+    raw: Mapping[str, np.ndarray], index: int, raw_ranges: Mapping[str, tuple[float, float] | None]
+) -> list[GateFinding]:
+    """The findings on case ``index`` of every scored method: a raw score outside its
+    validated range, or none at all (the method could not compare the case)."""
+    found = []
+    for method, scores in raw.items():
+        score = float(scores[index])
+        if math.isfinite(score):
+            outside = raw_range_finding(method, score, raw_ranges.get(method))
+            found += [] if outside is None else [outside]
+        else:
+            from taveer_desktop.core.methods.comparison_verify import cannot_compare_finding
+
+            reason = "it gave no score for it"
+            found.append(cannot_compare_finding(method_info(method).name, reason))
+    return found
 
 
 def case_lines(

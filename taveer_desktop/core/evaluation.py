@@ -19,23 +19,17 @@ counts the cases outside the model's validated conditions, the cases that get no
 and the Cllr over the cases that keep an evaluative conclusion; ``Evaluation.cases`` lists each
 case's kind and broken rules.
 
-**Models of a comparison system** (``--method coav`` …): every case is also given the
-system's raw score (in the same worker processes; ``comparison_verify.ComparisonScorer``) and
-its calibrated, bounded ratio is measured beside TAVeer's; a case it cannot compare is
-unanswered (score 0.5, log10 LR 0). The corpus gate is TAVeer's (texts and conditions); the rule
-on a raw score outside the validated range is applied by ``verify``, not here.
-
-**Models of LambdaG or the fusion** (validated with ``--method lambdag`` or ``--method fusion``,
-``core/method_verify.py``): every case is also scored by LambdaG (in the same worker processes
-as TAVeer's features), and each method's log10 LR is measured alone — TAVeer's, LambdaG's and,
-where the model has it, the fusion's — with the same measures (``MethodFigures``). The headline
-measures are the stated method's. For LambdaG and the fusion the score of the PAN measures is
-LR / (1 + LR) (> 0.5: same author; the inconclusive band is TAVeer's and is not applied to
-them) and Cllr_min is computed from the raw λG or the unbounded fused ratio. A case on which
-every category of TAVeer's ensemble abstains has no TAVeer ratio in a verification, so none of
-the fusion either: its fused score is 0.5 (unanswered) and its fused LR 1. The gate's verdict
-on a case is the same whichever ratio it states (the gate looks at the texts and the model's
-conditions), so each method's Cllr over the evaluative cases uses the same cases.
+**Models of another method** (LambdaG, one of the ten comparison systems, or the fusion of any
+of them; ``core/method_verify.py``): every case is also scored by each method the model states
+or fuses other than TAVeer, in the same worker processes as TAVeer's features, and each
+method's log10 LR is measured alone beside TAVeer's — and, for a fused model, the fusion's —
+with the same measures (``MethodFigures``, ``core/evaluation_methods.py``, which says how a
+case a method cannot compare is counted). The headline measures are the stated method's; for
+any method but TAVeer the score of the PAN measures is LR / (1 + LR) (> 0.5: same author; the
+inconclusive band is TAVeer's and is not applied to them). The gate holds each scored method's
+raw score to the range its validation gave, as ``verify`` does (``core/corpus_gate.py``); its
+verdict on a case is the same whichever ratio the model states, so each method's Cllr over the
+evaluative cases uses the same cases.
 """
 
 from __future__ import annotations
@@ -54,25 +48,20 @@ from taveer_desktop.core.calibration import (
     reliability_bins,
 )
 from taveer_desktop.core.corpus import Corpus
-from taveer_desktop.core.corpus_gate import (
-    GateSummary,
-    case_lines,
-    evaluative_cllr,
-    gate_corpus,
-)
+from taveer_desktop.core.corpus_gate import GateSummary, case_lines, gate_corpus
 from taveer_desktop.core.ensemble import ensemble_similarities
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.scoring import similarity_array
-from taveer_desktop.core.training import corpus_distances
+from taveer_desktop.core.training import CorpusDistances, corpus_distances
 from taveer_desktop.core.validation_basis import BasisReference, ValidationBasis
 
-if TYPE_CHECKING:  # LambdaG's modules load only when a model of another method is evaluated
-    from taveer_desktop.core.fusion import Fusion
+if TYPE_CHECKING:  # the other methods' modules load only when a model of one is evaluated
+    from taveer_desktop.core.evaluation_methods import MethodFigures, MethodScorer
 
 
 @dataclass(frozen=True)
@@ -173,20 +162,6 @@ def compute_metrics(scores: np.ndarray, truth: np.ndarray) -> Metrics:
 
 
 @dataclass(frozen=True)
-class MethodFigures:
-    """One method's log10 LR of every case and its measures (``evaluate --json``'s
-    ``methods``): the same measures as the headline, and its Cllr over the evaluative cases."""
-
-    method: str
-    metrics: Metrics
-    log10_lr: np.ndarray
-    cllr_evaluative: float | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.metrics.to_dict(), "cllr_evaluative": self.cllr_evaluative}
-
-
-@dataclass(frozen=True)
 class Evaluation:
     """Metrics plus the per-case scores and per-category similarities behind them; for a
     model of another method also every method's figures side by side (see the module)."""
@@ -204,7 +179,12 @@ class Evaluation:
     validation: BasisReference | None = None  # the validation record the gate was given
     method: str = "taveer"  # whose ratio the headline measures are of (``method_of``)
     methods: dict[str, MethodFigures] = field(default_factory=dict)
-    lambdag_raw: np.ndarray | None = None  # λG of every case (a LambdaG or fusion model)
+    raw: dict[str, np.ndarray] = field(default_factory=dict)  # other methods' raw scores
+
+    @property
+    def lambdag_raw(self) -> np.ndarray | None:
+        """λG of every case (a model stating or fusing LambdaG)."""
+        return self.raw.get(MethodId.LAMBDAG.value)
 
     def report_dict(self) -> dict[str, Any]:
         """The metrics and the gate's counts in one flat dictionary (``evaluate --json``)."""
@@ -279,19 +259,10 @@ def evaluate(
     lexicon = lexicon or default_lexicon()
     method = method_of(model)
     scorer = None
-    lambdag_range = None
-    if method in COMPARISON_IDS:
-        from taveer_desktop.core.methods.comparison_model import ComparisonPart
-        from taveer_desktop.core.methods.comparison_verify import ComparisonScorer
+    if method != MethodId.TAVEER:
+        from taveer_desktop.core.evaluation_methods import method_scorer
 
-        scorer = ComparisonScorer(ComparisonPart.of(model, "the model")).raw
-    elif method != MethodId.TAVEER:
-        from taveer_desktop.core.lambdag_model import LambdaGPart
-        from taveer_desktop.core.method_verify import LambdaGScorer
-
-        part = LambdaGPart.of(model, "the model")
-        lambdag_range = part.raw_range
-        scorer = LambdaGScorer(part, lexicon, "the model").raw
+        scorer = method_scorer(model, lexicon)
     data = corpus_distances(corpus, lexicon, workers, progress, measure=True, scorer=scorer)
     similarities, raw_scores = model_scores(model, data.distances)
     truth = data.truth
@@ -305,38 +276,12 @@ def evaluate(
     metrics = weight_of_evidence_metrics(
         compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
-    verdict = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, lambdag_range, basis)
+    ranges = None if scorer is None else scorer.raw_ranges()
+    verdict = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, ranges, basis)
     kinds, gate = verdict.kinds, verdict.summary
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
-    methods = {
-        MethodId.TAVEER.value: MethodFigures(
-            MethodId.TAVEER.value,
-            metrics,
-            log10_lr if log10_lr is not None else np.full(len(truth), np.nan),
-            gate.cllr_evaluative,
-        )
-    }
-    lambdag_raw = data.scored
-    lengths = (data.questioned_chars, data.known_chars)
-    if method in COMPARISON_IDS:
-        assert data.scored is not None
-        methods[method] = comparison_figures(model, data.scored, truth, evaluative, lengths)
-        lambdag_raw = None
-    elif method != MethodId.TAVEER:
-        assert lambdag_raw is not None and log10_lr is not None
-        members = [CATEGORY_IDS.index(c) for c in model.ensemble]
-        abstains = np.isnan(similarities[:, members]).all(axis=1)
-        methods.update(
-            other_methods(
-                model,
-                log10_lr,
-                abstains,
-                lambdag_raw,
-                truth,
-                evaluative,
-                lengths,
-            )
-        )
+    taveer = (metrics, log10_lr, gate.cllr_evaluative)
+    methods = _methods(model, scorer, data, taveer, similarities, evaluative)
     if method != MethodId.TAVEER:
         stated = methods[method]
         metrics = stated.metrics
@@ -357,7 +302,7 @@ def evaluate(
         validation=None if basis is None else basis.reference(),
         method=method,
         methods=methods,
-        lambdag_raw=lambdag_raw,
+        raw=data.raw_scores(),
     )
 
 
@@ -366,63 +311,30 @@ def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * LN10 * np.asarray(log10_lr, dtype=float)))
 
 
-def method_figures(
-    method: str,
-    log10_lr: np.ndarray,
-    raw: np.ndarray,
-    truth: np.ndarray,
-    evaluative: np.ndarray,
-    unanswered: np.ndarray | None = None,
-) -> MethodFigures:
-    """The measures of one method's log10 LRs (``raw``: the score before calibration, for
-    Cllr_min); ``unanswered`` cases score 0.5."""
-    scores = posterior_scores(log10_lr)
-    if unanswered is not None:
-        scores = np.where(unanswered, 0.5, scores)
-    metrics = weight_of_evidence_metrics(compute_metrics(scores, truth), raw, log10_lr, truth)
-    return MethodFigures(method, metrics, log10_lr, evaluative_cllr(log10_lr, truth, evaluative))
-
-
-def comparison_figures(
+def _methods(
     model: Model,
-    raw: np.ndarray,
-    truth: np.ndarray,
+    scorer: MethodScorer | None,
+    data: CorpusDistances,
+    taveer_measures: tuple[Metrics, np.ndarray | None, float | None],
+    similarities: np.ndarray,
     evaluative: np.ndarray,
-    lengths: tuple[np.ndarray, np.ndarray],
-) -> MethodFigures:
-    """A comparison system's figures: its calibrated, bounded ratio of every case; a case it
-    cannot compare (raw NaN) is unanswered (score 0.5, log10 LR 0)."""
-    from taveer_desktop.core.methods.comparison_model import ComparisonPart
-
-    part = ComparisonPart.of(model, "the model")
-    refused = ~np.isfinite(raw)
-    filled = np.where(refused, 0.0, raw)
-    log10_lr = np.where(refused, 0.0, part.calibration.log10_lr(filled, *lengths))
-    return method_figures(part.id, log10_lr, filled, truth, evaluative, unanswered=refused)
-
-
-def other_methods(
-    model: Model,
-    taveer_log10_lr: np.ndarray,
-    taveer_abstains: np.ndarray,
-    lambdag_raw: np.ndarray,
-    truth: np.ndarray,
-    evaluative: np.ndarray,
-    lengths: tuple[np.ndarray, np.ndarray],
 ) -> dict[str, MethodFigures]:
-    """LambdaG's figures and, for a fused model, the fusion's (see the module); ``lengths``
-    (questioned, known characters of every case) for length-aware calibrations."""
-    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+    """TAVeer's figures (its measures, log10 LRs and Cllr over the evaluative cases) and every
+    other method's the model states or fuses (see the module)."""
+    from taveer_desktop.core.evaluation_methods import MethodFigures, other_methods
 
-    part = LambdaGPart.of(model, "the model")
-    lambdag = part.calibration.log10_lr(lambdag_raw, *lengths)
-    out = {"lambdag": method_figures("lambdag", lambdag, lambdag_raw, truth, evaluative)}
-    if "fusion" in model.extra:
-        fusion: Fusion = fusion_of(model, "the model")
-        both = np.column_stack([taveer_log10_lr, lambdag])
-        fused = np.where(taveer_abstains, 0.0, fusion.log10_lr(both, lengths[0]))
-        unbounded = fusion.unbounded().log10_lr(both)
-        out["fusion"] = method_figures(
-            "fusion", fused, unbounded, truth, evaluative, unanswered=taveer_abstains
+    truth = data.truth
+    assert truth is not None
+    metrics, log10_lr, cllr_evaluative = taveer_measures
+    taveer_lr = log10_lr if log10_lr is not None else np.full(len(truth), np.nan)
+    taveer = MethodFigures(MethodId.TAVEER.value, metrics, taveer_lr, cllr_evaluative)
+    methods = {MethodId.TAVEER.value: taveer}
+    if scorer is not None:
+        members = [CATEGORY_IDS.index(c) for c in model.ensemble]
+        abstains = np.isnan(similarities[:, members]).all(axis=1)
+        lengths = (data.questioned_chars, data.known_chars)
+        raw = data.raw_scores()
+        methods.update(
+            other_methods(model, scorer, raw, taveer, abstains, truth, evaluative, lengths)
         )
-    return out
+    return methods

@@ -12,8 +12,9 @@ naming both (the rules, their limits and why: docs/method.md, "The fitness-for-p
 - the same text (→ no conclusion): the questioned document and a known document share most of
   their word 5-grams (identical, nearly identical, or one contained in the other);
 - validated conditions (→ investigative only): lengths outside the central range of the model's
-  training cases, or a distance outside the range the model saw — or, for a LambdaG or fused
-  model, a λG outside the range its validation trials gave (``lambdag_range_finding``); a model
+  training cases, or a distance outside the range the model saw — or, for a model of another
+  method, any of its methods' raw scores (λG, a comparison system's score) outside the range
+  its validation trials gave (``raw_range_finding``); a model
   without a conditions record, an uncalibrated model, or a model made with another lexicon are
   investigative too;
 - the validation the conclusion rests on (→ investigative only; ``validation_findings``): a
@@ -31,6 +32,7 @@ feature extraction.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 from taveer_desktop.core.conditions import ValidatedConditions, describe_population
 from taveer_desktop.core.gate_validation import validation_findings
 from taveer_desktop.core.lexicon import Lexicon
+from taveer_desktop.core.methods.registry import method_info
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import (
     Conclusion,
@@ -296,19 +299,31 @@ def _distance_findings(model: Model, distances: Mapping[str, float | None]) -> l
     return findings
 
 
-def lambdag_range_finding(raw: float, raw_range: tuple[float, float] | None) -> GateFinding | None:
-    """LambdaG's score outside the range its validation trials gave: its calibration is
-    extrapolated there. (It does not detect a questioned text of another genre than the
-    population's: measured, such scores stayed inside the range — docs/lambdag.md.)"""
-    if raw_range is None:
+# how a method's raw score is written in the finding: LambdaG's λG to one decimal (as the
+# examiner reads it in the report), any other method's score to four significant digits
+_RAW_FORMATS = {"lambdag": ("λG ", "+.1f")}
+
+
+def raw_range_finding(
+    method: str, raw: float, raw_range: tuple[float, float] | None
+) -> GateFinding | None:
+    """A method's raw score (LambdaG's λG, a comparison system's score) outside the range its
+    validation trials gave: its calibration is extrapolated there. One rule for every method,
+    applied by ``verify`` and by ``evaluate`` (``core/corpus_gate.py``); a score that is not a
+    number (the method could not compare the case) is not this rule's finding. (For LambdaG it
+    does not detect a questioned text of another genre than the population's: measured, such
+    scores stayed inside the range — docs/lambdag.md.)"""
+    if raw_range is None or not math.isfinite(raw):
         return None
     low, high = raw_range
     if low <= raw <= high:
         return None
+    symbol, form = _RAW_FORMATS.get(method, ("", "+.4g"))
     return GateFinding(
         GateRule.VALIDATED_CONDITIONS,
-        f"LambdaG: its score λG {raw:+.1f} lies outside the range its validation trials gave "
-        f"({low:+.1f} to {high:+.1f}); its likelihood ratio is extrapolated",
+        f"{method_info(method).name}: its score {symbol}{raw:{form}} lies outside the range "
+        f"its validation trials gave ({low:{form}} to {high:{form}}); its likelihood ratio is "
+        "extrapolated",
         raw,
         high if raw > high else low,
         None,

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from taveer_desktop.core.gate import conclude, lambdag_range_finding
+from taveer_desktop.core.gate import conclude, raw_range_finding
 from taveer_desktop.core.length_bands import bound_at
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.method_findings import LambdaGEvidence, MethodFindings
@@ -168,7 +168,7 @@ def verify_with_method(
         MethodId.LAMBDAG.value: lambdag,
     }
     findings_ = result.conclusion.findings
-    outside = lambdag_range_finding(raw, part.raw_range)
+    outside = raw_range_finding(MethodId.LAMBDAG, raw, part.raw_range)
     if outside is not None:
         findings_ = (*findings_, outside)
     conclusion = conclude(model, findings_, lambdag)
@@ -222,7 +222,7 @@ def _with_fusion(
         order = part.order
         by_method[MethodId.LAMBDAG.value] = lambdag
         bounds[MethodId.LAMBDAG.value] = _lambdag_bounds(part, chars)
-        outside = lambdag_range_finding(lambdag_raw, part.raw_range)
+        outside = raw_range_finding(MethodId.LAMBDAG, lambdag_raw, part.raw_range)
         found += [] if outside is None else [outside]
     for method_id, comparison in fused_parts(model, source).items():
         compared = _compare(model, comparison, known_texts, unknown_text, source)

@@ -11,14 +11,14 @@
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
+from typing import Protocol
 
 import numpy as np
 
@@ -60,9 +60,17 @@ def distances_of_texts(
     return case_distances(questioned, profile)
 
 
-# another method's score of one case from its texts (``evaluate`` with a LambdaG model); a
-# picklable object, so that worker processes can score their cases too
-CaseScorer = Callable[[tuple[str, ...], str], float]
+class CaseScorer(Protocol):
+    """Other methods' raw scores of one case from its texts (``evaluate`` with a model of
+    another method than TAVeer, ``core/evaluation_methods.MethodScorer``): one score per method
+    of ``methods``, in that order, NaN where a method cannot compare the case. Picklable, so
+    that worker processes can score their cases too."""
+
+    @property
+    def methods(self) -> tuple[str, ...]: ...
+
+    def __call__(self, known_texts: tuple[str, ...], unknown_text: str) -> Sequence[float]: ...
+
 
 _worker_lexicon: Lexicon | None = None
 _worker_scorer: CaseScorer | None = None
@@ -73,7 +81,8 @@ def _init_worker(lexicon: Lexicon, scorer: CaseScorer | None = None) -> None:
     _worker_lexicon, _worker_scorer = lexicon, scorer
 
 
-_CaseRow = tuple[np.ndarray, CaseMeasures | None, float]  # distances, measures, other score
+# distances, measures, the other methods' scores (one per method of the scorer)
+_CaseRow = tuple[np.ndarray, CaseMeasures | None, np.ndarray]
 
 
 def _case_work(
@@ -85,7 +94,7 @@ def _case_work(
 ) -> _CaseRow:
     distances = distances_of_texts(known_texts, unknown_text, lexicon)
     measured = measure_case(known_texts, unknown_text, lexicon) if measure else None
-    other = math.nan if scorer is None else float(scorer(known_texts, unknown_text))
+    other = np.empty(0) if scorer is None else np.asarray(scorer(known_texts, unknown_text), float)
     return distances, measured, other
 
 
@@ -111,7 +120,15 @@ class CorpusDistances:
     questioned_chars: np.ndarray
     known_chars: np.ndarray
     measures: list[CaseMeasures] | None = None
-    scored: np.ndarray | None = None  # the ``scorer``'s score of every case, if one was given
+    # the ``scorer``'s scores of every case (cases × methods), if one was given, and its methods
+    scored: np.ndarray | None = None
+    scored_methods: tuple[str, ...] = ()
+
+    def raw_scores(self) -> dict[str, np.ndarray]:
+        """Each scored method's raw score of every case, by method id (NaN: not compared)."""
+        if self.scored is None:
+            return {}
+        return {m: self.scored[:, j] for j, m in enumerate(self.scored_methods)}
 
 
 def _resolve_workers(workers: int | None) -> int:
@@ -127,14 +144,15 @@ def corpus_distances(
     scorer: CaseScorer | None = None,
 ) -> CorpusDistances:
     """Distances of every case, computed with ``workers`` processes (1 = in this process);
-    with ``measure`` also the gate's measures of every case, with ``scorer`` also its score of
-    every case (in the same processes, from the same reading of the texts)."""
+    with ``measure`` also the gate's measures of every case, with ``scorer`` also its scores of
+    every case, one per method (in the same processes, from the same reading of the texts)."""
     lexicon = lexicon or default_lexicon()
     total = len(corpus)
     matrix = np.full((total, len(CATEGORY_IDS)), np.nan)
     lengths = np.zeros((total, 2), dtype=np.int64)
     measures: list[CaseMeasures | None] = [None] * total
-    scored = np.full(total, np.nan)
+    scored_methods = () if scorer is None else tuple(scorer.methods)
+    scored = np.full((total, len(scored_methods)), np.nan)
     n_workers = _resolve_workers(workers)
 
     def cases() -> Iterator[Case]:
@@ -163,6 +181,7 @@ def corpus_distances(
         lengths[:, 1],
         [m for m in measures if m is not None] if measure else None,
         scored if scorer is not None else None,
+        scored_methods,
     )
 
 

@@ -11,7 +11,7 @@ ratio) and, for a model whose method is one of the ten comparison systems, asks
   bounded by the ELUB of the validation (its band's bound where it has bands);
 - a ``validated_conditions`` finding when the raw score lies outside the range the
   validation's trials gave (the calibration is extrapolated there; the conclusion is then
-  investigative at most), as LambdaG's ``lambdag_range_finding``;
+  investigative at most; ``core/gate.raw_range_finding``, the rule LambdaG's λG is held to);
 - ``CannotCompare``: no ratio, and an ``enough_text`` finding that says why (no conclusion).
 """
 
@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.feature_stream import prepare_text
+from taveer_desktop.core.gate import raw_range_finding
 from taveer_desktop.core.length_bands import bound_at
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
 from taveer_desktop.core.methods.comparison_model import ComparisonPart, decode_impostors
@@ -42,24 +43,6 @@ class CaseComparison:
     bounds: tuple[float | None, float | None]  # the bound that applied at the case's length
     findings: tuple[GateFinding, ...]
     cannot_compare: str | None = None  # the method's reason, when it gave no ratio
-
-
-def raw_range_finding(
-    name: str, raw: float, raw_range: tuple[float, float] | None
-) -> GateFinding | None:
-    """A method's raw score outside the range its validation trials gave: its calibration is
-    extrapolated there."""
-    if raw_range is None or raw_range[0] <= raw <= raw_range[1]:
-        return None
-    low, high = raw_range
-    return GateFinding(
-        GateRule.VALIDATED_CONDITIONS,
-        f"{name}: its score {raw:+.4g} lies outside the range its validation trials gave "
-        f"({low:+.4g} to {high:+.4g}); its likelihood ratio is extrapolated",
-        raw,
-        high if raw > high else low,
-        None,
-    )
 
 
 def cannot_compare_finding(name: str, reason: str) -> GateFinding:
@@ -136,5 +119,5 @@ def compare_case(
             part.id, None, None, bounds, (cannot_compare_finding(name, raw),), raw
         )
     log10_lr = float(calibration.log10_lr(raw, q_chars, k_chars))
-    outside = raw_range_finding(name, raw, part.raw_range)
+    outside = raw_range_finding(part.id, raw, part.raw_range)
     return CaseComparison(part.id, raw, log10_lr, bounds, () if outside is None else (outside,))
