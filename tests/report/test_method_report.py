@@ -341,7 +341,9 @@ def _method_row(pdf, method: str, figures: dict) -> bool:
     values = " ".join(
         figure_value(key, figures[key]) for key in ("accuracy", "auc", "cllr", "cllr_min", "eer")
     )
-    name = method_name(method)  # a long name may wrap in its column: the row starts with it
+    # a long name may wrap in its column: the row starts with it; the fusion's row is named by
+    # what it combines (these reports are of the default fusion, TAVeer + LambdaG)
+    name = "TAVeer + LambdaG" if method == "fusion" else method_name(method)
     return any(
         values in line and (line.startswith(name) or line.startswith(name.split()[0] + " "))
         for line in lines
