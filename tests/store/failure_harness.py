@@ -104,6 +104,13 @@ def run_cli(
     )
 
 
+def _interruptible() -> None:
+    """In the child before it runs: Ctrl-C as in a terminal. A test run started in the
+    background (``cmd &`` in a script, ``nohup``) ignores SIGINT, and an ignored signal stays
+    ignored across exec, so the CLI under test would never see the interrupt the test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_cli(project: Path, args: tuple[str, ...]) -> subprocess.Popen:
     return subprocess.Popen(
         [*CLI, "--project", str(project), *args],
@@ -111,6 +118,7 @@ def start_cli(project: Path, args: tuple[str, ...]) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         env=CHILD_ENV,
+        preexec_fn=_interruptible,
     )
 
 
