@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -41,7 +40,7 @@ import numpy as np
 from taveer_desktop.core.feature_stream import prepare_text
 from taveer_desktop.core.methods.comparison import CaseTexts
 from taveer_desktop.core.methods.comparison_verify import ComparisonScorer
-from taveer_desktop.core.processes import default_workers, worker_context
+from taveer_desktop.core.processes import default_workers, in_processes
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.text import sentence_spans
 
@@ -170,17 +169,5 @@ def resampled_comparison(
             take(_score(work, [task]))
         return raws
     rest = [tasks[i : i + CHUNK] for i in range(1, len(tasks), CHUNK)]
-    with ProcessPoolExecutor(n_workers, worker_context([__name__]), _start, (work,)) as pool:
-        pending = {pool.submit(_in_worker, chunk) for chunk in rest}
-        try:
-            while pending:
-                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                progress.check()
-                for future in finished:
-                    take(future.result())
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
+    in_processes(_in_worker, rest, take, progress, n_workers, [__name__], _start, (work,))
     return raws

@@ -9,6 +9,9 @@ not fork safely (nor does a process that loaded Qt, whose threads Python cannot 
 everywhere else helpers come from a **fork server**: a clean process,
 started once, that imports the modules named in ``preload`` and forks each helper from itself.
 
+``in_processes`` runs a function over chunks of work in helper processes, handing each result
+back as it arrives; a cancel or an error cancels what has not started and waits for the rest.
+
 How many helpers: ``default_workers`` — the processors this process may actually use (its CPU
 affinity and, in a container, its cgroup's CPU quota; ``os.cpu_count`` counts the machine's,
 which in a container limited to two processors may say 64 and start 64 helpers that fight over
@@ -22,9 +25,16 @@ import multiprocessing
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from multiprocessing.context import BaseContext
 from pathlib import Path
+from typing import Any, TypeVar
+
+from taveer_desktop.core.progress import Progress
+
+Chunk = TypeVar("Chunk")
+Done = TypeVar("Done")
 
 MAX_WORKERS = 8  # beyond this the helpers' start and memory outweigh what they add here
 CGROUP_V2_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
@@ -79,3 +89,34 @@ def worker_context(preload: Sequence[str] = ()) -> BaseContext:
     if preload:
         context.set_forkserver_preload(list(preload))
     return context
+
+
+def in_processes(
+    function: Callable[[Chunk], Done],
+    chunks: Iterable[Chunk],
+    take: Callable[[Done], object],
+    progress: Progress,
+    n_workers: int,
+    preload: Sequence[str],
+    initializer: Callable[..., object],
+    initargs: tuple[Any, ...],
+) -> None:
+    """``take(function(chunk))`` for every chunk, ``function`` run in ``n_workers`` helper
+    processes (started as ``worker_context(preload)`` says, each set up by
+    ``initializer(*initargs)``), results taken in the order they arrive; ``progress.check()``
+    at least every 0.2 s, so a cancel stops the work: what has not started is cancelled and
+    the pool shut down before the cancel (or any error) goes on."""
+    context = worker_context(preload)
+    with ProcessPoolExecutor(n_workers, context, initializer, initargs) as pool:
+        pending = {pool.submit(function, chunk) for chunk in chunks}
+        try:
+            while pending:
+                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                progress.check()
+                for future in finished:
+                    take(future.result())
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise

@@ -13,10 +13,8 @@ id, which draws at random) adds a uniform draw from its generator to the same sh
 from __future__ import annotations
 
 import math
-import sys
-import types
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
 import numpy as np
@@ -53,6 +51,7 @@ from taveer_desktop.presentation.ratio_stability_text import (
     ratio_stability_sentence,
     stability_owner,
 )
+from tests.core.methods.trigram_methods import installed as install_methods
 
 LN10 = math.log(10)
 THRESHOLD = 0.58  # the calibration: log10 LR = share − 0.58
@@ -89,24 +88,9 @@ class NoisyShare(AlphaShare):
         return super().features(case, impostors, rng) + rng.uniform(-0.05, 0.05)
 
 
-@contextmanager
-def installed() -> Iterator[None]:
+def installed() -> AbstractContextManager[None]:
     """The two test methods where the catalogue finds ``coav`` and ``im``."""
-    saved = {}
-    for method_id, cls in (("coav", AlphaShare), ("im", NoisyShare)):
-        name = f"taveer_desktop.core.methods.{method_id}"
-        saved[name] = sys.modules.get(name)
-        module = types.ModuleType(name)
-        module.METHOD = cls  # type: ignore[attr-defined]
-        sys.modules[name] = module
-    try:
-        yield
-    finally:
-        for name, module in saved.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module
+    return install_methods((("coav", AlphaShare), ("im", NoisyShare)))
 
 
 @pytest.fixture(scope="module", autouse=True)

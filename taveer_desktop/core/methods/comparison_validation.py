@@ -31,7 +31,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +59,7 @@ from taveer_desktop.core.methods.comparison_trials import (
     trial_case,
 )
 from taveer_desktop.core.population import Population
-from taveer_desktop.core.processes import default_workers, worker_context
+from taveer_desktop.core.processes import default_workers, in_processes
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation_trials import TrialSet
@@ -143,20 +142,7 @@ def trial_features(
             progress.check()
             take(_compute(work, chunk))
     else:
-        context = worker_context([__name__])
-        with ProcessPoolExecutor(n_workers, context, _start, (work,)) as pool:
-            pending = {pool.submit(_in_worker, chunk) for chunk in chunks}
-            try:
-                while pending:
-                    finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                    progress.check()
-                    for future in finished:
-                        take(future.result())
-            except BaseException:
-                for future in pending:
-                    future.cancel()
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
+        in_processes(_in_worker, chunks, take, progress, n_workers, [__name__], _start, (work,))
     return _assemble(work.method, found, n_rows, seconds)
 
 

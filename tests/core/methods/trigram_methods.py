@@ -98,10 +98,11 @@ INSTALLED = (("profav", TrigramCosine), ("im", TrigramImpostors), ("unmasking", 
 
 
 @contextmanager
-def installed() -> Iterator[None]:
-    """The test methods where the catalogue finds ``profav``, ``im`` and ``unmasking``."""
+def installed(methods: Sequence[tuple[str, type]] = INSTALLED) -> Iterator[None]:
+    """Test methods where the catalogue finds the ids given (by default ``profav``, ``im`` and
+    ``unmasking``), the real modules put back afterwards."""
     saved = {}
-    for method_id, cls in INSTALLED:
+    for method_id, cls in methods:
         name = f"taveer_desktop.core.methods.{method_id}"
         saved[name] = sys.modules.get(name)
         module = types.ModuleType(name)
