@@ -218,7 +218,7 @@ def run_explain_lambdag(args, model) -> int:
     from taveer_desktop.core.sentence_agreement import sentence_leanings
     from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
 
-    if "lambdag" not in model.extra:  # LambdaG's part (a LambdaG model, or a fusion of it)
+    if MethodId.LAMBDAG.value not in model.extra:  # a LambdaG model, or a fusion of it
         raise InputError(
             "has no LambdaG part: explain --category lambdag needs a model validated with "
             "--method lambdag or fusion",

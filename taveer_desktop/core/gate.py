@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from taveer_desktop.core.conditions import ValidatedConditions, describe_population
 from taveer_desktop.core.gate_validation import validation_findings
 from taveer_desktop.core.lexicon import Lexicon
-from taveer_desktop.core.methods.registry import method_info
+from taveer_desktop.core.methods.registry import MethodId, method_info
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import (
     Conclusion,
@@ -301,7 +301,7 @@ def _distance_findings(model: Model, distances: Mapping[str, float | None]) -> l
 
 # how a method's raw score is written in the finding: LambdaG's λG to one decimal (as the
 # examiner reads it in the report), any other method's score to four significant digits
-_RAW_FORMATS = {"lambdag": ("λG ", "+.1f")}
+_RAW_FORMATS = {MethodId.LAMBDAG.value: ("λG ", "+.1f")}
 
 
 def raw_range_finding(

@@ -19,7 +19,7 @@ from typing import Any
 
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.length_bands import length_bands
-from taveer_desktop.core.methods.registry import COMPARISON_IDS, METHOD_IDS, method_name
+from taveer_desktop.core.methods.registry import COMPARISON_IDS, METHOD_IDS, MethodId, method_name
 from taveer_desktop.core.model import THRESHOLD_METHODS
 
 MIN_TRIALS_PER_CLASS = 20
@@ -43,7 +43,7 @@ CHOICE_RULES = {
 
 # the methods ``--method fusion`` combines unless ``--fuse`` says otherwise (every fused model
 # and record made before ``fuse`` existed combines these two)
-DEFAULT_FUSE = ("taveer", "lambdag")
+DEFAULT_FUSE = (MethodId.TAVEER.value, MethodId.LAMBDAG.value)
 
 LengthRange = tuple[int, int]
 

@@ -140,7 +140,7 @@ def attach_fusion(model: Model, fusion: Fusion, parts: list[Any]) -> Model:
     comparisons = [p for p in parts if isinstance(p, ComparisonPart)]
     for part in parts:
         if isinstance(part, LambdaGPart):
-            extra["lambdag"] = part.to_dict()
+            extra[MethodId.LAMBDAG.value] = part.to_dict()
     if comparisons:
         extra["comparisons"] = comparisons_block(comparisons, "the fused model")
     return replace(model, extra=extra)
