@@ -231,7 +231,7 @@ def print_validation_notes(record: dict) -> None:
     bound and, if the validation is too small for casework, why (the words of
     ``presentation/validation_text.py``)."""
     from taveer_desktop.core.methods.method_figures import method_figures
-    from taveer_desktop.core.methods.registry import method_name
+    from taveer_desktop.presentation.fusion_text import record_method_label
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
         bound_sentence,
         casework_shortfalls,
@@ -245,7 +245,7 @@ def print_validation_notes(record: dict) -> None:
         if block.cannot_compare:
             counts = f", could not compare {numbers.count(block.cannot_compare, 'trial')}"
         print(
-            f"  {method_name(method)}: Cllr {numbers.decimal(figures['cllr'])}, "
+            f"  {record_method_label(record, method)}: Cllr {numbers.decimal(figures['cllr'])}, "
             f"AUC {numbers.decimal(figures['auc'])}{counts}"
             + (" (stated)" if method == stated else "")
         )
