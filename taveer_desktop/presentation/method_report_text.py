@@ -21,7 +21,7 @@ from taveer_desktop.core.calibration import Calibration
 from taveer_desktop.core.fusion import Fusion, fusion_name
 from taveer_desktop.core.lambdag_model import LambdaGPart
 from taveer_desktop.core.method_findings import LambdaGEvidence
-from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.fusion_text import (
@@ -37,10 +37,11 @@ from taveer_desktop.presentation.method_agreement import (
 EACH_METHOD_HEAD = "Each method's likelihood ratio"
 
 
-def stated_method_sentence(stated: str) -> str:
-    """Which method's ratio the conclusion states, and that the others stand beside it."""
+def stated_method_sentence(name: str) -> str:
+    """Which method's ratio the conclusion states (``name``: its name, a fusion's by what it
+    combines), and that the others stand beside it."""
     return (
-        f"The conclusion above states the likelihood ratio of {method_name(stated)}, the method "
+        f"The conclusion above states the likelihood ratio of {name}, the method "
         "this model was validated to state. Each method's own ratio, from the same run, stands "
         "beside it:"
     )
@@ -401,4 +402,4 @@ TAVEER_SCORE_NOTE = (
 def subject_method(record: dict[str, Any]) -> str:
     """The method in the validation report's PDF subject."""
     stated = record_method(record)
-    return "the TAVeer method" if stated == MethodId.TAVEER else method_name(stated)
+    return "the TAVeer method" if stated == MethodId.TAVEER else record_method_name(record)

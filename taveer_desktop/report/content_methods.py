@@ -18,7 +18,7 @@ from __future__ import annotations
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fusion import Fusion
 from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
-from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
@@ -40,6 +40,7 @@ from taveer_desktop.presentation.method_agreement import (
     model_fusion_weights,
     role_text,
     short_name,
+    stated_label,
     without_text_evidence,
 )
 from taveer_desktop.report.blocks import (
@@ -81,7 +82,7 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
     kind = inputs.verification.conclusion.kind
     head = f"<b>{html_text(words.EACH_METHOD_HEAD)}.</b> "
     if kind is ConclusionKind.NONE:
-        text = NO_CONCLUSION_METHODS.format(method=method_name(methods.stated))
+        text = NO_CONCLUSION_METHODS.format(method=_name(inputs, methods.stated))
         return [Paragraph(head + html_text(text))]
     by_method = methods.by_method
     weights = fusion_weights(inputs)
@@ -96,7 +97,7 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
         rows.append(
             Row(
                 (
-                    f"<b>{html_text(method_label(method))}</b> {role}",
+                    f"<b>{html_text(_name(inputs, method))}</b> {role}",
                     words.NO_RATIO if value is None else format_lr(value),
                     numbers.decimal(value),
                     numbers.MISSING if value is None else html_text(lr_direction(value)) + bound,
@@ -107,7 +108,9 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
     blocks: list[Block] = [
         KeepTogether(
             (
-                Paragraph(head + html_text(words.stated_method_sentence(methods.stated))),
+                Paragraph(
+                    head + html_text(words.stated_method_sentence(_name(inputs, methods.stated)))
+                ),
                 Table(
                     (
                         Column("Method", 0.36),
@@ -127,6 +130,11 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
     if kind is ConclusionKind.INVESTIGATIVE:
         blocks.append(Paragraph(html_text(INVESTIGATIVE_METHODS), "warning"))
     return blocks
+
+
+def _name(inputs: ReportInputs, method: str) -> str:
+    """A method's name in the report; the fusion's by the methods the model fuses."""
+    return stated_label(method, fusion_weights(inputs))
 
 
 def fusion_weights(inputs: ReportInputs) -> dict[str, float] | None:
@@ -155,7 +163,7 @@ def no_weight_line(inputs: ReportInputs, method: str, what: str) -> Paragraph:
     why = (
         f"the fusion gives it a weight of {numbers.decimal((weights or {}).get(method, 0.0))}"
         if stated == MethodId.FUSION
-        else f"the stated ratio is {method_name(stated)}'s alone"
+        else f"the stated ratio is {_name(inputs, stated)}'s alone"
     )
     return Paragraph(
         f"<b>{html_text(method_label(method))}'s {html_text(what)}</b> are not set out: "
@@ -266,7 +274,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     heading = Heading(html_text(words.EACH_METHOD_RESULT_HEAD), 2)
     kind = result.conclusion.kind
     if kind is ConclusionKind.NONE:
-        text = NO_CONCLUSION_METHODS.format(method=method_name(methods.stated))
+        text = NO_CONCLUSION_METHODS.format(method=_name(inputs, methods.stated))
         return [KeepTogether((heading, Paragraph(html_text(text))))]
     by_method = methods.by_method
     calibration = inputs.model.calibration
@@ -290,7 +298,8 @@ def method_results(inputs: ReportInputs) -> list[Block]:
     for method in method_order(by_method, methods.stated):  # methods without a trace here
         if method not in traced:
             traces.append((method, words.plain_trace(by_method.get(method))))
-    rows = tuple(Row((f"<b>{html_text(short_name(m))}</b>", html_text(text))) for m, text in traces)
+    names = {m: _name(inputs, m) if m == MethodId.FUSION else short_name(m) for m, _ in traces}
+    rows = tuple(Row((f"<b>{html_text(names[m])}</b>", html_text(text))) for m, text in traces)
     return [
         KeepTogether(
             (
@@ -302,7 +311,7 @@ def method_results(inputs: ReportInputs) -> list[Block]:
             )
         ),
         Paragraph(
-            f"The conclusion states the ratio of {html_text(method_name(methods.stated))}. "
+            f"The conclusion states the ratio of {html_text(_name(inputs, methods.stated))}. "
             "The calibrations and the fusion are the model's (section 5)."
             + (
                 f" {html_text(INVESTIGATIVE_METHODS)}"
