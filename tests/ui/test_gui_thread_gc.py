@@ -44,10 +44,10 @@ def test_a_runner_moves_collection_to_the_gui_thread(qtbot, qapp):
             return threading.current_thread().name
 
         names = []
+        before = collector.collections  # the timer may collect while the job still runs
         runner.start(Job("Churning", churn, writes_store=False), on_finished=names.append)
         qtbot.waitUntil(lambda: bool(names), timeout=20_000)
         assert names[0] != threading.main_thread().name
-        before = collector.collections
         qtbot.waitUntil(lambda: collector.collections > before, timeout=10_000)
         gc.collect()  # what the timer left for its next turns, on this (the GUI) thread
         assert len(_Cycle.finalised_on) == 1000
