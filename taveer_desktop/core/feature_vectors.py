@@ -2,9 +2,11 @@
 
 A document's (or profile's) features are two parallel numpy arrays — feature codes
 (``feature_codes``: category in the top bits) and their counts — grouped by category F1…F11 and,
-within a category, in the order the features first occur. That order is the one the engine has
-always listed features in, and the distance below adds its terms in the same order, so the
-distances (and so every threshold and model) equal the string-based engine's to the last bit.
+within a category, in the order the features first occur (the order features are listed in).
+The distance below adds each category's terms from the smallest to the largest, an order that
+depends only on the counts, never on the order in which documents or features arrived: the same
+texts give the same distances to the last bit whichever importer read them and in whatever order
+their files came (``scoring.manhattan_distance``, the string-based reference, adds the same way).
 Strings are built only when ``counts`` is read, for display. The counting that makes these
 vectors is in ``feature_counts.py``.
 """
@@ -138,7 +140,7 @@ class DocumentFeatures:
 
     def distances(self, other: DocumentFeatures) -> np.ndarray:
         """Manhattan distance of the L1-normalised vectors per category (NaN where a side has
-        no feature): this document's terms in its order, then the other's remaining features."""
+        no feature): the terms of every feature of either side, added smallest first."""
         out = np.full(N_CATEGORIES, np.nan)
         totals_x, totals_y = self.totals(), other.totals()
         active = (totals_x > 0) & (totals_y > 0)
@@ -160,18 +162,19 @@ class DocumentFeatures:
         terms_y = (other.values / safe_y.repeat(sizes_y))[rest]
         kept_before = np.concatenate(([0], rest.cumsum()))[other.bounds]
         sizes_rest = kept_before[1:] - kept_before[:-1]
-        sums = _sequential_sums(terms_x, sizes_x, terms_y, sizes_rest)
+        sums = _ascending_sums(terms_x, sizes_x, terms_y, sizes_rest)
         out[active] = np.clip(sums[active], 0.0, D_MAX)
         return out
 
 
-def _sequential_sums(
+def _ascending_sums(
     first: np.ndarray, first_sizes: np.ndarray, second: np.ndarray, second_sizes: np.ndarray
 ) -> np.ndarray:
-    """Per category, the sum of its run of ``first`` and then its run of ``second``, added one
-    term after another (not pairwise), as the engine always has: each category's terms are
-    laid out in one row of a zero-padded matrix and the rows accumulated along their length
-    (adding the padding's zeros changes no sum)."""
+    """Per category, the sum of its run of ``first`` and its run of ``second`` (non-negative
+    terms), added one term after another from the smallest to the largest: the result depends
+    on the terms alone, not on their order. Each category's terms are laid out in one row of a
+    zero-padded matrix, each row sorted (the padding's zeros come first and change no sum) and
+    accumulated along its length."""
     lengths = first_sizes + second_sizes
     width = int(lengths.max()) if len(lengths) else 0
     if width == 0:
@@ -184,7 +187,7 @@ def _sequential_sums(
             terms = np.concatenate(
                 (first[a[j] : a[j] + first_sizes[j]], second[b[j] : b[j] + second_sizes[j]])
             )
-            sums[j] = np.cumsum(terms)[-1]
+            sums[j] = np.cumsum(np.sort(terms))[-1]
         return sums
     rows = np.concatenate(
         (
@@ -201,6 +204,7 @@ def _sequential_sums(
     )
     matrix = np.zeros((N_CATEGORIES, width))
     matrix[rows, columns] = np.concatenate((first, second))
+    matrix.sort(axis=1)
     return matrix.cumsum(axis=1)[:, -1]
 
 

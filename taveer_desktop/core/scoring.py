@@ -17,17 +17,19 @@ THETA_EPSILON = 1e-9
 
 
 def manhattan_distance(x_counts: Mapping[str, int], y_counts: Mapping[str, int]) -> float | None:
-    """Manhattan distance of the L1-normalised count vectors, or None if either is empty."""
+    """Manhattan distance of the L1-normalised count vectors, or None if either is empty.
+
+    The terms are added from the smallest to the largest, so the distance does not depend on the
+    order in which the features (or the documents they were counted from) arrived."""
     total_x = sum(x_counts.values())
     total_y = sum(y_counts.values())
     if total_x <= 0 or total_y <= 0:
         return None
+    terms = [abs(count / total_x - y_counts.get(f, 0) / total_y) for f, count in x_counts.items()]
+    terms += [count / total_y for f, count in y_counts.items() if f not in x_counts]
     distance = 0.0
-    for feature, count in x_counts.items():
-        distance += abs(count / total_x - y_counts.get(feature, 0) / total_y)
-    for feature, count in y_counts.items():
-        if feature not in x_counts:
-            distance += count / total_y
+    for term in sorted(terms):
+        distance += term
     return min(max(distance, 0.0), D_MAX)
 
 

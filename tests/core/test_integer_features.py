@@ -19,7 +19,7 @@ from taveer_desktop.core.feature_stream import (
     profile_streams,
     punctuation_of,
 )
-from taveer_desktop.core.feature_vectors import _sequential_sums
+from taveer_desktop.core.feature_vectors import _ascending_sums
 from taveer_desktop.core.features import (
     CATEGORY_IDS,
     DocumentFeatures,
@@ -403,20 +403,50 @@ def test_token_ids_found_with_numpy_equal_those_of_the_token_strings(pieces, spa
 
 
 @pytest.mark.parametrize("sizes", [(3, 0, 5, 1, 0, 2, 7, 0, 1, 1, 4), (0,) * 10 + (5000,)])
-def test_sequential_sums_add_each_category_in_order_whether_padded_or_not(sizes):
+def test_ascending_sums_add_each_category_smallest_first_whether_padded_or_not(sizes):
     rng = np.random.default_rng(7)
     first_sizes = np.array(sizes)
     second_sizes = first_sizes[::-1].copy()
     first = rng.random(first_sizes.sum()) / 7
     second = rng.random(second_sizes.sum()) / 3
-    sums = _sequential_sums(first, first_sizes, second, second_sizes)
+    sums = _ascending_sums(first, first_sizes, second, second_sizes)
     a, b = 0, 0
     for j in range(len(sizes)):
+        terms = [*first[a : a + first_sizes[j]], *second[b : b + second_sizes[j]]]
         expected = 0.0
-        for term in [*first[a : a + first_sizes[j]], *second[b : b + second_sizes[j]]]:
+        for term in sorted(terms):
             expected += float(term)
         assert sums[j] == expected, j
+        # any order of the same terms gives the same sum, to the last bit
+        shuffled = rng.permutation(np.array(terms, dtype=float))
+        half = len(shuffled) // 2
+        again = _ascending_sums(
+            shuffled[:half],
+            np.eye(len(sizes), dtype=int)[j] * half,
+            shuffled[half:],
+            np.eye(len(sizes), dtype=int)[j] * (len(shuffled) - half),
+        )
+        assert again[j] == sums[j], j
         a, b = a + first_sizes[j], b + second_sizes[j]
+
+
+def test_distances_do_not_depend_on_the_order_of_the_known_documents():
+    unknown = extract_features(_text(-1), LEXICON)
+    known = [extract_features(_text(i), LEXICON) for i in (1, 2, 3)]
+    first = unknown.distances(DocumentFeatures.combine(known))
+    listings = set()
+    for order in ((2, 0, 1), (1, 2, 0), (2, 1, 0)):
+        profile = DocumentFeatures.combine([known[i] for i in order])
+        listings.add(tuple(profile.keys.tolist()))
+        again = unknown.distances(profile)
+        assert np.array_equal(again, first, equal_nan=True), order
+        # and the other way round: the profile against the questioned text
+        assert np.array_equal(
+            profile.distances(unknown),
+            DocumentFeatures.combine(known).distances(unknown),
+            equal_nan=True,
+        ), order
+    assert len(listings) > 1  # the profiles really list their features in other orders
 
 
 def test_the_distance_of_one_category_equals_its_place_among_all():
