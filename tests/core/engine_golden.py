@@ -14,10 +14,11 @@ Two records under ``tests/core/golden/``:
   duration) and the per-case scores of ``taveer evaluate`` on each test split.
 
 Corpus text is never stored. Counts, hashes, orders, choices (ensembles, predictions) and case
-ids are compared exactly; a float is compared within ``FLOAT_TOLERANCE`` of its recorded value
-(``same_record``), since NumPy's vectorised sums may round the last digit differently on another
-processor. The engine's own sums do not depend on the order files arrive in (distances add their
-terms smallest first), so that tolerance covers the processor, never the importer.
+ids are compared exactly; a float within a relative 1e-9 of its recorded value
+(``golden_compare.same_record``), since NumPy's vectorised sums may round the last digit
+differently on another processor. The engine's own sums do not depend on the order files arrive
+in (distances add their terms smallest first), so that tolerance covers the processor, never
+the importer.
 
 Regenerate (only when a change of results is intended):
 
@@ -31,6 +32,8 @@ import json
 import math
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, when run as a script
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -48,42 +51,6 @@ MODELS = (
     ("reuters-c50", "eer", True),
 )
 STABILITY_RESAMPLES = 50
-# Tolerance of a float against its golden value, relative (FLOAT_TOLERANCE) and, for values near
-# 0 such as a log10 LR, absolute (FLOAT_ABSOLUTE): far below any digit a person reads (four
-# significant digits at most) and above what a processor's last digit can become after a
-# calibration fit amplifies it (one unit in the 16th digit became 4e-11 relative, seen here).
-FLOAT_TOLERANCE = 1e-9
-FLOAT_ABSOLUTE = 1e-12
-
-
-def same_record(now, golden, where: str = "") -> str | None:
-    """None when ``now`` equals ``golden`` (floats within ``FLOAT_TOLERANCE``, everything else
-    exactly, dict keys in the same order), else the path of the first difference."""
-    if isinstance(golden, float) or (isinstance(now, float) and isinstance(golden, int)):
-        if isinstance(now, bool) or not isinstance(now, (int, float)):
-            return where or "."
-        ok = math.isclose(now, golden, rel_tol=FLOAT_TOLERANCE, abs_tol=FLOAT_ABSOLUTE)
-        return None if ok else f"{where or '.'}: {now!r} != {golden!r}"
-    if isinstance(golden, dict):
-        if not isinstance(now, dict) or list(now) != list(golden):
-            return f"{where or '.'}: keys differ"
-        for key in golden:
-            found = same_record(now[key], golden[key], f"{where}/{key}")
-            if found:
-                return found
-        return None
-    if isinstance(golden, list):
-        if not isinstance(now, list) or len(now) != len(golden):
-            return f"{where or '.'}: lengths differ"
-        for i, (a, b) in enumerate(zip(now, golden, strict=True)):
-            found = same_record(a, b, f"{where}[{i}]")
-            if found:
-                return found
-        return None
-    same = type(now) is type(golden) and now == golden
-    return None if same else f"{where or '.'}: {now!r} != {golden!r}"
-
-
 def counts_hash(counts: dict[str, int]) -> str:
     """Hash of one category's counts, in the order the engine lists them."""
     payload = json.dumps(list(counts.items()), ensure_ascii=False, separators=(",", ":"))

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 from conftest import corpus_path
+from golden_compare import same_record
 
 from taveer_desktop.core.corpus import PAN_FOLDER, PAN_JSONL, open_corpus
 from taveer_desktop.core.evaluation import evaluate
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.training import train
-
-from .engine_golden import same_record
 
 pytestmark = pytest.mark.corpus
 

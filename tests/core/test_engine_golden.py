@@ -1,6 +1,7 @@
 """Today's engine against its golden record (``engine_golden.py``): every count (and the order
-features are listed in), sentence count, choice and case id exactly, every distance, threshold and
-score within ``FLOAT_TOLERANCE`` of what the engine produced when the record was written.
+features are listed in), sentence count, choice and case id exactly, every distance, threshold
+and score within a relative 1e-9 (``golden_compare``) of what the engine produced when the
+record was written.
 
 The demo record runs everywhere (texts shipped in ``resources/demo``); the shared record needs
 ``../shared`` and skips with a reason where it is absent.
@@ -12,6 +13,7 @@ import json
 
 import pytest
 from conftest import CORPORA, DEMO_TEXTS, corpus_path
+from golden_compare import same_record
 
 from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.evaluation import evaluate
@@ -27,7 +29,6 @@ from .engine_golden import (
     demo_record,
     model_record,
     numbers,
-    same_record,
 )
 
 
