@@ -101,7 +101,9 @@ def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
         )
     except signing.SigningError as error:
         raise _refusal(error) from None
-    check = signing.verify_signed_report(path, request.trust_roots)
+    from taveer_desktop.report.signature_verdict import verify_signed_report
+
+    check = verify_signed_report(path, request.trust_roots)
     if not (check.intact and check.covers_whole_file and check.timestamp_intact is not False):
         raise ReportError(
             "The signed report did not verify after signing ("
@@ -110,8 +112,9 @@ def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
         )
     if check.trusted is False:
         raise ReportError(
-            f"The certificate of {signed.signer_subject} does not chain to the CA certificate "
-            "given with --trust; the report was not signed."
+            f"The certificate of {signed.signer_subject} was not accepted against the CA "
+            f"certificate given with --trust ({' '.join(check.problems)}); the report was not "
+            "signed."
         )
     return SignedFacts(
         sha256=signed.sha256,
