@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.report.declaration_block import SignatureNote
 from taveer_desktop.report.inputs import ReportError
 
 
@@ -38,6 +39,11 @@ class SigningRequest:
 class SigningPlan:
     request: SigningRequest
     signer: str  # the certificate's subject, as the report prints it
+    trust_anchors: tuple[str, ...] = ()  # the subjects of the --trust CA certificates
+
+    def note(self) -> SignatureNote:
+        """What the report's signature page says of the signature it is about to carry."""
+        return SignatureNote(self.signer, self.request.tsa_url, self.trust_anchors)
 
 
 @dataclass(frozen=True)
@@ -77,11 +83,12 @@ def plan_signing(request: SigningRequest) -> SigningPlan:
             request.pkcs12_path, request.passphrase, datetime.now(UTC)
         )
         signing.check_tsa_url(request.tsa_url)
-        for root in request.trust_roots:
-            signing.load_roots([root])
+        anchors = tuple(
+            signing.display_name(root.subject) for root in signing.load_roots(request.trust_roots)
+        )
     except signing.SigningError as error:
         raise _refusal(error) from None
-    return SigningPlan(request, subject)
+    return SigningPlan(request, subject, anchors)
 
 
 def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
