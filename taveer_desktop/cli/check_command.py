@@ -156,6 +156,7 @@ def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, An
     }
     if report.receipt is not None:
         result["receipt"] = _receipt_json(report.receipt, case_numbers)
+    result["unanchored_entries"] = unanchored_entries(report, report.receipt)
     return result
 
 
@@ -192,6 +193,7 @@ def _print(
     else:
         print(f"records not sealed (store version {report.store_version})")
     check = report.receipt
+    _print_limits(report, check)
     if check is not None:
         if check.problems:
             print(f"Receipt check FAILED ({shown(args.receipt)}):")
@@ -242,3 +244,27 @@ def _print_entries_after(check: ReceiptCheck, case_numbers: dict[int, str]) -> N
             f"  audit entry {entry.seq}: {shown(entry.action)}, case {case}, "
             f"{recorded_time(entry.time_utc)}"
         )
+
+
+def unanchored_entries(report: IntegrityReport, check: ReceiptCheck | None) -> list[int] | None:
+    """[first, last] of the entries nothing outside the file holds (None: none such)."""
+    last = report.audit_entries_checked
+    anchored = 0
+    if check is not None and check.ok:
+        anchored = check.entries_after[0].seq - 1 if check.entries_after else last
+    return [anchored + 1, last] if last > anchored else None
+
+
+def _print_limits(report: IntegrityReport, check: ReceiptCheck | None) -> None:
+    """What the check can prove, and what it cannot, in words."""
+    span = unanchored_entries(report, check)
+    if span is None:
+        print("Every entry is held to the receipt given, which was kept outside the file.")
+        return
+    first, last = span
+    where = f"all {last} entries" if first == 1 else f"entries {first}–{last} (of {last})"
+    print(
+        f"Not anchored outside the file: {where} are sealed by the program only: "
+        "whoever holds the file and this program's source could rewrite them consistently. "
+        "A receipt kept outside the file (--receipt) holds the entries up to it."
+    )

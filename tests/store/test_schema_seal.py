@@ -200,6 +200,8 @@ def test_every_entry_after_the_receipt_is_listed_and_a_later_report_entry_is_nam
         "--project", project, "check", "--quick", "--receipt", receipt, "--report", forged
     )
     assert f"Entries after the receipt ({length + 1}–{length + 2}, 2)" in text.stdout
+    unanchored = f"entries {length + 1}–{length + 2} (of {length + 2}) are sealed by the program"
+    assert unanchored in text.stdout
     assert "recorded after the receipt, which does not cover it" in text.stdout, text.stdout
 
 
@@ -208,3 +210,7 @@ def test_a_receipt_with_nothing_after_it_says_so(project):
     done = taveer("--project", project, "check", "--quick", "--receipt", receipt)
     assert done.returncode == 0, done.stdout
     assert "No entry was appended after the receipt." in done.stdout
+    assert "Every entry is held to the receipt given" in done.stdout
+    plain = taveer("--project", project, "check", "--quick", "--json")
+    length = json.loads(receipt.read_text())["chain_length"]
+    assert json.loads(plain.stdout)["unanchored_entries"] == [1, length]
