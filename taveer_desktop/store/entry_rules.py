@@ -28,6 +28,7 @@ from taveer_desktop.store.declaration_repository import (
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.records import AuditEntry, IntegrityProblem
 
+CASE_DOOR_FROM = 7  # the first store version whose program refused invisible case fields
 # tables whose records belong to one case (the entry creating one is filed under it)
 _CASE_RECORDS = (
     "documents",
@@ -104,12 +105,24 @@ def _is_id(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def value_problems(conn: sqlite3.Connection, tables: set[str]) -> list[IntegrityProblem]:
+def created_version(entries: list[AuditEntry]) -> int:
+    """The store version the project was created at (its ``project_created`` entry; 0: unknown)."""
+    first = entries[0].details if entries and entries[0].action == "project_created" else {}
+    version = first.get("schema_version") if isinstance(first, dict) else None
+    return version if _is_id(version) else 0
+
+
+def value_problems(
+    conn: sqlite3.Connection, tables: set[str], created: int
+) -> list[IntegrityProblem]:
     """Stored cases, declarations and technical reviews holding a value the program's own door
-    refuses (control or invisible characters, too long, blank where required)."""
+    refuses (control or invisible characters, too long, blank where required). Cases are held
+    to it only in a store created at version ``CASE_DOOR_FROM`` or later: older programs let
+    invisible characters into case fields, and a case made then is no forgery."""
     problems = []
     names = ", ".join(CASE_FIELDS)
-    for case_id, *values in conn.execute(f"SELECT id, {names} FROM cases"):
+    cases = f"SELECT id, {names} FROM cases" if created >= CASE_DOOR_FROM else "SELECT 1 WHERE 0"
+    for case_id, *values in conn.execute(cases):
         fields = dict(zip(CASE_FIELDS, values, strict=True))
         why = _case_refused(fields)
         if why:

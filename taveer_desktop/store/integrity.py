@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_actions import SEALED_TABLES
-from taveer_desktop.store.entry_rules import entry_problems, value_problems
+from taveer_desktop.store.entry_rules import created_version, entry_problems, value_problems
 from taveer_desktop.store.fingerprints import run_record_sha256, text_sha256
 from taveer_desktop.store.legacy_checks import legacy_problems
 from taveer_desktop.store.reconciliation import (
@@ -220,7 +220,8 @@ def _check(
     problems += row_problems + _run_problems(conn, version) + audit_problems + replayed.problems
     problems += state_problems(replayed, present) + run_document_problems(conn)
     problems += legacy_problems(conn, replayed, tables)
-    problems += entry_problems(entries) + value_problems(conn, tables)
+    problems += entry_problems(entries)
+    problems += value_problems(conn, tables, created_version(entries))
     if "removal_permits" in tables:
         problems += permit_problems(conn)
     report.update(

@@ -156,11 +156,21 @@ def test_an_entry_filed_under_another_case_than_the_one_it_changes_is_found(proj
 @pytest.mark.parametrize(
     "examiner", ["A. Exam\u202einer", "A.\u200bExaminer", " A. Examiner", "A\x07Examiner"]
 )
-def test_a_case_value_the_door_refuses_is_found_when_stored(project, examiner):
+def test_a_case_value_the_door_refuses_is_found_when_stored(tmp_path, examiner):
+    project = tmp_path / "p.taveer"
+    shutil.copyfile(FIXTURES / "store_v7.taveer", project)  # created with the door in place
     forge(project, ("UPDATE cases SET examiner = ? WHERE id = 1", (examiner,)))
     append(project, "case_updated", 1, {"case_id": 1})
     found = findings(project)
     assert len(found) == 1 and found[0].startswith("case 1: holds a value the program "), found
+
+
+def test_a_case_made_before_the_door_existed_is_not_a_forgery(project):
+    """A store created at version 6 (before case fields refused invisible characters) may hold
+    one legitimately: it is not a finding there."""
+    forge(project, ("UPDATE cases SET examiner = ? WHERE id = 1", ("A.\u200bExaminer",)))
+    append(project, "case_updated", 1, {"case_id": 1})
+    assert findings(project) == []
 
 
 def test_a_declaration_with_hidden_characters_and_a_self_review_are_found(tmp_path):
