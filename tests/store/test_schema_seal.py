@@ -50,7 +50,8 @@ def run_sql(path: Path, *statements: str) -> None:
 # -- the schema ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("version", range(1, 8))
 def test_every_fixture_store_has_exactly_the_schema_of_its_version(version):
-    conn = sqlite3.connect(f"file:{FIXTURES / f'store_v{version}.taveer'}?mode=ro", uri=True)
+    fixture = FIXTURES / f"store_v{version}.taveer"
+    conn = sqlite3.connect(f"file:{fixture}?mode=ro&immutable=1", uri=True)  # no -wal/-shm made
     try:
         assert schema_problems(conn, version) == []
     finally:
