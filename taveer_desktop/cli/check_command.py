@@ -259,7 +259,8 @@ def _print_limits(report: IntegrityReport, check: ReceiptCheck | None) -> None:
     """What the check can prove, and what it cannot, in words."""
     span = unanchored_entries(report, check)
     if span is None:
-        print("Every entry is held to the receipt given, which was kept outside the file.")
+        if check is not None and check.ok and report.audit_entries_checked:
+            print("Every entry is held to the receipt given, which was kept outside the file.")
         return
     first, last = span
     where = f"all {last} entries" if first == 1 else f"entries {first}–{last} (of {last})"
