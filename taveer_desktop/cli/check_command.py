@@ -122,15 +122,18 @@ def run_check(args) -> int:
     return 0 if report.ok and receipt_ok and report_ok else EXIT_CHECK_FAILED
 
 
-def _issued_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, Any]:
+def _entry_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, Any]:
     return {
         "seq": entry.seq,
         "action": entry.action,
         "time_utc": entry.time_utc,
         "case_id": entry.case_id,
         "case_number": case_numbers.get(entry.case_id) if entry.case_id else None,
-        "file_name": entry.details.get("file_name"),
     }
+
+
+def _issued_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, Any]:
+    return {**_entry_dict(entry, case_numbers), "file_name": entry.details.get("file_name")}
 
 
 def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, Any]:
@@ -152,12 +155,14 @@ def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, An
         ],
     }
     if report.receipt is not None:
-        result["receipt"] = _receipt_json(report.receipt)
+        result["receipt"] = _receipt_json(report.receipt, case_numbers)
+    result["unanchored_entries"] = unanchored_entries(report, report.receipt)
     return result
 
 
-def _receipt_json(check: ReceiptCheck) -> dict[str, Any]:
+def _receipt_json(check: ReceiptCheck, case_numbers: dict[int, str]) -> dict[str, Any]:
     return {
+        "entries_after_receipt": [_entry_dict(e, case_numbers) for e in check.entries_after],
         "ok": check.ok,
         "problems": list(check.problems),
         "changes_since_receipt": [
@@ -188,6 +193,7 @@ def _print(
     else:
         print(f"records not sealed (store version {report.store_version})")
     check = report.receipt
+    _print_limits(report, check)
     if check is not None:
         if check.problems:
             print(f"Receipt check FAILED ({shown(args.receipt)}):")
@@ -200,15 +206,18 @@ def _print(
         for change in check.changes_since_receipt:
             by = "; ".join(change.entries) if change.audited else "NO audited entry"
             print(f"  {shown(change.record)} {change.change}: by {shown(by)}")
+        _print_entries_after(check, case_numbers)
     if report_sha is not None:
         if issued:
             for entry in issued:
                 case = shown(case_numbers.get(entry.case_id, "?")) if entry.case_id else "none"
+                after = check is not None and entry in check.entries_after
                 print(
                     f"Report {shown(args.report)} (SHA-256 {report_sha}) "
                     "was issued by this project: "
                     f"audit entry {entry.seq} ({entry.action}), case {case}, "
                     f"{recorded_time(entry.time_utc)}"
+                    + (" — recorded after the receipt, which does not cover it" if after else "")
                 )
         else:
             print(
@@ -216,3 +225,47 @@ def _print(
                 "was NOT issued by this project: "
                 "no report_exported or validation_report_exported entry records this SHA-256"
             )
+
+
+def _print_entries_after(check: ReceiptCheck, case_numbers: dict[int, str]) -> None:
+    """Every entry appended after the receipt: the receipt covers none of them."""
+    if not check.entries_after:
+        if not check.problems:
+            print("No entry was appended after the receipt.")
+        return
+    first, last = check.entries_after[0].seq, check.entries_after[-1].seq
+    print(
+        f"Entries after the receipt ({first}–{last}, {len(check.entries_after)}): the receipt "
+        "does not cover them; they are sealed by the program only:"
+    )
+    for entry in check.entries_after:
+        case = shown(case_numbers.get(entry.case_id, "?")) if entry.case_id else "none"
+        print(
+            f"  audit entry {entry.seq}: {shown(entry.action)}, case {case}, "
+            f"{recorded_time(entry.time_utc)}"
+        )
+
+
+def unanchored_entries(report: IntegrityReport, check: ReceiptCheck | None) -> list[int] | None:
+    """[first, last] of the entries nothing outside the file holds (None: none such)."""
+    last = report.audit_entries_checked
+    anchored = 0
+    if check is not None and check.ok:
+        anchored = check.entries_after[0].seq - 1 if check.entries_after else last
+    return [anchored + 1, last] if last > anchored else None
+
+
+def _print_limits(report: IntegrityReport, check: ReceiptCheck | None) -> None:
+    """What the check can prove, and what it cannot, in words."""
+    span = unanchored_entries(report, check)
+    if span is None:
+        if check is not None and check.ok and report.audit_entries_checked:
+            print("Every entry is held to the receipt given, which was kept outside the file.")
+        return
+    first, last = span
+    where = f"all {last} entries" if first == 1 else f"entries {first}–{last} (of {last})"
+    print(
+        f"Not anchored outside the file: {where} are sealed by the program only: "
+        "whoever holds the file and this program's source could rewrite them consistently. "
+        "A receipt kept outside the file (--receipt) holds the entries up to it."
+    )

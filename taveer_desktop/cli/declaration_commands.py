@@ -18,14 +18,12 @@ before any declaration, an unreadable statement file — is one line on stderr, 
 from __future__ import annotations
 
 import argparse
-import os
-import stat
-from pathlib import Path
 from typing import Any
 
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.file_reading import read_file_bytes
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.declaration_repository import (
     MAX_TEXT_CHARS,
@@ -71,15 +69,9 @@ def register_declaration_actions(actions: argparse._SubParsersAction) -> None:
 
 def read_statement(path: str) -> str:
     """The statement of truth in file ``path`` (a regular UTF-8 file of at most 64 KiB)."""
+    data = read_file_bytes(path, MAX_STATEMENT_BYTES, kind="statement file")
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError("is not a regular file", path)
-        if info.st_size > MAX_STATEMENT_BYTES:
-            raise InputError(f"is larger than {MAX_STATEMENT_BYTES:,} bytes", path)
-        text = Path(path).read_bytes().decode("utf-8")
-    except OSError as error:
-        raise InputError(f"cannot be read ({error.strerror or error})", path) from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("is not UTF-8 text", path) from None
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").strip()

@@ -41,6 +41,8 @@ class ReportSignature:
     tsa: str | None
     trusted: bool | None
     problems: tuple[str, ...]
+    checked: tuple[str, ...] = ()
+    not_checked: tuple[str, ...] = ()
 
 
 def check_signature(path: str, data: bytes, trust: Sequence[str]) -> ReportSignature | None:
@@ -49,13 +51,14 @@ def check_signature(path: str, data: bytes, trust: Sequence[str]) -> ReportSigna
         if trust:
             raise InputError("carries no signature: --trust has nothing to judge", path)
         return None
-    from taveer_desktop.report.signing import SigningError, load_roots, verify_signed_report
+    from taveer_desktop.report.signature_verdict import verify_signed_report
+    from taveer_desktop.report.signing import SigningError, load_roots
 
     try:
         load_roots(trust)  # a bad CA file is bad input (exit 2), not a failed check
     except SigningError as error:
         raise InputError(error.sentence) from None
-    check = verify_signed_report(Path(path), [Path(t) for t in trust])
+    check = verify_signed_report(Path(path), [Path(t) for t in trust], data)
     return ReportSignature(
         signed=check.signed,
         ok=check.ok,
@@ -69,6 +72,8 @@ def check_signature(path: str, data: bytes, trust: Sequence[str]) -> ReportSigna
         tsa=check.tsa_subject,
         trusted=check.trusted,
         problems=check.problems,
+        checked=check.checked,
+        not_checked=check.not_checked,
     )
 
 
@@ -102,6 +107,8 @@ def signature_json(signature: ReportSignature | None) -> dict[str, Any] | None:
         "tsa": signature.tsa,
         "trusted": signature.trusted,
         "problems": list(signature.problems),
+        "checked": list(signature.checked),
+        "not_checked": list(signature.not_checked),
     }
 
 
@@ -131,14 +138,13 @@ def print_signature(signature: ReportSignature | None) -> None:
     print(f"  signed at: {signature.signing_time_utc} according to {source}")
     if signature.trusted is None:
         print("  trust: not judged (give the lab's CA certificate with --trust)")
+    elif signature.trusted:
+        print("  trust: the signer chains to the given CA")
     else:
-        print(
-            "  trust: "
-            + (
-                "the signer chains to the given CA"
-                if signature.trusted
-                else "NOT issued by the given CA"
-            )
-        )
+        print("  trust: NOT accepted (the reason follows)")
     for problem in signature.problems:
         print(f"  {shown(problem)}")
+    for line in signature.checked:
+        print(f"  checked: {shown(line)}")
+    for line in signature.not_checked:
+        print(f"  not checked: {shown(line)}")

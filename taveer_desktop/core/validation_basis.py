@@ -32,6 +32,7 @@ import numpy as np
 
 from taveer_desktop.core.calibration import cllr, misleading_rates
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.file_reading import read_file_bytes
 from taveer_desktop.core.population_fit import FitProfile
 from taveer_desktop.core.validation_settings import MIN_CASEWORK_AUTHORS, MIN_CASEWORK_TRIALS
 
@@ -372,13 +373,8 @@ def basis_from_record(
 def read_record_file(path: str | Path) -> ValidationBasis:
     """A record file given with ``--record``: read, hashed, parsed and checked (see the module)."""
     label = str(path)
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise InputError(f"is larger than {MAX_RECORD_BYTES // 2**20} MB", label)
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise InputError(f"cannot be read ({error.strerror or error})", label) from None
+    # a regular file only, opened without blocking: a FIFO is refused before it is opened
+    data = read_file_bytes(path, MAX_RECORD_BYTES, kind="validation record")
     try:
         record = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):

@@ -37,6 +37,7 @@ class SignatureNote:
 
     signer: str  # the certificate's subject
     tsa_url: str | None  # None: the time is the workstation's clock
+    trust_anchors: tuple[str, ...] = ()  # the CA certificates the signer must chain to (--trust)
 
 
 class FinalRefused(ReportError):
@@ -151,7 +152,45 @@ def _signature_blocks(draft: tuple[str, ...] | None, signing: SignatureNote | No
             f"file; any change to it, even of one byte, makes the signature fail. {when} Any "
             "PDF reader that checks signatures, poppler's <i>pdfsig</i> or pyHanko can verify "
             "it without this program."
+        ),
+        _pairs(list(_what_was_checked(signing))),
+    ]
+
+
+def _what_was_checked(signing: SignatureNote) -> list[tuple[str, str]]:
+    """What the program checked of the signature when it signed, and what it did not: a report
+    that failed a check was never written."""
+    anchors = "; ".join(signing.trust_anchors)
+    checked = [
+        "the certificate was within its validity period and held its private key",
+        "the signed file verified after signing: intact, the signature covering the whole file",
+    ]
+    not_checked = []
+    if anchors:
+        checked.append(
+            f"the certificate chain to the trust anchor {anchors} (the CA given at signing), "
+            "with the key usage non-repudiation"
         )
+    else:
+        not_checked.append(
+            "the certificate chain and trust anchor: no CA certificate was given at signing, so "
+            "whether a trusted authority issued the certificate is for the verifier to judge "
+            "(taveer check --report FILE --trust CA.pem)"
+        )
+    if signing.tsa_url:
+        checked.append(
+            "the time-stamp matches the signature"
+            + (", and the time-stamping authority chains to the same anchor" if anchors else "")
+        )
+    else:
+        not_checked.append("the signing time: no time-stamp, it is the workstation's clock")
+    not_checked.append(
+        "revocation of the certificate: no revocation list or OCSP was consulted (the program "
+        "works offline)"
+    )
+    return [
+        ("Checked when signed", html_text("; ".join(checked), 3000) + "."),
+        ("Not checked", html_text("; ".join(not_checked), 3000) + "."),
     ]
 
 

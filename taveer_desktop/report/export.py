@@ -215,7 +215,7 @@ def export_report(
     if store.read_only_reason:
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
     plan = signing_plan(sign, final, archival)
-    note = SignatureNote(plan.signer, plan.request.tsa_url) if plan else None
+    note = plan.note() if plan else None
 
     def step(done: int, message: str) -> None:
         progress.step(done, 4, message)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.report.declaration_block import SignatureNote
 from taveer_desktop.report.inputs import ReportError
 
 
@@ -38,6 +39,11 @@ class SigningRequest:
 class SigningPlan:
     request: SigningRequest
     signer: str  # the certificate's subject, as the report prints it
+    trust_anchors: tuple[str, ...] = ()  # the subjects of the --trust CA certificates
+
+    def note(self) -> SignatureNote:
+        """What the report's signature page says of the signature it is about to carry."""
+        return SignatureNote(self.signer, self.request.tsa_url, self.trust_anchors)
 
 
 @dataclass(frozen=True)
@@ -77,11 +83,12 @@ def plan_signing(request: SigningRequest) -> SigningPlan:
             request.pkcs12_path, request.passphrase, datetime.now(UTC)
         )
         signing.check_tsa_url(request.tsa_url)
-        for root in request.trust_roots:
-            signing.load_roots([root])
+        anchors = tuple(
+            signing.display_name(root.subject) for root in signing.load_roots(request.trust_roots)
+        )
     except signing.SigningError as error:
         raise _refusal(error) from None
-    return SigningPlan(request, subject)
+    return SigningPlan(request, subject, anchors)
 
 
 def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
@@ -101,7 +108,9 @@ def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
         )
     except signing.SigningError as error:
         raise _refusal(error) from None
-    check = signing.verify_signed_report(path, request.trust_roots)
+    from taveer_desktop.report.signature_verdict import verify_signed_report
+
+    check = verify_signed_report(path, request.trust_roots)
     if not (check.intact and check.covers_whole_file and check.timestamp_intact is not False):
         raise ReportError(
             "The signed report did not verify after signing ("
@@ -110,8 +119,9 @@ def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
         )
     if check.trusted is False:
         raise ReportError(
-            f"The certificate of {signed.signer_subject} does not chain to the CA certificate "
-            "given with --trust; the report was not signed."
+            f"The certificate of {signed.signer_subject} was not accepted against the CA "
+            f"certificate given with --trust ({' '.join(check.problems)}); the report was not "
+            "signed."
         )
     return SignedFacts(
         sha256=signed.sha256,

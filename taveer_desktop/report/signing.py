@@ -1,4 +1,4 @@
-"""Signing a finished report PDF (PAdES) and checking a signed one, with pyHanko.
+"""Signing a finished report PDF (PAdES) with pyHanko; the certificate files it reads.
 
 ``sign_report`` adds one PAdES signature (ETSI EN 319 142, ``/SubFilter /ETSI.CAdES.detached``)
 to an existing PDF as an incremental update, so the signature's byte range covers the whole
@@ -7,17 +7,20 @@ time-stamping authority the signature is PAdES B-B and its time is the workstati
 ``/M`` entry of the signature dictionary, which anyone can set); with ``tsa_url`` an RFC 3161
 timestamp from the lab's time-stamping authority is embedded in the signature (PAdES B-T).
 
-``verify_signed_report`` reads the last signature of a PDF and says, in a ``SignatureCheck``,
-whether the file is intact, whether the signature covers the whole file, who signed it, when,
-and whether that time comes from a TSA or from the workstation. Trust in the signer's
-certificate is judged only against roots the caller gives (the lab's CA, the court's list);
-the operating system's trust list is never used, and nothing is fetched: no OCSP, no CRL, no
-AIA. The only network connection this module ever opens is to the TSA URL the lab configured.
+``signature_verdict.verify_signed_report`` reads the last signature of a PDF and says, in the
+``SignatureCheck`` defined here, whether the file is intact, whether the signature covers the
+whole file, who signed it, when, and whether that time comes from a TSA or from the
+workstation. Trust in the signer's certificate is judged only against roots the caller gives
+(the lab's CA, the court's list); the operating system's trust list is never used, and nothing
+is fetched: no OCSP, no CRL, no AIA. The only network connection this module ever opens is to
+the TSA URL the lab configured.
 
 Every failure to sign is one ``SigningError`` whose ``kind`` names it for code and whose text is
 a plain sentence for the examiner. The report writers sign through ``report_signing.py``
 (before the file takes its name, so the audit entry records the signed file's SHA-256);
-``taveer check --report`` verifies through ``verify_signed_report``.
+``taveer check --report`` verifies through ``signature_verdict.verify_signed_report``. Every
+certificate file the user names is read as a regular file without blocking (a FIFO is refused
+before it is opened).
 """
 
 from __future__ import annotations
@@ -41,17 +44,18 @@ from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding, pkcs12
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.misc import PdfError
-from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
 from pyhanko.sign.general import SigningError as PyHankoSigningError
 from pyhanko.sign.timestamps import HTTPTimeStamper, TimestampRequestError
-from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature
-from pyhanko_certvalidator import ValidationContext
+
+from taveer_desktop.core.file_reading import FileRefused, read_file_bytes
 
 SIGNATURE_FIELD = "TAVeerExaminerSignature"
-# pyHanko logs a traceback for every certificate it cannot chain (no roots given); what matters
-# is in the SignatureCheck, so its log goes to the application's handlers only, never stderr
-logging.getLogger("pyhanko").addHandler(logging.NullHandler())
+# pyHanko and its certificate validator log a traceback for every certificate they cannot chain;
+# what matters is in the SignatureCheck, so their logs reach no handler and no stream at all
+for _library in ("pyhanko", "pyhanko_certvalidator"):
+    logging.getLogger(_library).addHandler(logging.NullHandler())
+    logging.getLogger(_library).propagate = False
 DEFAULT_TSA_TIMEOUT = 10.0  # seconds; a TSA on the lab's network answers in well under one
 
 SigningErrorKind = Literal[
@@ -69,6 +73,7 @@ SigningErrorKind = Literal[
     "unreadable_trust",
 ]
 TimeSource = Literal["tsa", "workstation"]
+MAX_CERTIFICATE_BYTES = 1024 * 1024
 
 
 class SigningError(Exception):
@@ -92,7 +97,7 @@ class SignedReport:
 
 @dataclass(frozen=True)
 class SignatureCheck:
-    """What ``verify_signed_report`` found in one PDF (its last signature)."""
+    """What ``signature_verdict.verify_signed_report`` found in one PDF (its last signature)."""
 
     signed: bool
     intact: bool = False  # the signed bytes are unchanged and the signature's mathematics holds
@@ -105,6 +110,8 @@ class SignatureCheck:
     tsa_subject: str | None = None
     trusted: bool | None = None  # None: no trust roots were given, so trust was not judged
     problems: tuple[str, ...] = ()
+    checked: tuple[str, ...] = ()  # what was checked, in words (signature_verdict.py)
+    not_checked: tuple[str, ...] = ()  # and what was not
 
     @property
     def ok(self) -> bool:
@@ -132,13 +139,7 @@ def read_credentials(
     pkcs12_path: str | Path, passphrase: str | bytes | None, now: datetime
 ) -> tuple[signers.SimpleSigner, str]:
     path = Path(pkcs12_path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise SigningError(
-            "unreadable_credentials",
-            f"The certificate file {path} could not be read ({error.strerror or error}).",
-        ) from None
+    data = _user_file(path, "certificate file", "unreadable_credentials")
     try:  # the outer structure parses without the passphrase: tells "not PKCS#12" apart
         pfx = asn1_pkcs12.Pfx.load(data, strict=True)
         pfx["auth_safe"]["content_type"].native  # noqa: B018 (forces the parse)
@@ -304,86 +305,36 @@ def sign_report(
     )
 
 
+def _user_file(path: str | Path, what: str, code: SigningErrorKind) -> bytes:
+    """A certificate file the user named: a regular file, opened without blocking (a FIFO is
+    refused before it is opened), at most ``MAX_CERTIFICATE_BYTES``."""
+    try:
+        return read_file_bytes(path, MAX_CERTIFICATE_BYTES, kind=what)
+    except FileRefused as error:
+        said = error.plain_message
+        if error.reason in ("missing", "unreadable"):
+            said = f"could not be read ({said})"
+        raise SigningError(code, f"The {what} {path} {said}.") from None
+
+
 def load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
     roots = []
     for root in trust_roots:
         name = "the given certificate" if isinstance(root, bytes) else str(root)
+        data = (
+            root
+            if isinstance(root, bytes)
+            else _user_file(root, "CA certificate", "unreadable_trust")
+        )
         try:
-            data = root if isinstance(root, bytes) else Path(root).read_bytes()
             cert = (
                 x509.load_pem_x509_certificate(data)
                 if data.lstrip().startswith(b"-----BEGIN")
                 else x509.load_der_x509_certificate(data)
             )
-        except OSError as error:
-            raise SigningError(
-                "unreadable_trust",
-                f"The CA certificate {name} could not be read ({error.strerror or error}).",
-            ) from None
         except ValueError:
             raise SigningError(
                 "unreadable_trust", f"The file {name} is not a PEM or DER certificate."
             ) from None
         roots.append(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)))
     return roots
-
-
-def verify_signed_report(
-    path: str | Path, trust_roots: Iterable[str | Path | bytes] = ()
-) -> SignatureCheck:
-    """Check the last signature of the PDF at ``path`` (``trust_roots``: PEM or DER CA
-    certificates, as files or bytes; without them trust is not judged)."""
-    path = Path(path)
-    roots = load_roots(trust_roots)
-    try:
-        with open(path, "rb") as handle:
-            reader = PdfFileReader(handle, strict=False)
-            sigs = reader.embedded_regular_signatures
-            if not sigs:
-                return SignatureCheck(signed=False, problems=("The PDF carries no signature.",))
-            embedded = sigs[-1]
-            context = ValidationContext(
-                trust_roots=roots, allow_fetching=False, revocation_mode="soft-fail"
-            )
-            status = validate_pdf_signature(embedded, signer_validation_context=context)
-    except OSError as error:
-        return SignatureCheck(
-            signed=False, problems=(f"The file could not be read ({error.strerror or error}).",)
-        )
-    except (PdfError, ValueError, KeyError, IndexError, TypeError) as error:
-        return SignatureCheck(
-            signed=False,
-            problems=(f"The file is not a readable signed PDF ({error}); treat it as altered.",),
-        )
-    problems: list[str] = []
-    intact = bool(status.intact and status.valid)
-    if not intact:
-        problems.append("The signed bytes were changed after signing, or the signature is broken.")
-    whole = status.coverage == SignatureCoverageLevel.ENTIRE_FILE
-    if not whole:
-        problems.append("Bytes were added to the file after it was signed.")
-    ts = status.timestamp_validity
-    timestamp_intact = None if ts is None else bool(ts.intact and ts.valid)
-    if timestamp_intact is False:
-        problems.append("The time-stamping authority's timestamp does not match the signature.")
-    trusted: bool | None = None
-    if roots:
-        trusted = bool(status.trusted) and (ts is None or bool(ts.trusted))
-        if not trusted:
-            problems.append(
-                "The signer's or the TSA's certificate is not issued by a trusted root."
-            )
-    cert = status.signing_cert
-    return SignatureCheck(
-        signed=True,
-        intact=intact,
-        covers_whole_file=whole,
-        signer_subject=display_name(cert.subject),
-        signer_sha256=hashlib.sha256(cert.dump()).hexdigest(),
-        signing_time=ts.timestamp if ts is not None else status.signer_reported_dt,
-        time_source="tsa" if ts is not None else "workstation",
-        timestamp_intact=timestamp_intact,
-        tsa_subject=display_name(ts.signing_cert.subject) if ts is not None else None,
-        trusted=trusted,
-        problems=tuple(problems),
-    )

@@ -157,7 +157,7 @@ def export_stored_validation_report(
         raise ReportError(f"is read-only ({store.read_only_reason})", store.path)
     stored = store.validations.get(validation_id)  # an unknown id before the slower check
     plan = signing_plan(sign, final, archival=False)
-    note = SignatureNote(plan.signer, plan.request.tsa_url) if plan else None
+    note = plan.note() if plan else None
     integrity = store.check_integrity()
     if not integrity.ok:
         raise ReportError(

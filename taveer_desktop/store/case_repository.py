@@ -37,7 +37,7 @@ def case_fields_snapshot(case: Case) -> dict[str, str]:
 _LINES = ("\\n", "\\r", "\\t")  # a description may have lines and tabs, as escapes name them
 
 
-def _clean(fields: Mapping[str, str | None], source: Path) -> dict[str, str]:
+def _clean(fields: Mapping[str, str | None], source: Path | None) -> dict[str, str]:
     cleaned = {}
     for name, value in fields.items():
         if name not in CASE_FIELDS:
@@ -54,6 +54,9 @@ def _clean(fields: Mapping[str, str | None], source: Path) -> dict[str, str]:
     if "number" in cleaned and not cleaned["number"]:
         raise StoreError("a case needs a case number", source)
     return cleaned
+
+
+clean_case_fields = _clean  # the door's rules, also held against stored cases (entry_rules)
 
 
 class CaseRepository:

@@ -48,6 +48,9 @@ class StoreDatabase:
         self.path = Path(path)
         self.actor = audit_chain.current_actor()
         self.read_only_reason: str | None = None
+        # called at the start and just before the commit of every write: refuses (StoreError)
+        # when the locked file is no longer the one its name leads to (project_lock.py)
+        self.confirm_file: Callable[[], None] | None = None
         self._connector = connector
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
@@ -101,6 +104,8 @@ class StoreDatabase:
             yield outer
             return
         conn = self.connection()
+        if self.confirm_file is not None:
+            self.confirm_file()
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as error:
@@ -109,6 +114,8 @@ class StoreDatabase:
         self._local.transaction = transaction
         try:
             yield transaction
+            if self.confirm_file is not None:
+                self.confirm_file()
             conn.execute("COMMIT")
         except BaseException as error:
             rolled_back = _roll_back(conn)

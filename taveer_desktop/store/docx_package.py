@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import zipfile
 import zlib
+from collections import Counter
 from typing import Protocol, TypeVar
 from xml.etree import ElementTree
 
@@ -163,5 +164,14 @@ def open_package(data: bytes, source: str) -> zipfile.ZipFile:
             f"has more than {MAX_ZIP_ENTRIES} parts, far more than a Word document has",
             source,
             RejectionReason.TOO_LARGE,
+        )
+    counts = Counter(info.filename.casefold() for info in archive.infolist())
+    twice = sorted(name for name, count in counts.items() if count > 1)
+    if twice:  # which copy a reader shows is not defined: Word may show one, we read another
+        archive.close()
+        raise refuse(
+            f"holds the part {twice[0]} twice (a duplicated ZIP member): which copy a reader "
+            "shows is not defined, so it cannot be analysed as the document Word shows",
+            source,
         )
     return archive

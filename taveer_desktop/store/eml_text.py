@@ -97,6 +97,8 @@ def _part_text(part: MIMEPart, source: str, found: _Found) -> str:
             problem = "is unknown"
         except UnicodeDecodeError as error:
             problem = f"does not decode (byte {error.start:,} of the part is not valid in it)"
+        except (UnicodeError, ValueError, TypeError):  # punycode, idna, 'undefined' …
+            problem = "does not decode (it is not a charset for the text of a message)"
         else:
             if _SINGLE_BYTE.match(charset.lower()) and not payload.isascii():
                 try:
@@ -273,8 +275,10 @@ def check_structure(message: EmailMessage, source: str) -> None:
             raise _over_limit(
                 source, f"has more than {MAX_MIME_PARTS:,} MIME parts, over the limit"
             )
+        if not part.is_multipart():  # a leaf's payload is decoded later, with its charset checked
+            continue
         payload = part.get_payload()
-        if part.is_multipart() and isinstance(payload, list):
+        if isinstance(payload, list):
             stack.extend((child, depth + 1) for child in payload if isinstance(child, Message))
 
 

@@ -3,7 +3,8 @@
 It works on a store of any supported version as it is (it never migrates or writes) and
 checks, in order:
 1. (optional, slower) SQLite's own ``PRAGMA integrity_check`` and ``foreign_key_check``;
-2. that the tables and guard triggers of the store's version are all present;
+2. the schema: every table, index, trigger (with its SQL) and view exactly those of the store's
+   version, nothing extra, missing or different (``schema_check.py``);
 3. the audit chain (links, entry hashes, head: ``audit_chain.verify_chain``);
 4. every record against its own hashes: a document's bytes and text, a model's JSON, a run's
    fingerprint, a population document's bytes and text, a validation record's JSON;
@@ -14,8 +15,10 @@ checks, in order:
    latest entry carries; records recorded before version 6 are compared with the fields their
    entries hold (``legacy_checks.py``); every run's documents still have the SHA-256 the run
    recorded;
-7. with a receipt, that the store continues it and which sealed records changed since
-   (``receipts.receipt_findings``).
+7. what the program never writes (``entry_rules.py``): entries out of time order, an entry
+   filed under another case than the record it changes, stored values its door refuses;
+8. with a receipt, that the store continues it, which sealed records changed since and every
+   entry appended after it (``receipts.receipt_findings``).
 Problems are collected, never raised: the caller decides what to do with a failed store.
 """
 
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_actions import SEALED_TABLES
+from taveer_desktop.store.entry_rules import created_version, entry_problems, value_problems
 from taveer_desktop.store.fingerprints import run_record_sha256, text_sha256
 from taveer_desktop.store.legacy_checks import legacy_problems
 from taveer_desktop.store.reconciliation import (
@@ -46,6 +50,7 @@ from taveer_desktop.store.record_seal import (
 )
 from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_now
 from taveer_desktop.store.schema import required_objects
+from taveer_desktop.store.schema_check import schema_problems, tables_unreadable
 from taveer_desktop.store.state_replay import replay
 
 if TYPE_CHECKING:
@@ -67,26 +72,6 @@ def _sqlite_problems(conn: sqlite3.Connection) -> list[IntegrityProblem]:
             )
         )
     return problems[:MAX_SQLITE_MESSAGES]
-
-
-def _schema_problems(conn: sqlite3.Connection, version: int) -> list[IntegrityProblem]:
-    present = {(kind, name) for kind, name in conn.execute("SELECT type, name FROM sqlite_master")}
-    tables, triggers = required_objects(version)
-    problems = [
-        IntegrityProblem("schema", f"table {name}", "is missing")
-        for name in sorted(tables)
-        if ("table", name) not in present
-    ]
-    problems += [
-        IntegrityProblem(
-            "schema",
-            f"trigger {name}",
-            "is missing: the guard against changing stored records was removed",
-        )
-        for name in sorted(triggers)
-        if ("trigger", name) not in present
-    ]
-    return problems
 
 
 _JSON_COLUMNS = {
@@ -220,10 +205,10 @@ def _check(
     receipt: Receipt | None,
 ) -> IntegrityReport:
     problems = _sqlite_problems(conn) if include_sqlite_check else []
-    schema_problems = _schema_problems(conn, version)
-    problems += schema_problems
+    found_schema = schema_problems(conn, version)
+    problems += found_schema
     report = {"path": str(path), "sqlite_checked": include_sqlite_check, "store_version": version}
-    if any(p.subject.startswith("table ") for p in schema_problems):
+    if tables_unreadable(found_schema):
         return _report(problems, report)
     sql = f"SELECT {audit_chain.AUDIT_COLUMNS} FROM audit_log ORDER BY seq"
     rows = conn.execute(sql).fetchall()
@@ -235,6 +220,8 @@ def _check(
     problems += row_problems + _run_problems(conn, version) + audit_problems + replayed.problems
     problems += state_problems(replayed, present) + run_document_problems(conn)
     problems += legacy_problems(conn, replayed, tables)
+    problems += entry_problems(entries)
+    problems += value_problems(conn, tables, created_version(entries))
     if "removal_permits" in tables:
         problems += permit_problems(conn)
     report.update(

@@ -26,6 +26,12 @@ another folder is named too, see ``lock_holders.py``). The OS drops the lock whe
 ends, even when it is killed; an information file left by a killed holder is overwritten by
 the next one and never blocks anyone. On release the information file is removed first.
 
+**The file still under its name.** A project file replaced under its name while it is open
+(``cp`` then ``mv`` over it) leaves the holder writing to a file no name reaches: the change
+would be acknowledged and lost. ``confirm_still_named`` compares the name's device and inode
+with those locked; the store calls it at the start of every write transaction and just before
+its commit, and refuses the write in one sentence.
+
 **Shared holders.** ``ProjectLock(path, shared=True)`` takes a shared lock and writes nothing:
 the read-only ``taveer check`` uses it, so a check works in a read-only folder and no writer can
 change the file while it is checked (a writer is refused, and a check is refused while a writer
@@ -144,6 +150,22 @@ class ProjectLock:
             self._remove_holder_file()
             self.path = lock_path_for(self.store_path)
             self._write_holder()
+
+    def confirm_still_named(self) -> None:
+        """Refuse (``StoreError``) when the locked file's name now leads to another file (the
+        project was replaced under it, e.g. by ``cp`` then ``mv``): a write would go to the
+        file no name reaches any more and be lost."""
+        try:
+            now = _identity(os.stat(self.store_path))
+        except OSError:
+            now = None
+        if now != self._identity:
+            raise StoreError(
+                "was replaced or removed on disk while it was open (its name no longer leads to "
+                "the file this program locked); the change was not written, so that it is not "
+                "lost: close the project and open it again",
+                self.store_path,
+            )
 
     def release(self) -> None:
         """Give the lock back. Close every SQLite connection of the file first (see module)."""

@@ -64,6 +64,8 @@ class ProjectStore:
     ):
         self._db = db
         self._lock = lock
+        if lock.held and not lock.shared:  # every write first confirms the file is still ours
+            db.confirm_file = lock.confirm_still_named
         self._on_close = on_close
         self.path = db.path
         self.migration_backup: Path | None = None

@@ -13,6 +13,10 @@ that is different or gone now, with the audited entries that changed it
 (``changes_since_receipt``) — a change no audited entry made is a problem. Version 1 receipts
 (no state root) are still read and checked for the chain.
 
+Every entry appended after the receipt, of every action, is listed (``ReceiptCheck.entries_after``)
+with its number, time and case: the receipt covers none of them, so a run, a report entry, a
+declaration or a declared validation added since is named, never passed over in silence.
+
 What a receipt cannot do: it proves nothing about entries added after it was written, and it is
 only as trustworthy as the place it is kept (a forger who can also replace the receipt is not
 stopped). Only a signature or a trusted timestamp over the head hash binds it to a person or
@@ -194,6 +198,7 @@ def receipt_findings(
     problems = _chain_problems(entries, receipt)
     if problems:
         return ReceiptCheck(tuple(problems), ())
+    after = tuple(e for e in entries if e.seq > receipt.chain_length)
     snapshot = replayed.snapshot
     at = f"entry {receipt.chain_length}"
     if receipt.state_root and snapshot is None:
@@ -221,7 +226,7 @@ def receipt_findings(
                 f"{change.record} was {change.change} since the receipt by no audited entry "
                 "(outside the program)"
             )
-    return ReceiptCheck(tuple(problems), tuple(changes))
+    return ReceiptCheck(tuple(problems), tuple(changes), after)
 
 
 def _changes(

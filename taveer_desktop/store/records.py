@@ -213,6 +213,8 @@ class ReceiptCheck:
 
     problems: tuple[str, ...]
     changes_since_receipt: tuple[RecordChange, ...]
+    # every entry appended after the receipt, of every action: the receipt covers none of them
+    entries_after: tuple[AuditEntry, ...] = ()
 
     @property
     def ok(self) -> bool:

@@ -20,7 +20,7 @@ from taveer_desktop.report.declaration_block import FinalRefused
 from taveer_desktop.report.export import export_report
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.report_signing import SigningRequest
-from taveer_desktop.report.signing import verify_signed_report
+from taveer_desktop.report.signature_verdict import verify_signed_report
 from taveer_desktop.report.validation_export import export_stored_validation_report
 from taveer_desktop.store import ProjectStore
 from tests.report.conftest import demo_store, normalised
@@ -145,6 +145,7 @@ def test_signed_final_report_verified_by_three_and_a_byte_change_fails_all(
     text = " ".join(_pages(target))
     assert "digitally signed" in text and "The signing time is the workstation's clock" in text
     assert "DRAFT" not in text
+    assert "Checked when signed" in text and "Not checked" in text  # issue 33 item 6
 
     check = _taveer("--project", str(project), "check", "--quick", "--report", str(target),
                     "--trust", str(pki.ca_pem), "--json")  # fmt: skip
@@ -182,6 +183,7 @@ def test_a_final_report_timestamped_by_the_loopback_tsa(qapp, project, pki, tmp_
     text = " ".join(_pages(target)).replace("- ", "-")  # a line may break after a hyphen
     assert "RFC 3161 timestamp from the time-stamping authority" in text
     assert "(PAdES B-T)" in text and "workstation's clock" not in text
+    assert "the time-stamp matches the signature" in text
 
 
 @pytest.mark.parametrize(
@@ -312,3 +314,22 @@ def test_cli_signs_the_validation_report_and_prints_its_signature(pki, tmp_path)
     assert answer["signature"]["signer"] == "A. Examiner (Example Forensic Lab)"
     assert answer["signature"]["time_source"] == "workstation"
     assert answer["sha256"] == hashlib.sha256((tmp_path / "v.pdf").read_bytes()).hexdigest()
+
+
+@pytest.mark.slow  # two signed final reports: about 30 s on the shared machine
+def test_the_signature_page_says_what_was_checked_and_what_was_not(qapp, project, pki, tmp_path):
+    """Issue 33 item 6: with the lab's CA given, the chain to that trust anchor is listed as
+    checked; without one it is listed as not checked; revocation never is (offline)."""
+    pages = {}
+    for name, roots in (("trusted", (pki.ca_pem,)), ("untrusted", ())):
+        request = SigningRequest(pki.signer_p12, PASSPHRASE, trust_roots=roots)
+        with ProjectStore.open(project) as store:
+            export_report(store, CASE, tmp_path / f"{name}.pdf", final=True, sign=request)
+        pages[name] = " ".join(" ".join(_pages(tmp_path / f"{name}.pdf")).split())
+    checked, unchecked = pages["trusted"], pages["untrusted"]
+    assert "the certificate chain to the trust anchor Example Lab Test CA" in checked
+    assert "with the key usage non-repudiation" in checked
+    assert "Not checked the signing time: no time-stamp" in checked
+    assert "revocation of the certificate: no revocation list or OCSP" in checked
+    assert "the certificate chain and trust anchor: no CA certificate was given" in unchecked
+    assert "trust anchor Example Lab Test CA" not in unchecked

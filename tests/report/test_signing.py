@@ -33,7 +33,8 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from pyhanko.sign.timestamps import DummyTimeStamper
 from pypdf import PdfWriter
 
-from taveer_desktop.report.signing import SigningError, sign_report, verify_signed_report
+from taveer_desktop.report.signature_verdict import verify_signed_report
+from taveer_desktop.report.signing import SigningError, sign_report
 
 PASSPHRASE = "correct horse battery staple"
 NOW = dt.datetime.now(dt.UTC)

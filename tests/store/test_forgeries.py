@@ -26,6 +26,7 @@ import pytest
 from taveer_desktop.store.audit_chain import canonical_json, entry_hash
 from taveer_desktop.store.fingerprints import run_record_sha256
 from taveer_desktop.store.record_seal import seal_fields
+from taveer_desktop.store.records import utc_now
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store_v6.taveer"
 CLI = [sys.executable, "-m", "taveer_desktop.cli"]
@@ -69,14 +70,17 @@ def forge(path: Path, *statements: str | tuple[str, tuple]) -> None:
     conn.close()
 
 
-def append(path: Path, action: str, case_id: int | None, details: dict) -> None:
+def append(
+    path: Path, action: str, case_id: int | None, details: dict, time_utc: str | None = None
+) -> None:
     """Append an entry as the program would: the seals it would carry, a correct hash, the
-    head moved."""
+    head moved, dated now (or ``time_utc``)."""
     conn = sqlite3.connect(path, isolation_level=None)
     details = {**details, **seal_fields(conn, action, case_id, details)}
     seq, prev = conn.execute("SELECT seq, entry_hash FROM audit_log ORDER BY seq DESC").fetchone()
     seq += 1
-    text, time_utc, actor = canonical_json(details), "2026-11-29T09:00:00.000000Z", "forger@host"
+    time_utc = time_utc or utc_now()
+    text, actor = canonical_json(details), "forger@host"
     digest = entry_hash(seq, time_utc, action, case_id, actor, text, prev)
     conn.execute(
         "INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -104,7 +104,7 @@ def _test_certificate(folder):
 
 @pytest.mark.slow
 def test_the_export_dialog_writes_a_final_signed_report(qtbot, tmp_path, monkeypatch):
-    from taveer_desktop.report.signing import verify_signed_report
+    from taveer_desktop.report.signature_verdict import verify_signed_report
 
     warned: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warned.append(text))
