@@ -161,8 +161,8 @@ def export_stored_validation_report(
     integrity = store.check_integrity()
     if not integrity.ok:
         raise ReportError(
-            f"failed its integrity check ({len(integrity.problems)} problem(s)); no validation "
-            "report is written from a project that no longer verifies — run the integrity "
+            f"failed its integrity check ({integrity.problem_count()}); no validation report "
+            "is written from a project that no longer verifies — run the integrity "
             "check for details",
             store.path,
         )

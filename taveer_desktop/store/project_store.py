@@ -203,7 +203,7 @@ class ProjectStore:
                 self._db.read_only_reason = None
         else:
             self._db.read_only_reason = (
-                f"it failed its integrity check ({len(report.problems)} problem(s)); "
+                f"it failed its integrity check ({report.problem_count()}); "
                 "run the integrity check for details"
             )
         return report

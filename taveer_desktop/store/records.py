@@ -243,6 +243,11 @@ class IntegrityReport:
     def ok(self) -> bool:
         return not self.problems
 
+    def problem_count(self) -> str:
+        """'1 problem', '3 problems'."""
+        n = len(self.problems)
+        return f"{n} problem" if n == 1 else f"{n} problems"
+
     def summary(self) -> str:
         """One sentence for a status bar or the CLI."""
         counts = (
@@ -256,7 +261,7 @@ class IntegrityReport:
         )
         if self.ok:
             return f"Integrity check passed: {counts} verified{unsealed}."
-        return f"Integrity check found {len(self.problems)} problem(s) in {counts}{unsealed}."
+        return f"Integrity check found {self.problem_count()} in {counts}{unsealed}."
 
 
 @dataclass(frozen=True)
