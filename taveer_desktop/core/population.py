@@ -20,8 +20,8 @@ The checks, in this order, before anything is counted:
 - texts *nearly* the same under two authors (``core/near_duplicates.py``: shared character
   runs, an edited repost, a syndicated article, a quoted letter) are both left out, named in the
   warnings; near-duplicates of one author are named and kept;
-- when the population is used for a case, an author with one of the case's own documents (or
-  a near-duplicate of one) among their texts is left out (``case_documents``);
+- when the population is used for a case, the case's own documents (and near-duplicates of
+  them) are left out of it (``case_documents``), named in the warnings;
 - authors with fewer than two documents cannot give a same-author trial and are left out with
   a warning.
 
@@ -114,13 +114,13 @@ def population_from_texts(
 ) -> Population:
     """Check and encode every text once. ``texts`` maps an author to ``(document name, text)``
     pairs; ``case_documents`` (exhibit label → text) are the documents of the case the
-    population will be used for: an author with one of them among their texts is left out."""
+    population will be used for: none of them (nor a near-duplicate) stays in it."""
     lexicon = lexicon or default_lexicon()
     notes = list(warnings)
     candidates = _distinct_texts(texts, source, notes)
     _leave_out_near_duplicates(candidates, notes)
     if case_documents:
-        _leave_out_case_writers(candidates, case_documents, notes)
+        _leave_out_case_documents(candidates, case_documents, notes)
     total = sum(len(v) for v in candidates.values())
     done = 0
     documents: dict[str, list[PopulationDocument]] = {}
@@ -237,30 +237,32 @@ def _leave_out_near_duplicates(candidates: _Candidates, notes: list[str]) -> Non
         candidates[author] = [d for d in candidates[author] if (author, d[0]) not in dropped]
 
 
-def _leave_out_case_writers(
+def _leave_out_case_documents(
     candidates: _Candidates, case_documents: Mapping[str, str], notes: list[str]
 ) -> None:
-    """An author with one of the case's own documents (or a near-duplicate of one) among
-    their texts is the case's writer, not another person of Hd: the author is left out."""
+    """A population text that is one of the case's own documents (or a near-duplicate of
+    one) would put the case's evidence into its own validation's trials: it is left out,
+    named. (Its author's other texts stay: they are another person's for every other case.)"""
     labels = sorted(case_documents)
     case_prints = [shingles(case_documents[label]) for label in labels]
     case_hashes = {_text_hash(case_documents[label]): label for label in labels}
     for author in sorted(candidates):
+        kept = []
         for doc_name, text, digest in candidates[author]:
             label = case_hashes.get(digest)
             if label is None:
                 shared = containment_with(shingles(text), case_prints)
                 best = int(np.argmax(shared)) if len(shared) else 0
-                if not len(shared) or shared[best] < NEAR_DUPLICATE:
-                    continue
-                label = labels[best]
+                if len(shared) and shared[best] >= NEAR_DUPLICATE:
+                    label = labels[best]
+            if label is None:
+                kept.append((doc_name, text, digest))
+                continue
             notes.append(
-                f"author {author!r} is left out: their document {doc_name} is the case's own "
-                f"{label} (or nearly the same text); the case's writers cannot stand for the "
-                "other people of the population"
+                f"{author}/{doc_name} is the case's own {label} (or nearly the same text): "
+                "left out, so the case's evidence is not among its validation's trials"
             )
-            del candidates[author]
-            break
+        candidates[author] = kept
 
 
 def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
