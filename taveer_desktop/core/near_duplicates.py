@@ -21,7 +21,9 @@ texts by different writers of one site or one news desk share at most a few per 
 
 All pairs are compared at once: every text's shingles are sorted with the text's index, runs of
 the same shingle give the pairs that share it, and the pairs are counted with numpy — no
-all-pairs loop, so a population of thousands of texts takes a second or two.
+all-pairs loop, so a population of thousands of texts takes a second or two. Only a fixed
+quarter of the shingles is kept (``SAMPLE_BITS``), so a population of 5,000 texts of 3,000
+characters holds about 4 million hashes, not 15 million.
 """
 
 from __future__ import annotations
@@ -36,13 +38,18 @@ SHINGLE_CHARS = 12
 NEAR_DUPLICATE = 0.4  # the share of the shorter text's shingles found in the other
 COMMON_SHARE = 0.05
 COMMON_MIN = 20
-MIN_SHINGLES = 20  # a text with fewer distinct shingles is too short to call a copy
+MIN_SHINGLES = 20  # a text with fewer (kept) shingles, about 90 characters, is too short to judge
 _BASE = np.uint64(1_000_003)
+_MIX = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: spreads the hash over the top bits
+SAMPLE_BITS = 2  # one shingle in 2**SAMPLE_BITS is kept, the same ones in every text
 _SPACE = re.compile(r"\s+")
 
 
 def shingles(text: str) -> np.ndarray:
-    """The distinct 64-bit hashes of a text's character shingles (sorted)."""
+    """The distinct 64-bit hashes of a text's character shingles (sorted), a fixed quarter of
+    them (those whose mixed hash has ``SAMPLE_BITS`` leading zero bits: the same shingle is kept
+    or dropped in every text, so shares between texts are estimated without bias, with a
+    quarter of the memory)."""
     flat = _SPACE.sub(" ", text.casefold()).strip()
     codes = np.frombuffer(flat.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     n = len(codes) - SHINGLE_CHARS + 1
@@ -53,7 +60,8 @@ def shingles(text: str) -> np.ndarray:
     with np.errstate(over="ignore"):
         for offset in range(SHINGLE_CHARS):
             hashes = hashes * _BASE + values[offset : offset + n]
-    return np.unique(hashes)
+        hashes = hashes * _MIX
+    return np.unique(hashes[(hashes >> np.uint64(64 - SAMPLE_BITS)) == 0])
 
 
 @dataclass(frozen=True)
