@@ -220,7 +220,7 @@ def read_population_folder(path: str | Path) -> PopulationFiles:
 
 
 def pan_layout(path: Path) -> str | None:
-    """What kind of PAN folder ``path`` is: "split" (problems with truth or unknown texts),
+    """What kind of PAN folder ``path`` is: "split" (a truth file, or problem folders),
     "corpus" (a folder holding PAN splits) or None (not a PAN layout)."""
     if (path / "truth.txt").is_file() or (path / "pairs.jsonl").is_file():
         return "split"
@@ -228,7 +228,7 @@ def pan_layout(path: Path) -> str | None:
         folders = [Path(e.path) for e in os.scandir(path) if e.is_dir(follow_symlinks=False)]
     except OSError:
         return None
-    if any((folder / "unknown.txt").is_file() for folder in folders):
+    if any(_is_problem_folder(folder) for folder in folders):
         return "split"
     if any(pan_layout(folder) == "split" for folder in folders if folder.name in _SPLITS):
         return "corpus"
@@ -236,6 +236,16 @@ def pan_layout(path: Path) -> str | None:
 
 
 _SPLITS = ("train", "test", "dev", "validation")
+
+
+def _is_problem_folder(folder: Path) -> bool:
+    """A PAN problem folder: ``unknown.txt`` beside at least one ``known*.txt``."""
+    if not (folder / "unknown.txt").is_file():
+        return False
+    try:
+        return any(is_known_file(entry.name) for entry in os.scandir(folder))
+    except OSError:
+        return False
 
 
 def read_population(path: str | Path) -> PopulationFiles:

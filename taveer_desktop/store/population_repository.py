@@ -4,8 +4,8 @@
 split that names its authors) through the evidence intake (``store/population_folder.py``: the
 same readers and refusals as a case's evidence, and the folder's own checks — author names,
 links, depth, size), checks with the engine that it can be used for validation (two documents
-or more for at least four authors, no text under two authors), and stores every accepted
-document — bytes, text and both SHA-256 — with the population row and one ``population_added``
+or more for at least four authors, no text under two authors), and stores every document the
+engine kept — bytes, text and both SHA-256 — with the population row and one ``population_added``
 audit entry, in one transaction. A name with control or invisible characters is refused.
 ``texts`` re-hashes every stored text before handing it to the engine.
 
@@ -131,8 +131,15 @@ class PopulationRepository:
             warnings=files.warnings,
         )
         progress.check()
+        # only what the engine kept (near-duplicates under two authors and texts without a
+        # sentence are left out and named in the warnings), so the counts are taken after the
+        # checks and a reload gives the same population
+        used = {(author, d.text_sha256) for author, docs in engine.documents.items() for d in docs}
         kept = [
-            (author, document) for author in engine.authors for document in files.documents[author]
+            (author, document)
+            for author in engine.authors
+            for document in files.documents[author]
+            if (author, document.text_sha256) in used
         ]
         digest_rows = [(a, d.sha256, d.text_sha256) for a, d in kept]
         with self._db.write() as tx:
