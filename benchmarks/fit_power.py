@@ -23,13 +23,23 @@ Each case is judged as ``case_fit`` judges it (``core/population_fit.py``); the 
 cases flagged, and for comparison the cases the former rule (each part alone at 2.5 %,
 Bonferroni) flagged. Deterministic: files in sorted order, nothing random.
 
-    .venv/bin/python benchmarks/fit_power.py [--shared ../shared]
+``--casework METHOD …`` then goes through the real CLI, as a lab would: ``taveer validate`` on
+the Stack Exchange train split over the 10th-90th percentile of its case lengths (criterion Cllr
+<= 0.95, seed 0), the newswire cases cut to Stack Exchange lengths written as a PAN split with
+their truth, and ``taveer evaluate MODEL CASES --record RECORD --json --cases``: how many cases
+keep an evaluative conclusion and how many of those are 10x or more the wrong way.
+
+    .venv/bin/python benchmarks/fit_power.py [--shared ../shared] [--casework taveer fusion]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import json
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -137,11 +147,81 @@ def table(shared: Path) -> list[str]:
     return rows
 
 
+def _write_split(folder: Path, cases: list[Case], truth: list[bool]) -> None:
+    lines = []
+    for number, ((questioned, known), same) in enumerate(zip(cases, truth, strict=True), 1):
+        problem = folder / f"EN{number:03d}"
+        problem.mkdir(parents=True)
+        (problem / "unknown.txt").write_text(questioned, encoding="utf-8")
+        for index, text in enumerate(known, 1):
+            (problem / f"known{index:02d}.txt").write_text(text, encoding="utf-8")
+        lines.append(f"EN{number:03d} {'Y' if same else 'N'}")
+    (folder / "truth.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _taveer(*args: str) -> dict:
+    taveer = str(Path(sys.executable).with_name("taveer"))
+    done = subprocess.run([taveer, *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"taveer {args[0]} failed: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def casework(shared: Path, methods: list[str]) -> list[str]:
+    """Newswire cases at Stack Exchange lengths under a Stack Exchange validation, as casework."""
+    corpora = shared / "corpora"
+    with (corpora / "stackexchange/cases.csv").open(encoding="utf-8", newline="") as handle:
+        rows = [r for r in csv.DictReader(handle) if r["split"] == "train"]
+
+    def spread(column: str) -> str:
+        values = sorted(int(r[column]) for r in rows)
+        return f"{values[len(values) // 10]}:{values[(9 * len(values)) // 10]}"
+
+    reuters = [
+        c for split in ("test", "train") for c in open_corpus(corpora / "reuters-c50" / split)
+        .iter_cases()
+    ]  # fmt: skip
+    cut = at_lengths([(c.unknown_text, c.known_texts) for c in reuters],
+                     _cases(corpora / "stackexchange/test"))  # fmt: skip
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        cases_folder = Path(tmp) / "newswire-at-stackexchange-lengths"
+        _write_split(cases_folder, cut, [bool(c.truth) for c in reuters])
+        for method in methods:
+            model, record = Path(tmp) / f"{method}.json", Path(tmp) / f"{method}.record.json"
+            validated = _taveer(
+                "validate", "--population", str(corpora / "stackexchange/train"),
+                "--questioned-chars", spread("unknown_chars"), "--known-chars",
+                spread("known_chars"), "--method", method, "--accept-cllr", "0.95",
+                "-o", str(model), "--record", str(record), "--json",
+            )  # fmt: skip
+            result = _taveer(
+                "evaluate", str(model), str(cases_folder), "--record", str(record), "--json",
+                "--cases",
+            )  # fmt: skip
+            evaluative = [c for c in result["cases"] if c["kind"] == "evaluative"]
+            wrong = [
+                c for c in evaluative
+                if (c["truth"] == "N" and c["log10_lr"] > 1)
+                or (c["truth"] == "Y" and c["log10_lr"] < -1)
+            ]  # fmt: skip
+            lines.append(
+                f"{method}: criteria met {validated.get('acceptance', {}).get('met')}; "
+                f"{len(result['cases'])} newswire cases, {len(evaluative)} evaluative, "
+                f"{len(wrong)} of them 10x or more the wrong way"
+            )
+            print(f"  {method} done", file=sys.stderr)
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    parser.add_argument("--casework", nargs="*", default=[], metavar="METHOD")
     args = parser.parse_args()
     print("\n".join(table(args.shared)))
+    if args.casework:
+        print("\n".join(casework(args.shared, args.casework)))
 
 
 if __name__ == "__main__":
