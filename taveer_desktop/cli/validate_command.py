@@ -198,30 +198,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def load_population(path: str, description: str | None, progress=None):
-    """A population from a PAN corpus that names its authors, or from a folder with one
-    sub-folder per author read through the evidence intake (refusals become warnings)."""
-    from taveer_desktop.core.population import (
-        is_corpus_folder,
-        population_from_corpus,
-        population_from_texts,
-    )
-
-    if is_corpus_folder(path):
-        from taveer_desktop.core.corpus import open_corpus
-
-        return population_from_corpus(open_corpus(path), description or "", progress=progress)
+    """A population read by the one reader every path uses (``store/population_folder.py``:
+    a folder with one sub-folder per author, or a PAN split that names its authors; refusals
+    become warnings)."""
     from pathlib import Path
 
-    from taveer_desktop.store.population_folder import read_population_folder
+    from taveer_desktop.core.population import population_from_texts
+    from taveer_desktop.core.progress import NO_PROGRESS
+    from taveer_desktop.store.population_folder import read_population
 
-    files = read_population_folder(path)
-    name = Path(path).resolve().name
+    files = read_population(path)
+    resolved = Path(path).resolve()
+    name = resolved.name
+    if name in {"train", "test"}:  # a PAN split: named by its corpus too
+        name = f"{resolved.parent.name}/{name}"
     return population_from_texts(
         files.texts(),
         name,
         str(path),
-        description or f"the authors of the folder {name!r}",
-        progress=progress,
+        description or f"the authors of the {'corpus' if '/' in name else 'folder'} {name!r}",
+        progress=progress or NO_PROGRESS,
         warnings=files.warnings,
     )
 

@@ -48,6 +48,11 @@ _TRUTH_VALUES = {
 MAX_CORPUS_FILE_BYTES = 50 * 1024 * 1024
 
 
+def is_known_file(name: str) -> bool:
+    """Whether a file of a PAN problem folder is one of its known texts (``known01.txt``)."""
+    return bool(_KNOWN_FILE.match(name))
+
+
 @dataclass(frozen=True)
 class Case:
     """One verification case: known texts of one author and one questioned text."""

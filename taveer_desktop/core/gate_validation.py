@@ -29,6 +29,7 @@ from taveer_desktop.core.population_fit import (
     PART_ALPHA,
     CaseCounts,
     CaseFit,
+    case_reason,
     fit_of_counts,
     part_reason,
 )
@@ -164,6 +165,9 @@ def _fit_findings(basis: ValidationBasis, counts: CaseCounts | None) -> list[Gat
     fit = case_population_fit(basis, counts)
     if fit is None:
         return []  # measures without counts: a caller that did not measure the texts
+    whole = case_reason(fit, population)  # the parts judged together (Fisher's method)
+    if whole is not None:
+        return [GateFinding(GateRule.POPULATION_FIT, whole, fit.p_value, fit.alpha)]
     return [
         GateFinding(
             GateRule.POPULATION_FIT,

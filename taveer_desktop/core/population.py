@@ -1,26 +1,34 @@
-"""A relevant population for validation: authors and their documents, each encoded once.
+"""A relevant population for validation: authors and their documents, checked, each encoded once.
 
 A population is what Hd names: people like the questioned document's possible writers (other
 employees' e-mails, other members of the same forum, letters of the same period). Validation
 (``core/validation.py``) cuts its trials from the documents' integer streams
 (``core/feature_stream.py``), so every document is read and encoded exactly once.
 
-Two sources:
+Every path that makes a population (``taveer population add``, the validation wizard's import,
+``taveer validate --population``) reads it with one reader, ``store/population_folder.py``'s
+``read_population``, and hands the texts, grouped by author, to ``population_from_texts``. A PAN
+corpus split is read by the authors its layout names (``corpus_provenance``: the ``cases.csv``
+beside a PAN 2013–2015 split, columns ``id``, ``known_author``, ``unknown_author``, or the
+``authors`` field of a PAN 2020+ ``truth.jsonl``) — never one problem folder as one author —
+and refused, saying how to build a population, where it names none.
 
-- texts grouped by author (``population_from_texts``): the store reads a folder with one
-  sub-folder per author through its evidence intake and hands the texts over
-  (``store/population_folder.py``), so no file format is read here;
-- a PAN corpus whose layout names the author of every text (``population_from_corpus``): the
-  ``cases.csv`` beside a PAN 2013–2015 split (columns ``id``, ``known_author``,
-  ``unknown_author``) or the ``authors`` field of a PAN 2020+ ``truth.jsonl``.
+The checks, in this order, before anything is counted:
 
-The same text reached twice (a document shared by two cases of a corpus) is kept once per author
-(by the SHA-256 of its text); the same text under two authors is refused, naming both (a
-population whose authorship contradicts itself cannot measure anything). Authors with fewer
-than two documents cannot give a same-author trial and are left out with a warning. The
-documents kept are also measured once for the population-fit check (``Population.fit``,
-``core/population_fit.fit_profile``): the validation record carries that profile, and the gate
-asks of each case whether its documents look like them.
+- the same text reached twice under one author is kept once (by the SHA-256 of its text); the
+  same text under two authors is refused, naming both (a filing error to put right);
+- texts *nearly* the same under two authors (``core/near_duplicates.py``: shared character
+  runs, an edited repost, a syndicated article, a quoted letter) are both left out, named in the
+  warnings; near-duplicates of one author are named and kept;
+- when the population is used for a case, the case's own documents (and near-duplicates of
+  them) are left out of it (``case_documents``), named in the warnings;
+- authors with fewer than two documents cannot give a same-author trial and are left out with
+  a warning.
+
+So the author count, the document count and the casework minimum (``core/validation.py``) are
+taken after these checks. The documents kept are also measured once for the population-fit
+check (``Population.fit``, ``core/population_fit.fit_profile``): the validation record carries
+that profile, and the gate asks of each case whether its documents look like them.
 """
 
 from __future__ import annotations
@@ -32,16 +40,28 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from taveer_desktop.core.corpus import MAX_CORPUS_FILE_BYTES, PAN_FOLDER, Corpus, iter_jsonl
 from taveer_desktop.core.decoding import decode_bytes, read_file_bytes
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.feature_stream import CodedDocument, encode_document
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.near_duplicates import (
+    NEAR_DUPLICATE,
+    containment_with,
+    near_duplicate_pairs,
+    shingles,
+)
 from taveer_desktop.core.population_fit import FitProfile, fit_profile
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
 MIN_DOCUMENTS_PER_AUTHOR = 2
 MIN_AUTHORS = 4
+HOW_TO_BUILD = (
+    "build a population as a folder with one sub-folder per author, each holding only that "
+    "author's documents, or add a cases.csv naming the author of every problem's texts"
+)
 
 
 @dataclass(frozen=True)
@@ -90,37 +110,28 @@ def population_from_texts(
     lexicon: Lexicon | None = None,
     progress: Progress = NO_PROGRESS,
     warnings: Iterable[str] = (),
+    case_documents: Mapping[str, str] | None = None,
 ) -> Population:
-    """Encode every text once. ``texts`` maps an author to ``(document name, text)`` pairs."""
+    """Check and encode every text once. ``texts`` maps an author to ``(document name, text)``
+    pairs; ``case_documents`` (exhibit label → text) are the documents of the case the
+    population will be used for: none of them (nor a near-duplicate) stays in it."""
     lexicon = lexicon or default_lexicon()
     notes = list(warnings)
-    total = sum(len(v) for v in texts.values())
+    candidates = _distinct_texts(texts, source, notes)
+    _leave_out_near_duplicates(candidates, notes)
+    if case_documents:
+        _leave_out_case_documents(candidates, case_documents, notes)
+    total = sum(len(v) for v in candidates.values())
     done = 0
     documents: dict[str, list[PopulationDocument]] = {}
     kept_texts: list[str] = []  # the texts of the documents kept, for the fit profile
     identity = hashlib.sha256()
-    owners: dict[str, tuple[str, str]] = {}  # text SHA-256 → (author, document) first seen
-    for author in sorted(texts):
-        seen: set[str] = set()
+    for author in sorted(candidates):
         kept: list[PopulationDocument] = []
         texts_of: dict[str, str] = {}
-        for doc_name, text in texts[author]:
+        for doc_name, text, digest in candidates[author]:
             progress.check()
             done += 1
-            digest = _text_hash(text)
-            if digest in seen:
-                continue
-            seen.add(digest)
-            if not text.strip():
-                notes.append(f"{author}/{doc_name}: no text, left out")
-                continue
-            first = owners.setdefault(digest, (author, doc_name))
-            if first[0] != author:
-                raise InputError(
-                    f"holds the same text under two authors: {first[0]!r} ({first[1]}) and "
-                    f"{author!r} ({doc_name}); a text has one author — remove it from one of them",
-                    source,
-                )
             coded = encode_document(text, lexicon)
             if coded.n_sentences == 0:
                 notes.append(f"{author}/{doc_name}: no sentence, left out")
@@ -142,7 +153,8 @@ def population_from_texts(
     if len(documents) < MIN_AUTHORS:
         raise InputError(
             f"the population has {len(documents)} author(s) with at least "
-            f"{MIN_DOCUMENTS_PER_AUTHOR} documents; validation needs at least {MIN_AUTHORS}",
+            f"{MIN_DOCUMENTS_PER_AUTHOR} documents after its checks; validation needs at "
+            f"least {MIN_AUTHORS}",
             source,
         )
     try:
@@ -153,6 +165,106 @@ def population_from_texts(
     return Population(name, source, description, documents, identity.hexdigest(), notes, fit)
 
 
+# author → (document name, text, text SHA-256), each text once per author
+_Candidates = dict[str, list[tuple[str, str, str]]]
+
+
+def _distinct_texts(
+    texts: Mapping[str, Sequence[tuple[str, str]]], source: str, notes: list[str]
+) -> _Candidates:
+    """Each author's texts once (by SHA-256), blank ones left out; the same text under two
+    authors is refused, naming both (a filing error the examiner must put right)."""
+    owners: dict[str, tuple[str, str]] = {}  # text SHA-256 → (author, document) first seen
+    candidates: _Candidates = {}
+    for author in sorted(texts):
+        seen: set[str] = set()
+        mine = candidates.setdefault(author, [])
+        for doc_name, text in texts[author]:
+            digest = _text_hash(text)
+            if digest in seen:
+                continue
+            seen.add(digest)
+            if not text.strip():
+                notes.append(f"{author}/{doc_name}: no text, left out")
+                continue
+            first = owners.setdefault(digest, (author, doc_name))
+            if first[0] != author:
+                raise InputError(
+                    f"holds the same text under two authors: {first[0]!r} ({first[1]}) and "
+                    f"{author!r} ({doc_name}); a text has one author — remove it from one of "
+                    "them",
+                    source,
+                )
+            mine.append((doc_name, text, digest))
+    return candidates
+
+
+def _listed(lines: list[str], notes: list[str], what: str) -> None:
+    """At most ``_SHOWN_PAIRS`` lines, then how many more."""
+    notes.extend(lines[:_SHOWN_PAIRS])
+    if len(lines) > _SHOWN_PAIRS:
+        notes.append(f"… and {len(lines) - _SHOWN_PAIRS} more {what}")
+
+
+_SHOWN_PAIRS = 10
+
+
+def _leave_out_near_duplicates(candidates: _Candidates, notes: list[str]) -> None:
+    """A text nearly the same as another author's (``core/near_duplicates.py``): neither can
+    be credited to one writer, so both are left out; near-duplicates of one author are named
+    (they make that author's same-author trials easy) and kept."""
+    index = [(a, d) for a in sorted(candidates) for d in candidates[a]]
+    pairs = near_duplicate_pairs([shingles(d[1]) for _a, d in index])
+    dropped: set[tuple[str, str]] = set()
+    across, within = [], []
+    for pair in pairs:
+        (a, (name_a, _t, _h)), (b, (name_b, _u, _k)) = index[pair.first], index[pair.second]
+        share = f"{100 * pair.containment:.0f} %"
+        if a != b:
+            dropped.update({(a, name_a), (b, name_b)})
+            across.append(
+                f"{a}/{name_a} and {b}/{name_b} are nearly the same text ({share} of the shorter "
+                "one's 12-character runs in the other) under two authors: both are left out"
+            )
+        else:
+            within.append(
+                f"{a}/{name_a} and {a}/{name_b} are nearly the same text ({share} shared); "
+                "both kept, but trials between them are easy"
+            )
+    _listed(across, notes, "near-duplicate pairs under two authors, left out")
+    _listed(within, notes, "near-duplicate pairs of one author")
+    for author in candidates:
+        candidates[author] = [d for d in candidates[author] if (author, d[0]) not in dropped]
+
+
+def _leave_out_case_documents(
+    candidates: _Candidates, case_documents: Mapping[str, str], notes: list[str]
+) -> None:
+    """A population text that is one of the case's own documents (or a near-duplicate of
+    one) would put the case's evidence into its own validation's trials: it is left out,
+    named. (Its author's other texts stay: they are another person's for every other case.)"""
+    labels = sorted(case_documents)
+    case_prints = [shingles(case_documents[label]) for label in labels]
+    case_hashes = {_text_hash(case_documents[label]): label for label in labels}
+    for author in sorted(candidates):
+        kept = []
+        for doc_name, text, digest in candidates[author]:
+            label = case_hashes.get(digest)
+            if label is None:
+                shared = containment_with(shingles(text), case_prints)
+                best = int(np.argmax(shared)) if len(shared) else 0
+                if len(shared) and shared[best] >= NEAR_DUPLICATE:
+                    label = labels[best]
+            if label is None:
+                kept.append((doc_name, text, digest))
+                continue
+            notes.append(
+                f"{author}/{doc_name} is the case's own {label} (or nearly the same text): "
+                "left out, so the case's evidence is not among its validation's trials"
+            )
+        candidates[author] = kept
+
+
 def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
     """Case id → (known authors, unknown author) from the ``cases.csv`` beside the split."""
     for candidate in (corpus.path / "cases.csv", corpus.path.parent / "cases.csv"):
@@ -160,8 +272,9 @@ def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
             break
     else:
         raise InputError(
-            "the corpus does not name the author of its texts (no cases.csv beside it with "
-            "'known_author' and 'unknown_author'); a population needs authors",
+            f"is a PAN corpus whose problem folders are cases, not authors, and it does not name "
+            f"the author of its texts (no cases.csv beside it with 'known_author' and "
+            f"'unknown_author'); {HOW_TO_BUILD}",
             corpus.path,
         )
     data = read_file_bytes(candidate, MAX_CORPUS_FILE_BYTES, kind="cases file")
@@ -191,8 +304,8 @@ def _jsonl_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
             isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)
         ):
             raise InputError(
-                "does not name the two authors of every pair ('authors': [known, unknown]); "
-                "a population needs authors",
+                "does not name the two authors of every pair ('authors': [known, unknown]), "
+                f"so its texts have no authors; {HOW_TO_BUILD}",
                 path,
             )
         _name_authors(authors, corpus, str(record.get("id")), pair[0], pair[1], path)
@@ -221,6 +334,14 @@ def _name_authors(
     authors[case_id] = ([known], unknown)
 
 
+def corpus_provenance(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
+    """Problem id → (known authors, unknown author), from the layout's provenance; a corpus
+    that names no authors is refused in one line that says how to build a population."""
+    if corpus.layout == PAN_FOLDER:
+        return _folder_authors(corpus)
+    return _jsonl_authors(corpus)
+
+
 def population_from_corpus(
     corpus: Corpus,
     description: str = "",
@@ -228,7 +349,7 @@ def population_from_corpus(
     progress: Progress = NO_PROGRESS,
 ) -> Population:
     """The authors of a PAN corpus and their texts (from the layout's provenance)."""
-    provenance = _folder_authors(corpus) if corpus.layout == PAN_FOLDER else _jsonl_authors(corpus)
+    provenance = corpus_provenance(corpus)
     texts: dict[str, list[tuple[str, str]]] = {}
     for case in corpus.iter_cases():
         if case.case_id not in provenance:
@@ -250,9 +371,3 @@ def population_from_corpus(
         progress,
         corpus.warnings,
     )
-
-
-def is_corpus_folder(path: str | Path) -> bool:
-    """Whether a folder is laid out as a PAN corpus (rather than one sub-folder per author)."""
-    path = Path(path)
-    return (path / "truth.txt").is_file() or (path / "pairs.jsonl").is_file()

@@ -25,9 +25,10 @@ measure, as the case's document. A document of the population itself gets a p-va
   population's kind is not flagged for being short.
 - **A case** has two parts: the questioned text, and the known texts counted together as one
   text (one writer's material; testing each would multiply the tests and judge each short
-  document alone). Each part fails at ``p <= FIT_ALPHA / 2``, so a case of the population fails
-  with probability at most ``FIT_ALPHA`` (Bonferroni). A part with no words cannot be judged;
-  neither can any part when the population is too small to give a p-value that low.
+  document alone). The parts' p-values are combined by Fisher's method into the case's, which
+  fails at ``p <= FIT_ALPHA`` (``core/fit_result.py``, which also words the reasons). A part
+  with no words cannot be judged; neither can any part when the population is too small to
+  give a p-value that low.
 
 The profile (``FitProfile.to_dict``) holds numbers only — no text — and goes into the validation
 record; ``FitProfile.from_dict`` refuses anything malformed with one ``InputError``.
@@ -36,28 +37,58 @@ record; ``FitProfile.from_dict`` refuses anything malformed with one ``InputErro
 from __future__ import annotations
 
 import hashlib
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn
 
 import numpy as np
 
 from taveer_desktop.core import fit_features as ff
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.fit_profile_data import BandScores, profile_from_dict, profile_to_dict
+from taveer_desktop.core.fit_result import (
+    BONFERRONI,
+    FISHER,
+    FIT_ALPHA,
+    MIN_DOCUMENTS_TO_FLAG,
+    PART_ALPHA,
+    PARTS,
+    SHOWN_FEATURES,
+    CaseFit,
+    FeatureDeviation,
+    PartFit,
+    case_reason,
+    fisher_p,
+    fit_reasons,
+    part_reason,
+)
 from taveer_desktop.core.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 
-FIT_ALPHA = 0.05  # the stated false-flag rate for a case of the population
-PARTS = 2  # questioned, known: each part is judged at FIT_ALPHA / PARTS
-PART_ALPHA = FIT_ALPHA / PARTS
-# the fewest population documents with which a p-value can reach PART_ALPHA
-MIN_DOCUMENTS_TO_FLAG = math.ceil(1 / PART_ALPHA) - 1
+__all__ = [  # what a check found lives in ``core/fit_result.py``; named here for callers
+    "BONFERRONI",
+    "FISHER",
+    "FIT_ALPHA",
+    "MIN_DOCUMENTS_TO_FLAG",
+    "PARTS",
+    "PART_ALPHA",
+    "CaseCounts",
+    "CaseFit",
+    "FeatureDeviation",
+    "FitProfile",
+    "PartFit",
+    "case_counts",
+    "case_fit",
+    "case_reason",
+    "fisher_p",
+    "fit_of_counts",
+    "fit_profile",
+    "fit_reasons",
+    "part_reason",
+]  # fmt: skip
+
 MIN_PROFILE_DOCUMENTS = 3  # leave-one-out variances need at least three documents
 MIN_DOCUMENT_WORDS = 20  # population documents with fewer words are left out
 BAND_CHARS = (300, 600, 1200, 2400, 4800, 9600)
-SHOWN_FEATURES = 3
 _DISPERSION_RANGE = (0.25, 100.0)
 Z_CAP = 3.0
 _MIN_HALF_WORDS = 10
@@ -92,130 +123,6 @@ class FitProfile:
         if below:
             return below[-1]
         return self.bands[0]
-
-
-@dataclass(frozen=True)
-class FeatureDeviation:
-    """One feature of a part and how far it lies from the population (in z units)."""
-
-    feature: str  # the id, e.g. "chars:semicolon"
-    label: str  # e.g. "semicolons"
-    rate: float  # in the part
-    population_rate: float  # the population's mean
-    z: float
-
-
-@dataclass(frozen=True)
-class PartFit:
-    """The fit of one part of a case: the questioned text or the known texts together."""
-
-    part: str  # "questioned" or "known"
-    chars: int
-    words: int
-    p_value: float | None  # None: cannot be judged (see ``problem``)
-    smallest_p: float  # the smallest p-value the population can give
-    furthest: tuple[FeatureDeviation, ...]
-    problem: str | None = None
-
-    @property
-    def judged(self) -> bool:
-        return self.p_value is not None
-
-    @property
-    def fits(self) -> bool:
-        return self.p_value is not None and self.p_value > PART_ALPHA
-
-
-def _deviation_of(
-    data: dict[str, object], number: Callable[[object, str], float]
-) -> FeatureDeviation:
-    """A stored feature deviation (its rates are not stored: only what is shown)."""
-    return FeatureDeviation(
-        str(data.get("feature", "")), str(data["label"]), math.nan, math.nan,
-        number(data.get("z"), "z"),
-    )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class CaseFit:
-    """The population-fit check of one case: every part must fit for the case to fit."""
-
-    parts: tuple[PartFit, ...]
-    population_documents: int
-    alpha: float = FIT_ALPHA
-
-    @property
-    def fits(self) -> bool:
-        return bool(self.parts) and all(part.fits for part in self.parts)
-
-    @property
-    def failed(self) -> tuple[PartFit, ...]:
-        return tuple(part for part in self.parts if not part.fits)
-
-    @classmethod
-    def from_dict(cls, data: object, source: str) -> CaseFit:
-        """A stored check read back strictly (``InputError`` naming ``source`` otherwise)."""
-
-        def fail(what: str) -> NoReturn:
-            raise InputError(f"the stored population-fit check: {what}", source)
-
-        def number(value: object, what: str) -> float:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                fail(f"{what} is not a number")
-            if not math.isfinite(value):
-                fail(f"{what} is not finite")
-            return float(value)
-
-        if not isinstance(data, dict) or not isinstance(data.get("parts"), list):
-            fail("not an object with parts")
-        parts = []
-        for item in data["parts"]:
-            if not isinstance(item, dict) or item.get("part") not in ("questioned", "known"):
-                fail("a part is not 'questioned' or 'known'")
-            p_value = item.get("p_value")
-            problem = item.get("problem")
-            furthest = item.get("furthest") or []
-            if not isinstance(furthest, list) or not all(
-                isinstance(d, dict) and isinstance(d.get("label"), str) for d in furthest
-            ):
-                fail("furthest is not a list of features")
-            parts.append(
-                PartFit(
-                    item["part"],
-                    int(number(item.get("chars"), "chars")),
-                    int(number(item.get("words"), "words")),
-                    None if p_value is None else number(p_value, "p_value"),
-                    number(item.get("smallest_p"), "smallest_p"),
-                    tuple(_deviation_of(d, number) for d in furthest),
-                    problem if isinstance(problem, str) else None,
-                )
-            )
-        documents = int(number(data.get("population_documents"), "population_documents"))
-        return cls(tuple(parts), documents, number(data.get("alpha", FIT_ALPHA), "alpha"))
-
-    def to_dict(self) -> dict[str, object]:
-        """What a stored verification keeps of the check (numbers and labels, no text)."""
-        return {
-            "fits": self.fits,
-            "alpha": self.alpha,
-            "part_alpha": PART_ALPHA,
-            "population_documents": self.population_documents,
-            "parts": [
-                {
-                    "part": part.part,
-                    "chars": part.chars,
-                    "words": part.words,
-                    "p_value": part.p_value,
-                    "smallest_p": part.smallest_p,
-                    "fits": part.fits,
-                    "problem": part.problem,
-                    "furthest": [
-                        {"feature": d.feature, "label": d.label, "z": d.z} for d in part.furthest
-                    ],
-                }
-                for part in self.parts
-            ],
-        }
 
 
 def _rates(counts: ff.Counts) -> tuple[np.ndarray, np.ndarray]:
@@ -409,46 +316,3 @@ def case_fit(
 ) -> CaseFit:
     """Judge the questioned text and the known texts (counted together) against the profile."""
     return fit_of_counts(profile, case_counts(questioned_text, known_texts, lexicon))
-
-
-def _p_text(p: float) -> str:
-    return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
-
-
-def _percent(p: float) -> str:
-    return f"{100 * p:.1f} %" if p < 0.1 else f"{100 * p:.0f} %"
-
-
-def _deviation_text(deviation: FeatureDeviation) -> str:
-    more = "more" if deviation.z > 0 else "fewer"
-    return f"{more} {deviation.label} (z = {deviation.z:+.1f})"
-
-
-def part_reason(part: PartFit, population_name: str) -> str | None:
-    """One plain sentence on a part that does not fit (None when it fits)."""
-    if part.fits:
-        return None
-    if part.p_value is None:
-        return part.problem
-    subject = "questioned text is" if part.part == "questioned" else "known texts are"
-    smallest = (
-        f", the smallest p-value {part.smallest_p:.3f} this population can give"
-        if part.p_value <= part.smallest_p
-        else ""
-    )
-    sentence = (
-        f"the {subject} unlike the texts of the population '{population_name}': "
-        f"p = {_p_text(part.p_value)} (a text of the population itself scores this low in "
-        f"{_percent(part.p_value)} of cases{smallest}; a part fails at p <= {PART_ALPHA:g})"
-    )
-    shown = [d for d in part.furthest if abs(d.z) >= 2]
-    if shown:
-        sentence += "; compared with the population it has " + ", ".join(
-            _deviation_text(d) for d in shown
-        )
-    return sentence
-
-
-def fit_reasons(fit: CaseFit, population_name: str) -> tuple[str, ...]:
-    """The sentences saying why a case does not fit the population (empty when it fits)."""
-    return tuple(r for part in fit.parts if (r := part_reason(part, population_name)) is not None)

@@ -2,8 +2,11 @@
 like documents of the validation's population (plain text, no Qt, no HTML).
 
 The check itself is the engine's (``core/population_fit.case_fit``): a conformal p-value of each
-part of the case among the population's own documents, with a stated false-flag rate α — the
-share of the population's own documents the check flags. Here a finished check is a
+part of the case among the population's own documents, combined into one for the case
+(Fisher's method), with a stated false-flag rate α — the share of cases made of the
+population's own documents the check flags. A case that passes is never said to be of the
+population's kind: the words say the check found no sign of a difference, and state what the
+check was measured to catch (``FIT_POWER``). Here a finished check is a
 ``FitCheck`` (the population's name, α and one ``FitPart`` per part), worded the same way for
 the wizard's record page, the decision view and the case report.
 """
@@ -14,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.population_fit import PARTS, CaseFit
+from taveer_desktop.core.population_fit import FISHER, PART_ALPHA, PARTS, CaseFit
 from taveer_desktop.presentation import numbers
 
 
@@ -24,7 +27,7 @@ class FitPart:
 
     label: str  # "the questioned text Q", "the known texts"
     p_value: float
-    flagged: bool  # p below α: unlike the population's documents
+    flagged: bool  # unlike the population on its own (p at or below α), or not judged
 
 
 @dataclass(frozen=True)
@@ -34,18 +37,42 @@ class FitCheck:
     population: str
     alpha: float  # the stated false-flag rate
     parts: tuple[FitPart, ...]
+    # the case's p-value (Fisher's combination of its parts), one per questioned document;
+    # None: a check stored before the combination, whose parts were judged alone
+    combined: tuple[float, ...] | None = None
 
     @property
     def fits(self) -> bool:
-        return not any(part.flagged for part in self.parts)
+        if any(not math.isfinite(part.p_value) for part in self.parts):
+            return False
+        if self.combined is None:
+            return not any(part.flagged for part in self.parts)
+        return all(p > self.alpha for p in self.combined)
 
 
 FIT_MEANING = (
     "p is the share of the population's own documents that look at least as unusual, by "
-    "features that do not depend on who wrote them (genre, register, era); a part whose p is "
-    "at or below its share of the stated false-flag rate is unlike the population."
+    "features that mark a genre, register or era rather than a writer or a topic (rates of "
+    "function words, punctuation, word lengths, capitals, digits); the parts' p-values are "
+    "combined into one for the case, and a case at or below the stated false-flag rate is "
+    "unlike the population."
 )
 FIT_COLUMNS = ("Part of the case", "p-value", "Against the population")
+# what the check was measured to catch (docs/validation.md, "Measured power";
+# benchmarks/fit_power.py): said wherever a case passes, so a pass is not read as proof
+FIT_POWER = (
+    "The check is a screen, not proof. Measured on texts kept out of its design, it flagged "
+    "{power} In the population's own genre it flagged {own}. Text of a genre close to the "
+    "population's (another web forum, another news desk) can pass it."
+)
+FIT_POWER_FIGURES = {
+    "power": (
+        "89 of 100 newswire cases cut to the lengths of a Stack Exchange population's cases, "
+        "and all 38 cases of 18th-century essays and 19th-century novels under a newswire "
+        "population."
+    ),
+    "own": "2 of 60 newswire cases and 10 of 204 Stack Exchange cases (about 1 in 20 or fewer)",
+}
 
 
 def p_text(p: float) -> str:
@@ -57,14 +84,23 @@ def p_text(p: float) -> str:
     return f"p = {numbers.significant(p, 2) if p < 0.1 else numbers.decimal(p, 2)}"
 
 
-def alpha_text(alpha: float) -> str:
-    """The stated rate for a case and its share for each part (Bonferroni: α / parts)."""
+def _percent(share: float, places: int) -> str:
+    return numbers.percent(share, places).replace(" ", chr(0xA0))
+
+
+def alpha_text(alpha: float, combined: bool = True) -> str:
+    """The stated rate for a case (and, for a check judged part by part, each part's share)."""
+    if combined:
+        return (
+            f"the stated false-flag rate is {_percent(alpha, 0)}: the parts' p-values are "
+            "combined (Fisher's method) into one for the case, and a case made of the "
+            f"population's own documents falls at or below {_percent(alpha, 0)} in about that "
+            "share of cases"
+        )
     return (
-        f"the stated false-flag rate is {numbers.percent(alpha, 0).replace(' ', chr(0xA0))}: "
-        "at most that share of "
+        f"the stated false-flag rate is {_percent(alpha, 0)}: at most that share of "
         "cases made of the population's own documents is flagged by this check; each part (the "
-        "questioned text, the known texts) is judged at "
-        f"{numbers.percent(alpha / PARTS, 1).replace(' ', chr(0xA0))}"
+        f"questioned text, the known texts) is judged at {_percent(alpha / PARTS, 1)}"
     )
 
 
@@ -72,12 +108,27 @@ def _parts(parts: Sequence[FitPart]) -> str:
     return "; ".join(f"{part.label}: {p_text(part.p_value)}" for part in parts)
 
 
+def _together(check: FitCheck) -> str:
+    if not check.combined:
+        return ""
+    return "; together " + ", ".join(p_text(p) for p in check.combined)
+
+
 def fit_headline(check: FitCheck) -> str:
-    """One sentence: the case fits the population, or which part does not, with p."""
+    """One sentence: what the check found, then its figures."""
     name = f"“{check.population}”"
     if check.fits:
-        return f"The case fits the population {name} ({_parts(check.parts)})."
-    flagged = [part for part in check.parts if part.flagged]
+        return (
+            f"The check found no sign that the case's texts differ from those of the "
+            f"population {name} ({_parts(check.parts)}{_together(check)})."
+        )
+    unjudged = [part for part in check.parts if not math.isfinite(part.p_value)]
+    flagged = unjudged or [part for part in check.parts if part.flagged]
+    if check.combined is not None and not unjudged:
+        return (
+            f"The case's texts are unlike those of the population {name}: "
+            f"{_together(check)[2:]} ({_parts(check.parts)})."
+        )
     if len(flagged) == 1:
         part = flagged[0]
         verb = "are" if part.label.endswith("texts") else "is"
@@ -91,9 +142,8 @@ def fit_headline(check: FitCheck) -> str:
 def fit_consequence(check: FitCheck) -> str:
     if check.fits:
         return (
-            "Nothing in the texts suggests another genre, register or era than the "
-            "population's; this does not prove the population relevant, which remains the "
-            "examiner's statement."
+            FIT_POWER.format(**FIT_POWER_FIGURES)
+            + " Whether the population is relevant to the case remains the examiner's statement."
         )
     return (
         "A case that does not fit the validation's population gets no evaluative conclusion "
@@ -106,7 +156,7 @@ def fit_sentences(check: FitCheck) -> list[str]:
     return [
         fit_headline(check),
         fit_consequence(check),
-        f"{FIT_MEANING} Here {alpha_text(check.alpha)}.",
+        f"{FIT_MEANING} Here {alpha_text(check.alpha, check.combined is not None)}.",
     ]
 
 
@@ -114,7 +164,7 @@ def fit_cells(part: FitPart) -> tuple[str, str, str]:
     return (
         part.label,
         p_text(part.p_value),
-        "unlike it (flagged)" if part.flagged else "fits",
+        "unlike it on its own" if part.flagged else "no sign of a difference on its own",
     )
 
 
@@ -153,15 +203,20 @@ PART_LABELS = {"questioned": "the questioned text", "known": "the known texts"}
 
 
 def fit_check_of(fit: CaseFit, population: str) -> FitCheck:
-    """The engine's ``CaseFit`` as the check these words describe: each part flagged where the
-    engine says it does not fit (a part that cannot be judged is flagged, with p not measured);
-    α is the stated false-flag rate for the case (each part is judged at α / parts)."""
+    """The engine's ``CaseFit`` as the check these words describe: the case's combined p-value
+    (Fisher's method), each part flagged where it is unlike the population on its own (a part
+    that cannot be judged is flagged, with p not measured); a check stored before the
+    combination keeps its part-by-part judgement (each part at α / parts)."""
+    combined = fit.combination == FISHER
+    limit = fit.alpha if combined else PART_ALPHA
     parts = tuple(
         FitPart(
             PART_LABELS.get(part.part, part.part),
             float("nan") if part.p_value is None else part.p_value,
-            not part.fits,
+            part.p_value is None or part.p_value <= limit,
         )
         for part in fit.parts
     )
-    return FitCheck(population, fit.alpha, parts)
+    p_value = fit.p_value
+    together = (p_value,) if combined and p_value is not None else (() if combined else None)
+    return FitCheck(population, fit.alpha, parts, together)

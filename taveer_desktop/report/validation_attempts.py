@@ -127,4 +127,6 @@ def record_fit_check(
                 label = part.label if len(checks) == 1 else f"{part.label} {doc.file_name}"
                 parts.append(FitPart(label, part.p_value, part.flagged))
     parts += [part for part in checks[0][1].parts if not part.label.startswith("the questioned")]
-    return FitCheck(population, checks[0][1].alpha, tuple(parts)), ""
+    combined = [check.combined for _doc, check in checks]  # the case's p per questioned document
+    together = None if None in combined else tuple(p for c in combined if c for p in c)
+    return FitCheck(population, checks[0][1].alpha, tuple(parts), together), ""

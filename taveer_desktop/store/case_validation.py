@@ -149,6 +149,17 @@ def case_lengths(store: ProjectStore, case_id: int) -> tuple[int, int]:
     return max(d.char_count for d in questioned), sum(d.char_count for d in known)
 
 
+def case_documents(store: ProjectStore, case_id: int) -> dict[str, str]:
+    """Every document of the case (excluded ones too) by a label an examiner recognises:
+    the population a validation uses must not hold them (``core/population.py``)."""
+    labels = {KNOWN: "known", QUESTIONED: "questioned"}
+    return {
+        f"{labels[role]} document {d.file_name!r} (id {d.id})": store.documents.text(d.id)
+        for role in (KNOWN, QUESTIONED)
+        for d in store.documents.list_for_case(case_id, role)
+    }
+
+
 def validate_case(
     store: ProjectStore,
     case_id: int,
@@ -180,7 +191,7 @@ def validate_case(
     settings.check()
     assert settings.questioned_chars is not None and settings.known_chars is not None
     _check_case_inside(store, case.number, case_id, settings)
-    population = store.populations.load(stored_population.id)
+    population = store.populations.load(stored_population.id, case_documents(store, case_id))
     # a LambdaG or fused model is named for its method, so validating the same case with
     # another method under the same conditions does not collide with the TAVeer model's name
     method = (

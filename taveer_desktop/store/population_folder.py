@@ -1,4 +1,19 @@
-"""Reading a population folder (one sub-folder per author) through the evidence intake.
+"""Reading a population: the one reader every path uses (``read_population``).
+
+``taveer population add``, the validation wizard's import and ``taveer validate --population``
+all call ``read_population``, which knows two layouts and refuses everything else in one line:
+
+- **a PAN corpus split** (``truth.txt`` or problem folders holding ``unknown.txt``, or a PAN
+  2020+ ``pairs.jsonl``): its texts are filed under the authors its provenance names (the
+  ``cases.csv`` beside it, or ``truth.jsonl``'s ``authors``; ``core/population.py``,
+  ``corpus_provenance``) — a problem folder is a case holding two writers' texts, never an
+  author. A split that names no authors is refused, saying how to build a population; so is a
+  corpus folder holding its splits (``train``, ``test``): one split is the population, the
+  other is kept for testing. A PAN folder's files go through the evidence intake like any
+  other; a jsonl text is taken as UTF-8 text, named ``<problem>/known`` or ``/unknown``.
+- **a folder with one sub-folder per author**, read as below.
+
+Reading a population folder (one sub-folder per author) through the evidence intake.
 
 Every file goes through ``prepare_document``, the same reader and refusals as a case's evidence
 (``.txt`` / ``.eml`` / ``.docx``; empty, binary, too large, unsupported or unreadable files are
@@ -28,12 +43,17 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from taveer_desktop.core.control_characters import escaped, unsafe_characters
+from taveer_desktop.core.corpus import PAN_FOLDER, Corpus, is_known_file, open_corpus
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.invisible_text import remove_invisible
+from taveer_desktop.core.population import HOW_TO_BUILD, corpus_provenance
+from taveer_desktop.core.text import count_sentences
 from taveer_desktop.store.errors import EvidenceRefused
+from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
 from taveer_desktop.store.intake import PreparedDocument, prepare_document
 
 MAX_DEPTH = 8  # folder levels below an author folder
@@ -197,3 +217,118 @@ def read_population_folder(path: str | Path) -> PopulationFiles:
             "with '.') left out"
         )
     return result
+
+
+def pan_layout(path: Path) -> str | None:
+    """What kind of PAN folder ``path`` is: "split" (a truth file, or problem folders),
+    "corpus" (a folder holding PAN splits) or None (not a PAN layout)."""
+    if (path / "truth.txt").is_file() or (path / "pairs.jsonl").is_file():
+        return "split"
+    try:
+        folders = [Path(e.path) for e in os.scandir(path) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return None
+    if any(_is_problem_folder(folder) for folder in folders):
+        return "split"
+    if any(pan_layout(folder) == "split" for folder in folders if folder.name in _SPLITS):
+        return "corpus"
+    return None
+
+
+_SPLITS = ("train", "test", "dev", "validation")
+
+
+def _is_problem_folder(folder: Path) -> bool:
+    """A PAN problem folder: ``unknown.txt`` beside at least one ``known*.txt``."""
+    if not (folder / "unknown.txt").is_file():
+        return False
+    try:
+        return any(is_known_file(entry.name) for entry in os.scandir(folder))
+    except OSError:
+        return False
+
+
+def read_population(path: str | Path) -> PopulationFiles:
+    """The documents of a population by author, whatever path it came in by (see above)."""
+    root = Path(path)
+    if not root.is_dir():
+        raise InputError(
+            "is not a folder (a population is a folder with one sub-folder per author, or a "
+            "PAN corpus split that names the author of every text)",
+            root,
+        )
+    layout = pan_layout(root)
+    if layout == "corpus":
+        splits = ", ".join(sorted(f.name for f in root.iterdir() if pan_layout(f) == "split"))
+        raise InputError(
+            f"is a PAN corpus holding the splits {splits}; give one split (e.g. "
+            f"{escaped(str(root / 'train'))}) as the population and keep the other for testing",
+            escaped(str(root)),
+        )
+    if layout == "split":
+        return _read_pan_split(open_corpus(root))
+    return read_population_folder(root)
+
+
+def _read_pan_split(corpus: Corpus) -> PopulationFiles:
+    """A PAN split's texts under the authors its provenance names."""
+    provenance = corpus_provenance(corpus)
+    missing = [case_id for case_id in corpus.case_ids if case_id not in provenance]
+    if missing:
+        raise InputError(
+            f"does not name the authors of problem(s) {', '.join(missing[:5])}; {HOW_TO_BUILD}",
+            corpus.path,
+        )
+    result = PopulationFiles(corpus.path, {})
+    if corpus.layout == PAN_FOLDER:
+        for case_id in corpus.case_ids:
+            (known_author,), unknown_author = provenance[case_id]
+            folder = corpus.path / case_id
+            for file in sorted(folder.iterdir()):
+                author = _pan_file_author(file.name, known_author, unknown_author)
+                if author is None:
+                    continue
+                try:
+                    document = prepare_document(file)
+                except EvidenceRefused as error:
+                    result.refused.append(str(error))
+                    continue
+                named = replace(document, file_name=f"{case_id}/{document.file_name}")
+                result.documents.setdefault(author, []).append(named)
+    else:
+        for case in corpus.iter_cases():
+            (known_author,), unknown_author = provenance[case.case_id]
+            for role, text, author in (
+                ("known", case.known_texts[0], known_author),
+                ("unknown", case.unknown_text, unknown_author),
+            ):
+                document = _jsonl_document(corpus.path, f"{case.case_id}/{role}", text)
+                result.documents.setdefault(author, []).append(document)
+    result.notes.extend(corpus.warnings)
+    return result
+
+
+def _pan_file_author(name: str, known_author: str, unknown_author: str) -> str | None:
+    """The author of one file of a PAN problem folder (None: not a text of the problem)."""
+    if name.lower() == "unknown.txt":
+        return unknown_author
+    return known_author if is_known_file(name) else None
+
+
+def _jsonl_document(path: Path, name: str, text: str) -> PreparedDocument:
+    """A text of a PAN 2020+ pairs file, as the intake would hand it over."""
+    text, _invisible = remove_invisible(text)
+    data = text.encode("utf-8", "surrogatepass")
+    return PreparedDocument(
+        source_path=str(path / "pairs.jsonl"),
+        file_name=name,
+        file_format="txt",
+        data=data,
+        sha256=sha256_hex(data),
+        encoding="utf-8",
+        text=text,
+        text_sha256=text_sha256(text),
+        char_count=len(text),
+        sentence_count=count_sentences(text),
+        metadata={"source_path": str(path / "pairs.jsonl")},
+    )

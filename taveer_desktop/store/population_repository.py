@@ -1,13 +1,17 @@
 """Relevant populations and validation records kept in the project (store version 4).
 
-``PopulationRepository.add_folder`` reads a folder with one sub-folder per author through the
-evidence intake (``store/population_folder.py``: the same readers and refusals as a case's
-evidence, and the folder's own checks — author names, links, depth, size), checks with the
-engine that it can be used for validation (two documents or more for at least four authors, no
-text under two authors), and stores every accepted document — bytes, text and both SHA-256 —
-with the population row and one ``population_added`` audit entry, in one transaction. A name
-with control or invisible characters is refused. ``texts`` re-hashes every stored text before
-handing it to the engine.
+``PopulationRepository.add_folder`` reads a folder with one sub-folder per author (or a PAN
+split that names its authors) through the evidence intake (``store/population_folder.py``: the
+same readers and refusals as a case's evidence, and the folder's own checks — author names,
+links, depth, size), checks with the engine that it can be used for validation (two documents
+or more for at least four authors, no text under two authors), and stores every document the
+engine kept — bytes, text and both SHA-256 — with the population row and one ``population_added``
+audit entry, in one transaction. A name with control or invisible characters is refused.
+``texts`` re-hashes every stored text before handing it to the engine.
+
+A PAN corpus split is read by the authors its provenance names (``read_population``), never a
+problem folder as an author; near-duplicates under two authors are left out by the engine, so
+``author_count`` is counted after that check.
 
 ``ValidationRepository.store`` keeps a validation record (its JSON bytes and their SHA-256)
 linked to the case, the population and the model the validation produced, with one
@@ -19,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +35,7 @@ from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
-from taveer_desktop.store.population_folder import read_population_folder
+from taveer_desktop.store.population_folder import read_population
 from taveer_desktop.store.store_file import Row
 
 
@@ -116,7 +121,7 @@ class PopulationRepository:
             )
         if self._db.query_one("SELECT 1 FROM populations WHERE name = ?", (name,)):
             raise Conflict(f"already holds a population named {name!r}", self._db.path)
-        files = read_population_folder(path)
+        files = read_population(path)
         engine = population_from_texts(
             files.texts(),
             name,
@@ -126,8 +131,15 @@ class PopulationRepository:
             warnings=files.warnings,
         )
         progress.check()
+        # only what the engine kept (near-duplicates under two authors and texts without a
+        # sentence are left out and named in the warnings), so the counts are taken after the
+        # checks and a reload gives the same population
+        used = {(author, d.text_sha256) for author, docs in engine.documents.items() for d in docs}
         kept = [
-            (author, document) for author in engine.authors for document in files.documents[author]
+            (author, document)
+            for author in engine.authors
+            for document in files.documents[author]
+            if (author, document.text_sha256) in used
         ]
         digest_rows = [(a, d.sha256, d.text_sha256) for a, d in kept]
         with self._db.write() as tx:
@@ -234,12 +246,16 @@ class PopulationRepository:
             texts.setdefault(author, []).append((file_name, text))
         return texts
 
-    def load(self, population_id: int) -> Population:
-        """The engine's population of a stored one (texts checked, each encoded once)."""
+    def load(
+        self, population_id: int, case_documents: Mapping[str, str] | None = None
+    ) -> Population:
+        """The engine's population of a stored one (texts checked, each encoded once);
+        ``case_documents`` (exhibit label → text): the case it is loaded for, whose writers'
+        texts are left out (``core/population.py``)."""
         stored = self.get(population_id)
         return population_from_texts(
             self.texts(population_id), stored.name, f"{self._db.path} ({stored.name})",
-            stored.description,
+            stored.description, case_documents=case_documents,
         )  # fmt: skip
 
 

@@ -16,11 +16,16 @@ from taveer_desktop.core.corpus import open_corpus
 from taveer_desktop.core.errors import Cancelled, InputError
 from taveer_desktop.core.lexicon import default_lexicon
 from taveer_desktop.core.population_fit import (
+    BONFERRONI,
+    FISHER,
     FIT_ALPHA,
     MIN_DOCUMENTS_TO_FLAG,
     PART_ALPHA,
+    CaseFit,
     FitProfile,
+    PartFit,
     case_fit,
+    fisher_p,
     fit_profile,
     fit_reasons,
 )
@@ -96,11 +101,14 @@ def test_a_text_of_another_kind_gets_a_small_p_value(synthetic_profile: FitProfi
     assert not fit.fits
     assert fit.parts[0].p_value == pytest.approx(1 / (synthetic_profile.documents + 1))
     assert [part.part for part in fit.parts] == ["questioned", "known"]
-    reasons = fit_reasons(fit, "made-up genre")
-    assert len(reasons) == 2
-    assert reasons[0].startswith("the questioned text is unlike the texts of the population")
-    assert "'made-up genre'" in reasons[0] and "p = 0.005" in reasons[0]
-    assert reasons[1].startswith("the known texts are unlike")
+    (reason,) = fit_reasons(fit, "made-up genre")  # the parts judged together: one sentence
+    # words first (what it means), the figures after
+    assert reason.startswith(
+        "the case's texts are unlike the texts of the population 'made-up genre': cases made of "
+        "the population's own texts look this unusual in at most"
+    )
+    assert "questioned text p = 0.005" in reason and "known texts p = 0.005" in reason
+    assert "a case fails at p <= 0.05" in reason and "compared with the population" in reason
     assert fit.parts[0].furthest and abs(fit.parts[0].furthest[0].z) >= 2
 
 
@@ -238,3 +246,44 @@ def test_on_the_shared_corpora_own_genre_fits_and_another_genre_does_not() -> No
              open_corpus(corpus_path("stackexchange", "test")).iter_cases()]  # fmt: skip
     assert np.mean([not f.fits for f in own]) <= 0.1
     assert np.mean([not f.fits for f in other]) >= 0.9
+
+
+def test_fishers_combination_against_the_chi_squared_formula() -> None:
+    assert fisher_p([0.05]) == pytest.approx(0.05)
+    # two p-values: chi-squared with 4 degrees of freedom, survival e^(-x/2) (1 + x/2)
+    x = -2 * (math.log(0.04) + math.log(0.3))
+    assert fisher_p([0.04, 0.3]) == pytest.approx(math.exp(-x / 2) * (1 + x / 2))
+    assert fisher_p([1.0, 1.0]) == 1.0 and fisher_p([1e-300, 1e-300]) < 1e-290
+
+
+def _two_parts(p_questioned: float, p_known: float) -> CaseFit:
+    return CaseFit(
+        (
+            PartFit("questioned", 2000, 350, p_questioned, 0.002, ()),
+            PartFit("known", 4000, 700, p_known, 0.002, ()),
+        ),
+        428,
+    )
+
+
+def test_two_somewhat_unusual_parts_count_together() -> None:
+    # each part alone passes the former rule (2.5 %), together they fail at 5 %
+    fit = _two_parts(0.04, 0.04)
+    assert fit.combination == FISHER and fit.p_value == pytest.approx(0.0119, abs=1e-4)
+    assert not fit.fits and fit.failed == ()
+    assert CaseFit(fit.parts, 428, FIT_ALPHA, BONFERRONI).fits  # as the former rule judged it
+    assert _two_parts(0.3, 0.5).fits and fit_reasons(_two_parts(0.3, 0.5), "x") == ()
+
+
+def test_a_stored_check_keeps_the_rule_it_was_judged_by() -> None:
+    fit = _two_parts(0.04, 0.04)
+    data = fit.to_dict()
+    assert data["combination"] == "fisher" and data["fits"] is False
+    assert data["p_value"] == pytest.approx(fit.p_value)
+    again = CaseFit.from_dict(json.loads(json.dumps(data)), "run")
+    assert again.combination == FISHER and not again.fits
+    del data["combination"]  # a check stored before Fisher's method: parts judged alone
+    old = CaseFit.from_dict(data, "run")
+    assert old.combination == BONFERRONI and old.fits
+    with pytest.raises(InputError, match="combination"):
+        CaseFit.from_dict({**data, "combination": "stouffer"}, "run")

@@ -149,7 +149,8 @@ def test_the_validation_report_states_range_repeats_bands_and_casework(validated
         "The declared casework range: questioned texts of 900–3,600 characters, known texts "
         "of 2,000–9,000 characters." in coverage
     )
-    assert "holds only for cases inside this range" in coverage
+    # (the page's DRAFT mark can put a stray letter or two inside a line of pdftotext's output)
+    assert re.search(r"holds only for cases (?:[DRAFT]{1,5} )?inside this range", coverage)
     assert "repeated 3 times (seeds 0, 1, 2)" in coverage
     assert "Cllr per repeat: 0.610, 0.740, 0.680 (spread 0.130)" in coverage
     assert (

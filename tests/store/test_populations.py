@@ -102,6 +102,10 @@ def test_case_validate_stores_model_and_record_and_chooses_the_model(project):
         assert [v.id for v in store.validations.for_case(case.id)] == [done.validation.id]
         record = store.validations.record(done.validation.id)
         assert record["figures"] == done.result.record["figures"]
+        # the case's three documents are Madison papers of the population: found before the
+        # validation used it, left out of its trials, and named in the record
+        own = [w for w in record["warnings"] if "is the case's own" in w]
+        assert len(own) == 3 and all(w.startswith("Madison/") for w in own)
         assert done.validation.criteria_met is True
         model = store.models.load(done.model.id)
         assert "demo" in model.conditions.population
@@ -168,8 +172,9 @@ def test_report_summarises_the_validation(project):
     assert "relevant population" in text and "demo" in text
     assert "No acceptance criteria were set" in text
     assert "bootstrap over authors" in text
-    # six authors: the report says plainly that this is too small for casework, and states the
-    # bound (the ELUB of the cross-validated LRs) as ratios, not rounded to whole numbers
+    # six authors (the case's three Madison papers are left out of the population, Madison's
+    # other papers stay): the report says plainly that this is too small for casework, and
+    # states the bound (the ELUB of the cross-validated LRs) as ratios, not rounded
     assert "Too small for casework: 6 authors" in text
     assert "ELUB" in text and "between 1/" in text
 

@@ -192,7 +192,12 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
         "the questioned text",
         "the known texts",
     ]
-    assert fit.headline.text().startswith("The case fits the population")
+    # a case that passes is never said to be of the population's kind: no sign of a
+    # difference, and what the check was measured to catch
+    assert fit.headline.text().startswith(
+        "The check found no sign that the case's texts differ from those of the population"
+    )
+    assert "screen, not proof" in fit.consequence.text()
     assert view.figures.item(0, 2).text() != "not measured"  # Cllr with its interval
     assert view.charts.curves is not None and not view.charts.plots[0].isVisible()  # other tab
     view.tabs.setCurrentWidget(view.charts)
@@ -575,8 +580,10 @@ def test_the_engines_case_fit_is_worded_as_the_wizard_and_report_show_it():
         ("the questioned text", True),
         ("the known texts", False),
     ]
+    # the parts judged together (Fisher's method): words first, the figures after
     assert fit_headline(check) == (
-        "The questioned text is unlike the texts of the population “staff e-mail”: p = 0.004."
+        "The case's texts are unlike those of the population “staff e-mail”: together p = 0.012 "
+        "(the questioned text: p = 0.004; the known texts: p = 0.41)."
     )
     unjudged = CaseFit((PartFit("questioned", 90, 12, None, 0.002, (), "too short"),), 120)
     assert "p not measured" in fit_headline(fit_check_of(unjudged, "staff e-mail"))
