@@ -21,6 +21,7 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.length_bands import length_bands
 from taveer_desktop.core.methods.registry import COMPARISON_IDS, METHOD_IDS, MethodId, method_name
 from taveer_desktop.core.model import THRESHOLD_METHODS
+from taveer_desktop.core.trial_topics import TOPIC_RELATIONS
 
 MIN_TRIALS_PER_CLASS = 20
 MIN_LENGTH_SHARE = 0.8
@@ -153,6 +154,9 @@ class ValidationSettings:
     compare: tuple[str, ...] = ()  # other methods validated beside ``method`` on the same trials
     choose_by: str | None = None  # a rule (``CHOICE_RULES``) picking the stated method
     fuse: tuple[str, ...] = DEFAULT_FUSE  # the methods the fusion combines, in column order
+    # the declared topic relation of the case's known and questioned texts (``TOPIC_RELATIONS``;
+    # None: not declared, trials drawn as before — ``core/trial_topics.py``)
+    topic: str | None = None
 
     def __post_init__(self) -> None:
         # a single length (a settings file, an older caller) means (N, N)
@@ -201,6 +205,11 @@ class ValidationSettings:
                     comparison_class(method)
                 except UnknownMethod as error:
                     raise InputError(str(error)) from None
+        if self.topic is not None and self.topic not in TOPIC_RELATIONS:
+            raise InputError(
+                f"--topic must be {', '.join(TOPIC_RELATIONS[:-1])} or {TOPIC_RELATIONS[-1]}, "
+                f"not {self.topic!r}"
+            )
         if self.choose_by is not None and self.choose_by not in CHOICE_RULES:
             raise InputError(
                 f"unknown rule {self.choose_by!r} to choose the stated method "
