@@ -7,6 +7,7 @@ report, the case report, the command line and the desktop's record view. Plain t
 - ``topic_sentence(record)``: the protocol's sentence (opens with the head "Topic like the
   case." or "Topic not declared.");
 - ``case_topic_sentence(record)``: the case report's shorter sentence;
+- ``TOPIC_CHOICES`` / ``TOPIC_HELP``: the validation wizard's choice and its explanation;
 - ``matched_shortfalls(record)``: why too few trials stood in the declared relation for
   casework ([] if enough).
 """
@@ -17,6 +18,18 @@ from typing import Any
 
 from taveer_desktop.core.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
 from taveer_desktop.presentation import numbers
+
+# the wizard's choice: (relation, label), the default first, and its one-line explanation
+TOPIC_CHOICES = (
+    ("unknown", "Unknown: the harder trials of each kind"),
+    ("same", "The same topic"),
+    ("different", "Different topics"),
+)
+TOPIC_HELP = (
+    "Trials of both kinds are built with this relation of topic between known and questioned "
+    "texts, so that topic cannot tell them apart; unknown builds same-author trials on "
+    "different topics and different-author trials on one topic."
+)
 
 NOT_DECLARED_SENTENCE = (
     "Topic not declared. The trials were drawn without regard to topic: where an author's "
