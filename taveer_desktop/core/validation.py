@@ -224,6 +224,8 @@ def validate(
     ``quality_measures`` (the lengths the calibration takes in) is for measuring the choice."""
     started = time.perf_counter()
     settings.check()
+    asked_repeats = settings.repeats
+    settings = replace(settings, repeats=settings.repeats_for(len(population.authors)))
     criteria = settings.criteria
     if not criteria.set_utc:
         criteria = replace(criteria, set_utc=now_utc())
@@ -318,6 +320,7 @@ def validate(
         else (calibration.min_log10_lr, calibration.max_log10_lr)
     )
     protocol = {**protocol_of(settings, scored), "method": stated_id}
+    protocol["repeats_asked"] = asked_repeats  # raised for the population's size (see settings)
     if calibration.quality is not None:  # every method's calibration takes the same lengths
         protocol["calibration"] = (
             "logistic with quality-measure terms of the log "

@@ -30,6 +30,11 @@ DEFAULT_MAX_TRIALS = 5000
 DEFAULT_BOOTSTRAP = 200
 DEFAULT_REPEATS = 3
 MAX_REPEATS = 20
+# a population of casework size is validated with at least this many author-repeats (authors ×
+# repeats): 20 authors get 10 repeats, 40 get 5, 67 or more the 3 asked for by default — so that
+# the acceptance decision does not depend on the seed (measured: docs/validation.md, "A decision
+# no seed can flip")
+AUTHOR_REPEATS = 200
 # a validation smaller than this is too small for casework (a gate rule, ``core/gate.py``)
 MIN_CASEWORK_AUTHORS = 20
 MIN_CASEWORK_TRIALS = 100  # distinct trials of each class
@@ -251,6 +256,14 @@ class ValidationSettings:
                 f"--max-trials must be at least {2 * MIN_TRIALS_PER_CLASS} "
                 f"({MIN_TRIALS_PER_CLASS} per class)"
             )
+
+    def repeats_for(self, authors: int) -> int:
+        """The repeats a population of ``authors`` is validated with: those asked for, raised
+        to ``AUTHOR_REPEATS`` / authors (at most ``MAX_REPEATS``) for a population of casework
+        size (smaller ones are too small for casework whatever their seed)."""
+        if authors < MIN_CASEWORK_AUTHORS:
+            return self.repeats
+        return max(self.repeats, min(MAX_REPEATS, math.ceil(AUTHOR_REPEATS / authors)))
 
     def pairs_of_repeat(self, repeat: int) -> int:
         """The cap on one repeat's pairs: ``max_trials`` shared out over the repeats."""
