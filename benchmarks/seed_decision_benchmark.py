@@ -78,7 +78,8 @@ def main() -> int:
             json.dumps(
                 {
                     "seed": seed,
-                    "repeats": args.repeats,
+                    "repeats_asked": args.repeats,
+                    "repeats": record["protocol"]["repeats"],
                     "cllr": record["figures"]["cllr"],
                     "interval": record["intervals"]["cllr"],
                     "worst_repeat": max(c for c in record["repeats"]["cllr"] if c is not None),
@@ -98,7 +99,7 @@ def main() -> int:
         json.dumps(
             {
                 "summary": True,
-                "repeats": args.repeats,
+                "repeats_asked": args.repeats,
                 "seeds": len(met),
                 "met": met.count(True),
                 "same_decision": agree,

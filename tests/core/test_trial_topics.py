@@ -123,6 +123,7 @@ def test_no_declared_topic_draws_the_trials_exactly_as_before(population):
 @pytest.mark.slow
 def test_the_record_states_the_construction_and_casework_counts_matched_trials(population):
     result = validate(population, _settings("unknown"))
+    assert result.record["protocol"]["repeats_asked"] == result.record["protocol"]["repeats"] == 3
     block = result.record["protocol"]["trials"]["construction"]
     assert block["topic"] == "unknown"
     assert (block["same_author"], block["different_author"]) == ("different", "same")
@@ -203,3 +204,15 @@ def _adjusted_rand(a: list, b: list) -> float:
     cols = sum(comb(int(v), 2) for v in table.sum(axis=0))
     expected = rows * cols / comb(len(a), 2)
     return (pairs - expected) / ((rows + cols) / 2 - expected)
+
+
+@pytest.mark.parametrize(
+    ("authors", "asked", "used"),
+    [(6, 3, 3), (19, 3, 3), (20, 3, 10), (40, 3, 5), (67, 3, 3), (200, 3, 3), (20, 12, 12),
+     (25, 1, 8)],
+)  # fmt: skip
+def test_a_population_of_casework_size_gets_repeats_enough_for_its_size(authors, asked, used):
+    """At least 200 author-repeats from 20 authors up (docs/validation.md, "A decision no seed
+    can flip"); smaller populations are too small for casework and keep what was asked."""
+    settings = ValidationSettings(repeats=asked)
+    assert settings.repeats_for(authors) == used
