@@ -43,6 +43,7 @@ TOPIC_WORDS = {
     DIFFERENT: "on different topics",
     UNKNOWN: "of unknown topic relation",
 }
+COUNTED_MATCHED = "trials in the declared topic relation"  # the casework block's ``counted``
 NOT_DECLARED = "topic relation not declared: trials drawn without regard to topic"
 DATES = (
     "not used: the population's documents carry no dates, so same-author trials are not kept "

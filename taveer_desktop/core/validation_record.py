@@ -15,7 +15,7 @@ import numpy as np
 from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.conditions import LENGTHS_DECLARED, LengthRange, ValidatedConditions
 from taveer_desktop.core.population import Population
-from taveer_desktop.core.trial_topics import construction_block
+from taveer_desktop.core.trial_topics import COUNTED_MATCHED, construction_block
 from taveer_desktop.core.validation_figures import figures_of, rounded
 from taveer_desktop.core.validation_settings import (
     MIN_CASEWORK_AUTHORS,
@@ -78,7 +78,7 @@ def casework_block(
         "trials_different": len(different),
         "min_authors": MIN_CASEWORK_AUTHORS,
         "min_trials": MIN_CASEWORK_TRIALS,
-        "counted": "trials in the declared topic relation" if matched_only else "all trials",
+        "counted": COUNTED_MATCHED if matched_only else "all trials",
         "too_small": bool(reasons),
         "reasons": reasons,
     }
