@@ -60,6 +60,14 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
         "validates the fusion too",
     )
     p.add_argument(
+        "--topic",
+        default="unknown",
+        metavar="same|different|unknown",
+        help="how the case's known and questioned texts relate in topic; trials of both kinds "
+        "are built in that relation (unknown, the default, takes the harder one for each "
+        "kind: different topics for same-author, the same topic for different-author trials)",
+    )
+    p.add_argument(
         "--lambdag-order",
         type=positive_number,
         default=10,
@@ -147,6 +155,7 @@ def settings_from_args(args):
         compare=tuple(m for m in dict.fromkeys(compare) if m != stated),
         choose_by=rule,
         fuse=DEFAULT_FUSE if fuse is None else tuple(fuse),
+        topic=str(getattr(args, "topic", "unknown")).strip().lower(),
     )
     settings.check()
     return settings
@@ -228,6 +237,7 @@ def print_validation_notes(record: dict) -> None:
     ``presentation/validation_text.py``)."""
     from taveer_desktop.core.methods.method_figures import method_figures
     from taveer_desktop.presentation.fusion_text import record_method_label
+    from taveer_desktop.presentation.trial_construction_text import case_topic_sentence
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
         bound_sentence,
         casework_shortfalls,
@@ -248,6 +258,7 @@ def print_validation_notes(record: dict) -> None:
     comparison = record.get("comparison")
     if comparison and comparison.get("rule"):
         print(f"  stated method chosen by the rule {comparison['rule']} set before the run")
+    print(case_topic_sentence(record))
     print(bound_sentence(record))
     shortfalls = casework_shortfalls(record)
     if shortfalls:
@@ -266,6 +277,7 @@ def validation_summary(
         "trials": {
             "same": record["protocol"]["trials_same"],
             "different": record["protocol"]["trials_different"],
+            "construction": record["protocol"]["trials"]["construction"],
         },
         **{key: figures[key] for key in FIGURES},
         "intervals": record["intervals"],

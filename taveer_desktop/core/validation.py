@@ -6,7 +6,9 @@ The protocol (``docs/validation.md`` states it for readers):
    balanced same-/different-author pairs sharing their known text; each pair's questioned and
    known target lengths drawn log-uniformly within the declared (LO, HI) ranges (a single
    length N is (N, N)); cut at sentence boundaries; a document shorter than 80 % of its target
-   cannot stand for it.
+   cannot stand for it; with a declared topic relation, both trials of a pair stand in it
+   where the population allows (``core/trial_topics.py``). Every method is validated on these
+   same trials.
 2. **Repeated cross-validation** (``core/cross_validation.py``): the whole of step 1 and the
    cross-validation by author are repeated ``repeats`` times with seeds seed, seed + 1, … (folds,
    trial choice and cuts all re-drawn); ``max_trials`` is the total over the repeats. Each fold
@@ -128,6 +130,7 @@ from taveer_desktop.core.validation_trials import (
     pool_trials,
     questioned_cut,
     questioned_part,
+    trial_set,
 )
 
 __all__ = [
@@ -160,6 +163,7 @@ __all__ = [
     "length_range",
     "nearest_cut",
     "parse_length_range",
+    "pool_trials",
     "questioned_cut",
     "questioned_part",
     "record_json",
@@ -220,13 +224,13 @@ def validate(
     ``quality_measures`` (the lengths the calibration takes in) is for measuring the choice."""
     started = time.perf_counter()
     settings.check()
+    asked_repeats = settings.repeats
+    settings = replace(settings, repeats=settings.repeats_for(len(population.authors)))
     criteria = settings.criteria
     if not criteria.set_utc:
         criteria = replace(criteria, set_utc=now_utc())
     lexicon = lexicon or default_lexicon()
-    trials = pool_trials(
-        [build_trials(population, settings, progress, r) for r in range(settings.repeats)]
-    )
+    trials = trial_set(population, settings, progress)
     ranges = calibration_ranges(settings, quality_measures)
     cv_started = time.perf_counter()
     cv_scores, cv_lr = cross_validate(trials, settings.threshold_method, workers, progress, ranges)
@@ -316,6 +320,7 @@ def validate(
         else (calibration.min_log10_lr, calibration.max_log10_lr)
     )
     protocol = {**protocol_of(settings, scored), "method": stated_id}
+    protocol["repeats_asked"] = asked_repeats  # raised for the population's size (see settings)
     if calibration.quality is not None:  # every method's calibration takes the same lengths
         protocol["calibration"] = (
             "logistic with quality-measure terms of the log "
@@ -356,7 +361,7 @@ def validate(
         },
         "bands": band_entries,
         "repeats": spread,
-        "casework": casework_block(population, scored),
+        "casework": casework_block(population, scored, settings.topic is not None),
         "methods": methods_block(runs, trials),
     }
     for run in runs.values():

@@ -15,6 +15,7 @@ import numpy as np
 from taveer_desktop.core.atomic_file import write_text_atomically
 from taveer_desktop.core.conditions import LENGTHS_DECLARED, LengthRange, ValidatedConditions
 from taveer_desktop.core.population import Population
+from taveer_desktop.core.trial_topics import COUNTED_MATCHED, construction_block
 from taveer_desktop.core.validation_figures import figures_of, rounded
 from taveer_desktop.core.validation_settings import (
     MIN_CASEWORK_AUTHORS,
@@ -47,28 +48,37 @@ def repeat_spread(
     return {"count": len(seeds), "seeds": seeds, "trials": counts, **per, "spread": spread}
 
 
-def casework_block(population: Population, trials: TrialSet) -> dict[str, Any]:
+def casework_block(
+    population: Population, trials: TrialSet, matched_only: bool = False
+) -> dict[str, Any]:
     """Whether the validation is big enough for casework: authors, and **distinct** trials of
     each class (a pair of documents drawn again in another repeat, cut differently, counts
-    once)."""
+    once) — with a declared topic relation (``matched_only``), only the trials that stand in
+    it count (``core/trial_topics.py``)."""
     same: set[tuple[str, str]] = set()
     different: set[tuple[str, str]] = set()
     for i in range(len(trials)):
+        if matched_only and not trials.matched[i]:
+            continue
         key = (trials.known_author[i], trials.questioned_document[i])
         (same if trials.truth[i] else different).add(key)
     authors = len(population.documents)
     reasons = []
     if authors < MIN_CASEWORK_AUTHORS:
         reasons.append(f"{authors} authors, fewer than {MIN_CASEWORK_AUTHORS}")
+    matched = "matched " if matched_only else ""
     for count, kind in ((len(same), "same-author"), (len(different), "different-author")):
         if count < MIN_CASEWORK_TRIALS:
-            reasons.append(f"{count} distinct {kind} trials, fewer than {MIN_CASEWORK_TRIALS}")
+            reasons.append(
+                f"{count} distinct {matched}{kind} trials, fewer than {MIN_CASEWORK_TRIALS}"
+            )
     return {
         "authors": authors,
         "trials_same": len(same),
         "trials_different": len(different),
         "min_authors": MIN_CASEWORK_AUTHORS,
         "min_trials": MIN_CASEWORK_TRIALS,
+        "counted": COUNTED_MATCHED if matched_only else "all trials",
         "too_small": bool(reasons),
         "reasons": reasons,
     }
@@ -91,6 +101,7 @@ def trial_rows(trials: TrialSet, scores: np.ndarray, lrs: np.ndarray) -> list[di
             "known_documents": int(trials.known_documents[i]),
             "score": round(float(scores[i]), 6),
             "log10_lr": round(float(lrs[i]), 6),
+            **({"matched": bool(trials.matched[i])} if trials.topic is not None else {}),
         }
         for i in range(len(trials))
     ]
@@ -148,6 +159,11 @@ def protocol_of(settings: ValidationSettings, trials: TrialSet) -> dict[str, Any
         "pairing": "each same-author trial paired with a different-author trial "
         "with the same known text",
         "folds_by": "author (trials are built within a fold; folds re-dealt every repeat)",
+        "trials": {
+            "construction": construction_block(
+                trials.topic, trials.groups, trials.truth, trials.matched
+            )
+        },
     }
 
 

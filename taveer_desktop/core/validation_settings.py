@@ -21,6 +21,7 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.length_bands import length_bands
 from taveer_desktop.core.methods.registry import COMPARISON_IDS, METHOD_IDS, MethodId, method_name
 from taveer_desktop.core.model import THRESHOLD_METHODS
+from taveer_desktop.core.trial_topics import TOPIC_RELATIONS
 
 MIN_TRIALS_PER_CLASS = 20
 MIN_LENGTH_SHARE = 0.8
@@ -29,6 +30,11 @@ DEFAULT_MAX_TRIALS = 5000
 DEFAULT_BOOTSTRAP = 200
 DEFAULT_REPEATS = 3
 MAX_REPEATS = 20
+# a population of casework size is validated with at least this many author-repeats (authors ×
+# repeats): 20 authors get 10 repeats, 40 get 5, 67 or more the 3 asked for by default — so that
+# the acceptance decision does not depend on the seed (measured: docs/validation.md, "A decision
+# no seed can flip")
+AUTHOR_REPEATS = 200
 # a validation smaller than this is too small for casework (a gate rule, ``core/gate.py``)
 MIN_CASEWORK_AUTHORS = 20
 MIN_CASEWORK_TRIALS = 100  # distinct trials of each class
@@ -153,6 +159,9 @@ class ValidationSettings:
     compare: tuple[str, ...] = ()  # other methods validated beside ``method`` on the same trials
     choose_by: str | None = None  # a rule (``CHOICE_RULES``) picking the stated method
     fuse: tuple[str, ...] = DEFAULT_FUSE  # the methods the fusion combines, in column order
+    # the declared topic relation of the case's known and questioned texts (``TOPIC_RELATIONS``;
+    # None: not declared, trials drawn as before — ``core/trial_topics.py``)
+    topic: str | None = None
 
     def __post_init__(self) -> None:
         # a single length (a settings file, an older caller) means (N, N)
@@ -201,6 +210,11 @@ class ValidationSettings:
                     comparison_class(method)
                 except UnknownMethod as error:
                     raise InputError(str(error)) from None
+        if self.topic is not None and self.topic not in TOPIC_RELATIONS:
+            raise InputError(
+                f"--topic must be {', '.join(TOPIC_RELATIONS[:-1])} or {TOPIC_RELATIONS[-1]}, "
+                f"not {self.topic!r}"
+            )
         if self.choose_by is not None and self.choose_by not in CHOICE_RULES:
             raise InputError(
                 f"unknown rule {self.choose_by!r} to choose the stated method "
@@ -242,6 +256,14 @@ class ValidationSettings:
                 f"--max-trials must be at least {2 * MIN_TRIALS_PER_CLASS} "
                 f"({MIN_TRIALS_PER_CLASS} per class)"
             )
+
+    def repeats_for(self, authors: int) -> int:
+        """The repeats a population of ``authors`` is validated with: those asked for, raised
+        to ``AUTHOR_REPEATS`` / authors (at most ``MAX_REPEATS``) for a population of casework
+        size (smaller ones are too small for casework whatever their seed)."""
+        if authors < MIN_CASEWORK_AUTHORS:
+            return self.repeats
+        return max(self.repeats, min(MAX_REPEATS, math.ceil(AUTHOR_REPEATS / authors)))
 
     def pairs_of_repeat(self, repeat: int) -> int:
         """The cap on one repeat's pairs: ``max_trials`` shared out over the repeats."""

@@ -17,31 +17,47 @@ declared range of lengths (``docs/validation.md``, "Protocol").
   (and the random stream is exactly as before ranges existed).
 - **Cuts** at the sentence boundary nearest the target, as before; features are counted from
   slices of the documents' integer streams (``CodedDocument.features``).
+- **Topic like the case** (``settings.topic``): with a declared topic relation, each pair's
+  known documents and the different-author trial's questioned document are chosen so that both
+  trials stand in that relation (``core/trial_topics.py``; the groups from
+  ``core/topic_groups.py``), and ``matched`` says which did. Undeclared (None), the draw is
+  exactly as before.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from typing import TypeAlias
 
 import numpy as np
 
 from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.feature_stream import CodedDocument
 from taveer_desktop.core.feature_vectors import DocumentFeatures
 from taveer_desktop.core.features import CATEGORY_IDS
 from taveer_desktop.core.population import Population
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.topic_groups import TopicGroups, topic_groups
+from taveer_desktop.core.trial_cuts import (
+    Cut,
+    draw_target,
+    known_cut,
+    known_part,
+    long_enough,
+    nearest_cut,
+    questioned_cut,
+    questioned_part,
+)
+from taveer_desktop.core.trial_topics import (
+    TAKES,
+    matching_rivals,
+    order_known,
+    pick,
+    relation_holds,
+)
 from taveer_desktop.core.validation_settings import (
-    MIN_LENGTH_SHARE,
     MIN_TRIALS_PER_CLASS,
     LengthRange,
     ValidationSettings,
 )
-
-# the sentences first … stop - 1 of a document: the part of it a trial used
-Cut: TypeAlias = tuple[CodedDocument, int, int]
 
 
 @dataclass
@@ -66,6 +82,10 @@ class TrialSet:
     repeat: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     seed: int = 0
     fold_of_author: dict[str, int] = field(default_factory=dict)
+    # whether each trial stands in the declared topic relation (all False when none declared)
+    matched: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    topic: str | None = None  # the declared relation (``core/trial_topics.py``)
+    groups: TopicGroups | None = None  # the population's topic groups, when one was declared
 
     def __len__(self) -> int:
         return len(self.truth)
@@ -90,6 +110,9 @@ class TrialSet:
             repeat=self.repeat[rows],
             seed=self.seed,
             fold_of_author=self.fold_of_author,
+            matched=self.matched[rows],
+            topic=self.topic,
+            groups=self.groups,
         )
 
 
@@ -113,96 +136,37 @@ def pool_trials(sets: list[TrialSet]) -> TrialSet:
         repeat=np.concatenate([s.repeat for s in sets]),
         seed=first.seed,
         fold_of_author=first.fold_of_author,
+        matched=np.concatenate([s.matched for s in sets]),
+        topic=first.topic,
+        groups=first.groups,
     )
 
 
-# --- cutting ---------------------------------------------------------------------------------
+def trial_set(
+    population: Population, settings: ValidationSettings, progress: Progress = NO_PROGRESS
+) -> TrialSet:
+    """Every repeat's trials, pooled; the topic groups found once first, when a topic relation
+    was declared."""
+    groups = None if settings.topic is None else topic_groups(population)
+    return pool_trials(
+        [build_trials(population, settings, progress, r, groups) for r in range(settings.repeats)]
+    )
 
 
-def _run_chars(document: CodedDocument, first: int, count: int) -> int:
-    if count == 0:
-        return 0
-    return document.spans[first + count - 1][1] - document.spans[first][0]
-
-
-def nearest_cut(document: CodedDocument, n_chars: int, first: int = 0) -> int:
-    """How many whole sentences from ``first`` come nearest to ``n_chars`` characters (at least
-    one, and never past the document's end)."""
-    within = document.sentences_within(n_chars, first)
-    remaining = document.n_sentences - first
-    if within >= remaining:
-        return remaining
-    if within == 0:
-        return 1
-    below = n_chars - _run_chars(document, first, within)
-    above = _run_chars(document, first, within + 1) - n_chars
-    return within + 1 if above < below else within
-
-
-def questioned_cut(
-    document: CodedDocument, n_chars: int | None, rng: np.random.Generator
-) -> tuple[int, int]:
-    """The sentences (first, stop) of a trial's questioned text: the whole document, or a run
-    nearest to ``n_chars`` from a random sentence from which that much text remains."""
-    if n_chars is None or document.n_chars <= n_chars:
-        return 0, document.n_sentences
-    ends = document.sentence_spans[:, 1]
-    starts = document.sentence_spans[:, 0]
-    room = np.flatnonzero(ends[-1] - starts >= n_chars)
-    first = int(rng.choice(room)) if len(room) else 0
-    return first, first + nearest_cut(document, n_chars, first)
-
-
-def questioned_part(
-    document: CodedDocument, n_chars: int | None, rng: np.random.Generator
-) -> DocumentFeatures:
-    """The features of ``questioned_cut``."""
-    return document.features(*questioned_cut(document, n_chars, rng))
-
-
-def known_cut(documents: list[CodedDocument], n_chars: int | None) -> list[Cut]:
-    """The known text of a trial: the documents in the given order, the last one cut at the
-    sentence boundary nearest to what remains of ``n_chars``; (document, first, stop) each."""
-    if n_chars is None:
-        return [(d, 0, d.n_sentences) for d in documents]
-    parts, remaining = [], n_chars
-    for document in documents:
-        if remaining <= 0:
-            break
-        if document.n_chars <= remaining:
-            parts.append((document, 0, document.n_sentences))
-            remaining -= document.n_chars
-        else:
-            count = nearest_cut(document, remaining)
-            parts.append((document, 0, count))
-            remaining -= _run_chars(document, 0, count)
-    return parts
-
-
-def known_part(documents: list[CodedDocument], n_chars: int | None) -> DocumentFeatures:
-    """The features of ``known_cut``."""
-    return DocumentFeatures.combine(d.features(a, b) for d, a, b in known_cut(documents, n_chars))
-
-
-def _long_enough(chars: int, target: int | None) -> bool:
-    return target is None or chars >= MIN_LENGTH_SHARE * target
-
-
-def draw_target(
-    declared: LengthRange | None, longest: float, rng: np.random.Generator
-) -> int | None:
-    """A target length log-uniform in [LO, min(HI, longest / 0.8)] (LO when the range is one
-    length, or when the documents cannot give more; None for whole documents)."""
-    if declared is None:
-        return None
-    lo, hi = declared
-    if lo == hi:
-        return lo
-    top = min(float(hi), longest / MIN_LENGTH_SHARE)
-    if top <= lo:
-        return lo
-    return max(lo, math.floor(math.exp(rng.uniform(math.log(lo), math.log(top)))))
-
+__all__ = [  # the cutting functions are reached from here too (``core/trial_cuts.py``)
+    "Cut",
+    "TrialSet",
+    "assign_folds",
+    "build_trials",
+    "draw_target",
+    "known_cut",
+    "known_part",
+    "nearest_cut",
+    "pool_trials",
+    "questioned_cut",
+    "questioned_part",
+    "trial_set",
+]
 
 # --- trials ----------------------------------------------------------------------------------
 
@@ -239,9 +203,11 @@ def build_trials(
     settings: ValidationSettings,
     progress: Progress = NO_PROGRESS,
     repeat: int = 0,
+    groups: TopicGroups | None = None,
 ) -> TrialSet:
     """One repeat's balanced trials (seed ``settings.seed + repeat``; at most its share of
-    ``max_trials``) cut across the declared lengths (see the module)."""
+    ``max_trials``) cut across the declared lengths and, with a declared topic relation, like
+    the case in topic (see the module; ``groups`` found here when not given)."""
     seed = settings.seed + repeat
     rng = np.random.default_rng(seed)
     authors = population.authors
@@ -252,14 +218,14 @@ def build_trials(
     k_low = None if k_range is None else k_range[0]
 
     def questioned_ok(chars: int, target: int | None = q_low) -> bool:
-        return _long_enough(chars, target)
+        return long_enough(chars, target)
 
     candidates = []  # (author, index of the questioned document)
     for author in authors:
         total = sum(d.coded.n_chars for d in docs[author])
         for index, document in enumerate(docs[author]):
             chars = document.coded.n_chars
-            if questioned_ok(chars) and _long_enough(total - chars, k_low):
+            if questioned_ok(chars) and long_enough(total - chars, k_low):
                 candidates.append((author, index))
     by_fold: dict[int, list[str]] = {f: [] for f in range(k)}
     for author in authors:
@@ -271,17 +237,45 @@ def build_trials(
     n_candidates = len(usable)
     if min(n_candidates, settings.max_trials // 2) < MIN_TRIALS_PER_CLASS:
         _refuse(population, settings, min(n_candidates, settings.max_trials // 2))
-    order = rng.permutation(n_candidates)[: settings.pairs_of_repeat(repeat)]
+    topic = settings.topic
+    if topic is not None and groups is None:
+        groups = topic_groups(population)
+    group_of = {}
+    if groups is not None:
+        group_of = {a: [groups.group(a, i) for i in range(len(docs[a]))] for a in authors}
+    same_takes, different_takes = TAKES[topic] if topic is not None else (None, None)
+
+    def known_documents(author: str, q_index: int, drawn: list[int]) -> list[int]:
+        """The same-author trial's known documents, ordered for the relation (if they can)."""
+        if same_takes is None:
+            return drawn
+        ordered = order_known(drawn, group_of[author], group_of[author][q_index], same_takes)
+        enough = long_enough(sum(docs[author][i].coded.n_chars for i in ordered), k_low)
+        return ordered if ordered and enough else drawn
+
+    def matchable(author: str, q_index: int) -> bool:
+        others = [j for j in range(len(docs[author])) if j != q_index]
+        chosen = {group_of[author][j] for j in known_documents(author, q_index, others)}
+        return relation_holds(str(same_takes), group_of[author][q_index], chosen)
+
+    order = rng.permutation(n_candidates)
+    if same_takes is not None:  # pairs whose same-author trial can be matched first (stable)
+        order = np.array(sorted(order, key=lambda i: not matchable(*usable[i])), dtype=np.int64)
+    order = order[: settings.pairs_of_repeat(repeat)]
     chosen = sorted((usable[i] for i in order), key=lambda c: (fold_of[c[0]], c[0], c[1]))
     n_pairs = len(chosen)
     rows_known, rows_questioned, fold, q_cuts, k_cuts, q_docs = [], [], [], [], [], []
     lengths = np.zeros((2 * n_pairs, 3), dtype=np.int64)
     distances = np.full((2 * n_pairs, len(CATEGORY_IDS)), np.nan)
+    matched = np.zeros(2 * n_pairs, dtype=bool)
     longest_of = {a: max(d.coded.n_chars for d in docs[a]) for a in authors}
     for p, (author, q_index) in enumerate(chosen):
         progress.check()
-        others = [d.coded for i, d in enumerate(docs[author]) if i != q_index]
-        others = [others[i] for i in rng.permutation(len(others))]
+        indices = [i for i in range(len(docs[author])) if i != q_index]
+        indices = known_documents(
+            author, q_index, [indices[i] for i in rng.permutation(len(indices))]
+        )
+        others = [docs[author][i].coded for i in indices]
         k_target = draw_target(k_range, sum(d.n_chars for d in others), rng)
         known_parts = known_cut(others, k_target)
         known = DocumentFeatures.combine(d.features(a, b) for d, a, b in known_parts)
@@ -290,11 +284,27 @@ def build_trials(
         q_target = draw_target(q_range, min(q_chars, max(longest_of[a] for a in rivals)), rng)
         if q_target != q_low:  # only rivals with a document long enough for this target
             rivals = [a for a in rivals if questioned_ok(longest_of[a], q_target)]
-        rival = rivals[int(rng.integers(len(rivals)))]
-        rival_index = [
-            i for i, d in enumerate(docs[rival]) if questioned_ok(d.coded.n_chars, q_target)
-        ]
-        picked = rival_index[int(rng.integers(len(rival_index)))]
+        fitting: list[tuple[str, int]] = []
+        if groups is not None:
+            known_groups = {group_of[author][i] for i in indices[: len(known_parts)]}
+            q_group = group_of[author][q_index]
+            matched[2 * p] = relation_holds(str(same_takes), q_group, known_groups)
+            suitable = [
+                (a, i)
+                for a in rivals
+                for i, d in enumerate(docs[a])
+                if questioned_ok(d.coded.n_chars, q_target)
+            ]
+            fitting = matching_rivals(suitable, groups, known_groups, str(different_takes))
+        if fitting:
+            rival, picked = pick(fitting, rng)
+            matched[2 * p + 1] = True
+        else:
+            rival = rivals[int(rng.integers(len(rivals)))]
+            rival_index = [
+                i for i, d in enumerate(docs[rival]) if questioned_ok(d.coded.n_chars, q_target)
+            ]
+            picked = rival_index[int(rng.integers(len(rival_index)))]
         pairs = (
             (author, q_index, docs[author][q_index].coded),
             (rival, picked, docs[rival][picked].coded),
@@ -330,4 +340,7 @@ def build_trials(
         repeat=np.full(2 * n_pairs, repeat, dtype=np.int64),
         seed=seed,
         fold_of_author=fold_of,
+        matched=matched,
+        topic=topic,
+        groups=groups,
     )

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from taveer_desktop.core.trial_topics import COUNTED_MATCHED
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_text import casework_shortfalls, ratio_text
@@ -252,6 +253,11 @@ def casework_verdict(record: dict[str, Any]) -> CaseworkVerdict:
             f"{numbers.integer(int(casework.get('trials_same') or 0))} distinct same-author and "
             f"{numbers.integer(int(casework.get('trials_different') or 0))} distinct "
             "different-author trials"
+            + (
+                " in the declared topic relation"
+                if casework.get("counted") == COUNTED_MATCHED
+                else ""
+            )
         )
     else:
         reasons = tuple(casework_shortfalls(record))

@@ -23,6 +23,7 @@ from taveer_desktop.presentation.method_agreement import (
     record_method,
 )
 from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.trial_construction_text import case_topic_sentence
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_sentence,
     acceptance_verdict,
@@ -114,7 +115,8 @@ def case_summary_sentences(record: dict[str, Any]) -> list[str]:
         "different-author trials in "
         f"{protocol.get('folds')} folds by author (seed {protocol.get('seed')}). Thresholds, "
         "ensemble and calibration were learned on the other folds and every trial scored by a "
-        "model that had not seen its authors."
+        "model that had not seen its authors. "
+        + case_topic_sentence(record)
         + (f" Too small for casework: {'; '.join(shortfalls)}." if shortfalls else ""),
         f"Cross-validated figures: Cllr {shown('cllr')}, Cllr_min {shown('cllr_min')}, EER "
         f"{shown('eer')}, AUC {shown('auc')}; misleading evidence for Hd in same-author "

@@ -35,6 +35,11 @@ from taveer_desktop.presentation.method_report_text import (
     lambdag_validation_sentences,
 )
 from taveer_desktop.presentation.numbers import count
+from taveer_desktop.presentation.trial_construction_text import (
+    construction_of,
+    matched_shortfalls,
+    topic_sentence,
+)
 from taveer_desktop.presentation.validation_figures_text import finite_number, trial_counts
 
 # Who decides that a validation is too small to rely on in casework (the program's rule of
@@ -121,6 +126,7 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
         "text. Each is paired with a different-author trial that keeps the same known text and "
         "takes as questioned text a document of another author of the same fold, so the two "
         "kinds of trial are balanced and a pair differs only in who wrote the questioned text.",
+        topic_sentence(record),
         f"Cut to the declared lengths. Questioned texts were cut to "
         f"{trial_length(p.get('questioned_chars'))} and known texts to "
         f"{trial_length(p.get('known_chars'))}, at the sentence boundary nearest the target; a "
@@ -200,7 +206,7 @@ def casework_shortfalls(record: dict[str, Any]) -> list[str]:
             f"{CASEWORK_MIN_TRIALS_PER_CLASS} of a kind: every likelihood ratio is bounded "
             "below that number)"
         )
-    return reasons
+    return reasons + matched_shortfalls(record, CASEWORK_MIN_TRIALS_PER_CLASS)
 
 
 def limits_sentences(record: dict[str, Any]) -> list[str]:
@@ -235,12 +241,25 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
         f"{count(int(population.get('documents') or 0), 'document')}: the intervals above show "
         "how much the figures could change with other authors of the same kind; a larger "
         "population gives narrower intervals.",
-        "Topic is not controlled. Trials pair documents as they come; where an author's "
-        "documents share a topic that other authors' do not, same-author trials are easier "
-        "than the case and the figures optimistic.",
+        _topic_limit(record),
         _methods_limit(record),
     ]
     return sentences
+
+
+def _topic_limit(record: dict[str, Any]) -> str:
+    if construction_of(record) is None:
+        return (
+            "Topic is not controlled. Trials pair documents as they come; where an author's "
+            "documents share a topic that other authors' do not, same-author trials are easier "
+            "than the case and the figures optimistic."
+        )
+    return (
+        "Topic. The trials were built for the topic relation declared for the case (see how "
+        "the trials were built); for a case whose known and questioned texts relate otherwise "
+        "in topic the figures do not apply, and topic groups found from the texts are only as "
+        "good as the measure of their words."
+    )
 
 
 def _methods_limit(record: dict[str, Any]) -> str:

@@ -3,7 +3,9 @@
 The examiner declares the range of questioned and known lengths (characters, LO–HI) the lab's
 casework has — pre-filled around this case's own lengths, which must lie inside, and worded with
 what the range means: the validation and its conclusions hold only for cases inside it — then
-the repeats of the cross-validation (seeds seed, seed + 1, …), the folds by author, the cap on
+how the case's known and questioned texts relate in topic (the trials are built in that
+relation; unknown by default, the harder trials of each kind), then the repeats of the
+cross-validation (seeds seed, seed + 1, …), the folds by author, the cap on
 trials and the seed. Next stays disabled, with the reason in red, while the case's lengths lie
 outside the range.
 """
@@ -12,11 +14,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFormLayout, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+)
 
 from taveer_desktop.core.validation import DEFAULT_FOLDS, DEFAULT_MAX_TRIALS, MIN_TRIALS_PER_CLASS
 from taveer_desktop.presentation import validation_range_text as rt
 from taveer_desktop.presentation import validation_wizard_text as vt
+from taveer_desktop.presentation.trial_construction_text import TOPIC_CHOICES, TOPIC_HELP
 from taveer_desktop.store import KNOWN, QUESTIONED
 from taveer_desktop.ui.validation_wizard_step import (
     ERROR_STYLE,
@@ -76,6 +87,14 @@ class ConditionsPage(WizardStep):
         )
         self.reset_button.clicked.connect(self.use_case_range)
         self.range_note = wrapped()
+        self.topic = QComboBox()
+        for relation, label in TOPIC_CHOICES:
+            self.topic.addItem(label, relation)
+        self.topic.setToolTip(TOPIC_HELP)
+        topic_row = QHBoxLayout()
+        topic_row.addWidget(form_label("&Topic of known and questioned texts:", self.topic))
+        topic_row.addWidget(self.topic)
+        topic_row.addStretch(1)
 
         self.repeats = QSpinBox()
         self.repeats.setRange(1, 20)
@@ -114,6 +133,8 @@ class ConditionsPage(WizardStep):
         reset_row.addStretch(1)
         layout.addLayout(reset_row)
         layout.addWidget(self.range_note)
+        layout.addLayout(topic_row)
+        layout.addWidget(wrapped(TOPIC_HELP))
         layout.addWidget(wrapped(rt.REPEATS_HELP))
         layout.addLayout(form)
         layout.addStretch(1)

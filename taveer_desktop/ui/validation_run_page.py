@@ -89,6 +89,7 @@ class RunPage(WizardStep):
             criteria=owner.criteria or AcceptanceCriteria.now(),
             lambdag_order=method.order.value(),
             lambdag_samples=method.samples.value(),
+            topic=str(conditions.topic.currentData()),
         )
         if owner.ranges is not None:
             settings = replace(

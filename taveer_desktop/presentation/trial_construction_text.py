@@ -1,0 +1,122 @@
+"""The words for how a validation's trials were built in topic (the record's
+``protocol.trials.construction``, ``core/trial_topics.py``): one vocabulary for the validation
+report, the case report, the command line and the desktop's record view. Plain text, no Qt.
+
+- ``construction_of(record)``: the construction block, checked (None for a record made before
+  topic relations could be declared, or one without a declared relation);
+- ``topic_sentence(record)``: the protocol's sentence (opens with the head "Topic like the
+  case." or "Topic not declared.");
+- ``case_topic_sentence(record)``: the case report's shorter sentence;
+- ``TOPIC_CHOICES`` / ``TOPIC_HELP``: the validation wizard's choice and its explanation;
+- ``matched_shortfalls(record)``: why too few trials stood in the declared relation for
+  casework ([] if enough).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taveer_desktop.core.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
+from taveer_desktop.presentation import numbers
+
+# the wizard's choice: (relation, label), the default first, and its one-line explanation
+TOPIC_CHOICES = (
+    ("unknown", "Unknown: the harder trials of each kind"),
+    ("same", "The same topic"),
+    ("different", "Different topics"),
+)
+TOPIC_HELP = (
+    "Trials of both kinds are built with this relation of topic between known and questioned "
+    "texts, so that topic cannot tell them apart; unknown builds same-author trials on "
+    "different topics and different-author trials on one topic."
+)
+
+NOT_DECLARED_SENTENCE = (
+    "Topic not declared. The trials were drawn without regard to topic: where an author's "
+    "documents share a topic that other authors' do not, topic rather than authorship can tell "
+    "the two kinds of trial apart, and the figures are then more optimistic than a case on one "
+    "topic gives."
+)
+
+
+def construction_of(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The record's trial construction with a declared topic relation, or None."""
+    protocol = record.get("protocol")
+    trials = protocol.get("trials") if isinstance(protocol, dict) else None
+    block = trials.get("construction") if isinstance(trials, dict) else None
+    if not isinstance(block, dict) or block.get("topic") not in TOPIC_RELATIONS:
+        return None
+    for key in ("same_author", "different_author"):
+        if block.get(key) not in TOPIC_RELATIONS:
+            return None
+    return block
+
+
+def _share(value: Any) -> str:
+    return numbers.percent(value, 0) if isinstance(value, int | float) else "none"
+
+
+def _groups(block: dict[str, Any]) -> str:
+    groups = block.get("groups")
+    if not isinstance(groups, dict):
+        groups = {}
+    source = str(groups.get("source") or "not stated")
+    number = groups.get("count")
+    counted = f", {numbers.integer(number)} groups" if isinstance(number, int) else ""
+    return f"Topic groups from {source}{counted}."
+
+
+def topic_sentence(record: dict[str, Any]) -> str:
+    """How the trials were built in topic, with the matched share and the groups' source."""
+    block = construction_of(record)
+    if block is None:
+        return NOT_DECLARED_SENTENCE
+    topic = str(block["topic"])
+    return (
+        f"Topic like the case. The examiner declared the case's known and questioned texts "
+        f"{TOPIC_WORDS[topic]}, so same-author trials were built "
+        f"{TOPIC_WORDS[str(block['same_author'])]} and different-author trials "
+        f"{TOPIC_WORDS[str(block['different_author'])]}"
+        + (" (the harder of the two for each kind)" if topic == "unknown" else "")
+        + f". {_share(block.get('matched_share'))} of the trials stood in that relation "
+        f"(same-author {_share(block.get('matched_share_same'))}, different-author "
+        f"{_share(block.get('matched_share_different'))}); the population could not supply "
+        "the rest, which were drawn without regard to topic and do not count towards the "
+        f"casework minimum. {_groups(block)}"
+    )
+
+
+def case_topic_sentence(record: dict[str, Any]) -> str:
+    """The case report's sentence: which topic condition the validation assumed, and what
+    share of its trials was matched."""
+    block = construction_of(record)
+    if block is None:
+        return (
+            "The validation declared no topic relation between known and questioned texts: its "
+            "trials were drawn without regard to topic."
+        )
+    return (
+        f"The validation assumed known and questioned texts {TOPIC_WORDS[str(block['topic'])]}"
+        f" (same-author trials {TOPIC_WORDS[str(block['same_author'])]}, different-author "
+        f"trials {TOPIC_WORDS[str(block['different_author'])]}); "
+        f"{_share(block.get('matched_share'))} of its trials stood in that relation."
+    )
+
+
+def matched_shortfalls(record: dict[str, Any], minimum: int) -> list[str]:
+    """Too few distinct trials in the declared relation for casework, one reason per kind."""
+    if construction_of(record) is None:
+        return []
+    casework = record.get("casework")
+    if not isinstance(casework, dict):
+        return []
+    reasons = []
+    for key, kind in (("trials_same", "same-author"), ("trials_different", "different-author")):
+        value = casework.get(key)
+        if isinstance(value, int) and value < minimum:
+            reasons.append(
+                f"{numbers.integer(value)} distinct {kind} trials in the declared topic "
+                f"relation (fewer than {minimum}: the population cannot supply trials like the "
+                "case)"
+            )
+    return reasons
