@@ -72,11 +72,33 @@ def most_frequent(pair: EncodedPair, n_words: int) -> np.ndarray:
     return order[: min(n_words, size)]
 
 
+def most_frequent_in_chunks(
+    first: np.ndarray, second: np.ndarray, vocabulary_size: int, n_words: int
+) -> np.ndarray:
+    """For each of R runs, the ids of the ``n_words`` words with the highest average relative
+    frequency in that run's chunks of the two texts, ``first`` and ``second`` (R, n, size)
+    word ids, (R, n_words); ties go to the lower id. A run whose chunks hold fewer different
+    words lists them all, then −1 (no word) for the rest."""
+    runs = first.shape[0]
+    share = np.zeros((runs, vocabulary_size))
+    offsets = (np.arange(runs) * vocabulary_size)[:, None]
+    for chunks in (first, second):
+        flat = chunks.reshape(runs, -1)
+        counts = np.bincount((flat + offsets).ravel(), minlength=runs * vocabulary_size)
+        share += counts.reshape(runs, vocabulary_size) / flat.shape[1]
+    ids = np.broadcast_to(np.arange(vocabulary_size), share.shape)
+    order = np.lexsort((ids, -share), axis=1)[:, :n_words]  # by share descending, then by id
+    chosen = np.take_along_axis(share, order, axis=1) > 0
+    return np.where(chosen, order, -1)
+
+
 def chunk_counts(chunks: np.ndarray, features: np.ndarray, vocabulary_size: int) -> np.ndarray:
     """How often each feature word occurs in each chunk: ``chunks`` (..., n, size) of ids →
-    (..., n, len(features)) counts, feature columns in the order of ``features``."""
+    (..., n, len(features)) counts, feature columns in the order of ``features``; a feature id
+    of −1 (no word) gives a column of zeros."""
     column = np.full(vocabulary_size, -1, dtype=np.intp)
-    column[features] = np.arange(len(features))
+    real = np.asarray(features) >= 0
+    column[np.asarray(features)[real]] = np.flatnonzero(real)
     chunks = np.asarray(chunks)
     n_rows = int(np.prod(chunks.shape[:-1]))
     cols = column[chunks.reshape(n_rows, chunks.shape[-1])]

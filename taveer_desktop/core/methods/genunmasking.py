@@ -32,7 +32,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from taveer_desktop.core.methods import linear_svm
-from taveer_desktop.core.methods.chunks import chunk_counts, encode_pair, oversampled_chunks
+from taveer_desktop.core.methods.chunks import (
+    chunk_counts,
+    encode_pair,
+    most_frequent_in_chunks,
+    oversampled_chunks,
+)
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
 from taveer_desktop.core.methods.registry import MethodId, method_info
 from taveer_desktop.core.methods.unmasking import Unmasking, degradation_curves
@@ -51,6 +56,7 @@ class GeneralisedUnmasking(Unmasking):
         "folds": 10,
         "runs": 10,  # unmasking runs averaged
     }
+    BOOK_SETTINGS = None  # the paper's settings serve short texts and books alike
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         super().check_params(params)
@@ -67,19 +73,21 @@ class GeneralisedUnmasking(Unmasking):
                 raise CannotCompare(
                     f"{self.info.name} needs words in each text; the {label} has none"
                 )
-        vocabulary = self._features_of(pair)
+        self._features_of(pair)  # enough different words for the rounds, or CannotCompare
         n, runs = p["chunks"], p["runs"]
-        chunks = np.concatenate(
+        known = oversampled_chunks(pair.first, n, p["chunk_words"], rng, runs)
+        questioned = oversampled_chunks(pair.second, n, p["chunk_words"], rng, runs)
+        size = len(pair.vocabulary)
+        chosen = most_frequent_in_chunks(known, questioned, size, p["initial_features"])
+        x = np.stack(
             [
-                oversampled_chunks(pair.first, n, p["chunk_words"], rng, runs),
-                oversampled_chunks(pair.second, n, p["chunk_words"], rng, runs),
-            ],
-            axis=1,
+                chunk_counts(np.concatenate([known[r], questioned[r]]), chosen[r], size)
+                for r in range(runs)
+            ]
         )
-        x = chunk_counts(chunks, vocabulary, len(pair.vocabulary))
         y = np.concatenate([np.ones(n), -np.ones(n)])
         folds = np.stack([linear_svm.stratified_folds(y, p["folds"], rng) for _ in range(runs)])
-        curves = degradation_curves(
+        accuracy = degradation_curves(
             x,
             np.broadcast_to(y, (runs, 2 * n)),
             folds,
@@ -87,7 +95,7 @@ class GeneralisedUnmasking(Unmasking):
             p["eliminated_per_side"],
             p["iterations"],
         )
-        return self.curve_features(curves.mean(axis=0))
+        return self.curve_features(above_chance(accuracy).mean(axis=0))
 
     def curve_features(self, curve: np.ndarray) -> np.ndarray:
         """The averaged curve, its first and second central-difference gradients, and both
@@ -98,6 +106,12 @@ class GeneralisedUnmasking(Unmasking):
 
     def feature_length(self) -> int:
         return 5 * int(self.params["iterations"])
+
+
+def above_chance(accuracy: np.ndarray) -> np.ndarray:
+    """The reference code's curve value for a cross-validated accuracy: how far it lies above
+    chance (one half), scaled to 0..1 — max(0, 2·(accuracy − ½))."""
+    return np.maximum(0.0, 2.0 * (np.asarray(accuracy) - 0.5))
 
 
 METHOD = GeneralisedUnmasking

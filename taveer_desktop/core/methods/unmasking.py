@@ -104,6 +104,29 @@ class Unmasking(ComparisonMethod):
         "folds": 10,  # U5
     }
 
+    BOOK_SETTINGS: ClassVar[Mapping[str, Any] | None] = {  # Koppel and Schler 2004
+        "initial_features": 250,
+        "eliminated_per_side": 3,
+        "iterations": 10,
+        "chunk_words": 500,
+        "folds": 10,
+    }
+    BOOK_CHARS = 30_000  # about 5,000 words: 10 chunks of 500 words, one per fold
+
+    def params_for_lengths(
+        self, questioned_chars: np.ndarray, known_chars: np.ndarray
+    ) -> dict[str, Any]:
+        """The seed's settings (``DEFAULTS``, tuned for short texts) unless the trials are
+        book-length — the median questioned and the median known text each at least
+        ``BOOK_CHARS`` characters, enough for a 500-word chunk per fold — when, if this method
+        was left at its defaults, Koppel and Schler's settings for books. Explicitly set
+        hyperparameters are kept whatever the lengths."""
+        q, k = np.asarray(questioned_chars), np.asarray(known_chars)
+        books = len(q) > 0 and min(np.median(q), np.median(k)) >= self.BOOK_CHARS
+        if books and self.BOOK_SETTINGS is not None and self.params == dict(self.DEFAULTS):
+            return dict(self.BOOK_SETTINGS)
+        return dict(self.params)
+
     def check_params(self, params: Mapping[str, Any]) -> None:
         check_positive_ints(self.info.name, params, tuple(self.DEFAULTS))
         if params["folds"] < 2:
