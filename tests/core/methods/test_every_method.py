@@ -38,7 +38,7 @@ QUICK = {
         "iterations": 6,
         "folds": 5,
         "runs": 2,
-    }
+    },
 }
 
 
