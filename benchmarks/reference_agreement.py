@@ -106,7 +106,8 @@ def reference_side(args: argparse.Namespace) -> None:
         runs = []
         for _ in range(args.runs):
             chunks_a = list(chunker.chunk(questioned))
-            chunks_b = [c for text in known for c in chunker.chunk(text)]
+            texts = ["\n\n".join(known)] if args.join_known else known
+            chunks_b = [c for text in texts for c in chunker.chunk(text)]
             features = AvgWordFreqFeatureSet(Pair(chunks_a, chunks_b, case_id), RandomOversampler())
             strategy = FeatureRemoval(10)
             strategy.iterations, strategy.vector_size, strategy.folds = 24, 250, 10
@@ -203,6 +204,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--role", choices=("compare", "reference"), default="compare")
+    parser.add_argument(
+        "--join-known",
+        action="store_true",
+        help="the reference chunks the known documents joined (as TAVeer), not one by one",
+    )
     parser.add_argument("--out", default="/tmp/reference_agreement.json")
     args = parser.parse_args()
     if args.role == "reference":
@@ -215,6 +221,7 @@ def main() -> None:
                 *(args.reference_python, __file__, "--role", "reference", "--out", str(ref_json)),
                 *("--reference", args.reference, "--corpus", args.corpus),
                 *("--cases", str(args.cases), "--runs", str(args.runs), "--seed", str(args.seed)),
+                *(("--join-known",) if args.join_known else ()),
             ],
             check=True,
         )

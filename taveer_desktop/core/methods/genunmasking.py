@@ -13,12 +13,30 @@ place of that threshold: a curve near the hyperplane gets a ratio near 1.
 
 Hyperparameters (``DEFAULTS``) are the paper's fixed settings, which the seed (Halvani, Graner,
 Regev 2020, section "Model and Hyperparameters") also used: 30 chunks of 700 words per text,
-the 250 words of highest average relative frequency in the two texts as features, 10-fold
-cross-validation of a linear SVM, 5 features removed per side and round, 24 rounds (as the
-authors' reference configuration: the 250 words run down to 20), 10 runs averaged (the paper
-recommends about 10). Chunk counting, folds, feature removal, the SVM (squared hinge, C = 1, as
-the reference code's linear SVM) and the meta-learner (a linear SVM on standardised features,
-C by grid search) are shared with ``unmasking.py``.
+250 feature words, 10-fold cross-validation of a linear SVM, 5 features removed per side and
+round, 24 rounds (as the authors' reference configuration: the 250 words run down to 20), 10
+runs averaged (the paper recommends about 10).
+
+As the authors' reference code (github.com/webis-de/unmasking: ``RandomWordTokenChunker``,
+``AvgWordFreqFeatureSet``, ``FeatureRemoval``, checked in docs/method.md): in each run the
+feature words are the 250 of highest average relative frequency *in that run's sampled chunks*
+of the two texts (``most_frequent_in_chunks``; a run whose chunks hold fewer words has columns
+of zeros, as the code's zero-padded vectors); a curve point is max(0, 2·(accuracy − ½)), how
+far the cross-validated accuracy lies above chance (``above_chance``); the SVM is squared hinge,
+C = 1 (``LinearSVC()``); the removed words are those of the fold models' mean weights.
+
+Where we differ from that code, and why: (1) words are lower-cased runs of letters and digits
+(``chunks.words``), not NLTK's case-sensitive Treebank tokens — no tokeniser dependency, and
+"The" and "the" are one function word; (2) the known documents are joined and give 30 chunks,
+where the code chunks each known document into 30 and pairs every known chunk with a randomly
+drawn questioned chunk (its ``RandomOversampler``), so a questioned chunk can sit in a training
+fold and, again, in the held-out fold of the same model — which lifts its accuracies towards 1
+and makes the cost grow with the number of known documents; (3) the folds are stratified and
+shuffled by the generator, where the code's are scikit-learn's unshuffled stratified folds over
+its paired rows; (4) the second-order gradient is the gradient of the first (the paper's and
+the code's own description), where the code computes ``np.gradient(curve, edge_order=2)``, a
+first-order gradient again. The meta-learner (a linear SVM, C = 1, on the features as they are)
+is shared with ``unmasking.py``.
 
 A text with no words, or two texts with fewer different words than the rounds remove, cannot
 be compared (``CannotCompare``); the randomness (chunks, folds) comes from the given generator.

@@ -34,7 +34,6 @@ from dataclasses import dataclass
 import numpy as np
 
 C_DEFAULT = 1.0  # liblinear's default cost
-COSTS = (0.001, 0.01, 0.1, 1.0, 10.0)  # the grid ``chosen_cost`` searches
 _MAX_NEWTON_STEPS = 200
 _STEP_TOLERANCE = 1e-10  # a Newton step this small (relative to the parameters) means converged
 
@@ -172,27 +171,6 @@ def cross_validate(
     correct = (predicted == batch_y) & held_out
     accuracy = correct.sum(axis=(1, 2)) / n_samples
     return CrossValidation(accuracy, result.weights.reshape(n_sets, k, n_features), result.state)
-
-
-def chosen_cost(
-    x: np.ndarray, y: np.ndarray, costs: tuple[float, ...] = COSTS, k: int = 5
-) -> float:
-    """The cost C among ``costs`` whose SVM on ``x`` (N, d) has the best k-fold
-    cross-validated accuracy, as a grid search would choose it; ties go to the smaller cost
-    (the stronger regularisation). The folds are dealt in order within each class, so the
-    choice is deterministic. With fewer than 2 samples of a class, ``C_DEFAULT``."""
-    y = np.asarray(y, dtype=float)
-    k = min(k, int(np.sum(y > 0)), int(np.sum(y < 0)))
-    if k < 2:
-        return C_DEFAULT
-    folds = np.empty(len(y), dtype=np.intp)
-    for kind in (y > 0, y < 0):
-        folds[kind] = np.arange(int(kind.sum())) % k
-    scores = [
-        float(cross_validate(np.asarray(x)[None], y[None], folds[None], k, c).accuracy[0])
-        for c in costs
-    ]
-    return costs[int(np.argmax(scores))]
 
 
 # --- the solver ---------------------------------------------------------------------------
