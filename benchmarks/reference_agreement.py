@@ -151,6 +151,19 @@ def reference_side(args: argparse.Namespace) -> None:
 # --- our side ------------------------------------------------------------------------------
 
 
+def treebank_words(reference: str) -> None:
+    """Make TAVeer's word reader the reference's tokeniser (NLTK Treebank tokens, punctuation
+    tokens dropped, case kept), to measure what the tokenisation alone changes. Needs nltk:
+    run this script with the reference's interpreter (``PYTHONPATH`` = the worktree)."""
+    sys.path.insert(0, str(Path(reference).resolve()))
+    from authorship_unmasking.input.tokenizers import WordTokenizer
+
+    from taveer_desktop.core.methods import chunks
+
+    tokenizer = WordTokenizer()
+    chunks.words = lambda text: list(tokenizer.tokenize(text))  # type: ignore[assignment]
+
+
 def our_side(corpus: Path, limit: int, runs: int, seed: int) -> dict[str, object]:
     import numpy as np
 
@@ -210,7 +223,14 @@ def main() -> None:
         help="the reference chunks the known documents joined (as TAVeer), not one by one",
     )
     parser.add_argument("--out", default="/tmp/reference_agreement.json")
+    parser.add_argument(
+        "--treebank",
+        action="store_true",
+        help="our side reads words with the reference's tokeniser (run under its interpreter)",
+    )
     args = parser.parse_args()
+    if args.treebank:
+        treebank_words(args.reference)
     if args.role == "reference":
         reference_side(args)
         return

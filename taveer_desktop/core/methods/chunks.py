@@ -6,7 +6,8 @@ replacement, from the whole text, so that a short text still gives as many chunk
 Either way a chunk is represented by how often each of the most frequent words of the two texts
 occurs in it.
 
-Words are lower-cased runs of letters and digits, an apostrophe inside a word kept ("don't").
+Words are runs of letters and digits, an apostrophe inside a word kept ("don't"), lower-cased
+(Unmasking) or with their case kept (Generalised Unmasking, as its reference code's tokeniser).
 A pair of texts is encoded once as integer word ids (``encode_pair``), so that chunks are 2-D
 id arrays and counting them is one ``bincount``.
 """
@@ -21,9 +22,9 @@ import numpy as np
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 
 
-def words(text: str) -> list[str]:
-    """The words of a text, lower-cased, in order."""
-    return _WORD.findall(text.lower())
+def words(text: str, keep_case: bool = False) -> list[str]:
+    """The words of a text, in order, lower-cased unless ``keep_case``."""
+    return _WORD.findall(text if keep_case else text.lower())
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,9 @@ class EncodedPair:
     vocabulary: tuple[str, ...]
 
 
-def encode_pair(first: str, second: str) -> EncodedPair:
-    """Both texts' words as ids into their joint vocabulary."""
-    words_a, words_b = words(first), words(second)
+def encode_pair(first: str, second: str, keep_case: bool = False) -> EncodedPair:
+    """Both texts' words (``words``) as ids into their joint vocabulary."""
+    words_a, words_b = words(first, keep_case), words(second, keep_case)
     vocabulary, ids = np.unique(np.array(words_a + words_b, dtype=object), return_inverse=True)
     ids = ids.astype(np.intp)
     return EncodedPair(ids[: len(words_a)], ids[len(words_a) :], tuple(vocabulary.tolist()))

@@ -25,18 +25,20 @@ of zeros, as the code's zero-padded vectors); a curve point is max(0, 2·(accura
 far the cross-validated accuracy lies above chance (``above_chance``); the SVM is squared hinge,
 C = 1 (``LinearSVC()``); the removed words are those of the fold models' mean weights.
 
-Where we differ from that code, and why: (1) words are lower-cased runs of letters and digits
-(``chunks.words``), not NLTK's case-sensitive Treebank tokens — no tokeniser dependency, and
-"The" and "the" are one function word; (2) the known documents are joined and give 30 chunks,
-where the code chunks each known document into 30 and pairs every known chunk with a randomly
-drawn questioned chunk (its ``RandomOversampler``), so a questioned chunk can sit in a training
-fold and, again, in the held-out fold of the same model — which lifts its accuracies towards 1
-and makes the cost grow with the number of known documents; (3) the folds are stratified and
-shuffled by the generator, where the code's are scikit-learn's unshuffled stratified folds over
-its paired rows; (4) the second-order gradient is the gradient of the first (the paper's and
-the code's own description), where the code computes ``np.gradient(curve, edge_order=2)``, a
-first-order gradient again. The meta-learner (a linear SVM, C = 1, on the features as they are)
-is shared with ``unmasking.py``.
+Words keep their case, as the code's tokens do, but they are runs of letters and digits
+(``chunks.words``). Where we differ from the code, and why: (1) the code's tokens are NLTK's
+Treebank tokeniser's (which splits "don't" into "do" and "n't", and keeps "3.5", "e-mail",
+"..." and "@" as tokens); it is not reproduced (no NLTK dependency, and its rules are not ours
+to copy); (2) the known documents are joined and give 30 chunks, where the code chunks each
+known document into 30 and pairs every known chunk with a randomly drawn questioned chunk (its
+``RandomOversampler``), so a questioned chunk can sit in a training fold and, again, in the
+held-out fold of the same model — which lifts its accuracies towards 1 and makes the cost grow
+with the number of known documents; (3) the folds are stratified and shuffled by the generator,
+where the code's are scikit-learn's unshuffled stratified folds over its paired rows; (4) the
+second-order gradient is the gradient of the first (the paper's and the code's own description),
+where the code computes ``np.gradient(curve, edge_order=2)``, a first-order gradient again. The
+meta-learner (a linear SVM, C = 1, on the features as they are) is shared with
+``unmasking.py``.
 
 A text with no words, or two texts with fewer different words than the rounds remove, cannot
 be compared (``CannotCompare``); the randomness (chunks, folds) comes from the given generator.
@@ -85,7 +87,7 @@ class GeneralisedUnmasking(Unmasking):
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
         p = self.params
-        pair = encode_pair(case.known_joined, case.questioned)
+        pair = encode_pair(case.known_joined, case.questioned, keep_case=True)
         for label, ids in (("known text", pair.first), ("questioned text", pair.second)):
             if len(ids) == 0:
                 raise CannotCompare(
