@@ -161,7 +161,7 @@ def treebank_words(reference: str) -> None:
     from taveer_desktop.core.methods import chunks
 
     tokenizer = WordTokenizer()
-    chunks.words = lambda text: list(tokenizer.tokenize(text))  # type: ignore[assignment]
+    chunks.words = lambda text, keep_case=True: list(tokenizer.tokenize(text))  # type: ignore[assignment]
 
 
 def our_side(corpus: Path, limit: int, runs: int, seed: int) -> dict[str, object]:
