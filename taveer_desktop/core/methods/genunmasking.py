@@ -77,6 +77,9 @@ class GeneralisedUnmasking(Unmasking):
         "runs": 10,  # unmasking runs averaged
     }
     BOOK_SETTINGS = None  # the paper's settings serve short texts and books alike
+    LEARNED_MARK: ClassVar[Mapping[str, Any]] = {
+        "curves": "as webis-de/unmasking: words per run, case kept, above chance"
+    }
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         super().check_params(params)

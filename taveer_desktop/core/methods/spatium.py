@@ -94,11 +94,27 @@ def comparison_ratio(known_distance: float, impostor_distances: np.ndarray, band
     return 1.0 if 1.0 - band < ratio < 1.0 + band else round(ratio, 2)
 
 
+READING = {"terms": "split at white space, as kocher15a"}  # what a model learned with
+
+
 class SpatiumL1(ComparisonMethod):
-    """Kocher and Savoy's SPATIUM-L1 (see the module)."""
+    """Kocher and Savoy's SPATIUM-L1 (see the module). Nothing is learned but ``READING``,
+    which marks a model as validated with this reading of the terms: a model of an earlier
+    reading (terms as words and punctuation apart, which scores differently) is refused, not
+    scored with a calibration that no longer fits."""
 
     info = method_info(MethodId.SPATIUM)
     DEFAULTS: ClassVar[Mapping[str, Any]] = {"terms": 200, "m": 3, "r": 5, "delta": 0.025}
+
+    def learn(self, features: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
+        return dict(READING)
+
+    def check_learned(self, learned: Mapping[str, Any]) -> None:
+        if dict(learned) != READING:
+            raise ValueError(
+                "SPATIUM-L1: this model was validated with an earlier reading of the method "
+                "(terms as words and punctuation apart); validate it again"
+            )
 
     def check_params(self, params: Mapping[str, Any]) -> None:
         whole_number(params, "terms", 1, 100_000)

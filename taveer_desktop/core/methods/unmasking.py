@@ -118,6 +118,10 @@ class Unmasking(ComparisonMethod):
         "folds": 10,
     }
     BOOK_CHARS = 30_000  # about 5,000 words: 10 chunks of 500 words, one per fold
+    # entries a learned classifier carries to say which curves it was learned on (a model of
+    # curves computed differently is refused, not scored): none for Unmasking, whose curves
+    # have not changed
+    LEARNED_MARK: ClassVar[Mapping[str, Any]] = {}
 
     def params_for_lengths(
         self, questioned_chars: np.ndarray, known_chars: np.ndarray
@@ -215,6 +219,7 @@ class Unmasking(ComparisonMethod):
         cost = linear_svm.C_DEFAULT
         weights, bias = linear_svm.fit(rows, np.where(same, 1.0, -1.0), cost)
         return {
+            **self.LEARNED_MARK,
             "mean": [0.0] * rows.shape[1],
             "scale": [1.0] * rows.shape[1],
             "weights": weights.tolist(),
@@ -230,8 +235,21 @@ class Unmasking(ComparisonMethod):
 
     def check_learned(self, learned: Mapping[str, Any]) -> None:
         name, length = self.info.name, self.feature_length()
-        if not isinstance(learned, Mapping) or set(learned) != set(_KEYS):
-            raise ValueError(f"{name}: the learned curve classifier needs {', '.join(_KEYS)}")
+        marks = (
+            {k: learned.get(k) for k in self.LEARNED_MARK} if isinstance(learned, Mapping) else {}
+        )
+        if (
+            isinstance(learned, Mapping)
+            and set(learned) >= set(_KEYS)
+            and marks != self.LEARNED_MARK
+        ):
+            raise ValueError(
+                f"{name}: this model's curve classifier was learned on the curves of an earlier "
+                "version of the method; validate it again"
+            )
+        if not isinstance(learned, Mapping) or set(learned) != {*_KEYS, *self.LEARNED_MARK}:
+            keys = (*self.LEARNED_MARK, *_KEYS)
+            raise ValueError(f"{name}: the learned curve classifier needs {', '.join(keys)}")
         for key in _VECTORS:
             value = learned[key]
             if not isinstance(value, list) or len(value) != length:

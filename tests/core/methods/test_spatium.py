@@ -138,3 +138,11 @@ def test_real_population_auc():
     """Stack Exchange test split (204 cases), the train split's 428 documents as impostors.
     Measured: 0.73 with this seed (median 0.70 over seeds 1-5, 0.68-0.71)."""
     assert population_auc(METHOD(), corpus_cases("stackexchange", 204)) > 0.62
+
+
+def test_a_model_of_the_earlier_reading_is_refused():
+    method = SpatiumL1()
+    learned = method.learn(np.zeros((2, 1)), np.array([True, False]))
+    method.check_learned(learned)  # what this version learns is accepted
+    with pytest.raises(ValueError, match=r"earlier reading.*validate it again"):
+        method.check_learned({})  # a model validated before: terms were read differently
