@@ -27,7 +27,7 @@ Hyperparameters (``DEFAULTS``) as the authors' own implementation sets them (the
 "with unmodified hyperparameter settings"): terms = 200, m = 3 impostors, r = 5 comparisons,
 δ = 0.025. Each ρ is rounded to two decimals, as that code rounds it. On the shared Stack
 Exchange corpus (340 cases, the same impostor draws) these functions give the reference's
-scores to within 0.001 (Spearman 1.0, every verdict the same;
+scores exactly (largest difference 0.0, every verdict the same;
 ``benchmarks/spatium_reference_agreement.py``, docs/method.md).
 
 Deviations: the impostors are documents of other authors of the validation population, drawn
