@@ -98,7 +98,8 @@ def main() -> int:
         if args.auc and STACKEXCHANGE.exists():
             test_cases = stackexchange_cases(args.auc)
             auc = cross_fitted_auc(method, test_cases)
-            print(json.dumps({"method": method.info.id.value, "auc": auc, "cases": len(test_cases)}))
+            row = {"method": method.info.id.value, "auc": auc, "cases": len(test_cases)}
+            print(json.dumps(row))
     return 0
 
 
