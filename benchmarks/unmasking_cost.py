@@ -70,12 +70,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--auc", type=int, default=0, help="cases of the Stack Exchange test set")
+    parser.add_argument("--only", default="", help="one method id (unmasking, genunmasking)")
     args = parser.parse_args()
     cases = {"demo DEMO-001": demo_case()}
     if STACKEXCHANGE.exists():
         cases["stackexchange test EN137"] = stackexchange_cases(1)[0][0]
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "(unset)")
     for method in (Unmasking(), GeneralisedUnmasking()):
+        if args.only and method.info.id.value != args.only:
+            continue
         for name, case in cases.items():
             figures = cost(method, case, args.runs)
             lengths = [len(words(case.known_joined)), len(words(case.questioned))]
@@ -93,9 +96,10 @@ def main() -> int:
                 flush=True,
             )
         if args.auc and STACKEXCHANGE.exists():
-            cases = stackexchange_cases(args.auc)
-            auc = cross_fitted_auc(method, cases)
-            print(json.dumps({"method": method.info.id.value, "auc": auc, "cases": len(cases)}))
+            test_cases = stackexchange_cases(args.auc)
+            auc = cross_fitted_auc(method, test_cases)
+            row = {"method": method.info.id.value, "auc": auc, "cases": len(test_cases)}
+            print(json.dumps(row))
     return 0
 
 

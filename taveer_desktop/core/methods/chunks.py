@@ -6,7 +6,8 @@ replacement, from the whole text, so that a short text still gives as many chunk
 Either way a chunk is represented by how often each of the most frequent words of the two texts
 occurs in it.
 
-Words are lower-cased runs of letters and digits, an apostrophe inside a word kept ("don't").
+Words are runs of letters and digits, an apostrophe inside a word kept ("don't"), lower-cased
+(Unmasking) or with their case kept (Generalised Unmasking, as its reference code's tokeniser).
 A pair of texts is encoded once as integer word ids (``encode_pair``), so that chunks are 2-D
 id arrays and counting them is one ``bincount``.
 """
@@ -21,9 +22,9 @@ import numpy as np
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 
 
-def words(text: str) -> list[str]:
-    """The words of a text, lower-cased, in order."""
-    return _WORD.findall(text.lower())
+def words(text: str, keep_case: bool = False) -> list[str]:
+    """The words of a text, in order, lower-cased unless ``keep_case``."""
+    return _WORD.findall(text if keep_case else text.lower())
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,9 @@ class EncodedPair:
     vocabulary: tuple[str, ...]
 
 
-def encode_pair(first: str, second: str) -> EncodedPair:
-    """Both texts' words as ids into their joint vocabulary."""
-    words_a, words_b = words(first), words(second)
+def encode_pair(first: str, second: str, keep_case: bool = False) -> EncodedPair:
+    """Both texts' words (``words``) as ids into their joint vocabulary."""
+    words_a, words_b = words(first, keep_case), words(second, keep_case)
     vocabulary, ids = np.unique(np.array(words_a + words_b, dtype=object), return_inverse=True)
     ids = ids.astype(np.intp)
     return EncodedPair(ids[: len(words_a)], ids[len(words_a) :], tuple(vocabulary.tolist()))
@@ -72,11 +73,33 @@ def most_frequent(pair: EncodedPair, n_words: int) -> np.ndarray:
     return order[: min(n_words, size)]
 
 
+def most_frequent_in_chunks(
+    first: np.ndarray, second: np.ndarray, vocabulary_size: int, n_words: int
+) -> np.ndarray:
+    """For each of R runs, the ids of the ``n_words`` words with the highest average relative
+    frequency in that run's chunks of the two texts, ``first`` and ``second`` (R, n, size)
+    word ids, (R, n_words); ties go to the lower id. A run whose chunks hold fewer different
+    words lists them all, then −1 (no word) for the rest."""
+    runs = first.shape[0]
+    share = np.zeros((runs, vocabulary_size))
+    offsets = (np.arange(runs) * vocabulary_size)[:, None]
+    for chunks in (first, second):
+        flat = chunks.reshape(runs, -1)
+        counts = np.bincount((flat + offsets).ravel(), minlength=runs * vocabulary_size)
+        share += counts.reshape(runs, vocabulary_size) / flat.shape[1]
+    ids = np.broadcast_to(np.arange(vocabulary_size), share.shape)
+    order = np.lexsort((ids, -share), axis=1)[:, :n_words]  # by share descending, then by id
+    chosen = np.take_along_axis(share, order, axis=1) > 0
+    return np.where(chosen, order, -1)
+
+
 def chunk_counts(chunks: np.ndarray, features: np.ndarray, vocabulary_size: int) -> np.ndarray:
     """How often each feature word occurs in each chunk: ``chunks`` (..., n, size) of ids →
-    (..., n, len(features)) counts, feature columns in the order of ``features``."""
+    (..., n, len(features)) counts, feature columns in the order of ``features``; a feature id
+    of −1 (no word) gives a column of zeros."""
     column = np.full(vocabulary_size, -1, dtype=np.intp)
-    column[features] = np.arange(len(features))
+    real = np.asarray(features) >= 0
+    column[np.asarray(features)[real]] = np.flatnonzero(real)
     chunks = np.asarray(chunks)
     n_rows = int(np.prod(chunks.shape[:-1]))
     cols = column[chunks.reshape(n_rows, chunks.shape[-1])]

@@ -80,6 +80,14 @@ class ComparisonMethod(ABC):
     def check_params(self, params: Mapping[str, Any]) -> None:  # noqa: B027 - optional hook
         """Refuse hyperparameters out of range (``ValueError`` naming the parameter)."""
 
+    def params_for_lengths(
+        self, questioned_chars: np.ndarray, known_chars: np.ndarray
+    ) -> dict[str, Any]:
+        """The hyperparameters to validate with on trials of these lengths (characters of each
+        trial's questioned and known text): by default this method's own, whatever the
+        lengths. A method whose papers give settings per text length chooses here."""
+        return dict(self.params)
+
     @abstractmethod
     def features(
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator

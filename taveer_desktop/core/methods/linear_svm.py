@@ -34,7 +34,6 @@ from dataclasses import dataclass
 import numpy as np
 
 C_DEFAULT = 1.0  # liblinear's default cost
-COSTS = (0.001, 0.01, 0.1, 1.0, 10.0)  # the grid ``chosen_cost`` searches
 _MAX_NEWTON_STEPS = 200
 _STEP_TOLERANCE = 1e-10  # a Newton step this small (relative to the parameters) means converged
 
@@ -99,9 +98,19 @@ def fit_many(
         raise ValueError("a start must come from a problem of the same shapes")
     theta, steps = _newton(problem, y, train, c, np.array(start, dtype=float))
     w_aug = problem.weights(theta)
-    outputs = (augmented[group] @ w_aug[:, :, None])[:, :, 0]
+    outputs = _all_outputs(augmented, w_aug, group)
     active = train & (y * outputs < 1.0)
     return Fit(w_aug[:, :-1], w_aug[:, -1], outputs, active, steps, theta)
+
+
+def _all_outputs(x: np.ndarray, w: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """(P, N): every sample's decision value under each problem's weights ``w`` (P, d), each
+    problem on its data set ``x[group]``, without copying a data set per problem."""
+    outputs = np.empty((len(w), x.shape[1]))
+    for g in np.unique(group):
+        mine = group == g
+        outputs[mine] = w[mine] @ x[g].T
+    return outputs
 
 
 def fit(x: np.ndarray, y: np.ndarray, c: float = C_DEFAULT) -> tuple[np.ndarray, float]:
@@ -164,27 +173,6 @@ def cross_validate(
     return CrossValidation(accuracy, result.weights.reshape(n_sets, k, n_features), result.state)
 
 
-def chosen_cost(
-    x: np.ndarray, y: np.ndarray, costs: tuple[float, ...] = COSTS, k: int = 5
-) -> float:
-    """The cost C among ``costs`` whose SVM on ``x`` (N, d) has the best k-fold
-    cross-validated accuracy, as a grid search would choose it; ties go to the smaller cost
-    (the stronger regularisation). The folds are dealt in order within each class, so the
-    choice is deterministic. With fewer than 2 samples of a class, ``C_DEFAULT``."""
-    y = np.asarray(y, dtype=float)
-    k = min(k, int(np.sum(y > 0)), int(np.sum(y < 0)))
-    if k < 2:
-        return C_DEFAULT
-    folds = np.empty(len(y), dtype=np.intp)
-    for kind in (y > 0, y < 0):
-        folds[kind] = np.arange(int(kind.sum())) % k
-    scores = [
-        float(cross_validate(np.asarray(x)[None], y[None], folds[None], k, c).accuracy[0])
-        for c in costs
-    ]
-    return costs[int(np.argmax(scores))]
-
-
 # --- the solver ---------------------------------------------------------------------------
 
 
@@ -234,19 +222,40 @@ class _Primal(_Problem):
 
 class _Representer(_Problem):
     """θ = a with w = Σ a_i x̃_i: the Newton point solves (K_AA + I/2C) a_A = y_A, a = 0 off
-    the active set A (K = X̃ X̃ᵀ, the Gram matrix of the augmented samples)."""
+    the active set A (K = X̃ X̃ᵀ, the Gram matrix of the augmented samples).
+
+    Only the active rows and columns are solved for: each problem's active samples are moved
+    to the front and the batch solves systems of the largest active count, a problem with
+    fewer active samples padded with identity rows (their a is 0, as it is off A). Active sets
+    are mostly far smaller than the samples, and a solve costs the cube of its size."""
 
     def __init__(self, x: np.ndarray, y: np.ndarray, c: float, group: np.ndarray) -> None:
         self.x, self.y, self.c, self.group = x, y, c, group
         self.gram = x @ x.transpose(0, 2, 1)  # one per data set
         self.start = np.zeros(y.shape)
+        # problems are grouped in runs of equal length (the folds of one data set): then
+        # products with every problem's data need no copy of it per problem
+        per_set = len(y) // max(len(x), 1)
+        self.blocked = per_set * len(x) == len(y) and bool(
+            np.array_equal(group, np.repeat(np.arange(len(x)), per_set))
+        )
 
     def newton_point(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        system = np.where(active[:, :, None] & active[:, None, :], self.gram[self.group[rows]], 0.0)
-        n = self.y.shape[1]
-        system[:, np.arange(n), np.arange(n)] += np.where(active, 1.0 / (2.0 * self.c), 1.0)
-        rhs = np.where(active, self.y[rows], 0.0)
-        return np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+        n_problems, n = active.shape
+        counts = active.sum(axis=1)
+        size = max(int(counts.max()), 1)
+        order = np.argsort(~active, axis=1, kind="stable")[:, :size]  # active samples first
+        used = np.arange(size)[None, :] < counts[:, None]  # (P, size): a real active sample
+        sets = self.group[rows][:, None, None]
+        gram = self.gram[sets, order[:, :, None], order[:, None, :]]
+        system = np.where(used[:, :, None] & used[:, None, :], gram, 0.0)
+        diagonal = np.arange(size)
+        system[:, diagonal, diagonal] += np.where(used, 1.0 / (2.0 * self.c), 1.0)
+        rhs = np.where(used, np.take_along_axis(self.y[rows], order, axis=1), 0.0)
+        solved = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+        theta = np.zeros((n_problems, n))
+        np.put_along_axis(theta, order, np.where(used, solved, 0.0), axis=1)
+        return theta
 
     def outputs(self, theta: np.ndarray, rows: np.ndarray) -> np.ndarray:
         return np.asarray((self.gram[self.group[rows]] @ theta[:, :, None])[:, :, 0])
@@ -255,6 +264,10 @@ class _Representer(_Problem):
         return np.asarray(np.einsum("pn,pn->p", theta, change))  # θᵀ K d = θ · (K d)
 
     def weights(self, theta: np.ndarray) -> np.ndarray:
+        if self.blocked:
+            per_set = len(theta) // len(self.x)
+            blocks = theta.reshape(len(self.x), per_set, -1)  # (G, k, N)
+            return np.asarray((blocks @ self.x).reshape(len(theta), -1))
         return np.asarray((self.x[self.group].transpose(0, 2, 1) @ theta[:, :, None])[:, :, 0])
 
 

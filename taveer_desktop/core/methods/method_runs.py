@@ -155,9 +155,15 @@ def _comparison_run(
     workers: int | None,
     ranges: Ranges,
 ) -> MethodRun:
+    from taveer_desktop.core.methods.catalogue import comparison_method
     from taveer_desktop.core.methods.comparison_validation import validate_comparison
 
-    done = validate_comparison(method_id, population, trials, settings, ranges, progress, workers)
+    params = comparison_method(method_id).params_for_lengths(
+        trials.questioned_chars, trials.known_chars
+    )
+    done = validate_comparison(
+        method_id, population, trials, settings, ranges, progress, workers, params
+    )
     calibration = done.part.calibration
     return MethodRun(
         method_id,

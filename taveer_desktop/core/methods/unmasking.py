@@ -15,17 +15,23 @@ Hyperparameters (``DEFAULTS``) are the seed's (Halvani, Graner, Regev 2020, Tabl
 within its shortened ranges for documents far shorter than the original's books (Table
 "Adjusted hyperparameter ranges"; original settings in brackets): U1 = 150 most frequent words
 as features [250], U2 = 5 removed per side per round [3], U3 = 5 rounds [10], U4 = 5 words per
-chunk [500], U5 = 10 folds [10].
+chunk [500], U5 = 10 folds [10]. Those suit short texts only: a validation whose trials are
+book-length (``params_for_lengths``: the median questioned and known text each at least
+``BOOK_CHARS`` characters) runs Koppel and Schler's own settings (``BOOK_SETTINGS``: 250 / 3 /
+10 / 500-word chunks / 10 folds) instead, and the model's recorded ``params`` say which ran.
 
 Choices the papers leave open, made here: the feature words are those with the highest average
 relative frequency in the two texts (as Koppel, Schler and Bonchek-Dokow 2007 describe); a chunk
 is represented by the counts of those words in it; the longer text's chunks are subsampled at
 random to the shorter text's number (so chance accuracy is one half, whatever the lengths);
 folds are stratified and drawn at random; the words removed are those of the fold models'
-average weights; the SVM is ``linear_svm`` (squared hinge, C = 1); the meta-learner is the same
-SVM on standardised curve features, its C chosen by a deterministic 5-fold grid search (as the
-Generalised-Unmasking reference code chooses its meta-learner's). The randomness (subsample,
-folds) comes from the given generator only.
+average weights (as the Webis reference code, github.com/webis-de/unmasking, removes them); the
+SVM is ``linear_svm`` (squared hinge, C = 1: scikit-learn's ``LinearSVC()``, which that code
+uses, to its convergence tolerance). The meta-learner is the same SVM, C = 1, on the curve
+features as they are: what the reference code's meta-learner does in effect — its ``classify``
+runs a grid search (C, loss, class weights) but its ``fit`` then resets the model's parameters
+and fits ``LinearSVC()`` at its defaults. The randomness (subsample, folds) comes from the given
+generator only.
 
 Texts too short to give U5 chunks each cannot be compared (``CannotCompare``).
 """
@@ -104,6 +110,33 @@ class Unmasking(ComparisonMethod):
         "folds": 10,  # U5
     }
 
+    BOOK_SETTINGS: ClassVar[Mapping[str, Any] | None] = {  # Koppel and Schler 2004
+        "initial_features": 250,
+        "eliminated_per_side": 3,
+        "iterations": 10,
+        "chunk_words": 500,
+        "folds": 10,
+    }
+    BOOK_CHARS = 30_000  # about 5,000 words: 10 chunks of 500 words, one per fold
+    # entries a learned classifier carries to say which curves it was learned on (a model of
+    # curves computed differently is refused, not scored): none for Unmasking, whose curves
+    # have not changed
+    LEARNED_MARK: ClassVar[Mapping[str, Any]] = {}
+
+    def params_for_lengths(
+        self, questioned_chars: np.ndarray, known_chars: np.ndarray
+    ) -> dict[str, Any]:
+        """The seed's settings (``DEFAULTS``, tuned for short texts) unless the trials are
+        book-length — the median questioned and the median known text each at least
+        ``BOOK_CHARS`` characters, enough for a 500-word chunk per fold — when, if this method
+        was left at its defaults, Koppel and Schler's settings for books. Explicitly set
+        hyperparameters are kept whatever the lengths."""
+        q, k = np.asarray(questioned_chars), np.asarray(known_chars)
+        books = len(q) > 0 and min(np.median(q), np.median(k)) >= self.BOOK_CHARS
+        if books and self.BOOK_SETTINGS is not None and self.params == dict(self.DEFAULTS):
+            return dict(self.BOOK_SETTINGS)
+        return dict(self.params)
+
     def check_params(self, params: Mapping[str, Any]) -> None:
         check_positive_ints(self.info.name, params, tuple(self.DEFAULTS))
         if params["folds"] < 2:
@@ -169,7 +202,7 @@ class Unmasking(ComparisonMethod):
         """Length of ``features``' vector under these hyperparameters."""
         return 2 * int(self.params["iterations"]) - 1
 
-    # --- the meta-learner: a linear SVM on standardised curve features --------------------
+    # --- the meta-learner: a linear SVM (C = 1) on the curve features, as the reference ------
 
     def learn(self, features: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
         rows = self._rows(features)
@@ -181,15 +214,14 @@ class Unmasking(ComparisonMethod):
                 f"{self.info.name} learns from same-author and different-author trials; "
                 "the training trials hold only one kind"
             )
-        mean = rows.mean(axis=0)
-        scale = rows.std(axis=0)
-        scale = np.where(scale > 0, scale, 1.0)
-        standard, labels = (rows - mean) / scale, np.where(same, 1.0, -1.0)
-        cost = linear_svm.chosen_cost(standard, labels)
-        weights, bias = linear_svm.fit(standard, labels, cost)
+        # the features as they are (mean 0 and scale 1 keep the model format, which can
+        # standardise), C = 1: the reference's meta-learner in effect (see the module)
+        cost = linear_svm.C_DEFAULT
+        weights, bias = linear_svm.fit(rows, np.where(same, 1.0, -1.0), cost)
         return {
-            "mean": mean.tolist(),
-            "scale": scale.tolist(),
+            **self.LEARNED_MARK,
+            "mean": [0.0] * rows.shape[1],
+            "scale": [1.0] * rows.shape[1],
             "weights": weights.tolist(),
             "bias": bias,
             "cost": cost,
@@ -203,8 +235,21 @@ class Unmasking(ComparisonMethod):
 
     def check_learned(self, learned: Mapping[str, Any]) -> None:
         name, length = self.info.name, self.feature_length()
-        if not isinstance(learned, Mapping) or set(learned) != set(_KEYS):
-            raise ValueError(f"{name}: the learned curve classifier needs {', '.join(_KEYS)}")
+        marks = (
+            {k: learned.get(k) for k in self.LEARNED_MARK} if isinstance(learned, Mapping) else {}
+        )
+        if (
+            isinstance(learned, Mapping)
+            and set(learned) >= set(_KEYS)
+            and marks != self.LEARNED_MARK
+        ):
+            raise ValueError(
+                f"{name}: this model's curve classifier was learned on the curves of an earlier "
+                "version of the method; validate it again"
+            )
+        if not isinstance(learned, Mapping) or set(learned) != {*_KEYS, *self.LEARNED_MARK}:
+            keys = (*self.LEARNED_MARK, *_KEYS)
+            raise ValueError(f"{name}: the learned curve classifier needs {', '.join(keys)}")
         for key in _VECTORS:
             value = learned[key]
             if not isinstance(value, list) or len(value) != length:

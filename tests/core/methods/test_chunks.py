@@ -61,3 +61,11 @@ def test_chunk_counts_by_hand() -> None:
     assert counts.tolist() == [[1.0, 2.0], [2.0, 0.0]]
     batched = chunks.chunk_counts(np.stack([two, two[::-1]]), features, len(pair.vocabulary))
     assert batched.shape == (2, 2, 2) and batched[1].tolist() == [[2.0, 0.0], [1.0, 2.0]]
+
+
+def test_words_can_keep_their_case_and_a_pair_then_tells_them_apart() -> None:
+    kept = chunks.words("The cat saw the Cat", keep_case=True)
+    assert kept == ["The", "cat", "saw", "the", "Cat"]
+    pair = chunks.encode_pair("The the", "THE", keep_case=True)
+    assert pair.vocabulary == ("THE", "The", "the")
+    assert chunks.encode_pair("The the", "THE").vocabulary == ("the",)

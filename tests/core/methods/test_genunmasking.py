@@ -103,3 +103,14 @@ def test_scores_separate_same_from_different_authors_in_the_demo_population() ->
     # of 10 to keep the test short: measured AUC 0.71. The floor says: better than chance.
     method = GeneralisedUnmasking({"runs": 3})
     assert cross_fitted_auc(method, demo_population_cases(1500)) > 0.6
+
+
+def test_a_classifier_learned_on_earlier_curves_is_refused() -> None:
+    method = GeneralisedUnmasking(SMALL)
+    rows = np.random.default_rng(0).normal(size=(8, method.feature_length()))
+    learned = method.learn(rows, np.array([True, False] * 4))
+    method.check_learned(learned)
+    assert method.score(rows, learned).shape == (8,)
+    earlier = {k: v for k, v in learned.items() if k not in GeneralisedUnmasking.LEARNED_MARK}
+    with pytest.raises(ValueError, match="earlier version of the method; validate it again"):
+        method.check_learned(earlier)

@@ -159,19 +159,3 @@ def test_stratified_folds() -> None:
 def test_bad_input_refused(y: np.ndarray, c: float, x: np.ndarray) -> None:
     with pytest.raises(ValueError):
         linear_svm.fit(x, y, c)
-
-
-def test_chosen_cost_is_the_best_of_a_loop_over_the_grid() -> None:
-    rng = np.random.default_rng(5)
-    x = rng.normal(size=(40, 6))
-    y = np.where(x[:, 0] + rng.normal(size=40) > 0, 1.0, -1.0)
-    folds = np.empty(40, dtype=np.intp)
-    for kind in (y > 0, y < 0):
-        folds[kind] = np.arange(kind.sum()) % 5
-    accuracy = [
-        linear_svm.cross_validate(x[None], y[None], folds[None], 5, c).accuracy[0]
-        for c in linear_svm.COSTS
-    ]
-    best = linear_svm.COSTS[int(np.argmax(accuracy))]  # the first (smallest) of the best
-    assert linear_svm.chosen_cost(x, y) == best
-    assert linear_svm.chosen_cost(x[:3], np.array([1.0, -1.0, -1.0])) == linear_svm.C_DEFAULT

@@ -11,6 +11,7 @@ import pytest
 
 from taveer_desktop.core.feature_stream import prepare_text
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.genunmasking import GeneralisedUnmasking
 from taveer_desktop.core.methods.unmasking import (
     METHOD,
     Unmasking,
@@ -171,3 +172,41 @@ def test_scores_separate_same_from_different_authors_on_stackexchange() -> None:
     # the seed's Table 5 gives 0.542 on its own Stack Exchange corpus. The floor says: better
     # than chance.
     assert cross_fitted_auc(Unmasking(), stackexchange_cases(120)) > 0.55
+
+
+def test_settings_follow_the_trials_lengths() -> None:
+    short, book = np.array([2_000.0, 9_000.0]), np.array([40_000.0, 31_000.0])
+    method = Unmasking()
+    assert method.params_for_lengths(short, book) == dict(Unmasking.DEFAULTS)  # one side short
+    chosen = method.params_for_lengths(book, book)
+    assert chosen == {  # Koppel and Schler (2004): 250 words, 3 a side, 10 rounds, 500-word chunks
+        "initial_features": 250,
+        "eliminated_per_side": 3,
+        "iterations": 10,
+        "chunk_words": 500,
+        "folds": 10,
+    }
+    assert Unmasking(chosen).feature_length() == 19
+    assert Unmasking({"iterations": 6}).params_for_lengths(book, book)["iterations"] == 6  # set
+    generalised = GeneralisedUnmasking()
+    assert generalised.params_for_lengths(book, book) == generalised.params  # its paper's
+
+
+def test_a_validation_on_book_length_trials_records_the_book_settings(monkeypatch) -> None:
+    import taveer_desktop.core.methods.comparison_validation as comparison_validation
+    from taveer_desktop.core.methods import method_runs
+
+    seen = {}
+
+    def stop(method_id, population, trials, settings, ranges, progress, workers, params):
+        seen["params"] = params
+        raise RuntimeError("stop")
+
+    class Trials:  # book-length trials (the median of each side over 30,000 characters)
+        questioned_chars = np.array([35_000.0, 36_000.0])
+        known_chars = np.array([60_000.0, 61_000.0])
+
+    monkeypatch.setattr(comparison_validation, "validate_comparison", stop)
+    with pytest.raises(RuntimeError, match="stop"):
+        method_runs._comparison_run("unmasking", None, Trials(), None, None, 1, {})
+    assert seen["params"]["chunk_words"] == 500 and seen["params"]["iterations"] == 10
