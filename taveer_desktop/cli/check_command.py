@@ -21,6 +21,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.cli.checkpoint_text import checkpoint_dict, print_checkpoints
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.report_signature_check import (
     ReportSignature,
@@ -34,6 +35,7 @@ from taveer_desktop.core.file_reading import read_file_bytes
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store import ProjectStore
+from taveer_desktop.store.checkpoints import last_holding
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.store.records import AuditEntry, IntegrityReport, ReceiptCheck
 from taveer_desktop.store.state_replay import issued_reports
@@ -156,6 +158,7 @@ def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, An
     }
     if report.receipt is not None:
         result["receipt"] = _receipt_json(report.receipt, case_numbers)
+    result["checkpoints"] = [checkpoint_dict(c) for c in report.checkpoints]
     result["unanchored_entries"] = unanchored_entries(report, report.receipt)
     return result
 
@@ -247,25 +250,34 @@ def _print_entries_after(check: ReceiptCheck, case_numbers: dict[int, str]) -> N
 
 
 def unanchored_entries(report: IntegrityReport, check: ReceiptCheck | None) -> list[int] | None:
-    """[first, last] of the entries nothing outside the file holds (None: none such)."""
+    """[first, last] of the entries nothing outside the file holds — neither the receipt given
+    nor a signed checkpoint that holds (None: none such)."""
     last = report.audit_entries_checked
     anchored = 0
     if check is not None and check.ok:
         anchored = check.entries_after[0].seq - 1 if check.entries_after else last
+    signed = last_holding(report.checkpoints)
+    if signed is not None:
+        anchored = max(anchored, signed.covers_to)
     return [anchored + 1, last] if last > anchored else None
 
 
 def _print_limits(report: IntegrityReport, check: ReceiptCheck | None) -> None:
     """What the check can prove, and what it cannot, in words."""
+    print_checkpoints(report.checkpoints)
     span = unanchored_entries(report, check)
     if span is None:
-        if check is not None and check.ok and report.audit_entries_checked:
+        if report.audit_entries_checked and (check is not None and check.ok):
             print("Every entry is held to the receipt given, which was kept outside the file.")
         return
     first, last = span
     where = f"all {last} entries" if first == 1 else f"entries {first}–{last} (of {last})"
+    if first == last > 1:
+        where = f"entry {last} (the last)"
+    after = "" if first == 1 else "after the last signed checkpoint or the receipt, "
     print(
-        f"Not anchored outside the file: {where} are sealed by the program only: "
+        f"Not anchored outside the file: {after}{where} are sealed by the program only: "
         "whoever holds the file and this program's source could rewrite them consistently. "
-        "A receipt kept outside the file (--receipt) holds the entries up to it."
+        "A signed checkpoint (case declare/review --sign, report --final --sign) or a receipt "
+        "kept outside the file (--receipt) holds the entries up to it."
     )
