@@ -29,7 +29,7 @@ import hashlib
 import logging
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,6 +41,7 @@ from asn1crypto import tsp
 from asn1crypto import x509 as asn1_x509
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding
+from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.sign import fields, signers
@@ -187,9 +188,12 @@ def sign_report(
     reason: str | None = None,
     location: str | None = None,
     now: datetime | None = None,
+    carried: Mapping[str, str] | None = None,
 ) -> SignedReport:
     """Sign the PDF ``source`` into ``target`` (may be the same path; written through a
-    temporary file in the target's folder and renamed only when whole)."""
+    temporary file in the target's folder and renamed only when whole). ``carried``: text
+    entries (name → text) added to the document catalog in the signed revision (a report's
+    checkpoint, ``report_checkpoint.py``), so the signature covers them."""
     source, target = Path(source), Path(target)
     signer, subject = read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
     timestamper = _timestamper(tsa_url, tsa_timeout)
@@ -214,6 +218,10 @@ def sign_report(
             raise SigningError(
                 "unreadable_pdf", f"The file {source} is not a readable PDF."
             ) from None
+        for name, text in (carried or {}).items():
+            writer.root[generic.NameObject(name)] = generic.TextStringObject(text)
+        if carried:
+            writer.update_root()
         fd, temp_name = tempfile.mkstemp(prefix=".signing-", suffix=".pdf", dir=target.parent)
         with os.fdopen(fd, "wb") as out:
             signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper, output=out)
