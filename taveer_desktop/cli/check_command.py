@@ -280,11 +280,12 @@ def _print_limits(report: IntegrityReport, check: ReceiptCheck | None) -> None:
         return
     first, last = span
     where = f"all {last} entries" if first == 1 else f"entries {first}–{last} (of {last})"
+    verb = "are"
     if first == last > 1:
-        where = f"entry {last} (the last)"
+        where, verb = f"entry {last} (the last)", "is"
     after = "" if first == 1 else "after the last signed checkpoint or the receipt, "
     print(
-        f"Not anchored outside the file: {after}{where} are sealed by the program only: "
+        f"Not anchored outside the file: {after}{where} {verb} sealed by the program only: "
         "whoever holds the file and this program's source could rewrite them consistently. "
         "A signed checkpoint (case declare/review --sign, report --final --sign) or a receipt "
         "kept outside the file (--receipt) holds the entries up to it."
