@@ -185,11 +185,23 @@ def test_the_cli_signs_a_declaration_and_check_names_what_it_cannot_prove(keys, 
     found = json.loads(run_cli("--project", project, "check", "--quick", "--json").stdout)
     assert found["unanchored_entries"] == [4, 5]
     assert found["checkpoints"][0]["ok"] and found["checkpoints"][0]["covers_to"] == 3
+    review = run_cli(
+        "--project", project, "case", "review", "C-1", "--reviewer", "Bob Second",
+        "--outcome", "changes-required", "--comments", "see p. 3", "--sign", keys / "ec.p12",
+    )  # fmt: skip
+    assert review.returncode == 0, review.stderr
+    assert "checkpoint signed by Ann EC (Lab)" in review.stdout
+    assert "entries 1–6 (head " in review.stdout and "kept as audit entry 7" in review.stdout
+    both = run_cli("--project", project, "check", "--quick")
+    assert both.returncode == 0 and "entries 1–6 are covered by a checkpoint" in both.stdout
+    assert "entry 7 (the last) is sealed by the program only" in both.stdout
     rechain(project, 2, actor="someone-else@elsewhere")
     forged = run_cli("--project", project, "check", "--quick")
     assert forged.returncode == 1
-    assert "no longer has the hash the examiner signed" in forged.stdout
-    assert "all 5 entries are sealed by the program only" in forged.stdout
+    assert "Integrity check found 2 problems" in forged.stdout  # both checkpoints fail
+    # each is named among the problems and again in its checkpoint's line ("… FAILS: …")
+    assert forged.stdout.count("no longer has the hash the examiner signed") == 4
+    assert "all 7 entries are sealed by the program only" in forged.stdout
 
 
 @pytest.mark.slow
