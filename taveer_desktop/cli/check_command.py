@@ -7,7 +7,10 @@ there that changed since, with the audited entry that changed it; with ``--repor
 whether the PDF is one the project issued (a ``report_exported`` or
 ``validation_report_exported`` entry with its SHA-256) and, when the PDF is signed, checks its
 signature (``report_signature_check.py``: intact, covering the whole file, who signed it, when
-and from which time source, and with ``--trust CA.pem`` whether the signer chains to that CA).
+and from which time source, and with ``--trust CA.pem`` whether the signer chains to that CA),
+and holds the project's chain to the checkpoint a final signed report carries, listing every
+entry after it (``checkpoint_text.py``). Every signed checkpoint kept in the chain is verified
+too, and the output says which entries they cover and which are sealed by the program only.
 A file that is the unsigned first revision of a signed report the project issued is named as
 such (its signature was removed). Exit 0 when all pass, 1 when anything fails, 2 on bad input
 (a receipt, report or CA certificate that is not a regular file, too large, unreadable or not
@@ -21,6 +24,14 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.cli.checkpoint_text import (
+    checkpoint_dict,
+    entry_dict,
+    print_checkpoints,
+    print_report_checkpoint,
+    report_checkpoint,
+    report_checkpoint_json,
+)
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.report_signature_check import (
     ReportSignature,
@@ -33,7 +44,9 @@ from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.file_reading import read_file_bytes
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.report.report_checkpoint import carried_checkpoint
 from taveer_desktop.store import ProjectStore
+from taveer_desktop.store.checkpoints import last_holding
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.store.records import AuditEntry, IntegrityReport, ReceiptCheck
 from taveer_desktop.store.state_replay import issued_reports
@@ -85,6 +98,7 @@ def run_check(args) -> int:
         signature = check_signature(args.report, data, args.trust)
     elif args.trust:
         raise InputError("--trust is an option of --report; give the report to check")
+    carried = carried_checkpoint(data) if data is not None else None
     path = Path(args.project) if args.project else default_project_path()
     store = ProjectStore.open_for_check(path)  # read-only: never migrated, nothing written
     try:
@@ -95,16 +109,20 @@ def run_check(args) -> int:
         case_numbers = store.cases.numbers()
     finally:
         store.close()
+    held = report_checkpoint(carried, entries) if carried is not None else None
     if args.json:
         output = _json(report, case_numbers)
         if args.report:
             output["report"] = {
                 "path": args.report,
                 "sha256": report_sha,
-                "ok": bool(issued) and (signature is None or signature.ok),
+                "ok": bool(issued)
+                and (signature is None or signature.ok)
+                and (held is None or held.problem is None),
                 "issued": [_issued_dict(e, case_numbers) for e in issued] or None,
                 "unsigned_revision_of": [_issued_dict(e, case_numbers) for e in earlier] or None,
                 "signature": signature_json(signature),
+                "checkpoint": report_checkpoint_json(held, entries, case_numbers),
             }
         print_json(output)
     else:
@@ -117,23 +135,15 @@ def run_check(args) -> int:
             )
         if args.report:
             print_signature(signature)
+            print_report_checkpoint(held, entries, case_numbers)
     receipt_ok = report.receipt is None or report.receipt.ok
     report_ok = not args.report or (bool(issued) and (signature is None or signature.ok))
+    report_ok = report_ok and (held is None or held.problem is None)
     return 0 if report.ok and receipt_ok and report_ok else EXIT_CHECK_FAILED
 
 
-def _entry_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, Any]:
-    return {
-        "seq": entry.seq,
-        "action": entry.action,
-        "time_utc": entry.time_utc,
-        "case_id": entry.case_id,
-        "case_number": case_numbers.get(entry.case_id) if entry.case_id else None,
-    }
-
-
 def _issued_dict(entry: AuditEntry, case_numbers: dict[int, str]) -> dict[str, Any]:
-    return {**_entry_dict(entry, case_numbers), "file_name": entry.details.get("file_name")}
+    return {**entry_dict(entry, case_numbers), "file_name": entry.details.get("file_name")}
 
 
 def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, Any]:
@@ -156,13 +166,14 @@ def _json(report: IntegrityReport, case_numbers: dict[int, str]) -> dict[str, An
     }
     if report.receipt is not None:
         result["receipt"] = _receipt_json(report.receipt, case_numbers)
+    result["checkpoints"] = [checkpoint_dict(c) for c in report.checkpoints]
     result["unanchored_entries"] = unanchored_entries(report, report.receipt)
     return result
 
 
 def _receipt_json(check: ReceiptCheck, case_numbers: dict[int, str]) -> dict[str, Any]:
     return {
-        "entries_after_receipt": [_entry_dict(e, case_numbers) for e in check.entries_after],
+        "entries_after_receipt": [entry_dict(e, case_numbers) for e in check.entries_after],
         "ok": check.ok,
         "problems": list(check.problems),
         "changes_since_receipt": [
@@ -247,25 +258,35 @@ def _print_entries_after(check: ReceiptCheck, case_numbers: dict[int, str]) -> N
 
 
 def unanchored_entries(report: IntegrityReport, check: ReceiptCheck | None) -> list[int] | None:
-    """[first, last] of the entries nothing outside the file holds (None: none such)."""
+    """[first, last] of the entries nothing outside the file holds — neither the receipt given
+    nor a signed checkpoint that holds (None: none such)."""
     last = report.audit_entries_checked
     anchored = 0
     if check is not None and check.ok:
         anchored = check.entries_after[0].seq - 1 if check.entries_after else last
+    signed = last_holding(report.checkpoints)
+    if signed is not None:
+        anchored = max(anchored, signed.covers_to)
     return [anchored + 1, last] if last > anchored else None
 
 
 def _print_limits(report: IntegrityReport, check: ReceiptCheck | None) -> None:
     """What the check can prove, and what it cannot, in words."""
+    print_checkpoints(report.checkpoints)
     span = unanchored_entries(report, check)
     if span is None:
-        if check is not None and check.ok and report.audit_entries_checked:
+        if report.audit_entries_checked and (check is not None and check.ok):
             print("Every entry is held to the receipt given, which was kept outside the file.")
         return
     first, last = span
     where = f"all {last} entries" if first == 1 else f"entries {first}–{last} (of {last})"
+    verb = "are"
+    if first == last > 1:
+        where, verb = f"entry {last} (the last)", "is"
+    after = "" if first == 1 else "after the last signed checkpoint or the receipt, "
     print(
-        f"Not anchored outside the file: {where} are sealed by the program only: "
+        f"Not anchored outside the file: {after}{where} {verb} sealed by the program only: "
         "whoever holds the file and this program's source could rewrite them consistently. "
-        "A receipt kept outside the file (--receipt) holds the entries up to it."
+        "A signed checkpoint (case declare/review --sign, report --final --sign) or a receipt "
+        "kept outside the file (--receipt) holds the entries up to it."
     )

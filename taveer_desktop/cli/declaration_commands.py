@@ -9,6 +9,10 @@
   declaration; the reviewer must not be the declaring examiner, and asking for changes needs
   comments.
 
+With ``--sign CERT.p12`` (passphrase from ``TAVEER_SIGN_PASSPHRASE`` or a prompt) the chain's
+head after the declaration or review is signed with the examiner's certificate and kept as a
+``checkpoint_signed`` entry in the same transaction (``cli/checkpoint_option.py``).
+
 Both are audited and sealed. Each prints whether a report of the case can now be final, and if
 not, what is missing (``standing_line``, also used by ``case show``). Bad input — an empty or
 over-long name, control or invisible characters, the reviewer being the examiner, a review
@@ -20,6 +24,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from taveer_desktop.cli.checkpoint_option import (
+    add_checkpoint_option,
+    checkpoint_json,
+    checkpoint_key,
+    checkpoint_line,
+)
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project
 from taveer_desktop.core.errors import InputError
@@ -50,6 +60,7 @@ def register_declaration_actions(actions: argparse._SubParsersAction) -> None:
         help="the lab's statement of truth (UTF-8 text; default: the project's latest, or the "
         "program's)",
     )
+    add_checkpoint_option(p)
     json_option(p, run_case_declare)
 
     p = actions.add_parser(
@@ -64,6 +75,7 @@ def register_declaration_actions(actions: argparse._SubParsersAction) -> None:
         help="approved, or changes-required (then --comments says which)",
     )
     p.add_argument("--comments", metavar="TEXT", default="", help="the reviewer's comments")
+    add_checkpoint_option(p)
     json_option(p, run_case_review)
 
 
@@ -128,12 +140,23 @@ def standing_line(standing: Standing) -> str:
 
 def run_case_declare(args) -> int:
     statement = read_statement(args.statement_file) if args.statement_file else None
+    key = checkpoint_key(args)  # refused in one line before the project is opened
+    checkpoint = None
     with open_project(args) as store:
         case = store.cases.find(args.case)
-        declaration = store.declarations.declare(case.id, args.examiner, args.role, statement)
+        with store.transaction():  # the declaration and its checkpoint commit together
+            declaration = store.declarations.declare(case.id, args.examiner, args.role, statement)
+            if key is not None:
+                checkpoint = store.audit.record_checkpoint(key, case.id)
         standing = store.declarations.standing(case.id)
     if args.json:
-        print_json({"case": case.number, "report_standing": standing_json(standing)})
+        print_json(
+            {
+                "case": case.number,
+                "report_standing": standing_json(standing),
+                "checkpoint": checkpoint_json(checkpoint),
+            }
+        )
     else:
         print(
             shown(
@@ -142,16 +165,28 @@ def run_case_declare(args) -> int:
             )
         )
         print(standing_line(standing))
+        checkpoint_line(checkpoint)
     return 0
 
 
 def run_case_review(args) -> int:
+    key = checkpoint_key(args)
+    checkpoint = None
     with open_project(args) as store:
         case = store.cases.find(args.case)
-        review = store.declarations.review(case.id, args.reviewer, args.outcome, args.comments)
+        with store.transaction():
+            review = store.declarations.review(case.id, args.reviewer, args.outcome, args.comments)
+            if key is not None:
+                checkpoint = store.audit.record_checkpoint(key, case.id)
         standing = store.declarations.standing(case.id)
     if args.json:
-        print_json({"case": case.number, "report_standing": standing_json(standing)})
+        print_json(
+            {
+                "case": case.number,
+                "report_standing": standing_json(standing),
+                "checkpoint": checkpoint_json(checkpoint),
+            }
+        )
     else:
         print(
             shown(
@@ -160,4 +195,5 @@ def run_case_review(args) -> int:
             )
         )
         print(standing_line(standing))
+        checkpoint_line(checkpoint)
     return 0

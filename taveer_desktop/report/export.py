@@ -31,6 +31,7 @@ from taveer_desktop.report.content import build_report
 from taveer_desktop.report.declaration_block import MarkedContent, SignatureNote, with_declaration
 from taveer_desktop.report.inputs import ReportError, ReportInputs, gather_inputs
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
+from taveer_desktop.report.report_checkpoint import checkpoint_for_report
 from taveer_desktop.report.report_signing import (
     SignedFacts,
     SigningPlan,
@@ -241,14 +242,18 @@ def export_report(
     issued = issue_details(store, case.id, final)
 
     def record(temp_path: Path) -> None:
-        signed = sign_in_place(plan, temp_path) if plan else None
-        digest = file_sha256(temp_path)
-        details = dict(issued)
-        if signed and plan:
-            details["signature"] = signed.audit_details(plan.request.tsa_url)
-        entry = store.audit.record_report_exported(
-            case.id, str(target), digest, [inputs.run.id], details
-        )
+        with store.transaction():  # the checkpoint and the report's entry commit together
+            signed = None
+            if plan:
+                carried = checkpoint_for_report(store, plan.key, case.id)
+                signed = sign_in_place(plan, temp_path, carried)
+            digest = file_sha256(temp_path)
+            details = dict(issued)
+            if signed and plan:
+                details["signature"] = signed.audit_details(plan.request.tsa_url)
+            entry = store.audit.record_report_exported(
+                case.id, str(target), digest, [inputs.run.id], details
+            )
         recorded.append((digest, entry, signed))
 
     try:

@@ -9,13 +9,15 @@ incremental update: the unsigned PDF is a byte-for-byte prefix of the signed one
 signed file with the validator (intact, covering the whole file, and chaining to the lab's CA
 when ``trust_roots`` are given) and returns what the audit entry records: the signed file's
 SHA-256 and size, the unsigned PDF's SHA-256 and size (the prefix), the signer and its
-certificate's fingerprint, and the time source. pyHanko is imported only here, lazily: it costs
-about 0.8 s, which no other command should pay.
+certificate's fingerprint, and the time source. ``carried`` puts the report's signed
+checkpoint (``report_checkpoint.py``) into the revision the signature covers. pyHanko is
+imported only here, lazily: it costs about 0.8 s, which no other command should pay.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,7 @@ class SigningPlan:
     request: SigningRequest
     signer: str  # the certificate's subject, as the report prints it
     trust_anchors: tuple[str, ...] = ()  # the subjects of the --trust CA certificates
+    key: Any = None  # the opened ExaminerKey: signs the report's checkpoint (never stored)
 
     def note(self) -> SignatureNote:
         """What the report's signature page says of the signature it is about to carry."""
@@ -82,17 +85,21 @@ def plan_signing(request: SigningRequest) -> SigningPlan:
         _signer, subject = signing.read_credentials(
             request.pkcs12_path, request.passphrase, datetime.now(UTC)
         )
+        key = signing.open_examiner_key(request.pkcs12_path, request.passphrase, datetime.now(UTC))
         signing.check_tsa_url(request.tsa_url)
         anchors = tuple(
             signing.display_name(root.subject) for root in signing.load_roots(request.trust_roots)
         )
     except signing.SigningError as error:
         raise _refusal(error) from None
-    return SigningPlan(request, subject, anchors)
+    return SigningPlan(request, subject, anchors, key)
 
 
-def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
-    """Sign the PDF at ``path`` (replaced when whole) and check the signed file."""
+def sign_in_place(
+    plan: SigningPlan, path: Path, carried: Mapping[str, str] | None = None
+) -> SignedFacts:
+    """Sign the PDF at ``path`` (replaced when whole) and check the signed file; ``carried``:
+    catalog entries the signed revision holds (the report's checkpoint)."""
     from taveer_desktop.report import signing
 
     unsigned = path.read_bytes()
@@ -105,6 +112,7 @@ def sign_in_place(plan: SigningPlan, path: Path) -> SignedFacts:
             request.passphrase,
             tsa_url=request.tsa_url,
             reason="Examiner's report, issued as final",
+            carried=carried,
         )
     except signing.SigningError as error:
         raise _refusal(error) from None

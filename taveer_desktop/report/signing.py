@@ -29,7 +29,7 @@ import hashlib
 import logging
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,18 +37,22 @@ from typing import Literal
 from urllib.parse import urlparse
 
 from asn1crypto import parser as asn1_parser
-from asn1crypto import pkcs12 as asn1_pkcs12
 from asn1crypto import tsp
 from asn1crypto import x509 as asn1_x509
 from cryptography import x509
-from cryptography.hazmat.primitives.serialization import Encoding, pkcs12
+from cryptography.hazmat.primitives.serialization import Encoding
+from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.sign import fields, signers
 from pyhanko.sign.general import SigningError as PyHankoSigningError
 from pyhanko.sign.timestamps import HTTPTimeStamper, TimestampRequestError
 
-from taveer_desktop.core.file_reading import FileRefused, read_file_bytes
+from taveer_desktop.report.credentials import MAX_CERTIFICATE_BYTES as MAX_CERTIFICATE_BYTES
+from taveer_desktop.report.credentials import SigningError as SigningError
+from taveer_desktop.report.credentials import SigningErrorKind as SigningErrorKind
+from taveer_desktop.report.credentials import display_name as display_name
+from taveer_desktop.report.credentials import open_examiner_key, user_certificate_file
 
 SIGNATURE_FIELD = "TAVeerExaminerSignature"
 # pyHanko and its certificate validator log a traceback for every certificate they cannot chain;
@@ -58,31 +62,7 @@ for _library in ("pyhanko", "pyhanko_certvalidator"):
     logging.getLogger(_library).propagate = False
 DEFAULT_TSA_TIMEOUT = 10.0  # seconds; a TSA on the lab's network answers in well under one
 
-SigningErrorKind = Literal[
-    "unreadable_pdf",
-    "unreadable_credentials",
-    "not_pkcs12",
-    "bad_passphrase",
-    "no_key",
-    "expired",
-    "not_yet_valid",
-    "bad_tsa_url",
-    "tsa_unreachable",
-    "tsa_refused",
-    "write_failed",
-    "unreadable_trust",
-]
 TimeSource = Literal["tsa", "workstation"]
-MAX_CERTIFICATE_BYTES = 1024 * 1024
-
-
-class SigningError(Exception):
-    """A report could not be signed; ``str(error)`` is a plain sentence for the examiner."""
-
-    def __init__(self, kind: SigningErrorKind, sentence: str) -> None:
-        super().__init__(sentence)
-        self.kind: SigningErrorKind = kind
-        self.sentence = sentence
 
 
 @dataclass(frozen=True)
@@ -125,62 +105,21 @@ class SignatureCheck:
         )
 
 
-def display_name(name: asn1_x509.Name) -> str:
-    """A certificate subject as a person reads it: "A. Examiner (Example Lab)" from its common
-    name and organisation; the whole subject when it has no common name."""
-    fields = name.native
-    common, organisation = fields.get("common_name"), fields.get("organization_name")
-    if not isinstance(common, str):
-        return str(name.human_friendly)
-    return f"{common} ({organisation})" if isinstance(organisation, str) else common
-
-
 def read_credentials(
     pkcs12_path: str | Path, passphrase: str | bytes | None, now: datetime
 ) -> tuple[signers.SimpleSigner, str]:
-    path = Path(pkcs12_path)
-    data = _user_file(path, "certificate file", "unreadable_credentials")
-    try:  # the outer structure parses without the passphrase: tells "not PKCS#12" apart
-        pfx = asn1_pkcs12.Pfx.load(data, strict=True)
-        pfx["auth_safe"]["content_type"].native  # noqa: B018 (forces the parse)
-    except (ValueError, TypeError, KeyError):
-        raise SigningError(
-            "not_pkcs12",
-            f"The file {path} is not a PKCS#12 certificate file (.p12 or .pfx).",
-        ) from None
-    secret = (passphrase.encode("utf-8") if isinstance(passphrase, str) else passphrase) or None
+    """pyHanko's signer of the PKCS#12 file, and the certificate's subject (refusals: one
+    ``SigningError``, as ``credentials.open_examiner_key`` says)."""
+    key = open_examiner_key(pkcs12_path, passphrase, now)
     try:
-        key, cert, _extra = pkcs12.load_key_and_certificates(data, secret)
-    except (ValueError, TypeError):
-        raise SigningError(
-            "bad_passphrase",
-            f"The passphrase does not open the certificate file {path}.",
-        ) from None
-    if key is None or cert is None:
-        raise SigningError(
-            "no_key",
-            f"The certificate file {path} holds no private key with its certificate.",
+        signer = signers.SimpleSigner.load_pkcs12_data(
+            key.pkcs12_data, other_certs=[], passphrase=key.secret
         )
-    subject = display_name(asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER)).subject)
-    if cert.not_valid_after_utc < now:
-        raise SigningError(
-            "expired",
-            f"The certificate of {subject} expired on "
-            f"{cert.not_valid_after_utc:%Y-%m-%d %H:%M} UTC; a report cannot be signed with it.",
-        )
-    if cert.not_valid_before_utc > now:
-        raise SigningError(
-            "not_yet_valid",
-            f"The certificate of {subject} is valid only from "
-            f"{cert.not_valid_before_utc:%Y-%m-%d %H:%M} UTC.",
-        )
-    try:
-        signer = signers.SimpleSigner.load_pkcs12_data(data, other_certs=[], passphrase=secret)
     except ValueError:
         raise SigningError(
-            "no_key", f"The key in the certificate file {path} cannot be used for signing."
+            "no_key", f"The key in the certificate file {pkcs12_path} cannot be used for signing."
         ) from None
-    return signer, subject
+    return signer, key.subject
 
 
 class _LabTimeStamper(HTTPTimeStamper):
@@ -249,9 +188,12 @@ def sign_report(
     reason: str | None = None,
     location: str | None = None,
     now: datetime | None = None,
+    carried: Mapping[str, str] | None = None,
 ) -> SignedReport:
     """Sign the PDF ``source`` into ``target`` (may be the same path; written through a
-    temporary file in the target's folder and renamed only when whole)."""
+    temporary file in the target's folder and renamed only when whole). ``carried``: text
+    entries (name → text) added to the document catalog in the signed revision (a report's
+    checkpoint, ``report_checkpoint.py``), so the signature covers them."""
     source, target = Path(source), Path(target)
     signer, subject = read_credentials(pkcs12_path, passphrase, now or datetime.now(UTC))
     timestamper = _timestamper(tsa_url, tsa_timeout)
@@ -276,6 +218,10 @@ def sign_report(
             raise SigningError(
                 "unreadable_pdf", f"The file {source} is not a readable PDF."
             ) from None
+        for name, text in (carried or {}).items():
+            writer.root[generic.NameObject(name)] = generic.TextStringObject(text)
+        if carried:
+            writer.update_root()
         fd, temp_name = tempfile.mkstemp(prefix=".signing-", suffix=".pdf", dir=target.parent)
         with os.fdopen(fd, "wb") as out:
             signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper, output=out)
@@ -305,18 +251,6 @@ def sign_report(
     )
 
 
-def _user_file(path: str | Path, what: str, code: SigningErrorKind) -> bytes:
-    """A certificate file the user named: a regular file, opened without blocking (a FIFO is
-    refused before it is opened), at most ``MAX_CERTIFICATE_BYTES``."""
-    try:
-        return read_file_bytes(path, MAX_CERTIFICATE_BYTES, kind=what)
-    except FileRefused as error:
-        said = error.plain_message
-        if error.reason in ("missing", "unreadable"):
-            said = f"could not be read ({said})"
-        raise SigningError(code, f"The {what} {path} {said}.") from None
-
-
 def load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Certificate]:
     roots = []
     for root in trust_roots:
@@ -324,7 +258,7 @@ def load_roots(trust_roots: Iterable[str | Path | bytes]) -> list[asn1_x509.Cert
         data = (
             root
             if isinstance(root, bytes)
-            else _user_file(root, "CA certificate", "unreadable_trust")
+            else user_certificate_file(root, "CA certificate", "unreadable_trust")
         )
         try:
             cert = (

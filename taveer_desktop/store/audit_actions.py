@@ -100,6 +100,7 @@ ACTIONS: dict[str, tuple[Effect, ...]] = {
     "report_exported": (),
     "validation_report_exported": (),
     "project_copy_saved": (),
+    "checkpoint_signed": (),  # the head signed by the examiner (checkpoints.py)
 }
 
 # actions recording a PDF the project issued (details: ``sha256``, ``file_name``)

@@ -2,7 +2,8 @@
 
 Entries are only ever appended by the write that they describe (see ``database.py``); the two
 recorders here are for events outside the store that still belong in the trail: a report (of a
-case, or of a validation record) was exported, or a copy of the project was saved.
+case, or of a validation record) was exported, a copy of the project was saved, or the examiner
+signed the chain's head (a checkpoint, ``checkpoints.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taveer_desktop.store.audit_chain import AUDIT_COLUMNS, entry_from_row
+from taveer_desktop.store.checkpoints import CHECKPOINT_ACTION, CheckpointKey, make_checkpoint
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import NotFound
 from taveer_desktop.store.records import AuditEntry
@@ -90,3 +92,17 @@ class AuditRepository:
         """Note that a copy of the whole project was saved (where, and its SHA-256)."""
         with self._db.write() as tx:
             return tx.audit("project_copy_saved", None, {"target": target, "sha256": sha256})
+
+    def record_checkpoint(self, key: CheckpointKey, case_id: int | None) -> AuditEntry:
+        """Sign the chain's head with the examiner's ``key`` and keep the checkpoint as the
+        next entry (inside the caller's transaction when there is one, so the head signed is
+        the entry just written)."""
+        with self._db.write() as tx:
+            head = tx.conn.execute(
+                "SELECT seq, entry_hash FROM audit_log ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+            first = tx.conn.execute("SELECT entry_hash FROM audit_log WHERE seq = 1").fetchone()
+            if head is None or first is None:
+                raise NotFound("has no audit entry to sign", self._db.path)
+            details = make_checkpoint(key, first[0], head[0], head[1], tx.time_utc)
+            return tx.audit(CHECKPOINT_ACTION, case_id, details)

@@ -17,7 +17,9 @@ checks, in order:
    recorded;
 7. what the program never writes (``entry_rules.py``): entries out of time order, an entry
    filed under another case than the record it changes, stored values its door refuses;
-8. with a receipt, that the store continues it, which sealed records changed since and every
+8. every signed checkpoint (``checkpoints.py``): its signature holds and the entry it signed
+   still has the hash the examiner signed;
+9. with a receipt, that the store continues it, which sealed records changed since and every
    entry appended after it (``receipts.receipt_findings``).
 Problems are collected, never raised: the caller decides what to do with a failed store.
 """
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_actions import SEALED_TABLES
+from taveer_desktop.store.checkpoints import checkpoint_checks
 from taveer_desktop.store.entry_rules import created_version, entry_problems, value_problems
 from taveer_desktop.store.fingerprints import run_record_sha256, text_sha256
 from taveer_desktop.store.legacy_checks import legacy_problems
@@ -221,6 +224,8 @@ def _check(
     problems += state_problems(replayed, present) + run_document_problems(conn)
     problems += legacy_problems(conn, replayed, tables)
     problems += entry_problems(entries)
+    checkpoints, checkpoint_problems = checkpoint_checks(entries)
+    problems += checkpoint_problems
     problems += value_problems(conn, tables, created_version(entries))
     if "removal_permits" in tables:
         problems += permit_problems(conn)
@@ -232,6 +237,7 @@ def _check(
         head_hash=head_hash,
         sealed=replayed.sealed,
         state_root=replayed.root(),
+        checkpoints=checkpoints,
     )
     if receipt is not None:
         from taveer_desktop.store.receipts import receipt_findings
@@ -255,4 +261,5 @@ def _report(problems: list[IntegrityProblem], found: dict[str, Any]) -> Integrit
         sealed=found.get("sealed", False),
         state_root=found.get("state_root", ""),
         receipt=found.get("receipt"),
+        checkpoints=found.get("checkpoints", ()),
     )

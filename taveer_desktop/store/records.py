@@ -8,7 +8,7 @@ and hashing; treat them as read-only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -222,6 +222,21 @@ class ReceiptCheck:
 
 
 @dataclass(frozen=True)
+class CheckpointCheck:
+    """One signed checkpoint held against the chain (``store/checkpoints.py``)."""
+
+    carried_by: int  # the audit entry that holds it (0: carried by a report, not the store)
+    covers_to: int  # the entry whose hash was signed: entries 1..covers_to are covered
+    signer: str  # the certificate's subject, as the checkpoint names it
+    signed_utc: str
+    certificate_sha256: str
+    problem: str | None = None  # None: the signature holds and the chain still matches it
+
+    def failing(self, problem: str) -> CheckpointCheck:
+        return replace(self, problem=self.problem or problem)
+
+
+@dataclass(frozen=True)
 class IntegrityReport:
     """Outcome of an integrity check of one project store."""
 
@@ -238,6 +253,7 @@ class IntegrityReport:
     sealed: bool = False  # the records carry seals (store version 6 on)
     state_root: str = ""  # SHA-256 over every record's seal, as the chain commits to them
     receipt: ReceiptCheck | None = None
+    checkpoints: tuple[CheckpointCheck, ...] = ()  # every signed checkpoint in the chain
 
     @property
     def ok(self) -> bool:
