@@ -51,6 +51,8 @@ MODELS = (
     ("reuters-c50", "eer", True),
 )
 STABILITY_RESAMPLES = 50
+
+
 def counts_hash(counts: dict[str, int]) -> str:
     """Hash of one category's counts, in the order the engine lists them."""
     payload = json.dumps(list(counts.items()), ensure_ascii=False, separators=(",", ":"))
