@@ -245,10 +245,16 @@ def _print_entries_after(check: ReceiptCheck, case_numbers: dict[int, str]) -> N
             print("No entry was appended after the receipt.")
         return
     first, last = check.entries_after[0].seq, check.entries_after[-1].seq
-    print(
-        f"Entries after the receipt ({first}–{last}, {len(check.entries_after)}): the receipt "
-        "does not cover them; they are sealed by the program only:"
-    )
+    if first == last:
+        print(
+            f"One entry after the receipt (entry {first}): the receipt does not cover it; it is "
+            "sealed by the program only:"
+        )
+    else:
+        print(
+            f"{len(check.entries_after)} entries after the receipt (entries {first}–{last}): "
+            "the receipt does not cover them; they are sealed by the program only:"
+        )
     for entry in check.entries_after:
         case = shown(case_numbers.get(entry.case_id, "?")) if entry.case_id else "none"
         print(

@@ -210,7 +210,7 @@ def test_every_entry_after_the_receipt_is_listed_and_a_later_report_entry_is_nam
     text = taveer(
         "--project", project, "check", "--quick", "--receipt", receipt, "--report", forged
     )
-    assert f"Entries after the receipt ({length + 1}–{length + 2}, 2)" in text.stdout
+    assert f"2 entries after the receipt (entries {length + 1}–{length + 2})" in text.stdout
     unanchored = f"entries {length + 1}–{length + 2} (of {length + 2}) are sealed by the program"
     assert unanchored in text.stdout
     assert "recorded after the receipt, which does not cover it" in text.stdout, text.stdout
