@@ -81,6 +81,7 @@ ACTION_WORDS = {
     "validation_stored": "Validation stored",
     "validation_report_exported": "Validation report exported",
     "validation_used": "Validation declared relevant to the case",
+    "validation_failed": "Validation failed",
 }
 
 
