@@ -28,6 +28,7 @@ relevant (``validation_used``), and chooses its model by the same rule.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -113,10 +114,8 @@ def _keep_failed(
         "known_chars": list(settings.known_chars or ()),
         "reason": reason,
     }
-    try:
+    with contextlib.suppress(StoreError):
         store.audit.record_validation_failed(case_id, details)
-    except StoreError:
-        pass
 
 
 def choose_unless_worse(
