@@ -170,10 +170,10 @@ def run_case_attempts(args) -> int:
             attempt.reason,
         )
         print(f"{attempt.validation.id}\t{shown(line)}")
-    for attempt in failed:
-        d = attempt.details
+    for failure in failed:
+        d = failure.details
         line = (
-            f"{recorded_time(attempt.when)}: failed, no model — {d.get('method')} on population "
+            f"{recorded_time(failure.when)}: failed, no model — {d.get('method')} on population "
             f"{d.get('population')!r}, seed {d.get('seed')}: {d.get('reason')}"
         )
         print(f"failed\t{shown(line)}")
