@@ -8,7 +8,9 @@
    authors of the *other* folds of the trial's repeat — never the trial's own authors, as in
    a case the population never holds the candidate.
 3. **Features** of every trial, in ``workers`` processes (the population's texts go to each
-   process once), each trial with its own generator seeded by (method seed, repeat, trial
+   process once; the processes are renewed after ``RENEW_AFTER_CHUNKS`` chunks of at most 25
+   trials each, so that memory a compression method's ``pyppmd`` never gives back stays
+   bounded), each trial with its own generator seeded by (method seed, repeat, trial
    index), so a trial's value does not depend on the process or the order. A trial the method
    cannot compare (``CannotCompare``) is counted with its reason and left out of the method's
    figures.
@@ -77,6 +79,7 @@ from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation_trials import TrialSet
 
+RENEW_AFTER_CHUNKS = 4  # helpers renewed after this many chunks each (``core/processes.py``)
 SPREAD_SEEDS = 3  # method seeds besides the validation's own (non-deterministic methods)
 SPREAD_TRIALS = 200  # at most this many trials of the first repeat
 SPREAD_SEED_OFFSET = 1_000_003  # the other seeds: seed + k × this (far from the repeats' seeds)
@@ -154,7 +157,10 @@ def trial_features(
             progress.check()
             take(_compute(work, chunk))
     else:
-        in_processes(_in_worker, chunks, take, progress, n_workers, [__name__], _start, (work,))
+        in_processes(
+            _in_worker, chunks, take, progress, n_workers, [__name__], _start, (work,),
+            chunks_per_worker=RENEW_AFTER_CHUNKS,
+        )  # fmt: skip
     return _assemble(work.method, found, n_rows, seconds)
 
 
