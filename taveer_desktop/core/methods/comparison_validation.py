@@ -79,7 +79,7 @@ from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation_trials import TrialSet
 
-RENEW_AFTER_CHUNKS = 4  # helpers renewed after this many chunks each (``core/processes.py``)
+RENEW_AFTER_CHUNKS = 12  # helpers renewed after this many chunks each (``core/processes.py``)
 SPREAD_SEEDS = 3  # method seeds besides the validation's own (non-deterministic methods)
 SPREAD_TRIALS = 200  # at most this many trials of the first repeat
 SPREAD_SEED_OFFSET = 1_000_003  # the other seeds: seed + k × this (far from the repeats' seeds)
