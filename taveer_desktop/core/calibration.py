@@ -136,9 +136,11 @@ def _newton(
 ) -> tuple[float, float]:
     """Minimise the penalised cross-entropy of σ(a + b·x) against ``targets`` (over a and b, or
     over a alone with b = ``fixed_slope``)."""
-    b = 0.0 if fixed_slope is None else fixed_slope
-    mean = min(max(float(np.mean(targets)), 1e-9), 1.0 - 1e-9)
-    a = math.log(mean / (1.0 - mean)) - b * float(np.mean(x))  # a start Newton converges from
+    a, b = 0.0, 0.0
+    if fixed_slope is not None:  # start where Newton converges from however far x lies from 0
+        b = fixed_slope
+        mean = min(max(float(np.mean(targets)), 1e-9), 1.0 - 1e-9)
+        a = math.log(mean / (1.0 - mean)) - b * float(np.mean(x))
 
     def loss(a: float, b: float) -> float:
         z = a + b * x
