@@ -8,10 +8,12 @@ known lengths (as ``validation_benchmark.py``). Then
   (``taveer validate --compare``: the same trials, folds by author): accuracy (LR > 1), AUC, Cllr
   and Cllr_min of each, trials it could not compare, its seed spread if it draws at random;
 - **test split** (``test``, with ``--test``): each method validated alone on the population
-  (its model), every test case verified with it (``verify_with_method``; the test authors are
-  disjoint from the population's): accuracy (the stated log10 LR > 0), AUC, Cllr, Cllr_min
-  (after the PAV transform of those LRs) over the cases it gave a ratio, and how many it
-  could not compare.
+  (its model; its cross-validated figures are then taken from that validation's record, not
+  from a combined one, so each method is validated once), every test case verified with it
+  (``verify_with_method``; the test authors are disjoint from the population's): accuracy (the
+  stated log10 LR > 0), AUC, Cllr, Cllr_min (after the PAV transform of those LRs) over the
+  cases it gave a ratio, how many it could not compare, the shrinkage κ its calibration was
+  given (comparison systems, ``core/calibration_shrinkage.py``) and its validation's seconds.
 
 The paper's Table 5 (Halvani, Graner, Regev 2020) is printed beside, **for other corpora** (its
 Stack Exchange, Yelp, Reddit and Amazon test corpora, accuracy and AUC of its own
@@ -130,36 +132,51 @@ def _test_figures(model, root: Path, method: str) -> dict:
     }
 
 
+def _cv_block(block: dict) -> dict:
+    return {
+        **{k: _round(block.get(k)) for k in FIGURES},
+        "cannot_compare": block.get("cannot_compare"),
+        "seconds_per_trial": block.get("seconds_per_trial"),
+        **({"seed_spread": block["seed_spread"]} if "seed_spread" in block else {}),
+    }
+
+
+def _shrinkage(model) -> float | None:
+    part = model.extra.get("comparison")
+    return part["calibration"].get("shrinkage", 0.0) if isinstance(part, dict) else None
+
+
 def run_corpus(root: Path, methods: list[str], args) -> dict:
     population = population_from_corpus(open_corpus(root / "train"))
     settings = _settings(root, methods[0], tuple(methods[1:]), args)
-    started = time.perf_counter()
-    record = validate(population, settings, workers=args.workers).record
     line: dict = {
         "corpus": root.name,
-        "authors": record["population"]["authors"],
-        "trials": len(record["trials"]),
         "questioned_chars": settings.questioned_chars,
         "known_chars": settings.known_chars,
-        "validation_seconds": round(time.perf_counter() - started, 1),
-        "cv": {
-            m: {
-                **{k: _round(block.get(k)) for k in FIGURES},
-                "cannot_compare": block.get("cannot_compare"),
-                "seconds_per_trial": block.get("seconds_per_trial"),
-                **({"seed_spread": block["seed_spread"]} if "seed_spread" in block else {}),
-            }
-            for m, block in record["methods"].items()
-        },
     }
+    if args.test:  # each method validated alone: its record's figures and its model
+        line.update(cv={}, test={})
+        for method in methods:
+            started = time.perf_counter()
+            done = validate(population, _settings(root, method, (), args), workers=args.workers)
+            seconds = round(time.perf_counter() - started, 1)
+            line.update(authors=done.record["population"]["authors"], trials=len(done.trials))
+            line["cv"][method] = _cv_block(done.record["methods"][method])
+            found = _test_figures(done.model, root, method)
+            found.update(shrinkage=_shrinkage(done.model), validation_seconds=seconds)
+            line["test"][method] = found
+            print(json.dumps({"corpus": root.name, method: found}), file=sys.stderr, flush=True)
+        return line
+    started = time.perf_counter()
+    record = validate(population, settings, workers=args.workers).record
+    line.update(
+        authors=record["population"]["authors"],
+        trials=len(record["trials"]),
+        validation_seconds=round(time.perf_counter() - started, 1),
+        cv={m: _cv_block(block) for m, block in record["methods"].items()},
+    )
     if "fusion" in record:  # which methods the fusion combined, with their weights
         line["fusion"] = {k: record["fusion"][k] for k in ("methods", "weights", "left_out")}
-    if args.test:
-        line["test"] = {}
-        for method in methods:
-            alone = _settings(root, method, (), args)
-            model = validate(population, alone, workers=args.workers).model
-            line["test"][method] = _test_figures(model, root, method)
     return line
 
 

@@ -6,7 +6,9 @@
 - ``taveer --project P case attempts CASE [--json]``: every validation of the case, oldest
   first — its own attempts (every ``case validate``) and the records declared relevant to it —
   with id, when, method, population, seed, criteria, met, Cllr, its model and whether that model
-  is the case's chosen model (``store/case_basis.case_attempts``).
+  is the case's chosen model (``store/case_basis.case_attempts``); then the attempts that failed
+  without a model (``"failed"``: entry, when, population, method, seed, repeats, declared
+  lengths and the reason; ``store/case_validation.failed_attempts``).
 - ``taveer --project P case use-validation CASE RECORD_ID --reason TEXT [--json]``: link a stored
   validation record (and the model it produced) to the case with the examiner's declaration of
   why its population is relevant (audited ``validation_used``); its model becomes the case's
@@ -141,14 +143,22 @@ def run_case_validate(args) -> int:
 def run_case_attempts(args) -> int:
     from taveer_desktop.presentation.audit_text import recorded_time
     from taveer_desktop.store.case_basis import DECLARED_USE, case_attempts
+    from taveer_desktop.store.case_validation import failed_attempts
 
     with open_project(args) as store:
         case = store.cases.find(args.case)
         attempts = case_attempts(store, case.id)
+        failed = failed_attempts(store, case.id)
     if args.json:
-        print_json({"case": case.number, "attempts": [a.to_dict() for a in attempts]})
+        print_json(
+            {
+                "case": case.number,
+                "attempts": [a.to_dict() for a in attempts],
+                "failed": [f.to_dict() for f in failed],
+            }
+        )
         return 0
-    if not attempts:
+    if not attempts and not failed:
         print(f"case {shown(case.number)} has no validation")
     for attempt in attempts:
         line = attempt_line(
@@ -160,6 +170,13 @@ def run_case_attempts(args) -> int:
             attempt.reason,
         )
         print(f"{attempt.validation.id}\t{shown(line)}")
+    for failure in failed:
+        d = failure.details
+        line = (
+            f"{recorded_time(failure.when)}: failed, no model — {d.get('method')} on population "
+            f"{d.get('population')!r}, seed {d.get('seed')}: {d.get('reason')}"
+        )
+        print(f"failed\t{shown(line)}")
     return 0
 
 

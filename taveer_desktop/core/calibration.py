@@ -4,8 +4,16 @@
   fitted on the training corpus by logistic regression (Newton's method, numpy only). Two guards
   keep ratios finite when the training scores separate Y and N perfectly: Platt's smoothed
   targets (N₊+1)/(N₊+2) and 1/(N₋+2) instead of 1 and 0, and a small L2 penalty on the slope.
-  The slope is constrained to be ≥ 0 (a higher similarity never lowers the LR). The training
-  prior log-odds are subtracted, so the result is a likelihood ratio, not posterior odds.
+  The slope is constrained to 0 ≤ b ≤ ``MAX_COEFFICIENT`` (a higher similarity never lowers the
+  LR; beyond the bound the model reader refuses the map) and the intercept to |a| ≤
+  ``MAX_COEFFICIENT`` (the slope is lowered until it holds): every fitted map is one the
+  program can read back. The training prior log-odds are subtracted, so the result is a
+  likelihood ratio, not posterior odds.
+- **Shrinkage** (``shrinkage`` κ ≥ 0, chosen by ``core/calibration_shrinkage.py``): an extra
+  L2 penalty ½·κ·n·(σ·b)² on the slope of the score standardised by its spread σ over the n
+  training trials, pulling the map towards LR = 1 for a method whose scores separate the
+  classes weakly or unreliably; κ = 0 (the default, and every model written before it) is the
+  plain map.
 - ``with_elub`` / ``fit_bounded_calibration``: the map clipped to the empirical lower and upper
   bound (``core/elub.py``) of a set of trials' log10 LRs — for ``taveer train`` its own training
   cases' (in-sample: it has no others), for a validated model the cross-validated LRs of its
@@ -35,6 +43,7 @@ from taveer_desktop.core.quality_measures import QualityTerms, fit_quality_map
 
 LN10 = math.log(10.0)
 SLOPE_PENALTY = 0.01
+MAX_COEFFICIENT = 100.0  # |intercept|, slope: the bound the model reader enforces
 MAX_ITERATIONS = 100
 
 
@@ -59,6 +68,7 @@ class Calibration:
     max_log10_lr: float | None = None
     quality: QualityTerms | None = None  # length terms (None: the plain map)
     bands: tuple[BandBound, ...] = field(default=())  # the bound of each length band
+    shrinkage: float | None = None  # κ of the shrinkage towards LR = 1 (None: not shrunk)
 
     @property
     def needs_lengths(self) -> bool:
@@ -106,7 +116,7 @@ class Calibration:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("min_log10_lr", "max_log10_lr"):  # absent unless set: older files unchanged
+        for key in ("min_log10_lr", "max_log10_lr", "shrinkage"):  # absent unless set
             if data[key] is None:
                 del data[key]
         del data["quality"], data["bands"]
@@ -121,24 +131,31 @@ def _sigmoid(z: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * z))
 
 
-def _newton(x: np.ndarray, targets: np.ndarray, fit_slope: bool) -> tuple[float, float]:
-    """Minimise the penalised cross-entropy of σ(a + b·x) against ``targets``."""
+def _newton(
+    x: np.ndarray, targets: np.ndarray, slope_penalty: float, fixed_slope: float | None = None
+) -> tuple[float, float]:
+    """Minimise the penalised cross-entropy of σ(a + b·x) against ``targets`` (over a and b, or
+    over a alone with b = ``fixed_slope``)."""
     a, b = 0.0, 0.0
+    if fixed_slope is not None:  # start where Newton converges from however far x lies from 0
+        b = fixed_slope
+        mean = min(max(float(np.mean(targets)), 1e-9), 1.0 - 1e-9)
+        a = math.log(mean / (1.0 - mean)) - b * float(np.mean(x))
 
     def loss(a: float, b: float) -> float:
         z = a + b * x
         # cross-entropy with soft targets, computed stably: log(1+e^z) − t·z
-        return float(np.sum(np.logaddexp(0.0, z) - targets * z) + 0.5 * SLOPE_PENALTY * b * b)
+        return float(np.sum(np.logaddexp(0.0, z) - targets * z) + 0.5 * slope_penalty * b * b)
 
     current = loss(a, b)
     for _ in range(MAX_ITERATIONS):
         p = _sigmoid(a + b * x)
         w = p * (1.0 - p)
         r = p - targets
-        if fit_slope:
-            gradient = np.array([r.sum(), (r * x).sum() + SLOPE_PENALTY * b])
+        if fixed_slope is None:
+            gradient = np.array([r.sum(), (r * x).sum() + slope_penalty * b])
             hessian = np.array(
-                [[w.sum(), (w * x).sum()], [(w * x).sum(), (w * x * x).sum() + SLOPE_PENALTY]]
+                [[w.sum(), (w * x).sum()], [(w * x).sum(), (w * x * x).sum() + slope_penalty]]
             )
             step = np.linalg.solve(hessian + 1e-12 * np.eye(2), gradient)
         else:
@@ -157,23 +174,54 @@ def _newton(x: np.ndarray, targets: np.ndarray, fit_slope: bool) -> tuple[float,
     return a, b
 
 
-def fit_logistic_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibration:
-    """Fit the similarity → log10 LR map on training scores with Y/N truth."""
+def slope_penalty(scores: np.ndarray, shrinkage: float) -> float:
+    """The L2 penalty on the raw slope: the small guard, plus κ·n·σ² (see the module)."""
+    scores = np.asarray(scores, dtype=float)
+    spread = float(np.var(scores)) if len(scores) > 1 else 0.0
+    return SLOPE_PENALTY + shrinkage * len(scores) * spread
+
+
+def _bounded_fit(x: np.ndarray, targets: np.ndarray, penalty: float) -> tuple[float, float]:
+    """(a, b) with 0 ≤ b ≤ ``MAX_COEFFICIENT`` and |a| ≤ ``MAX_COEFFICIENT`` where it can be
+    had by lowering b (the loss is convex: with the free optimum beyond a bound, the bounded
+    one lies on it)."""
+    a, b = _newton(x, targets, penalty)
+    if b < 0:  # the similarity ranks the classes the wrong way round: refuse to reward that
+        b = 0.0
+        a, _ = _newton(x, targets, penalty, fixed_slope=b)
+    elif b > MAX_COEFFICIENT:
+        b = MAX_COEFFICIENT
+        a, _ = _newton(x, targets, penalty, fixed_slope=b)
+    while abs(a) > MAX_COEFFICIENT and b > 1e-9:
+        b = b / 2.0 if b > 1e-6 else 0.0
+        a, _ = _newton(x, targets, penalty, fixed_slope=b)
+    return a, b
+
+
+def _targets(truth: np.ndarray) -> np.ndarray:
+    n_y, n_n = int(truth.sum()), int((~truth).sum())
+    return np.where(truth, (n_y + 1.0) / (n_y + 2.0), 1.0 / (n_n + 2.0))
+
+
+def fit_logistic_calibration(
+    scores: np.ndarray, truth: np.ndarray, shrinkage: float = 0.0
+) -> Calibration:
+    """Fit the similarity → log10 LR map on training scores with Y/N truth (shrunk by κ =
+    ``shrinkage`` towards LR = 1; see the module)."""
     scores = np.asarray(scores, dtype=float)
     truth = np.asarray(truth, dtype=bool)
     n_y, n_n = int(truth.sum()), int((~truth).sum())
     if n_y == 0 or n_n == 0:
         raise ValueError("calibration needs training cases of both classes (Y and N)")
-    targets = np.where(truth, (n_y + 1.0) / (n_y + 2.0), 1.0 / (n_n + 2.0))
-    a, b = _newton(scores, targets, fit_slope=True)
-    if b < 0:  # the similarity ranks the classes the wrong way round: refuse to reward that
-        a, b = _newton(scores, targets, fit_slope=False)
-        b = 0.0
-    fitted = Calibration(intercept=float(a), slope=float(b), prior_log_odds=math.log(n_y / n_n))
-    return Calibration(
-        intercept=fitted.intercept,
-        slope=fitted.slope,
-        prior_log_odds=fitted.prior_log_odds,
+    a, b = _bounded_fit(scores, _targets(truth), slope_penalty(scores, shrinkage))
+    fitted = Calibration(
+        intercept=float(a),
+        slope=float(b),
+        prior_log_odds=math.log(n_y / n_n),
+        shrinkage=float(shrinkage) if shrinkage else None,
+    )
+    return replace(
+        fitted,
         training_cllr=round(cllr(fitted.log10_lr(scores), truth), 6),
         training_cllr_min=round(cllr_min(scores, truth), 6),
     )
@@ -182,20 +230,29 @@ def fit_logistic_calibration(scores: np.ndarray, truth: np.ndarray) -> Calibrati
 QualityInputs = tuple[Mapping[str, np.ndarray], Mapping[str, tuple[int, int]]]
 
 
+def _readable(a: float, b: float, terms: QualityTerms) -> bool:
+    """Whether the model reader accepts these coefficients (``core/model_checks.py``)."""
+    numbers = (a, b, *terms.weights, *terms.interactions)
+    return b <= MAX_COEFFICIENT and all(abs(v) <= MAX_COEFFICIENT for v in numbers)
+
+
 def fit_calibration(
-    scores: np.ndarray, truth: np.ndarray, quality: QualityInputs | None = None
+    scores: np.ndarray,
+    truth: np.ndarray,
+    quality: QualityInputs | None = None,
+    shrinkage: float = 0.0,
 ) -> Calibration:
     """The plain map, or — given the trials' lengths and the validated range of each
-    (``quality``) — the quality-measure map where one fits (see ``core/quality_measures.py``)."""
-    plain = fit_logistic_calibration(scores, truth)
+    (``quality``) — the quality-measure map where one fits (see ``core/quality_measures.py``)
+    within the bounds the model reader enforces; both shrunk by κ = ``shrinkage``."""
+    plain = fit_logistic_calibration(scores, truth, shrinkage)
     if quality is None:
         return plain
     lengths, ranges = quality
     scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
-    n_y, n_n = int(truth.sum()), int((~truth).sum())
-    targets = np.where(truth, (n_y + 1.0) / (n_y + 2.0), 1.0 / (n_n + 2.0))
-    fitted = fit_quality_map(scores, targets, lengths, ranges, SLOPE_PENALTY)
-    if fitted is None:
+    penalty = slope_penalty(scores, shrinkage)
+    fitted = fit_quality_map(scores, _targets(truth), lengths, ranges, penalty)
+    if fitted is None or not _readable(*fitted):
         return plain
     a, b, terms = fitted
     calibration = replace(plain, intercept=a, slope=b, quality=terms)
@@ -223,10 +280,13 @@ def with_elub(
 
 
 def fit_bounded_calibration(
-    scores: np.ndarray, truth: np.ndarray, quality: QualityInputs | None = None
+    scores: np.ndarray,
+    truth: np.ndarray,
+    quality: QualityInputs | None = None,
+    shrinkage: float = 0.0,
 ) -> Calibration:
     """``fit_calibration`` clipped to the ELUB of its own training trials' log10 LRs."""
-    fitted = fit_calibration(scores, truth, quality)
+    fitted = fit_calibration(scores, truth, quality, shrinkage)
     if quality is None:
         return with_elub(fitted, fitted.log10_lr(scores), truth)
     lengths = quality[0]

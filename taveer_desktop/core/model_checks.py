@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 from typing import Any, NoReturn
 
-from taveer_desktop.core.calibration import Calibration
+from taveer_desktop.core.calibration import MAX_COEFFICIENT, Calibration
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.inconclusive_band import InconclusiveBand
 from taveer_desktop.core.length_bands import BandBound, bands_from_list
 from taveer_desktop.core.quality_measures import QualityTerms, quality_from_dict
 
-MAX_CALIBRATION_MAGNITUDE = 100.0  # |log10 LR| then stays below 131, far inside a float
+MAX_CALIBRATION_MAGNITUDE = MAX_COEFFICIENT  # |log10 LR| stays below 131, inside a float
 
 
 def require(condition: bool, message: str, source: str) -> None:
@@ -45,6 +45,7 @@ CALIBRATION_KEYS = {
     "max_log10_lr",
     "quality",
     "bands",
+    "shrinkage",
 }
 
 
@@ -73,7 +74,7 @@ def calibration_from_dict(
             f"{where}.{key} is {data[key]:.3g}, outside ±{MAX_CALIBRATION_MAGNITUDE:g}",
             source,
         )
-    for key in ("training_cllr", "training_cllr_min"):
+    for key in ("training_cllr", "training_cllr_min", "shrinkage"):
         value = data.get(key)
         require(
             value is None or (is_number(value) and 0 <= value <= MAX_CALIBRATION_MAGNITUDE),
@@ -124,6 +125,7 @@ def calibration_from_dict(
         penalty=float(data["penalty"]),
         training_cllr=_optional_float(data.get("training_cllr")),
         training_cllr_min=_optional_float(data.get("training_cllr_min")),
+        shrinkage=_optional_float(data.get("shrinkage")),
     )
 
 

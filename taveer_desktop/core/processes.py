@@ -11,6 +11,11 @@ started once, that imports the modules named in ``preload`` and forks each helpe
 
 ``in_processes`` runs a function over chunks of work in helper processes, handing each result
 back as it arrives; a cancel or an error cancels what has not started and waits for the rest.
+With ``chunks_per_worker``, the helpers are **renewed** after that many chunks each (a fresh
+pool for every ``n_workers × chunks_per_worker`` chunks): memory a helper cannot give back — the
+compression methods' ``pyppmd`` keeps about 24 KiB per compression until its process ends
+(``core/methods/ppmd_compression.py``) — is then bounded by what one generation of chunks
+uses, not by the whole validation's work.
 
 How many helpers: ``default_workers`` — the processors this process may actually use (its CPU
 affinity and, in a container, its cgroup's CPU quota; ``os.cpu_count`` counts the machine's,
@@ -100,12 +105,33 @@ def in_processes(
     preload: Sequence[str],
     initializer: Callable[..., object],
     initargs: tuple[Any, ...],
+    chunks_per_worker: int | None = None,
 ) -> None:
     """``take(function(chunk))`` for every chunk, ``function`` run in ``n_workers`` helper
     processes (started as ``worker_context(preload)`` says, each set up by
-    ``initializer(*initargs)``), results taken in the order they arrive; ``progress.check()``
-    at least every 0.2 s, so a cancel stops the work: what has not started is cancelled and
-    the pool shut down before the cancel (or any error) goes on."""
+    ``initializer(*initargs)``; renewed after ``chunks_per_worker`` chunks each where given),
+    results taken in the order they arrive; ``progress.check()`` at least every 0.2 s, so a
+    cancel stops the work: what has not started is cancelled and the pool shut down before the
+    cancel (or any error) goes on."""
+    listed = list(chunks)
+    size = len(listed) if not chunks_per_worker else n_workers * chunks_per_worker
+    for start in range(0, len(listed), max(1, size)):
+        _one_pool(
+            function, listed[start : start + size], take, progress, n_workers, preload,
+            initializer, initargs,
+        )  # fmt: skip
+
+
+def _one_pool(
+    function: Callable[[Chunk], Done],
+    chunks: Sequence[Chunk],
+    take: Callable[[Done], object],
+    progress: Progress,
+    n_workers: int,
+    preload: Sequence[str],
+    initializer: Callable[..., object],
+    initargs: tuple[Any, ...],
+) -> None:
     context = worker_context(preload)
     with ProcessPoolExecutor(n_workers, context, initializer, initargs) as pool:
         pending = {pool.submit(function, chunk) for chunk in chunks}

@@ -82,6 +82,7 @@ ACTION_WORDS = {
     "validation_report_exported": "Validation report exported",
     "validation_used": "Validation declared relevant to the case",
     "checkpoint_signed": "Chain head signed by the examiner (checkpoint)",
+    "validation_failed": "Validation failed",
 }
 
 

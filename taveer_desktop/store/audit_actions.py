@@ -95,6 +95,7 @@ ACTIONS: dict[str, tuple[Effect, ...]] = {
     ),
     "validation_stored": (Effect("validation_records", "validation_id", _C, ROW),),
     "validation_used": (Effect("validation_uses", "use_id", _C, ROW),),
+    "validation_failed": (),  # a case's validation that gave no model: its reason, kept
     "case_declared": (Effect("declarations", "declaration_id", _C, ROW),),
     "case_reviewed": (Effect("technical_reviews", "review_id", _C, ROW),),
     "report_exported": (),

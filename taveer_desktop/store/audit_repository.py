@@ -1,9 +1,10 @@
 """Reading the audit trail and recording events that change nothing else (``store.audit``).
 
-Entries are only ever appended by the write that they describe (see ``database.py``); the two
+Entries are only ever appended by the write that they describe (see ``database.py``); the
 recorders here are for events outside the store that still belong in the trail: a report (of a
-case, or of a validation record) was exported, a copy of the project was saved, or the examiner
-signed the chain's head (a checkpoint, ``checkpoints.py``).
+case, or of a validation record) was exported, a copy of the project was saved, the examiner
+signed the chain's head (a checkpoint, ``checkpoints.py``), or a validation of a case failed
+without giving a model.
 """
 
 from __future__ import annotations
@@ -87,6 +88,14 @@ class AuditRepository:
                     **(extra or {}),
                 },
             )
+
+    def record_validation_failed(self, case_id: int, details: Mapping[str, Any]) -> AuditEntry:
+        """Note that a validation of the case gave no model (``details``: what was asked and
+        the reason; ``store/case_validation.py``)."""
+        if self._db.query_one("SELECT 1 FROM cases WHERE id = ?", (case_id,)) is None:
+            raise NotFound(f"has no case with id {case_id}", self._db.path)
+        with self._db.write() as tx:
+            return tx.audit("validation_failed", case_id, dict(details))
 
     def record_copy_saved(self, target: str, sha256: str) -> AuditEntry:
         """Note that a copy of the whole project was saved (where, and its SHA-256)."""

@@ -15,6 +15,12 @@ and the case's model choice are one transaction: after a failure all of them are
 of the case met them; otherwise the case keeps its model and ``CaseValidation`` says which
 (``chosen`` false, ``case_model``) so that the command line and the desktop tell the examiner.
 
+**A failed attempt is kept too.** A validation that ends without a model (the engine refuses
+it: too few trials of a class, a method that cannot calibrate, …) is recorded as one audit entry
+of the case (``validation_failed``: the population, method, seed, declared lengths and the
+reason), and ``failed_attempts`` lists them, so that ``case attempts`` shows every try, not only
+the ones that gave a model; the error then goes on to the caller as before.
+
 ``use_validation`` links a stored record made for another case (a lab's validation over a range,
 used for many cases) to this case with the examiner's declaration of why its population is
 relevant (``validation_used``), and chooses its model by the same rule.
@@ -22,8 +28,11 @@ relevant (``validation_used``), and chooses its model by the same rule.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, replace
+from typing import Any
 
+from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation import (
@@ -62,6 +71,51 @@ class CaseValidationUse:
     model: StoredModel
     chosen: bool
     case_model: StoredModel | None
+
+
+FAILED = "validation_failed"
+
+
+@dataclass(frozen=True)
+class FailedAttempt:
+    """A validation of a case that gave no model (see the module)."""
+
+    entry: int  # the audit entry that keeps it
+    when: str
+    details: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"entry": self.entry, "when": self.when, **self.details}
+
+
+def failed_attempts(store: ProjectStore, case_id: int) -> list[FailedAttempt]:
+    """The case's failed validations, oldest first."""
+    return [
+        FailedAttempt(e.seq, e.time_utc, dict(e.details))
+        for e in store.audit.entries(case_id)
+        if e.action == FAILED
+    ]
+
+
+def _keep_failed(
+    store: ProjectStore,
+    case_id: int,
+    population: str,
+    settings: ValidationSettings,
+    reason: str,
+) -> None:
+    """Record the failed attempt; a failure to record it never hides the validation's own."""
+    details = {
+        "population": population,
+        "method": settings.method,
+        "seed": settings.seed,
+        "repeats": settings.repeats,
+        "questioned_chars": list(settings.questioned_chars or ()),
+        "known_chars": list(settings.known_chars or ()),
+        "reason": reason,
+    }
+    with contextlib.suppress(StoreError):
+        store.audit.record_validation_failed(case_id, details)
 
 
 def choose_unless_worse(
@@ -210,7 +264,14 @@ def validate_case(
         f"seed {settings.seed})",
         taken,
     )
-    result = validate(population, settings, name=name, genre=genre, progress=progress)
+    try:
+        result = validate(population, settings, name=name, genre=genre, progress=progress)
+    except InputError as error:
+        _keep_failed(store, case_id, stored_population.name, settings, error.plain_message)
+        raise
+    except ValueError as error:  # a method's own refusal: one line, not a traceback
+        _keep_failed(store, case_id, stored_population.name, settings, str(error))
+        raise InputError(str(error), population.source) from None
     progress.check()  # the last point where stopping leaves nothing stored
     data = result.model.to_json().encode("utf-8")
     with store.transaction():  # model, record and the case's model choice: all or none

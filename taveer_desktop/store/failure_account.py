@@ -38,6 +38,7 @@ _STORED: dict[str, tuple[str, str, str | None]] = {
     "stability_stored": ("the stability check of run", "run_id", None),
     "report_exported": ("the audit entry of the report", "file_name", None),
     "validation_used": ("declaration", "use_id", None),
+    "validation_failed": ("the failed attempt of the case, with its reason", "", None),
 }
 
 

@@ -64,3 +64,33 @@ def test_helpers_follow_the_processors_this_process_may_use(tmp_path, monkeypatc
     assert processes.default_workers(None, tasks=3) == 3  # never more than the work
     assert processes.default_workers(5, tasks=100) == 5  # asked for: given
     assert processes.default_workers(None, tasks=0) == 1
+
+
+RENEWAL = """
+import os
+from taveer_desktop.core.processes import in_processes
+from taveer_desktop.core.progress import NO_PROGRESS
+
+def work(chunk):
+    return chunk, os.getpid()
+
+def start():
+    pass
+
+found = []
+in_processes(work, range(6), found.append, NO_PROGRESS, 2, [], start, (), {per})
+print(sorted(c for c, _ in found), len({{p for _, p in found}}))
+"""
+
+
+@pytest.mark.parametrize(("per", "at_least", "at_most"), [(None, 1, 2), (1, 3, 6)])
+def test_helpers_are_renewed_after_their_chunks(per, at_least, at_most):
+    """With ``chunks_per_worker`` every chunk still runs once, in a fresh pool per generation
+    (memory a helper cannot give back stays bounded)."""
+    done = subprocess.run(
+        [sys.executable, "-c", RENEWAL.format(per=per)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    chunks, processes = done.stdout.rsplit("]", 1)
+    assert chunks + "]" == str(list(range(6)))
+    assert at_least <= int(processes) <= at_most

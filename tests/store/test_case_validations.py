@@ -201,3 +201,35 @@ def test_a_new_attempt_never_fails_on_its_name_after_the_work(project):
             )
         assert len(store.audit.entries(case.id)) == audit_before  # nothing was written
         assert len(case_attempts(store, case.id)) == 2
+
+
+def test_a_validation_that_gives_no_model_is_kept_as_a_failed_attempt(project, monkeypatch):
+    """Issue 30 item 5: the engine's refusal is kept (audited, with its reason), listed by
+    ``failed_attempts`` and ``case attempts``, the chain still whole, nothing else stored."""
+    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.store import case_validation
+
+    reason = "NNCD could compare too few trials of one class to calibrate"
+
+    def refuse(population, settings, **_):
+        raise InputError(reason, population.source)
+
+    monkeypatch.setattr(case_validation, "validate", refuse)
+    with ProjectStore.open(project) as store:
+        case = store.cases.find("C-1")
+        models = len(store.models.list_all())
+        with pytest.raises(InputError, match="too few trials"):
+            validate_case(store, case.id, "demo", _settings(5, max_cllr=9.0))
+        assert len(store.models.list_all()) == models and case_attempts(store, case.id) == []
+        [failed] = case_validation.failed_attempts(store, case.id)
+        assert failed.details["reason"] == reason and failed.details["seed"] == 5
+        assert failed.details["population"] == "demo" and failed.details["method"] == "taveer"
+        assert store.audit.head().action == "validation_failed"
+        assert case_validation.failed_attempts(store, store.cases.find("C-2").id) == []
+    assert _problems(project) == []
+    listed = run("--project", project, "case", "attempts", "C-1", "--json")
+    assert listed.returncode == 0, listed.stderr
+    data = json.loads(listed.stdout)
+    assert data["attempts"] == [] and data["failed"][0]["reason"] == reason
+    text = run("--project", project, "case", "attempts", "C-1")
+    assert "failed, no model" in text.stdout and reason in text.stdout

@@ -8,45 +8,60 @@
    authors of the *other* folds of the trial's repeat — never the trial's own authors, as in
    a case the population never holds the candidate.
 3. **Features** of every trial, in ``workers`` processes (the population's texts go to each
-   process once), each trial with its own generator seeded by (method seed, repeat, trial
+   process once; the processes are renewed after ``RENEW_AFTER_CHUNKS`` chunks of at most 25
+   trials each, so that memory a compression method's ``pyppmd`` never gives back stays
+   bounded), each trial with its own generator seeded by (method seed, repeat, trial
    index), so a trial's value does not depend on the process or the order. A trial the method
    cannot compare (``CannotCompare``) is counted with its reason and left out of the method's
    figures.
 4. **Per fold** of every repeat: ``learn`` on the compared trials of the other folds, ``score``,
    a logistic calibration of the raw score with length terms where the declared questioned
    length is a range (``fit_bounded_calibration``: bounded by the ELUB of its own training
-   LRs), applied to the held-out fold.
-5. **The final part** (``comparison_model.ComparisonPart``): learned and calibrated on all
-   compared trials, the calibration bounded by the ELUB of the cross-validated LRs, overall and
-   per band of questioned length, as TAVeer's and LambdaG's are.
-6. **Seed spread** of a non-deterministic method: the features and steps 4 of the first
-   repeat's trials (at most ``SPREAD_TRIALS``) again with ``SPREAD_SEEDS`` other method seeds;
-   the lowest and highest AUC and Cllr over those seeds and the validation's own seed are
-   reported. Cost: ``SPREAD_SEEDS`` × min(``SPREAD_TRIALS``, first repeat's trials) more
-   feature computations (with 3 repeats of 200+ trials, about as many as the validation's).
+   LRs), shrunk towards LR = 1 by the κ that cross-validation over the training trials' own
+   author folds chooses (``core/calibration_shrinkage.py``), applied to the held-out fold.
+5. **The final part** (``comparison_model.ComparisonPart``): learned on all compared trials;
+   the calibration **cross-fitted** — fitted on the trials' held-out raw scores of step 4, not
+   on scores of trials the method learned from, so a method that learns is not calibrated on
+   its own optimism — shrunk by the κ cross-validation over the folds chooses, and bounded by
+   the ELUB of the cross-validated LRs, overall and per band of questioned length, as TAVeer's
+   and LambdaG's are. Every coefficient stays within what the model reader accepts
+   (``core/calibration.py``), so a validation never writes a model the program refuses.
+6. **Seed spread** of a non-deterministic method: the features of the first repeat's trials
+   (at most ``SPREAD_TRIALS``) again with each of ``SPREAD_SEEDS`` other method seeds, put in
+   place of the validation's own in the trials' features, and step 4 again on *all* the
+   trials; the lowest and highest AUC and Cllr over those seeds and the validation's own (the
+   reported figures) are reported. Every value is thus the reported figure on the same trials
+   with the same folds, differing only in the redrawn trials' seeds, and the reported figure
+   always lies within its spread. (Before, the other seeds' figures were taken on the redrawn
+   trials alone, each fold calibrated on a fifth as many trials, beside the own seed's figures
+   on all repeats: a different, harder measurement, which put IM's reported AUC 0.890 outside
+   its "seed spread" 0.820–0.868.) Cost: ``SPREAD_SEEDS`` × min(``SPREAD_TRIALS``, first
+   repeat's trials) more feature computations (with 3 repeats of 200+ trials, about as many as
+   the validation's) and ``SPREAD_SEEDS`` more rounds of step 4.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.calibration import (
-    QualityInputs,
-    cllr,
-    fit_bounded_calibration,
-    with_elub,
-)
-from taveer_desktop.core.cross_validation import Ranges, fold_masks, quality_inputs
+from taveer_desktop.core.calibration import QualityInputs, cllr
+from taveer_desktop.core.cross_validation import Ranges, quality_inputs
 from taveer_desktop.core.errors import InputError
 from taveer_desktop.core.evaluation import roc_auc
 from taveer_desktop.core.methods.catalogue import comparison_method
 from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
+from taveer_desktop.core.methods.comparison_calibration import (
+    QualityOf,
+    cross_fitted_calibration,
+    cross_validated,
+    finite_scores,
+)
 from taveer_desktop.core.methods.comparison_model import (
     ComparisonPart,
     check_impostor_size,
@@ -64,10 +79,10 @@ from taveer_desktop.core.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation_trials import TrialSet
 
+RENEW_AFTER_CHUNKS = 12  # helpers renewed after this many chunks each (``core/processes.py``)
 SPREAD_SEEDS = 3  # method seeds besides the validation's own (non-deterministic methods)
 SPREAD_TRIALS = 200  # at most this many trials of the first repeat
 SPREAD_SEED_OFFSET = 1_000_003  # the other seeds: seed + k × this (far from the repeats' seeds)
-MIN_COMPARED_PER_CLASS = 2  # in a fold's training trials, to fit a calibration at all
 
 Task = tuple[int, CaseTexts, PoolKey | None, tuple[int, ...]]
 
@@ -142,7 +157,10 @@ def trial_features(
             progress.check()
             take(_compute(work, chunk))
     else:
-        in_processes(_in_worker, chunks, take, progress, n_workers, [__name__], _start, (work,))
+        in_processes(
+            _in_worker, chunks, take, progress, n_workers, [__name__], _start, (work,),
+            chunks_per_worker=RENEW_AFTER_CHUNKS,
+        )  # fmt: skip
     return _assemble(work.method, found, n_rows, seconds)
 
 
@@ -163,44 +181,6 @@ def _assemble(
     compared[list(vectors)] = True
     reasons = Counter(v for v in found.values() if isinstance(v, str))
     return Features(matrix, compared, dict(reasons), seconds)
-
-
-def _finite_scores(method: ComparisonMethod, values: np.ndarray, rows: int) -> np.ndarray:
-    scores = np.asarray(values, dtype=float).ravel()
-    if scores.shape != (rows,) or not np.all(np.isfinite(scores)):
-        raise ValueError(f"{method.info.name} did not give one finite score per trial")
-    return scores
-
-
-def cross_validated(
-    method: ComparisonMethod,
-    features: Features,
-    trials: TrialSet,
-    quality: Callable[[np.ndarray], QualityInputs | None],
-) -> tuple[np.ndarray, np.ndarray]:
-    """Held-out (raw score, bounded log10 LR) of every compared trial, NaN elsewhere (step 4)."""
-    truth, compared, matrix = trials.truth, features.compared, features.matrix
-    raw, log10_lr = np.full(len(trials), np.nan), np.full(len(trials), np.nan)
-    for train, held_out in fold_masks(trials):
-        train, held_out = train & compared, held_out & compared
-        if not held_out.any():
-            continue
-        same = int(truth[train].sum())
-        if min(same, int(train.sum()) - same) < MIN_COMPARED_PER_CLASS:
-            raise InputError(
-                f"{method.info.name} could compare too few trials of one class to calibrate "
-                f"({same} same-author, {int(train.sum()) - same} different-author in a fold's "
-                "training trials); validate for longer texts or leave it out"
-            )
-        learned = method.learn(matrix[train], truth[train])
-        scores = _finite_scores(method, method.score(matrix[train], learned), int(train.sum()))
-        calibration = fit_bounded_calibration(scores, truth[train], quality(train))
-        held = _finite_scores(method, method.score(matrix[held_out], learned), int(held_out.sum()))
-        raw[held_out] = held
-        log10_lr[held_out] = calibration.log10_lr(
-            held, trials.questioned_chars[held_out], trials.known_chars[held_out]
-        )
-    return raw, log10_lr
 
 
 @dataclass
@@ -265,15 +245,14 @@ def validate_comparison(
         return quality_inputs(ranges, q_chars[rows], k_chars[rows])
 
     cv_started = time.perf_counter()
-    cv_raw, cv_lr = cross_validated(method, features, trials, quality)
+    cv_raw, cv_lr = cross_validated(method, features.matrix, features.compared, trials, quality)
     compared = features.compared & np.isfinite(cv_lr)
     learned = method.learn(features.matrix[compared], truth[compared])
-    raw = _finite_scores(
+    raw = finite_scores(
         method, method.score(features.matrix[compared], learned), int(compared.sum())
     )
-    calibration = fit_bounded_calibration(raw, truth[compared], quality(compared))
-    calibration = with_elub(
-        calibration, cv_lr[compared], truth[compared], q_chars[compared], declared_bands(settings)
+    calibration = cross_fitted_calibration(
+        cv_raw, cv_lr, compared, trials, quality, declared_bands(settings)
     )
     learning = time.perf_counter() - cv_started
     part = ComparisonPart(
@@ -311,7 +290,7 @@ def seed_spread(
     trials: TrialSet,
     keys: list[PoolKey | None],
     seed: int,
-    quality: Callable[[np.ndarray], QualityInputs | None],
+    quality: QualityOf,
     features: Features,
     cv_log10_lr: np.ndarray,
     workers: int | None,
@@ -324,9 +303,9 @@ def seed_spread(
     subset = trials.subset(rows)
     sub_keys = [keys[int(i)] for i in rows]
     values = []
-    mine = features.compared[rows] & np.isfinite(cv_log10_lr[rows])
-    if mine.any():  # the validation's own seed, on these trials
-        values.append(_auc_cllr(cv_log10_lr[rows][mine], subset.truth[mine]))
+    mine = features.compared & np.isfinite(cv_log10_lr)
+    if mine.any():  # the validation's own seed: the reported figures themselves
+        values.append(_auc_cllr(cv_log10_lr[mine], trials.truth[mine]))
     for k in range(1, SPREAD_SEEDS + 1):
         other = seed + k * SPREAD_SEED_OFFSET
         found = trial_features(
@@ -337,17 +316,17 @@ def seed_spread(
             progress,
             f"{work.method.info.name}: seed spread {k} of {SPREAD_SEEDS}",
         )
-
-        def sub_quality(r: np.ndarray) -> QualityInputs | None:
-            return quality(rows[r])
-
+        matrix, compared = features.matrix.copy(), features.compared.copy()
+        if matrix.shape[1] != found.matrix.shape[1]:
+            continue
+        matrix[rows], compared[rows] = found.matrix, found.compared
         try:
-            _, lr = cross_validated(work.method, found, subset, sub_quality)
+            _, lr = cross_validated(work.method, matrix, compared, trials, quality)
         except InputError:
             continue
         ok = np.isfinite(lr)
         if ok.any():
-            values.append(_auc_cllr(lr[ok], subset.truth[ok]))
+            values.append(_auc_cllr(lr[ok], trials.truth[ok]))
     aucs, cllrs = [v[0] for v in values], [v[1] for v in values]
     return {
         "auc": [round(min(aucs), 6), round(max(aucs), 6)] if values else None,

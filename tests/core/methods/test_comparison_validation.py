@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from taveer_desktop.core.calibration import fit_bounded_calibration
+from taveer_desktop.core.calibration_shrinkage import choose_shrinkage, inner_folds
 from taveer_desktop.core.cross_validation import calibration_ranges, quality_inputs
 from taveer_desktop.core.elub import elub
 from taveer_desktop.core.errors import Cancelled
@@ -54,8 +55,9 @@ def compared(catalogue, population):
 
 
 def test_held_out_trials_never_inform_their_own_learning_or_calibration(im_run, population, trials):
-    """Every held-out log10 LR recomputed from scratch: features again, the offset learned
-    and the calibration fitted on the other folds of the trial's repeat only."""
+    """Every held-out log10 LR recomputed from scratch: features again, the offset learned,
+    the shrinkage chosen and the calibration fitted on the other folds of the trial's repeat
+    only."""
     done, _ = im_run
     settings = small_settings("im")
     pools = impostors_of(population, trials, settings)
@@ -76,8 +78,16 @@ def test_held_out_trials_never_inform_their_own_learning_or_calibration(im_run, 
         assert not train[i]
         offset = features[train, 1].mean()
         raw = features[train, 0] - features[train, 1] + offset
-        quality = quality_inputs(ranges, trials.questioned_chars[train], trials.known_chars[train])
-        calibration = fit_bounded_calibration(raw, trials.truth[train], quality)
+        q_chars, k_chars = trials.questioned_chars[train], trials.known_chars[train]
+        quality = quality_inputs(ranges, q_chars, k_chars)
+        shrinkage = choose_shrinkage(  # chosen by folds of the training trials alone
+            raw,
+            trials.truth[train],
+            inner_folds(trials.fold[train]),
+            lambda sub, q=q_chars, k=k_chars: quality_inputs(ranges, q[sub], k[sub]),
+            lambda sub, q=q_chars, k=k_chars: (q[sub], k[sub]),
+        )
+        calibration = fit_bounded_calibration(raw, trials.truth[train], quality, shrinkage)
         mine = features[i, 0] - features[i, 1] + offset
         expected = calibration.log10_lr(mine, trials.questioned_chars[i], trials.known_chars[i])
         assert done.cv_log10_lr[i] == pytest.approx(expected, abs=1e-9)

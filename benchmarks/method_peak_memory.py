@@ -1,0 +1,125 @@
+"""Wall time and peak memory (the process and all its helpers together) of one method's
+validation of the shared Stack Exchange population, against a baseline tree, in one run.
+
+Each measurement is a fresh process (``--child``) that validates ``--method`` on
+``../shared/corpora/stackexchange/train`` (68 authors) with the default settings (3 repeats,
+default trials) at the test cases' median lengths, with ``--workers`` helper processes. The
+parent samples the summed resident memory of that process and every descendant every 0.1 s
+(``/proc``), so the peak counts the helpers, which ``ru_maxrss`` does not add up. The baseline
+(another checkout, e.g. ``git archive <commit> | tar -x -C /tmp/base``) and this tree alternate,
+so both see the same machine load. One JSON line per tree with the medians and every run:
+
+    .venv/bin/python benchmarks/method_peak_memory.py --method nncd [--runs 3] [--workers 2]
+        [--baseline /tmp/base]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def _tree_rss(root: int) -> int:
+    """Bytes resident in ``root`` and all its descendants now."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            pages = int(Path(f"/proc/{entry}/statm").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(int(stat[1]), []).append(int(entry))
+        rss[int(entry)] = pages * PAGE
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        total += rss.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total
+
+
+def measure(tree: Path, method: str, workers: int, shared: str) -> dict:
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", "--tree", str(tree),
+               "--method", method, "--workers", str(workers), "--shared", shared]  # fmt: skip
+    started = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    peak = 0
+    while child.poll() is None:
+        peak = max(peak, _tree_rss(child.pid))
+        time.sleep(0.1)
+    out = child.stdout.read() if child.stdout else ""
+    if child.returncode != 0:
+        raise SystemExit(f"the validation failed (exit {child.returncode})")
+    return {
+        "seconds": round(time.perf_counter() - started, 1),
+        "peak_mb": round(peak / 2**20),
+        **json.loads(out.strip().splitlines()[-1]),
+    }
+
+
+def child(args) -> int:
+    sys.path.insert(0, str(Path(args.tree)))
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from validation_benchmark import _test_lengths
+
+    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.population import population_from_corpus
+    from taveer_desktop.core.validation import ValidationSettings, validate
+
+    root = Path(args.shared) / "corpora" / "stackexchange"
+    population = population_from_corpus(open_corpus(root / "train"))
+    questioned, known = _test_lengths(root)
+    settings = ValidationSettings(
+        questioned_chars=questioned, known_chars=known, method=args.method
+    )
+    started = time.perf_counter()
+    done = validate(population, settings, workers=args.workers)
+    block = done.record["methods"][args.method]
+    print(json.dumps({
+        "validation_seconds": round(time.perf_counter() - started, 1),
+        "trials": len(done.trials),
+        "cllr": round(block["cllr"], 4),
+        "auc": round(block["auc"], 4),
+    }))  # fmt: skip
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--method", required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--baseline", help="another checkout to compare with")
+    parser.add_argument("--shared", default=str(REPO.parent / "shared"))
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--tree", default=str(REPO), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        return child(args)
+    trees = [REPO] + ([Path(args.baseline)] if args.baseline else [])
+    runs: dict[str, list[dict]] = {str(t): [] for t in trees}
+    for _ in range(args.runs):
+        for tree in trees:
+            runs[str(tree)].append(measure(tree, args.method, args.workers, args.shared))
+    for tree, found in runs.items():
+        line = {"tree": tree, "method": args.method, "workers": args.workers, "runs": found}
+        for key in ("seconds", "validation_seconds", "peak_mb"):
+            line[f"median_{key}"] = statistics.median(r[key] for r in found)
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The calibration's bounds and its shrinkage towards LR = 1 (``core/calibration.py``,
+``core/calibration_shrinkage.py``; issues 30 item 5 and 34 item 2)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from taveer_desktop.core.calibration import (
+    MAX_COEFFICIENT,
+    SLOPE_PENALTY,
+    _newton,
+    _targets,
+    cllr,
+    fit_bounded_calibration,
+    fit_logistic_calibration,
+)
+from taveer_desktop.core.calibration_shrinkage import (
+    SHRINKAGE_GRID,
+    choose_shrinkage,
+    held_out_cllr,
+    inner_folds,
+)
+from taveer_desktop.core.model_checks import calibration_from_dict
+
+
+def _no_quality(rows):
+    return None
+
+
+def _no_lengths(rows):
+    return None, None
+
+
+def _folds(n: int, k: int = 5) -> np.ndarray:
+    return np.arange(n) % k
+
+
+def test_a_narrow_score_gets_a_slope_the_reader_accepts():
+    """NNCD's raw score is a few hundredths wide: the free fit's slope is far beyond ±100
+    (every reader refused it); the bounded fit holds it at the bound, and reads back."""
+    rng = np.random.default_rng(0)
+    truth = np.repeat([True, False], 500)
+    scores = np.where(truth, 0.01, -0.01) + rng.normal(0, 0.005, 1000)
+    free = _newton(scores, _targets(truth), SLOPE_PENALTY)[1]
+    assert free > 140  # as NNCD's 102–163
+    calibration = fit_logistic_calibration(scores, truth)
+    assert calibration.slope == MAX_COEFFICIENT
+    assert abs(calibration.intercept) <= MAX_COEFFICIENT
+    read = calibration_from_dict(calibration.to_dict(), "m", version=4)
+    assert read == calibration
+    assert cllr(calibration.log10_lr(scores), truth) < 0.5  # still informative
+
+
+def test_a_score_far_from_zero_keeps_the_intercept_within_the_bound():
+    rng = np.random.default_rng(1)
+    truth = np.repeat([True, False], 100)
+    scores = 50.0 + np.where(truth, 0.5, -0.5) + rng.normal(0, 0.3, 200)
+    calibration = fit_logistic_calibration(scores, truth)
+    assert abs(calibration.intercept) <= MAX_COEFFICIENT and 0 < calibration.slope <= 100
+    assert cllr(calibration.log10_lr(scores), truth) < 1.0  # bounded, yet not uninformative
+    assert calibration_from_dict(calibration.to_dict(), "m", version=4) is not None
+
+
+def test_no_shrinkage_is_the_plain_map_and_shrinkage_flattens_it():
+    rng = np.random.default_rng(2)
+    truth = np.repeat([True, False], 150)
+    scores = np.where(truth, 0.3, -0.3) + rng.normal(0, 1, 300)
+    plain = fit_logistic_calibration(scores, truth)
+    assert plain.shrinkage is None and "shrinkage" not in plain.to_dict()
+    slopes = [fit_logistic_calibration(scores, truth, k).slope for k in SHRINKAGE_GRID]
+    assert slopes[0] == plain.slope
+    assert all(a >= b for a, b in itertools.pairwise(slopes))
+    assert slopes[-1] < 0.2 * slopes[0]
+    assert fit_logistic_calibration(scores, truth, 0.3).to_dict()["shrinkage"] == 0.3
+
+
+def test_inner_folds_leave_out_each_fold_once():
+    folds = np.array([0, 1, 2, 0, 1, 2, 2])
+    masks = inner_folds(folds)
+    assert len(masks) == 3
+    for train, held in masks:
+        assert not (train & held).any() and (train | held).all()
+    assert sum(held.sum() for _, held in masks) == len(folds)
+
+
+def test_a_method_that_does_not_discriminate_gets_ratios_near_one():
+    """Scores unrelated to the truth: the largest κ is chosen, held-out ratios stay near 1."""
+    rng = np.random.default_rng(3)
+    truth = np.tile([True, False], 150)
+    scores = rng.normal(0, 1, 300)
+    folds = _folds(300)
+    kappa = choose_shrinkage(scores, truth, inner_folds(folds), _no_quality, _no_lengths)
+    assert kappa >= 0.3
+    calibration = fit_bounded_calibration(scores, truth, None, kappa)
+    fresh = rng.normal(0, 1, 1000)
+    assert np.max(np.abs(calibration.log10_lr(fresh))) < 0.1
+
+
+def test_a_method_that_discriminates_keeps_its_evidence():
+    rng = np.random.default_rng(4)
+    truth = np.tile([True, False], 150)
+    scores = np.where(truth, 1.0, -1.0) + rng.normal(0, 1, 300)
+    masks = inner_folds(_folds(300))
+    kappa = choose_shrinkage(scores, truth, masks, _no_quality, _no_lengths)
+    assert kappa <= 0.1
+    held, error = held_out_cllr(scores, truth, masks, kappa, _no_quality, _no_lengths)
+    assert held < 0.75 and error > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_chosen_shrinkage_never_does_much_worse_than_no_shrinkage(seed):
+    rng = np.random.default_rng(10 + seed)
+    truth = np.tile([True, False], 100)
+    scores = np.where(truth, 0.4, -0.4) + rng.normal(0, 1, 200)
+    masks = inner_folds(_folds(200))
+    kappa = choose_shrinkage(scores, truth, masks, _no_quality, _no_lengths)
+    plain, error = held_out_cllr(scores, truth, masks, 0.0, _no_quality, _no_lengths)
+    chosen, _ = held_out_cllr(scores, truth, masks, kappa, _no_quality, _no_lengths)
+    best = min(
+        held_out_cllr(scores, truth, masks, k, _no_quality, _no_lengths)[0] for k in SHRINKAGE_GRID
+    )
+    assert chosen <= plain + error + 1e-9 or chosen <= best + error + 1e-9
