@@ -22,7 +22,7 @@ for number. Methods whose module is not in the build are listed as unavailable. 
 per corpus, then the paper's table:
 
     .venv/bin/python benchmarks/method_comparison.py [--shared ../shared] [--test] [--repeats 1]
-        [--workers 2] [--methods taveer coav …] [--fuse taveer,coav]
+        [--workers 2] [--methods taveer coav …] [--fuse taveer,coav] [--topic same]
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ def _settings(root: Path, method: str, compare: tuple[str, ...], args) -> Valida
         method=method,
         compare=compare,
         fuse=tuple(args.fuse.split(",")) if args.fuse else DEFAULT_FUSE,
+        topic=args.topic,
     )
 
 
@@ -190,6 +191,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--fuse", metavar="ID,ID", help="the methods the fusion combines")
     parser.add_argument("--test", action="store_true", help="also each method on the test split")
+    parser.add_argument(
+        "--topic",
+        choices=("same", "different", "unknown"),
+        help="the case's declared topic relation (trials built like it); none: trials as before",
+    )
     args = parser.parse_args()
     missing = {m: why for m, why in available().items() if why is not None and m in args.methods}
     methods = [m for m in args.methods if m not in missing]
