@@ -15,7 +15,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES
 from taveer_desktop.presentation import numbers
@@ -33,10 +33,10 @@ from taveer_desktop.presentation.conclusion_text import (
     share_text,
 )
 from taveer_desktop.presentation.ratio_stability_text import (
-    STABILITY_OF_TAVEER_ONLY,
     ratio_stability_method,
     ratio_stability_sentence,
     stability_owner,
+    taveer_only_note,
 )
 from taveer_desktop.presentation.validation_report_text import (
     ERROR_RATES_FROM_VALIDATION,
@@ -306,7 +306,7 @@ def _stability(inputs: ReportInputs) -> list[Block]:
         return [Paragraph(f"<b>Stability of the classification.</b> {how}{classification}")]
     assert methods is not None
     if ratio is None:  # a check stored before the stated ratio was resampled
-        whose = html_text(STABILITY_OF_TAVEER_ONLY.format(method=method_name(stated)))
+        whose = html_text(taveer_only_note(stated))
         return [
             Paragraph(f"<b>Stability of TAVeer's classification.</b> {how}{classification} {whose}")
         ]

@@ -125,7 +125,9 @@ class RunPage(WizardStep):
                 vt.method_plan_words(
                     settings.method, settings.lambdag_order, settings.lambdag_samples, settings.fuse
                 )
-                + comparison_plan_words(choice.method, choice.compare, choice.choose_by),
+                + comparison_plan_words(
+                    choice.method, choice.compare, choice.choose_by, settings.fuse
+                ),
                 ranges=owner.ranges,
                 repeats=repeats,
             )
