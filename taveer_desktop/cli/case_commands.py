@@ -45,6 +45,7 @@ from taveer_desktop.presentation.ratio_stability_text import (
     ratio_stability_sentence,
     stability_owner,
 )
+from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 from taveer_desktop.store import KNOWN, QUESTIONED
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.failure_account import accounting_for_failure
@@ -285,9 +286,10 @@ def run_case_verify(args) -> int:
         )
         whose = "TAVeer's" if result.methods is not None else "the method's"
         if run.conclusion is not ConclusionKind.NONE:
+            second = f" {SECOND_VIEW_NOTE}" if result.methods is not None else ""
             print(
                 f"  {whose} classification: {CLASSIFICATION_SHORT[run.prediction]}, "
-                f"similarity {_number(run.similarity)}"
+                f"similarity {_number(run.similarity)}{second}"
             )
         if result.methods is not None:
             weights = model_fusion_weights(model)

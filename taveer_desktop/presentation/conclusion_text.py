@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES, describe
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.refusal_text import decisive_reason_texts
 
 if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
     from taveer_desktop.core.corpus_gate import GateSummary
@@ -132,8 +133,9 @@ def bound_sentence(bound: str | None) -> str:
 
 
 def decisive_reasons(conclusion: Conclusion) -> list[str]:
-    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion")."""
-    return [f.message for f in conclusion.findings if f.ceiling is conclusion.kind]
+    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion"),
+    in plain words first (``presentation/refusal_text.py``)."""
+    return decisive_reason_texts(conclusion)
 
 
 def headline(conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | None = None) -> str:
@@ -244,6 +246,13 @@ CLASSIFICATION_ANSWERS = {
         "where neither answer was reliable on its test texts."
     ),
 }
+
+
+def classification_answer(prediction: Classification, method: str = "The method") -> str:
+    """``CLASSIFICATION_ANSWERS`` with the classifying method named ("TAVeer" where the
+    conclusion states another method's ratio)."""
+    return CLASSIFICATION_ANSWERS[prediction].replace("The method", method, 1)
+
 
 CLASSIFICATION_CAVEATS = {
     Classification.SAME: (

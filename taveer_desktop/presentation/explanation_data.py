@@ -37,6 +37,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 
 SIDE_Y, SIDE_N = "Y", "N"
 SIDE_WORDS = {SIDE_Y: "L_Y (same author)", SIDE_N: "L_N (different authors)"}
@@ -97,7 +98,8 @@ def decision_texts(
         hd=hd,
         classification=classification_sentence(
             result.prediction, result.similarity, "TAVeer's" if result.methods else "The method's"
-        ),
+        )
+        + (f" {SECOND_VIEW_NOTE}" if result.methods else ""),
         lr_number=None if log10_lr is None or not math.isfinite(log10_lr) else lr_number(log10_lr),
     )
 

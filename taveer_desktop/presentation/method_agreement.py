@@ -172,7 +172,7 @@ def method_lines(findings: MethodFindings, weights: Mapping[str, float] | None =
     lines = []
     for method in method_order(by_method, stated):
         value = by_method.get(method)
-        label = stated_label(method, weights) if method == FUSION else method_label(method)
+        label = stated_label(method, weights)  # a fusion by its parts, any other by its name
         role = role_text(method, stated, weights)
         if value is None:
             lines.append(f"  {label} {role}: no likelihood ratio")

@@ -20,7 +20,7 @@ from taveer_desktop.presentation.method_costs import (
     relative_cost_text,
     seconds_per_trial,
 )
-from taveer_desktop.presentation.method_names import stated_name
+from taveer_desktop.presentation.method_names import is_fusion, stated_name
 
 # What a method does, in a few sentences, where the registry's family and reference do not say
 # enough for the choice (TAVeer, LambdaG and their fusion: the methods with evidence views)
@@ -116,7 +116,7 @@ def method_explanation(method: str, fused: Sequence[str] = ()) -> str:
     if info.comparison and info.needs_impostors:
         what += " " + IMPOSTORS_NOTE
     randomness = DETERMINISTIC if info.deterministic else SEEDED
-    parts = tuple(fused) if method == MethodId.FUSION and len(fused) >= 2 else None
+    parts = tuple(fused) if is_fusion(method) and len(fused) >= 2 else None
     relative = relative_cost_text(info.id, fused=parts)
     cost = cost_text(info.id, parts) + (f", {relative}" if relative else "")
     if parts and seconds_per_trial(info.id, parts) is not None:

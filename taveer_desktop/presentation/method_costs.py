@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from taveer_desktop.core.methods.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_names import is_fusion
 
 COST_SOURCE = (
     "benchmarks/method_cost.py, 2026-11-28: the demo population, 122 trials, median of 3 runs"
@@ -46,7 +47,7 @@ def seconds_per_trial(method: str, fused: Sequence[str] | None = None) -> float 
     ``fused`` costs what its parts cost together (each part is validated on the same trials;
     fitting the fusion's weights is negligible beside them: the measured fusion of TAVeer and
     LambdaG, 0.244 s, is their 0.0052 s + 0.239 s); None if a part was not measured."""
-    if method == MethodId.FUSION and fused and len(fused) >= 2:
+    if is_fusion(method) and fused and len(fused) >= 2:
         parts = [SECONDS_PER_TRIAL.get(m) for m in fused]
         return None if any(p is None for p in parts) else sum(p for p in parts if p is not None)
     return SECONDS_PER_TRIAL.get(method)

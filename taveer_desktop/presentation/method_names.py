@@ -22,18 +22,23 @@ FUSION = MethodId.FUSION
 FUSED_PAIR: tuple[str, ...] = (MethodId.TAVEER, MethodId.LAMBDAG)
 
 
+def is_fusion(method: str) -> bool:
+    """Whether ``method`` is the fusion (named by its parts, costed by them)."""
+    return method == FUSION
+
+
 def stated_name(method: str, fused: Iterable[str] | None = None) -> str:
     """The name of ``method`` as every place shows it; a fusion by ``fused`` (its parts, in
     column order; None: a fusion made before its parts were recorded, TAVeer and LambdaG); an
     id this version does not know, as it is."""
-    if method == FUSION:
+    if is_fusion(method):
         parts = [str(m) for m in fused] if fused is not None else list(FUSED_PAIR)
         if len(parts) < 2:
             parts = list(FUSED_PAIR)
         try:
             return fusion_name(parts)
-        except KeyError:
-            return " + ".join(parts)
+        except KeyError:  # a part this version does not know: named as stored
+            return str(method)
     try:
         return method_name(method)
     except KeyError:
@@ -42,7 +47,7 @@ def stated_name(method: str, fused: Iterable[str] | None = None) -> str:
 
 def short_stated_name(method: str, fused: Iterable[str] | None = None) -> str:
     """``stated_name`` in the registry's short names, for a table heading or a legend."""
-    if method == FUSION:
+    if is_fusion(method):
         return stated_name(method, fused)
     try:
         return method_info(method).short_name

@@ -20,10 +20,10 @@ from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
-    CLASSIFICATION_ANSWERS,
     CLASSIFICATION_CAVEATS,
     KIND_EXPLANATIONS,
     KIND_LABELS,
+    classification_answer,
     classification_sentence,
     decisive_reasons,
     investigative_lr_sentence,
@@ -38,6 +38,7 @@ from taveer_desktop.presentation.ratio_stability_text import (
     stability_owner,
     taveer_only_note,
 )
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.presentation.validation_report_text import (
     ERROR_RATES_FROM_VALIDATION,
     case_summary_sentences,
@@ -259,7 +260,9 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     ]
     blocks += content_methods.stated_methods(inputs)  # a LambdaG or fused model's run only
     blocks.append(Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"))
-    reasons = [r for r in conclusion.reasons if r not in decisive_reasons(conclusion)[:3]]
+    reasons = [
+        r for r in conclusion_reasons(conclusion) if r not in decisive_reasons(conclusion)[:3]
+    ]
     if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
         items = "".join(f"<li>{html_text(r, 400)}</li>" for r in reasons[:20])
         blocks.append(Paragraph(f"Further reasons:<ul>{items}</ul>", "small"))
@@ -354,11 +357,12 @@ def summary(inputs: ReportInputs) -> list[Block]:
             )
         )
         return blocks + _closing(inputs)
+    blocks += content_methods.second_view(inputs)  # another method's ratio is the conclusion
     blocks.append(
         Paragraph(
             f"<b>{classifier}</b> (secondary to the conclusion above). "
             f"{html_text(classification_sentence(prediction, result.similarity, whose))} "
-            f"{CLASSIFICATION_ANSWERS[prediction]}"
+            f"{classification_answer(prediction, 'TAVeer' if result.methods else 'The method')}"
         )
     )
     blocks.append(Paragraph(CLASSIFICATION_CAVEATS[prediction]))

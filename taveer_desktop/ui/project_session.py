@@ -16,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.presentation.method_agreement import model_fusion_weights
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
 from taveer_desktop.store.population_repository import StoredPopulation, StoredValidation
@@ -131,8 +130,8 @@ class ProjectSession(QObject):
             conclusions[run.id] = verification.conclusion
             if verification.methods is not None:
                 methods[run.id] = verification.methods
-                if verification.methods.stated == MethodId.FUSION:
-                    weights.setdefault(run.model_id, self._fusion_weights(run.model_id))
+                if run.model_id not in weights:  # None for a model that fuses nothing
+                    weights[run.model_id] = self._fusion_weights(run.model_id)
         found = {m: w for m, w in weights.items() if w is not None}
         return run_rows(runs, names, conclusions, methods, found)
 

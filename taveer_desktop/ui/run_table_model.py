@@ -23,6 +23,7 @@ from taveer_desktop.presentation.conclusion_text import (
     format_lr,
 )
 from taveer_desktop.presentation.method_agreement import method_lines, short_name
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.store import VerificationRun
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -84,7 +85,7 @@ def conclusion_tip(row: RunRow) -> str:
         return UNREADABLE
     lines = [KIND_EXPLANATIONS[row.kind]]
     if row.conclusion is not None and row.conclusion.reasons:
-        lines += [f"• {reason}" for reason in row.conclusion.reasons]
+        lines += [f"• {reason}" for reason in conclusion_reasons(row.conclusion)]
     return "\n".join(lines)
 
 

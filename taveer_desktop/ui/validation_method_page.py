@@ -82,6 +82,7 @@ class MethodPage(WizardStep):
         self.buttons: dict[str, QRadioButton] = {}
         self.compare_boxes: dict[str, QCheckBox] = {}
         self.fuse_boxes: dict[str, QCheckBox] = {}
+        self.cost_labels: dict[str, QLabel] = {}  # the Cost column (the fusion's follows its ticks)
         group = QButtonGroup(self)
         layout = self.scrolled()  # at a large scale the page scrolls (down, not sideways)
         self.content_layout = layout
@@ -111,8 +112,7 @@ class MethodPage(WizardStep):
             randomness.setToolTip(ct.RANDOMNESS_MEANING[choice.randomness])
             cost = QLabel(choice.cost_cell)
             cost.setToolTip(f"{choice.cost}. {ct.COST_NOTE}")
-            if choice.method == MethodId.FUSION:
-                self.fusion_cost = cost
+            self.cost_labels[choice.method] = cost
             fused = QCheckBox()
             if choice.method == MethodId.FUSION:  # the fusion cannot fuse itself
                 fused.setVisible(False)
@@ -268,8 +268,10 @@ class MethodPage(WizardStep):
         name = stated_name(MethodId.FUSION, fused) if len(fused) >= 2 else ct.UNFUSED_NAME
         self.buttons[MethodId.FUSION].setText(name)
         fused_cost = ct.cost_cell(MethodId.FUSION, fused)  # the fusion costs what its parts do
-        self.fusion_cost.setText(fused_cost)
-        self.fusion_cost.setToolTip(f"{cost_text(MethodId.FUSION, fused)}. {ct.COST_NOTE}")
+        self.cost_labels[MethodId.FUSION].setText(fused_cost)
+        self.cost_labels[MethodId.FUSION].setToolTip(
+            f"{cost_text(MethodId.FUSION, fused)}. {ct.COST_NOTE}"
+        )
         validated = (stated, *self.compared(), *(self.fused() if fusing else ()))
         uses_lambdag = MethodId.LAMBDAG in validated
         self.completeChanged.emit()
