@@ -10,6 +10,7 @@ import argparse
 import sys
 from dataclasses import asdict
 
+from taveer_desktop.cli.case_edit_command import register_case_edit
 from taveer_desktop.cli.case_validation_commands import register_case_actions
 from taveer_desktop.cli.declaration_commands import (
     register_declaration_actions,
@@ -124,6 +125,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("model", metavar="NAME", help="name of a stored model")
     json_option(p, run_case_model)
     register_case_actions(actions)
+    register_case_edit(actions)
     register_declaration_actions(actions)
 
 
