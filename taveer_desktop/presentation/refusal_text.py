@@ -34,8 +34,8 @@ PLAIN_REASONS: dict[GateRule, str] = {
     ),
     GateRule.LEXICON: "the word list used here differs from the one the method was tested with",
     GateRule.VALIDATION_NOT_MET: (
-        "the method's test on the relevant population did not meet the standard set before it "
-        "was run"
+        "the method's test on the relevant population did not show, against a standard set "
+        "before it was run, that it is good enough for casework"
     ),
     GateRule.NO_VALIDATION: (
         "the method has not been tested on a population relevant to this case"
@@ -49,27 +49,29 @@ PLAIN_REASONS: dict[GateRule, str] = {
 }
 
 
-def reason_text(rule: GateRule, details: list[str]) -> str:
-    """One reason: the plain words, then the technical detail (a rule without plain words
-    here — the population fit — as its own findings say it)."""
+def reason_text(rule: GateRule, details: list[str], detail: bool = True) -> str:
+    """One reason: the plain words, then (``detail``) the technical detail; a rule without
+    plain words here — the population fit — as its own findings say it."""
     plain = PLAIN_REASONS.get(rule)
     if plain is None:
         return "; ".join(details)
-    return f"{plain} (technical detail: {'; '.join(details)})"
+    return f"{plain} (technical detail: {'; '.join(details)})" if detail else plain
 
 
-def _grouped(findings: tuple[GateFinding, ...] | list[GateFinding]) -> list[str]:
+def _grouped(findings: tuple[GateFinding, ...] | list[GateFinding], detail: bool) -> list[str]:
     by_rule: dict[GateRule, list[str]] = {}
     for finding in findings:
         by_rule.setdefault(finding.rule, []).append(finding.message)
-    return [reason_text(rule, details) for rule, details in by_rule.items()]
+    return [reason_text(rule, details, detail) for rule, details in by_rule.items()]
 
 
 def conclusion_reasons(conclusion: Conclusion) -> list[str]:
-    """Every reason that limits the conclusion, one per rule, in plain words first."""
-    return _grouped(conclusion.findings)
+    """Every reason that limits the conclusion, one per rule: plain words, then the detail."""
+    return _grouped(conclusion.findings, detail=True)
 
 
 def decisive_reason_texts(conclusion: Conclusion) -> list[str]:
-    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion")."""
-    return _grouped([f for f in conclusion.findings if f.ceiling is conclusion.kind])
+    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion"),
+    in plain words only: the headline's; ``conclusion_reasons`` lists them with the detail."""
+    decisive = [f for f in conclusion.findings if f.ceiling is conclusion.kind]
+    return _grouped(decisive, detail=False)
