@@ -103,3 +103,17 @@ def dismiss_guide() -> None:
     store = settings()
     store.setValue(_GUIDE_KEY, "true")
     store.sync()
+
+
+_LAYOUT_KEY = "layout/"
+
+
+def layout_value(name: str) -> object:
+    """A remembered layout choice of the desktop (a splitter's state, a collapsed header)."""
+    return settings().value(_LAYOUT_KEY + name)
+
+
+def remember_layout(name: str, value: object) -> None:
+    store = settings()
+    store.setValue(_LAYOUT_KEY + name, value)
+    store.sync()

@@ -68,8 +68,10 @@ class CaseListPanel(QWidget):
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("m") * 14)
 
     def add_below(self, widget: QWidget) -> None:
-        """Put ``widget`` under the list (the first-start guide)."""
-        self._layout.addWidget(widget)
+        """Put ``widget`` under the list (the first-start guide), the list keeping the larger
+        part of the column."""
+        self._layout.setStretchFactor(self.view, 3)
+        self._layout.addWidget(widget, 2)
 
     # ---- content ------------------------------------------------------------------------------
 

@@ -8,7 +8,15 @@ before it was read. The words are ``presentation/first_start_text.py``.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from taveer_desktop.presentation import first_start_text as text
 from taveer_desktop.ui import app_settings
@@ -31,9 +39,18 @@ class FirstStartGuide(QFrame):
         self.hide_button = QPushButton(text.GUIDE_DISMISS)
         self.hide_button.setToolTip(text.GUIDE_DISMISS_TIP)
         self.hide_button.clicked.connect(self.dismiss)
+        # the steps scroll in the room left under the case list (narrow at 150 %): the list
+        # keeps most of the column
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.label)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.label)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.hide_button, alignment=Qt.AlignmentFlag.AlignRight)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.setVisible(not app_settings.guide_dismissed())
 
     def dismiss(self) -> None:

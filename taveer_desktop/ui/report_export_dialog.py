@@ -129,7 +129,13 @@ class ReportExportDialog(QDialog):
             "The lab's RFC 3161 time-stamping authority (http://…); without it the report says "
             "its signing time is the workstation's clock"
         )
-        sign_form = QFormLayout(self.sign_group)  # two rows: small screens keep the preview
+        # the fields show only while signing is ticked: the preview keeps their height (at
+        # 150 % on a laptop it showed about 180 px of a page under them)
+        self.sign_fields = QWidget()
+        self.sign_fields.setVisible(False)
+        QVBoxLayout(self.sign_group).addWidget(self.sign_fields)
+        sign_form = QFormLayout(self.sign_fields)  # two rows: small screens keep the preview
+        sign_form.setContentsMargins(0, 0, 0, 0)
         sign_form.addRow("Certificate:", certificate_row)
         secrets = QHBoxLayout()
         secrets.addWidget(self.passphrase, 1)
@@ -202,7 +208,9 @@ class ReportExportDialog(QDialog):
         self.refresh_preview()
 
     def _sign_toggled(self, signing: bool) -> None:
-        """A signed report is never PDF/A-1b (docs/report.md): the choice is taken away."""
+        """A signed report is never PDF/A-1b (docs/report.md): the choice is taken away. The
+        certificate's fields show while signing is ticked."""
+        self.sign_fields.setVisible(signing)
         if signing and self.archival_box.isChecked():
             self.archival_box.setChecked(False)
         self.archival_box.setEnabled(not signing)
