@@ -92,7 +92,8 @@ def decision_texts(
         kind=conclusion.kind,
         kind_label=KIND_LABELS[conclusion.kind],
         kind_explanation=KIND_EXPLANATIONS[conclusion.kind],
-        headline=lead_sentence(conclusion, scale_id, most=1, bound=bound),  # reasons: details
+        # plain words only: the reasons list under it gives each with its technical detail
+        headline=lead_sentence(conclusion, scale_id, most=1, bound=bound, detail=False),
         investigative=investigative_lr_sentence(conclusion, bound),
         hp=hp,
         hd=hd,

@@ -18,7 +18,7 @@ GUIDE_STEPS = (
     "are done, <b>Export Report</b> writes a DRAFT.",
     "<b>Help ▸ The TAVeer Method</b> (F1) explains every step and every reason.",
 )
-GUIDE_DISMISS = "&Hide this guide"
+GUIDE_DISMISS = "Hide this &guide"
 GUIDE_DISMISS_TIP = "Hide the guide for good (Help ▸ The TAVeer Method has all of it)"
 
 

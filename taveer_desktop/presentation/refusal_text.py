@@ -70,8 +70,9 @@ def conclusion_reasons(conclusion: Conclusion) -> list[str]:
     return _grouped(conclusion.findings, detail=True)
 
 
-def decisive_reason_texts(conclusion: Conclusion) -> list[str]:
+def decisive_reason_texts(conclusion: Conclusion, detail: bool = True) -> list[str]:
     """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion"),
-    in plain words only: the headline's; ``conclusion_reasons`` lists them with the detail."""
+    plain words first, then (``detail``) the technical detail; without it, for a headline with
+    little room (the desktop's), whose reasons list below gives ``conclusion_reasons``."""
     decisive = [f for f in conclusion.findings if f.ceiling is conclusion.kind]
-    return _grouped(decisive, detail=False)
+    return _grouped(decisive, detail=detail)

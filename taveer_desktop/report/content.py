@@ -265,9 +265,7 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     ]
     if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
         items = "".join(f"<li>{html_text(r, 1000)}</li>" for r in reasons[:20])
-        blocks.append(
-            Paragraph(f"The reasons with their technical detail:<ul>{items}</ul>", "small")
-        )
+        blocks.append(Paragraph(f"Further reasons:<ul>{items}</ul>", "small"))
     investigative = investigative_lr_sentence(conclusion, bound)
     if investigative:
         blocks.append(Paragraph(html_text(investigative), "warning"))

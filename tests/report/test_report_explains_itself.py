@@ -56,7 +56,9 @@ def test_a_refusal_reads_plainly_first_and_keeps_the_technical_detail_after_it()
     assert reasons[1].count("the test of the method") == 1 and "(trials)" in reasons[1]
     line = headline(conclusion, "enfsi", most=3)
     assert line.startswith("No evaluative conclusion: the case lies outside the conditions")
-    assert "F6" not in line  # the headline in plain words; the list below has the detail
+    assert line.index("the case lies") < line.index("F6")  # plain words, then the detail
+    short = headline(conclusion, "enfsi", most=3, detail=False)  # the desktop's headline
+    assert "F6" not in short and short.startswith("No evaluative conclusion: the case lies")
 
 
 def test_a_population_fit_finding_is_shown_as_its_own_wording():
