@@ -136,7 +136,8 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     fused_lr = format_lr(findings.by_method["fusion"])
     assert tab.run_model.data(index) == f"{fused_lr} (investigation only; TAVeer + LambdaG)"
     tip = tab.run_model.data(index, Qt.ItemDataRole.ToolTipRole)
-    assert "TAVeer alone: LR" in tip and "LambdaG alone: LR" in tip
+    # the fused model's weights are known to the table now, as to the CLI and the report
+    assert "TAVeer alone (weight " in tip and "LambdaG alone (weight " in tip
     # LambdaG's tab is offered and lists what the core computes for the stored run
     result_view = panel.result_view
     assert result_view.tabs.isTabVisible(LAMBDAG_TAB)
