@@ -91,7 +91,8 @@ def _said(rule: str) -> str:
 
 def _rules_html() -> str:
     rows = "".join(
-        f"<tr><td>{_said(rule)}</td><td>{kind}</td><td>{words}</td></tr>"
+        f"<tr><td>{_said(rule)} <small>(<code>{rule}</code>)</small></td><td>{kind}</td>"
+        f"<td>{words}</td></tr>"
         for rule, kind, words in GATE_RULES
     )
     return (
@@ -158,10 +159,11 @@ text.</li>
 implemented from its original paper; each raw score is calibrated to a likelihood ratio on the
 validation trials as TAVeer's is. They compare the texts as wholes, so they show no evidence
 in the text.</li>
-<li><b>A fusion</b> combines two or more methods' calibrated ratios with weights learned on the
-validation trials, and is named by what it fuses ("TAVeer + COAV"). The weights are shown
-beside the fused ratio: a method with weight 0.000 adds nothing to it. A fusion is not an
-average: its ratio can lie above or below every ratio it combines, and the report says why.</li>
+<li><b>The fusion</b> of two or more methods combines their calibrated ratios with weights
+learned on the validation trials, and is named by what it fuses ("TAVeer + COAV"). The
+weights are shown beside the fused ratio: a method with weight 0.000 adds nothing to it. A
+fusion is not an average: its ratio can lie above or below every ratio it combines, and the
+report says why.</li>
 </ul>
 <p>The comparison systems:</p>
 """
