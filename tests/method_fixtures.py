@@ -27,8 +27,10 @@ POPULATION_DESCRIPTION = (
 )
 
 
-def quick_settings(method: str) -> ValidationSettings:
-    """Settings of a validation that takes seconds (not minutes) on the demo population."""
+def quick_settings(method: str, fuse: tuple[str, ...] | None = None) -> ValidationSettings:
+    """Settings of a validation that takes seconds (not minutes) on the demo population
+    (``fuse``: the methods the fusion combines, TAVeer and LambdaG unless given)."""
+    extra = {} if fuse is None else {"fuse": fuse}
     return ValidationSettings(
         folds=3,
         seed=1,
@@ -41,10 +43,16 @@ def quick_settings(method: str) -> ValidationSettings:
         # six authors give wide intervals, so the limits are loose; the fixtures need a met
         # validation, not a good one
         criteria=AcceptanceCriteria.now(max_cllr=2.0, max_misleading=0.75),
+        **extra,
     )
 
 
-def add_method_case(store: ProjectStore, method: str = "fusion", case_number: str = "M-1") -> int:
+def add_method_case(
+    store: ProjectStore,
+    method: str = "fusion",
+    case_number: str = "M-1",
+    fuse: tuple[str, ...] | None = None,
+) -> int:
     """Add the case of ``method_project`` to an open store (the population "demo" too, if it is
     not stored yet): validated with ``method`` and verified once. Returns the case's id."""
     demo = paths.resource("demo")
@@ -54,14 +62,20 @@ def add_method_case(store: ProjectStore, method: str = "fusion", case_number: st
     store.documents.add(case.id, QUESTIONED, [demo / entry["questioned"]])
     if "demo" not in {p.name for p in store.populations.list_all()}:
         store.populations.add_folder("demo", POPULATION, POPULATION_DESCRIPTION)
-    validate_case(store, case.id, "demo", quick_settings(method), genre="formal prose")
+    validate_case(store, case.id, "demo", quick_settings(method, fuse), genre="formal prose")
     verify_case(store, case.id, stability_resamples=20)
     return case.id
 
 
-def method_project(folder: Path, method: str = "fusion", case_number: str = "M-1") -> Path:
-    """A project with one case validated and verified with ``method`` (see the module)."""
-    project = folder / f"{method}.taveer"
+def method_project(
+    folder: Path,
+    method: str = "fusion",
+    case_number: str = "M-1",
+    fuse: tuple[str, ...] | None = None,
+) -> Path:
+    """A project with one case validated and verified with ``method`` (see the module;
+    ``fuse``: the methods the fusion combines)."""
+    project = folder / f"{method}{'-' + '-'.join(fuse) if fuse else ''}.taveer"
     with ProjectStore.create(project) as store:
-        add_method_case(store, method, case_number)
+        add_method_case(store, method, case_number, fuse)
     return project

@@ -68,3 +68,21 @@ def test_the_readme_case_example_runs_on_a_fresh_project(tmp_path):
         outputs.append(done.stdout)
     assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
     assert "Integrity check passed" in outputs[-1] and "Receipt check passed" in outputs[-1]
+    assert "was issued by this project" in outputs[-1]  # check --report knows the final report
+    assert any("the report is final" in out for out in outputs)
+    assert any("changed examiner, agency" in out for out in outputs)
+
+
+def test_the_readme_and_the_help_name_every_method_of_the_registry():
+    from taveer_desktop.core.methods.registry import REGISTRY
+    from taveer_desktop.presentation.method_help import METHOD_HTML
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    comparison = [info for info in REGISTRY.values() if info.comparison]
+    assert len(comparison) == 10  # "the ten comparison systems", as both say
+    assert "ten comparison systems" in readme and "ten systems" in METHOD_HTML
+    for info in comparison:
+        assert info.short_name in readme, info.short_name
+        assert info.name in METHOD_HTML, info.name
+    for words in ("check --report", "declare", "review", "--final", "Fused", "Compare"):
+        assert words in METHOD_HTML, words

@@ -10,6 +10,7 @@ import argparse
 import sys
 from dataclasses import asdict
 
+from taveer_desktop.cli.case_edit_command import register_case_edit
 from taveer_desktop.cli.case_validation_commands import register_case_actions
 from taveer_desktop.cli.declaration_commands import (
     register_declaration_actions,
@@ -45,6 +46,7 @@ from taveer_desktop.presentation.ratio_stability_text import (
     ratio_stability_sentence,
     stability_owner,
 )
+from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 from taveer_desktop.store import KNOWN, QUESTIONED
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.failure_account import accounting_for_failure
@@ -123,6 +125,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("model", metavar="NAME", help="name of a stored model")
     json_option(p, run_case_model)
     register_case_actions(actions)
+    register_case_edit(actions)
     register_declaration_actions(actions)
 
 
@@ -285,9 +288,10 @@ def run_case_verify(args) -> int:
         )
         whose = "TAVeer's" if result.methods is not None else "the method's"
         if run.conclusion is not ConclusionKind.NONE:
+            second = f" {SECOND_VIEW_NOTE}" if result.methods is not None else ""
             print(
                 f"  {whose} classification: {CLASSIFICATION_SHORT[run.prediction]}, "
-                f"similarity {_number(run.similarity)}"
+                f"similarity {_number(run.similarity)}{second}"
             )
         if result.methods is not None:
             weights = model_fusion_weights(model)

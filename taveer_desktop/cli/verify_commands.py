@@ -38,6 +38,8 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
+from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -98,7 +100,7 @@ def print_conclusion(result: VerificationResult, scale_id: str, model: Model | N
     print(shown(headline(result.conclusion, scale_id, most=HEADLINE_REASONS, bound=bound)))
     headlined = decisive_reasons(result.conclusion)[:HEADLINE_REASONS]
     if result.conclusion.kind is not ConclusionKind.EVALUATIVE:
-        for reason in result.conclusion.reasons:
+        for reason in conclusion_reasons(result.conclusion):
             if reason not in headlined:  # the headline's reasons are not repeated
                 print(f"  - {shown(reason)}")
     hp, hd = propositions(result.conclusion.population)
@@ -108,7 +110,8 @@ def print_conclusion(result: VerificationResult, scale_id: str, model: Model | N
     if investigative:
         print(shown(investigative))
     whose = "TAVeer's" if result.methods is not None else "The method's"
-    print(classification_sentence(result.prediction, result.similarity, whose))
+    second = f" {SECOND_VIEW_NOTE}" if result.methods is not None else ""
+    print(classification_sentence(result.prediction, result.similarity, whose) + second)
 
 
 def run_verify(args) -> int:

@@ -116,6 +116,9 @@ class ValidationBasis:
     # the value each criterion was judged on ("cllr", "misleading"), where the record says
     judged_values: dict[str, float] = field(default_factory=dict)
     warnings: tuple[str, ...] = field(default=())
+    # the methods a stated fusion combines, from the record's "fusion" block (None: not a
+    # fusion, or a record made before the block, which fused TAVeer and LambdaG)
+    fused: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
     def has_criteria(self) -> bool:
@@ -367,7 +370,17 @@ def basis_from_record(
         fit_profile=fit_profile,
         declaration=declaration,
         warnings=tuple(w for w in warnings if isinstance(w, str)),
+        fused=_fused(record),
     )
+
+
+def _fused(record: dict[str, Any]) -> tuple[str, ...] | None:
+    """The methods the record's fusion block lists (None: no such block)."""
+    block = record.get("fusion")
+    listed = block.get("methods") if isinstance(block, dict) else None
+    if isinstance(listed, list) and all(isinstance(m, str) for m in listed):
+        return tuple(listed)
+    return None
 
 
 def read_record_file(path: str | Path) -> ValidationBasis:

@@ -10,20 +10,13 @@ from __future__ import annotations
 import re
 
 from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.time_text import recorded_time as recorded_time  # the store shares it
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
 from taveer_desktop.presentation.numbers import decimal
 
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|\+00:00)?")
 _KINDS = {k.value: k for k in ConclusionKind}
 _CLASSIFICATIONS = {c.value: c for c in Classification}
-
-
-def recorded_time(iso: str) -> str:
-    """``2025-01-31T09:15:02.123456Z`` → ``2025-01-31 09:15:02 UTC``."""
-    if not iso:
-        return ""
-    text = iso.replace("T", " ").replace("Z", "").replace("+00:00", "")
-    return text.split(".")[0] + " UTC"
 
 
 def detail_value(key: str, value: object, places: int = 3) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES, describe
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.refusal_text import decisive_reason_texts
 
 if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
     from taveer_desktop.core.corpus_gate import GateSummary
@@ -131,12 +132,19 @@ def bound_sentence(bound: str | None) -> str:
     return {"upper": AT_UPPER_BOUND, "lower": AT_LOWER_BOUND}.get(bound or "", "")
 
 
-def decisive_reasons(conclusion: Conclusion) -> list[str]:
-    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion")."""
-    return [f.message for f in conclusion.findings if f.ceiling is conclusion.kind]
+def decisive_reasons(conclusion: Conclusion, detail: bool = True) -> list[str]:
+    """The reasons that set the conclusion's kind (e.g. the text rules for "no conclusion"),
+    in plain words first, then (``detail``) the technical detail (``refusal_text``)."""
+    return decisive_reason_texts(conclusion, detail)
 
 
-def headline(conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | None = None) -> str:
+def headline(
+    conclusion: Conclusion,
+    scale_id: str,
+    most: int = 2,
+    bound: str | None = None,
+    detail: bool = True,
+) -> str:
     """The first sentence of every output: the evaluative statement, or why there is none
     (at most ``most`` decisive reasons; every reason is listed by ``conclusion.reasons``).
     ``bound`` ("upper", "lower", from ``lr_bound``) adds that the ratio is its validation's
@@ -144,7 +152,7 @@ def headline(conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | 
     if conclusion.kind is ConclusionKind.EVALUATIVE and conclusion.log10_lr is not None:
         sentence = lr_sentence(conclusion.log10_lr, scale_id)
         return f"{sentence} {bound_sentence(bound)}" if bound else sentence
-    decisive = decisive_reasons(conclusion) or ["the model gives no likelihood ratio"]
+    decisive = decisive_reasons(conclusion, detail) or ["the model gives no likelihood ratio"]
     reasons = "; ".join(decisive[:most])
     if len(decisive) > most:
         more = len(decisive) - most
@@ -155,11 +163,15 @@ def headline(conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | 
 
 
 def lead_sentence(
-    conclusion: Conclusion, scale_id: str, most: int = 2, bound: str | None = None
+    conclusion: Conclusion,
+    scale_id: str,
+    most: int = 2,
+    bound: str | None = None,
+    detail: bool = True,
 ) -> str:
     """The headline for a view that already labels the kind (a banner, a bold label): as
     ``headline``, but the reasons for no conclusion without a repeated "No conclusion:"."""
-    text = headline(conclusion, scale_id, most, bound)
+    text = headline(conclusion, scale_id, most, bound, detail)
     prefix = "No conclusion: "
     if text.startswith(prefix):
         rest = text[len(prefix) :]
@@ -244,6 +256,13 @@ CLASSIFICATION_ANSWERS = {
         "where neither answer was reliable on its test texts."
     ),
 }
+
+
+def classification_answer(prediction: Classification, method: str = "The method") -> str:
+    """``CLASSIFICATION_ANSWERS`` with the classifying method named ("TAVeer" where the
+    conclusion states another method's ratio)."""
+    return CLASSIFICATION_ANSWERS[prediction].replace("The method", method, 1)
+
 
 CLASSIFICATION_CAVEATS = {
     Classification.SAME: (

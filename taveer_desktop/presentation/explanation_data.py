@@ -37,6 +37,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 
 SIDE_Y, SIDE_N = "Y", "N"
 SIDE_WORDS = {SIDE_Y: "L_Y (same author)", SIDE_N: "L_N (different authors)"}
@@ -91,13 +92,15 @@ def decision_texts(
         kind=conclusion.kind,
         kind_label=KIND_LABELS[conclusion.kind],
         kind_explanation=KIND_EXPLANATIONS[conclusion.kind],
-        headline=lead_sentence(conclusion, scale_id, most=1, bound=bound),  # reasons: details
+        # plain words only: the reasons list under it gives each with its technical detail
+        headline=lead_sentence(conclusion, scale_id, most=1, bound=bound, detail=False),
         investigative=investigative_lr_sentence(conclusion, bound),
         hp=hp,
         hd=hd,
         classification=classification_sentence(
             result.prediction, result.similarity, "TAVeer's" if result.methods else "The method's"
-        ),
+        )
+        + (f" {SECOND_VIEW_NOTE}" if result.methods else ""),
         lr_number=None if log10_lr is None or not math.isfinite(log10_lr) else lr_number(log10_lr),
     )
 

@@ -10,12 +10,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from taveer_desktop.core.fusion import fusion_name
 from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_agreement import (
-    FUSED_PAIR,
     FUSION,
     NO_WEIGHT,
     carries_weight,
@@ -23,6 +20,7 @@ from taveer_desktop.presentation.method_agreement import (
     record_method,
     short_name,
 )
+from taveer_desktop.presentation.method_names import FUSED_PAIR, record_fused, stated_name, verb
 
 
 def record_method_name(record: dict[str, Any]) -> str:
@@ -33,7 +31,7 @@ def record_method_name(record: dict[str, Any]) -> str:
 def record_method_label(record: Mapping[str, Any], method: str) -> str:
     """A method of a record by name: the registry's, or for the fusion the methods it combines
     ("TAVeer + COAV"; "TAVeer + LambdaG" for a record made before the fusion's block)."""
-    return fusion_name(list(record_fusion(record))) if method == FUSION else method_name(method)
+    return stated_name(method, record_fused(record))
 
 
 def listed_method_label(method: str, fused: str | None) -> str:
@@ -110,7 +108,7 @@ def fused_directions_sentence(
     if len(groups) == 1:
         ((direction, methods),) = groups.items()
         return f"Every fused method {direction} ({names_text(methods)}).{zero}"
-    parts = "; ".join(f"{names_text(ms)} {d}" for d, ms in groups.items())
+    parts = "; ".join(f"{names_text(ms)} {verb(len(ms), d)}" for d, ms in groups.items())
     return (
         f"The fused methods point different ways: {parts}. The fused ratio weighs them as "
         f"learned on the validation trials; the disagreement is part of the finding.{zero}"

@@ -17,17 +17,20 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.fusion import fusion_name
 from taveer_desktop.core.method_findings import MethodFindings
 from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.model import Model
 from taveer_desktop.core.outcome import ConclusionKind
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.method_names import (
+    FUSED_PAIR,
+    short_stated_name,
+    stated_name,
+    verb,
+)
 
 TAVEER, LAMBDAG, FUSION = MethodId.TAVEER, MethodId.LAMBDAG, MethodId.FUSION
-# the methods a fusion combines when its model does not say (a fused model made before #24)
-FUSED_PAIR: tuple[str, ...] = (TAVEER, LAMBDAG)
 
 
 def registry_order(methods: Iterable[str]) -> list[str]:
@@ -37,12 +40,10 @@ def registry_order(methods: Iterable[str]) -> list[str]:
     return known + sorted(m for m in given if m not in METHOD_IDS)
 
 
-def short_name(method: str) -> str:
-    """A method's short name for a table heading or a legend ("Fusion"); an unknown id as is."""
-    try:
-        return method_info(method).short_name
-    except KeyError:
-        return str(method)
+def short_name(method: str, fused: Iterable[str] | None = None) -> str:
+    """A method's short name for a table heading or a legend (a fusion by ``fused``, the
+    methods it combines: ``method_names.stated_name``); an unknown id as is."""
+    return short_stated_name(method, fused)
 
 
 def record_method(record: dict[str, Any]) -> str:
@@ -67,26 +68,15 @@ def compared_methods(record: dict[str, Any]) -> list[str]:
     return [stated, *others] if others else []
 
 
-def method_label(method: str) -> str:
-    """A method's name at the start of a line (the registry's name)."""
-    return method_name(method)
+def method_label(method: str, fused: Iterable[str] | None = None) -> str:
+    """A method's name at the start of a line (``method_names.stated_name``)."""
+    return stated_name(method, fused)
 
 
 def stated_label(method: str, weights: Mapping[str, float] | None) -> str:
-    """A method's name at the start of a line; a fusion whose weights are known is named by
-    the methods it combines ("TAVeer + COAV")."""
-    if method == FUSION and weights:
-        return fusion_name(list(weights))
-    return method_label(method)
-
-
-def with_method_words(method: str, fuse: Iterable[str] = FUSED_PAIR) -> str:
-    """ "with LambdaG" naming a method other than TAVeer beside a validation or a model ('' for
-    TAVeer, the method a validation states unless told otherwise); a fusion by the methods it
-    combines (``fuse``)."""
-    if method == FUSION:
-        return f"with {fusion_name(list(fuse))}"
-    return "" if method == TAVEER else f"with {method_name(method)}"
+    """A method's name at the start of a line; a fusion by the methods its weights name
+    ("TAVeer + COAV")."""
+    return stated_name(method, list(weights) if weights else None)
 
 
 def lr_direction(log10_lr: float) -> str:
@@ -182,7 +172,7 @@ def method_lines(findings: MethodFindings, weights: Mapping[str, float] | None =
     lines = []
     for method in method_order(by_method, stated):
         value = by_method.get(method)
-        label = stated_label(method, weights) if method == FUSION else method_label(method)
+        label = stated_label(method, weights)  # a fusion by its parts, any other by its name
         role = role_text(method, stated, weights)
         if value is None:
             lines.append(f"  {label} {role}: no likelihood ratio")
@@ -349,7 +339,7 @@ def directions_sentence(findings: MethodFindings) -> str | None:
             f"({', '.join(names)}); only {method_name(findings.stated)}'s ratio is the "
             "conclusion, the others are for comparison."
         )
-    parts = "; ".join(f"{', '.join(names)} {d}" for d, names in groups.items())
+    parts = "; ".join(f"{', '.join(names)} {verb(len(names), d)}" for d, names in groups.items())
     return (
         f"The methods point different ways: {parts}. Only {method_name(findings.stated)}'s "
         "ratio is the conclusion; the disagreement is stated because it is part of the finding."

@@ -18,7 +18,9 @@ from taveer_desktop.presentation.method_costs import (
     SECONDS_PER_TRIAL,
     cost_text,
     relative_cost_text,
+    seconds_per_trial,
 )
+from taveer_desktop.presentation.method_names import is_fusion, stated_name
 
 # What a method does, in a few sentences, where the registry's family and reference do not say
 # enough for the choice (TAVeer, LambdaG and their fusion: the methods with evidence views)
@@ -65,7 +67,7 @@ class MethodChoice:
     @property
     def cost_cell(self) -> str:
         """The cost as the grid's "Cost per trial" column shows it: "5.9 ms", "not measured"."""
-        return self.cost.removesuffix(" per trial").removeprefix("cost ")
+        return _cell(self.cost)
 
     @property
     def explanation(self) -> str:
@@ -88,6 +90,15 @@ def method_choices() -> tuple[MethodChoice, ...]:
     )
 
 
+def _cell(cost: str) -> str:
+    return cost.removesuffix(" per trial").removeprefix("cost ")
+
+
+def cost_cell(method: str, fused: Sequence[str] = ()) -> str:
+    """A method's cost in the grid's column; the fusion's, its fused parts' together."""
+    return _cell(cost_text(method, tuple(fused) if len(fused) >= 2 else None))
+
+
 DETERMINISTIC = "deterministic"
 SEEDED = "seeded"
 RANDOMNESS_MEANING = {
@@ -97,20 +108,24 @@ RANDOMNESS_MEANING = {
 }
 
 
-def method_explanation(method: str) -> str:
+def method_explanation(method: str, fused: Sequence[str] = ()) -> str:
     """A method's explanation for the wizard: what it does, how it draws, what it costs, and
-    the publication it comes from."""
+    the publication it comes from (a fusion named, and costed, by the methods it fuses)."""
     info = method_info(method)
     what = METHOD_EXPLANATIONS.get(info.id, COMPARISON_EXPLANATION)
     if info.comparison and info.needs_impostors:
         what += " " + IMPOSTORS_NOTE
     randomness = DETERMINISTIC if info.deterministic else SEEDED
-    relative = relative_cost_text(info.id)
-    cost = cost_text(info.id) + (f", {relative}" if relative else "")
-    if info.id in SECONDS_PER_TRIAL:
+    parts = tuple(fused) if is_fusion(method) and len(fused) >= 2 else None
+    relative = relative_cost_text(info.id, fused=parts)
+    cost = cost_text(info.id, parts) + (f", {relative}" if relative else "")
+    if parts and seconds_per_trial(info.id, parts) is not None:
+        cost += f": the cost of its parts together ({COST_SOURCE})"
+    elif info.id in SECONDS_PER_TRIAL:
         cost += f" ({COST_SOURCE})"
+    name = stated_name(method, parts) if parts else info.name
     return (
-        f"{info.name} — {info.family.value}. {what}\n"
+        f"{name} — {info.family.value}. {what}\n"
         f"{randomness.capitalize()}: {RANDOMNESS_MEANING[randomness]}.\n"
         f"Cost: {cost}.\nReference: {info.reference}."
     )
@@ -131,15 +146,20 @@ COMPARE_NOTE = (
 )
 
 
-def comparison_plan_words(stated: str, compare: Sequence[str], choose_by: str | None) -> str:
-    """What the run page's plan says about the compared methods ('' when none)."""
+def comparison_plan_words(
+    stated: str, compare: Sequence[str], choose_by: str | None, fused: Sequence[str] = ()
+) -> str:
+    """What the run page's plan says about the compared methods ('' when none; a fusion named
+    by ``fused``, the methods it combines)."""
     if not compare:
         return ""
-    names = ", ".join(method_name(m) for m in compare)
+    parts = tuple(fused) or None
+    names = ", ".join(stated_name(m, parts) for m in compare)
     if choose_by == LOWEST_PESSIMISTIC_CLLR:
         return (
-            f" Compared on the same trials: {method_name(stated)}, {names}; the method with the "
-            "lowest pessimistic Cllr will be stated (a rule registered now, before the run)."
+            f" Compared on the same trials: {stated_name(stated, parts)}, {names}; the method "
+            "with the lowest pessimistic Cllr will be stated (a rule registered now, before the "
+            "run)."
         )
     return f" Compared on the same trials, not stated: {names}."
 
@@ -153,6 +173,7 @@ ADVANCED_NOTE = (
     "order run faster and give a noisier or weaker score, and the record states the values used."
 )
 NO_LAMBDAG_OPTIONS = "No method chosen uses LambdaG's options."
+UNFUSED_NAME = "A fusion (tick two or more methods as Fused)"
 FUSE_TIP = "Combine {name} in the fusion (counts while the fusion is stated or compared)"
 
 

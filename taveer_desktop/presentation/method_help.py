@@ -2,13 +2,21 @@
 
 What the examiner does and what the program computes, in the order of a case: the question and
 its two propositions with the relevant population; the likelihood ratio and the verbal scale;
-the three methods (TAVeer, LambdaG, their fusion); validation on a relevant population over a
-range of lengths; the gate and each of its rules, in the words of the reasons a result gives;
-what a result does not mean; what the program keeps. The desktop's method dialog shows it with
-the glossary under it (``ui/method_dialog.py``); a test reads it for every rule of the gate.
+the methods (TAVeer, LambdaG, the ten comparison systems of the registry, any fusion of them)
+and how the validation wizard compares and fuses them; validation on a relevant population over
+a range of lengths; the gate and each of its rules, in the plain words a result gives
+(``presentation/refusal_text.py``) beside when it applies; the examiner's declaration, the
+technical review, the draft, final and signed reports and how a report is checked later
+(``taveer check --report``); what a result does not mean; what the program keeps. The desktop's
+method dialog shows it with the glossary under it (``ui/method_dialog.py``); a test reads it for
+every rule of the gate and every method of the registry.
 """
 
 from __future__ import annotations
+
+from taveer_desktop.core.methods.registry import REGISTRY
+from taveer_desktop.core.outcome import GateRule
+from taveer_desktop.presentation.refusal_text import PLAIN_REASONS
 
 # the gate's rules as the examiner meets them: (rule, the kind that remains at most, words)
 GATE_RULES = (
@@ -75,15 +83,32 @@ GATE_RULES = (
 )
 
 
+def _said(rule: str) -> str:
+    """What a result says for ``rule`` (the population fit words its own findings)."""
+    plain = PLAIN_REASONS.get(GateRule(rule))
+    return plain[:1].upper() + plain[1:] + "." if plain else "As the population-fit check says."
+
+
 def _rules_html() -> str:
     rows = "".join(
-        f"<tr><td><code>{rule}</code></td><td>{kind}</td><td>{words}</td></tr>"
+        f"<tr><td>{_said(rule)} <small>(<code>{rule}</code>)</small></td><td>{kind}</td>"
+        f"<td>{words}</td></tr>"
         for rule, kind, words in GATE_RULES
     )
     return (
         "<table cellspacing='0' cellpadding='3' border='1'>"
-        "<tr><th>Rule</th><th>At most</th><th>When</th></tr>" + rows + "</table>"
+        "<tr><th>What the result says</th><th>At most</th><th>When</th></tr>" + rows + "</table>"
     )
+
+
+def _comparison_systems_html() -> str:
+    """The comparison systems of the registry, each with its family and publication."""
+    items = "".join(
+        f"<li><b>{info.name}</b> — {info.family.value}; {info.reference}.</li>"
+        for info in REGISTRY.values()
+        if info.comparison
+    )
+    return f"<ul>{items}</ul>"
 
 
 METHOD_HTML = (
@@ -130,14 +155,29 @@ model of the known author's texts predicts the questioned text than models of ot
 the population do; the texts are first reduced to their topic-free skeleton (this program's
 variant of the published masking). Its evidence can be seen token by token in the questioned
 text.</li>
-<li><b>The fusion</b> combines the two methods' calibrated ratios with weights learned on the
-validation trials. The weights are shown beside the fused ratio: a method with weight 0.000
-adds nothing to it. Methods "agree" only when both carry weight in the stated ratio; a method
-without weight is shown for comparison only, and the report gives it one line.</li>
+<li><b>The comparison systems</b>: the ten systems the TAVeer paper compares itself with, each
+implemented from its original paper; each raw score is calibrated to a likelihood ratio on the
+validation trials as TAVeer's is. They compare the texts as wholes, so they show no evidence
+in the text.</li>
+<li><b>The fusion</b> of two or more methods combines their calibrated ratios with weights
+learned on the validation trials, and is named by what it fuses ("TAVeer + COAV"). The
+weights are shown beside the fused ratio: a method with weight 0.000 adds nothing to it. A
+fusion is not an average: its ratio can lie above or below every ratio it combines, and the
+report says why.</li>
 </ul>
+<p>The comparison systems:</p>
+"""
+    + _comparison_systems_html()
+    + """
+<p>In the validation wizard's method page, <b>State</b> picks the method whose ratio the model
+will state; <b>Compare</b> validates other methods beside it on the same trials (the record
+then holds each one's figures side by side, and a rule registered before the run may pick the
+stated method by its pessimistic Cllr); <b>Fused</b> picks the methods a fusion combines. Each
+row shows the measured cost of one validation trial.</p>
 <p>The model you choose for a case states one method's ratio; the other methods' own ratios are
-shown beside it with their part in it. The stability figure (sentences left out at random)
-is that of TAVeer's classification, not of a LambdaG or fused ratio.</p>
+shown beside it with their part in it. Where that method is not TAVeer, TAVeer's own
+classification is shown too, as a second method's view, never as the conclusion. The stability
+figure resamples the sentences and recomputes the stated ratio and TAVeer's classification.</p>
 
 <h3>4. Validation on a relevant population, over a range</h3>
 <p>A likelihood ratio is an evaluation only when the method that states it was
@@ -146,7 +186,8 @@ wizard) runs it:</p>
 <ol>
 <li>choose a <b>population</b> you declare relevant to the case (folders of texts by many
 authors, with who they are, genre, period and how they were selected);</li>
-<li>choose the <b>method</b> (TAVeer, LambdaG or the fusion) and the <b>range</b> of questioned
+<li>choose the <b>method</b> (any of the methods above, or a fusion of some of them) and the
+<b>range</b> of questioned
 and known lengths the validation must cover (around the case's own lengths);</li>
 <li>set the <b>acceptance criteria</b> (largest Cllr, largest rates of misleading evidence)
 <i>before</i> the trials are built; they are judged on the pessimistic end of each interval, so
@@ -173,14 +214,30 @@ rule lowers the label at most to the kind shown and gives its reason in words:</
     + _rules_html()
     + """
 
-<h3>6. What a result does and does not mean</h3>
+<h3>6. Declaration, technical review and the report</h3>
+<p><i>Case ▸ Export Report…</i> writes the PDF report of a stored run: the question, the
+propositions and population, each method's ratio, the validation and its attempts, the
+evidence, the audit trail and a receipt. Until the case has an <b>examiner's declaration</b>
+(<i>Case ▸ Examiner Declaration…</i>: name, role and the lab's statement of truth) and an
+approved <b>technical review</b> by a second examiner (<i>Case ▸ Technical Review…</i>) of that
+declaration as it stands, every report is a <b>DRAFT</b>, marked on every page. With both, the
+report can be issued as <b>final</b>, and a final report can be <b>signed</b> (PAdES, with the
+lab's certificate and, where the lab has one, a time-stamping authority). Any change to the case
+after the declaration makes it out of date. On the command line: <code>taveer case edit CASE
+--examiner … --agency …</code>, <code>taveer case declare</code>, <code>taveer case
+review</code>, <code>taveer report CASE -o FILE.pdf --final [--sign CERT.p12]</code>. Later,
+<code>taveer --project P check --report FILE.pdf</code> says whether a PDF is a report this
+project issued, unchanged (with <code>--trust CA.pem</code>: whether its signer chains to the
+lab's CA).</p>
+
+<h3>7. What a result does and does not mean</h3>
 <p>A result is evidence, not proof, and only as good as the fit between the case and the
 validation's population, genre, length and era. Check the reasons under the conclusion, the
 validation figures of the model (Model ▸ Models, the model picker) and the population fit. Short
 documents give unreliable results and are flagged. Excluded evidence stays stored with its
 reason and keeps its exhibit label.</p>
 
-<h3>7. What the program keeps</h3>
+<h3>8. What the program keeps</h3>
 <p>Every document with the SHA-256 of its bytes; every validation attempt, model and run with the
 documents and their hashes; every change in a hash-chained audit log that makes tampering
 evident. A receipt written outside the project (File ▸ Write Receipt, and beside every report)

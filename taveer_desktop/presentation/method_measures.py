@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from taveer_desktop.core.fusion import fusion_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_agreement import method_label, registry_order
 
@@ -27,7 +26,7 @@ def method_measure_lines(
     for method in order:
         m = methods[method]
         role = " (stated)" if method == stated else " alone"
-        label = fusion_name(list(fused)) if method == "fusion" and fused else method_label(method)
+        label = method_label(method, fused or None)
         lines.append(
             f"  {label}{role}: AUC {numbers.decimal(m['auc'])}, "
             f"Cllr {numbers.decimal(m['cllr'])} (Cllr_min {numbers.decimal(m['cllr_min'])}; "

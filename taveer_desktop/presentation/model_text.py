@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.fusion import fusion_name
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import Model, method_of
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_names import model_fused, stated_name
 
 STATED_BY_FILE = "stated by the model file, not a record of this project"
 
@@ -20,15 +20,7 @@ STATED_BY_FILE = "stated by the model file, not a record of this project"
 def model_method_name(model: Model) -> str:
     """The name of the method whose ratio the model states; a fusion by the methods it
     combines ("TAVeer + COAV"), as its model part lists them."""
-    method = method_of(model)
-    fusion = model.extra.get(MethodId.FUSION)
-    listed = fusion.get("methods") if isinstance(fusion, dict) else None
-    if method == MethodId.FUSION and isinstance(listed, list) and len(listed) >= 2:
-        try:
-            return fusion_name([str(m) for m in listed])
-        except KeyError:  # a method this version does not know: the model is refused elsewhere
-            pass
-    return method_name(method)
+    return stated_name(method_of(model), model_fused(model.extra))
 
 
 def model_method_line(model: Model) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 
 from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
+from taveer_desktop.core.methods.registry import MethodId, method_info
 from taveer_desktop.core.outcome import Classification
 from taveer_desktop.core.stability import RatioStability
 from taveer_desktop.presentation.conclusion_text import format_lr, share_text
@@ -96,6 +96,11 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     return "TAVeer's classification"
 
 
+def taveer_only_note(stated: str) -> str:
+    """That a stored check resampled TAVeer only, not the stated ratio."""
+    return STABILITY_OF_TAVEER_ONLY.format(method=_whose_ratio(stated))
+
+
 def _whose_ratio(stated: str) -> str:
     return "the fused ratio" if stated == MethodId.FUSION else f"{_short(stated)}'s ratio"
 
@@ -145,7 +150,7 @@ def stability_html(
         return f"<b>Stability of the classification:</b> {classification}", tip
     assert findings is not None
     if ratio is None:
-        tip += " " + STABILITY_OF_TAVEER_ONLY.format(method=method_name(stated))
+        tip += " " + taveer_only_note(stated)
         return f"<b>Stability of TAVeer's classification:</b> {classification}", tip
     owner = html.escape(stability_owner(ratio.method))
     stated_value = findings.by_method.get(stated)

@@ -14,9 +14,9 @@ Shared by the command line (``case attempts``, ``case validate``, ``case use-val
 
 from __future__ import annotations
 
-from taveer_desktop.core.methods.registry import method_name
 from taveer_desktop.core.validation_basis import ValidationBasis
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 
 
@@ -24,7 +24,7 @@ def basis_line(basis: ValidationBasis) -> str:
     """One line naming a validation and what it found (see the module)."""
     cllr = basis.figures.get("cllr")
     parts = [
-        f"{basis.source.describe()}: {method_name(basis.method)} on the population "
+        f"{basis.source.describe()}: {stated_name(basis.method, basis.fused)} on the population "
         f"“{basis.population.name}” ({numbers.count(basis.casework.authors, 'author')}, "
         f"{numbers.integer(basis.casework.trials_same)} same-author and "
         f"{numbers.integer(basis.casework.trials_different)} different-author trials)",

@@ -12,11 +12,11 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.fusion import fusion_name
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation_settings import DEFAULT_FUSE
 from taveer_desktop.presentation.audit_text import recorded_time
-from taveer_desktop.presentation.method_agreement import record_method, with_method_words
+from taveer_desktop.presentation.method_agreement import record_method
+from taveer_desktop.presentation.method_names import record_fused, stated_name, with_method_words
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.validation_figures_text import (
     acceptance_verdict,
@@ -40,7 +40,7 @@ def method_plan_words(
 ) -> str:
     """The method as the run page's plan states it (a fusion by the methods it combines)."""
     fusion = method == MethodId.FUSION
-    words = f"Method: {fusion_name(list(fuse)) if fusion else method_name(method)}"
+    words = f"Method: {stated_name(method, fuse)}"
     if not (method == MethodId.LAMBDAG or (fusion and MethodId.LAMBDAG in fuse)):
         return words + "."
     return (
@@ -176,7 +176,7 @@ def record_subtitle(record: dict[str, Any], case_number: str) -> str:
     figures = record.get("figures") or {}
     met = (record.get("acceptance") or {}).get("met")
     method = record_method(record)
-    with_method = f" {with_method_words(method)}".rstrip()
+    with_method = f" {with_method_words(method, record_fused(record))}".rstrip()
     return (
         f"Case {case_number}{with_method} on “{population.get('name', '')}”: "
         f"{protocol.get('trials_same', 0):,} same-author and "
@@ -210,7 +210,7 @@ def model_validation_line(record: dict[str, Any] | None) -> str:
     met = (record.get("acceptance") or {}).get("met")
     small = " Too small for casework." if casework_shortfalls(record) else ""
     method = record_method(record)
-    with_method = f" {with_method_words(method)}".rstrip()
+    with_method = f" {with_method_words(method, record_fused(record))}".rstrip()
     return (
         f"Validated{with_method} on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
         f"{acceptance_verdict(met)}.{small}"

@@ -15,15 +15,15 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.verbal_scales import SCALES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
-    CLASSIFICATION_ANSWERS,
     CLASSIFICATION_CAVEATS,
     KIND_EXPLANATIONS,
     KIND_LABELS,
+    classification_answer,
     classification_sentence,
     decisive_reasons,
     investigative_lr_sentence,
@@ -33,11 +33,12 @@ from taveer_desktop.presentation.conclusion_text import (
     share_text,
 )
 from taveer_desktop.presentation.ratio_stability_text import (
-    STABILITY_OF_TAVEER_ONLY,
     ratio_stability_method,
     ratio_stability_sentence,
     stability_owner,
+    taveer_only_note,
 )
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.presentation.validation_report_text import (
     ERROR_RATES_FROM_VALIDATION,
     case_summary_sentences,
@@ -259,9 +260,11 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     ]
     blocks += content_methods.stated_methods(inputs)  # a LambdaG or fused model's run only
     blocks.append(Paragraph(html_text(KIND_EXPLANATIONS[conclusion.kind]), "small"))
-    reasons = [r for r in conclusion.reasons if r not in decisive_reasons(conclusion)[:3]]
+    reasons = [
+        r for r in conclusion_reasons(conclusion) if r not in decisive_reasons(conclusion)[:3]
+    ]
     if conclusion.kind is not ConclusionKind.EVALUATIVE and reasons:
-        items = "".join(f"<li>{html_text(r, 400)}</li>" for r in reasons[:20])
+        items = "".join(f"<li>{html_text(r, 1000)}</li>" for r in reasons[:20])
         blocks.append(Paragraph(f"Further reasons:<ul>{items}</ul>", "small"))
     investigative = investigative_lr_sentence(conclusion, bound)
     if investigative:
@@ -306,7 +309,7 @@ def _stability(inputs: ReportInputs) -> list[Block]:
         return [Paragraph(f"<b>Stability of the classification.</b> {how}{classification}")]
     assert methods is not None
     if ratio is None:  # a check stored before the stated ratio was resampled
-        whose = html_text(STABILITY_OF_TAVEER_ONLY.format(method=method_name(stated)))
+        whose = html_text(taveer_only_note(stated))
         return [
             Paragraph(f"<b>Stability of TAVeer's classification.</b> {how}{classification} {whose}")
         ]
@@ -354,11 +357,12 @@ def summary(inputs: ReportInputs) -> list[Block]:
             )
         )
         return blocks + _closing(inputs)
+    blocks += content_methods.second_view(inputs)  # another method's ratio is the conclusion
     blocks.append(
         Paragraph(
             f"<b>{classifier}</b> (secondary to the conclusion above). "
             f"{html_text(classification_sentence(prediction, result.similarity, whose))} "
-            f"{CLASSIFICATION_ANSWERS[prediction]}"
+            f"{classification_answer(prediction, 'TAVeer' if result.methods else 'The method')}"
         )
     )
     blocks.append(Paragraph(CLASSIFICATION_CAVEATS[prediction]))

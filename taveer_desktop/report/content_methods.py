@@ -43,6 +43,11 @@ from taveer_desktop.presentation.method_agreement import (
     stated_label,
     without_text_evidence,
 )
+from taveer_desktop.presentation.second_view_text import (
+    SECOND_VIEW_HEAD,
+    fused_outside_parts_sentence,
+    second_view_intro,
+)
 from taveer_desktop.report.blocks import (
     Block,
     Column,
@@ -123,6 +128,9 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
             )
         )
     ]
+    outside = fused_outside_parts_sentence(methods, weights)
+    if outside:  # a fused ratio beyond its parts, explained
+        blocks.append(Paragraph(html_text(outside)))
     agreement = agreement_sentence(methods, weights)
     if agreement:  # a disagreement is stated as a warning, never hidden
         style = "warning" if disagreement_stated(methods) else "body"
@@ -130,6 +138,16 @@ def stated_methods(inputs: ReportInputs) -> list[Block]:
     if kind is ConclusionKind.INVESTIGATIVE:
         blocks.append(Paragraph(html_text(INVESTIGATIVE_METHODS), "warning"))
     return blocks
+
+
+def second_view(inputs: ReportInputs) -> list[Block]:
+    """Before TAVeer's classification under a conclusion that states another method's ratio:
+    that it is a second method's view, not the conclusion (nothing for a TAVeer model)."""
+    methods = inputs.verification.methods
+    if methods is None:
+        return []
+    intro = second_view_intro(methods, inputs.verification.prediction, fusion_weights(inputs))
+    return [Paragraph(f"<b>{html_text(SECOND_VIEW_HEAD)}.</b> {html_text(intro)}")]
 
 
 def _name(inputs: ReportInputs, method: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from taveer_desktop.core.outcome import Classification, ConclusionKind
 from taveer_desktop.core.reading_notes import ReadingNotes
 from taveer_desktop.core.stability import RatioStability
+from taveer_desktop.core.time_text import recorded_time
 
 KNOWN = "known"
 QUESTIONED = "questioned"
@@ -293,5 +294,5 @@ class LockHolder:
     def describe(self) -> str:
         return (
             f"process {self.pid} of user {self.user} on host {self.host}, "
-            f"open since {self.since_utc}"
+            f"open since {recorded_time(self.since_utc)}"
         )

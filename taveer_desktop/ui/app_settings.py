@@ -89,3 +89,31 @@ def remember_folder(purpose: str, chosen: Path) -> None:
     store = settings()
     store.setValue(_FOLDER_KEY + purpose, str(folder))
     store.sync()
+
+
+_GUIDE_KEY = "guide/dismissed"
+
+
+def guide_dismissed() -> bool:
+    """Whether the examiner hid the first-start guide (it shows until then)."""
+    return str(settings().value(_GUIDE_KEY, "false")).lower() == "true"
+
+
+def dismiss_guide() -> None:
+    store = settings()
+    store.setValue(_GUIDE_KEY, "true")
+    store.sync()
+
+
+_LAYOUT_KEY = "layout/"
+
+
+def layout_value(name: str) -> object:
+    """A remembered layout choice of the desktop (a splitter's state, a collapsed header)."""
+    return settings().value(_LAYOUT_KEY + name)
+
+
+def remember_layout(name: str, value: object) -> None:
+    store = settings()
+    store.setValue(_LAYOUT_KEY + name, value)
+    store.sync()

@@ -56,7 +56,7 @@ class CaseListPanel(QWidget):
         label.setBuddy(self.view)
         self.count_label = QLabel()
         self.count_label.setToolTip("Cases shown and cases in the project")
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(label)
         layout.addWidget(self.search)
@@ -66,6 +66,12 @@ class CaseListPanel(QWidget):
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.setTabOrder(self.search, self.view)
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("m") * 14)
+
+    def add_below(self, widget: QWidget) -> None:
+        """Put ``widget`` under the list (the first-start guide), the list keeping the larger
+        part of the column."""
+        self._layout.setStretchFactor(self.view, 3)
+        self._layout.addWidget(widget, 2)
 
     # ---- content ------------------------------------------------------------------------------
 

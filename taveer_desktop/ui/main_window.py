@@ -35,6 +35,7 @@ from taveer_desktop.ui.case_controller import CaseController
 from taveer_desktop.ui.case_list import CaseListPanel
 from taveer_desktop.ui.case_view import CaseView
 from taveer_desktop.ui.error_dialog import show_failure
+from taveer_desktop.ui.first_start_guide import FirstStartGuide
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.method_dialog import MethodDialog
 from taveer_desktop.ui.model_controller import ModelController
@@ -93,6 +94,8 @@ class MainWindow(QMainWindow):
 
     def _build_central(self) -> None:
         self.case_list = CaseListPanel()
+        self.guide = FirstStartGuide(remember=self.persist_settings)  # until it is hidden
+        self.case_list.add_below(self.guide)
         self.case_view = CaseView(self.session, self.window_actions, self.runner)
         self.case_header = self.case_view.header
         self.tabs = self.case_view.tabs

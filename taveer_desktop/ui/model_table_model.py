@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.model import method_of
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.presentation.model_text import (
     model_method_name,
     model_method_sentence,
@@ -127,7 +128,7 @@ class ModelTableModel(RecordTableModel):
         ),
         Column(
             "Method",
-            lambda m: m.method_title or method_name(m.method),
+            lambda m: m.method_title or stated_name(m.method),
             "Whose likelihood ratio the model states: a method's, or a fusion of methods'",
             lambda m: m.method_sentence,
         ),

@@ -131,9 +131,7 @@ class ProjectController(QObject):
     def _seeded(self, result: demo_project.SeedResult) -> None:
         self.session.changed(MODELS, CASES)
         self.demo_seeded.emit(result)
-        self.status_message.emit(
-            "Welcome: the demo case is ready. Select it and press Verify.", 15_000
-        )
+        self.status_message.emit("The demo case is ready: see the guide beside the cases.", 5_000)
         self.project_ready.emit()
 
     # ---- File menu ----------------------------------------------------------------------------

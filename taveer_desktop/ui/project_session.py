@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.presentation.method_agreement import model_fusion_weights
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
 from taveer_desktop.store.population_repository import StoredPopulation, StoredValidation
 from taveer_desktop.ui.model_choice_table_model import ModelChoice, model_choice
@@ -119,6 +120,7 @@ class ProjectSession(QObject):
         names = {doc.id: doc.file_name for doc in self.documents(case_id)}
         runs = self._store.runs.list_for_case(case_id)
         conclusions, methods = {}, {}
+        weights: dict[int, dict[str, float] | None] = {}
         for run in runs:
             try:
                 verification = self._store.runs.verification(run.id)
@@ -128,7 +130,18 @@ class ProjectSession(QObject):
             conclusions[run.id] = verification.conclusion
             if verification.methods is not None:
                 methods[run.id] = verification.methods
-        return run_rows(runs, names, conclusions, methods)
+                if run.model_id not in weights:  # None for a model that fuses nothing
+                    weights[run.model_id] = self._fusion_weights(run.model_id)
+        found = {m: w for m, w in weights.items() if w is not None}
+        return run_rows(runs, names, conclusions, methods, found)
+
+    def _fusion_weights(self, model_id: int) -> dict[str, float] | None:
+        """A fused model's weight of each method it fuses (None: unreadable, reported by the
+        integrity check)."""
+        try:
+            return model_fusion_weights(self._require().models.load(model_id))
+        except TaveerError:
+            return None
 
     def audit(self, case_id: int | None) -> list[AuditEntry]:
         return self._store.audit.entries(case_id) if self._store else []

@@ -129,7 +129,11 @@ class ReportExportDialog(QDialog):
             "The lab's RFC 3161 time-stamping authority (http://…); without it the report says "
             "its signing time is the workstation's clock"
         )
-        sign_form = QFormLayout(self.sign_group)  # two rows: small screens keep the preview
+        self.sign_fields = QWidget()  # shown while signing is ticked: the preview keeps room
+        self.sign_fields.setVisible(False)
+        QVBoxLayout(self.sign_group).addWidget(self.sign_fields)
+        sign_form = QFormLayout(self.sign_fields)  # two rows: small screens keep the preview
+        sign_form.setContentsMargins(0, 0, 0, 0)
         sign_form.addRow("Certificate:", certificate_row)
         secrets = QHBoxLayout()
         secrets.addWidget(self.passphrase, 1)
@@ -202,9 +206,9 @@ class ReportExportDialog(QDialog):
         self.refresh_preview()
 
     def _sign_toggled(self, signing: bool) -> None:
-        """A signed report is never PDF/A-1b (docs/report.md): the choice is taken away."""
-        if signing and self.archival_box.isChecked():
-            self.archival_box.setChecked(False)
+        """A signed report is never PDF/A-1b (docs/report.md); the certificate's fields show."""
+        self.sign_fields.setVisible(signing)
+        self.archival_box.setChecked(self.archival_box.isChecked() and not signing)
         self.archival_box.setEnabled(not signing)
 
     def choose_certificate(self) -> None:

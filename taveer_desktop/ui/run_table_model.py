@@ -23,6 +23,7 @@ from taveer_desktop.presentation.conclusion_text import (
     format_lr,
 )
 from taveer_desktop.presentation.method_agreement import method_lines, short_name
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.store import VerificationRun
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -36,6 +37,7 @@ class RunRow:
     questioned_name: str
     conclusion: Conclusion | None = None  # None when the stored result could not be read
     methods: MethodFindings | None = None  # a LambdaG or fused model's findings (None: TAVeer)
+    weights: Mapping[str, float] | None = None  # a fused model's weight of each fused method
 
     @property
     def kind(self) -> ConclusionKind | None:
@@ -53,6 +55,7 @@ def run_rows(
     document_names: Mapping[int, str],
     conclusions: Mapping[int, Conclusion] | None = None,
     methods: Mapping[int, MethodFindings] | None = None,
+    weights: Mapping[int, Mapping[str, float]] | None = None,
 ) -> list[RunRow]:
     """Rows newest first, each with its questioned document's file name and conclusion (and
     the findings of each method, for a run of a LambdaG or fused model)."""
@@ -64,6 +67,7 @@ def run_rows(
             document_names.get(r.questioned_document_id, f"document {r.questioned_document_id}"),
             conclusions.get(r.id),
             methods.get(r.id),
+            weights.get(r.model_id) if weights else None,
         )
         for r in ordered
     ]
@@ -81,7 +85,7 @@ def conclusion_tip(row: RunRow) -> str:
         return UNREADABLE
     lines = [KIND_EXPLANATIONS[row.kind]]
     if row.conclusion is not None and row.conclusion.reasons:
-        lines += [f"• {reason}" for reason in row.conclusion.reasons]
+        lines += [f"• {reason}" for reason in conclusion_reasons(row.conclusion)]
     return "\n".join(lines)
 
 
@@ -91,7 +95,8 @@ def lr_text(row: RunRow) -> str:
     shown = format_lr(row.log10_lr)
     notes = [] if row.kind is ConclusionKind.EVALUATIVE else ["investigation only"]
     if row.methods is not None:
-        notes.append(short_name(row.methods.stated))
+        fused = list(row.weights) if row.weights else None
+        notes.append(short_name(row.methods.stated, fused))
     return f"{shown} ({'; '.join(notes)})" if notes else shown
 
 
@@ -99,7 +104,7 @@ def lr_tip(row: RunRow) -> str:
     """The ratio, and for a LambdaG or fused model each method's own and their agreement."""
     if row.methods is None:
         return lr_text(row)
-    lines = method_lines(row.methods)
+    lines = method_lines(row.methods, row.weights)
     return "\n".join([lr_text(row), *(line.strip() for line in lines)])
 
 

@@ -134,3 +134,36 @@ class AttemptsView(QWidget):
         widest = self.fontMetrics().horizontalAdvance("m") * 18  # long names elide; tooltips
         for column in range(self.table.columnCount()):
             self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))
+
+
+class RecordCaseTabs:
+    """The Case Fit and Attempts tabs of a record view (``ValidationRecordView``), filled for the
+    case the record was made for: on the wizard's last page and in Validation Records alike."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+        self.fit = FitView()
+        self.attempts = AttemptsView()
+        view.add_case_tab(self.fit, "Case &Fit", "Whether this case looks like the population")
+        view.add_case_tab(self.attempts, "A&ttempts", "Every validation run for this case")
+
+    def set_visible(self, visible: bool) -> None:
+        """Show the tabs (a record of a case) or hide them (a record of no case)."""
+        for widget in (self.fit, self.attempts):
+            self.view.tabs.setTabVisible(self.view.tabs.indexOf(widget), visible)
+
+    def show_case(self, store, case, record: dict, population: str) -> None:
+        """The case's fit to the record's population and every attempt of the case."""
+        from taveer_desktop.report.validation_attempts import case_attempts, record_fit_check
+
+        self.show_fit(*record_fit_check(store, case, record, population))
+        self.attempts.show_attempts(case_attempts(store, case), case.number)
+        self.set_visible(True)
+
+    def show_fit(self, check: fit_words.FitCheck | None, problem: str) -> None:
+        """This case's fit check against the record's population, or why there is none."""
+        if check is not None:
+            self.fit.show_check(check)
+        else:
+            self.fit.show_missing(problem or fit_words.FIT_NOT_MADE)
+        self.view.set_fit_line(check)

@@ -38,6 +38,7 @@ from taveer_desktop.core.errors import TaveerError
 from taveer_desktop.core.methods.registry import METHOD_IDS
 from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method, short_name
+from taveer_desktop.presentation.method_names import record_fused
 from taveer_desktop.presentation.method_validation_text import (
     METHOD_TIPPETT,
     charts_method_note,
@@ -295,12 +296,14 @@ class MethodTippettChart(pg.PlotWidget):
         self.setMinimumSize(char * 48, lines * 18)
         self.setToolTip(METHOD_TIPPETT.caption)
         self.drawn: dict[str, np.ndarray] = {}
+        self.fused: list[str] | None = None  # the methods a fused record's fusion combines
 
     def show_record(self, record: dict) -> bool:
         """Draw the record's methods (False, nothing drawn, when it keeps one method)."""
         plot = self.getPlotItem()
         plot.clear()
         self.drawn = {}
+        self.fused = record_fused(record)
         by_method = method_trials(record)
         if by_method is None:
             return False
@@ -328,4 +331,4 @@ class MethodTippettChart(pg.PlotWidget):
         return True
 
     def method_names(self) -> list[str]:
-        return [short_name(m) for m in self.drawn]
+        return [short_name(m, self.fused) for m in self.drawn]

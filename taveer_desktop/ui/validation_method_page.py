@@ -39,12 +39,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from taveer_desktop.core.fusion import fusion_name
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.methods.registry import MethodId
 from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
 from taveer_desktop.presentation import validation_wizard_text as vt
+from taveer_desktop.presentation.method_costs import cost_text
+from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.ui.validation_wizard_step import WizardStep, form_label, wrapped
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class MethodPage(WizardStep):
         self.buttons: dict[str, QRadioButton] = {}
         self.compare_boxes: dict[str, QCheckBox] = {}
         self.fuse_boxes: dict[str, QCheckBox] = {}
+        self.cost_labels: dict[str, QLabel] = {}  # the Cost column (the fusion's follows its ticks)
         group = QButtonGroup(self)
         layout = self.scrolled()  # at a large scale the page scrolls (down, not sideways)
         self.content_layout = layout
@@ -110,6 +112,7 @@ class MethodPage(WizardStep):
             randomness.setToolTip(ct.RANDOMNESS_MEANING[choice.randomness])
             cost = QLabel(choice.cost_cell)
             cost.setToolTip(f"{choice.cost}. {ct.COST_NOTE}")
+            self.cost_labels[choice.method] = cost
             fused = QCheckBox()
             if choice.method == MethodId.FUSION:  # the fusion cannot fuse itself
                 fused.setVisible(False)
@@ -256,14 +259,19 @@ class MethodPage(WizardStep):
         for method, box in self.compare_boxes.items():  # the stated method is validated anyway
             box.setEnabled(method != stated)
         self.rule_check.setEnabled(bool(self.compared()))
-        self.details.setText(ct.method_explanation(stated))
+        self.details.setText(ct.method_explanation(stated, self.fused()))
         fusing = self.fusing()
         for box in self.fuse_boxes.values():
             box.setEnabled(fusing)
         self.fuse_note.setText(ct.fuse_note(fusing, self.fused()))
         fused = self.fused()  # the fusion's row is named by the methods it combines
-        name = fusion_name(fused) if len(fused) >= 2 else method_name(MethodId.FUSION)
+        name = stated_name(MethodId.FUSION, fused) if len(fused) >= 2 else ct.UNFUSED_NAME
         self.buttons[MethodId.FUSION].setText(name)
+        fused_cost = ct.cost_cell(MethodId.FUSION, fused)  # the fusion costs what its parts do
+        self.cost_labels[MethodId.FUSION].setText(fused_cost)
+        self.cost_labels[MethodId.FUSION].setToolTip(
+            f"{cost_text(MethodId.FUSION, fused)}. {ct.COST_NOTE}"
+        )
         validated = (stated, *self.compared(), *(self.fused() if fusing else ()))
         uses_lambdag = MethodId.LAMBDAG in validated
         self.completeChanged.emit()

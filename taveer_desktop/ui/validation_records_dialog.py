@@ -44,6 +44,7 @@ from taveer_desktop.ui.project_session import AUDIT, MODELS, VALIDATIONS, Projec
 from taveer_desktop.ui.record_table_model import SORT_ROLE, selected_record
 from taveer_desktop.ui.record_table_model import select_record as select_matching
 from taveer_desktop.ui.task_worker import Job, TaskWorker
+from taveer_desktop.ui.validation_case_views import RecordCaseTabs
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_table_models import (
     V_CREATED,
@@ -92,6 +93,7 @@ class ValidationRecordsDialog(QDialog):
         top_layout.addWidget(label)
         top_layout.addWidget(self.table)
         self.view = ValidationRecordView()
+        self.case_tabs = RecordCaseTabs(self.view)  # as on the wizard's last page
         # the record scrolls as a whole where the dialog is short (1366 × 768 at 150 %): its
         # verdict lines took the height and left the figures table its header alone
         self.view.setMinimumHeight(self.fontMetrics().height() * 26)
@@ -190,7 +192,14 @@ class ValidationRecordsDialog(QDialog):
         self._update_export()
         if row is None or store is None:
             return
-        self.view.show_record(store.validations.record(row.stored.id), row.model_name)
+        record = store.validations.record(row.stored.id)
+        self.view.show_record(record, row.model_name)
+        if row.stored.case_id is None:  # a record made for no case: no fit, no attempts
+            self.case_tabs.set_visible(False)
+            self.view.set_fit_line(None)
+            return
+        case = store.cases.get(row.stored.case_id)
+        self.case_tabs.show_case(store, case, record, row.population_name)
 
     # ---- the validation report ----------------------------------------------------------------
 

@@ -23,13 +23,12 @@ from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSetting
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.method_choice_text import comparison_plan_words
-from taveer_desktop.report.validation_attempts import case_attempts, record_fit_check
 from taveer_desktop.store.case_validation import CaseValidation
 from taveer_desktop.ui import jobs
 from taveer_desktop.ui.project_session import AUDIT, CASES, MODELS, VALIDATIONS
 from taveer_desktop.ui.step_progress_panel import StepProgressPanel
 from taveer_desktop.ui.task_worker import Job, TaskWorker
-from taveer_desktop.ui.validation_case_views import AttemptsView, FitView
+from taveer_desktop.ui.validation_case_views import RecordCaseTabs
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_wizard_step import ERROR_STYLE, WizardStep, form_label, wrapped
 
@@ -126,7 +125,9 @@ class RunPage(WizardStep):
                 vt.method_plan_words(
                     settings.method, settings.lambdag_order, settings.lambdag_samples, settings.fuse
                 )
-                + comparison_plan_words(choice.method, choice.compare, choice.choose_by),
+                + comparison_plan_words(
+                    choice.method, choice.compare, choice.choose_by, settings.fuse
+                ),
                 ranges=owner.ranges,
                 repeats=repeats,
             )
@@ -234,10 +235,8 @@ class RecordPage(WizardStep):
         super().__init__(wizard, "6 · The validation record")
         self.setFinalPage(True)
         self.view = ValidationRecordView(self)
-        self.fit = FitView()
-        self.attempts = AttemptsView()
-        self.view.add_case_tab(self.fit, "Case &Fit", "Whether this case looks like the population")
-        self.view.add_case_tab(self.attempts, "A&ttempts", "Every validation run for this case")
+        self.case_tabs = RecordCaseTabs(self.view)  # also in Validation Records
+        self.fit, self.attempts = self.case_tabs.fit, self.case_tabs.attempts
         # the verdict lines above the tabs can take half of a small screen: the page scrolls,
         # and the tabs keep room for a dozen lines
         self.view.tabs.setMinimumHeight(self.fontMetrics().height() * 14)
@@ -275,13 +274,8 @@ class RecordPage(WizardStep):
             return
         case = self.owner.case
         population = self.owner.population.name if self.owner.population else ""
-        self.show_fit(*record_fit_check(store, case, record, population))
-        self.attempts.show_attempts(case_attempts(store, case), case.number)
+        self.case_tabs.show_case(store, case, record, population)
 
     def show_fit(self, check: fit_words.FitCheck | None, problem: str) -> None:
         """This case's fit check against the record's population, or why there is none."""
-        if check is not None:
-            self.fit.show_check(check)
-        else:
-            self.fit.show_missing(problem or fit_words.FIT_NOT_MADE)
-        self.view.set_fit_line(check)
+        self.case_tabs.show_fit(check, problem)

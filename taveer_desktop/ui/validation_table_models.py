@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taveer_desktop.presentation.fusion_text import listed_method_label
-from taveer_desktop.presentation.method_agreement import method_label
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel, short_hash, short_utc
 
@@ -89,7 +88,7 @@ class ValidationTableModel(RecordTableModel):
             "Method",
             lambda r: listed_method_label(r.stored.method, r.stored.fused),
             "The method validated: whose likelihood ratios the figures are",
-            lambda r: method_label(r.stored.method),
+            lambda r: listed_method_label(r.stored.method, r.stored.fused),
         ),
         Column(
             "Cllr",

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from taveer_desktop.presentation.model_text import stated_validation_line
 from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import Case, Document, ProjectStore
+from taveer_desktop.ui import app_settings
 from taveer_desktop.ui import run_table_model as rtm
 from taveer_desktop.ui.elided_label import ElidedLabel
 from taveer_desktop.ui.job_runner import JobRunner
@@ -108,6 +109,16 @@ class VerificationTab(QWidget):
         validation = QHBoxLayout()
         validation.addWidget(self.validation_label, stretch=1)
         validation.addWidget(self.validation_link)
+        # the runs table folds away (remembered), giving its height to the result's details
+        self.runs_toggle = QToolButton()
+        self.runs_toggle.setText("R&uns")
+        self.runs_toggle.setCheckable(True)
+        self.runs_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.runs_toggle.setToolTip(
+            "Show or hide the table of this case's runs (the newest run is shown either way); "
+            "hidden, its height goes to the result"
+        )
+        validation.addWidget(self.runs_toggle)
 
         self.run_model = rtm.RunTableModel(self)
         self.run_proxy = QSortFilterProxyModel(self)
@@ -140,6 +151,16 @@ class VerificationTab(QWidget):
         layout.addLayout(validation)
         layout.addWidget(self.runs_view)
         layout.addWidget(self.result_view, stretch=1)
+        self.runs_toggle.setChecked(app_settings.layout_value("runs_hidden") != "true")
+        self._runs_toggled(self.runs_toggle.isChecked(), remember=False)
+        self.runs_toggle.toggled.connect(self._runs_toggled)
+
+    def _runs_toggled(self, shown: bool, remember: bool = True) -> None:
+        """Show or fold away the runs table (``remember``: for later starts too)."""
+        self.runs_view.setVisible(shown)
+        self.runs_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        if remember:
+            app_settings.remember_layout("runs_hidden", "false" if shown else "true")
 
     # ---- the result view ----------------------------------------------------------------------
 

@@ -57,6 +57,7 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     maximise(window)
     store = window.session.store
     add_method_case(store, "fusion", "M-1")
+    add_method_case(store, "fusion", "F-3", fuse=("taveer", "coav", "nncd"))
     federalist = paths.resource("demo") / "federalist"
     case = store.cases.create("2026-023-I", title="No. 51 against Hamilton, Stack Exchange model")
     hamilton = [federalist / f"federalist_{n}.txt" for n in ("01", "06", "15", "23")]
@@ -121,6 +122,14 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     shoot(window, "lambdag", settle=1.0)
     result.tabs.setCurrentIndex(0)
 
+    # -- a fusion of TAVeer, COAV and NNCD: named by its parts everywhere ---------------------
+    assert window.case_list.select_case_number("F-3")
+    window.tabs.setCurrentWidget(window.verification_tab)
+    pump(0.6)
+    shoot(window, "fused3-decision")
+    panel.result_scroll.verticalScrollBar().setValue(0)
+    result.tabs.setCurrentIndex(0)
+
     # -- the models ----------------------------------------------------------------------------
     manager = window.models.open_manager()
     shoot(manager, "model-manager")
@@ -142,6 +151,11 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     shoot(records, "record")
     records.view.tabs.setCurrentWidget(records.view.methods)
     shoot(records, "methods-compared")
+    fused3 = next(r for r in records.model.records() if r.case_number == "F-3")
+    records.select_record(fused3.stored.id)
+    records.view.tabs.setCurrentIndex(0)
+    pump(0.6)
+    shoot(records, "record-fused3")
     records.reject()
 
     # -- the validation wizard, page by page (a TAVeer validation of DEMO-001) ----------------
@@ -155,6 +169,14 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     shoot(wizard, "wizard-2-conditions")
     wizard.next()
     shoot(wizard, "wizard-3-method")
+    method_page = wizard.method_page
+    method_page.buttons["fusion"].setChecked(True)
+    for part in ("lambdag",):
+        method_page.fuse_boxes[part].setChecked(False)
+    for part in ("taveer", "coav", "nncd"):
+        method_page.fuse_boxes[part].setChecked(True)
+    shoot(wizard, "wizard-3-method-fused3")
+    method_page.buttons["taveer"].setChecked(True)
     wizard.next()
     wizard.criteria_page.max_cllr.setValue(1.0)
     shoot(wizard, "wizard-4-criteria")

@@ -116,7 +116,8 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     assert fused.verification.log10_lr == pytest.approx(findings.by_method["fusion"], abs=1e-6)
     kind = fused.verification.conclusion.kind
     assert kind is ConclusionKind.INVESTIGATIVE
-    assert "too small for casework" in summary.headline.text()
+    assert "too small to rely on" in summary.headline.text()  # the detail in the reasons
+    assert "too small for casework" in summary.reasons_label.text()
     # each method's own ratio and the agreement sentence, exactly as the shared wording says
     assert summary.methods_label.isVisibleTo(summary)
     weights = model_fusion_weights(fused.model)
@@ -133,9 +134,10 @@ def test_the_run_shows_the_fused_ratio_each_methods_own_and_their_agreement(qtbo
     column = rtm.LIKELIHOOD_RATIO
     index = tab.run_model.index(0, column)
     fused_lr = format_lr(findings.by_method["fusion"])
-    assert tab.run_model.data(index) == f"{fused_lr} (investigation only; Fusion)"
+    assert tab.run_model.data(index) == f"{fused_lr} (investigation only; TAVeer + LambdaG)"
     tip = tab.run_model.data(index, Qt.ItemDataRole.ToolTipRole)
-    assert "TAVeer alone: LR" in tip and "LambdaG alone: LR" in tip
+    # the fused model's weights are known to the table now, as to the CLI and the report
+    assert "TAVeer alone (weight " in tip and "LambdaG alone (weight " in tip
     # LambdaG's tab is offered and lists what the core computes for the stored run
     result_view = panel.result_view
     assert result_view.tabs.isTabVisible(LAMBDAG_TAB)

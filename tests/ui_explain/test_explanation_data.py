@@ -18,6 +18,7 @@ from taveer_desktop.presentation.explanation_data import (
     rows_to_tsv,
     safe_cell,
 )
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
 
 
 def test_phi_rows_carry_the_engines_importance_and_side(federalist):
@@ -110,7 +111,9 @@ def test_investigative_texts_mark_the_likelihood_ratio(federalist_investigative)
     assert result.conclusion.kind is ConclusionKind.INVESTIGATIVE
     assert texts.kind_label == "For investigation only"
     assert texts.headline.startswith("No evaluative conclusion: ")
-    assert result.conclusion.reasons[0] in texts.headline  # measured value and limit
+    # plain words in the headline; the measured value and limit in the reasons under it
+    assert "technical detail" not in texts.headline
+    assert result.conclusion.reasons[0] in " ".join(conclusion_reasons(result.conclusion))
     assert texts.investigative.startswith("For investigation only: ")
     assert texts.lr_number is not None
     assert not any(fact in texts.headline for fact in FACT_STATEMENTS)
@@ -122,7 +125,10 @@ def test_no_conclusion_texts_say_why(no_conclusion):
     result, texts = _texts(no_conclusion)
     assert result.conclusion.kind is ConclusionKind.NONE
     assert texts.kind_label == "No conclusion"
-    assert texts.headline.startswith("The questioned document has 2 words")
+    assert texts.headline.startswith("A document is too short for the method to compare")
+    assert any(
+        "questioned document has 2 words" in r for r in conclusion_reasons(result.conclusion)
+    )
     assert texts.investigative is None and texts.lr_number is None
 
 

@@ -138,7 +138,8 @@ def test_three_kinds_of_conclusion_are_labelled_and_worded(
     )
     assert "No conclusion" in summary.kind_label.text()
     # the banner names the kind; the headline gives the reason without repeating it
-    assert summary.headline.text().startswith("The questioned document has 2 words")
+    assert summary.headline.text().startswith("A document is too short for the method")
+    assert "questioned document has 2 words" in summary.reasons_label.text()
     assert "No likelihood ratio" in summary.lr_label.text()
     assert summary.stability_button.isHidden()
     assert "not assessed" in summary.stability_label.text()

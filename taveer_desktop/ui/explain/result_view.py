@@ -55,6 +55,7 @@ from taveer_desktop.ui.explain.lambdag_view import LambdaGView
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
 from taveer_desktop.ui.job_runner import JobRunner
+from taveer_desktop.ui.remembered_split import remembered_split
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 DECISION_TAB, FEATURES_TAB, LAMBDAG_TAB = 0, 1, 2
@@ -159,12 +160,17 @@ class ResultView(QWidget):
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([400, 600])
-        page = QWidget(self)
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary)  # the conclusion first, across the whole width
-        layout.addWidget(splitter, 1)
-        return page
+        # the conclusion's details first, across the whole width, then the details and the
+        # chart: a splitter gives each half of the tab (the split is remembered), the upper
+        # part scrolls where it needs more, so the details never shrink to a sliver at 150 %
+        upper = QScrollArea(self)
+        upper.setWidgetResizable(True)
+        upper.setFrameShape(QScrollArea.Shape.NoFrame)
+        upper.setWidget(self.summary)
+        self.decision_splitter = remembered_split(Qt.Orientation.Vertical, "decision_split", self)
+        self.decision_splitter.addWidget(upper)
+        self.decision_splitter.addWidget(splitter)
+        return self.decision_splitter
 
     def _features_tab(self) -> QWidget:
         page = QWidget(self)

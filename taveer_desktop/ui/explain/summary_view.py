@@ -65,6 +65,7 @@ from taveer_desktop.presentation.method_agreement import (
     result_method_lines,
 )
 from taveer_desktop.presentation.ratio_stability_text import stability_owner
+from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.ui.explain.score_scale import ScoreScale
 from taveer_desktop.ui.explain.stability_part import STABILITY_MEANING, StabilityPart
 from taveer_desktop.ui.job_runner import JobRunner
@@ -251,7 +252,7 @@ class DecisionSummary(StabilityPart, QWidget):
         )
         self.headline.setText(texts.headline)
         self.headline.setToolTip(
-            "\n".join(f"• {reason}" for reason in verification.conclusion.reasons)
+            "\n".join(f"• {reason}" for reason in conclusion_reasons(verification.conclusion))
         )
         self._show_methods(verification, model)
         self.investigative_label.setVisible(texts.investigative is not None)
@@ -272,7 +273,7 @@ class DecisionSummary(StabilityPart, QWidget):
         )
         self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(result))
         self.reasons_label.setVisible(bool(verification.conclusion.reasons))
-        self.reasons_label.setText(reasons_html(verification.conclusion.reasons))
+        self.reasons_label.setText(reasons_html(conclusion_reasons(verification.conclusion)))
         self._show_lr(texts, verification.log10_lr, scale_id)
         self._show_warnings(verification.warnings)
         model_info = result.get("model", {})
