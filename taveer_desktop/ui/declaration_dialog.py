@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -73,13 +72,8 @@ class DeclarationDialog(SignOffDialog):
         self.buttons.accepted.connect(self.declare)
         restore = self.buttons.addButton("Default statement", QDialogButtonBox.ButtonRole.ResetRole)
         restore.clicked.connect(lambda: self.statement.setPlainText(DEFAULT_STATEMENT_OF_TRUTH))
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.state_label)
-        layout.addLayout(form)
-        layout.addWidget(note)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.buttons)
-        resize_to_fit(self, 50)
+        self.lay_out(form, note)
+        resize_to_fit(self, 50, lines=34)
 
     @property
     def declared(self):

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -71,13 +70,8 @@ class ReviewDialog(SignOffDialog):
         note.setWordWrap(True)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Record Review")
         self.buttons.accepted.connect(self.record)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.state_label)
-        layout.addLayout(form)
-        layout.addWidget(note)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.buttons)
-        resize_to_fit(self, 45)
+        self.lay_out(form, note)
+        resize_to_fit(self, 45, lines=30)
 
     @property
     def reviewed(self):

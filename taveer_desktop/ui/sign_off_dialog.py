@@ -1,23 +1,44 @@
 """What the two sign-off dialogs of a case share (Case ▸ Examiner Declaration… and Technical
 Review…): the case's standing in words, the red line a refusal is shown on, the OK button that
-keeps the entry as one job on the job runner's writer pool, and opening the dialog on the
-controller's selected case.
+keeps the entry as one job on the job runner's writer pool, the optional signed checkpoint, and
+opening the dialog on the controller's selected case.
+
+"Sign a checkpoint with my certificate" (as ``case declare``/``case review --sign``): the
+examiner's PKCS#12 file is opened with its passphrase on OK, before anything is written (a wrong
+passphrase, a file that is not PKCS#12, an expired certificate, a FIFO: shown in the red line,
+nothing written); the entry and the checkpoint, the chain's head signed with the examiner's key
+(``store/checkpoints.py``), commit in one transaction. The key stays in memory for that job
+only; the project keeps the signature and the certificate, never the key.
 
 A refusal by the store (``TaveerError``) is the job's answer, not a failure: it is shown in the
-dialog in the store's own words and the dialog stays open; what the store kept is ``kept`` and
-the dialog closes.
+dialog in the store's own words and the dialog stays open; what the store kept is ``kept`` (and
+its checkpoint ``checkpoint``) and the dialog closes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGroupBox,
+    QLabel,
+    QLayout,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.report.credentials import SigningError, open_examiner_key
 from taveer_desktop.store import Case, ProjectStore
 from taveer_desktop.store.declaration_repository import Standing
+from taveer_desktop.ui.certificate_fields import CertificateFields
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
@@ -39,6 +60,7 @@ class SignOffDialog(QDialog):
         self.store, self.case, self.runner = store, case, runner
         self.worker: TaskWorker | None = None
         self.kept: Any = None
+        self.checkpoint: Any = None  # the checkpoint's audit entry, when one was signed
         self.standing = store.declarations.standing(case.id)
         self.state_label = QLabel(standing_text(self.standing))
         self.state_label.setWordWrap(True)
@@ -49,15 +71,77 @@ class SignOffDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.buttons.rejected.connect(self.reject)
+        self.certificate = CertificateFields()
+        self.sign_group = QGroupBox("Sign a chec&kpoint with my certificate")
+        self.sign_group.setCheckable(True)
+        self.sign_group.setChecked(False)
+        self.sign_group.setToolTip(
+            "Signs the audit chain's head with your key as this entry is kept: anyone holding "
+            "the project can then prove that nothing up to here was changed (taveer check)"
+        )
+        QVBoxLayout(self.sign_group).addWidget(self.certificate)
+        self.certificate.setVisible(False)
+        self.sign_group.toggled.connect(self.certificate.setVisible)
+
+    def lay_out(self, *parts: QWidget | QLayout) -> None:
+        """The dialog's layout: the standing, ``parts`` and the checkpoint in a body that
+        scrolls (down, never sideways) where the screen is short, as at 150 % on 1366 × 768;
+        the refusal line and the buttons stay in view below it."""
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.addWidget(self.state_label)
+        for part in parts:
+            if isinstance(part, QLayout):
+                column.addLayout(part)
+            else:
+                column.addWidget(part)
+        column.addWidget(self.sign_group)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # once asked for, the certificate's fields are scrolled into view
+        self.sign_group.toggled.connect(
+            lambda on: (
+                on and QTimer.singleShot(0, lambda: scroll.ensureWidgetVisible(self.certificate))
+            )
+        )
+        layout = QVBoxLayout(self)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+    def _examiner_key(self) -> Any:
+        """The opened key when a checkpoint is asked for (None otherwise); a file that cannot
+        sign raises ``SigningError`` with its sentence."""
+        path = self.certificate.path()
+        if not self.sign_group.isChecked() or path is None:
+            return None
+        return open_examiner_key(path, self.certificate.secret(), datetime.now(UTC))
 
     def keep(self, what: str, refused: str, write: Callable[[], Any]) -> TaskWorker | None:
-        """Run ``write`` as the job ``what``; a refusal is shown after ``refused``."""
+        """Run ``write`` as the job ``what`` (with the checkpoint, when asked for, in the same
+        transaction); a refusal is shown after ``refused``."""
         if self.worker is not None:
             return None
+        if self.sign_group.isChecked() and self.certificate.path() is None:
+            self.error_label.setText(f"{refused}: choose the certificate file to sign with.")
+            return None
+        try:
+            key = self._examiner_key()
+        except SigningError as error:
+            self.error_label.setText(f"{refused}: {error.sentence.rstrip('.')}.")
+            return None
+        store, case_id = self.store, self.case.id
 
         def run(_progress) -> Any:
             try:
-                return write()
+                if key is None:
+                    return write(), None
+                with store.transaction():  # the entry and its checkpoint commit together
+                    return write(), store.audit.record_checkpoint(key, case_id)
             except TaveerError as error:  # a refusal is an answer, shown in the dialog
                 return _Refusal(error.plain_message)
 
@@ -67,7 +151,7 @@ class SignOffDialog(QDialog):
             if isinstance(result, _Refusal):
                 self.error_label.setText(f"{refused}: {result.message}.")
                 return
-            self.kept = result
+            self.kept, self.checkpoint = result
             self.accept()
 
         self.buttons.setEnabled(False)

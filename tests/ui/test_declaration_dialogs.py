@@ -134,3 +134,55 @@ def test_the_export_dialog_writes_a_final_signed_report(qtbot, tmp_path, monkeyp
         dialog.export_to(tmp_path / "signed.pdf")
     assert dialog.exported.signed.signer == "A. Examiner (Example Forensic Lab)"
     assert verify_signed_report(tmp_path / "signed.pdf", [tmp_path / "ca.pem"]).ok
+
+
+@pytest.mark.slow
+def test_declaration_and_review_dialogs_sign_checkpoints_that_check_verifies(qtbot, tmp_path):
+    """The desktop's step of ``case declare/review --sign``: a wrong passphrase or no file is
+    refused in the dialog with nothing written; signed, the entry and its checkpoint are kept
+    together and the project's check verifies the checkpoint."""
+    p12 = _test_certificate(tmp_path)
+    window = open_window(qtbot, demo_store(tmp_path))
+    store = window.session.store
+    assert window.case_list.select_case_number("DEMO-001")
+    entries = len(store.audit.entries())
+
+    dialog = open_declaration(window.cases)
+    qtbot.addWidget(dialog)
+    assert not dialog.certificate.isVisibleTo(dialog)  # shown only when asked for
+    dialog.examiner.setText("A. Examiner")
+    dialog.role.setText("forensic linguist")
+    dialog.sign_group.setChecked(True)
+    assert dialog.certificate.isVisibleTo(dialog)
+    assert dialog.declare() is None
+    assert "choose the certificate file to sign with" in dialog.error_label.text()
+    dialog.certificate.certificate.setText(str(p12))
+    dialog.certificate.passphrase.setText("wrong")
+    assert dialog.declare() is None
+    assert "passphrase does not open" in dialog.error_label.text()
+    assert len(store.audit.entries()) == entries  # nothing written
+    dialog.certificate.passphrase.setText("desk passphrase")
+    dialog.declare()
+    qtbot.waitUntil(lambda: dialog.worker is None, timeout=30_000)
+    assert dialog.declared is not None and dialog.checkpoint is not None
+    assert dialog.checkpoint.action == "checkpoint_signed"
+    assert dialog.checkpoint.details["signer"].startswith("A. Examiner")
+
+    review = open_review(window.cases)
+    qtbot.addWidget(review)
+    review.reviewer.setText("C. Reviewer")
+    review.sign_group.setChecked(True)
+    review.certificate.certificate.setText(str(p12))
+    review.certificate.passphrase.setText("desk passphrase")
+    review.record()
+    qtbot.waitUntil(lambda: review.worker is None, timeout=30_000)
+    assert review.reviewed.outcome == "approved" and review.checkpoint is not None
+    assert review.checkpoint.seq > dialog.checkpoint.seq
+
+    report = store.check_integrity()
+    assert report.ok, report.problems
+    assert [c.problem for c in report.checkpoints] == [None, None]
+    assert [c.carried_by for c in report.checkpoints] == [
+        dialog.checkpoint.seq,
+        review.checkpoint.seq,
+    ]
