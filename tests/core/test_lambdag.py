@@ -136,13 +136,18 @@ def test_fusion_of_two_independent_opinions_beats_each_and_keeps_weights_positiv
 def test_a_population_too_large_for_a_model_is_refused_before_scoring(monkeypatch):
     from types import SimpleNamespace
 
+    from taveer_desktop import paths
     from taveer_desktop.core import lambdag_validation
     from taveer_desktop.core.errors import InputError
     from taveer_desktop.core.population import population_from_texts
     from taveer_desktop.core.validation import ValidationSettings
 
+    # eight distinct real texts (the population reader leaves near-duplicates under two
+    # authors out, so one text with a number appended would leave no author)
+    papers = sorted(paths.resource("demo", "federalist").glob("*.txt"))[:8]
     texts = {
-        f"author{a}": [(f"d{d}.txt", f"{TEXT} Number {a}{d}.") for d in range(2)] for a in range(4)
+        f"author{a}": [(p.name, p.read_text(encoding="utf-8")) for p in papers[2 * a : 2 * a + 2]]
+        for a in range(4)
     }
     population = population_from_texts(texts, "tiny", "tiny-folder")
     monkeypatch.setattr(lambdag_validation, "MAX_REFERENCE_BYTES", 10)
