@@ -4,9 +4,13 @@ Builds, in a temporary folder, a store with ``--cases`` cases (one audit entry e
 transaction), copies it, and adds ``--checkpoints`` signed checkpoints to the copy (an RSA-2048
 key made here with ``cryptography``; each checkpoint is one more audit entry). Then times the
 full integrity check (``check_integrity`` with SQLite's own check, as ``taveer check`` runs it)
-of both stores, alternating, as medians over ``--repeat`` runs, and prints the ratio. Usage:
+of both stores, alternating, as medians over ``--repeat`` runs, and prints the ratio.
+``--store PATH`` starts from a copy of a store built elsewhere instead of the cases-only one,
+e.g. issue 31's 10,000 documents and 1,000 runs made by ``store_benchmark.py --build PATH``.
+Usage:
 
     .venv/bin/python benchmarks/checkpoint_benchmark.py [--cases 2000] [--checkpoints 100]
+        [--store PATH] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -49,11 +53,16 @@ def examiner_key() -> ExaminerKey:
     return ExaminerKey("Bench Examiner", cert.public_bytes(Encoding.DER), key, b"", None)
 
 
-def build(folder: Path, cases: int, checkpoints: int) -> tuple[Path, Path]:
+def build(
+    folder: Path, cases: int, checkpoints: int, base: Path | None = None
+) -> tuple[Path, Path]:
     plain = folder / "plain.taveer"
-    with ProjectStore.create(plain) as store, store.transaction():
-        for number in range(cases):
-            store.cases.create(f"C-{number:05d}")
+    if base is not None:
+        shutil.copyfile(base, plain)
+    else:
+        with ProjectStore.create(plain) as store, store.transaction():
+            for number in range(cases):
+                store.cases.create(f"C-{number:05d}")
     signed = folder / "signed.taveer"
     shutil.copyfile(plain, signed)
     key = examiner_key()
@@ -77,9 +86,10 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=2000)
     parser.add_argument("--checkpoints", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--store", type=Path, help="start from a copy of this store")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
-        plain, signed = build(Path(name), args.cases, args.checkpoints)
+        plain, signed = build(Path(name), args.cases, args.checkpoints, args.store)
         times: dict[Path, list[float]] = {plain: [], signed: []}
         for _ in range(args.repeat):
             for path in (plain, signed):

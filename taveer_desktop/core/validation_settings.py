@@ -256,14 +256,26 @@ class ValidationSettings:
                 f"--max-trials must be at least {2 * MIN_TRIALS_PER_CLASS} "
                 f"({MIN_TRIALS_PER_CLASS} per class)"
             )
+        if self.max_trials // 2 // self.repeats < MIN_TRIALS_PER_CLASS:
+            raise InputError(
+                f"--max-trials {self.max_trials} shared out over {self.repeats} repeats leaves "
+                f"fewer than {MIN_TRIALS_PER_CLASS} trials of each class to a repeat: raise "
+                f"--max-trials to at least {2 * MIN_TRIALS_PER_CLASS * self.repeats} or lower "
+                "--repeats"
+            )
 
     def repeats_for(self, authors: int) -> int:
         """The repeats a population of ``authors`` is validated with: those asked for, raised
-        to ``AUTHOR_REPEATS`` / authors (at most ``MAX_REPEATS``) for a population of casework
-        size (smaller ones are too small for casework whatever their seed)."""
+        to ``AUTHOR_REPEATS`` / authors (at most ``MAX_REPEATS``, and no more than leaves each
+        repeat ``MIN_TRIALS_PER_CLASS`` trials of each class) for a population of casework size
+        (smaller ones are too small for casework whatever their seed)."""
         if authors < MIN_CASEWORK_AUTHORS:
             return self.repeats
-        return max(self.repeats, min(MAX_REPEATS, math.ceil(AUTHOR_REPEATS / authors)))
+        # never raised so far that a repeat would keep fewer than MIN_TRIALS_PER_CLASS trials of
+        # each class (``max_trials`` is shared out over the repeats; a fold needs both classes)
+        room = max(1, self.max_trials // 2 // MIN_TRIALS_PER_CLASS)
+        raised = min(MAX_REPEATS, math.ceil(AUTHOR_REPEATS / authors), room)
+        return max(self.repeats, raised)
 
     def pairs_of_repeat(self, repeat: int) -> int:
         """The cap on one repeat's pairs: ``max_trials`` shared out over the repeats."""

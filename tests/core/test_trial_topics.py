@@ -216,3 +216,11 @@ def test_a_population_of_casework_size_gets_repeats_enough_for_its_size(authors,
     can flip"); smaller populations are too small for casework and keep what was asked."""
     settings = ValidationSettings(repeats=asked)
     assert settings.repeats_for(authors) == used
+
+
+@pytest.mark.parametrize(("max_trials", "used"), [(40, 1), (80, 2), (200, 5), (400, 10)])
+def test_repeats_are_never_raised_past_what_the_trial_cap_can_fill(max_trials, used):
+    """A repeat keeps at least MIN_TRIALS_PER_CLASS trials of each class: 40 trials in all stay
+    one repeat (ten repeats of two pairs left folds with one class, and calibration failed)."""
+    settings = ValidationSettings(repeats=1, max_trials=max_trials)
+    assert settings.repeats_for(20) == used
