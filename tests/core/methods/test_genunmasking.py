@@ -99,9 +99,11 @@ def test_bad_params_refused(params: dict[str, object]) -> None:
 
 @pytest.mark.slow
 def test_scores_separate_same_from_different_authors_in_the_demo_population() -> None:
-    # 42 cases of the shipped demo population (1,500 words each), cross-fitted, 3 runs instead
-    # of 10 to keep the test short: measured AUC 0.71. The floor says: better than chance.
-    method = GeneralisedUnmasking({"runs": 3})
+    # 42 cases of the shipped demo population (1,500 words each), cross-fitted, with the
+    # method's own 10 runs: measured AUC 0.63 since the curves follow the Webis reference (0.71
+    # before, with 3 runs; with the reference's curves 3 runs give 0.59, too noisy for the
+    # floor). The floor says: better than chance.
+    method = GeneralisedUnmasking()
     assert cross_fitted_auc(method, demo_population_cases(1500)) > 0.6
 
 
