@@ -231,16 +231,17 @@ def test_the_verbal_scale_setting_reaches_the_result(qtbot, demo_window):
     from taveer_desktop.ui import app_settings
 
     window = demo_window
-    # DEMO-002's model has no validation record: a stand-in record of it, stored for the case,
-    # gives it the evaluative conclusion whose verbal equivalent the scale words
+    # DEMO-001's model has no validation record: a stand-in record of it, stored for the case,
+    # gives it the evaluative conclusion whose verbal equivalent the scale words (DEMO-002's
+    # texts fail the population-fit check since its two parts are judged together: p = 0.008)
     store = window.session.store
-    case = store.cases.find("DEMO-002")
+    case = store.cases.find("DEMO-001")
     model = store.models.get(case.model_id)
     (population,) = store.populations.list_all()
     store.validations.store(
         case.id, population.id, model.id, stand_in_record(store.models.load(model.id))
     )
-    assert window.case_list.select_case_number("DEMO-002")  # an evaluative conclusion
+    assert window.case_list.select_case_number("DEMO-001")  # an evaluative conclusion
     with qtbot.waitSignal(window.verification_finished, timeout=60_000):
         window.window_actions.verify.trigger()
     nordgaard = next(
