@@ -129,7 +129,8 @@ class RunExplanationPanel(QStackedWidget):
         if needed > half:  # its scroll bar takes some width: the lines wrap again
             bar = self.conclusion_scroll.verticalScrollBar().sizeHint().width()
             needed = self.conclusion_height(width - bar)
-        shown = max(min(needed, half), self.conclusion_scroll.minimumSizeHint().height())
+        kind = self.result_view.summary.kind_label.sizeHint().height()  # at least its kind
+        shown = max(min(needed, half), kind)
         if (
             self.conclusion_scroll.height() != shown
             or self.conclusion_scroll.maximumHeight() != shown
