@@ -97,6 +97,13 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
 
     verify("DEMO-001", shot="status-progress")
     shoot("verification")
+    # the Decision tab's lower half: the method's score on its scale, beside the chart
+    bar = panel.result_scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    result.decision_splitter.setSizes([0, 10_000])  # (a split the examiner may drag)
+    shots.shoot(window, f"every-decision-score.png", 0.6)
+    result.decision_splitter.setSizes([5_000, 5_000])
+    bar.setValue(0)
     verify("2026-023-I")
     shoot("decision-reasons")
     assert window.case_list.select_case_number("M-1")

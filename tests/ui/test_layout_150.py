@@ -100,3 +100,27 @@ def shown_text(label) -> str:
     from PySide6.QtWidgets import QLabel
 
     return QLabel.text(label)
+
+
+def test_the_score_and_its_chart_stack_rather_than_scroll_sideways_at_150_percent(
+    qtbot, demo_window
+):
+    from PySide6.QtCore import Qt
+
+    window = demo_window
+    window.resize(*LAPTOP_150)
+    with qtbot.waitSignal(window.verification_finished, timeout=120_000):
+        window.window_actions.verify.trigger()
+    qtbot.waitUntil(lambda: window.size().width() == LAPTOP_150[0], timeout=5_000)
+    qtbot.wait(50)
+    result = window.verification_tab.result_view.result_view
+    # the score's scale and words did not fit beside the chart: one above the other now,
+    # the details as wide as the tab, nothing reached by scrolling sideways
+    assert result.decision_lower.orientation() == Qt.Orientation.Vertical
+    details = result.details_scroll
+    assert details.widget().width() >= result.summary.scale.minimumSizeHint().width()
+    assert details.horizontalScrollBar().maximum() == 0
+    window.resize(1366, 900)  # a roomy window: side by side again
+    qtbot.waitUntil(lambda: window.width() == 1366, timeout=5_000)
+    qtbot.wait(50)
+    assert result.decision_lower.orientation() == Qt.Orientation.Horizontal
