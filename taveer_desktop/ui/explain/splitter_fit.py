@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QScrollArea, QSplitter, QWidget
 
 def least_width(part: QWidget) -> int:
     """The least width ``part`` shows whole in: a scroll area's, that of what it scrolls."""
-    if isinstance(part, QScrollArea) and part.widget() is not None:
-        inner = part.widget().minimumSizeHint().width()
+    scrolled = part.widget() if isinstance(part, QScrollArea) else None
+    if isinstance(part, QScrollArea) and scrolled is not None:
+        inner = scrolled.minimumSizeHint().width()
         return inner + part.verticalScrollBar().sizeHint().width() + 2 * part.frameWidth()
     return part.minimumSizeHint().width()
 
