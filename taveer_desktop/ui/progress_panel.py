@@ -87,11 +87,14 @@ class ProgressPanel(QWidget):
         self.cancel_button.setToolTip("Stop the job; nothing half-done is kept")
         self.cancel_button.clicked.connect(self._cancel_clicked)
         em = self.fontMetrics().horizontalAdvance("m")
-        self.message_label.setMinimumWidth(em * (16 if compact else 12))
-        if compact:  # in the status bar: sizes in text widths, so 150 % scaling keeps them
+        self.message_label.setMinimumWidth(em * (6 if compact else 12))
+        if compact:  # in the status bar: sizes in text widths, so 150 % scaling keeps them;
+            # small minimums, so that the status bar of a 1366 × 768 window at 150 % can give
+            # the panel its minimum (below it the bar was drawn over the message)
             self.bar.setMaximumWidth(em * 10)
+            self.bar.setMinimumWidth(em * 4)
             self.time_label.setMinimumWidth(
-                self.fontMetrics().horizontalAdvance("0:00:00, ~0:00:00 left")
+                self.fontMetrics().horizontalAdvance("0:00, ~0:00 left")
             )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

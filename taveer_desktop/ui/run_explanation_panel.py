@@ -7,7 +7,10 @@ evidence as received, and shows the stability stored with the run. A stability t
 computes runs as a job on the window's job runner (the store's writer pool) and is stored with
 the run before it is shown. Offers ``show_run(RunView)`` and ``clear(message)`` as the tab
 expects; every newly shown run starts scrolled to the top. The conclusion (its kind and
-statement) sits above the scrolled result, so no scrolling ever hides it.
+statement) sits above the scrolled result, so scrolling the result never hides it; it takes
+at most half of the panel's height (``fit_conclusion``), a longer one scrolling in its own
+place, so the result's tabs always get at least half (at 150 % on a 1366 × 768 screen a long
+conclusion left them about 80 px).
 """
 
 from __future__ import annotations
@@ -56,7 +59,14 @@ class RunExplanationPanel(QStackedWidget):
         page.setContentsMargins(0, 0, 0, 0)
         page.setSpacing(2)
         self.page_spacing = page.spacing()  # between the conclusion and the result
-        page.addWidget(self.result_view.summary.conclusion)
+        # the conclusion in a place of its own, at most half of the panel high (it scrolls
+        # there beyond that, its first line, the kind, at the top)
+        self.conclusion_scroll = QScrollArea()
+        self.conclusion_scroll.setWidgetResizable(True)
+        self.conclusion_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.conclusion_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.conclusion_scroll.setWidget(self.result_view.summary.conclusion)
+        page.addWidget(self.conclusion_scroll)
         page.addWidget(self.result_scroll, 1)
         self.addWidget(self.message)
         self.addWidget(self.result_page)
@@ -96,8 +106,40 @@ class RunExplanationPanel(QStackedWidget):
             stability=StabilityFigures.from_check(checks[-1]) if checks else None,
         )
         self.setCurrentWidget(self.result_page)
+        self.fit_conclusion()
+        self.conclusion_scroll.verticalScrollBar().setValue(0)
         self.result_scroll.verticalScrollBar().setValue(0)
         self.result_scroll.horizontalScrollBar().setValue(0)
+
+    def conclusion_height(self, width: int) -> int:
+        """The height the conclusion's wrapped lines need at ``width``."""
+        conclusion = self.result_view.summary.conclusion
+        if conclusion.hasHeightForWidth():
+            needed = conclusion.heightForWidth(width)
+            if needed >= 0:
+                return needed
+        return conclusion.sizeHint().height()  # (a wrapped label's hint: for a narrow width)
+
+    def fit_conclusion(self) -> None:
+        """The conclusion as tall as its lines need but at most half of the panel, so the
+        result's tabs below it get at least the other half; beyond that it scrolls."""
+        width = self.width()
+        half = max(0, self.height() - self.page_spacing) // 2
+        needed = self.conclusion_height(width)
+        if needed > half:  # its scroll bar takes some width: the lines wrap again
+            bar = self.conclusion_scroll.verticalScrollBar().sizeHint().width()
+            needed = self.conclusion_height(width - bar)
+        kind = self.result_view.summary.kind_label.sizeHint().height()  # at least its kind
+        shown = max(min(needed, half), kind)
+        if (
+            self.conclusion_scroll.height() != shown
+            or self.conclusion_scroll.maximumHeight() != shown
+        ):
+            self.conclusion_scroll.setFixedHeight(shown)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_conclusion()
 
     # ---- stability ----------------------------------------------------------------------------
 

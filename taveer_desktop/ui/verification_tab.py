@@ -140,9 +140,9 @@ class VerificationTab(QWidget):
         self.runs_view.selectionModel().selectionChanged.connect(self._run_selected)
 
         # the result view scrolls and splits itself: it fills its place, without a scroll area;
-        # the runs table keeps a few rows (``_fit_runs``) and the result gets the rest, with
-        # at least the room of its conclusion (``_fit_conclusion``); no splitter whose saved
-        # sizes could squeeze the result to a sliver on a smaller screen
+        # the runs table keeps a few rows (``_fit_runs``) and the result gets the rest, its
+        # conclusion at most half of it (``_fit_conclusion``); no splitter whose saved sizes
+        # could squeeze the result to a sliver on a smaller screen
         self.result_view = RunExplanationPanel(session, runner=runner)
         self.runs_view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         layout = QVBoxLayout(self)
@@ -246,24 +246,15 @@ class VerificationTab(QWidget):
         self._fit_conclusion()
 
     def _fit_conclusion(self) -> None:
-        """The result never shorter than its conclusion (kind and statement, wrapped to the
-        width they have) and the bar of its tabs: a splitter would otherwise squeeze the
-        wrapped statement and cut its lines. What is left scrolls below them."""
-        conclusion = self.result_view.result_view.summary.conclusion
-        width = self.runs_view.width()  # the result's width too: they are one above the other
-        tabs = self.result_view.result_view.tabs.tabBar().sizeHint().height()
-        needed = conclusion.heightForWidth(width) if conclusion.hasHeightForWidth() else -1
-        if needed < 0:  # (a word-wrapped label's size hint is for a narrow width: too tall)
-            needed = conclusion.sizeHint().height()
-        needed += tabs + self.result_view.page_spacing
-        # never so tall that the window outgrows its screen (its bottom, the status bar, went
-        # off a 1366 × 768 screen at 150 % under a long investigative conclusion)
-        screen = self.window().screen()
-        if screen is not None and self.isVisible():
-            spare = screen.availableGeometry().height() - self.window().frameGeometry().height()
-            needed = max(tabs, min(needed, self.result_view.height() + max(spare, 0)))
-        if self.result_view.minimumHeight() != needed:
-            self.result_view.setMinimumHeight(needed)
+        """The result never shorter than the bar of its tabs and a line of its conclusion;
+        the result divides its height itself (``RunExplanationPanel.fit_conclusion``: the
+        conclusion at most half, the tabs the rest)."""
+        panel = self.result_view
+        tabs = panel.result_view.tabs.tabBar().sizeHint().height()
+        needed = 2 * tabs + panel.page_spacing
+        if panel.minimumHeight() != needed:
+            panel.setMinimumHeight(needed)
+        panel.fit_conclusion()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -53,6 +53,7 @@ from taveer_desktop.ui.explain.evidence_view import EvidenceView
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.lambdag_view import LambdaGView
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
+from taveer_desktop.ui.explain.splitter_fit import fit_orientation
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.remembered_split import remembered_split
@@ -153,7 +154,7 @@ class ResultView(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # never cut text
         scroll.setWidget(self.summary.details)
         self.details_scroll = scroll
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter = self.decision_lower = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(scroll)
         splitter.addWidget(chart_box)
         # the chart needs room for its category names, bars and values; the text wraps
@@ -396,23 +397,11 @@ class ResultView(QWidget):
         self._fit_features()
 
     def _fit_features(self) -> None:
-        """The chart beside the feature table where both fit, the chart above it otherwise
-        (a narrow window or 150 %), so the Features tab never needs a sideways scroll."""
-        top = self.features_top
-        parts = (top.widget(i) for i in range(top.count()))
-        side_by_side = sum(part.minimumSizeHint().width() for part in parts if part is not None)
-        wanted = (
-            Qt.Orientation.Horizontal
-            if self.width() >= side_by_side + 4 * self.fontMetrics().horizontalAdvance("m")
-            else Qt.Orientation.Vertical
-        )
-        if top.orientation() != wanted:
-            top.setOrientation(wanted)
-            # the layouts above keep the side-by-side minimum width until told: without this
-            # the result stays wider than a small screen and scrolls sideways
-            top.updateGeometry()
-            self.features_splitter.updateGeometry()
-            self.updateGeometry()
+        """The Features tab's chart beside the feature table, and the Decision tab's score
+        beside its chart, where both fit; one above the other otherwise (a narrow window or
+        150 %: the score's scale and words were cut, scrolled sideways)."""
+        fit_orientation(self.features_top, self.width(), self.features_splitter, self)
+        fit_orientation(self.decision_lower, self.width(), self.decision_splitter, self)
 
     def shutdown(self) -> None:
         """Cancel and wait for background work; call from the window's ``closeEvent``."""
