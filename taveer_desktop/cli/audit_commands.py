@@ -9,7 +9,7 @@ from pathlib import Path
 
 from taveer_desktop.cli.check_command import add_check_parser
 from taveer_desktop.cli.output import print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.store.receipts import write_receipt
 
 
@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_audit(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         case = store.cases.find(args.case) if args.case else None
         entries = store.audit.entries(case.id if case else None)
         head = store.audit.head()
@@ -54,7 +54,7 @@ def run_audit(args) -> int:
 
 
 def run_receipt(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         receipt = write_receipt(store, args.output)
     if args.json:
         print_json({"receipt": str(Path(args.output).absolute()), **receipt.to_dict()})

@@ -8,7 +8,7 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,7 +46,7 @@ def run_population_add(args) -> int:
 
 
 def run_population_list(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         populations = store.populations.list_all()
     if args.json:
         print_json({"populations": [asdict(p) for p in populations]})

@@ -2,9 +2,11 @@
 
 All of them work on ``--project P`` (default: the user's default project). ``case create``,
 ``population add`` and ``model add`` create the project file if it does not exist yet; the others
-need it to exist. With ``--json`` each prints one JSON document on stdout (shapes in
-docs/store.md). Bad input raises a ``TaveerError`` (one line, exit 2); ``check`` exits 1 when it
-finds problems. A project whose integrity check fails opens read-only, with a warning on stderr.
+need it to exist. Commands that only read open it with ``read_project`` (beside the open
+desktop, changing nothing), the others with ``open_project`` (the writer's lock). With
+``--json`` each prints one JSON document on stdout (shapes in docs/store.md). Bad input raises
+a ``TaveerError`` (one line, exit 2); ``check`` exits 1 when it finds problems. A project whose
+integrity check fails opens read-only, with a warning on stderr.
 """
 
 from __future__ import annotations
@@ -31,8 +33,26 @@ def project_path(args) -> Path:
 
 @contextmanager
 def open_project(args, create: bool = False, verify: bool = True) -> Iterator[ProjectStore]:
+    """The project for a command that writes: it takes the project's lock (refused, in one
+    line naming the holder, while another program such as the desktop has it open)."""
     path = project_path(args)
     store = ProjectStore.open_or_create(path) if create else ProjectStore.open(path, verify=verify)
+    with _warned_and_closed(store):
+        yield store
+
+
+@contextmanager
+def read_project(args, verify: bool = True) -> Iterator[ProjectStore]:
+    """The project for a command that only reads: no lock of a writer is taken and nothing is
+    written, so it runs beside the open desktop, reading one consistent snapshot of what was
+    committed (store/reading_open.py; the commands are listed in docs/cli.md)."""
+    store = ProjectStore.open_for_reading(project_path(args), verify=verify)
+    with _warned_and_closed(store):
+        yield store
+
+
+@contextmanager
+def _warned_and_closed(store: ProjectStore) -> Iterator[ProjectStore]:
     try:
         report = store.last_integrity_report
         if report is not None and not report.ok:

@@ -17,7 +17,7 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.cli.signing_options import (
     add_signing_options,
     print_standing,
@@ -58,7 +58,7 @@ def _names(store, validation) -> tuple[str, str]:
 
 
 def run_list(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         rows = [(v, *_names(store, v)) for v in store.validations.list_all()]
     if args.json:
         print_json(

@@ -1,0 +1,148 @@
+"""Commands that only read run beside a real writer (another process holding the project's lock,
+as the open desktop does), read what it committed and change nothing; a command that writes is
+refused in one line naming the holder and a readable time (issue 33 item 5)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from taveer_desktop.cli import main
+from taveer_desktop.store import ProjectLocked, ProjectStore
+from number_scan import PATTERNS
+
+# The holder: opens the project for writing (the writer's lock), commits a case and a second
+# one, says so, then keeps the project open, writing nothing, until its stdin closes.
+HOLDER_SCRIPT = textwrap.dedent(
+    """
+    import sys
+    from taveer_desktop.store import ProjectStore
+    store = ProjectStore.open(sys.argv[1])
+    store.cases.create("HELD-1", "Committed by the holder")
+    print("open", flush=True)
+    sys.stdin.readline()
+    store.close()
+    """
+)
+
+READERS = [
+    ["case", "list"],
+    ["case", "show", "HELD-1"],
+    ["case", "attempts", "HELD-1"],
+    ["audit"],
+    ["audit", "HELD-1"],
+    ["model", "list"],
+    ["population", "list"],
+    ["validation", "list"],
+    ["check", "--quick"],
+]
+
+
+@pytest.fixture
+def held(tmp_path):
+    path = tmp_path / "held.taveer"
+    ProjectStore.create(path).close()
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOLDER_SCRIPT, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline().strip() == "open"
+        yield path, child
+    finally:
+        if child.poll() is None:
+            child.stdin.close()
+            child.wait(timeout=60)
+
+
+def _state(path):
+    """The bytes of the project file and of every file beside it (what a reader must not change)."""
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(path.parent.iterdir())
+        if p.is_file() and not p.name.endswith("-shm")  # SQLite's shared index of readers
+    }
+
+
+@pytest.mark.slow
+def test_read_only_commands_run_beside_the_writer_and_change_nothing(held, capsys):
+    path, child = held
+    before = _state(path)
+    texts = []
+    for command in READERS:
+        code = main(["--project", str(path), *command])
+        out, err = capsys.readouterr()
+        assert code == 0, (command, out, err)
+        assert err == "", (command, err)
+        texts.append(out)
+        assert main(["--project", str(path), *command, "--json"]) == 0, command
+        json.loads(capsys.readouterr().out)
+    receipt = path.parent / "out" / "receipt.json"
+    receipt.parent.mkdir()
+    assert main(["--project", str(path), "receipt", "-o", str(receipt)]) == 0
+    texts.append(capsys.readouterr().out)
+    assert json.loads(receipt.read_text())["chain_length"] >= 1
+    assert "HELD-1" in texts[0]  # the holder's committed case is read
+    assert "Committed by the holder" in texts[1]
+    assert _state(path) == before  # nothing written: not the file, its log or the holder's info
+    assert child.poll() is None  # the writer still holds the project
+    raw_time = PATTERNS["raw time"]
+    assert not [t for t in texts if raw_time.search(t)], "a raw ISO time in text output"
+    with pytest.raises(ProjectLocked):  # the writer's lock is still its own
+        ProjectStore.open(path)
+
+
+@pytest.mark.slow
+def test_a_reader_sees_one_snapshot_and_refuses_every_change(held):
+    path, _child = held
+    with ProjectStore.open_for_reading(path) as store:
+        assert [c.number for c in store.cases.list_all()] == ["HELD-1"]
+        assert "read beside process" in (store.read_only_reason or "")
+        with pytest.raises(Exception, match="read-only"):
+            store.cases.create("NEW", "never written")
+
+
+@pytest.mark.slow
+def test_a_writing_command_is_refused_in_one_line_naming_the_holder(held, capsys):
+    path, child = held
+    code = main(["--project", str(path), "case", "create", "NEW", "--title", "x"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert f"process {child.pid}" in lines[0]
+    assert "only read" in lines[0] and "case list" in lines[0]  # which commands can run beside
+    assert "open since" in lines[0] and not PATTERNS["raw time"].search(lines[0])
+    # save-copy writes a copy_saved audit entry into the project: a writer
+    code = main(["--project", str(path), "save-copy", str(path.with_name("copy.taveer"))])
+    err = capsys.readouterr().err
+    assert code == 2 and f"process {child.pid}" in err
+    assert not path.with_name("copy.taveer").exists()  # nothing half-written
+
+
+def test_the_desktop_itself_is_still_refused_a_second_opening(tmp_path):
+    path = tmp_path / "own.taveer"
+    store = ProjectStore.create(path)
+    try:
+        with pytest.raises(ProjectLocked, match="in this program"):
+            ProjectStore.open_for_reading(path)
+    finally:
+        store.close()
+
+
+def test_alone_a_reader_writes_nothing_beside_the_file(tmp_path, capsys):
+    path = tmp_path / "alone.taveer"
+    with ProjectStore.create(path) as store:
+        store.cases.create("A-1", "Alone")
+    before = _state(path)
+    assert main(["--project", str(path), "case", "list"]) == 0
+    assert "A-1" in capsys.readouterr().out
+    assert _state(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["alone.taveer"]
