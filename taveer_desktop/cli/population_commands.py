@@ -9,6 +9,7 @@ from dataclasses import asdict
 
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project, read_project
+from taveer_desktop.presentation.audit_text import recorded_time
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -56,6 +57,6 @@ def run_population_list(args) -> int:
     for p in populations:
         print(
             f"{shown(p.name)}\t{p.author_count} authors\t{p.document_count} documents\t"
-            f"added {p.added_utc}\n  {shown(p.description)}"
+            f"added {recorded_time(p.added_utc)}\n  {shown(p.description)}"
         )
     return 0

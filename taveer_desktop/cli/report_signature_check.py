@@ -23,6 +23,7 @@ from typing import Any
 
 from taveer_desktop.cli.output import shown
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.audit_actions import REPORT_ACTIONS
 from taveer_desktop.store.records import AuditEntry
 
@@ -135,7 +136,8 @@ def print_signature(signature: ReportSignature | None) -> None:
             source += " (its timestamp does NOT match the signature)"
     else:
         source = "the workstation's clock (no time-stamping authority; anyone can set it)"
-    print(f"  signed at: {signature.signing_time_utc} according to {source}")
+    when = recorded_time(signature.signing_time_utc or "") or "an unknown time"
+    print(f"  signed at: {when} according to {source}")
     if signature.trusted is None:
         print("  trust: not judged (give the lab's CA certificate with --trust)")
     elif signature.trusted:

@@ -25,6 +25,7 @@ from taveer_desktop.cli.signing_options import (
     signing_request,
 )
 from taveer_desktop.core.progress import NO_PROGRESS
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound
 
@@ -77,7 +78,7 @@ def run_list(args) -> int:
         print(
             f"{v.id}\tcase {shown(case)}\tpopulation {shown(population)}\t"
             f"model {v.model_id}\t{cllr}\t{acceptance_verdict(v.criteria_met)}\t"
-            f"stored {v.created_utc}"
+            f"stored {recorded_time(v.created_utc)}"
         )
     return 0
 

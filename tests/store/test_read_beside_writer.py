@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import textwrap
 
 import pytest
-
-from taveer_desktop.cli import main
-from taveer_desktop.store import ProjectLocked, ProjectStore
 from number_scan import PATTERNS
 
-# The holder: opens the project for writing (the writer's lock), commits a case and a second
-# one, says so, then keeps the project open, writing nothing, until its stdin closes.
+from taveer_desktop.cli import main
+from taveer_desktop.store import ProjectLocked, ProjectStore, StoreError
+
+# The holder: opens the project for writing (the writer's lock), commits a case, says so, then
+# keeps the project open until its stdin closes, committing a second case when told.
 HOLDER_SCRIPT = textwrap.dedent(
     """
     import sys
@@ -25,7 +26,9 @@ HOLDER_SCRIPT = textwrap.dedent(
     store = ProjectStore.open(sys.argv[1])
     store.cases.create("HELD-1", "Committed by the holder")
     print("open", flush=True)
-    sys.stdin.readline()
+    for line in sys.stdin:  # "add": commit one more case; end of input: close
+        store.cases.create("HELD-2", "Committed later")
+        print("added", flush=True)
     store.close()
     """
 )
@@ -71,7 +74,6 @@ def _state(path):
     }
 
 
-@pytest.mark.slow
 def test_read_only_commands_run_beside_the_writer_and_change_nothing(held, capsys):
     path, child = held
     before = _state(path)
@@ -99,17 +101,22 @@ def test_read_only_commands_run_beside_the_writer_and_change_nothing(held, capsy
         ProjectStore.open(path)
 
 
-@pytest.mark.slow
 def test_a_reader_sees_one_snapshot_and_refuses_every_change(held):
-    path, _child = held
+    path, child = held
     with ProjectStore.open_for_reading(path) as store:
         assert [c.number for c in store.cases.list_all()] == ["HELD-1"]
+        child.stdin.write("add\n")  # the writer commits while the reader is open
+        child.stdin.flush()
+        assert child.stdout.readline().strip() == "added"
+        assert [c.number for c in store.cases.list_all()] == ["HELD-1"]  # its snapshot
+        assert store.check_integrity().ok  # the check reads the same snapshot
         assert "read beside process" in (store.read_only_reason or "")
-        with pytest.raises(Exception, match="read-only"):
+        with pytest.raises(StoreError, match="read-only"):
             store.cases.create("NEW", "never written")
+    with ProjectStore.open_for_reading(path) as store:  # the next reader sees the commit
+        assert [c.number for c in store.cases.list_all()] == ["HELD-1", "HELD-2"]
 
 
-@pytest.mark.slow
 def test_a_writing_command_is_refused_in_one_line_naming_the_holder(held, capsys):
     path, child = held
     code = main(["--project", str(path), "case", "create", "NEW", "--title", "x"])
@@ -146,3 +153,21 @@ def test_alone_a_reader_writes_nothing_beside_the_file(tmp_path, capsys):
     assert "A-1" in capsys.readouterr().out
     assert _state(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["alone.taveer"]
+
+
+def test_names_of_the_held_file_a_reader_may_use(held, tmp_path, capsys):
+    """A symbolic link reaches the writer's log and reads; a hard link in another folder does
+    not (SQLite names the log after the name it was given), so it is refused, not read stale."""
+    path, child = held
+    soft = tmp_path / "shortcut.taveer"
+    soft.symlink_to(path)
+    assert main(["--project", str(soft), "case", "list"]) == 0
+    assert "HELD-1" in capsys.readouterr().out
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    hard = elsewhere / "alias.taveer"
+    os.link(path, hard)
+    assert main(["--project", str(hard), "case", "list"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "hard link" in err[0] and f"process {child.pid}" in err[0]
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["alias.taveer"]  # nothing beside it
