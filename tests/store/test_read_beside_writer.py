@@ -17,6 +17,8 @@ from number_scan import PATTERNS
 from taveer_desktop.cli import main
 from taveer_desktop.store import ProjectLocked, ProjectStore, StoreError
 
+from .evidence_builders import demo_text_paths, model_bytes, write
+
 # The holder: opens the project for writing (the writer's lock), commits a case, says so, then
 # keeps the project open until its stdin closes, committing a second case when told.
 HOLDER_SCRIPT = textwrap.dedent(
@@ -171,3 +173,35 @@ def test_names_of_the_held_file_a_reader_may_use(held, tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "hard link" in err[0] and f"process {child.pid}" in err[0]
     assert sorted(p.name for p in elsewhere.iterdir()) == ["alias.taveer"]  # nothing beside it
+
+
+def test_text_output_of_the_main_commands_shows_no_raw_iso_time(tmp_path, capsys):
+    """Every stored time in text output is read as `YYYY-MM-DD HH:MM:SS UTC` (JSON keeps ISO)."""
+    path = tmp_path / "times.taveer"
+    model_file = write(tmp_path / "m.json", model_bytes("Time model"))
+    known, questioned = demo_text_paths()
+    commands = [
+        ["case", "create", "T-1", "--title", "Times"],
+        ["model", "add", str(model_file)],
+        ["case", "add", "T-1", "--known", *map(str, known)],
+        ["case", "add", "T-1", "--questioned", str(questioned)],
+        ["case", "model", "T-1", "Time model"],
+        ["case", "edit", "T-1", "--examiner", "E. Xaminer"],
+        ["case", "list"],
+        ["case", "show", "T-1"],
+        ["case", "attempts", "T-1"],
+        ["model", "list"],
+        ["population", "list"],
+        ["validation", "list"],
+        ["audit"],
+        ["check", "--quick"],
+    ]
+    texts = []
+    for command in commands:
+        assert main(["--project", str(path), *command]) == 0, command
+        texts.append(capsys.readouterr().out)
+    assert "added " in texts[9] and " UTC" in texts[9]  # the model's stored time, read
+    found = [t for t in texts if PATTERNS["raw time"].search(t)]
+    assert not found, found
+    assert main(["--project", str(path), "audit", "--json"]) == 0  # JSON keeps the ISO time
+    assert PATTERNS["raw time"].search(capsys.readouterr().out)
