@@ -205,3 +205,13 @@ def test_text_output_of_the_main_commands_shows_no_raw_iso_time(tmp_path, capsys
     assert not found, found
     assert main(["--project", str(path), "audit", "--json"]) == 0  # JSON keeps the ISO time
     assert PATTERNS["raw time"].search(capsys.readouterr().out)
+
+
+def test_a_holder_known_only_from_the_kernel_is_open_since_an_unknown_time():
+    from taveer_desktop.store.lock_holders import UNKNOWN_SINCE
+    from taveer_desktop.store.records import LockHolder
+
+    holder = LockHolder(7, "host", "user", UNKNOWN_SINCE, "python3")
+    assert holder.describe().endswith("open since an unknown time")
+    known = LockHolder(7, "host", "user", "2026-12-04T20:59:00.941889Z", "python3")
+    assert known.describe().endswith("open since 2026-12-04 20:59:00 UTC")
