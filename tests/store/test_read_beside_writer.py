@@ -129,6 +129,12 @@ def test_a_writing_command_is_refused_in_one_line_naming_the_holder(held, capsys
     assert f"process {child.pid}" in lines[0]
     assert "only read" in lines[0] and "case list" in lines[0]  # which commands can run beside
     assert "open since" in lines[0] and not PATTERNS["raw time"].search(lines[0])
+    pdf = path.with_name("draft.pdf")  # a draft report records report_exported: a writer
+    code = main(["--project", str(path), "report", "HELD-1", "-o", str(pdf)])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and f"process {child.pid}" in lines[0]
+    assert "a report, even a draft, writes" in lines[0] and "audit trail" in lines[0]
+    assert not pdf.exists()
     # save-copy writes a copy_saved audit entry into the project: a writer
     code = main(["--project", str(path), "save-copy", str(path.with_name("copy.taveer"))])
     err = capsys.readouterr().err
