@@ -16,6 +16,7 @@ signed reports whose unsigned first revision has a given SHA-256 (a signature cu
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +68,7 @@ def check_signature(path: str, data: bytes, trust: Sequence[str]) -> ReportSigna
         covers_whole_file=check.covers_whole_file,
         signer=check.signer_subject,
         signer_certificate_sha256=check.signer_sha256,
-        signing_time_utc=check.signing_time.isoformat() if check.signing_time else None,
+        signing_time_utc=_utc_iso(check.signing_time) if check.signing_time else None,
         time_source=check.time_source,
         timestamp_intact=check.timestamp_intact,
         tsa=check.tsa_subject,
@@ -150,3 +151,10 @@ def print_signature(signature: ReportSignature | None) -> None:
         print(f"  checked: {shown(line)}")
     for line in signature.not_checked:
         print(f"  not checked: {shown(line)}")
+
+
+def _utc_iso(moment: dt.datetime) -> str:
+    """The signing time in UTC (the key says UTC; a time without a zone is taken as UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).isoformat()

@@ -221,3 +221,15 @@ def test_a_holder_known_only_from_the_kernel_is_open_since_an_unknown_time():
     assert holder.describe().endswith("open since an unknown time")
     known = LockHolder(7, "host", "user", "2026-12-04T20:59:00.941889Z", "python3")
     assert known.describe().endswith("open since 2026-12-04 20:59:00 UTC")
+
+
+def test_a_signing_time_is_kept_in_utc_and_read_as_a_person_reads_it():
+    import datetime as dt
+
+    from taveer_desktop.cli.report_signature_check import _utc_iso
+    from taveer_desktop.core.time_text import recorded_time
+
+    east = dt.timezone(dt.timedelta(hours=2))
+    iso = _utc_iso(dt.datetime(2026, 12, 4, 23, 0, 5, 123, tzinfo=east))
+    assert iso == "2026-12-04T21:00:05.000123+00:00"  # JSON: ISO, in UTC as its key says
+    assert recorded_time(iso) == "2026-12-04 21:00:05 UTC"  # text
