@@ -131,15 +131,11 @@ def _open_for_report(store_class, path: Path):
     """The project, with the writer's lock: every report, a draft too, records its export in
     the audit trail (``report_exported``), so it cannot run beside the open desktop; the
     refusal says so."""
+    from taveer_desktop.cli.project_access import writer_refused
     from taveer_desktop.store import ProjectLocked
-    from taveer_desktop.store.project_lock import READERS_BESIDE
 
     try:
         return store_class.open(path, verify=False)  # the report runs the full check itself
     except ProjectLocked as locked:
-        message = locked.plain_message.replace(
-            READERS_BESIDE,
-            "a report, even a draft, writes: its export is recorded in the project's audit "
-            "trail; commands that only read, such as `taveer case show`, can run beside it",
-        )
-        raise ProjectLocked(message, locked.source or str(path), locked.holder) from None
+        why = "a report, even a draft, writes: its export is recorded in the audit trail"
+        raise writer_refused(locked, why) from None

@@ -33,7 +33,8 @@ with those locked; the store calls it at the start of every write transaction an
 its commit, and refuses the write in one sentence.
 
 **Readers beside a writer.** A command that only reads takes no lock at all while a writer
-holds the file: it reads a snapshot beside it (``reading_open.py``). A refused writer is told so.
+holds the file: it reads a snapshot beside it (``reading_open.py``); the CLI tells a refused
+writer so (``cli/project_access.py``).
 
 **Shared holders.** ``ProjectLock(path, shared=True)`` takes a shared lock and writes nothing:
 the read-only ``taveer check`` uses it, so a check works in a read-only folder and no writer can
@@ -86,12 +87,6 @@ else:
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
-
-# Said to a refused writer: which commands can run beside the program that has the project.
-READERS_BESIDE = (
-    "this command writes; commands that only read, such as `taveer case list`, `case show`, "
-    "`audit` or `check`, can run beside it"
-)
 
 Identity = tuple[int, int]  # (device, inode) of the project file
 
@@ -293,8 +288,7 @@ class ProjectLock:
         holder = who_holds(identity, self.store_path, self.path)
         who = "another process (it did not say which)" if holder is None else holder.describe()
         return ProjectLocked(
-            f"is already open in {who}; close it there first"
-            + ("" if self.shared else f" ({READERS_BESIDE})"),
+            f"is already open in {who}; close it there first",
             str(self.store_path),
             holder,
         )
