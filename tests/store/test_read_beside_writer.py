@@ -101,7 +101,7 @@ def test_read_only_commands_run_beside_the_writer_and_change_nothing(held, capsy
     assert not [t for t in texts if raw_time.search(t)], "a raw ISO time in text output"
     with pytest.raises(ProjectLocked) as caught:  # the writer's lock is still its own
         ProjectStore.open(path)
-    assert "command" not in str(caught.value)  # the desktop's refusal speaks of no CLI command
+    assert "only read" not in str(caught.value)  # the desktop's refusal speaks of no CLI command
 
 
 def test_a_reader_sees_one_snapshot_and_refuses_every_change(held):
