@@ -9,7 +9,8 @@ from pathlib import Path
 
 from taveer_desktop.cli.check_command import add_check_parser
 from taveer_desktop.cli.output import print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.receipts import write_receipt
 
 
@@ -33,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_audit(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         case = store.cases.find(args.case) if args.case else None
         entries = store.audit.entries(case.id if case else None)
         head = store.audit.head()
@@ -47,14 +48,15 @@ def run_audit(args) -> int:
         )
         return 0
     for e in entries:
-        print(f"{e.seq:>6}  {e.time_utc}  {shown(e.actor)}  {e.action}  {e.entry_hash[:16]}")
+        when = recorded_time(e.time_utc)
+        print(f"{e.seq:>6}  {when}  {shown(e.actor)}  {e.action}  {e.entry_hash[:16]}")
     if head:
         print(f"audit chain head: entry {head.seq}, hash {head.entry_hash}")
     return 0
 
 
 def run_receipt(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         receipt = write_receipt(store, args.output)
     if args.json:
         print_json({"receipt": str(Path(args.output).absolute()), **receipt.to_dict()})

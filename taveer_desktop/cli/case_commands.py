@@ -18,7 +18,7 @@ from taveer_desktop.cli.declaration_commands import (
     standing_line,
 )
 from taveer_desktop.cli.output import print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.cli.verify_commands import conclusion_json
 from taveer_desktop.core.decoding import check_encoding_name
 from taveer_desktop.core.errors import InputError
@@ -156,7 +156,7 @@ def run_case_create(args) -> int:
 
 
 def run_case_list(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         cases = store.cases.list_all()
     if args.json:
         print_json({"cases": [_case_dict(c) for c in cases]})
@@ -172,7 +172,7 @@ def run_case_list(args) -> int:
 
 
 def run_case_show(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         case = store.cases.find(args.case)
         documents = store.documents.list_for_case(case.id)
         runs = store.runs.list_for_case(case.id)

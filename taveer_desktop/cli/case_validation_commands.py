@@ -25,7 +25,7 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.cli.validate_command import add_validation_options, print_validation_notes
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_basis_text import (
@@ -145,7 +145,7 @@ def run_case_attempts(args) -> int:
     from taveer_desktop.store.case_basis import DECLARED_USE, case_attempts
     from taveer_desktop.store.case_validation import failed_attempts
 
-    with open_project(args) as store:
+    with read_project(args) as store:
         case = store.cases.find(args.case)
         attempts = case_attempts(store, case.id)
         failed = failed_attempts(store, case.id)

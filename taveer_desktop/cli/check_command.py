@@ -100,7 +100,8 @@ def run_check(args) -> int:
         raise InputError("--trust is an option of --report; give the report to check")
     carried = carried_checkpoint(data) if data is not None else None
     path = Path(args.project) if args.project else default_project_path()
-    store = ProjectStore.open_for_check(path)  # read-only: never migrated, nothing written
+    # read-only, beside the open desktop too: never migrated, nothing written
+    store = ProjectStore.open_for_reading(path, verify=False, for_check=True)
     try:
         report = store.check_integrity(include_sqlite_check=not args.quick, receipt=receipt)
         entries = store.audit.entries(None) if report_sha else []

@@ -7,7 +7,8 @@ import argparse
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.model_text import model_summary_lines, unusable_model_line
 
 
@@ -33,7 +34,7 @@ def run_model_add(args) -> int:
 def run_model_list(args) -> int:
     """Every stored model; one that fails today's checks (stored by an older version) is
     listed with its problem, and refused only where it would be used."""
-    with open_project(args) as store:
+    with read_project(args) as store:
         readings = store.models.readings()
     if args.json:
         print_json({"models": [_model_listing(r.stored, r.model, r.problem) for r in readings]})
@@ -44,7 +45,7 @@ def run_model_list(args) -> int:
         m = r.stored
         print(
             f"{shown(m.name)}\tcorpus {shown(m.corpus_name)}\tsha256 {m.sha256}"
-            f"\tadded {m.added_utc}"
+            f"\tadded {recorded_time(m.added_utc)}"
         )
         if r.model is None:
             print(f"  {shown(unusable_model_line(r.problem))}")

@@ -8,7 +8,8 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
+from taveer_desktop.presentation.audit_text import recorded_time
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,7 +47,7 @@ def run_population_add(args) -> int:
 
 
 def run_population_list(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         populations = store.populations.list_all()
     if args.json:
         print_json({"populations": [asdict(p) for p in populations]})
@@ -56,6 +57,6 @@ def run_population_list(args) -> int:
     for p in populations:
         print(
             f"{shown(p.name)}\t{p.author_count} authors\t{p.document_count} documents\t"
-            f"added {p.added_utc}\n  {shown(p.description)}"
+            f"added {recorded_time(p.added_utc)}\n  {shown(p.description)}"
         )
     return 0

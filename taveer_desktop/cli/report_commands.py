@@ -70,7 +70,7 @@ def run_report(args) -> int:
     target = check_target(args.output)  # refuse before opening anything
     sign = signing_request(args)
     path = Path(args.project) if args.project else default_project_path()
-    store = ProjectStore.open(path, verify=False)  # the report runs the full check itself
+    store = _open_for_report(ProjectStore, path)
     try:
         case = store.cases.find(args.case)
         run = choose_run(store, case, args.run)
@@ -125,3 +125,17 @@ def run_report(args) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _open_for_report(store_class, path: Path):
+    """The project, with the writer's lock: every report, a draft too, records its export in
+    the audit trail (``report_exported``), so it cannot run beside the open desktop; the
+    refusal says so."""
+    from taveer_desktop.cli.project_access import writer_refused
+    from taveer_desktop.store import ProjectLocked
+
+    try:
+        return store_class.open(path, verify=False)  # the report runs the full check itself
+    except ProjectLocked as locked:
+        why = "a report, even a draft, writes: its export is recorded in the audit trail"
+        raise writer_refused(locked, why) from None

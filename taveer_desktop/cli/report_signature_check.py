@@ -16,6 +16,7 @@ signed reports whose unsigned first revision has a given SHA-256 (a signature cu
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any
 
 from taveer_desktop.cli.output import shown
 from taveer_desktop.core.errors import InputError
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.audit_actions import REPORT_ACTIONS
 from taveer_desktop.store.records import AuditEntry
 
@@ -66,7 +68,7 @@ def check_signature(path: str, data: bytes, trust: Sequence[str]) -> ReportSigna
         covers_whole_file=check.covers_whole_file,
         signer=check.signer_subject,
         signer_certificate_sha256=check.signer_sha256,
-        signing_time_utc=check.signing_time.isoformat() if check.signing_time else None,
+        signing_time_utc=_utc_iso(check.signing_time) if check.signing_time else None,
         time_source=check.time_source,
         timestamp_intact=check.timestamp_intact,
         tsa=check.tsa_subject,
@@ -135,7 +137,8 @@ def print_signature(signature: ReportSignature | None) -> None:
             source += " (its timestamp does NOT match the signature)"
     else:
         source = "the workstation's clock (no time-stamping authority; anyone can set it)"
-    print(f"  signed at: {signature.signing_time_utc} according to {source}")
+    when = recorded_time(signature.signing_time_utc or "") or "an unknown time"
+    print(f"  signed at: {when} according to {source}")
     if signature.trusted is None:
         print("  trust: not judged (give the lab's CA certificate with --trust)")
     elif signature.trusted:
@@ -148,3 +151,10 @@ def print_signature(signature: ReportSignature | None) -> None:
         print(f"  checked: {shown(line)}")
     for line in signature.not_checked:
         print(f"  not checked: {shown(line)}")
+
+
+def _utc_iso(moment: dt.datetime) -> str:
+    """The signing time in UTC (the key says UTC; a time without a zone is taken as UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).isoformat()

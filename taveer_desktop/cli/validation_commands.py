@@ -17,7 +17,7 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
-from taveer_desktop.cli.project_access import json_option, open_project
+from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.cli.signing_options import (
     add_signing_options,
     print_standing,
@@ -25,6 +25,7 @@ from taveer_desktop.cli.signing_options import (
     signing_request,
 )
 from taveer_desktop.core.progress import NO_PROGRESS
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound
 
@@ -58,7 +59,7 @@ def _names(store, validation) -> tuple[str, str]:
 
 
 def run_list(args) -> int:
-    with open_project(args) as store:
+    with read_project(args) as store:
         rows = [(v, *_names(store, v)) for v in store.validations.list_all()]
     if args.json:
         print_json(
@@ -77,7 +78,7 @@ def run_list(args) -> int:
         print(
             f"{v.id}\tcase {shown(case)}\tpopulation {shown(population)}\t"
             f"model {v.model_id}\t{cllr}\t{acceptance_verdict(v.criteria_met)}\t"
-            f"stored {v.created_utc}"
+            f"stored {recorded_time(v.created_utc)}"
         )
     return 0
 

@@ -191,11 +191,13 @@ def check_integrity(
     if version is None:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")  # measured ~7 % faster on a 270 MB store
-    conn.execute("BEGIN")  # one consistent snapshot for all the checks below
+    began = not conn.in_transaction  # a reader beside a writer holds its snapshot already
+    if began:
+        conn.execute("BEGIN")  # one consistent snapshot for all the checks below
     try:
         return _check(conn, Path(path), include_sqlite_check, version, receipt)
     finally:
-        if conn.in_transaction:
+        if began and conn.in_transaction:
             conn.execute("ROLLBACK")
         conn.execute("PRAGMA mmap_size = 0")
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from taveer_desktop.store.records import LockHolder, utc_now
 
 PROC_LOCKS = Path("/proc/locks")
-UNKNOWN_SINCE = "an unknown time"
+UNKNOWN_SINCE = ""  # said "open since an unknown time" (records.LockHolder.describe)
 
 
 def this_holder() -> LockHolder:

@@ -32,6 +32,10 @@ would be acknowledged and lost. ``confirm_still_named`` compares the name's devi
 with those locked; the store calls it at the start of every write transaction and just before
 its commit, and refuses the write in one sentence.
 
+**Readers beside a writer.** A command that only reads takes no lock at all while a writer
+holds the file: it reads a snapshot beside it (``reading_open.py``); the CLI tells a refused
+writer so (``cli/project_access.py``).
+
 **Shared holders.** ``ProjectLock(path, shared=True)`` takes a shared lock and writes nothing:
 the read-only ``taveer check`` uses it, so a check works in a read-only folder and no writer can
 change the file while it is checked (a writer is refused, and a check is refused while a writer
@@ -98,6 +102,16 @@ def lock_path_for(store_path: Path) -> Path:
 
 def _identity(info: os.stat_result) -> Identity:
     return (info.st_dev, info.st_ino)
+
+
+def held_in_this_process(store_path: Path) -> bool:
+    """Whether this process holds the lock of the file ``store_path`` names (any kind)."""
+    try:
+        identity = _identity(os.stat(store_path))
+    except OSError:
+        return False
+    with _REGISTRY_LOCK:
+        return identity in _HELD
 
 
 class ProjectLock:
@@ -274,5 +288,7 @@ class ProjectLock:
         holder = who_holds(identity, self.store_path, self.path)
         who = "another process (it did not say which)" if holder is None else holder.describe()
         return ProjectLocked(
-            f"is already open in {who}; close it there first", str(self.store_path), holder
+            f"is already open in {who}; close it there first",
+            str(self.store_path),
+            holder,
         )

@@ -133,6 +133,20 @@ class ProjectStore:
         return open_read_only(cls, Path(path).expanduser().absolute())
 
     @classmethod
+    def open_for_reading(
+        cls, path: str | Path, verify: bool = True, for_check: bool = False
+    ) -> ProjectStore:
+        """Open a project for a command that only reads, also beside a writer that holds it
+        (``store/reading_open.py``); every change is refused. ``for_check``: never upgraded."""
+        from taveer_desktop.store.read_only_open import READ_ONLY_REASON
+        from taveer_desktop.store.reading_open import READING_REASON, open_for_reading
+
+        path = Path(path).expanduser().absolute()
+        if for_check:
+            return open_for_reading(cls, path, verify, upgrade=False, reason=READ_ONLY_REASON)
+        return open_for_reading(cls, path, verify, reason=READING_REASON)
+
+    @classmethod
     def open_or_create(cls, path: str | Path) -> ProjectStore:
         path = Path(path).expanduser()
         return cls.open(path) if path.exists() else cls.create(path)

@@ -72,7 +72,9 @@ def _connector(uri: str) -> Callable[[], sqlite3.Connection]:
     return connect_read_only
 
 
-def open_read_only(cls: type[ProjectStore], path: Path) -> ProjectStore:
+def open_read_only(
+    cls: type[ProjectStore], path: Path, reason: str = READ_ONLY_REASON
+) -> ProjectStore:
     """``cls`` (``ProjectStore``) open on ``path`` for a check; see the module."""
     inspect_signature(path)  # missing, a folder, a FIFO, not SQLite: refused before locking
     if not log_has_frames(path):
@@ -94,7 +96,7 @@ def open_read_only(cls: type[ProjectStore], path: Path) -> ProjectStore:
         else:
             uri = sqlite_uri(path, "ro&immutable=1")
         db = StoreDatabase(path, connector=_connector(uri))
-        db.read_only_reason = READ_ONLY_REASON
+        db.read_only_reason = reason
         store = cls(db, lock, on_close=folder.cleanup if folder is not None else None)
         store.schema_version  # noqa: B018 - opens the connection: a failure is seen here
         return store

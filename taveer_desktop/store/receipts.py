@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.atomic_file import FileWriteError, write_text_atomically
 from taveer_desktop.core.file_reading import FileRefused, read_file_bytes
+from taveer_desktop.core.time_text import recorded_time
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.record_seal import RecordKey, state_root
 from taveer_desktop.store.records import AuditEntry, ReceiptCheck, RecordChange, utc_now
@@ -168,15 +169,15 @@ def _chain_problems(entries: list[AuditEntry], receipt: Receipt) -> list[str]:
     head = entries[-1]
     if head.seq < receipt.chain_length:
         return [
-            f"the audit chain ends at entry {head.seq}, but the receipt of {receipt.time_utc} "
-            f"was made at entry {receipt.chain_length}: the store was rolled back to an older "
-            "copy or its chain was trimmed"
+            f"the audit chain ends at entry {head.seq}, but the receipt of "
+            f"{recorded_time(receipt.time_utc)} was made at entry {receipt.chain_length}: the "
+            "store was rolled back to an older copy or its chain was trimmed"
         ]
     entry = next((e for e in entries if e.seq == receipt.chain_length), None)
     if entry is None or entry.entry_hash != receipt.head_hash:
         return [
             f"audit entry {receipt.chain_length} is not the one the receipt of "
-            f"{receipt.time_utc} sealed: the chain was rebuilt or replaced since"
+            f"{recorded_time(receipt.time_utc)} sealed: the chain was rebuilt or replaced since"
         ]
     return []
 
@@ -209,8 +210,8 @@ def receipt_findings(
         and receipt.state_root != state_root({k: v or "" for k, v in snapshot.items()})
     ):
         problems.append(
-            f"the records at {at} are not the ones the receipt of {receipt.time_utc} sealed "
-            "(its state root differs)"
+            f"the records at {at} are not the ones the receipt of "
+            f"{recorded_time(receipt.time_utc)} sealed (its state root differs)"
         )
     if receipt.report_sha256 and not any(
         e.seq <= receipt.chain_length for e in issued_reports(entries, receipt.report_sha256)

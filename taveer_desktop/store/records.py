@@ -294,5 +294,5 @@ class LockHolder:
     def describe(self) -> str:
         return (
             f"process {self.pid} of user {self.user} on host {self.host}, "
-            f"open since {recorded_time(self.since_utc)}"
+            f"open since {recorded_time(self.since_utc) or 'an unknown time'}"
         )

@@ -103,9 +103,16 @@ def test_unreadable_lock_information_still_refuses(project):
 
 
 def test_cli_of_another_process_reports_the_holder(project):
+    """A command that writes is refused naming the holder; one that only reads runs beside it."""
     child = _start_holder(project)
     try:
         done = subprocess.run(
+            [sys.executable, "-c", CLI, "--project", str(project), "case", "create", "X"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        reading = subprocess.run(
             [sys.executable, "-c", CLI, "--project", str(project), "case", "list"],
             capture_output=True,
             text=True,
@@ -117,6 +124,8 @@ def test_cli_of_another_process_reports_the_holder(project):
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and f"process {child.pid}" in lines[0]
+    assert "commands that only read" in lines[0]
+    assert reading.returncode == 0 and reading.stdout.strip() == "no cases", reading.stderr
 
 
 # -- one lock per file, whatever name reaches it (issue 22) -----------------------------------
