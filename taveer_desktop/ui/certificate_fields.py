@@ -2,7 +2,9 @@
 Browse…, which starts in the folder certificates were last chosen from) and its passphrase
 (shown as dots, used for the one signature and never stored).
 
-Used where the examiner signs: the sign-off dialogs' checkpoint (``sign_off_dialog.py``).
+Used where the examiner signs: the sign-off dialogs' checkpoint (``sign_off_dialog.py``) and the
+report export dialog's PAdES signature (which puts its time-stamping authority beside the
+passphrase: ``beside_passphrase``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from taveer_desktop.ui import app_settings
 class CertificateFields(QWidget):
     """A file row and a passphrase row (see the module)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, beside_passphrase: tuple[QWidget, ...] = ()
+    ) -> None:
         super().__init__(parent)
         self.certificate = QLineEdit()
         self.certificate.setPlaceholderText("the examiner's PKCS#12 file (.p12 or .pfx)")
@@ -39,7 +43,11 @@ class CertificateFields(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Certificate:", row)
-        form.addRow("Passphrase:", self.passphrase)
+        secrets = QHBoxLayout()
+        secrets.addWidget(self.passphrase, 1)
+        for widget in beside_passphrase:
+            secrets.addWidget(widget, 2 if isinstance(widget, QLineEdit) else 0)
+        form.addRow("Passphrase:", secrets)
 
     def choose_certificate(self) -> None:
         name, _ = QFileDialog.getOpenFileName(

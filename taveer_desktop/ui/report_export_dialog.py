@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -56,6 +55,7 @@ from taveer_desktop.report.pdf import RenderedReport
 from taveer_desktop.report.report_signing import SigningRequest
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
+from taveer_desktop.ui.certificate_fields import CertificateFields
 from taveer_desktop.ui.dialog_size import resize_to_fit
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.record_table_model import short_utc
@@ -113,33 +113,18 @@ class ReportExportDialog(QDialog):
         self.sign_group.setCheckable(True)
         self.sign_group.setChecked(False)
         self.sign_group.setEnabled(False)
-        self.certificate = QLineEdit()
-        self.certificate.setPlaceholderText("the examiner's PKCS#12 file (.p12 or .pfx)")
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self.choose_certificate)
-        certificate_row = QHBoxLayout()
-        certificate_row.addWidget(self.certificate, 1)
-        certificate_row.addWidget(browse)
-        self.passphrase = QLineEdit()
-        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
-        self.passphrase.setToolTip("Used for this signature only; never stored")
         self.tsa_url = QLineEdit(str(app_settings.settings().value(TSA_SETTING, "") or ""))
         self.tsa_url.setPlaceholderText("optional; without it the workstation's clock")
         self.tsa_url.setToolTip(
             "The lab's RFC 3161 time-stamping authority (http://…); without it the report says "
             "its signing time is the workstation's clock"
         )
-        self.sign_fields = QWidget()  # shown while signing is ticked: the preview keeps room
+        # shown while signing is ticked (the preview keeps room); two rows for small screens
+        self.sign_fields = CertificateFields(beside_passphrase=(QLabel("TSA URL:"), self.tsa_url))
+        self.certificate = self.sign_fields.certificate
+        self.passphrase = self.sign_fields.passphrase
         self.sign_fields.setVisible(False)
         QVBoxLayout(self.sign_group).addWidget(self.sign_fields)
-        sign_form = QFormLayout(self.sign_fields)  # two rows: small screens keep the preview
-        sign_form.setContentsMargins(0, 0, 0, 0)
-        sign_form.addRow("Certificate:", certificate_row)
-        secrets = QHBoxLayout()
-        secrets.addWidget(self.passphrase, 1)
-        secrets.addWidget(QLabel("TSA URL:"))
-        secrets.addWidget(self.tsa_url, 2)
-        sign_form.addRow("Passphrase:", secrets)
         self.final_box.toggled.connect(self._final_toggled)
         self.sign_group.toggled.connect(self._sign_toggled)
         self.page_box = QSpinBox()
@@ -211,27 +196,16 @@ class ReportExportDialog(QDialog):
         self.archival_box.setChecked(self.archival_box.isChecked() and not signing)
         self.archival_box.setEnabled(not signing)
 
-    def choose_certificate(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self,
-            "The examiner's certificate",
-            app_settings.start_folder("certificates"),
-            "PKCS#12 certificates (*.p12 *.pfx);;All files (*)",
-        )
-        if name:
-            app_settings.remember_folder("certificates", Path(name))
-            self.certificate.setText(name)
-
     def signing_request(self) -> SigningRequest | str | None:
         """The signature asked for (None: unsigned), or why it cannot be made."""
         if not (self.final_box.isChecked() and self.sign_group.isChecked()):
             return None
-        certificate = self.certificate.text().strip()
-        if not certificate:
+        certificate = self.sign_fields.path()
+        if certificate is None:
             return "choose the certificate file to sign with"
         tsa = self.tsa_url.text().strip() or None
         app_settings.settings().setValue(TSA_SETTING, tsa or "")  # the lab's TSA, remembered
-        return SigningRequest(Path(certificate), self.passphrase.text() or None, tsa)
+        return SigningRequest(certificate, self.sign_fields.secret(), tsa)
 
     def refresh_preview(self):
         """Lay the report of the selected run out again (a job on the compute pool: the

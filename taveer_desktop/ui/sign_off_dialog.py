@@ -81,7 +81,9 @@ class SignOffDialog(QDialog):
         )
         QVBoxLayout(self.sign_group).addWidget(self.certificate)
         self.certificate.setVisible(False)
+        self.sign_group.setFlat(True)  # no empty frame while no checkpoint is asked for
         self.sign_group.toggled.connect(self.certificate.setVisible)
+        self.sign_group.toggled.connect(lambda on: self.sign_group.setFlat(not on))
 
     def lay_out(self, *parts: QWidget | QLayout) -> None:
         """The dialog's layout: the standing, ``parts`` and the checkpoint in a body that
