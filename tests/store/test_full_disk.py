@@ -87,7 +87,10 @@ def test_really_full_disk_under_the_store(tiny_disk):
     assert "full" in done.stderr and "damaged" not in done.stderr, done.stderr
     # a command that only reads writes nothing (not even a lock file): it works on a full disk
     done = subprocess.run(
-        [*CLI, "--project", str(project), "case", "list"], capture_output=True, text=True, timeout=60
+        [*CLI, "--project", str(project), "case", "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0 and done.stdout.startswith("C1"), done.stdout + done.stderr
     # the check writes nothing (not even a lock file), so it works on a full disk
