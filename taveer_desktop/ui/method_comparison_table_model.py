@@ -24,7 +24,8 @@ def _method_tip(row: ComparedMethod) -> str:
     except KeyError:
         return row.label
     stated = "the stated method: the model states its ratio" if row.stated else "compared"
-    return f"{info.name} ({stated}) — {info.family.value}. {info.reference}"
+    # the row's own name: a fusion named by what it fuses, as everywhere (not the registry's)
+    return f"{row.name} ({stated}) — {info.family.value}. {info.reference}"
 
 
 def _cell(position: int) -> Column:

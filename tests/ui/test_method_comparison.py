@@ -76,6 +76,18 @@ def test_the_comparison_table_model_shows_each_method_the_stated_one_bold():
     assert model.index(0, 1 + KEYS.index("auc")).data(Qt.ItemDataRole.TextAlignmentRole) == right
 
 
+def test_a_fused_rows_tooltip_names_what_it_fuses_not_the_registrys_fusion():
+    record = _record()
+    record["methods"]["fusion"] = dict(record["methods"]["coav"], cllr=0.40)
+    record["comparison"]["methods"].append("fusion")
+    record["fusion"] = {"methods": ["taveer", "coav"], "weights": [0.2, 0.8]}
+    model = MethodComparisonTableModel()
+    model.set_records(comparison_table(record))
+    rows = {model.index(r, 0).data(RECORD_ROLE).method: r for r in range(model.rowCount())}
+    tip = model.index(rows["fusion"], 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("TAVeer + COAV (compared)") and "Fusion" not in tip
+
+
 @pytest.fixture
 def demo_case_window(qtbot, tmp_path):
     window = open_window(qtbot, _demo_case_project(tmp_path / "m.taveer"))
