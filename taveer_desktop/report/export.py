@@ -18,7 +18,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -67,6 +67,30 @@ class ExportedReport:
     receipt_problem: str | None = None  # why it could not be written (the report stands)
     final: bool = False
     signed: SignedFacts | None = None
+
+
+def signed_and_recorded(
+    store: ProjectStore,
+    plan: SigningPlan | None,
+    case_id: int | None,
+    temp_path: Path,
+    issued: Mapping[str, Any],
+    write_entry: Callable[[str, dict[str, Any]], AuditEntry],
+) -> tuple[str, AuditEntry, SignedFacts | None]:
+    """A written report file signed (with its checkpoint) when ``plan`` says so, hashed, and its
+    export entry kept by ``write_entry(digest, details)``: the checkpoint and the entry commit
+    together. (digest, entry, signed facts or None) — the case and the validation report alike."""
+    with store.transaction():
+        signed = None
+        if plan:
+            carried = checkpoint_for_report(store, plan.key, case_id)
+            signed = sign_in_place(plan, temp_path, carried)
+        digest = file_sha256(temp_path)
+        details = dict(issued)
+        if signed and plan:
+            details["signature"] = signed.audit_details(plan.request.tsa_url)
+        entry = write_entry(digest, details)
+    return digest, entry, signed
 
 
 def file_sha256(path: Path) -> str:
@@ -242,19 +266,14 @@ def export_report(
     issued = issue_details(store, case.id, final)
 
     def record(temp_path: Path) -> None:
-        with store.transaction():  # the checkpoint and the report's entry commit together
-            signed = None
-            if plan:
-                carried = checkpoint_for_report(store, plan.key, case.id)
-                signed = sign_in_place(plan, temp_path, carried)
-            digest = file_sha256(temp_path)
-            details = dict(issued)
-            if signed and plan:
-                details["signature"] = signed.audit_details(plan.request.tsa_url)
-            entry = store.audit.record_report_exported(
-                case.id, str(target), digest, [inputs.run.id], details
+        recorded.append(
+            signed_and_recorded(
+                store, plan, case.id, temp_path, issued,
+                lambda digest, details: store.audit.record_report_exported(
+                    case.id, str(target), digest, [inputs.run.id], details
+                ),
             )
-        recorded.append((digest, entry, signed))
+        )  # fmt: skip
 
     try:
         rendered.write_pdf(target, archival, before_rename=record)

@@ -42,12 +42,12 @@ from taveer_desktop.report.export import (
     file_sha256,
     issue_details,
     receipt_beside,
+    signed_and_recorded,
     signing_plan,
 )
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf import RenderedReport, ReportWriteError
-from taveer_desktop.report.report_checkpoint import checkpoint_for_report
-from taveer_desktop.report.report_signing import SignedFacts, SigningRequest, sign_in_place
+from taveer_desktop.report.report_signing import SignedFacts, SigningRequest
 from taveer_desktop.report.validation_content import (
     RecordSource,
     build_validation_report,
@@ -179,19 +179,14 @@ def export_stored_validation_report(
     recorded: list[tuple[str, AuditEntry, SignedFacts | None]] = []
 
     def record_export(temp_path: Path) -> None:
-        with store.transaction():  # the checkpoint and the report's entry commit together
-            signed = None
-            if plan:
-                carried = checkpoint_for_report(store, plan.key, stored.case_id)
-                signed = sign_in_place(plan, temp_path, carried)
-            digest = file_sha256(temp_path)
-            details = dict(issued)
-            if signed and plan:
-                details["signature"] = signed.audit_details(plan.request.tsa_url)
-            entry = store.audit.record_validation_report_exported(
-                validation_id, str(target), digest, stored.record_sha256, details
+        recorded.append(
+            signed_and_recorded(
+                store, plan, stored.case_id, temp_path, issued,
+                lambda digest, details: store.audit.record_validation_report_exported(
+                    validation_id, str(target), digest, stored.record_sha256, details
+                ),
             )
-        recorded.append((digest, entry, signed))
+        )  # fmt: skip
 
     rendered = _write(record, target, source, progress, record_export, standing, final, note)
     digest, entry, signed = recorded[0]

@@ -57,7 +57,7 @@ def log_has_frames(path: Path) -> bool:
         return False
 
 
-def _connector(uri: str) -> Callable[[], sqlite3.Connection]:
+def read_only_connector(uri: str) -> Callable[[], sqlite3.Connection]:
     def connect_read_only() -> sqlite3.Connection:
         conn = sqlite3.connect(
             uri,
@@ -95,7 +95,7 @@ def open_read_only(
             uri = sqlite_uri(target, "ro")
         else:
             uri = sqlite_uri(path, "ro&immutable=1")
-        db = StoreDatabase(path, connector=_connector(uri))
+        db = StoreDatabase(path, connector=read_only_connector(uri))
         db.read_only_reason = reason
         store = cls(db, lock, on_close=folder.cleanup if folder is not None else None)
         store.schema_version  # noqa: B018 - opens the connection: a failure is seen here

@@ -38,10 +38,10 @@ from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import NewerStoreVersion, ProjectLocked, StoreError
 from taveer_desktop.store.migrations import schema_version
 from taveer_desktop.store.project_lock import ProjectLock, held_in_this_process
-from taveer_desktop.store.read_only_open import open_read_only
+from taveer_desktop.store.read_only_open import open_read_only, read_only_connector
 from taveer_desktop.store.records import LockHolder
 from taveer_desktop.store.schema import SCHEMA_VERSION
-from taveer_desktop.store.store_file import BUSY_TIMEOUT_MS, inspect_signature, sqlite_uri
+from taveer_desktop.store.store_file import inspect_signature, sqlite_uri
 
 if TYPE_CHECKING:
     from taveer_desktop.store.project_store import ProjectStore
@@ -54,15 +54,10 @@ class _WriterLeft(Exception):
 
 
 def _snapshot_connector(uri: str) -> Callable[[], sqlite3.Connection]:
+    connect_read_only = read_only_connector(uri)
+
     def connect_snapshot() -> sqlite3.Connection:
-        conn = sqlite3.connect(
-            uri,
-            uri=True,
-            timeout=BUSY_TIMEOUT_MS / 1000,
-            isolation_level=None,
-            check_same_thread=False,
-        )
-        conn.execute("PRAGMA query_only = ON")
+        conn = connect_read_only()
         conn.execute("BEGIN")  # one read transaction for the whole command: one snapshot
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # the snapshot starts
         return conn
