@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from taveer_desktop.core.calibration import cllr
+from taveer_desktop.core.calibration.calibration import cllr
 
 REPO = Path(__file__).resolve().parent.parent
 # corpora whose train split can be a population (cases.csv names the authors) and whose test

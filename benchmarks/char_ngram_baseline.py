@@ -22,10 +22,10 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.evaluation import compute_metrics  # noqa: E402
-from taveer_desktop.core.scoring import manhattan_distance, similarity  # noqa: E402
-from taveer_desktop.core.text import normalise  # noqa: E402
+from taveer_desktop.core.features.text import normalise  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
+from taveer_desktop.core.methods.taveer.scoring import manhattan_distance, similarity  # noqa: E402
+from taveer_desktop.core.validation.evaluation import compute_metrics  # noqa: E402
 
 N = 4
 CORPORA = ("stackexchange", "stackexchange-jsonl", "reuters-c50")

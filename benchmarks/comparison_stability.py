@@ -11,8 +11,8 @@ in the same process, ``--runs`` times each, the median:
   (``decision_stability``: what a TAVeer model's run stores);
 - ``check``: the whole check of the comparison model's run (``run_stability``: TAVeer's
   resamples plus the method scoring every resample's rebuilt texts, calibrated), with the
-  program's own choice of worker processes (``core/comparison_stability.py``: processes when
-  the first resample says the rest would take over 2 s here).
+  program's own choice of worker processes (``core/methods/systems/comparison_stability.py``:
+  processes when the first resample says the rest would take over 2 s here).
 
 Run ``r`` uses the check's seed ``DEFAULT_SEED + r``: every run rebuilds other texts, so no run
 finds an earlier run's texts in a cache (the compression methods keep compressed lengths; the
@@ -42,16 +42,16 @@ sys.path.insert(0, str(REPO / "tests"))  # the demo population's folder
 from timing import median_seconds  # noqa: E402
 
 from taveer_desktop import paths  # noqa: E402
-from taveer_desktop.core.cross_validation import calibration_ranges  # noqa: E402
-from taveer_desktop.core.method_verify import verify_with_method  # noqa: E402
-from taveer_desktop.core.methods.catalogue import available  # noqa: E402
-from taveer_desktop.core.methods.comparison_validation import validate_comparison  # noqa: E402
-from taveer_desktop.core.methods.registry import COMPARISON_IDS, method_info  # noqa: E402
-from taveer_desktop.core.model import parse_model  # noqa: E402
-from taveer_desktop.core.population import population_from_texts  # noqa: E402
-from taveer_desktop.core.stability import DEFAULT_SEED, decision_stability  # noqa: E402
-from taveer_desktop.core.stated_stability import run_stability  # noqa: E402
-from taveer_desktop.core.validation import ValidationSettings, build_trials  # noqa: E402
+from taveer_desktop.core.ground.registry import COMPARISON_IDS, method_info  # noqa: E402
+from taveer_desktop.core.methods.systems.catalogue import available  # noqa: E402
+from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison  # noqa: E402
+from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
+from taveer_desktop.core.methods.taveer.stability import DEFAULT_SEED, decision_stability  # noqa: E402
+from taveer_desktop.core.stability.stated_stability import run_stability  # noqa: E402
+from taveer_desktop.core.validation.cross_validation import calibration_ranges  # noqa: E402
+from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.validation.validation import ValidationSettings, build_trials  # noqa: E402
+from taveer_desktop.core.verification.method_verify import verify_with_method  # noqa: E402
 from taveer_desktop.store.population_folder import read_population_folder  # noqa: E402
 from tests.core.validation_fixtures import make_demo_population  # noqa: E402
 

@@ -37,14 +37,14 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from timing import median_seconds  # noqa: E402
 
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.feature_stream import prepare_text  # noqa: E402
+from taveer_desktop.core.features.feature_stream import prepare_text  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.methods import ppmd_compression  # noqa: E402
-from taveer_desktop.core.methods.coav import Coav  # noqa: E402
-from taveer_desktop.core.methods.comparison import CaseTexts, ComparisonMethod  # noqa: E402
-from taveer_desktop.core.methods.dynamicav import DynamicAv  # noqa: E402
-from taveer_desktop.core.methods.nncd import Nncd  # noqa: E402
-from taveer_desktop.core.methods.occav import Occav  # noqa: E402
+from taveer_desktop.core.methods.systems.coav import Coav  # noqa: E402
+from taveer_desktop.core.methods.systems.comparison import CaseTexts, ComparisonMethod  # noqa: E402
+from taveer_desktop.core.methods.systems.dynamicav import DynamicAv  # noqa: E402
+from taveer_desktop.core.methods.systems.nncd import Nncd  # noqa: E402
+from taveer_desktop.core.methods.systems.occav import Occav  # noqa: E402
 
 CORPORA = ("stackexchange", "reuters-c50")
 

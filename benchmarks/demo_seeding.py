@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core.progress import Progress  # noqa: E402
+from taveer_desktop.core.ground.progress import Progress  # noqa: E402
 from taveer_desktop.store import ProjectStore, demo_project  # noqa: E402
 
 PHASES = ("models and cases", "population import", "validation", "whole seeding")

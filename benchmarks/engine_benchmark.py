@@ -52,7 +52,7 @@ PARTS = ("extraction", "training", "cases", "document", "verify", "ensemble")
 
 
 def _texts(corpus_root: Path) -> list[str]:
-    from taveer_desktop.core.corpus import open_corpus
+    from taveer_desktop.core.intake.corpus import open_corpus
 
     texts = []
     for split in ("train", "test"):
@@ -67,8 +67,8 @@ def _peak_mb() -> float:
 
 
 def child_extract(corpus_root: Path) -> dict:
-    from taveer_desktop.core.features import extract_features
-    from taveer_desktop.core.lexicon import default_lexicon
+    from taveer_desktop.core.features.features import extract_features
+    from taveer_desktop.core.features.lexicon import default_lexicon
 
     lexicon = default_lexicon()
     texts = _texts(corpus_root)
@@ -86,9 +86,9 @@ def child_extract(corpus_root: Path) -> dict:
 
 
 def child_train(corpus_root: Path, workers: int) -> dict:
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.lexicon import default_lexicon
-    from taveer_desktop.core.training import train
+    from taveer_desktop.core.features.lexicon import default_lexicon
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.methods.taveer.training import train
 
     default_lexicon()
     corpus = open_corpus(corpus_root)
@@ -107,8 +107,8 @@ def child_train(corpus_root: Path, workers: int) -> dict:
 
 
 def child_big(corpus_root: Path) -> dict:
-    from taveer_desktop.core.features import extract_features
-    from taveer_desktop.core.lexicon import default_lexicon
+    from taveer_desktop.core.features.features import extract_features
+    from taveer_desktop.core.features.lexicon import default_lexicon
 
     lexicon = default_lexicon()
     texts = _texts(corpus_root)
@@ -331,7 +331,7 @@ def measure_verify(codes: dict[str, Path], corpora: Path, runs: int, table: Tabl
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         sys.path.insert(0, str(REPO))
-        from taveer_desktop.core.model import load_model, save_model
+        from taveer_desktop.core.methods.taveer.model import load_model, save_model
 
         texts = sorted(_texts(corpora / LARGEST), key=len, reverse=True)
         (folder / "k.txt").write_text("\n\n".join(texts[0::2])[:10_000], encoding="utf-8")
@@ -359,9 +359,13 @@ def measure_verify(codes: dict[str, Path], corpora: Path, runs: int, table: Tabl
 def search_ensemble(corpora: Path, runs: int, table: Table) -> None:
     import numpy as np
 
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.ensemble import search_ensembles, thresholds_for, training_similarities
-    from taveer_desktop.core.training import corpus_distances
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.methods.taveer.ensemble import (
+        search_ensembles,
+        thresholds_for,
+        training_similarities,
+    )
+    from taveer_desktop.core.methods.taveer.training import corpus_distances
 
     data = corpus_distances(open_corpus(corpora / LARGEST / "train"), workers=1)
     reps = -(-2000 // len(data.case_ids))

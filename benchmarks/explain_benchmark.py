@@ -26,8 +26,8 @@ from pathlib import Path
 
 import taveer_desktop.ui.explain  # noqa: F401  (protects None/True/False first)
 from taveer_desktop import paths
-from taveer_desktop.core.model import load_model
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.methods.taveer.model import load_model
+from taveer_desktop.core.methods.taveer.verify import verify
 
 
 def _median_max(samples: list[float]) -> str:
@@ -118,8 +118,8 @@ def main() -> int:
 
     corpus_dir = Path(__file__).resolve().parents[1].parent / "shared/corpora/stackexchange/test"
     if corpus_dir.exists():
-        from taveer_desktop.core.corpus import open_corpus
-        from taveer_desktop.core.evaluation import evaluate
+        from taveer_desktop.core.intake.corpus import open_corpus
+        from taveer_desktop.core.validation.evaluation import evaluate
 
         se_model = load_model(paths.resource("models", "default.json"))
         evaluation = evaluate(se_model, open_corpus(corpus_dir), workers=1)

@@ -19,7 +19,7 @@ method, its 5 % rate) were made looking at the Stack Exchange population with it
 and the demo texts only. Reuters newswire — as another genre under Stack Exchange, and as a
 population of its own — was held out: its rows were computed once, after the choice.
 
-Each case is judged as ``case_fit`` judges it (``core/population_fit.py``); the table gives the
+Each case is judged as ``case_fit`` judges it (``core/gate/population_fit.py``); the table gives the
 cases flagged, and for comparison the cases the former rule (each part alone at 2.5 %,
 Bonferroni) flagged. Deterministic: files in sorted order, nothing random.
 
@@ -46,9 +46,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from taveer_desktop.core import fit_features as ff  # noqa: E402
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
-from taveer_desktop.core.population_fit import PART_ALPHA, case_fit, fit_profile  # noqa: E402
+from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
+from taveer_desktop.core.gate.population_fit import PART_ALPHA, case_fit, fit_profile  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 
 Case = tuple[str, tuple[str, ...]]
 

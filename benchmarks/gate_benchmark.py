@@ -32,11 +32,11 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 from train_demo_model import SEED, collections, make_cases, write_corpus  # noqa: E402
 
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.evaluation import evaluate  # noqa: E402
-from taveer_desktop.core.gate import MIN_LEXICON_SHARE, measure_text  # noqa: E402
-from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
-from taveer_desktop.core.model import load_model  # noqa: E402
+from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
+from taveer_desktop.core.gate.gate import MIN_LEXICON_SHARE, measure_text  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
+from taveer_desktop.core.methods.taveer.model import load_model  # noqa: E402
+from taveer_desktop.core.validation.evaluation import evaluate  # noqa: E402
 
 MODELS = ("default.json", "demo-formal-prose.json")
 

@@ -30,14 +30,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from validation_benchmark import _test_lengths
 
-from taveer_desktop.core.calibration import cllr
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.lambdag_model import LambdaGPart
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import lambdag_for_case, verify_with_method
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import ValidationSettings, validate
+from taveer_desktop.core.calibration.calibration import cllr
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
+from taveer_desktop.core.validation.evaluation import roc_auc
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
+from taveer_desktop.core.verification.method_verify import lambdag_for_case, verify_with_method
 
 REPO = Path(__file__).resolve().parent.parent
 CORPORA = ("stackexchange", "reuters-c50")

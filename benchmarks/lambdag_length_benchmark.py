@@ -29,12 +29,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from validation_benchmark import CORPORA, _test_lengths
 
-from taveer_desktop.core.calibration import cllr
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import evaluate, roc_auc
-from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import ValidationSettings, validate
+from taveer_desktop.core.calibration.calibration import cllr
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.validation.evaluation import evaluate, roc_auc
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
 REPO = Path(__file__).resolve().parent.parent
 NEAR = 0.35  # "near the targets": both lengths within ±35 % of the validated ones

@@ -27,12 +27,12 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from timing import median_seconds  # noqa: E402
 from validation_speed import paragraphs, synthetic_texts  # noqa: E402
 
-from taveer_desktop.core.lambdag_model import LambdaGPart  # noqa: E402
-from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
-from taveer_desktop.core.method_verify import lambdag_for_case  # noqa: E402
-from taveer_desktop.core.population import population_from_texts  # noqa: E402
-from taveer_desktop.core.validation import ValidationSettings, validate  # noqa: E402
-from taveer_desktop.core.verify import verify  # noqa: E402
+from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
+from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart  # noqa: E402
+from taveer_desktop.core.methods.taveer.verify import verify  # noqa: E402
+from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.validation.validation import ValidationSettings, validate  # noqa: E402
+from taveer_desktop.core.verification.method_verify import lambdag_for_case  # noqa: E402
 
 
 def main() -> int:

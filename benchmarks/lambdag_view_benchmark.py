@@ -87,10 +87,10 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from taveer_desktop.core.feature_stream import prepare_text
-    from taveer_desktop.core.lexicon import default_lexicon
-    from taveer_desktop.core.method_verify import verify_with_method
-    from taveer_desktop.core.sentence_agreement import sentence_leanings
+    from taveer_desktop.core.features.feature_stream import prepare_text
+    from taveer_desktop.core.features.lexicon import default_lexicon
+    from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
+    from taveer_desktop.core.verification.method_verify import verify_with_method
     from taveer_desktop.store import ProjectStore
     from taveer_desktop.ui import fonts
     from taveer_desktop.ui.explain.lambdag_shading import shaded_document

@@ -19,10 +19,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from taveer_desktop import paths  # noqa: E402
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.evaluation import evaluate  # noqa: E402
-from taveer_desktop.core.lexicon import build_lexicon  # noqa: E402
-from taveer_desktop.core.training import train  # noqa: E402
+from taveer_desktop.core.features.lexicon import build_lexicon  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
+from taveer_desktop.core.methods.taveer.training import train  # noqa: E402
+from taveer_desktop.core.validation.evaluation import evaluate  # noqa: E402
 
 SIX_VERBS = [
     "know",

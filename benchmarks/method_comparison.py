@@ -13,7 +13,8 @@ known lengths (as ``validation_benchmark.py``). Then
   (``verify_with_method``; the test authors are disjoint from the population's): accuracy (the
   stated log10 LR > 0), AUC, Cllr, Cllr_min (after the PAV transform of those LRs) over the
   cases it gave a ratio, how many it could not compare, the shrinkage κ its calibration was
-  given (comparison systems, ``core/calibration_shrinkage.py``) and its validation's seconds.
+  given (comparison systems, ``core/calibration/calibration_shrinkage.py``) and its validation's
+  seconds.
 
 The paper's Table 5 (Halvani, Graner, Regev 2020) is printed beside, **for other corpora** (its
 Stack Exchange, Yelp, Reddit and Amazon test corpora, accuracy and AUC of its own
@@ -39,16 +40,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from validation_benchmark import _test_lengths
 
-from taveer_desktop.core.calibration import cllr, pav_log10_lr
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
-from taveer_desktop.core.methods.catalogue import available
-from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import ValidationSettings, validate
-from taveer_desktop.core.validation_settings import DEFAULT_FUSE
+from taveer_desktop.core.calibration.calibration import cllr, pav_log10_lr
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.systems.catalogue import available
+from taveer_desktop.core.validation.evaluation import roc_auc
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
+from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
+from taveer_desktop.core.verification.method_verify import taveer_log10_lr, verify_with_method
 
 REPO = Path(__file__).resolve().parent.parent
 CORPORA = ("stackexchange", "reuters-c50")

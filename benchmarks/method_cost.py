@@ -40,12 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the demo texts
 from timing import median_seconds
 
-from taveer_desktop.core.cross_validation import calibration_ranges, cross_validate
-from taveer_desktop.core.methods.catalogue import available
-from taveer_desktop.core.methods.comparison_validation import validate_comparison
-from taveer_desktop.core.methods.registry import COMPARISON_IDS, METHOD_IDS, MethodId
-from taveer_desktop.core.population import population_from_texts
-from taveer_desktop.core.validation import ValidationSettings, build_trials
+from taveer_desktop.core.ground.registry import COMPARISON_IDS, METHOD_IDS, MethodId
+from taveer_desktop.core.methods.systems.catalogue import available
+from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison
+from taveer_desktop.core.validation.cross_validation import calibration_ranges, cross_validate
+from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.validation.validation import ValidationSettings, build_trials
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import make_demo_population
 
@@ -101,7 +101,7 @@ def main() -> int:
             line["seconds_per_trial"] = round(taveer, 6)
         elif method in (MethodId.LAMBDAG, MethodId.FUSION):
             if lambdag is None:
-                from taveer_desktop.core.lambdag_validation import second_opinion
+                from taveer_desktop.core.methods.lambdag.lambdag_validation import second_opinion
 
                 settings = replace(SETTINGS, method=MethodId.LAMBDAG.value)
                 taveer_lr = cross_validate(trials, "median", 1, ranges=ranges)[1]

@@ -74,9 +74,9 @@ def child(args) -> int:
     sys.path.insert(0, str(REPO / "benchmarks"))
     from validation_benchmark import _test_lengths
 
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.population import population_from_corpus
-    from taveer_desktop.core.validation import ValidationSettings, validate
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.validation.population import population_from_corpus
+    from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
     root = Path(args.shared) / "corpora" / "stackexchange"
     population = population_from_corpus(open_corpus(root / "train"))

@@ -42,9 +42,9 @@ def main() -> int:
 
     import numpy as np
 
-    from taveer_desktop.core.feature_stream import prepare_text
-    from taveer_desktop.core.methods import baff, char_ngrams, im, profav, spatium
-    from taveer_desktop.core.methods.comparison import CaseTexts
+    from taveer_desktop.core.features.feature_stream import prepare_text
+    from taveer_desktop.core.methods.systems import baff, char_ngrams, im, profav, spatium
+    from taveer_desktop.core.methods.systems.comparison import CaseTexts
 
     shared = Path(args.shared)
     demo = "".join(

@@ -32,14 +32,14 @@ sys.path.insert(0, str(REPO))
 from timing import median_seconds  # noqa: E402
 
 from taveer_desktop.core import fit_features as ff  # noqa: E402
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
-from taveer_desktop.core.population_fit import (  # noqa: E402
+from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
+from taveer_desktop.core.gate.population_fit import (  # noqa: E402
     FIT_ALPHA,
     PART_ALPHA,
     case_fit,
     fit_profile,
 )
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 
 Case = tuple[str, tuple[str, ...]]
 CUTS = (250, 500, 1000, 2000, 4000)

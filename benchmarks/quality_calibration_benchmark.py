@@ -2,9 +2,10 @@
 
 For each shared corpus the population is its train split's authors; one validation over a wide
 declared range of lengths is run with the calibration taking in no length (plain logistic), the
-questioned length, or the questioned and the known lengths (``core/quality_measures.py``). The
-same trials, folds and repeats for each (same seed): only the calibration differs. Printed: the
-pooled cross-validated Cllr, Cllr_min and Cllr_cal, and each questioned-length band's Cllr.
+questioned length, or the questioned and the known lengths
+(``core/calibration/quality_measures.py``). The same trials, folds and repeats for each (same
+seed): only the calibration differs. Printed: the pooled cross-validated Cllr, Cllr_min and
+Cllr_cal, and each questioned-length band's Cllr.
 
     .venv/bin/python benchmarks/quality_calibration_benchmark.py [--seeds 0 1 2]
 """
@@ -19,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import ValidationSettings, validate
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 # wide declared ranges, within what each train split's documents can give

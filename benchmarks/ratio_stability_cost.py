@@ -28,15 +28,15 @@ import numpy as np  # noqa: E402
 from timing import median_seconds  # noqa: E402
 
 from taveer_desktop import paths  # noqa: E402
-from taveer_desktop.core.feature_stream import encode_document  # noqa: E402
-from taveer_desktop.core.kneser_ney import sentence_keys  # noqa: E402
-from taveer_desktop.core.lambdag import ReferencePool, lambda_g  # noqa: E402
-from taveer_desktop.core.lambdag_masking import masked_sentences  # noqa: E402
-from taveer_desktop.core.lambdag_stability import resampled_lambda_g  # noqa: E402
-from taveer_desktop.core.lexicon import default_lexicon  # noqa: E402
-from taveer_desktop.core.model import parse_model  # noqa: E402
-from taveer_desktop.core.stability import decision_stability, resample_weights  # noqa: E402
-from taveer_desktop.core.verify import verify  # noqa: E402
+from taveer_desktop.core.features.feature_stream import encode_document  # noqa: E402
+from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
+from taveer_desktop.core.methods.lambdag.kneser_ney import sentence_keys  # noqa: E402
+from taveer_desktop.core.methods.lambdag.lambdag import ReferencePool, lambda_g  # noqa: E402
+from taveer_desktop.core.methods.lambdag.lambdag_masking import masked_sentences  # noqa: E402
+from taveer_desktop.core.methods.lambdag.lambdag_stability import resampled_lambda_g  # noqa: E402
+from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
+from taveer_desktop.core.methods.taveer.stability import decision_stability, resample_weights  # noqa: E402
+from taveer_desktop.core.methods.taveer.verify import verify  # noqa: E402
 
 
 def main() -> int:

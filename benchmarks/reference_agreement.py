@@ -158,7 +158,7 @@ def treebank_words(reference: str) -> None:
     sys.path.insert(0, str(Path(reference).resolve()))
     from authorship_unmasking.input.tokenizers import WordTokenizer
 
-    from taveer_desktop.core.methods import chunks
+    from taveer_desktop.core.methods.systems import chunks
 
     tokenizer = WordTokenizer()
     chunks.words = lambda text, keep_case=True: list(tokenizer.tokenize(text))  # type: ignore[assignment]
@@ -167,8 +167,8 @@ def treebank_words(reference: str) -> None:
 def our_side(corpus: Path, limit: int, runs: int, seed: int) -> dict[str, object]:
     import numpy as np
 
-    from taveer_desktop.core.methods.comparison import CaseTexts
-    from taveer_desktop.core.methods.genunmasking import GeneralisedUnmasking
+    from taveer_desktop.core.methods.systems.comparison import CaseTexts
+    from taveer_desktop.core.methods.systems.genunmasking import GeneralisedUnmasking
 
     method = GeneralisedUnmasking({"runs": runs})
     rng = np.random.default_rng(seed)

@@ -24,15 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.method_verify import taveer_log10_lr  # noqa: E402
-from taveer_desktop.core.population import population_from_corpus  # noqa: E402
-from taveer_desktop.core.validation import (  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
+from taveer_desktop.core.methods.taveer.verify import verify  # noqa: E402
+from taveer_desktop.core.validation.population import population_from_corpus  # noqa: E402
+from taveer_desktop.core.validation.validation import (  # noqa: E402
     AcceptanceCriteria,
     ValidationSettings,
     validate,
 )
-from taveer_desktop.core.verify import verify  # noqa: E402
+from taveer_desktop.core.verification.method_verify import taveer_log10_lr  # noqa: E402
 
 CRITERION = 0.92
 

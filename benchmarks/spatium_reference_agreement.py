@@ -12,8 +12,8 @@ test), ``--draws`` draws of 3 impostors (known documents of other cases, the sam
 sides, seeded), the score is the mean ratio ρ over the draws, computed
 
 - ``reference``: by the reference's functions on its tokens (text split at white space);
-- ``ours_same_tokens``: by TAVeer's functions (``core/methods/spatium.py``) on those same tokens
-  — this checks the formula: term selection, relative frequencies, L1 and the ratio;
+- ``ours_same_tokens``: by TAVeer's functions (``core/methods/systems/spatium.py``) on those same
+  tokens — this checks the formula: term selection, relative frequencies, L1 and the ratio;
 - ``ours``: by TAVeer's functions on TAVeer's terms (words and punctuation symbols apart).
 
 Printed: Spearman rank correlations with the reference, the largest absolute difference of the
@@ -35,7 +35,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core.methods.spatium import (  # noqa: E402
+from taveer_desktop.core.methods.systems.spatium import (  # noqa: E402
     comparison_ratio,
     relative_frequencies,
     selected_terms,

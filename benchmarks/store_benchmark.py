@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from taveer_desktop.core.model import load_model
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.methods.taveer.model import load_model
+from taveer_desktop.core.methods.taveer.verify import verify
 from taveer_desktop.paths import resource
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 

@@ -1,5 +1,5 @@
-"""The hand-written linear SVM (``core/methods/linear_svm.py``) against scikit-learn's LinearSVC
-(liblinear), in the same run on the same batches: time and exactness.
+"""The hand-written linear SVM (``core/methods/systems/linear_svm.py``) against scikit-learn's
+LinearSVC (liblinear), in the same run on the same batches: time and exactness.
 
 The batches are the ones Generalised Unmasking fits: for one Stack Exchange case of the shared
 corpus, the chunk counts of its 10 runs (30 + 30 chunks of 700 words, 250 feature words each),
@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from taveer_desktop.core.methods import linear_svm  # noqa: E402
-from taveer_desktop.core.methods.chunks import (  # noqa: E402
+from taveer_desktop.core.methods.systems.chunks import (  # noqa: E402
     chunk_counts,
     encode_pair,
     most_frequent_in_chunks,

@@ -35,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from validation_benchmark import CORPORA, _test_lengths
 
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.model import save_model
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import (
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.model import save_model
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import (
     AcceptanceCriteria,
     ValidationSettings,
     save_record,

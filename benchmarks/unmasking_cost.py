@@ -35,10 +35,10 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core.methods.chunks import words  # noqa: E402
-from taveer_desktop.core.methods.comparison import CaseTexts, ComparisonMethod  # noqa: E402
-from taveer_desktop.core.methods.genunmasking import GeneralisedUnmasking  # noqa: E402
-from taveer_desktop.core.methods.unmasking import Unmasking  # noqa: E402
+from taveer_desktop.core.methods.systems.chunks import words  # noqa: E402
+from taveer_desktop.core.methods.systems.comparison import CaseTexts, ComparisonMethod  # noqa: E402
+from taveer_desktop.core.methods.systems.genunmasking import GeneralisedUnmasking  # noqa: E402
+from taveer_desktop.core.methods.systems.unmasking import Unmasking  # noqa: E402
 from tests.core.methods.unmasking_trials import (  # noqa: E402
     cross_fitted_auc,
     read,

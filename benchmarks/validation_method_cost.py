@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from taveer_desktop import paths  # noqa: E402
-from taveer_desktop.core.validation import METHODS, ValidationSettings  # noqa: E402
+from taveer_desktop.core.validation.validation import METHODS, ValidationSettings  # noqa: E402
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore  # noqa: E402
 from taveer_desktop.store.case_validation import case_lengths, validate_case  # noqa: E402
 

@@ -21,10 +21,10 @@ sys.path.insert(0, str(REPO))
 from timing import median_seconds  # noqa: E402
 
 from taveer_desktop import paths  # noqa: E402
-from taveer_desktop.core.calibration import cllr_min, fit_logistic_calibration  # noqa: E402
-from taveer_desktop.core.model import load_model  # noqa: E402
-from taveer_desktop.core.stability import decision_stability  # noqa: E402
-from taveer_desktop.core.verify import verify  # noqa: E402
+from taveer_desktop.core.calibration.calibration import cllr_min, fit_logistic_calibration  # noqa: E402
+from taveer_desktop.core.methods.taveer.model import load_model  # noqa: E402
+from taveer_desktop.core.methods.taveer.stability import decision_stability  # noqa: E402
+from taveer_desktop.core.methods.taveer.verify import verify  # noqa: E402
 
 
 def main() -> int:

@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from taveer_desktop import __version__
-from taveer_desktop.core.corpus import Corpus
-from taveer_desktop.core.evaluation import Evaluation
-from taveer_desktop.core.model import Model, save_model
+from taveer_desktop.core.intake.corpus import Corpus
+from taveer_desktop.core.methods.taveer.model import Model, save_model
+from taveer_desktop.core.validation.evaluation import Evaluation
 
 
 def rounded_metrics(evaluation: Evaluation) -> dict:

@@ -33,9 +33,9 @@ sys.path.insert(0, str(REPO))
 
 from model_record import save_with_record  # noqa: E402
 
-from taveer_desktop.core.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.evaluation import evaluate  # noqa: E402
-from taveer_desktop.core.training import train  # noqa: E402
+from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
+from taveer_desktop.core.methods.taveer.training import train  # noqa: E402
+from taveer_desktop.core.validation.evaluation import evaluate  # noqa: E402
 
 SEED = 20261125
 CASES_PER_AUTHOR = 12

@@ -1,9 +1,9 @@
 """A stand-in validation record of a model, for tests of what is shown or computed once a
 conclusion has a validation basis (issue 21: no validation, no evaluative conclusion).
 
-``stand_in_record(model, …)`` has the shape ``core/validation.py`` writes with the numbers a
-test asks for (by default 30 authors, 150 trials of each class, criteria met): the record a lab
-would have made for the model, without running it. It is read as a project record (its trials
+``stand_in_record(model, …)`` has the shape ``core/validation/validation.py`` writes with the
+numbers a test asks for (by default 30 authors, 150 trials of each class, criteria met): the record
+a lab would have made for the model, without running it. It is read as a project record (its trials
 are not recomputed); its population-fit profile is the demo population's (a real one); tests of
 real records and of the record-file check make them with
 ``taveer validate`` (tests/core/test_validation_basis.py).
@@ -15,9 +15,13 @@ from functools import cache
 from typing import Any
 
 from taveer_desktop import paths
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.population_fit import fit_profile
-from taveer_desktop.core.validation_basis import BasisSource, ValidationBasis, basis_from_record
+from taveer_desktop.core.gate.population_fit import fit_profile
+from taveer_desktop.core.gate.validation_basis import (
+    BasisSource,
+    ValidationBasis,
+    basis_from_record,
+)
+from taveer_desktop.core.methods.taveer.model import Model
 
 STAND_IN_SOURCE = BasisSource("project", "2" * 64, "/cases/stand-in.taveer", 1)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.validation_figures import figures_of
+from taveer_desktop.core.validation.validation_figures import figures_of
 
 # (method, how its log10 LR derives from TAVeer's and LambdaG's, seconds a trial, seeded?)
 _ADDED = (

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from taveer_desktop import paths
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.case_verification import verify_case

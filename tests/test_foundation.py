@@ -169,7 +169,7 @@ def test_the_ast_scan_sees_relative_and_nested_imports(tmp_path):
     )
     names = _imported_names(probe, root=tmp_path)
     assert "taveer_desktop.store.records" in names
-    assert "taveer_desktop.core.errors" in names
+    assert "taveer_desktop.core.ground.errors" in names
     assert "PySide6.QtCore" in names
 
 
@@ -336,8 +336,8 @@ def test_demo_files_match_the_hashes_in_the_demo_readme():
 
 
 def test_one_progress_type_and_one_worker_shape():
-    """``Progress`` is defined once (core/progress.py); no module under ui/ runs a QRunnable or
-    a thread pool of its own besides the job runner and its worker."""
+    """``Progress`` is defined once (core/ground/progress.py); no module under ui/ runs a QRunnable
+    or a thread pool of its own besides the job runner and its worker."""
     progress_defined, runnables = [], []
     for source in PACKAGE_DIR.rglob("*.py"):
         text = source.read_text(encoding="utf-8")
@@ -346,7 +346,7 @@ def test_one_progress_type_and_one_worker_shape():
             progress_defined.append(relative)
         if relative.startswith("ui/") and ("QRunnable" in text or "QThreadPool(" in text):
             runnables.append(relative)
-    assert progress_defined == ["core/progress.py"]
+    assert progress_defined == ["core/ground/progress.py"]
     assert sorted(runnables) == ["ui/job_runner.py", "ui/task_worker.py"]
 
 

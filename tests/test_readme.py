@@ -74,7 +74,7 @@ def test_the_readme_case_example_runs_on_a_fresh_project(tmp_path):
 
 
 def test_the_readme_and_the_help_name_every_method_of_the_registry():
-    from taveer_desktop.core.methods.registry import REGISTRY
+    from taveer_desktop.core.ground.registry import REGISTRY
     from taveer_desktop.presentation.method_help import METHOD_HTML
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

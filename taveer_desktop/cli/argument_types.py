@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-from taveer_desktop.core.decoding import read_text_file
-from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.core.features.features import CATEGORY_IDS
+from taveer_desktop.core.intake.decoding import read_text_file
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 

@@ -20,11 +20,11 @@ from taveer_desktop.cli.declaration_commands import (
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.cli.verify_commands import conclusion_json
-from taveer_desktop.core.decoding import check_encoding_name
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.decoding import check_encoding_name
+from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time  # the desktop's time format
 from taveer_desktop.presentation.conclusion_text import (

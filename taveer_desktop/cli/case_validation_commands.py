@@ -97,7 +97,7 @@ def _chars(value) -> str:
 
 def run_case_validate(args) -> int:
     from taveer_desktop.cli.validate_command import settings_from_args, validation_summary
-    from taveer_desktop.core.progress import NO_PROGRESS
+    from taveer_desktop.core.ground.progress import NO_PROGRESS
     from taveer_desktop.store.case_validation import validate_case
 
     settings = settings_from_args(args)

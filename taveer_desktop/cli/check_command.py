@@ -40,8 +40,8 @@ from taveer_desktop.cli.report_signature_check import (
     print_signature,
     signature_json,
 )
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.file_reading import read_file_bytes
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.file_reading import read_file_bytes
 from taveer_desktop.paths import default_project_path
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.report_checkpoint import carried_checkpoint

@@ -15,7 +15,7 @@ from typing import Any
 
 from taveer_desktop.cli.output import shown
 from taveer_desktop.cli.signing_options import PASSPHRASE_VARIABLE, read_passphrase
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.records import AuditEntry
 

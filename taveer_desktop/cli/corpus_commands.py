@@ -14,9 +14,9 @@ import json
 from taveer_desktop.cli.argument_types import category_option, read_document
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.cli.record_option import add_record_option, print_basis, read_basis
-from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES, extract_features
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.model import THRESHOLD_METHODS, load_model, save_model
+from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES, extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, load_model, save_model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 
@@ -86,8 +86,8 @@ def run_features(args) -> int:
 
 
 def run_train(args) -> int:
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.training import train
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.methods.taveer.training import train
 
     corpus = open_corpus(args.corpus)
     model = train(
@@ -124,8 +124,8 @@ def run_train(args) -> int:
 
 
 def _write_answers(path: str, layout: str, case_ids, scores) -> None:
-    from taveer_desktop.core.atomic_file import write_text_atomically
-    from taveer_desktop.core.corpus import PAN_FOLDER
+    from taveer_desktop.core.ground.atomic_file import write_text_atomically
+    from taveer_desktop.core.intake.corpus import PAN_FOLDER
 
     lines = []
     for case_id, score in zip(case_ids, scores, strict=True):
@@ -137,8 +137,8 @@ def _write_answers(path: str, layout: str, case_ids, scores) -> None:
 
 
 def run_evaluate(args) -> int:
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.evaluation import evaluate
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.validation.evaluation import evaluate
 
     model = load_model(args.model)  # every method's part checked (``check_model_parts``)
     basis = read_basis(args)  # refused before the long part
@@ -167,7 +167,7 @@ def run_evaluate(args) -> int:
         if result.gate is not None:
             print(gate_summary_text(result.gate))
         if result.method != "taveer":
-            from taveer_desktop.core.lambdag_model import fusion_of
+            from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
             from taveer_desktop.presentation.method_measures import method_measure_lines
 
             fused = fusion_of(model, str(args.model)).methods if "fusion" in result.methods else ()

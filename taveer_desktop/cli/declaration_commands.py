@@ -32,8 +32,8 @@ from taveer_desktop.cli.checkpoint_option import (
 )
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.project_access import json_option, open_project
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.file_reading import read_file_bytes
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.file_reading import read_file_bytes
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.declaration_repository import (
     MAX_TEXT_CHARS,

@@ -20,7 +20,7 @@ import sys
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.cli import corpus_commands, methods_command, validate_command, verify_commands
 from taveer_desktop.cli.output import end_progress_line, shown
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 70

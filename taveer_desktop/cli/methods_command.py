@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_methods(args) -> int:
-    from taveer_desktop.core.methods.registry import listing
+    from taveer_desktop.core.ground.registry import listing
 
     entries = listing()
     if args.json:

@@ -3,8 +3,8 @@
 Every user-supplied string a command prints as text — case numbers, titles, names, file names,
 population and model names, reasons, and the messages that quote them — goes through ``shown``:
 control characters, bidirectional controls and other invisible format characters are written as
-visible escapes (``\x1b``, ``\u202e``; ``core/control_characters.py``), so that nothing a name
-holds can recolour, clear or reorder what the terminal shows. ``print_json`` writes the same
+visible escapes (``\x1b``, ``\u202e``; ``core/intake/control_characters.py``), so that nothing a
+name holds can recolour, clear or reorder what the terminal shows. ``print_json`` writes the same
 characters as JSON escapes (``\u001b``, ``\u202e``): the JSON stays valid and decodes to
 exactly the stored values, and a terminal shows it inert (docs/cli.md).
 """
@@ -18,8 +18,8 @@ import sys
 import time
 from typing import Any
 
-from taveer_desktop.core.control_characters import escaped, is_unsafe
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.intake.control_characters import escaped, is_unsafe
 from taveer_desktop.presentation import numbers
 
 _NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\n]")

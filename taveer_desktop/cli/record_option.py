@@ -1,5 +1,5 @@
 """``--record RECORD.json`` of ``taveer verify`` and ``taveer evaluate``: the validation record an
-evaluative conclusion rests on (``core/validation_basis.py``). The file is read, hashed and
+evaluative conclusion rests on (``core/gate/validation_basis.py``). The file is read, hashed and
 checked before any long work: a record whose figures do not match its own trials, or that is
 not a validation record, is refused with one line naming the file (exit 2). Without it every
 conclusion is investigative at most, and the command says so.
@@ -25,7 +25,7 @@ def read_basis(args):
     do not match its own trials is refused with one line naming the file."""
     if not args.record:
         return None
-    from taveer_desktop.core.validation_basis import read_record_file
+    from taveer_desktop.core.gate.validation_basis import read_record_file
 
     return read_record_file(args.record)
 

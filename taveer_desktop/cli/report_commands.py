@@ -23,8 +23,8 @@ from taveer_desktop.cli.signing_options import (
     signed_json,
     signing_request,
 )
-from taveer_desktop.core.progress import NO_PROGRESS
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.ground.progress import NO_PROGRESS
 from taveer_desktop.paths import default_project_path
 
 

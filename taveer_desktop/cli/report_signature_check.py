@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.cli.output import shown
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.audit_actions import REPORT_ACTIONS
 from taveer_desktop.store.records import AuditEntry

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.cli.output import shown
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
 
 PASSPHRASE_VARIABLE = "TAVEER_SIGN_PASSPHRASE"
 

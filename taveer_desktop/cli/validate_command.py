@@ -12,8 +12,8 @@ import argparse
 
 from taveer_desktop.cli.argument_types import positive_number, seed_number, share_number
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
-from taveer_desktop.core.model import THRESHOLD_METHODS, save_model
-from taveer_desktop.core.progress import NO_PROGRESS
+from taveer_desktop.core.ground.progress import NO_PROGRESS
+from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, save_model
 from taveer_desktop.presentation import numbers
 
 
@@ -85,8 +85,8 @@ def add_validation_options(p: argparse.ArgumentParser) -> None:
 
 def _method_ids(text: str, option: str) -> list[str]:
     """Registered ids from ``ID`` or ``ID,ID,…`` (InputError naming the option otherwise)."""
-    from taveer_desktop.core.errors import InputError
-    from taveer_desktop.core.methods.registry import METHOD_IDS
+    from taveer_desktop.core.ground.errors import InputError
+    from taveer_desktop.core.ground.registry import METHOD_IDS
 
     ids = [word.strip().lower() for word in text.split(",")]
     unknown = [word for word in ids if word not in METHOD_IDS]
@@ -107,13 +107,13 @@ def settings_from_args(args):
     ``--method`` its first id is stated); ``--fuse ID,ID[,…]`` names the methods the fusion
     combines and adds the fusion (stated when neither ``--method`` nor ``--compare`` is
     given)."""
-    from taveer_desktop.core.errors import InputError
-    from taveer_desktop.core.validation import (
+    from taveer_desktop.core.ground.errors import InputError
+    from taveer_desktop.core.validation.validation import (
         AcceptanceCriteria,
         ValidationSettings,
         parse_length_range,
     )
-    from taveer_desktop.core.validation_settings import (
+    from taveer_desktop.core.validation.validation_settings import (
         CHOICE_RULES,
         DEFAULT_FUSE,
         check_fuse,
@@ -212,8 +212,8 @@ def load_population(path: str, description: str | None, progress=None):
     become warnings)."""
     from pathlib import Path
 
-    from taveer_desktop.core.population import population_from_texts
-    from taveer_desktop.core.progress import NO_PROGRESS
+    from taveer_desktop.core.ground.progress import NO_PROGRESS
+    from taveer_desktop.core.validation.population import population_from_texts
     from taveer_desktop.store.population_folder import read_population
 
     files = read_population(path)
@@ -235,7 +235,7 @@ def print_validation_notes(record: dict) -> None:
     """Each method's figures (when more than one was validated), the record's likelihood-ratio
     bound and, if the validation is too small for casework, why (the words of
     ``presentation/validation_text.py``)."""
-    from taveer_desktop.core.methods.method_figures import method_figures
+    from taveer_desktop.core.validation.method_figures import method_figures
     from taveer_desktop.presentation.fusion_text import record_method_label
     from taveer_desktop.presentation.trial_construction_text import case_topic_sentence
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
@@ -269,7 +269,7 @@ def validation_summary(
     result, model_path: str | None, record_path: str | None, report_path: str | None = None
 ) -> dict:
     """The JSON of ``taveer validate`` (cross-validated figures)."""
-    from taveer_desktop.core.validation import FIGURES  # loaded when validating only
+    from taveer_desktop.core.validation.validation import FIGURES  # loaded when validating only
 
     figures, record = result.figures, result.record
     return {
@@ -303,7 +303,7 @@ def validation_summary(
 def run_validate(args) -> int:
     import sys
 
-    from taveer_desktop.core.validation import save_record, validate
+    from taveer_desktop.core.validation.validation import save_record, validate
 
     # the criteria are fixed (and time-stamped) before the population is even read
     settings = settings_from_args(args)

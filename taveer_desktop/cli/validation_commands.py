@@ -24,7 +24,7 @@ from taveer_desktop.cli.signing_options import (
     signed_json,
     signing_request,
 )
-from taveer_desktop.core.progress import NO_PROGRESS
+from taveer_desktop.core.ground.progress import NO_PROGRESS
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 from taveer_desktop.store.errors import NotFound

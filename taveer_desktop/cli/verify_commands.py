@@ -18,15 +18,15 @@ from taveer_desktop.cli.argument_types import (
 )
 from taveer_desktop.cli.output import print_json, shown
 from taveer_desktop.cli.record_option import add_record_option, print_basis, read_basis
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.features import CATEGORY_NAMES, DocumentFeatures, extract_features
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import taveer_log10_lr, verify_with_method
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.model import Model, load_model
-from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES, describe
+from taveer_desktop.core.features.features import CATEGORY_NAMES, DocumentFeatures, extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.model import Model, load_model
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.verification.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     classification_sentence,
@@ -144,8 +144,8 @@ def run_verify(args) -> int:
     none = result.conclusion.kind is ConclusionKind.NONE
     stability = None
     if args.stability and not none:
-        from taveer_desktop.core.stability import DEFAULT_SEED
-        from taveer_desktop.core.stated_stability import run_stability
+        from taveer_desktop.core.methods.taveer.stability import DEFAULT_SEED
+        from taveer_desktop.core.stability.stated_stability import run_stability
 
         seed = DEFAULT_SEED if args.seed is None else args.seed
         found = result.methods  # a LambdaG or fused model's stated ratio is resampled too
@@ -217,8 +217,8 @@ def run_verify(args) -> int:
 
 def run_explain_lambdag(args, model) -> int:
     """LambdaG's evidence in the questioned text, sentence by sentence, beside TAVeer's lean."""
-    from taveer_desktop.core.feature_stream import prepare_text
-    from taveer_desktop.core.sentence_agreement import sentence_leanings
+    from taveer_desktop.core.features.feature_stream import prepare_text
+    from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
     from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
 
     if MethodId.LAMBDAG.value not in model.extra:  # a LambdaG model, or a fusion of it
@@ -247,7 +247,7 @@ def run_explain_lambdag(args, model) -> int:
 
 
 def run_explain(args) -> int:
-    from taveer_desktop.core.interpret import interpret
+    from taveer_desktop.core.methods.taveer.interpret import interpret
 
     model = load_model(args.model)
     if args.category == MethodId.LAMBDAG:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
-from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.core.time_text import recorded_time as recorded_time  # the store shares it
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.ground.time_text import (
+    recorded_time as recorded_time,  # the store shares it
+)
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
 from taveer_desktop.presentation.numbers import decimal
 

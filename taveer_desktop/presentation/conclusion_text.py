@@ -12,15 +12,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from taveer_desktop.core.outcome import Classification, Conclusion, ConclusionKind
-from taveer_desktop.core.verbal_scales import SCALES, describe
+from taveer_desktop.core.calibration.outcome import Classification, Conclusion, ConclusionKind
+from taveer_desktop.core.calibration.verbal_scales import SCALES, describe
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.refusal_text import decisive_reason_texts
 
 if TYPE_CHECKING:  # evaluation pulls in training and its process pool: not at start-up
-    from taveer_desktop.core.corpus_gate import GateSummary
-    from taveer_desktop.core.model import Model
-    from taveer_desktop.core.verify import VerificationResult
+    from taveer_desktop.core.methods.taveer.model import Model
+    from taveer_desktop.core.methods.taveer.verify import VerificationResult
+    from taveer_desktop.core.validation.corpus_gate import GateSummary
 
 HP = "the author of the known documents wrote the questioned document"
 HD_PREFIX = "someone else wrote the questioned document"

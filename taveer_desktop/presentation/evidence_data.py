@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from taveer_desktop.core.lexicon import Lexicon
-from taveer_desktop.core.occurrences import Occurrence, category_occurrences
+from taveer_desktop.core.features.lexicon import Lexicon
+from taveer_desktop.core.features.occurrences import Occurrence, category_occurrences
 
 
 @dataclass(frozen=True)

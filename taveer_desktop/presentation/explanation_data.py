@@ -9,8 +9,8 @@ evaluation, so the views only draw and the numbers can be tested without a windo
   from the engine's lists as they are, never recomputed;
 - CSV and clipboard text of Φ, with spreadsheet formula injection neutralised.
 
-The model view's ROC curve and kernel density are the engine's (``core/evaluation.py``,
-``core/similarity_density.py``).
+The model view's ROC curve and kernel density are the engine's (``core/validation/evaluation.py``,
+``core/calibration/similarity_density.py``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.core.stability import RatioStability
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.methods.taveer.stability import RatioStability
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from taveer_desktop.core.method_findings import MethodFindings
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_agreement import (
     FUSION,

@@ -4,7 +4,7 @@ LambdaG's evidence in the text means, in words.
 Used wherever a conclusion from a model stating another method than TAVeer is shown
 (``taveer verify``, ``case verify``, the report, the desktop): the stated method's ratio is
 what the conclusion states, and every other method's own ratio in the result is shown beside it by
-its registry name (``core/methods/registry.py``), with their agreement or disagreement stated
+its registry name (``core/ground/registry.py``), with their agreement or disagreement stated
 rather than left for the reader to notice. For TAVeer's and LambdaG's fusion, agreement counts
 only methods that carry weight in the fused ratio. The sentences explaining LambdaG, its shares
 and the sentences where both methods point the same way are here too, so that the desktop and
@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.methods.registry import METHOD_IDS, MethodId, method_info, method_name
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.ground.errors import TaveerError
+from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId, method_info, method_name
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.method_names import (
@@ -107,7 +107,9 @@ def model_fusion_weights(model: Model | None) -> dict[str, float] | None:
     """Each method's weight in a fused model's fusion (None: no readable fusion)."""
     if model is None or "fusion" not in model.extra:  # the model's fusion part, by its key
         return None
-    from taveer_desktop.core.lambdag_model import fusion_of  # only for a fused model
+    from taveer_desktop.core.methods.lambdag.lambdag_model import (
+        fusion_of,  # only for a fused model
+    )
 
     try:
         fusion = fusion_of(model, "the model")

@@ -1,6 +1,6 @@
 """The words of the validation wizard's method page (plain text, no Qt): every registered
 method with its name, family, reference, whether it draws at random and its measured cost per
-trial (``core/methods/registry.py``, ``presentation/method_costs.py``); the stated method, the
+trial (``core/ground/registry.py``, ``presentation/method_costs.py``); the stated method, the
 methods compared beside it on the same trials, the rule that may pick the stated method from the
 results (registered before the run), and LambdaG's options.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.methods.registry import REGISTRY, MethodId, method_info, method_name
-from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
+from taveer_desktop.core.ground.registry import REGISTRY, MethodId, method_info, method_name
+from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD
 from taveer_desktop.presentation.method_costs import (
     COST_SOURCE,

@@ -10,7 +10,7 @@ A LambdaG or fused record made before comparisons keeps only the figures; what i
 read from its trials (``log10_lr_by_method``) or shown as not recorded.
 
 The record view's table model and the validation report both show ``comparison_table``; names,
-short names and determinism come from the registry (``core/methods/registry.py``).
+short names and determinism come from the registry (``core/ground/registry.py``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId, method_info
-from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
+from taveer_desktop.core.ground.registry import MethodId, method_info
+from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.fusion_text import (

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.ground.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_names import is_fusion
 

@@ -14,8 +14,8 @@ every rule of the gate and every method of the registry.
 
 from __future__ import annotations
 
-from taveer_desktop.core.methods.registry import REGISTRY
-from taveer_desktop.core.outcome import GateRule
+from taveer_desktop.core.calibration.outcome import GateRule
+from taveer_desktop.core.ground.registry import REGISTRY
 from taveer_desktop.presentation.refusal_text import PLAIN_REASONS
 
 # the gate's rules as the examiner meets them: (rule, the kind that remains at most, words)

@@ -2,7 +2,7 @@
 
 Every view, table, line and page (the desktop, the command line, the case report and the
 validation report) names a stated method through ``stated_name``: TAVeer, LambdaG or a
-comparison system by its registry name (``core/methods/registry.py``), and a fusion by the
+comparison system by its registry name (``core/ground/registry.py``), and a fusion by the
 methods it fuses ("TAVeer + COAV + NNCD"), never as "Fusion" and never by parts it does not
 fuse. The fused parts come from what is at hand — a model's ``"fusion"`` part, a record's
 ``"fusion"`` block, the wizard's ticks; a record or model made before the fusion named its
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from taveer_desktop.core.fusion import fusion_name
-from taveer_desktop.core.methods.registry import MethodId, method_info, method_name
+from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
+from taveer_desktop.core.methods.fusion.fusion import fusion_name
 
 FUSION = MethodId.FUSION
 # the methods a fusion combines when its model or record does not say (made before #24)

@@ -6,7 +6,7 @@ method's figures on the same held-out trials (``record["methods"]``, set side by
 highest order tried, the order each fold's training trials chose, the order of the final model,
 the reference samples) and each trial's log10 LR by method (``log10_lr_by_method``). This
 module words which method the record states, LambdaG's settings, and the chart texts that depend
-on the method. Method names are the registry's (``core/methods/registry.py``); what a figure
+on the method. Method names are the registry's (``core/ground/registry.py``); what a figure
 means is ``presentation/validation_text``'s.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.fusion_text import (
     record_method_label,

@@ -1,16 +1,16 @@
 """What an examiner reads about a model when choosing one (shared by the CLI and the desktop).
 
 Figures a model file carries about itself — its validation summary, held-out evaluations — are
-the file's own statement (``core/model_claims.py``), never a record of the project: they are
-always shown with ``STATED_BY_FILE``.
+the file's own statement (``core/methods/taveer/model_claims.py``), never a record of the project:
+they are always shown with ``STATED_BY_FILE``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.model import Model, method_of
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.model import Model, method_of
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_names import model_fused, stated_name
 

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.population_fit import FISHER, PART_ALPHA, PARTS, CaseFit
+from taveer_desktop.core.gate.population_fit import FISHER, PART_ALPHA, PARTS, CaseFit
 from taveer_desktop.presentation import numbers
 
 

@@ -2,10 +2,10 @@
 
 A TAVeer model's ratio is a function of TAVeer's score, so the stability of its classification
 is that of its ratio. Any other model states another ratio; its stability check recomputes that
-ratio in every resample (``core/stated_stability.py``) and quotes the stated ratio's stability
-first, naming the method, then TAVeer's classification's. For a method that draws at random
-(IM, SPATIUM, Unmasking, Generalised Unmasking) the sentence says that its random choices were
-made afresh in each resample, so the range reflects them as well as the sentences left out. A
+ratio in every resample (``core/stability/stated_stability.py``) and quotes the stated ratio's
+stability first, naming the method, then TAVeer's classification's. For a method that draws at
+random (IM, SPATIUM, Unmasking, Generalised Unmasking) the sentence says that its random choices
+were made afresh in each resample, so the range reflects them as well as the sentences left out. A
 check stored before the stated ratio was resampled says plainly that it is TAVeer's alone.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import html
 
-from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.methods.registry import MethodId, method_info
-from taveer_desktop.core.outcome import Classification
-from taveer_desktop.core.stability import RatioStability
+from taveer_desktop.core.calibration.outcome import Classification
+from taveer_desktop.core.ground.registry import MethodId, method_info
+from taveer_desktop.core.methods.taveer.stability import RatioStability
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.conclusion_text import format_lr, share_text
 from taveer_desktop.presentation.explanation_data import (
     StabilityFigures,

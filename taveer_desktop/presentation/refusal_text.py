@@ -1,6 +1,6 @@
 """Why a verification gives no conclusion, or no evaluative one, in words a lawyer reads.
 
-Each rule of the fitness-for-purpose gate (``core/gate.py``, ``core/outcome.GateRule``) that a
+Each rule of the fitness-for-purpose gate (``core/gate/gate.py``, ``core/outcome.GateRule``) that a
 case broke is said first in plain words — what is wrong with the case or the model, and so what
 cannot be concluded — and the gate's own technical sentence follows it in brackets (the figure
 measured and the limit it broke), so that an examiner can check it and nothing is hidden.
@@ -12,7 +12,7 @@ desktop's summary and runs table, and the report.
 
 from __future__ import annotations
 
-from taveer_desktop.core.outcome import Conclusion, GateFinding, GateRule
+from taveer_desktop.core.calibration.outcome import Conclusion, GateFinding, GateRule
 
 PLAIN_REASONS: dict[GateRule, str] = {
     GateRule.USABLE_TEXT: "a document is not ordinary written prose the method can compare",

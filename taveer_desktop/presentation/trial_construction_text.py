@@ -1,6 +1,7 @@
 """The words for how a validation's trials were built in topic (the record's
-``protocol.trials.construction``, ``core/trial_topics.py``): one vocabulary for the validation
-report, the case report, the command line and the desktop's record view. Plain text, no Qt.
+``protocol.trials.construction``, ``core/validation/trial_topics.py``): one vocabulary for the
+validation report, the case report, the command line and the desktop's record view. Plain text, no
+Qt.
 
 - ``construction_of(record)``: the construction block, checked (None for a record made before
   topic relations could be declared, or one without a declared relation);
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
+from taveer_desktop.core.validation.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
 from taveer_desktop.presentation import numbers
 
 # the wizard's choice: (relation, label), the default first, and its one-line explanation

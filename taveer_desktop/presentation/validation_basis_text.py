@@ -14,7 +14,7 @@ Shared by the command line (``case attempts``, ``case validate``, ``case use-val
 
 from __future__ import annotations
 
-from taveer_desktop.core.validation_basis import ValidationBasis
+from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.presentation.validation_figures_text import acceptance_verdict

@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from taveer_desktop.core.validation import FIGURES
+from taveer_desktop.core.validation.validation import FIGURES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.methods.registry import MethodId, method_name
+from taveer_desktop.core.ground.registry import MethodId, method_name
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.fusion_text import (
     names_text,

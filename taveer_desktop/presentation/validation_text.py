@@ -2,8 +2,8 @@
 (plain text, no Qt, no HTML), one vocabulary for the validation report, the case report's
 summary, the command line and the desktop's validation views.
 
-A validation record (``core/validation.py``) is a measurement of the method on trials of known
-truth; nothing here states who wrote any document. Sentences are plain text: the PDF escapes
+A validation record (``core/validation/validation.py``) is a measurement of the method on trials of
+known truth; nothing here states who wrote any document. Sentences are plain text: the PDF escapes
 them (``report/escape.py``), the desktop shows them as they are. The other words of a record:
 its figures and acceptance in ``validation_figures_text.py``, its plots in
 ``validation_plot_text.py``, the report's statement, identification and the case report's
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.fusion_text import (
     record_fusion,

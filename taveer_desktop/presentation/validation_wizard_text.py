@@ -12,8 +12,8 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.validation_settings import DEFAULT_FUSE
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.method_agreement import record_method
 from taveer_desktop.presentation.method_names import record_fused, stated_name, with_method_words

@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.features import CATEGORY_IDS
+from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.escape import plain_text
 

@@ -15,9 +15,9 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.core.verbal_scales import SCALES
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.calibration.verbal_scales import SCALES
+from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_CAVEATS,

@@ -1,14 +1,14 @@
 """Sections 3 (evidence with the integrity check) and 4 (method and model) of the report.
 
 The evidence section lists, under each document's hashes, how its analysed text differs from
-the file's bytes (its reading notes, ``core/reading_notes.py``), and after the table one
+the file's bytes (its reading notes, ``core/intake/reading_notes.py``), and after the table one
 warning paragraph naming every document that has such notes.
 """
 
 from __future__ import annotations
 
-from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
-from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.blocks import (
     Block,

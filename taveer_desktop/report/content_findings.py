@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from taveer_desktop.core.features import CATEGORY_IDS, CATEGORY_NAMES
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES
+from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_LABELS
 from taveer_desktop.report.blocks import (

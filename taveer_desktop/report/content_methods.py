@@ -15,11 +15,11 @@ it was. The words are ``presentation/method_agreement`` and ``method_report_text
 
 from __future__ import annotations
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.fusion import Fusion
-from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
-from taveer_desktop.core.methods.registry import MethodId, method_info
-from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.ground.registry import MethodId, method_info
+from taveer_desktop.core.methods.fusion.fusion import Fusion
+from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, fusion_of
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr

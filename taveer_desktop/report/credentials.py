@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from cryptography.hazmat.primitives.serialization import Encoding, pkcs12
 
-from taveer_desktop.core.file_reading import FileRefused, read_file_bytes
+from taveer_desktop.core.intake.file_reading import FileRefused, read_file_bytes
 
 SigningErrorKind = Literal[
     "unreadable_pdf",

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from taveer_desktop.core.lexicon import Lexicon
-from taveer_desktop.core.occurrences import category_occurrences
+from taveer_desktop.core.features.lexicon import Lexicon
+from taveer_desktop.core.features.occurrences import category_occurrences
 
 CONTEXT_CHARS = 60
 MAX_MATCH_CHARS = 200

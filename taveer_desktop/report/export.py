@@ -24,8 +24,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.content import build_report
 from taveer_desktop.report.declaration_block import MarkedContent, SignatureNote, with_declaration

@@ -22,16 +22,16 @@ from functools import cached_property
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.features import extract_features
-from taveer_desktop.core.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.method_findings import LambdaGEvidence
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.sentence_agreement import SentenceLeaning, sentence_leanings
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.features.features import extract_features
+from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.ground.errors import TaveerError
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.verification.method_findings import LambdaGEvidence
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.exhibit_labels import exhibit_labels
 from taveer_desktop.presentation.model_text import STATED_BY_FILE

@@ -32,7 +32,7 @@ from PySide6.QtGui import (
 )
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.core.atomic_file import FileWriteError, replacing, sync_file
+from taveer_desktop.core.ground.atomic_file import FileWriteError, replacing, sync_file
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.content import ReportContent
 from taveer_desktop.report.fonts import POINTS_PER_METRE, ensure_fonts, report_font

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.population_fit import FitProfile, case_fit
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.gate.population_fit import FitProfile, case_fit
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
 from taveer_desktop.presentation.population_fit_text import (
     FIT_NOT_MADE,
     FIT_NOT_STORED,

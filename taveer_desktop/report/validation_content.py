@@ -21,8 +21,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.validation_curves import (
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.validation.validation_curves import (
     ValidationCurves,
     curves_of,
 )

@@ -17,7 +17,7 @@ asked (``final``) and its case allows it, and may then be signed (``sign``) befo
 name, as the case report; a record without a case, or one written outside a project, is a
 DRAFT on every page (declarations and reviews are kept per case, in a project).
 
-Both take a ``Progress`` (``core/progress.py``): three steps, and cancelling is honoured
+Both take a ``Progress`` (``core/ground/progress.py``): three steps, and cancelling is honoured
 between them (before the PDF is written, never half-way). Either way the target is checked
 before any work (folder missing, not writable, a folder given), the record's trials are checked
 before any page is laid out (``InputError``), and the PDF goes through a temporary file that is
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.declaration_block import SignatureNote, with_declaration
 from taveer_desktop.report.export import (

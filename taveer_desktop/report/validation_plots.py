@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.validation_curves import (
+from taveer_desktop.core.validation.validation_curves import (
     EceCurves,
     ScoreDistributions,
     TippettCurves,

@@ -19,8 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.validation_basis import BasisSource, ValidationBasis, basis_from_record
+from taveer_desktop.core.gate.validation_basis import (
+    BasisSource,
+    ValidationBasis,
+    basis_from_record,
+)
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.store.errors import DamagedStore
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.store.project_store import ProjectStore

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 
-from taveer_desktop.core.control_characters import unsafe_characters
+from taveer_desktop.core.intake.control_characters import unsafe_characters
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, NotFound, StoreError
 from taveer_desktop.store.records import Case

@@ -3,8 +3,8 @@
 The case's conditions come from its documents in use (``documents.in_use``: excluded evidence
 left out): the questioned length is the longest questioned document's characters, the known
 length the characters of the known documents together. The engine's validation
-(``core/validation.py``) then builds its trials at those lengths from the population's stored
-texts (each re-hashed as it is read). The model it produces is added to the project
+(``core/validation/validation.py``) then builds its trials at those lengths from the population's
+stored texts (each re-hashed as it is read). The model it produces is added to the project
 (``model_added``) and the record stored as one more attempt of the case, linked to the case, the
 population and the model (``validation_stored``); no earlier attempt is replaced. Model, record
 and the case's model choice are one transaction: after a failure all of them are stored or none
@@ -32,10 +32,10 @@ import contextlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation import (
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.validation.validation import (
     ValidationResult,
     ValidationSettings,
     validate,
@@ -205,7 +205,7 @@ def case_lengths(store: ProjectStore, case_id: int) -> tuple[int, int]:
 
 def case_documents(store: ProjectStore, case_id: int) -> dict[str, str]:
     """Every document of the case (excluded ones too) by a label an examiner recognises:
-    the population a validation uses must not hold them (``core/population.py``)."""
+    the population a validation uses must not hold them (``core/validation/population.py``)."""
     labels = {KNOWN: "known", QUESTIONED: "questioned"}
     return {
         f"{labels[role]} document {d.file_name!r} (id {d.id})": store.documents.text(d.id)

@@ -6,8 +6,8 @@ documents of the case that are not excluded, with the model's method
 validated with them, every method's own ratio kept beside the stated one); the full result
 (with TAVeer's interpretation lists and LambdaG's evidence in the text) is stored as one run,
 with its stability (sentences left out and the verification repeated, seeded: TAVeer's
-classification and, for a LambdaG or fused model, the stated ratio, ``core/stated_stability.py``)
-stored beside it. The model is the one named, which then
+classification and, for a LambdaG or fused model, the stated ratio,
+``core/stability/stated_stability.py``) stored beside it. The model is the one named, which then
 becomes the case's chosen model, or else the case's chosen model; there is no default: a case
 without a chosen model is refused. The conclusion rests on the latest validation of that model
 linked to the case (``store/case_basis.basis_for_case``: the case's own attempt or a record
@@ -28,12 +28,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from taveer_desktop import __version__
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.reading_notes import verification_warnings
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES, DEFAULT_SEED
-from taveer_desktop.core.stated_stability import run_stability
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.intake.reading_notes import verification_warnings
+from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES, DEFAULT_SEED
+from taveer_desktop.core.stability.stated_stability import run_stability
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from taveer_desktop.store.case_basis import basis_for_case
 from taveer_desktop.store.errors import NotFound, StoreError
 from taveer_desktop.store.project_store import ProjectStore

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taveer_desktop.core.control_characters import unsafe_characters
+from taveer_desktop.core.intake.control_characters import unsafe_characters
 from taveer_desktop.store.audit_chain import AUDIT_COLUMNS, entry_from_row
 from taveer_desktop.store.case_state import case_state_sha256, changes_since
 from taveer_desktop.store.database import StoreDatabase

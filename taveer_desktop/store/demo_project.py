@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop import paths
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.errors import NotFound
 from taveer_desktop.store.project_store import ProjectStore
@@ -140,7 +140,7 @@ def is_empty(store: ProjectStore) -> bool:
 
 
 def _ensure_model(store: ProjectStore, path: Path) -> tuple[str, bool]:
-    from taveer_desktop.core.model import load_model
+    from taveer_desktop.core.methods.taveer.model import load_model
 
     name = load_model(path).name
     try:

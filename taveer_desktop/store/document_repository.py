@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.store.database import StoreDatabase, WriteTransaction
 from taveer_desktop.store.errors import (
     Conflict,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import posixpath
 import zipfile
 
-from taveer_desktop.core.reading_notes import IgnoredPart
+from taveer_desktop.core.intake.reading_notes import IgnoredPart
 from taveer_desktop.store.docx_package import (
     MAX_SMALL_PART_BYTES,
     DoctypeFound,

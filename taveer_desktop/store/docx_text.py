@@ -21,7 +21,12 @@ from __future__ import annotations
 import posixpath
 import zipfile
 
-from taveer_desktop.core.reading_notes import SAMPLE_CHARS, HiddenText, ReadingNotes, sample_of
+from taveer_desktop.core.intake.reading_notes import (
+    SAMPLE_CHARS,
+    HiddenText,
+    ReadingNotes,
+    sample_of,
+)
 from taveer_desktop.store.docx_package import (
     MAX_SMALL_PART_BYTES,
     OLE_SIGNATURE,

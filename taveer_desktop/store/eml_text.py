@@ -28,10 +28,10 @@ from collections import Counter
 from email.message import EmailMessage, Message, MIMEPart
 from itertools import islice
 
-from taveer_desktop.core.decoding import decode_bytes
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.invisible_text import remove_invisible
-from taveer_desktop.core.reading_notes import (
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.decoding import decode_bytes
+from taveer_desktop.core.intake.invisible_text import remove_invisible
+from taveer_desktop.core.intake.reading_notes import (
     AlternativeDifference,
     CharsetNote,
     HiddenText,

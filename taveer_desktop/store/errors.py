@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from taveer_desktop.core.errors import InputError, TaveerError
+from taveer_desktop.core.ground.errors import InputError, TaveerError
 from taveer_desktop.store.records import IntakeRejection, LockHolder
 
 

@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from taveer_desktop.core.atomic_file import FileWriteError
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.atomic_file import FileWriteError
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.errors import StoreError, WriteFailed
 

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from html.parser import HTMLParser
 
-from taveer_desktop.core.reading_notes import HiddenText, sample_of
+from taveer_desktop.core.intake.reading_notes import HiddenText, sample_of
 
 _BLOCK_TAGS = {
     "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",

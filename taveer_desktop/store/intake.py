@@ -10,10 +10,10 @@ once, and a file that changed while it was read is refused. Every refusal is an
 decided by the store, which knows what the case already holds.
 
 The analysed text is what a reader of the file sees: characters a reader does not see are
-removed (``core/invisible_text.py``), hidden Word text, HTML hidden by style and parts a reader
-is not shown are left out by the format's reader, and everything found is recorded with the
-document as its reading notes (``metadata["reading"]``, ``core/reading_notes.py``). The file's
-bytes are kept exactly as they were.
+removed (``core/intake/invisible_text.py``), hidden Word text, HTML hidden by style and parts a
+reader is not shown are left out by the format's reader, and everything found is recorded with the
+document as its reading notes (``metadata["reading"]``, ``core/intake/reading_notes.py``). The
+file's bytes are kept exactly as they were.
 """
 
 from __future__ import annotations
@@ -22,17 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.decoding import (
+from taveer_desktop.core.features.text import count_sentences
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.decoding import (
     DecodedText,
     FileRefused,
     decode_bytes,
     read_file_bytes,
     shown_name,
 )
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.invisible_text import remove_invisible
-from taveer_desktop.core.reading_notes import METADATA_KEY, ReadingNotes
-from taveer_desktop.core.text import count_sentences
+from taveer_desktop.core.intake.invisible_text import remove_invisible
+from taveer_desktop.core.intake.reading_notes import METADATA_KEY, ReadingNotes
 from taveer_desktop.store.docx_text import extract_docx_text
 from taveer_desktop.store.eml_text import extract_eml_text
 from taveer_desktop.store.errors import EvidenceRefused

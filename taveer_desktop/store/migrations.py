@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from taveer_desktop import __version__
-from taveer_desktop.core.atomic_file import FileWriteError, replacing
+from taveer_desktop.core.ground.atomic_file import FileWriteError, replacing
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_actions import SEALING_ACTION
 from taveer_desktop.store.errors import StoreError

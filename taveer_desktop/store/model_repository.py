@@ -17,8 +17,13 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.model import Model, decode_model_bytes, parse_model, read_model_bytes
+from taveer_desktop.core.ground.errors import TaveerError
+from taveer_desktop.core.methods.taveer.model import (
+    Model,
+    decode_model_bytes,
+    parse_model,
+    read_model_bytes,
+)
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound
 from taveer_desktop.store.fingerprints import sha256_hex

@@ -5,7 +5,7 @@ all call ``read_population``, which knows two layouts and refuses everything els
 
 - **a PAN corpus split** (``truth.txt`` or problem folders holding ``unknown.txt``, or a PAN
   2020+ ``pairs.jsonl``): its texts are filed under the authors its provenance names (the
-  ``cases.csv`` beside it, or ``truth.jsonl``'s ``authors``; ``core/population.py``,
+  ``cases.csv`` beside it, or ``truth.jsonl``'s ``authors``; ``core/validation/population.py``,
   ``corpus_provenance``) — a problem folder is a case holding two writers' texts, never an
   author. A split that names no authors is refused, saying how to build a population; so is a
   corpus folder holding its splits (``train``, ``test``): one split is the population, the
@@ -19,13 +19,13 @@ Every file goes through ``prepare_document``, the same reader and refusals as a 
 (``.txt`` / ``.eml`` / ``.docx``; empty, binary, too large, unsupported or unreadable files are
 refused with one sentence each). Refused files are left out and listed; files directly in the top
 folder are ignored (they belong to no author). Encoding the accepted texts, and refusing the same
-text under two authors, is the engine's business (``core/population.py``).
+text under two authors, is the engine's business (``core/validation/population.py``).
 
 The folder itself is checked at the door, and a folder that fails is refused whole (one line
 naming the path and the problem, nothing stored):
 
 - **author folders**: a name that is blank, has spaces at either end, holds a control,
-  bidirectional or other invisible character (``core/control_characters.py``), is not valid
+  bidirectional or other invisible character (``core/intake/control_characters.py``), is not valid
   UTF-8, or looks the same as another author's (equal after Unicode normalisation and case
   folding: ``Zoë`` twice, ``alice`` and ``Alice``);
 - **hidden entries** (a name starting with ``.``: ``.git``, ``.DS_Store``) are skipped, and
@@ -46,12 +46,12 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from taveer_desktop.core.control_characters import escaped, unsafe_characters
-from taveer_desktop.core.corpus import PAN_FOLDER, Corpus, is_known_file, open_corpus
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.invisible_text import remove_invisible
-from taveer_desktop.core.population import HOW_TO_BUILD, corpus_provenance
-from taveer_desktop.core.text import count_sentences
+from taveer_desktop.core.features.text import count_sentences
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.control_characters import escaped, unsafe_characters
+from taveer_desktop.core.intake.corpus import PAN_FOLDER, Corpus, is_known_file, open_corpus
+from taveer_desktop.core.intake.invisible_text import remove_invisible
+from taveer_desktop.core.validation.population import HOW_TO_BUILD, corpus_provenance
 from taveer_desktop.store.errors import EvidenceRefused
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
 from taveer_desktop.store.intake import PreparedDocument, prepare_document

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from taveer_desktop import __version__, paths
-from taveer_desktop.core.atomic_file import FileWriteError, replacing
+from taveer_desktop.core.ground.atomic_file import FileWriteError, replacing
 from taveer_desktop.store import audit_chain
 from taveer_desktop.store.audit_repository import AuditRepository
 from taveer_desktop.store.case_repository import CaseRepository

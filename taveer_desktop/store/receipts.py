@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from taveer_desktop.core.atomic_file import FileWriteError, write_text_atomically
-from taveer_desktop.core.file_reading import FileRefused, read_file_bytes
-from taveer_desktop.core.time_text import recorded_time
+from taveer_desktop.core.ground.atomic_file import FileWriteError, write_text_atomically
+from taveer_desktop.core.ground.time_text import recorded_time
+from taveer_desktop.core.intake.file_reading import FileRefused, read_file_bytes
 from taveer_desktop.store.errors import StoreError
 from taveer_desktop.store.record_seal import RecordKey, state_root
 from taveer_desktop.store.records import AuditEntry, ReceiptCheck, RecordChange, utc_now

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.core.reading_notes import ReadingNotes
-from taveer_desktop.core.stability import RatioStability
-from taveer_desktop.core.time_text import recorded_time
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.ground.time_text import recorded_time
+from taveer_desktop.core.intake.reading_notes import ReadingNotes
+from taveer_desktop.core.methods.taveer.stability import RatioStability
 
 KNOWN = "known"
 QUESTIONED = "questioned"

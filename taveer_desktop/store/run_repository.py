@@ -6,7 +6,7 @@ used with its role and SHA-256 at that moment, the software version and the UTC 
 ``record_sha256`` fingerprints all of it; the ``run_stored`` audit entry repeats that
 fingerprint. Listings return ``VerificationRun`` summaries; ``result(run_id)`` decompresses the
 full result after checking the fingerprint and reads it with the one typed reader
-(``core/result_reader.py``). Stability assessments of a run are kept beside it
+(``core/verification/result_reader.py``). Stability assessments of a run are kept beside it
 (``store_stability``), each audited.
 """
 
@@ -19,10 +19,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from taveer_desktop import __version__
-from taveer_desktop.core.outcome import Classification, ConclusionKind, ResultFormatError
-from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.stability import RatioStability, Stability
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.calibration.outcome import (
+    Classification,
+    ConclusionKind,
+    ResultFormatError,
+)
+from taveer_desktop.core.methods.taveer.stability import RatioStability, Stability
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import run_record_sha256

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from taveer_desktop import paths
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES
 
 SETTINGS_FILE_NAME = "taveer-desktop.ini"
 _SCALE_KEY = "reporting/verbal_scale"

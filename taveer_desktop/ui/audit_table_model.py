@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from taveer_desktop.core.outcome import Classification, ConclusionKind
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
 from taveer_desktop.presentation.audit_text import action_text, detail_text
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_SHORT,

@@ -22,7 +22,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.presentation.numbers import count, integer
 from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult, ProjectStore
 from taveer_desktop.store.receipts import read_receipt

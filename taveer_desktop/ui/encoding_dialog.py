@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.decoding import DETECTABLE, check_encoding_name, encoding_label
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.decoding import DETECTABLE, check_encoding_name, encoding_label
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.encoding_text import encoding_summary, is_uncertain
 from taveer_desktop.ui.dialog_size import resize_to_fit

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.corpus_description import describe_corpus
-from taveer_desktop.core.evaluation import Evaluation, Metrics
-from taveer_desktop.core.model import Model
+from taveer_desktop.core.intake.corpus_description import describe_corpus
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.validation.evaluation import Evaluation, Metrics
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import app_settings, jobs

@@ -1,6 +1,6 @@
 """The background jobs of the desktop as plain functions (no Qt): they call store and engine.
 
-Each takes a ``Progress`` last (``core/progress.py``), returns plain data and raises
+Each takes a ``Progress`` last (``core/ground/progress.py``), returns plain data and raises
 ``Cancelled`` at its next step once asked to stop. Nothing is written to the store before a
 job's last, single transaction, so a cancelled job leaves nothing behind.
 """
@@ -11,16 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.decoding import decode_bytes
-from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.evaluation import Evaluation, evaluate
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.model_names import checked_model_name, model_file_name
-from taveer_desktop.core.progress import Progress
-from taveer_desktop.core.stated_stability import run_stability
-from taveer_desktop.core.training import train
-from taveer_desktop.core.validation import ValidationSettings
+from taveer_desktop.core.ground.errors import TaveerError
+from taveer_desktop.core.ground.model_names import checked_model_name, model_file_name
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.intake.decoding import decode_bytes
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.training import train
+from taveer_desktop.core.stability.stated_stability import run_stability
+from taveer_desktop.core.validation.evaluation import Evaluation, evaluate
+from taveer_desktop.core.validation.validation import ValidationSettings
 from taveer_desktop.store import IntakeResult, ProjectStore, StoredModel
 from taveer_desktop.store.case_validation import CaseValidation, validate_case
 from taveer_desktop.store.case_verification import verify_case

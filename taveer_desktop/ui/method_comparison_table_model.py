@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from taveer_desktop.core.methods.registry import method_info
+from taveer_desktop.core.ground.registry import method_info
 from taveer_desktop.presentation.method_comparison_text import COLUMNS as FIGURE_COLUMNS
 from taveer_desktop.presentation.method_comparison_text import ComparedMethod
 from taveer_desktop.ui.record_table_model import Column, RecordTableModel

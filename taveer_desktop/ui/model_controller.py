@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from taveer_desktop.core.atomic_file import write_bytes_atomically
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.atomic_file import write_bytes_atomically
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.error_dialog import show_failure
 from taveer_desktop.ui.evaluate_dialog import EvaluateDialog

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.model import method_of
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.model import method_of
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.presentation.model_text import (

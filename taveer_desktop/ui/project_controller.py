@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME, paths
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.store import IntegrityReport, ProjectStore, demo_project
 from taveer_desktop.store.receipts import Receipt, read_receipt, write_receipt
 from taveer_desktop.store.records import utc_now

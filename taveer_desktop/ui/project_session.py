@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.presentation.method_agreement import model_fusion_weights
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
 from taveer_desktop.store.population_repository import StoredPopulation, StoredValidation

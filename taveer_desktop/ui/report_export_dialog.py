@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT
 from taveer_desktop.report.export import ExportedReport, export_report, prepare_report

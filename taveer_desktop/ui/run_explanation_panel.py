@@ -18,8 +18,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.stated_stability import stated_log10_lr
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.stability.stated_stability import stated_log10_lr
 from taveer_desktop.presentation.explanation_data import StabilityFigures
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.explain import ResultView

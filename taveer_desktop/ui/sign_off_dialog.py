@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.report.credentials import SigningError, open_examiner_key
 from taveer_desktop.store import Case, ProjectStore
 from taveer_desktop.store.declaration_repository import Standing

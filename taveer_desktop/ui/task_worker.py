@@ -2,7 +2,7 @@
 
 A job is a plain callable ``run(progress)`` that calls the store and the engine and returns
 plain data; it never touches a widget. ``progress`` is the one ``Progress`` object
-(``core/progress.py``): its ``step`` reports and, once the worker was asked to cancel, raises
+(``core/ground/progress.py``): its ``step`` reports and, once the worker was asked to cancel, raises
 ``Cancelled``.
 
 **The pool thread touches no Qt object.** What the job reports goes into the worker's outbox, a
@@ -35,8 +35,8 @@ from typing import Any, Generic, TypeVar
 import shiboken6
 from PySide6.QtCore import QObject, Signal
 
-from taveer_desktop.core.errors import Cancelled, TaveerError
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.ground.errors import Cancelled, TaveerError
+from taveer_desktop.core.ground.progress import Progress
 
 log = logging.getLogger(__name__)
 

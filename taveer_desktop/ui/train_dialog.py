@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.corpus_description import describe_corpus
+from taveer_desktop.core.intake.corpus_description import describe_corpus
 from taveer_desktop.presentation import numbers
 from taveer_desktop.store import StoredModel
 from taveer_desktop.ui import app_settings, jobs

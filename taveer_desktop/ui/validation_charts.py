@@ -7,9 +7,9 @@ The three charts draw the stated method's likelihood ratios (each trial's ``log1
 TAVeer the score is its ensemble score, for LambdaG and the fusion the stated ratio's
 LR / (1 + LR) (``presentation/method_validation_text.score_plot_text``).
 
-The data come from ``core/validation_curves.py`` and every title, axis, series name and caption
-from ``presentation/validation_plot_text.py`` (the validation report draws the same three from the
-same data). Same-author trials are green and solid, different-author trials vermillion and
+The data come from ``core/validation/validation_curves.py`` and every title, axis, series name and
+caption from ``presentation/validation_plot_text.py`` (the validation report draws the same three
+from the same data). Same-author trials are green and solid, different-author trials vermillion and
 dashed or hatched, so the charts read without colour too.
 """
 
@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.errors import TaveerError
-from taveer_desktop.core.methods.registry import METHOD_IDS
-from taveer_desktop.core.validation_curves import ValidationCurves, curves_of, tippett
+from taveer_desktop.core.ground.errors import TaveerError
+from taveer_desktop.core.ground.registry import METHOD_IDS
+from taveer_desktop.core.validation.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method, short_name
 from taveer_desktop.presentation.method_names import record_fused
 from taveer_desktop.presentation.method_validation_text import (

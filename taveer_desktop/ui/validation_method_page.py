@@ -1,6 +1,6 @@
 """Pages 3 and 4 of the validation wizard.
 
-3. **Method** — every registered method (``core/methods/registry.py``) in one grid: its name
+3. **Method** — every registered method (``core/ground/registry.py``) in one grid: its name
    (the stated method is chosen with its radio button), a Compare box (validated beside the
    stated one on the same trials), its family, whether it is deterministic or seeded, and its
    measured cost per trial (``presentation/method_costs.py``); the reference on hover and, for
@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
-from taveer_desktop.core.validation_settings import LOWEST_PESSIMISTIC_CLLR
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.method_costs import cost_text

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWizard
 
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.method_choice_text import comparison_plan_words

@@ -25,7 +25,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget, QWizard
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.validation import AcceptanceCriteria
+from taveer_desktop.core.validation.validation import AcceptanceCriteria
 from taveer_desktop.store import Case
 from taveer_desktop.store.case_validation import CaseValidation
 from taveer_desktop.store.population_repository import StoredPopulation

@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from taveer_desktop import PROGRAM_NAME
-from taveer_desktop.core.verbal_scales import SCALES
+from taveer_desktop.core.calibration.verbal_scales import SCALES
 from taveer_desktop.store import Case, IntegrityReport
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.declaration_dialog import open_declaration

@@ -60,7 +60,7 @@ def counts_hash(counts: dict[str, int]) -> str:
 
 
 def document_record(features) -> dict:
-    from taveer_desktop.core.features import CATEGORY_IDS
+    from taveer_desktop.core.features.features import CATEGORY_IDS
 
     return {
         "chars": features.n_chars,
@@ -99,13 +99,13 @@ def demo_texts() -> tuple[list[str], str]:
 
 
 def demo_record() -> dict:
-    from taveer_desktop.core.features import CATEGORY_IDS, extract_sentence_features
-    from taveer_desktop.core.features import extract_features as extract
-    from taveer_desktop.core.lexicon import default_lexicon
-    from taveer_desktop.core.model import load_model
-    from taveer_desktop.core.stability import decision_stability
-    from taveer_desktop.core.training import distances_of_texts
-    from taveer_desktop.core.verify import verify
+    from taveer_desktop.core.features.features import CATEGORY_IDS, extract_sentence_features
+    from taveer_desktop.core.features.features import extract_features as extract
+    from taveer_desktop.core.features.lexicon import default_lexicon
+    from taveer_desktop.core.methods.taveer.model import load_model
+    from taveer_desktop.core.methods.taveer.stability import decision_stability
+    from taveer_desktop.core.methods.taveer.training import distances_of_texts
+    from taveer_desktop.core.methods.taveer.verify import verify
 
     lexicon = default_lexicon()
     known, unknown = demo_texts()
@@ -152,10 +152,10 @@ def demo_record() -> dict:
 
 def corpus_record(root: Path) -> dict:
     """Per case: every document's record and the case's distances."""
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.features import DocumentFeatures, extract_features
-    from taveer_desktop.core.lexicon import default_lexicon
-    from taveer_desktop.core.training import case_distances
+    from taveer_desktop.core.features.features import DocumentFeatures, extract_features
+    from taveer_desktop.core.features.lexicon import default_lexicon
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.methods.taveer.training import case_distances
 
     lexicon = default_lexicon()
     cases = {}
@@ -173,11 +173,11 @@ def corpus_record(root: Path) -> dict:
 
 
 def shared_record(corpora: Path, demo_texts_dir: Path) -> dict:
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.evaluation import evaluate
-    from taveer_desktop.core.features import extract_features
-    from taveer_desktop.core.lexicon import default_lexicon
-    from taveer_desktop.core.training import train
+    from taveer_desktop.core.features.features import extract_features
+    from taveer_desktop.core.features.lexicon import default_lexicon
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.methods.taveer.training import train
+    from taveer_desktop.core.validation.evaluation import evaluate
 
     lexicon = default_lexicon()
     record: dict = {"lexicon_sha256": lexicon.sha256, "corpora": {}, "models": {}}

@@ -10,10 +10,10 @@ import pytest
 from conftest import corpus_path
 from golden_compare import same_record
 
-from taveer_desktop.core.corpus import PAN_FOLDER, PAN_JSONL, open_corpus
-from taveer_desktop.core.evaluation import evaluate
-from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.training import train
+from taveer_desktop.core.features.features import CATEGORY_IDS
+from taveer_desktop.core.intake.corpus import PAN_FOLDER, PAN_JSONL, open_corpus
+from taveer_desktop.core.methods.taveer.training import train
+from taveer_desktop.core.validation.evaluation import evaluate
 
 pytestmark = pytest.mark.corpus
 

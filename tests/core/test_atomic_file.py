@@ -7,15 +7,15 @@ import os
 
 import pytest
 
-from taveer_desktop.core import atomic_file
-from taveer_desktop.core.atomic_file import (
+from taveer_desktop.core.ground import atomic_file
+from taveer_desktop.core.ground.atomic_file import (
     FileWriteError,
     replacing,
     write_bytes_atomically,
     write_text_atomically,
 )
-from taveer_desktop.core.model import save_model
-from taveer_desktop.core.validation import save_record
+from taveer_desktop.core.methods.taveer.model import save_model
+from taveer_desktop.core.validation.validation import save_record
 
 
 def _leftovers(folder):
@@ -76,7 +76,7 @@ def test_a_missing_folder_is_named(tmp_path):
 
 
 def test_model_and_record_files_use_it(tmp_path, monkeypatch):
-    from taveer_desktop.core.model import load_model
+    from taveer_desktop.core.methods.taveer.model import load_model
     from taveer_desktop.paths import resource
 
     model = load_model(resource("models", "default.json"))

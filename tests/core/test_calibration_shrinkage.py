@@ -1,5 +1,5 @@
-"""The calibration's bounds and its shrinkage towards LR = 1 (``core/calibration.py``,
-``core/calibration_shrinkage.py``; issues 30 item 5 and 34 item 2)."""
+"""The calibration's bounds and its shrinkage towards LR = 1 (``core/calibration/calibration.py``,
+``core/calibration/calibration_shrinkage.py``; issues 30 item 5 and 34 item 2)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from taveer_desktop.core.calibration import (
+from taveer_desktop.core.calibration.calibration import (
     MAX_COEFFICIENT,
     SLOPE_PENALTY,
     _newton,
@@ -17,13 +17,13 @@ from taveer_desktop.core.calibration import (
     fit_bounded_calibration,
     fit_logistic_calibration,
 )
-from taveer_desktop.core.calibration_shrinkage import (
+from taveer_desktop.core.calibration.calibration_shrinkage import (
     SHRINKAGE_GRID,
     choose_shrinkage,
     held_out_cllr,
     inner_folds,
 )
-from taveer_desktop.core.model_checks import calibration_from_dict
+from taveer_desktop.core.calibration.model_checks import calibration_from_dict
 
 
 def _no_quality(rows):

@@ -17,9 +17,9 @@ import pytest
 from conftest import DEMO_TEXTS
 
 from taveer_desktop import __version__
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.model import load_model
+from taveer_desktop.core.features.features import CATEGORY_IDS
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.model import load_model
 
 _SCRIPT = Path(sys.executable).with_name("taveer")
 TAVEER = (

@@ -1,8 +1,9 @@
-"""The stability of a comparison system's stated ratio (``core/comparison_stability.py``,
-``core/stated_stability.py``): each resample's texts rebuilt from the sentences TAVeer's
-resample kept, scored by the model's comparison part and calibrated; a method that draws at
-random draws each resample with its own seed; a resample the method cannot compare has no
-ratio; a TAVeer model's check is unchanged; the sentence a reader sees names the method.
+"""The stability of a comparison system's stated ratio
+(``core/methods/systems/comparison_stability.py``, ``core/stability/stated_stability.py``): each
+resample's texts rebuilt from the sentences TAVeer's resample kept, scored by the model's
+comparison part and calibrated; a method that draws at random draws each resample with its own
+seed; a resample the method cannot compare has no ratio; a TAVeer model's check is unchanged; the
+sentence a reader sees names the method.
 
 Two small test methods make the figures hand-checkable: ``AlphaShare`` (registered as COAV's
 id, deterministic) scores the share of the questioned text's sentences that contain "alpha"
@@ -21,29 +22,36 @@ import numpy as np
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.calibration import Calibration
-from taveer_desktop.core.comparison_stability import SentenceSegments, resampled_comparison
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
-from taveer_desktop.core.methods.comparison_model import ComparisonPart, encode_impostors
-from taveer_desktop.core.methods.comparison_verify import ComparisonScorer
-from taveer_desktop.core.methods.registry import MethodInfo, method_info
-from taveer_desktop.core.model import parse_model
-from taveer_desktop.core.stability import (
+from taveer_desktop.core.calibration.calibration import Calibration
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.features.text import sentence_spans
+from taveer_desktop.core.ground.registry import MethodInfo, method_info
+from taveer_desktop.core.methods.systems.comparison import (
+    CannotCompare,
+    CaseTexts,
+    ComparisonMethod,
+)
+from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart, encode_impostors
+from taveer_desktop.core.methods.systems.comparison_stability import (
+    SentenceSegments,
+    resampled_comparison,
+)
+from taveer_desktop.core.methods.systems.comparison_verify import ComparisonScorer
+from taveer_desktop.core.methods.taveer.model import parse_model
+from taveer_desktop.core.methods.taveer.stability import (
     RatioStability,
     ResampledScores,
     decision_stability,
     resample_weights,
     resampled_scores,
 )
-from taveer_desktop.core.stated_stability import (
+from taveer_desktop.core.stability.stated_stability import (
     component_log10_lrs,
     run_stability,
     stated_components,
 )
-from taveer_desktop.core.text import sentence_spans
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from taveer_desktop.presentation.ratio_stability_text import (
     FUSED_STABILITY_METHOD,
     RATIO_STABILITY_METHOD,
@@ -329,8 +337,8 @@ def test_the_sentence_names_the_method_and_says_when_draws_were_varied():
 
 
 def test_progress_is_reported_per_resample_and_cancelling_stops_the_check():
-    from taveer_desktop.core.errors import Cancelled
-    from taveer_desktop.core.progress import Progress
+    from taveer_desktop.core.ground.errors import Cancelled
+    from taveer_desktop.core.ground.progress import Progress
 
     scorer = ComparisonScorer(ComparisonPart.of(_model(), "test"))
     keep_u, keep_k = resample_weights(KNOWN, QUESTIONED, 6, 2)

@@ -11,10 +11,7 @@ import pytest
 
 from taveer_desktop import paths
 from taveer_desktop.cli.main import main
-from taveer_desktop.core.gate import MIN_LEXICON_SHARE, MIN_WORDS, measure_case
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.model import load_model, model_from_dict, save_model
-from taveer_desktop.core.outcome import (
+from taveer_desktop.core.calibration.outcome import (
     Classification,
     ConclusionKind,
     GateFinding,
@@ -22,8 +19,11 @@ from taveer_desktop.core.outcome import (
     ResultFormatError,
     conclusion_kind,
 )
-from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.gate.gate import MIN_LEXICON_SHARE, MIN_WORDS, measure_case
+from taveer_desktop.core.methods.taveer.model import load_model, model_from_dict, save_model
+from taveer_desktop.core.methods.taveer.verify import verify
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.conclusion_text import headline, lr_sentence, share_text
 
 FEDERALIST = paths.resource("demo", "federalist")

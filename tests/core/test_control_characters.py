@@ -1,4 +1,4 @@
-"""User-supplied text printed inert: ``core/control_characters.py`` and ``cli/output.py``."""
+"""User-supplied text printed inert: ``core/intake/control_characters.py`` and ``cli/output.py``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from taveer_desktop.cli.output import json_text, shown
-from taveer_desktop.core.control_characters import escaped, unsafe_characters
+from taveer_desktop.core.intake.control_characters import escaped, unsafe_characters
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from taveer_desktop.core.corpus import PAN_FOLDER, PAN_JSONL, open_corpus
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.training import train
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.corpus import PAN_FOLDER, PAN_JSONL, open_corpus
+from taveer_desktop.core.methods.taveer.training import train
 
 TEXT_A = "So that's the way it goes. We did it again, and then we left. Of course it rained."
 TEXT_B = "However, nobody came. It was late; they had gone home. Then again, who knows?"
@@ -217,9 +217,9 @@ def test_a_worker_process_that_dies_is_reported_plainly(monkeypatch):
     """A killed extraction process (e.g. by the out-of-memory killer) gives one plain message."""
     from conftest import corpus_path
 
-    from taveer_desktop.core import training
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.errors import TaveerError
+    from taveer_desktop.core.ground.errors import TaveerError
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.methods.taveer import training
 
     corpus = open_corpus(corpus_path("stackexchange", "train"))
     monkeypatch.setattr(training, "_worker_cases", _die)

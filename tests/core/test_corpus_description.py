@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.corpus_description import describe_corpus
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.model_names import checked_model_name, model_file_name
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.ground.model_names import checked_model_name, model_file_name
+from taveer_desktop.core.intake.corpus_description import describe_corpus
 from tests.core.test_corpus import TEXT_A, jsonl_corpus, simple_folder
 
 

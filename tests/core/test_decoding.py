@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.decoding import decode_bytes, read_text_file
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.decoding import decode_bytes, read_text_file
 
 TEXT = "It’s a “quoted” naïve café text. Is it? Yes!"
 ASCII = "Hello world, this is plain text. It has two sentences."

@@ -1,5 +1,6 @@
-"""The empirical lower and upper bound (``core/elub.py``): cases worked by hand, then properties
-against a direct evaluation of the normalised Bayes error on a fine grid of thresholds."""
+"""The empirical lower and upper bound (``core/calibration/elub.py``): cases worked by hand, then
+properties against a direct evaluation of the normalised Bayes error on a fine grid of
+thresholds."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taveer_desktop.core.elub import elub
+from taveer_desktop.core.calibration.elub import elub
 
 
 def _trials(same, different):

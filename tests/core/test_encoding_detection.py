@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.decoding import decode_bytes, encoding_label
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.intake.decoding import decode_bytes, encoding_label
 from tests.core.encoding_samples import ENCODED, SAMPLES
 
 

@@ -15,11 +15,11 @@ import pytest
 from conftest import CORPORA, DEMO_TEXTS, corpus_path
 from golden_compare import same_record
 
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import evaluate
-from taveer_desktop.core.features import extract_features
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.training import train
+from taveer_desktop.core.features.features import extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.training import train
+from taveer_desktop.core.validation.evaluation import evaluate
 
 from .engine_golden import (
     DEMO_GOLDEN,

@@ -1,8 +1,8 @@
-"""``evaluate`` of a model of any method the validation produces (``core/evaluation_methods.py``):
-a fusion without LambdaG (TAVeer + COAV) measured method by method, its fused figures the fusion
-of its components' figures by hand, each case's ratios those ``verify`` states; the corpus gate
-holding every scored method's raw score to its validated range with verify's words; and the
-numbers of models of the older kinds unchanged."""
+"""``evaluate`` of a model of any method the validation produces
+(``core/validation/evaluation_methods.py``): a fusion without LambdaG (TAVeer + COAV) measured
+method by method, its fused figures the fusion of its components' figures by hand, each case's
+ratios those ``verify`` states; the corpus gate holding every scored method's raw score to its
+validated range with verify's words; and the numbers of models of the older kinds unchanged."""
 
 from __future__ import annotations
 
@@ -13,18 +13,18 @@ import numpy as np
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.corpus_gate import gate_corpus
-from taveer_desktop.core.evaluation import compute_metrics, evaluate, posterior_scores
-from taveer_desktop.core.gate import raw_range_finding
-from taveer_desktop.core.lambdag_model import fusion_of
-from taveer_desktop.core.length_bands import bound_at
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.methods.comparison_model import comparison_part
-from taveer_desktop.core.model import load_model
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
-from taveer_desktop.core.training import CorpusDistances
-from taveer_desktop.core.validation import validate
+from taveer_desktop.core.calibration.length_bands import bound_at
+from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.gate.gate import raw_range_finding
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
+from taveer_desktop.core.methods.systems.comparison_model import comparison_part
+from taveer_desktop.core.methods.taveer.model import load_model
+from taveer_desktop.core.methods.taveer.training import CorpusDistances
+from taveer_desktop.core.validation.corpus_gate import gate_corpus
+from taveer_desktop.core.validation.evaluation import compute_metrics, evaluate, posterior_scores
+from taveer_desktop.core.validation.validation import validate
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.core.methods.comparison_fixtures import demo_population, small_settings
 from tests.core.test_cli import write_folder_corpus
 from tests.core.validation_fixtures import make_demo_population
@@ -117,7 +117,7 @@ def test_the_fused_figures_are_the_fusion_of_the_components_by_hand(taveer_coav,
 
 
 def _categories():
-    from taveer_desktop.core.features import CATEGORY_IDS
+    from taveer_desktop.core.features.features import CATEGORY_IDS
 
     return CATEGORY_IDS
 
@@ -144,7 +144,7 @@ def test_the_corpus_gate_holds_each_scored_method_to_its_range_with_verify_words
     """With no other rule broken (``assess`` stubbed), a case whose COAV score lies outside
     the range given is investigative with verify's finding; a case COAV could not compare gets
     no conclusion; the rest stay evaluative."""
-    from taveer_desktop.core import corpus_gate
+    from taveer_desktop.core.validation import corpus_gate
 
     monkeypatch.setattr(corpus_gate, "assess", lambda *args, **kwargs: ())
     n = len(evaluated.truth)
@@ -231,7 +231,7 @@ def test_evaluate_text_names_the_fusion_by_the_methods_it_combines(
     taveer_coav, corpus, tmp_path, capsys
 ):
     from taveer_desktop.cli.main import main
-    from taveer_desktop.core.model import save_model
+    from taveer_desktop.core.methods.taveer.model import save_model
 
     save_model(taveer_coav, tmp_path / "fused.json")
     code = main(["evaluate", str(tmp_path / "fused.json"), str(corpus.path), "--workers", "1"])

@@ -8,15 +8,19 @@ import math
 import numpy as np
 import pytest
 
-from taveer_desktop.core.ensemble import (
+from taveer_desktop.core.methods.taveer.ensemble import (
     eer_threshold,
     ensemble_similarities,
     median_thresholds,
     search_ensembles,
 )
-from taveer_desktop.core.evaluation import compute_metrics, roc_auc
-from taveer_desktop.core.interpret import interpret
-from taveer_desktop.core.scoring import manhattan_distance, similarity, similarity_array
+from taveer_desktop.core.methods.taveer.interpret import interpret
+from taveer_desktop.core.methods.taveer.scoring import (
+    manhattan_distance,
+    similarity,
+    similarity_array,
+)
+from taveer_desktop.core.validation.evaluation import compute_metrics, roc_auc
 
 
 def test_manhattan_distance_of_normalised_vectors():

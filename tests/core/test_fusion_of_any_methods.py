@@ -16,17 +16,17 @@ import pytest
 from taveer_desktop import paths
 from taveer_desktop.cli.main import build_parser, main
 from taveer_desktop.cli.validate_command import settings_from_args
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.fusion import bounded_fusion
-from taveer_desktop.core.lambdag_model import fusion_of
-from taveer_desktop.core.length_bands import bound_at
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.methods.comparison_model import comparison_part, fused_parts
-from taveer_desktop.core.methods.comparison_verify import compare_case
-from taveer_desktop.core.methods.fusion_validation import validate_fusion
-from taveer_desktop.core.model import load_model, parse_model, save_model
-from taveer_desktop.core.validation import ValidationSettings, validate
-from taveer_desktop.core.validation_settings import DEFAULT_FUSE
+from taveer_desktop.core.calibration.length_bands import bound_at
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.fusion.fusion import bounded_fusion
+from taveer_desktop.core.methods.fusion.fusion_validation import validate_fusion
+from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
+from taveer_desktop.core.methods.systems.comparison_model import comparison_part, fused_parts
+from taveer_desktop.core.methods.systems.comparison_verify import compare_case
+from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
+from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.core.methods.comparison_fixtures import demo_population, small_settings
 
 OLD_FUSED = Path(__file__).resolve().parent / "data" / "fused_taveer_lambdag_model.json"
@@ -238,8 +238,8 @@ def test_a_fused_taveer_and_coav_model_states_the_fusion_of_their_ratios(taveer_
 def test_a_fused_method_that_cannot_compare_leaves_the_fusion_without_a_ratio(
     taveer_coav, monkeypatch
 ):
-    from taveer_desktop.core.methods import comparison_verify
-    from taveer_desktop.core.methods.comparison import CannotCompare
+    from taveer_desktop.core.methods.systems import comparison_verify
+    from taveer_desktop.core.methods.systems.comparison import CannotCompare
 
     def refuse(self, case):  # the scorer's answer when ``features`` raises CannotCompare
         return str(CannotCompare("the questioned text is too short for it"))
@@ -283,7 +283,7 @@ def test_a_fused_taveer_and_coav_model_has_the_stability_of_its_fused_ratio(tave
     """The check recomputes the fused ratio in every resample from TAVeer's and COAV's own
     resampled ratios (COAV's part read from the fusion's parts), so the stability quoted is the
     stated ratio's (before, such a model's check refused: "its LambdaG part is missing")."""
-    from taveer_desktop.core.stated_stability import run_stability
+    from taveer_desktop.core.stability.stated_stability import run_stability
 
     unbounded = _broken(
         taveer_coav,

@@ -10,25 +10,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taveer_desktop.core import text as text_module
-from taveer_desktop.core.feature_codes import codebook_for
-from taveer_desktop.core.feature_counts import count_many, count_per_sentence
-from taveer_desktop.core.feature_stream import (
+from taveer_desktop.core.features import text as text_module
+from taveer_desktop.core.features.feature_codes import codebook_for
+from taveer_desktop.core.features.feature_counts import count_many, count_per_sentence
+from taveer_desktop.core.features.feature_stream import (
     case_features,
     profile_features,
     profile_streams,
     punctuation_of,
 )
-from taveer_desktop.core.feature_vectors import _ascending_sums
-from taveer_desktop.core.features import (
+from taveer_desktop.core.features.feature_vectors import _ascending_sums
+from taveer_desktop.core.features.features import (
     CATEGORY_IDS,
     DocumentFeatures,
     encode_document,
     extract_features,
     prepare_text,
 )
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.scoring import manhattan_distance
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.methods.taveer.scoring import manhattan_distance
 from taveer_desktop.paths import resource
 
 LEXICON = default_lexicon()

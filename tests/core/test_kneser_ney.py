@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taveer_desktop.core.kneser_ney import (
+from taveer_desktop.core.methods.lambdag.kneser_ney import (
     END,
     KneserNeyModel,
     ModelStack,

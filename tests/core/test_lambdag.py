@@ -8,12 +8,13 @@ import json
 import numpy as np
 import pytest
 
-from taveer_desktop.core.feature_codes import FIRST_ENTRY_ID, PUNCTUATION_BASE
-from taveer_desktop.core.feature_stream import encode_document
-from taveer_desktop.core.fusion import fit_fusion
-from taveer_desktop.core.kneser_ney import SentenceStream, sentence_keys
-from taveer_desktop.core.lambdag import ReferencePool, contributions, lambda_g
-from taveer_desktop.core.lambdag_masking import (
+from taveer_desktop.core.features.feature_codes import FIRST_ENTRY_ID, PUNCTUATION_BASE
+from taveer_desktop.core.features.feature_stream import encode_document
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.methods.fusion.fusion import fit_fusion
+from taveer_desktop.core.methods.lambdag.kneser_ney import SentenceStream, sentence_keys
+from taveer_desktop.core.methods.lambdag.lambdag import ReferencePool, contributions, lambda_g
+from taveer_desktop.core.methods.lambdag.lambdag_masking import (
     OTHER_SYMBOL,
     PLACEHOLDER,
     is_kept,
@@ -22,8 +23,7 @@ from taveer_desktop.core.lambdag_masking import (
     masked_token_text,
     split_sentences,
 )
-from taveer_desktop.core.lambdag_model import decode_reference, encode_reference
-from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.methods.lambdag.lambdag_model import decode_reference, encode_reference
 
 TEXT = (
     "The zeppelin drifted over Hamburg, and nobody noticed it at all. "
@@ -121,7 +121,7 @@ def test_fusion_of_two_independent_opinions_beats_each_and_keeps_weights_positiv
     a = signal + rng.normal(0, 0.6, 600)
     b = signal + rng.normal(0, 0.6, 600)
     noise = rng.normal(0, 0.6, 600)  # a "method" that knows nothing
-    from taveer_desktop.core.calibration import cllr
+    from taveer_desktop.core.calibration.calibration import cllr
 
     fused = fit_fusion(("a", "b"), np.column_stack([a, b]), truth)
     assert all(w > 0 for w in fused.weights)
@@ -137,10 +137,10 @@ def test_a_population_too_large_for_a_model_is_refused_before_scoring(monkeypatc
     from types import SimpleNamespace
 
     from taveer_desktop import paths
-    from taveer_desktop.core import lambdag_validation
-    from taveer_desktop.core.errors import InputError
-    from taveer_desktop.core.population import population_from_texts
-    from taveer_desktop.core.validation import ValidationSettings
+    from taveer_desktop.core.ground.errors import InputError
+    from taveer_desktop.core.methods.lambdag import lambdag_validation
+    from taveer_desktop.core.validation.population import population_from_texts
+    from taveer_desktop.core.validation.validation import ValidationSettings
 
     # eight distinct real texts (the population reader leaves near-duplicates under two
     # authors out, so one text with a number appended would leave no author)

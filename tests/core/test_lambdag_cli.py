@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from taveer_desktop.core.model import load_model
+from taveer_desktop.core.methods.taveer.model import load_model
 from tests.core.test_cli import EVALUATE_KEYS, assert_bad_input, run, write_folder_corpus
 from tests.core.validation_fixtures import make_demo_population
 
@@ -190,9 +190,9 @@ def test_evaluate_of_a_fused_model_measures_every_method_side_by_side(evaluated)
 def test_evaluate_gives_each_case_the_ratios_verify_gives_it(fused, evaluated):
     """Every case's LambdaG and fused ratio in an evaluation (two processes) is the one
     ``verify`` states for that case alone, and one process gives the same evaluation."""
-    from taveer_desktop.core.corpus import open_corpus
-    from taveer_desktop.core.evaluation import evaluate
-    from taveer_desktop.core.method_verify import verify_with_method
+    from taveer_desktop.core.intake.corpus import open_corpus
+    from taveer_desktop.core.validation.evaluation import evaluate
+    from taveer_desktop.core.verification.method_verify import verify_with_method
 
     data, corpus_path = evaluated
     _, model_path, _ = fused

@@ -10,18 +10,18 @@ import numpy as np
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.feature_stream import encode_document, prepare_text
-from taveer_desktop.core.kneser_ney import sentence_keys
-from taveer_desktop.core.lambdag import Contributions
-from taveer_desktop.core.lambdag_evidence import place_evidence
-from taveer_desktop.core.lambdag_masking import masked_sentences
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_findings import (
+from taveer_desktop.core.calibration.outcome import ResultFormatError
+from taveer_desktop.core.features.feature_stream import encode_document, prepare_text
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.methods.lambdag.kneser_ney import sentence_keys
+from taveer_desktop.core.methods.lambdag.lambdag import Contributions
+from taveer_desktop.core.methods.lambdag.lambdag_evidence import place_evidence
+from taveer_desktop.core.methods.lambdag.lambdag_masking import masked_sentences
+from taveer_desktop.core.verification.method_findings import (
     MethodFindings,
     TokenKind,
     findings_from_dict,
 )
-from taveer_desktop.core.outcome import ResultFormatError
 
 HOSTILE = (
     "<b>Bold</b> &amp; Mr. Smith's e-mail (at 9.30 a.m.)... \u202eover\u202c, "
@@ -130,7 +130,7 @@ def _brute_force_leans(text, result, lexicon, spans):
     relative frequency and distance computed again."""
     from collections import Counter
 
-    from taveer_desktop.core.occurrences import category_occurrences
+    from taveer_desktop.core.features.occurrences import category_occurrences
 
     leans = [0.0] * len(spans)
     for category in result.ensemble:
@@ -158,9 +158,9 @@ def _brute_force_leans(text, result, lexicon, spans):
 
 
 def test_taveer_leans_equal_leaving_each_sentence_out(lexicon):
-    from taveer_desktop.core.model import load_model
-    from taveer_desktop.core.sentence_agreement import taveer_leans
-    from taveer_desktop.core.verify import verify
+    from taveer_desktop.core.methods.taveer.model import load_model
+    from taveer_desktop.core.methods.taveer.sentence_agreement import taveer_leans
+    from taveer_desktop.core.methods.taveer.verify import verify
 
     folder = paths.resource("demo", "federalist")
     model = load_model(paths.resource("models", "demo-formal-prose.json"))
@@ -175,8 +175,8 @@ def test_taveer_leans_equal_leaving_each_sentence_out(lexicon):
 
 
 def test_sentence_leanings_pair_taveers_lean_with_lambdags_share(lexicon):
-    from taveer_desktop.core.interpret import interpret
-    from taveer_desktop.core.sentence_agreement import sentence_leanings
+    from taveer_desktop.core.methods.taveer.interpret import interpret
+    from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
 
     text = "However, the cat sat. The dog ran, however! Nothing here"
     known_counts = {"however": 5, "the": 1, "#": 4}

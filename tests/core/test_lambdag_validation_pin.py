@@ -8,8 +8,8 @@ A change to how the keys are built, kept or released must leave every one of the
 Issue 21 added ``repeats`` (default 3); the pin's settings say ``repeats: 1``, which is exactly
 the validation the pin was written with (one seed, the same trials, folds and LRs). Its
 ``intervals`` were re-pinned then, and only they: the intervals became bias-corrected
-percentile intervals (``core/validation_figures.py``) so that each contains its figure; every
-figure, LR, λG, order and bound stayed bit for bit what it was. Since TAVeer's distances add
+percentile intervals (``core/validation/validation_figures.py``) so that each contains its figure;
+every figure, LR, λG, order and bound stayed bit for bit what it was. Since TAVeer's distances add
 their terms smallest first (2026-12) and the tests run on other processors, floats are compared
 within ``golden_compare``'s tolerance (a relative 1e-9); counts, orders and choices exactly.
 """
@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 from golden_compare import same_record
 
-from taveer_desktop.core.lambdag_trial_scores import lambdag_trial_scores
-from taveer_desktop.core.population import population_from_texts
-from taveer_desktop.core.validation import ValidationSettings, build_trials, validate
+from taveer_desktop.core.methods.lambdag.lambdag_trial_scores import lambdag_trial_scores
+from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.validation.validation import ValidationSettings, build_trials, validate
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import SHIPPED_POPULATION
 

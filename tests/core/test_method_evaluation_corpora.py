@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from conftest import corpus_path
 
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import evaluate
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import ValidationSettings, validate
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.validation.evaluation import evaluate
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
 pytestmark = pytest.mark.slow
 

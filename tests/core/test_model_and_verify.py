@@ -7,11 +7,11 @@ import json
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.model import load_model, parse_model, save_model
-from taveer_desktop.core.outcome import Classification
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.calibration.outcome import Classification
+from taveer_desktop.core.features.features import CATEGORY_IDS
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
+from taveer_desktop.core.methods.taveer.verify import verify
 
 INSUFFICIENT = Classification.INSUFFICIENT
 

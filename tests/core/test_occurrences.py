@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.features import CATEGORY_IDS, extract_features
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.occurrences import category_occurrences, feature_occurrences
+from taveer_desktop.core.features.features import CATEGORY_IDS, extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.features.occurrences import category_occurrences, feature_occurrences
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +67,7 @@ def test_unknown_feature_has_no_occurrence(lexicon):
 
 
 def test_all_categories_at_once_equal_one_category_at_a_time(lexicon):
-    from taveer_desktop.core.occurrences import categories_occurrences
+    from taveer_desktop.core.features.occurrences import categories_occurrences
 
     for text in _demo_documents():
         prepared, together = categories_occurrences(text, lexicon, CATEGORY_IDS)

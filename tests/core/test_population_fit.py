@@ -1,5 +1,5 @@
-"""The population-fit check (``core/population_fit.py``, ``core/fit_features.py``,
-``core/fit_profile_data.py``): conformal p-values, the profile's JSON, texts without words."""
+"""The population-fit check (``core/gate/population_fit.py``, ``core/features/fit_features.py``,
+``core/gate/fit_profile_data.py``): conformal p-values, the profile's JSON, texts without words."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ import pytest
 from conftest import corpus_path
 
 from taveer_desktop import paths
-from taveer_desktop.core import fit_features as ff
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.errors import Cancelled, InputError
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.population_fit import (
+from taveer_desktop.core.features import fit_features as ff
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.gate.population_fit import (
     BONFERRONI,
     FISHER,
     FIT_ALPHA,
@@ -29,7 +27,9 @@ from taveer_desktop.core.population_fit import (
     fit_profile,
     fit_reasons,
 )
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.ground.errors import Cancelled, InputError
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.intake.corpus import open_corpus
 
 _FUNCTION = list(ff.FUNCTION_WORDS[:22])  # the commonest function words
 

@@ -10,7 +10,7 @@ import pytest
 
 PROBE = """
 import sys, threading
-from taveer_desktop.core.processes import worker_context
+from taveer_desktop.core.ground.processes import worker_context
 {setup}
 print(worker_context().get_start_method())
 """
@@ -46,7 +46,7 @@ def test_a_process_with_qt_or_another_thread_uses_the_fork_server():
 def test_helpers_follow_the_processors_this_process_may_use(tmp_path, monkeypatch):
     import os
 
-    from taveer_desktop.core import processes
+    from taveer_desktop.core.ground import processes
 
     cpu_max = tmp_path / "cpu.max"
     cpu_max.write_text("200000 100000\n", encoding="ascii")  # a container's quota: 2 processors
@@ -68,8 +68,8 @@ def test_helpers_follow_the_processors_this_process_may_use(tmp_path, monkeypatc
 
 RENEWAL = """
 import os
-from taveer_desktop.core.processes import in_processes
-from taveer_desktop.core.progress import NO_PROGRESS
+from taveer_desktop.core.ground.processes import in_processes
+from taveer_desktop.core.ground.progress import NO_PROGRESS
 
 def work(chunk):
     return chunk, os.getpid()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.errors import Cancelled
-from taveer_desktop.core.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.ground.errors import Cancelled
+from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 
 
 def test_steps_reach_the_report_until_cancelled_then_raise():

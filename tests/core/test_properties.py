@@ -25,11 +25,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from taveer_desktop.core import ensemble
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.features import CATEGORY_IDS, MASK, extract_features
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.scoring import (
+from taveer_desktop.core.features.features import CATEGORY_IDS, MASK, extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.features.text import normalise, split_sentences
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer import ensemble
+from taveer_desktop.core.methods.taveer.scoring import (
     D_MAX,
     THETA_EPSILON,
     guard_threshold,
@@ -37,8 +38,7 @@ from taveer_desktop.core.scoring import (
     similarity,
     similarity_array,
 )
-from taveer_desktop.core.text import normalise, split_sentences
-from taveer_desktop.core.training import (
+from taveer_desktop.core.methods.taveer.training import (
     CorpusDistances,
     corpus_distances,
     fit_model,

@@ -1,6 +1,6 @@
 """The length-aware calibration (quality-measure terms), per-band bounds and the intervals'
-consistency (``core/quality_measures.py``, ``core/length_bands.py``, ``core/calibration.py``,
-``core/validation_figures.py``)."""
+consistency (``core/calibration/quality_measures.py``, ``core/calibration/length_bands.py``,
+``core/calibration/calibration.py``, ``core/validation/validation_figures.py``)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,22 @@ import math
 import numpy as np
 import pytest
 
-from taveer_desktop.core.calibration import (
+from taveer_desktop.core.calibration.calibration import (
     Calibration,
     fit_bounded_calibration,
     fit_calibration,
     fit_logistic_calibration,
     with_elub,
 )
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.length_bands import BandBound, band_of, length_bands
-from taveer_desktop.core.model import MODEL_FORMAT_VERSION, model_from_dict
-from taveer_desktop.core.validation_figures import FIGURES, bc_interval, bootstrap_intervals
-from taveer_desktop.core.validation_settings import AcceptanceCriteria
+from taveer_desktop.core.calibration.length_bands import BandBound, band_of, length_bands
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.taveer.model import MODEL_FORMAT_VERSION, model_from_dict
+from taveer_desktop.core.validation.validation_figures import (
+    FIGURES,
+    bc_interval,
+    bootstrap_intervals,
+)
+from taveer_desktop.core.validation.validation_settings import AcceptanceCriteria
 
 
 def _trials(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -43,7 +47,7 @@ def _fit(scores, truth, chars) -> Calibration:
 
 
 def test_the_length_terms_lower_the_held_out_cost_where_separation_grows_with_length():
-    from taveer_desktop.core.calibration import cllr
+    from taveer_desktop.core.calibration.calibration import cllr
 
     scores, truth, chars = _trials(3000, 1)
     test_scores, test_truth, test_chars = _trials(3000, 2)
@@ -214,7 +218,7 @@ def test_every_interval_contains_its_figure_on_random_data(seed):
     log10_lr = rng.normal(0, 1, n) * rng.uniform(0.1, 2) + np.where(truth, 0.3, -0.3)
     scores = 1 / (1 + 10 ** (-log10_lr))
     units = [f"a{int(u)}" for u in rng.integers(0, int(rng.integers(4, 30)), n)]
-    from taveer_desktop.core.validation_figures import figures_of
+    from taveer_desktop.core.validation.validation_figures import figures_of
 
     figures = figures_of(scores, log10_lr, truth)
     intervals = bootstrap_intervals(scores, log10_lr, truth, units, 60, seed)
@@ -253,7 +257,7 @@ def test_band_bound_records_are_what_the_model_applies():
 
 
 def test_the_bound_that_applies_is_the_bands_or_the_overall_one():
-    from taveer_desktop.core.length_bands import bound_at
+    from taveer_desktop.core.calibration.length_bands import bound_at
 
     bands = (BandBound((500, 900), -0.2, 0.3), BandBound((901, 2000), -0.5, 0.6))
     assert bound_at(bands, 700, -1.0, 1.0) == (-0.2, 0.3)

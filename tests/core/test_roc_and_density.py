@@ -5,8 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from taveer_desktop.core.evaluation import compute_metrics, curve_area, roc_auc, roc_curve
-from taveer_desktop.core.similarity_density import MIN_BANDWIDTH, bandwidth, density
+from taveer_desktop.core.calibration.similarity_density import MIN_BANDWIDTH, bandwidth, density
+from taveer_desktop.core.validation.evaluation import (
+    compute_metrics,
+    curve_area,
+    roc_auc,
+    roc_curve,
+)
 
 
 def test_roc_area_equals_the_engines_auc_with_ties():

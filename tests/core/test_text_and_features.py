@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.features import CATEGORY_IDS, DocumentFeatures, extract_features
-from taveer_desktop.core.lexicon import build_lexicon, default_lexicon
-from taveer_desktop.core.text import count_sentences, normalise, split_sentences, tokens_of
+from taveer_desktop.core.features.features import CATEGORY_IDS, DocumentFeatures, extract_features
+from taveer_desktop.core.features.lexicon import build_lexicon, default_lexicon
+from taveer_desktop.core.features.text import count_sentences, normalise, split_sentences, tokens_of
 
 
 @pytest.fixture(scope="module")

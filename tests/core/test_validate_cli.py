@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from taveer_desktop.core.model import load_model
+from taveer_desktop.core.methods.taveer.model import load_model
 from tests.core.test_cli import assert_bad_input, run
 from tests.core.validation_fixtures import make_demo_population
 

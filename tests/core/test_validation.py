@@ -1,6 +1,7 @@
 """Validation on a relevant population: populations, trials cut like the case, cross-validation
 by author, figures with intervals, the likelihood-ratio bound, the acceptance criteria and the
-model and record that result (``core/population.py``, ``core/validation.py``)."""
+model and record that result (``core/validation/population.py``,
+``core/validation/validation.py``)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,20 @@ import numpy as np
 import pytest
 from conftest import corpus_path
 
-from taveer_desktop.core.calibration import cllr, misleading_rates
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.elub import elub
-from taveer_desktop.core.errors import Cancelled, InputError
-from taveer_desktop.core.feature_stream import encode_document
-from taveer_desktop.core.feature_vectors import DocumentFeatures
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.model import load_model, parse_model, save_model
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
-from taveer_desktop.core.population import population_from_corpus, population_from_texts
-from taveer_desktop.core.progress import Progress
-from taveer_desktop.core.validation import (
+from taveer_desktop.core.calibration.calibration import cllr, misleading_rates
+from taveer_desktop.core.calibration.elub import elub
+from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.features.feature_stream import encode_document
+from taveer_desktop.core.features.feature_vectors import DocumentFeatures
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.gate.validation_basis import read_record_file
+from taveer_desktop.core.ground.errors import Cancelled, InputError
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
+from taveer_desktop.core.methods.taveer.verify import verify
+from taveer_desktop.core.validation.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.validation.validation import (
     MIN_TRIALS_PER_CLASS,
     AcceptanceCriteria,
     ValidationSettings,
@@ -35,8 +38,6 @@ from taveer_desktop.core.validation import (
     save_record,
     validate,
 )
-from taveer_desktop.core.validation_basis import read_record_file
-from taveer_desktop.core.verify import verify
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import make_demo_population
 
@@ -296,7 +297,7 @@ def test_equal_error_rate_with_one_error_each_way():
 def test_folds_learned_in_processes_equal_one_process(population):
     settings = ValidationSettings(3000, 9000, folds=3, seed=5)
     trials = build_trials(population, settings)
-    from taveer_desktop.core.validation import cross_validate
+    from taveer_desktop.core.validation.validation import cross_validate
 
     one = cross_validate(trials, "median", workers=1)
     two = cross_validate(trials, "median", workers=2)

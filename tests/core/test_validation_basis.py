@@ -1,5 +1,5 @@
 """No validation, no evaluative conclusion (issue 21): the gate's rules about the validation a
-conclusion rests on, the one reader of a validation record (``core/validation_basis.py``), the
+conclusion rests on, the one reader of a validation record (``core/gate/validation_basis.py``), the
 consistency check of a record file, and ``--record`` / ``--cases`` on the command line."""
 
 from __future__ import annotations
@@ -13,13 +13,16 @@ import pytest
 from conftest import CORPORA
 
 from taveer_desktop import paths
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.model import load_model, save_model
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
-from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.validation_basis import basis_from_record, read_record_file
-from taveer_desktop.core.validation_settings import MIN_CASEWORK_AUTHORS, MIN_CASEWORK_TRIALS
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.gate.validation_basis import basis_from_record, read_record_file
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.taveer.model import load_model, save_model
+from taveer_desktop.core.methods.taveer.verify import verify
+from taveer_desktop.core.validation.validation_settings import (
+    MIN_CASEWORK_AUTHORS,
+    MIN_CASEWORK_TRIALS,
+)
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.conclusion_text import headline
 from tests.basis_fixtures import STAND_IN_SOURCE, stand_in_record
 from tests.core.test_cli import assert_bad_input, run, workspace  # noqa: F401 (a fixture)

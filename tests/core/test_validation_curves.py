@@ -1,4 +1,4 @@
-"""The plot data of a validation record (``core/validation_curves.py``): Tippett curves,
+"""The plot data of a validation record (``core/validation/validation_curves.py``): Tippett curves,
 empirical cross-entropy and score distributions, checked numerically on synthetic trials of
 known shape and on a real record of the public-domain demo population."""
 
@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from taveer_desktop.core.calibration import cllr, misleading_rates, pav_log10_lr
-from taveer_desktop.core.elub import elub
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.validation_curves import (
+from taveer_desktop.core.calibration.calibration import cllr, misleading_rates, pav_log10_lr
+from taveer_desktop.core.calibration.elub import elub
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.validation.validation_curves import (
     curves_of,
     ece_curves,
     empirical_cross_entropy,
@@ -179,7 +179,7 @@ def test_curves_of_a_real_record(demo_record):
     assert curves.tippett.share_above(0.0)[1] == pytest.approx(figures["misleading_n"])
     # the cross-validated LRs were each bounded by their fold's ELUB, which with the fold's
     # balanced training trials never exceeds ±log10 n; the final model's bound is the ELUB of
-    # these same LRs (core/elub.py), so some of them may lie outside it
+    # these same LRs (core/calibration/elub.py), so some of them may lie outside it
     n = demo_record["protocol"]["trials_same"]
     assert -math.log10(n) - 1e-6 <= curves.tippett.x[0] <= curves.tippett.x[-1] <= math.log10(n)
     trials = demo_record["trials"]

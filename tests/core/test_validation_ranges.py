@@ -1,6 +1,6 @@
 """One validation over a declared range of lengths, repeated over seeds, reported per length
-band and judged pessimistically (issue 21; ``core/validation.py`` and its modules), on the
-public-domain demo population (Brontë chapters and Federalist papers)."""
+band and judged pessimistically (issue 21; ``core/validation/validation.py`` and its modules), on
+the public-domain demo population (Brontë chapters and Federalist papers)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import math
 import numpy as np
 import pytest
 
-from taveer_desktop.core.conditions import LENGTHS_DECLARED
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.model import model_from_dict
-from taveer_desktop.core.population import population_from_texts
-from taveer_desktop.core.validation import (
+from taveer_desktop.core.gate.conditions import LENGTHS_DECLARED
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.taveer.model import model_from_dict
+from taveer_desktop.core.methods.taveer.verify import verify
+from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.validation.validation import (
     MIN_CASEWORK_AUTHORS,
     AcceptanceCriteria,
     ValidationSettings,
@@ -22,7 +23,6 @@ from taveer_desktop.core.validation import (
     parse_length_range,
     validate,
 )
-from taveer_desktop.core.verify import verify
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import make_demo_population
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.calibration import (
+from taveer_desktop.core.calibration.calibration import (
     cllr,
     cllr_min,
     fit_logistic_calibration,
@@ -19,12 +19,12 @@ from taveer_desktop.core.calibration import (
     reliability_bins,
     tippett_curves,
 )
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.inconclusive_band import fit_inconclusive_band
-from taveer_desktop.core.model import load_model, parse_model
-from taveer_desktop.core.stability import decision_stability
-from taveer_desktop.core.verbal_scales import SCALES, describe
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.calibration.inconclusive_band import fit_inconclusive_band
+from taveer_desktop.core.calibration.verbal_scales import SCALES, describe
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.taveer.model import load_model, parse_model
+from taveer_desktop.core.methods.taveer.stability import decision_stability
+from taveer_desktop.core.methods.taveer.verify import verify
 
 LN10 = math.log(10)
 
@@ -251,7 +251,7 @@ def test_cli_train_with_inconclusive_band_and_evaluate(tmp_path):
 def test_stability_is_the_same_however_the_texts_are_read(demo_model, monkeypatch):
     """Reading in paragraph pieces and resampling in blocks (bounded memory for huge
     documents) changes nothing: the same figures as one piece and one block."""
-    from taveer_desktop.core import stability
+    from taveer_desktop.core.methods.taveer import stability
 
     known, unknown = _demo_texts()
     answer = verify(demo_model, known, unknown).prediction
@@ -270,7 +270,7 @@ def test_stability_is_the_same_however_the_texts_are_read(demo_model, monkeypatc
 def test_stability_read_in_pieces_and_one_resample_at_a_time_is_the_same(demo_model, monkeypatch):
     """The paths a huge document takes (texts read in pieces at paragraph breaks, resamples
     counted one by one) give exactly what the short path gives."""
-    from taveer_desktop.core import stability as stability_module
+    from taveer_desktop.core.methods.taveer import stability as stability_module
 
     known, unknown = _demo_texts()
     answer = verify(demo_model, known, unknown).prediction

@@ -119,7 +119,7 @@ def test_the_unspoiled_model_is_accepted_and_works(fused_model, project):
 def test_a_model_an_older_version_stored_is_listed_with_its_problem(fused_model, project):
     """Stored by an older program whose checks were looser (here: today's check of the
     LambdaG part switched off while it is added), a nonsense model must not break listings."""
-    import taveer_desktop.core.lambdag_model as lambdag_model
+    import taveer_desktop.core.methods.lambdag.lambdag_model as lambdag_model
     from taveer_desktop.store import ProjectStore
 
     bad = json.loads(fused_model.read_text(encoding="utf-8"))

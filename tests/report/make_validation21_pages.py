@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 # ruff: noqa: E402 (imports after the path and the platform are set)
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation.validation_range_text import suggested_range
 from taveer_desktop.report.export import export_report
 from taveer_desktop.report.validation_export import export_validation_report

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 
 from taveer_desktop import paths
-from taveer_desktop.core.features import CATEGORY_IDS, extract_features
-from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.features.features import CATEGORY_IDS, extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.report import excerpts as excerpts_module
 from taveer_desktop.report.excerpts import find_excerpts
 

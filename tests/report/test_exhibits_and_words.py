@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from taveer_desktop.core.calibration import Calibration
-from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.calibration.calibration import Calibration
+from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.presentation.audit_text import ISO_TIME, action_text, detail_text
 from taveer_desktop.presentation.conclusion_text import (
     AT_LOWER_BOUND,

@@ -18,8 +18,8 @@ from pypdf import PdfReader
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QWidget
 
-from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.methods.registry import MethodId
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import fused_directions_sentence, listed_method_label
 from taveer_desktop.presentation.method_agreement import directions_sentence, method_lines
 from taveer_desktop.presentation.method_choice_text import cost_cell, method_explanation

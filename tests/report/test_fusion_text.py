@@ -4,9 +4,9 @@ a record or model made before ``--fuse`` (TAVeer and LambdaG) described as befor
 
 from __future__ import annotations
 
-from taveer_desktop.core.fusion import Fusion
-from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.methods.fusion.fusion import Fusion
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import (
     fused_directions_sentence,
     fusion_sentence,
@@ -100,7 +100,7 @@ def test_the_wizard_plan_names_the_fusion_and_offers_lambdag_options_only_if_fus
 def test_every_list_names_a_fusion_by_what_it_combines():
     """The registry calls the fusion just "Fusion": a record, a model or a listing at hand
     names it by its methods, so a TAVeer + COAV fusion is never shown as TAVeer + LambdaG."""
-    from taveer_desktop.core.methods.registry import method_name
+    from taveer_desktop.core.ground.registry import method_name
 
     assert method_name("fusion") == "Fusion"
     record = _record({"methods": ["taveer", "coav"], "weights": {"taveer": 0.3, "coav": 1.4}})

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.outcome import ConclusionKind
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation.method_agreement import (
     method_lines,
@@ -135,7 +135,7 @@ def test_the_case_report_describes_a_stated_comparison_system_and_its_missing_te
     interpretation's evidence section says so plainly instead of LambdaG's tables."""
     from dataclasses import replace
 
-    from taveer_desktop.core.methods.registry import method_info
+    from taveer_desktop.core.ground.registry import method_info
     from taveer_desktop.report.blocks import Heading, Paragraph
     from taveer_desktop.report.content_lambdag_evidence import lambdag_evidence
     from taveer_desktop.report.content_methods import method_results, method_sections

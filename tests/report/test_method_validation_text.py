@@ -9,8 +9,8 @@ import copy
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.methods.registry import METHOD_IDS, method_info
-from taveer_desktop.core.model import load_model
+from taveer_desktop.core.ground.registry import METHOD_IDS, method_info
+from taveer_desktop.core.methods.taveer.model import load_model
 from taveer_desktop.presentation import method_choice_text as choice_text
 from taveer_desktop.presentation import method_validation_text as mt
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.features import CATEGORY_IDS, extract_features
-from taveer_desktop.core.lexicon import default_lexicon
+from taveer_desktop.core.features.features import CATEGORY_IDS, extract_features
+from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.report.chart_layout import importance_chart, nice_ticks, similarity_chart
 from taveer_desktop.report.escape import html_text, plain_text
 from taveer_desktop.report.excerpts import find_excerpts
@@ -124,7 +124,7 @@ def test_pure_report_modules_do_not_import_qt():
 
 
 def test_similarity_rows_follow_category_order_whatever_the_input_order():
-    from taveer_desktop.core.features import CATEGORY_IDS
+    from taveer_desktop.core.features.features import CATEGORY_IDS
 
     entries = [
         {"category": c, "name": c, "similarity": 0.5, "abstained": False}

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import math
 
-from taveer_desktop.core.method_findings import MethodFindings
-from taveer_desktop.core.outcome import (
+from taveer_desktop.core.calibration.outcome import (
     Classification,
     Conclusion,
     ConclusionKind,
     GateFinding,
     GateRule,
 )
+from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.conclusion_text import headline
 from taveer_desktop.presentation.refusal_text import PLAIN_REASONS, conclusion_reasons
 from taveer_desktop.presentation.second_view_text import (

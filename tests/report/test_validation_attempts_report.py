@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation.population_fit_text import NO_PROFILE
 from taveer_desktop.report.export import export_report
 from taveer_desktop.report.validation_export import export_validation_report

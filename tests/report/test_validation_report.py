@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
-from taveer_desktop.core.validation_curves import curves_of, score_distributions
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation_curves import curves_of, score_distributions
 from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_lines
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf_check import check_written_pdf
@@ -217,7 +217,7 @@ def test_validate_writes_the_report_and_refuses_a_bad_target_before_the_run(demo
 
 
 def test_a_record_without_usable_trials_is_refused_before_any_page(project, tmp_path, qapp):
-    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.core.ground.errors import InputError
 
     record = _record(project)
     for trials in ([], [{"same": True}], None):
@@ -282,8 +282,8 @@ def test_thinning_keeps_the_corners_and_ends_and_ticks_are_round():
 
 
 def test_export_reports_its_steps_and_a_cancel_leaves_nothing(project, tmp_path, qapp):
-    from taveer_desktop.core.errors import Cancelled
-    from taveer_desktop.core.progress import Progress
+    from taveer_desktop.core.ground.errors import Cancelled
+    from taveer_desktop.core.ground.progress import Progress
 
     steps = []
     exported = export_validation_report(

@@ -116,8 +116,8 @@ def engine_result() -> dict:
     the default model: what ``store.runs.store`` keeps, built once per test session."""
     global _ENGINE_RESULT
     if _ENGINE_RESULT is None:
-        from taveer_desktop.core.model import parse_model
-        from taveer_desktop.core.verify import verify
+        from taveer_desktop.core.methods.taveer.model import parse_model
+        from taveer_desktop.core.methods.taveer.verify import verify
 
         model = parse_model(model_bytes().decode("utf-8"), "default.json")
         known, questioned = demo_text_paths()

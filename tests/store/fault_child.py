@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.methods.taveer.verify import verify
 from taveer_desktop.paths import resource
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 

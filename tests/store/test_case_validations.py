@@ -10,8 +10,8 @@ import sqlite3
 
 import pytest
 
-from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_basis import DECLARED_USE, basis_for_case, case_attempts
 from taveer_desktop.store.case_validation import use_validation, validate_case
@@ -206,7 +206,7 @@ def test_a_new_attempt_never_fails_on_its_name_after_the_work(project):
 def test_a_validation_that_gives_no_model_is_kept_as_a_failed_attempt(project, monkeypatch):
     """Issue 30 item 5: the engine's refusal is kept (audited, with its reason), listed by
     ``failed_attempts`` and ``case attempts``, the chain still whole, nothing else stored."""
-    from taveer_desktop.core.errors import InputError
+    from taveer_desktop.core.ground.errors import InputError
     from taveer_desktop.store import case_validation
 
     reason = "NNCD could compare too few trials of one class to calibrate"

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from taveer_desktop.core import file_reading
+from taveer_desktop.core.intake import file_reading
 from taveer_desktop.store.errors import EvidenceRefused
 from taveer_desktop.store.intake import prepare_document
 

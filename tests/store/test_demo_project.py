@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 from taveer_desktop import paths
-from taveer_desktop.core.elub import elub
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
-from taveer_desktop.core.progress import Progress
-from taveer_desktop.core.validation import MIN_TRIALS_PER_CLASS
+from taveer_desktop.core.calibration.elub import elub
+from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.validation.validation import MIN_TRIALS_PER_CLASS
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, demo_project
 from taveer_desktop.store.case_validation import case_lengths
 from taveer_desktop.store.case_verification import verify_case
@@ -106,7 +106,7 @@ def test_the_demo_cases_are_investigative_and_say_why(tmp_path):
     """DEMO-002 and the shipped models have no validation record: investigative, with the
     reason; DEMO-001 validated with a seed whose criteria are met stays investigative too
     (too small for casework)."""
-    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+    from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store.case_validation import validate_case
 
     with ProjectStore.create(tmp_path / "demo.taveer") as store:

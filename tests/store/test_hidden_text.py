@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from taveer_desktop.core.invisible_text import remove_invisible
-from taveer_desktop.core.model import parse_model
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.intake.invisible_text import remove_invisible
+from taveer_desktop.core.methods.taveer.model import parse_model
+from taveer_desktop.core.methods.taveer.verify import verify
 from taveer_desktop.paths import resource
 from taveer_desktop.store import KNOWN, QUESTIONED
 from taveer_desktop.store.case_verification import verify_case

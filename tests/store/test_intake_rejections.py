@@ -175,8 +175,8 @@ def test_unknown_case_is_refused(store, tmp_path):
 
 
 def test_import_reports_progress_and_a_cancel_stores_nothing(store, case, tmp_path):
-    from taveer_desktop.core.errors import Cancelled
-    from taveer_desktop.core.progress import Progress
+    from taveer_desktop.core.ground.errors import Cancelled
+    from taveer_desktop.core.ground.progress import Progress
 
     files = [
         write(tmp_path / f"doc{i}.txt", f"{GOOD}Letter number {i}.".encode()) for i in range(4)

@@ -6,7 +6,7 @@ import codecs
 
 import pytest
 
-from taveer_desktop.core.text import count_sentences
+from taveer_desktop.core.features.text import count_sentences
 from taveer_desktop.store import KNOWN
 
 from .evidence_builders import write

@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from taveer_desktop.core.method_findings import TokenKind
+from taveer_desktop.core.verification.method_findings import TokenKind
 from taveer_desktop.store import ProjectStore
 from tests.core.test_cli import run
 from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, method_project
@@ -90,7 +90,7 @@ def test_case_validate_and_verify_with_the_fusion_from_the_command_line(tmp_path
 
 
 def test_a_ratio_cut_to_its_validations_bound_says_so(fused):
-    from taveer_desktop.core.lambdag_model import LambdaGPart, fusion_of
+    from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, fusion_of
     from taveer_desktop.presentation.method_agreement import AT_BOUND, method_lines
 
     result, _, _ = _only_run(fused)
@@ -120,8 +120,8 @@ def test_a_ratio_cut_to_its_validations_bound_says_so(fused):
 def test_a_lambdag_score_outside_its_validated_range_leaves_an_investigative_conclusion(fused):
     from dataclasses import replace
 
-    from taveer_desktop.core.method_verify import verify_with_method
-    from taveer_desktop.core.outcome import ConclusionKind, GateRule
+    from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
+    from taveer_desktop.core.verification.method_verify import verify_with_method
     from taveer_desktop.store import KNOWN, QUESTIONED
 
     with ProjectStore.open(fused) as store:
@@ -146,7 +146,7 @@ def test_a_lambdag_score_outside_its_validated_range_leaves_an_investigative_con
 
 
 def test_method_lines_under_a_conclusion_say_what_kind_it_is(fused):
-    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
     from taveer_desktop.presentation.method_agreement import (
         INVESTIGATIVE_METHODS,
         method_lines,
@@ -183,10 +183,13 @@ def test_resampled_lambda_g_keeping_every_sentence_is_the_runs_own(fused):
     and the same seeded reference samples), so a resample differs only by what it leaves out."""
     import numpy as np
 
-    from taveer_desktop.core.lambdag_model import LambdaGPart
-    from taveer_desktop.core.lambdag_stability import resampled_lambda_g, sentence_counts
-    from taveer_desktop.core.lexicon import default_lexicon
-    from taveer_desktop.core.method_verify import LambdaGScorer
+    from taveer_desktop.core.features.lexicon import default_lexicon
+    from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
+    from taveer_desktop.core.methods.lambdag.lambdag_stability import (
+        resampled_lambda_g,
+        sentence_counts,
+    )
+    from taveer_desktop.core.verification.method_verify import LambdaGScorer
     from taveer_desktop.store.records import KNOWN
 
     result, text, _ = _only_run(fused)
@@ -211,8 +214,8 @@ def test_a_taveer_runs_stability_has_no_ratio_part(tmp_path):
     """A TAVeer model's ratio is a function of the classification's score: its check is the
     classification's alone, as before."""
     from taveer_desktop import paths
-    from taveer_desktop.core.model import parse_model
-    from taveer_desktop.core.stated_stability import run_stability
+    from taveer_desktop.core.methods.taveer.model import parse_model
+    from taveer_desktop.core.stability.stated_stability import run_stability
 
     demo = paths.resource("demo", "federalist")
     known = [(demo / f"federalist_{n}.txt").read_text(encoding="utf-8") for n in ("10", "14")]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import corpus_path
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.population import population_from_texts
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.validation.population import population_from_texts
 from taveer_desktop.store.population_folder import read_population
 from tests.core.test_near_duplicates import _text
 

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
 from taveer_desktop.store.errors import Conflict, StoreError

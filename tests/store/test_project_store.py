@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from taveer_desktop import __version__
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.store import (
     KNOWN,
     QUESTIONED,
@@ -208,7 +208,7 @@ def test_save_a_copy(store, filled_case, tmp_path):
 
 
 def test_a_copy_that_cannot_be_renamed_leaves_nothing(store, filled_case, tmp_path, monkeypatch):
-    from taveer_desktop.core import atomic_file
+    from taveer_desktop.core.ground import atomic_file
 
     def full_disk(*_args):
         raise OSError(28, "No space left on device")

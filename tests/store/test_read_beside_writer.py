@@ -228,7 +228,7 @@ def test_a_signing_time_is_kept_in_utc_and_read_as_a_person_reads_it():
     import datetime as dt
 
     from taveer_desktop.cli.report_signature_check import _utc_iso
-    from taveer_desktop.core.time_text import recorded_time
+    from taveer_desktop.core.ground.time_text import recorded_time
 
     east = dt.timezone(dt.timedelta(hours=2))
     iso = _utc_iso(dt.datetime(2026, 12, 4, 23, 0, 5, 123, tzinfo=east))

@@ -114,7 +114,7 @@ def test_a_bad_receipt_file_is_one_line_and_exit_2(project, tmp_path, content):
 
 
 def test_a_receipt_that_cannot_be_written_leaves_the_old_one(project, tmp_path, monkeypatch):
-    from taveer_desktop.core import atomic_file
+    from taveer_desktop.core.ground import atomic_file
     from taveer_desktop.store.receipts import ReceiptError
 
     receipt = tmp_path / "r.json"

@@ -125,7 +125,7 @@ def test_document_moved_to_another_case(project):
 def test_what_the_examiner_set_is_held_to_the_chain(project):
     """Exclusions, the case's model and stored stability checks (store version 2): undone,
     changed or deleted with plain SQL, each is reported."""
-    from taveer_desktop.core.stability import Stability
+    from taveer_desktop.core.methods.taveer.stability import Stability
 
     with ProjectStore.open(project) as store:
         store.documents.exclude(2, "written by the secretary")

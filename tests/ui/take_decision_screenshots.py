@@ -39,7 +39,7 @@ def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> No
 
     from taveer_desktop import paths
     from taveer_desktop.app import create_application
-    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
     from taveer_desktop.store import KNOWN, QUESTIONED
     from taveer_desktop.ui.project_session import CASES, DOCUMENTS
 

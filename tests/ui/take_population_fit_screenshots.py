@@ -57,8 +57,8 @@ def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> No
     from PySide6.QtWidgets import QApplication, QScrollArea, QSplitter, QWizard
 
     from taveer_desktop.app import create_application
-    from taveer_desktop.core.outcome import ConclusionKind
-    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
+    from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store import KNOWN, QUESTIONED
     from taveer_desktop.store.case_validation import validate_case
     from taveer_desktop.ui import validation_wizard as vw

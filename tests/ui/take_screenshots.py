@@ -26,7 +26,7 @@ def main(out: Path, suffix: str = "", size: tuple[int, int] | None = None) -> No
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
-    from taveer_desktop.core import training
+    from taveer_desktop.core.methods.taveer import training
     from taveer_desktop.store import KNOWN
 
     app = create_application(["shots"])

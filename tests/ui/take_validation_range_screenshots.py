@@ -39,7 +39,7 @@ def main(out: Path, suffix: str) -> None:
     from PySide6.QtWidgets import QApplication, QWizard
 
     from taveer_desktop.app import create_application
-    from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+    from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
     from taveer_desktop.store.case_validation import validate_case
     from taveer_desktop.ui import validation_wizard as vw
     from taveer_desktop.ui.task_worker import Job

@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.inconclusive_band import InconclusiveBand
-from taveer_desktop.core.outcome import Classification
-from taveer_desktop.core.training import train
+from taveer_desktop.core.calibration.inconclusive_band import InconclusiveBand
+from taveer_desktop.core.calibration.outcome import Classification
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.training import train
 from taveer_desktop.presentation.conclusion_text import share_text
 from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.store import KNOWN, QUESTIONED

@@ -30,7 +30,7 @@ def test_the_status_message_is_shortened_never_painted_under_the_project(demo_wi
 
 
 def test_help_describes_todays_workflow_and_every_rule_of_the_gate(qtbot):
-    from taveer_desktop.core.outcome import GateRule
+    from taveer_desktop.core.calibration.outcome import GateRule
     from taveer_desktop.presentation.method_help import GATE_RULES
     from taveer_desktop.ui.method_dialog import MethodDialog
 

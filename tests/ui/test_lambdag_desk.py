@@ -13,15 +13,15 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QTextCharFormat, QTextCursor
 
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.method_findings import TokenKind
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.outcome import ConclusionKind
-from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.sentence_agreement import sentence_leanings
-from taveer_desktop.core.verify import VerificationResult, verify
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
+from taveer_desktop.core.methods.taveer.verify import VerificationResult, verify
+from taveer_desktop.core.verification.method_findings import TokenKind
+from taveer_desktop.core.verification.method_verify import verify_with_method
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.evidence_data import QtPositions, shown_text
@@ -357,7 +357,7 @@ def test_the_sentence_list_sorts_filters_and_scrolls_the_text(qtbot, fused):
 
 
 def test_the_standalone_viewer_verifies_with_the_models_method(tmp_path, fused, qapp):
-    from taveer_desktop.core.model import save_model
+    from taveer_desktop.core.methods.taveer.model import save_model
     from taveer_desktop.ui.explain.__main__ import main
 
     save_model(fused.model, tmp_path / "fused.json")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from taveer_desktop.core.methods.registry import METHOD_IDS, method_info
+from taveer_desktop.core.ground.registry import METHOD_IDS, method_info
 from taveer_desktop.presentation.method_comparison_text import COLUMNS, comparison_table
 from taveer_desktop.presentation.method_costs import cost_text
 from taveer_desktop.store import ProjectStore

@@ -19,9 +19,9 @@ import pytest
 from PySide6.QtWidgets import QWizard
 
 from taveer_desktop import paths
-from taveer_desktop.core.errors import Cancelled
-from taveer_desktop.core.methods.registry import METHOD_IDS, method_info
-from taveer_desktop.core.progress import Progress
+from taveer_desktop.core.ground.errors import Cancelled
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.ground.registry import METHOD_IDS, method_info
 from taveer_desktop.presentation.method_comparison_text import COLUMNS
 from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore

@@ -19,7 +19,7 @@ STALL_LIMIT_MS = 100
 @pytest.fixture
 def slow_cases(monkeypatch):
     """Each training case takes at least 30 ms, so a cancel always lands mid-training."""
-    from taveer_desktop.core import training
+    from taveer_desktop.core.methods.taveer import training
 
     real = training.distances_of_texts
 

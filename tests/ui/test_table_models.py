@@ -6,7 +6,7 @@ import dataclasses
 
 from PySide6.QtCore import Qt
 
-from taveer_desktop.core.outcome import (
+from taveer_desktop.core.calibration.outcome import (
     Classification,
     Conclusion,
     ConclusionKind,
@@ -269,7 +269,7 @@ def _stored_model(id_: int, name: str) -> StoredModel:
 
 def test_model_choice_table_shows_population_lengths_and_held_out_figures(qapp):
     from taveer_desktop import paths
-    from taveer_desktop.core.model import load_model
+    from taveer_desktop.core.methods.taveer.model import load_model
     from taveer_desktop.ui import model_choice_table_model as mct
 
     bundled = load_model(paths.resource("models", "default.json"))
@@ -294,7 +294,7 @@ def test_model_choice_of_an_old_model_says_not_measured_and_conditions_unknown(q
     import dataclasses
 
     from taveer_desktop import paths
-    from taveer_desktop.core.model import load_model
+    from taveer_desktop.core.methods.taveer.model import load_model
     from taveer_desktop.ui import model_choice_table_model as mct
 
     old = dataclasses.replace(

@@ -15,9 +15,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget, QWizard
 
-from taveer_desktop.core.errors import Cancelled
-from taveer_desktop.core.progress import Progress
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings
+from taveer_desktop.core.ground.errors import Cancelled
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
 from taveer_desktop.ui import validation_wizard as vw
@@ -564,7 +564,7 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
 
 
 def test_the_engines_case_fit_is_worded_as_the_wizard_and_report_show_it():
-    from taveer_desktop.core.population_fit import FIT_ALPHA, CaseFit, PartFit
+    from taveer_desktop.core.gate.population_fit import FIT_ALPHA, CaseFit, PartFit
     from taveer_desktop.presentation.population_fit_text import fit_check_of, fit_headline
 
     fit = CaseFit(

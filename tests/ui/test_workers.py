@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from taveer_desktop.core.errors import InputError
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.ui.job_runner import CANCELLED, FAILED, FINISHED, JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel, format_duration
 from taveer_desktop.ui.task_worker import Job

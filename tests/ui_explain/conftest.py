@@ -20,10 +20,10 @@ import pytest
 
 import taveer_desktop.ui.explain.result_view  # noqa: F401  (the views and pyqtgraph loaded before Qt runs)
 from taveer_desktop import paths
-from taveer_desktop.core.lexicon import default_lexicon
-from taveer_desktop.core.model import Model, load_model
-from taveer_desktop.core.validation_basis import ValidationBasis
-from taveer_desktop.core.verify import verify
+from taveer_desktop.core.features.lexicon import default_lexicon
+from taveer_desktop.core.gate.validation_basis import ValidationBasis
+from taveer_desktop.core.methods.taveer.model import Model, load_model
+from taveer_desktop.core.methods.taveer.verify import verify
 from tests.basis_fixtures import stand_in_basis
 
 

@@ -78,7 +78,7 @@ FACT_STATEMENTS = ("was written by", "wrote the questioned document.", "Same aut
 
 
 def _texts(data, scale_id="enfsi2015"):
-    from taveer_desktop.core.result_reader import read_result
+    from taveer_desktop.core.verification.result_reader import read_result
 
     result = read_result(data.result)
     population = data.model.conditions.population
@@ -86,7 +86,7 @@ def _texts(data, scale_id="enfsi2015"):
 
 
 def test_evaluative_texts_lead_with_the_likelihood_ratio(federalist):
-    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
     from taveer_desktop.presentation.conclusion_text import format_lr, lr_sentence
 
     result, texts = _texts(federalist)
@@ -105,7 +105,7 @@ def test_evaluative_texts_lead_with_the_likelihood_ratio(federalist):
 
 
 def test_investigative_texts_mark_the_likelihood_ratio(federalist_investigative):
-    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
 
     result, texts = _texts(federalist_investigative)
     assert result.conclusion.kind is ConclusionKind.INVESTIGATIVE
@@ -120,7 +120,7 @@ def test_investigative_texts_mark_the_likelihood_ratio(federalist_investigative)
 
 
 def test_no_conclusion_texts_say_why(no_conclusion):
-    from taveer_desktop.core.outcome import ConclusionKind
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
 
     result, texts = _texts(no_conclusion)
     assert result.conclusion.kind is ConclusionKind.NONE
@@ -135,7 +135,7 @@ def test_no_conclusion_texts_say_why(no_conclusion):
 def test_population_falls_back_to_the_model_and_then_to_plain_words(federalist):
     import dataclasses
 
-    from taveer_desktop.core.result_reader import read_result
+    from taveer_desktop.core.verification.result_reader import read_result
 
     result = read_result(federalist.result)
     bare = dataclasses.replace(
@@ -149,7 +149,7 @@ def test_population_falls_back_to_the_model_and_then_to_plain_words(federalist):
     ("agreeing", "shown"), [(199, "199 of 200 (99.5 %)"), (200, "200 of 200 (100 %)")]
 )
 def test_stability_sentence_is_exact(agreeing, shown):
-    from taveer_desktop.core.outcome import Classification
+    from taveer_desktop.core.calibration.outcome import Classification
     from taveer_desktop.presentation.explanation_data import stability_method, stability_sentence
 
     figures = StabilityFigures(

@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtGui import QImage
 
 from taveer_desktop import paths
-from taveer_desktop.core.calibration import tippett_curves
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import evaluate
-from taveer_desktop.core.model import load_model
+from taveer_desktop.core.calibration.calibration import tippett_curves
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.model import load_model
+from taveer_desktop.core.validation.evaluation import evaluate
 from taveer_desktop.ui.explain import ModelView
 from taveer_desktop.ui.explain.chart_export import export_png, export_svg
 

@@ -6,8 +6,8 @@ import hashlib
 
 from PySide6.QtCore import Qt
 
-from taveer_desktop.core.stability import decision_stability
-from taveer_desktop.core.verbal_scales import describe
+from taveer_desktop.core.calibration.verbal_scales import describe
+from taveer_desktop.core.methods.taveer.stability import decision_stability
 from taveer_desktop.presentation.conclusion_text import headline, share_text
 from taveer_desktop.ui.explain import ResultView
 

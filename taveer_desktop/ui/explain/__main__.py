@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from taveer_desktop.core.decoding import read_text_file
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.model import load_model
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES
+from taveer_desktop.core.intake.decoding import read_text_file
+from taveer_desktop.core.methods.taveer.model import load_model
+from taveer_desktop.core.verification.method_verify import verify_with_method
 
 if TYPE_CHECKING:  # Qt is imported when a window is opened, after the arguments are checked
     from PySide6.QtWidgets import QWidget
@@ -102,8 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                 app.processEvents()
                 _grab(view, f"{args.screenshot}-lambdag.png")
     if args.evaluate:
-        from taveer_desktop.core.corpus import open_corpus
-        from taveer_desktop.core.evaluation import evaluate
+        from taveer_desktop.core.intake.corpus import open_corpus
+        from taveer_desktop.core.validation.evaluation import evaluate
 
         corpus = open_corpus(args.evaluate)
         evaluation = evaluate(model, corpus, workers=1)

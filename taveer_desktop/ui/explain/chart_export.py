@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.atomic_file import replacing
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.atomic_file import replacing
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.ui import app_settings
 
 log = logging.getLogger(__name__)

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.atomic_file import write_bytes_atomically
-from taveer_desktop.core.errors import TaveerError
+from taveer_desktop.core.ground.atomic_file import write_bytes_atomically
+from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.report.chart_layout import short_label

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.occurrences import Occurrence
+from taveer_desktop.core.features.occurrences import Occurrence
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, QtPositions, shown_text
 from taveer_desktop.presentation.explanation_data import SIDE_N, SIDE_WORDS, SIDE_Y

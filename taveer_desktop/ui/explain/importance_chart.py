@@ -20,7 +20,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QToolTip
 
-from taveer_desktop.core.features import CATEGORY_NAMES
+from taveer_desktop.core.features.features import CATEGORY_NAMES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.presentation.importance_text import stack_heading

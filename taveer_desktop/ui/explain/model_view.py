@@ -21,11 +21,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from taveer_desktop.core.calibration import reliability_bins, tippett_curves
-from taveer_desktop.core.evaluation import Evaluation, curve_area, roc_curve
-from taveer_desktop.core.features import CATEGORY_IDS
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.similarity_density import density
+from taveer_desktop.core.calibration.calibration import reliability_bins, tippett_curves
+from taveer_desktop.core.calibration.similarity_density import density
+from taveer_desktop.core.features.features import CATEGORY_IDS
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.validation.evaluation import Evaluation, curve_area, roc_curve
 from taveer_desktop.presentation import numbers
 from taveer_desktop.ui.explain.chart_export import export_button
 

@@ -14,12 +14,12 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES
-from taveer_desktop.core.stated_stability import run_stability, stated_log10_lr
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.stability.stated_stability import run_stability, stated_log10_lr
 from taveer_desktop.presentation.explanation_data import StabilityFigures, stability_method
 from taveer_desktop.presentation.ratio_stability_text import stability_html
 from taveer_desktop.ui.task_worker import Job, TaskWorker

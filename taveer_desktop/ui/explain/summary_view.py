@@ -40,13 +40,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from taveer_desktop.core.methods.registry import MethodId
-from taveer_desktop.core.model import Model
-from taveer_desktop.core.outcome import Classification, ConclusionKind
-from taveer_desktop.core.result_reader import read_result
-from taveer_desktop.core.stability import DEFAULT_RESAMPLES
-from taveer_desktop.core.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.core.verify import VerificationResult
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES, describe
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.conclusion_text import lr_bound
 from taveer_desktop.presentation.explanation_data import (

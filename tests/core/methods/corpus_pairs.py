@@ -11,10 +11,14 @@ from functools import lru_cache
 import numpy as np
 from conftest import corpus_path
 
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.systems.comparison import (
+    CannotCompare,
+    CaseTexts,
+    ComparisonMethod,
+)
+from taveer_desktop.core.validation.evaluation import roc_auc
 
 Trial = tuple[CaseTexts, tuple[str, ...], bool]
 

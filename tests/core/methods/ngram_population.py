@@ -11,9 +11,9 @@ from pathlib import Path
 
 import numpy as np
 
-from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.methods.comparison import CaseTexts, ComparisonMethod
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.methods.systems.comparison import CaseTexts, ComparisonMethod
+from taveer_desktop.core.validation.evaluation import roc_auc
 from tests.conftest import corpus_path
 
 

@@ -9,9 +9,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.methods.baff import FEATURES, METHOD, SKEW, SMOOTHING, Baff, fit_logistic
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.baff import (
+    FEATURES,
+    METHOD,
+    SKEW,
+    SMOOTHING,
+    Baff,
+    fit_logistic,
+)
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.validation.evaluation import roc_auc
 from tests.core.methods.ngram_population import corpus_cases
 
 RNG = np.random.default_rng(0)

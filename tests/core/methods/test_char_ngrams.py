@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.char_ngrams import (
+from taveer_desktop.core.methods.systems.char_ngrams import (
     NgramMatrix,
     document_ngrams,
     text_ngrams,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods import chunks
+from taveer_desktop.core.methods.systems import chunks
 
 
 def test_words_lower_case_and_keep_inner_apostrophes() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from taveer_desktop.cli.main import build_parser, main
 from taveer_desktop.cli.validate_command import settings_from_args
-from taveer_desktop.core.methods.registry import listing
+from taveer_desktop.core.ground.registry import listing
 from tests.core.methods.trigram_methods import installed
 from tests.core.test_cli import _tiny_cases, write_folder_corpus
 from tests.core.validation_fixtures import make_demo_population

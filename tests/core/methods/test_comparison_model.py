@@ -1,5 +1,5 @@
-"""A comparison system's part of a model file (``core/methods/comparison_model.py``): written
-by the validation, read back equal, and refused at the door when malformed."""
+"""A comparison system's part of a model file (``core/methods/systems/comparison_model.py``):
+written by the validation, read back equal, and refused at the door when malformed."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from taveer_desktop.core.errors import InputError
-from taveer_desktop.core.methods import comparison_model
-from taveer_desktop.core.methods.comparison_model import (
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.methods.systems import comparison_model
+from taveer_desktop.core.methods.systems.comparison_model import (
     ComparisonPart,
     check_impostor_size,
     decode_impostors,
     encode_impostors,
 )
-from taveer_desktop.core.model import load_model, parse_model, save_model
-from taveer_desktop.core.validation import validate
+from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
+from taveer_desktop.core.validation.validation import validate
 from tests.core.methods.comparison_fixtures import demo_population, small_settings
 from tests.core.methods.trigram_methods import installed
 

@@ -1,25 +1,26 @@
-"""A comparison system validated on TAVeer's trials (``core/methods/comparison_validation.py``,
-``method_runs.py`` and the record of ``core/validation.py``), with the small real methods of
-``trigram_methods.py``: held-out trials never seen in learning or calibration (recomputed by
-brute force), impostors never by the trial's authors, the ELUB bound, trials that cannot be
-compared counted and left out, seeds, workers and cancelling."""
+"""A comparison system validated on TAVeer's trials
+(``core/methods/systems/comparison_validation.py``, ``method_runs.py`` and the record of
+``core/validation/validation.py``), with the small real methods of ``trigram_methods.py``: held-out
+trials never seen in learning or calibration (recomputed by brute force), impostors never by the
+trial's authors, the ELUB bound, trials that cannot be compared counted and left out, seeds,
+workers and cancelling."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from taveer_desktop.core.calibration import fit_bounded_calibration
-from taveer_desktop.core.calibration_shrinkage import choose_shrinkage, inner_folds
-from taveer_desktop.core.cross_validation import calibration_ranges, quality_inputs
-from taveer_desktop.core.elub import elub
-from taveer_desktop.core.errors import Cancelled
-from taveer_desktop.core.methods.comparison_trials import impostors_of, trial_case
-from taveer_desktop.core.methods.comparison_validation import validate_comparison
-from taveer_desktop.core.methods.method_figures import method_figures
-from taveer_desktop.core.progress import Progress
-from taveer_desktop.core.validation import FIGURES, build_trials, pool_trials, validate
-from taveer_desktop.core.validation_trials import assign_folds
+from taveer_desktop.core.calibration.calibration import fit_bounded_calibration
+from taveer_desktop.core.calibration.calibration_shrinkage import choose_shrinkage, inner_folds
+from taveer_desktop.core.calibration.elub import elub
+from taveer_desktop.core.ground.errors import Cancelled
+from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.methods.systems.comparison_trials import impostors_of, trial_case
+from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison
+from taveer_desktop.core.validation.cross_validation import calibration_ranges, quality_inputs
+from taveer_desktop.core.validation.method_figures import method_figures
+from taveer_desktop.core.validation.validation import FIGURES, build_trials, pool_trials, validate
+from taveer_desktop.core.validation.validation_trials import assign_folds
 from tests.core.methods.comparison_fixtures import demo_population, small_settings
 from tests.core.methods.trigram_methods import TrigramCosine, TrigramImpostors, installed
 

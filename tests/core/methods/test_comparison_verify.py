@@ -1,6 +1,6 @@
-"""A case verified with a comparison system's model (``core/methods/comparison_verify.py``,
-``core/method_verify.py``): its calibrated, bounded ratio stated under the gate, TAVeer's
-beside it, a finding outside the validated range of raw scores, no ratio where the method
+"""A case verified with a comparison system's model (``core/methods/systems/comparison_verify.py``,
+``core/verification/method_verify.py``): its calibrated, bounded ratio stated under the gate,
+TAVeer's beside it, a finding outside the validated range of raw scores, no ratio where the method
 cannot compare, and the findings written and read back."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from dataclasses import replace
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.method_findings import findings_from_dict
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.outcome import ConclusionKind, GateRule
-from taveer_desktop.core.validation import validate
+from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
+from taveer_desktop.core.validation.validation import validate
+from taveer_desktop.core.verification.method_findings import findings_from_dict
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.core.methods.comparison_fixtures import demo_population, small_settings
 from tests.core.methods.trigram_methods import installed
 

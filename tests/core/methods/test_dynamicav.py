@@ -9,8 +9,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.dynamicav import (
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.dynamicav import (
     CATEGORIES,
     METHOD,
     DynamicAv,

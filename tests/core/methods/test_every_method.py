@@ -10,13 +10,13 @@ import json
 import pytest
 
 from taveer_desktop import paths
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.methods.catalogue import comparison_method
-from taveer_desktop.core.methods.comparison_model import ComparisonPart
-from taveer_desktop.core.methods.method_figures import method_figures
-from taveer_desktop.core.methods.registry import COMPARISON_IDS, MethodId, method_info
-from taveer_desktop.core.model import load_model, save_model
-from taveer_desktop.core.validation import validate
+from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId, method_info
+from taveer_desktop.core.methods.systems.catalogue import comparison_method
+from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart
+from taveer_desktop.core.methods.taveer.model import load_model, save_model
+from taveer_desktop.core.validation.method_figures import method_figures
+from taveer_desktop.core.validation.validation import validate
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.core.methods.comparison_fixtures import demo_population, small_settings
 
 # The unmasking pair at their papers' settings (Generalised Unmasking: 10 runs of 24 rounds of

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.calibration import MAX_COEFFICIENT
-from taveer_desktop.core.corpus import open_corpus
-from taveer_desktop.core.method_verify import verify_with_method
-from taveer_desktop.core.methods.comparison_model import ComparisonPart
-from taveer_desktop.core.methods.registry import COMPARISON_IDS
-from taveer_desktop.core.model import load_model, save_model
-from taveer_desktop.core.population import population_from_corpus
-from taveer_desktop.core.validation import AcceptanceCriteria, ValidationSettings, validate
+from taveer_desktop.core.calibration.calibration import MAX_COEFFICIENT
+from taveer_desktop.core.ground.registry import COMPARISON_IDS
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart
+from taveer_desktop.core.methods.taveer.model import load_model, save_model
+from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.validation.validation import (
+    AcceptanceCriteria,
+    ValidationSettings,
+    validate,
+)
+from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.conftest import corpus_path
 
 CORPORA = ("stackexchange", "reuters-c50")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.genunmasking import METHOD, GeneralisedUnmasking
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.genunmasking import METHOD, GeneralisedUnmasking
 from tests.core.methods.unmasking_trials import cross_fitted_auc, demo_population_cases
 
 SMALL = {  # a quick configuration for the tests that do not check the paper's settings

@@ -7,8 +7,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.im import METHOD, ImpostorsMethod, impostor_score, random_halves
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.im import (
+    METHOD,
+    ImpostorsMethod,
+    impostor_score,
+    random_halves,
+)
 from tests.core.methods.ngram_population import corpus_cases, population_auc
 
 WORDS = [

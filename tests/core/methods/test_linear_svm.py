@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods import linear_svm
+from taveer_desktop.core.methods.systems import linear_svm
 
 
 def reference_fit(x: np.ndarray, y: np.ndarray, c: float) -> np.ndarray:

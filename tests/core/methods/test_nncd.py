@@ -7,8 +7,8 @@ import pickle
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.nncd import METHOD, Nncd, nearest_in_length
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.nncd import METHOD, Nncd, nearest_in_length
 from tests.core.methods.corpus_pairs import population_auc
 from tests.core.methods.test_ppmd_compression import library_length
 

@@ -8,8 +8,8 @@ import pickle
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.occav import METHOD, Occav, halves
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.occav import METHOD, Occav, halves
 from tests.core.methods.corpus_pairs import population_auc
 from tests.core.methods.test_ppmd_compression import library_length
 

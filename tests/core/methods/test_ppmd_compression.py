@@ -7,8 +7,8 @@ import math
 import pyppmd
 import pytest
 
-from taveer_desktop.core.methods import ppmd_compression as pc
-from taveer_desktop.core.methods.comparison import CannotCompare
+from taveer_desktop.core.methods.systems import ppmd_compression as pc
+from taveer_desktop.core.methods.systems.comparison import CannotCompare
 
 TEXT = "It was the best of times, it was the worst of times, it was the age of wisdom. " * 5
 

@@ -7,8 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.profav import METHOD, ProfAV
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.profav import METHOD, ProfAV
 from tests.core.methods.ngram_population import corpus_cases, population_auc
 
 RNG = np.random.default_rng(0)

@@ -1,12 +1,11 @@
 """The registry of methods and the catalogue of comparison systems
-(``core/methods/registry.py``, ``catalogue.py``)."""
+(``core/ground/registry.py``, ``catalogue.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.methods.catalogue import UnknownMethod, comparison_class, comparison_method
-from taveer_desktop.core.methods.registry import (
+from taveer_desktop.core.ground.registry import (
     COMPARISON_IDS,
     METHOD_IDS,
     REGISTRY,
@@ -14,7 +13,12 @@ from taveer_desktop.core.methods.registry import (
     method_info,
     method_name,
 )
-from taveer_desktop.core.validation_settings import METHOD_TITLES, METHODS
+from taveer_desktop.core.methods.systems.catalogue import (
+    UnknownMethod,
+    comparison_class,
+    comparison_method,
+)
+from taveer_desktop.core.validation.validation_settings import METHOD_TITLES, METHODS
 from tests.core.methods.trigram_methods import TrigramCosine, installed
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.spatium import (
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.spatium import (
     METHOD,
     RATIO_CAP,
     SpatiumL1,

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts
-from taveer_desktop.core.methods.genunmasking import GeneralisedUnmasking
-from taveer_desktop.core.methods.unmasking import (
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.genunmasking import GeneralisedUnmasking
+from taveer_desktop.core.methods.systems.unmasking import (
     METHOD,
     Unmasking,
     degradation_curves,
@@ -193,8 +193,8 @@ def test_settings_follow_the_trials_lengths() -> None:
 
 
 def test_a_validation_on_book_length_trials_records_the_book_settings(monkeypatch) -> None:
-    import taveer_desktop.core.methods.comparison_validation as comparison_validation
-    from taveer_desktop.core.methods import method_runs
+    import taveer_desktop.core.methods.systems.comparison_validation as comparison_validation
+    from taveer_desktop.core.validation import method_runs
 
     seen = {}
 

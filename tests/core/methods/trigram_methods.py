@@ -14,8 +14,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
-from taveer_desktop.core.methods.registry import MethodInfo, method_info
+from taveer_desktop.core.ground.registry import MethodInfo, method_info
+from taveer_desktop.core.methods.systems.comparison import (
+    CannotCompare,
+    CaseTexts,
+    ComparisonMethod,
+)
 
 
 @functools.lru_cache(maxsize=512)  # the population's documents recur as impostors

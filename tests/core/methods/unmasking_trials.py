@@ -9,9 +9,13 @@ from pathlib import Path
 
 import numpy as np
 
-from taveer_desktop.core.evaluation import roc_auc
-from taveer_desktop.core.feature_stream import prepare_text
-from taveer_desktop.core.methods.comparison import CannotCompare, CaseTexts, ComparisonMethod
+from taveer_desktop.core.features.feature_stream import prepare_text
+from taveer_desktop.core.methods.systems.comparison import (
+    CannotCompare,
+    CaseTexts,
+    ComparisonMethod,
+)
+from taveer_desktop.core.validation.evaluation import roc_auc
 from tests.conftest import corpus_path
 
 DEMO_POPULATION = Path(__file__).resolve().parents[3] / "resources" / "demo" / "population"

@@ -1,0 +1,2 @@
+"""Scores into likelihood ratios: calibration, ELUB bounds, length bands, quality measures, the
+inconclusive band and the outcome vocabulary."""

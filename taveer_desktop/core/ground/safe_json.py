@@ -1,0 +1,66 @@
+"""JSON read from files the user gives (models, corpora), with limits the standard parser lacks.
+
+``json.loads`` recurses once per nesting level (a file of 100,000 ``[`` ends in a
+``RecursionError``) and turns a number of thousands of digits into an ``int`` that later
+overflows every float conversion (or refuses it past Python's 4,300-digit limit with a
+``ValueError``). ``loads_limited`` refuses both with one ``InputError`` naming the file and the
+limit: nesting deeper than ``MAX_DEPTH`` is found by a scan of the brackets outside strings
+before parsing, and a number literal longer than ``MAX_NUMBER_CHARS`` is refused as it is read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from taveer_desktop.core.ground.errors import InputError
+
+MAX_DEPTH = 64
+MAX_NUMBER_CHARS = 40  # a float written in full by repr() has at most 24
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in a JSON text (strings ignored)."""
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def loads_limited(text: str, source: str, what: str = "JSON file") -> Any:
+    """``json.loads`` of ``text`` within the depth and number-size limits.
+
+    Non-finite constants (``NaN``, ``Infinity``) become NaN so the caller's validation refuses
+    them by name; syntax errors are left to the caller (``json.JSONDecodeError``).
+    """
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise InputError(
+            f"is not a usable {what}: its JSON is nested {depth:,} levels deep, over the "
+            f"limit of {MAX_DEPTH}",
+            source,
+        )
+
+    def number(literal: str, convert: Callable[[str], int | float]) -> int | float:
+        if len(literal) > MAX_NUMBER_CHARS:
+            raise InputError(
+                f"is not a usable {what}: it holds a number of {len(literal):,} characters, "
+                f"over the limit of {MAX_NUMBER_CHARS}",
+                source,
+            )
+        return convert(literal)
+
+    return json.loads(
+        text,
+        parse_int=lambda s: number(s, int),
+        parse_float=lambda s: number(s, float),
+        parse_constant=lambda c: float("nan"),
+    )

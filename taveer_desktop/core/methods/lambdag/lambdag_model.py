@@ -1,0 +1,287 @@
+"""The LambdaG and fusion parts of a validated model file, and which method a model states.
+
+A model validated with ``--method lambdag`` or ``--method fusion`` is a TAVeer model (its
+thresholds, ensemble, calibration and validated conditions, fitted on the same trials: the gate
+and TAVeer's own likelihood ratio come from them) with three more keys:
+
+- ``"method"``: ``"lambdag"`` or ``"fusion"`` — whose likelihood ratio the conclusion states
+  (absent: ``"taveer"``);
+- ``"lambdag"``: the chosen order, the number of reference samples, the seed, the vocabulary
+  size, the logistic calibration of λG (bounded), and the **reference population** itself as
+  masked token streams (``core/methods/lambdag/lambdag_masking.py``: lexicon words and punctuation
+  in order, every other word a placeholder), zlib-compressed little-endian 16-bit ids in base64,
+  with their SHA-256. LambdaG needs the population at every verification (its samples are drawn to
+  the size of the case's known text), and a model that carries it verifies on its own. It holds
+  no running text, but it is derived from the population's documents: a model made from a
+  laboratory's own population stays with that laboratory, and a model made from a corpus may
+  only be passed on where the corpus's licence allows derived data;
+- ``"fusion"``: the logistic-regression fusion (``core/methods/fusion/fusion.py``) of the fused
+  methods' calibrated log10 LRs, for ``"method": "fusion"``: ``"methods"`` names them in column
+  order (two or more registered ids; every model made before ``--fuse`` existed fuses
+  ``FUSED_METHODS``, TAVeer and LambdaG) with one weight each (≥ 0; 0: the method carries no
+  weight). Every fused method's part is in the model: TAVeer's is the model itself,
+  LambdaG's is ``"lambdag"``, each comparison system's is in ``"comparisons"``
+  (``core/methods/comparison_model.fused_parts``).
+
+A model of one of the ten comparison systems carries ``"comparison"`` instead
+(``core/methods/systems/comparison_model.py``), checked here too.
+
+Every model read is checked here at the door (``check_model_parts``, called by
+``core/methods/taveer/model.py``): the method (any registered id), every value of each part that is
+present (ranges above: orders, samples, seeds, vocabulary, weights, bounds), the reference decoded
+within its stated size and matching its vocabulary, and the figures the file states about
+itself (``core/methods/taveer/model_claims.py``).
+A model that passes cannot fail later inside a verification.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.core.calibration.calibration import Calibration
+from taveer_desktop.core.calibration.model_checks import (
+    MAX_CALIBRATION_MAGNITUDE,
+    calibration_from_dict,
+    is_number,
+    is_whole,
+    raw_range_from,
+    refuse,
+    require,
+)
+from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId
+from taveer_desktop.core.methods.fusion.fusion import Fusion
+from taveer_desktop.core.methods.lambdag.kneser_ney import END
+from taveer_desktop.core.methods.lambdag.lambdag import vocabulary_size_of
+from taveer_desktop.core.methods.lambdag.lambdag_masking import MASKED_DTYPE
+from taveer_desktop.core.methods.taveer.model import MODEL_FORMAT_VERSION, STATED_METHODS, Model
+from taveer_desktop.core.methods.taveer.model_claims import check_claims
+
+REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
+# the columns of the default fusion (``--method fusion`` without ``--fuse``), in this order
+FUSED_METHODS = (MethodId.TAVEER.value, MethodId.LAMBDAG.value)
+# models that may carry a LambdaG part (a fusion only when ``fusion.methods`` holds LambdaG)
+LAMBDAG_METHODS = (MethodId.LAMBDAG.value, MethodId.FUSION.value)
+MAX_ORDER = 16  # as ``taveer validate --lambdag-order``
+MAX_SAMPLES = 1000  # reference samples per verification (published default 30)
+MAX_SEED = 2**63 - 1
+MAX_VOCABULARY = 0x8000 + 1  # every masked id is below 0x8000
+MAX_REFERENCE_TOKENS = 16_000_000  # 32 MB decoded: far above what a 5 MB model file holds
+MAX_RAW = 1e9  # |λG| of the validation's trials
+MAX_FUSION_WEIGHT = 100.0
+
+
+def encode_reference(stream: np.ndarray) -> dict[str, Any]:
+    raw = np.asarray(stream, dtype="<u2").tobytes()
+    return {
+        "encoding": REFERENCE_ENCODING,
+        "tokens": len(stream),
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "data": base64.b64encode(zlib.compress(raw, 9)).decode("ascii"),
+    }
+
+
+def decode_reference(data: dict[str, Any], source: str) -> np.ndarray:
+    """The reference population's masked ids, checked against the stated token count and
+    SHA-256; never more bytes decompressed than the stated count needs (no zlib bomb)."""
+    tokens = data.get("tokens") if isinstance(data, dict) else None
+    if not isinstance(tokens, int) or not is_whole(tokens, 1, MAX_REFERENCE_TOKENS):
+        refuse(
+            f"lambdag.reference.tokens must be a whole number from 1 to {MAX_REFERENCE_TOKENS:,}",
+            source,
+        )
+    try:
+        packed = base64.b64decode(data["data"], validate=True)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, 2 * tokens + 1)
+    except (KeyError, TypeError, ValueError, zlib.error) as error:
+        refuse(f"its LambdaG reference cannot be decoded ({error})", source)
+    if len(raw) != 2 * tokens or not inflater.eof:
+        refuse(f"its LambdaG reference does not hold the {tokens:,} tokens it states", source)
+    if hashlib.sha256(raw).hexdigest() != data.get("sha256"):
+        refuse("its LambdaG reference does not match its SHA-256", source)
+    return np.frombuffer(raw, dtype="<u2").astype(MASKED_DTYPE)
+
+
+@dataclass(frozen=True)
+class LambdaGPart:
+    """What verification needs of LambdaG: see the module."""
+
+    order: int
+    samples: int
+    seed: int
+    vocabulary_size: int
+    calibration: Calibration
+    reference: dict[str, Any]
+    population_sha256: str
+    # the lowest and highest λG (at ``order``) of the validation's trials; a case outside it
+    # is extrapolated (the gate's validated-conditions rule); None in models made before
+    raw_range: tuple[float, float] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "order": self.order,
+            "samples": self.samples,
+            "seed": self.seed,
+            "vocabulary_size": self.vocabulary_size,
+            "smoothing": "interpolated Kneser-Ney (Chen and Goodman 1998), sentence level",
+            "masking": "lexicon words and punctuation kept, other words one placeholder",
+            "calibration": self.calibration.to_dict(),
+            "population_sha256": self.population_sha256,
+            "reference": self.reference,
+        }
+        if self.raw_range is not None:
+            data["raw_range"] = [round(self.raw_range[0], 6), round(self.raw_range[1], 6)]
+        return data
+
+    @classmethod
+    def of(cls, model: Model, source: str) -> LambdaGPart:
+        """The LambdaG part of a model, every value checked (see ``check_model_parts``)."""
+        data = model.extra.get("lambdag")
+        if not isinstance(data, dict):
+            refuse("its LambdaG part is missing ('lambdag')", source)
+        for key, low, high, shown in (
+            ("order", 1, MAX_ORDER, f"from 1 to {MAX_ORDER}"),
+            ("samples", 1, MAX_SAMPLES, f"from 1 to {MAX_SAMPLES:,}"),
+            ("seed", 0, MAX_SEED, "≥ 0 (below 2^63)"),
+        ):
+            require(
+                is_whole(data.get(key), low, high),
+                f"lambdag.{key} must be a whole number {shown}",
+                source,
+            )
+        require(
+            is_whole(data.get("vocabulary_size"), 2, MAX_VOCABULARY),
+            f"lambdag.vocabulary_size must be a whole number from 2 to {MAX_VOCABULARY:,}",
+            source,
+        )
+        calibration = calibration_from_dict(
+            data.get("calibration"), source, MODEL_FORMAT_VERSION, "lambdag.calibration"
+        )
+        require(calibration is not None, "lambdag.calibration is missing", source)
+        assert calibration is not None
+        raw_range = raw_range_from(data.get("raw_range"), MAX_RAW, "lambdag.raw_range", source)
+        reference = data.get("reference")
+        if not isinstance(reference, dict):
+            refuse("lambdag.reference must be an object", source)
+        require(
+            reference.get("encoding") == REFERENCE_ENCODING
+            and isinstance(reference.get("data"), str)
+            and isinstance(reference.get("sha256"), str),
+            "lambdag.reference must give the encoding, data and SHA-256 of the masked population",
+            source,
+        )
+        population_sha256 = data.get("population_sha256", "")
+        require(
+            isinstance(population_sha256, str), "lambdag.population_sha256 must be text", source
+        )
+        return cls(
+            order=data["order"],
+            samples=data["samples"],
+            seed=data["seed"],
+            vocabulary_size=data["vocabulary_size"],
+            calibration=calibration,
+            reference=dict(reference),
+            population_sha256=population_sha256,
+            raw_range=raw_range,
+        )
+
+
+def fusion_of(model: Model, source: str) -> Fusion:
+    """The fusion part of a model, every value checked: two or more distinct registered
+    methods (not the fusion) in column order, one finite weight from 0 to
+    ``MAX_FUSION_WEIGHT`` each, bounds like a calibration's."""
+    data = model.extra.get("fusion")
+    if not isinstance(data, dict):
+        refuse("its fusion part is missing ('fusion')", source)
+    methods = data.get("methods")
+    require(
+        isinstance(methods, list)
+        and len(methods) >= 2
+        and len(set(methods)) == len(methods)
+        and all(m in STATED_METHODS and m != MethodId.FUSION for m in methods),
+        "fusion.methods must be two or more distinct method ids (not 'fusion')",
+        source,
+    )
+    assert isinstance(methods, list)
+    weights = data.get("weights")
+    require(
+        isinstance(weights, list)
+        and len(weights) == len(methods)
+        and all(is_number(w) and 0 <= w <= MAX_FUSION_WEIGHT for w in weights),
+        f"fusion.weights must be {len(methods)} numbers from 0 to {MAX_FUSION_WEIGHT:g}",
+        source,
+    )
+    for key in ("intercept", "prior_log_odds"):
+        require(
+            is_number(data.get(key)) and abs(data[key]) <= MAX_CALIBRATION_MAGNITUDE,
+            f"fusion.{key} must be a number within ±{MAX_CALIBRATION_MAGNITUDE:g}",
+            source,
+        )
+    low, high = data.get("min_log10_lr"), data.get("max_log10_lr")
+    require(
+        all(
+            v is None or (is_number(v) and abs(v) <= MAX_CALIBRATION_MAGNITUDE) for v in (low, high)
+        )
+        and (low is None or high is None or low <= 0 <= high),
+        f"fusion bounds must be numbers within ±{MAX_CALIBRATION_MAGNITUDE:g}, "
+        "min_log10_lr ≤ 0 ≤ max_log10_lr",
+        source,
+    )
+    cllr = data.get("training_cllr")
+    require(
+        cllr is None or (is_number(cllr) and cllr >= 0), "fusion.training_cllr must be ≥ 0", source
+    )
+    try:
+        return Fusion.from_dict(data)
+    except (KeyError, TypeError, ValueError) as error:  # the bands (``length_bands``)
+        refuse(f"its fusion part ({error})", source)
+
+
+def check_model_parts(model: Model, source: str) -> None:
+    """Refuse a model whose stated method is unknown, whose LambdaG, comparison or fusion
+    part is not sound, whose fusion lacks the part of a method it fuses, or whose stated
+    figures are malformed (``core/methods/taveer/model_claims.py``);
+    ``core/methods/taveer/model.py`` calls it for every model it reads. A part that is present is
+    checked even when the stated method does not use it; the reference population is decoded and
+    must give the stated vocabulary size."""
+    from taveer_desktop.core.methods.systems.comparison_model import (  # imports this
+        ComparisonPart,
+        fused_parts,
+    )
+
+    check_claims(model.extra, source)
+    method = model.extra.get("method", MethodId.TAVEER.value)
+    require(
+        method in STATED_METHODS, f"'method' must be one of {', '.join(STATED_METHODS)}", source
+    )
+    if method in COMPARISON_IDS or "comparison" in model.extra:
+        ComparisonPart.of(model, source)
+    comparisons = fused_parts(model, source)
+    fusion = None
+    if method == MethodId.FUSION or "fusion" in model.extra:
+        fusion = fusion_of(model, source)
+    fused = fusion.methods if fusion is not None else ()
+    require(
+        set(comparisons) <= set(fused),
+        "comparisons holds the part of a method its fusion does not combine",
+        source,
+    )
+    missing = [m for m in fused if m in COMPARISON_IDS and m not in comparisons]
+    require(not missing, f"its fusion combines {', '.join(missing)} without its part", source)
+    if MethodId.TAVEER in fused:
+        require(model.calibration is not None, "TAVeer's calibration is missing", source)
+    if method == MethodId.LAMBDAG or MethodId.LAMBDAG in fused or "lambdag" in model.extra:
+        part = LambdaGPart.of(model, source)
+        stream = decode_reference(part.reference, source)
+        require(bool(np.any(stream != END)), "its LambdaG reference holds no sentence", source)
+        require(
+            vocabulary_size_of(np.append(stream, END)) == part.vocabulary_size,
+            "lambdag.vocabulary_size does not match its reference population",
+            source,
+        )

@@ -1,0 +1,2 @@
+"""TAVeer (Halvani, Graner, Regev): its model file, training, ensemble, distances, verification,
+interpretation and resampling stability."""

@@ -1,0 +1,1 @@
+"""How stable a stated ratio is under resampling, for every method."""
