@@ -17,7 +17,7 @@ from taveer_desktop.store.case_basis import DECLARED_USE, basis_for_case, case_a
 from taveer_desktop.store.case_validation import use_validation, validate_case
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.errors import Conflict, StoreError
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 from tests.core.validation_fixtures import make_demo_population
 from tests.store.test_reconciliation import _forge, _problems
 
