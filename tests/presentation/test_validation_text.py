@@ -154,3 +154,26 @@ def test_bound_ratios_keep_three_significant_digits(record):
     older["bound"].update(min_log10_lr=-2.0, max_log10_lr=2.0, rule="log10 LR clipped to ...")
     assert "doing better" not in bound_sentence(older)
     assert "between 1/100 and 100" in bound_sentence(older)
+
+
+def test_the_repeats_note_says_what_the_record_will_state():
+    """The wizard's Repeats box shows what is asked; the note says what a population of
+    casework size will get instead (issue 30: the box said 3 where the record said 10)."""
+    from taveer_desktop.core.validation.validation_settings import repeats_used
+    from taveer_desktop.presentation.validation_range_text import repeats_note
+
+    assert repeats_used(3, 1000, 20) == 10 and repeats_used(3, 1000, 19) == 3
+    assert repeats_used(3, 1000, 68) == 3 and repeats_used(3, 80, 20) == 3  # 80 trials: no room
+    raised = repeats_note(3, repeats_used(3, 1000, 20), 20)
+    assert raised.startswith(
+        "This population (20 authors) will be validated with 10 repeats, not 3"
+    )
+    assert "200 author-repeats" in raised and "the record states the repeats used" in raised
+    assert (
+        repeats_note(3, 3, 68)
+        == "This population (68 authors) is validated with 3 repeats, as set."
+    )
+    assert (
+        repeats_note(1, 1, 5) == "This population (5 authors) is validated with 1 repeat, as set."
+    )
+    assert repeats_note(3, 3, None) == ""

@@ -398,6 +398,11 @@ def test_the_range_must_hold_the_case_and_run_forwards(qtbot, population_window)
     _to_page(wizard, vw.CONDITIONS)
     page = wizard.conditions_page
     assert page.isComplete() and page.range_note.styleSheet() == ""
+    authors = wizard.population.author_count
+    assert authors < 20  # the demo population is below casework size: the repeats as set
+    assert page.repeats_note.text() == (
+        f"This population ({authors} authors) is validated with 3 repeats, as set."
+    )
     page.q_high.setValue(q_case - 1)  # the case's questioned text no longer inside
     assert not page.isComplete()
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
