@@ -548,6 +548,15 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
     table = page.attempts.table
     assert table.rowCount() == 2 and table.item(1, 6).text().startswith("NOT met")
     assert table.item(0, 5).text() == "Cllr ≤ 3"
+    assert not page.attempts.failed.isVisibleTo(page.attempts)  # none failed
+    # a validation that gave no model is listed under the table with its reason (issue 30)
+    line = "2026-12-04 20:59:00 UTC: failed, no model — NNCD on population “demo”, seed 4: why"
+    page.attempts.show_attempts(attempts, "C-1", [line])
+    assert page.attempts.failed.isVisibleTo(page.attempts)
+    assert page.attempts.failed.text() == (
+        "1 validation of this case failed and gave no model (it is kept in the audit trail with "
+        "the reason):\n" + line
+    )
 
     check = FitCheck(
         "demo",
