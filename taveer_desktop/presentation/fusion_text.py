@@ -7,20 +7,19 @@ by their registry names, each one's weight, and what a weight of 0 means — for
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import (
-    FUSION,
-    NO_WEIGHT,
-    carries_weight,
-    lr_direction,
-    record_method,
-    short_name,
+from taveer_desktop.presentation.face_registry import fuses
+from taveer_desktop.presentation.method_agreement import record_method, short_name
+from taveer_desktop.presentation.method_directions import NO_WEIGHT
+from taveer_desktop.presentation.method_names import (
+    FUSED_PAIR,
+    names_text,
+    record_fused,
+    stated_name,
 )
-from taveer_desktop.presentation.method_names import FUSED_PAIR, record_fused, stated_name, verb
 
 
 def record_method_name(record: dict[str, Any]) -> str:
@@ -48,12 +47,6 @@ def listed_method_label(method: str, fused: str | None) -> str:
         return method
 
 
-def names_text(methods: Iterable[str]) -> str:
-    """ "TAVeer and LambdaG", "TAVeer, COAV and NNCD": the registry's short names."""
-    names = [short_name(m) for m in methods]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def record_fusion(record: Mapping[str, Any]) -> dict[str, float | None]:
     """The methods a validation record's fusion combines, each with its final weight (None:
     a record made before the fusion's block, which fused TAVeer and LambdaG)."""
@@ -72,7 +65,7 @@ def _weight(value: Any) -> float | None:
 def fusion_sentence(weights: Mapping[str, float], stated: str) -> str | None:
     """How the fused ratio weighs its methods (None unless the fusion is stated): the formula
     with each method's weight, the registry's names, and what a weight of 0 means."""
-    if stated != FUSION or not weights:
+    if not fuses(stated) or not weights:
         return None
     terms = " + ".join(f"{numbers.decimal(w)} × ln LR({short_name(m)})" for m, w in weights.items())
     unweighted = [m for m, w in weights.items() if abs(w) < NO_WEIGHT]
@@ -87,29 +80,4 @@ def fusion_sentence(weights: Mapping[str, float], stated: str) -> str | None:
         f"The fused likelihood ratio is a logistic-regression combination of the calibrated "
         f"ratios of {names_text(weights)}, learned on the validation trials: ln LR = a + "
         f"{terms}, bounded by the validation's empirical lower and upper bound.{zero}"
-    )
-
-
-def fused_directions_sentence(
-    findings: MethodFindings, weights: Mapping[str, float] | None
-) -> str | None:
-    """Beside a fusion of methods other than TAVeer and LambdaG: which fused methods' own
-    ratios support which proposition, and which carry no weight in the fused ratio (None with
-    fewer than two fused ratios)."""
-    fused = list(weights) if weights else [m for m in findings.by_method if m != FUSION]
-    given = {m: v for m in fused if (v := findings.by_method.get(m)) is not None}
-    if len(given) < 2:
-        return None
-    groups: dict[str, list[str]] = {}
-    for method, value in given.items():
-        groups.setdefault(lr_direction(value), []).append(method)
-    unweighted = [m for m in fused if carries_weight(m, FUSION, weights) is False]
-    zero = f" The fusion gives {names_text(unweighted)} no weight." if unweighted else ""
-    if len(groups) == 1:
-        ((direction, methods),) = groups.items()
-        return f"Every fused method {direction} ({names_text(methods)}).{zero}"
-    parts = "; ".join(f"{names_text(ms)} {verb(len(ms), d)}" for d, ms in groups.items())
-    return (
-        f"The fused methods point different ways: {parts}. The fused ratio weighs them as "
-        f"learned on the validation trials; the disagreement is part of the finding.{zero}"
     )

@@ -23,21 +23,18 @@ from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
-from taveer_desktop.presentation.method_names import (
-    FUSED_PAIR,
-    short_stated_name,
-    stated_name,
-    verb,
+from taveer_desktop.presentation.face_registry import fuses
+from taveer_desktop.presentation.method_directions import (
+    carries_weight,
+    directions_sentence,
+    fused_directions_sentence,
+    lr_direction,
+    method_order,
+    registry_order,
 )
+from taveer_desktop.presentation.method_names import FUSED_PAIR, short_stated_name, stated_name
 
-TAVEER, LAMBDAG, FUSION = MethodId.TAVEER, MethodId.LAMBDAG, MethodId.FUSION
-
-
-def registry_order(methods: Iterable[str]) -> list[str]:
-    """``methods`` in the registry's order, any id the registry does not know after them."""
-    given = list(dict.fromkeys(str(m) for m in methods))
-    known = [m for m in METHOD_IDS if m in given]
-    return known + sorted(m for m in given if m not in METHOD_IDS)
+TAVEER = MethodId.TAVEER  # the method a record states that was made before there was a choice
 
 
 def short_name(method: str, fused: Iterable[str] | None = None) -> str:
@@ -79,33 +76,12 @@ def stated_label(method: str, weights: Mapping[str, float] | None) -> str:
     return stated_name(method, list(weights) if weights else None)
 
 
-def lr_direction(log10_lr: float) -> str:
-    """Which proposition a log10 likelihood ratio supports, in words."""
-    if log10_lr > 0:
-        return "supports Hp (same author)"
-    if log10_lr < 0:
-        return "supports Hd (another author)"
-    return "supports neither proposition"
-
-
-def method_order(by_method: dict[str, float | None], stated: str) -> list[str]:
-    """The methods to show: the stated one first, then every other method of the result in
-    the registry's order (the fusion only where it is stated: otherwise it is not a method
-    of the result but a combination of two of them)."""
-    others = [m for m in by_method if m != stated and (m != FUSION or stated == FUSION)]
-    return [stated, *registry_order(others)]
-
-
 AT_BOUND = "at its validation's limit, the ELUB"
-
-# a fusion weight smaller than this (it shows as 0.00) gives its method no weight in the
-# fused ratio: the method's own ratio is shown beside the stated one, but counts for nothing
-NO_WEIGHT = 0.01
 
 
 def model_fusion_weights(model: Model | None) -> dict[str, float] | None:
     """Each method's weight in a fused model's fusion (None: no readable fusion)."""
-    if model is None or "fusion" not in model.extra:  # the model's fusion part, by its key
+    if model is None:
         return None
     from taveer_desktop.core.methods.lambdag.lambdag_model import (
         fusion_of,  # only for a fused model
@@ -125,19 +101,6 @@ def weights_text(weights: Mapping[str, float]) -> str:
     )
 
 
-def carries_weight(method: str, stated: str, weights: Mapping[str, float] | None) -> bool | None:
-    """Whether ``method``'s own ratio counts in the stated one: the stated method's does; with
-    the fusion stated, a method whose fusion weight is not (next to) zero; LambdaG's ratio
-    alone counts nothing of TAVeer's. None: a fused model whose weights are not known here."""
-    if method == stated:
-        return True
-    if stated != FUSION:
-        return False
-    if weights is None:
-        return None
-    return abs(weights.get(method, 0.0)) >= NO_WEIGHT
-
-
 def weighted_methods(stated: str, weights: Mapping[str, float] | None) -> tuple[str, ...] | None:
     """The fused pair (TAVeer and LambdaG), those of them whose own ratio counts in the stated
     ratio (None: not known — a fused model whose weights could not be read)."""
@@ -151,13 +114,13 @@ def role_text(method: str, stated: str, weights: Mapping[str, float] | None) -> 
     """A method's part in the stated ratio, in a few words: "(stated; weights TAVeer 0.000,
     LambdaG 1.181)", "alone (no weight in the stated ratio)"."""
     if method == stated:
-        if stated == FUSION and weights:
+        if fuses(stated) and weights:
             return f"(stated; {weights_text(weights)})"
         return "(stated)"
     carried = carries_weight(method, stated, weights)
     if carried is None:
         return "alone"
-    if stated != FUSION:
+    if not fuses(stated):
         return "alone (not part of the stated ratio)"
     if carried:
         weight = numbers.decimal((weights or {}).get(method, 0.0))
@@ -251,7 +214,7 @@ def no_text_evidence_sentence(findings: MethodFindings) -> str | None:
 
 def disagreement_stated(findings: MethodFindings) -> bool:
     """Whether TAVeer's and LambdaG's own ratios point different ways (stated as a warning)."""
-    values = [v for m, v in findings.by_method.items() if m != FUSION and v is not None and v != 0]
+    values = [v for m, v in findings.by_method.items() if not fuses(m) and v is not None and v != 0]
     return len({v > 0 for v in values}) > 1
 
 
@@ -261,17 +224,15 @@ def agreement_sentence(
     """Whether the methods point the same way. For TAVeer's and LambdaG's models, only
     methods that carry weight in the stated ratio count as agreeing (None when one of them
     gives no ratio); beside any other stated method, which methods point which way."""
-    if findings.stated not in (TAVEER, LAMBDAG, FUSION):
+    stated = findings.stated
+    if stated not in FUSED_PAIR and not fuses(stated):
         return directions_sentence(findings)
-    if findings.stated == FUSION and weights is not None and set(weights) != set(FUSED_PAIR):
-        from taveer_desktop.presentation.fusion_text import fused_directions_sentence  # uses this
-
+    if fuses(stated) and weights is not None and set(weights) != set(FUSED_PAIR):
         return fused_directions_sentence(findings, weights)
-    taveer, lambdag = findings.by_method.get(TAVEER), findings.by_method.get(LAMBDAG)
+    taveer, lambdag = (findings.by_method.get(m) for m in FUSED_PAIR)
     agree = methods_agree(taveer, lambdag)
     if taveer is None or lambdag is None or agree is None:
         return None
-    stated = findings.stated
     carrying = weighted_methods(stated, weights)
     if carrying is None:  # a fused model whose weights are not known here
         if agree:
@@ -301,11 +262,12 @@ def agreement_sentence(
             + ": it rests on the fusion's intercept alone, not on these texts."
         )
     (weighed,) = carrying
-    other = LAMBDAG if weighed == TAVEER else TAVEER
-    other_value = lambdag if other == LAMBDAG else taveer
+    (other,) = (m for m in FUSED_PAIR if m != weighed)
+    other_value = findings.by_method.get(other)
+    assert other_value is not None  # both ratios are given here
     why = (
         f"the fusion gives {short_name(other)} no weight ({weights_text(weights)})"
-        if stated == FUSION and weights
+        if fuses(stated) and weights
         else f"the stated ratio is {method_name(weighed)}'s alone"
     )
     if agree:
@@ -319,32 +281,6 @@ def agreement_sentence(
         f"the other way from {short_name(weighed)}; {why}, so the stated ratio is "
         f"{short_name(weighed)}'s evidence alone. The disagreement is stated because it is "
         "part of the finding."
-    )
-
-
-def directions_sentence(findings: MethodFindings) -> str | None:
-    """Beside a stated method other than TAVeer's and LambdaG's: which methods' own ratios
-    support which proposition (None with fewer than two ratios). Only the stated method's
-    ratio is the conclusion; the others are shown for comparison."""
-    shown = method_order(findings.by_method, findings.stated)
-    values = {m: findings.by_method.get(m) for m in shown}
-    given = {m: v for m, v in values.items() if v is not None}
-    if len(given) < 2:
-        return None
-    groups: dict[str, list[str]] = {}
-    for method, value in given.items():
-        groups.setdefault(lr_direction(value), []).append(method_name(method))
-    if len(groups) == 1:
-        ((direction, names),) = groups.items()
-        return (
-            f"Every method shown {direction} "
-            f"({', '.join(names)}); only {method_name(findings.stated)}'s ratio is the "
-            "conclusion, the others are for comparison."
-        )
-    parts = "; ".join(f"{', '.join(names)} {verb(len(names), d)}" for d, names in groups.items())
-    return (
-        f"The methods point different ways: {parts}. Only {method_name(findings.stated)}'s "
-        "ratio is the conclusion; the disagreement is stated because it is part of the finding."
     )
 
 

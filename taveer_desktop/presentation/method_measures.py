@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from taveer_desktop.presentation import numbers
-from taveer_desktop.presentation.method_agreement import method_label, registry_order
+from taveer_desktop.presentation.method_agreement import method_label
+from taveer_desktop.presentation.method_directions import registry_order
 
 
 def method_measure_lines(

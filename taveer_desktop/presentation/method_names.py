@@ -16,6 +16,7 @@ from typing import Any
 
 from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
 from taveer_desktop.core.methods.fusion.fusion import fusion_name
+from taveer_desktop.presentation.face_registry import fuses, is_seed
 
 FUSION = MethodId.FUSION
 # the methods a fusion combines when its model or record does not say (made before #24)
@@ -24,7 +25,7 @@ FUSED_PAIR: tuple[str, ...] = (MethodId.TAVEER, MethodId.LAMBDAG)
 
 def is_fusion(method: str) -> bool:
     """Whether ``method`` is the fusion (named by its parts, costed by them)."""
-    return method == FUSION
+    return fuses(method)
 
 
 def stated_name(method: str, fused: Iterable[str] | None = None) -> str:
@@ -58,7 +59,7 @@ def short_stated_name(method: str, fused: Iterable[str] | None = None) -> str:
 def with_method_words(method: str, fused: Iterable[str] | None) -> str:
     """ "with TAVeer + COAV" naming a method other than TAVeer beside a validation or a model
     ('' for TAVeer, the method a validation states unless told otherwise)."""
-    return "" if method == MethodId.TAVEER else f"with {stated_name(method, fused)}"
+    return "" if is_seed(method) else f"with {stated_name(method, fused)}"
 
 
 def record_fused(record: Mapping[str, Any]) -> list[str] | None:
@@ -75,6 +76,12 @@ def model_fused(extra: Mapping[str, Any]) -> list[str] | None:
     part = extra.get(FUSION)
     listed = part.get("methods") if isinstance(part, dict) else None
     return [str(m) for m in listed] if isinstance(listed, list) and len(listed) >= 2 else None
+
+
+def names_text(methods: Iterable[str]) -> str:
+    """ "TAVeer and LambdaG", "TAVeer, COAV and NNCD": the registry's short names."""
+    names = [short_stated_name(m) for m in methods]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def verb(subject_count: int, singular: str) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import html
 
 from taveer_desktop.core.calibration.outcome import Classification
-from taveer_desktop.core.ground.registry import MethodId, method_info
 from taveer_desktop.core.methods.taveer.stability import RatioStability
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.conclusion_text import format_lr, share_text
@@ -23,33 +22,13 @@ from taveer_desktop.presentation.explanation_data import (
     stability_method,
     stability_sentence,
 )
+from taveer_desktop.presentation.face_registry import face, quotes_classification
+from taveer_desktop.presentation.method_face import short_name
 
 STABILITY_OF_TAVEER_ONLY = (
     "This check resampled TAVeer only (it was stored before the stated ratio was resampled), "
     "so it is the stability of TAVeer's classification, not of the stated ratio ({method}): "
     "compute the stability again for the stated ratio's."
-)
-
-RATIO_STABILITY_METHOD = (
-    "The stated ratio is recomputed in every resample with the same sentences left out: "
-    "λG from the kept sentences (the known author's model rebuilt from the known sentences kept; "
-    "the reference samples drawn once, of the same size, and shared by every resample), "
-    "calibrated as in the run."
-)
-
-FUSED_STABILITY_METHOD = (
-    "The stated ratio is recomputed in every resample with the same sentences left out: each "
-    "method the fusion combines gives its own calibrated ratio from the sentences the resample "
-    "kept (TAVeer's from its resampled similarity; λG with the known author's model rebuilt and "
-    "the reference samples drawn once; a comparison system from the texts rebuilt), and these "
-    "are fused with the model's weights; a resample one of them cannot score gives no ratio."
-)
-
-COMPARISON_STABILITY_METHOD = (
-    "The stated ratio is recomputed in every resample with the same sentences left out: "
-    "{method} scores the questioned and known texts rebuilt from the sentences the resample "
-    "kept (with the model's comparison texts of other authors where it uses them), and the "
-    "score is calibrated as in the run; a resample it cannot compare gives no ratio."
 )
 
 DRAWN_AFRESH_METHOD = (
@@ -59,26 +38,14 @@ DRAWN_AFRESH_METHOD = (
 )
 
 
-def _short(method: str) -> str:
-    try:
-        return method_info(method).short_name
-    except KeyError:
-        return str(method)
-
-
 def _names(methods: tuple[str, ...]) -> str:
-    names = [_short(m) for m in methods]
+    names = [short_name(m) for m in methods]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def ratio_stability_method(ratio: RatioStability) -> str:
     """How the stated ratio was resampled (a tooltip, the report's method sentence)."""
-    if ratio.method == MethodId.FUSION:
-        text = FUSED_STABILITY_METHOD
-    elif ratio.method == MethodId.LAMBDAG:
-        text = RATIO_STABILITY_METHOD
-    else:
-        text = COMPARISON_STABILITY_METHOD.format(method=_short(ratio.method))
+    text = face(ratio.method).stability_method
     if ratio.drawn_afresh:
         verb = "draws" if len(ratio.drawn_afresh) == 1 else "draw"
         text += " " + DRAWN_AFRESH_METHOD.format(methods=_names(ratio.drawn_afresh), verb=verb)
@@ -89,7 +56,7 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     """Whose stability is quoted first: "the classification" for a TAVeer model, the stated
     ratio's ("the stated ratio (the fused ratio)") where it is resampled, else "TAVeer's
     classification"."""
-    if stated in (None, MethodId.TAVEER):
+    if quotes_classification(stated):
         return "the classification"
     if ratio_resampled:
         return f"the stated ratio ({_whose_ratio(stated)})"
@@ -102,7 +69,7 @@ def taveer_only_note(stated: str) -> str:
 
 
 def _whose_ratio(stated: str) -> str:
-    return "the fused ratio" if stated == MethodId.FUSION else f"{_short(stated)}'s ratio"
+    return face(stated).ratio_phrase
 
 
 def _side(log10_lr: float | None) -> str:
@@ -143,10 +110,10 @@ def stability_html(
     """The stability line of the Decision tab (HTML) and its tooltip: the stated ratio's
     first where it was resampled, then TAVeer's classification's, each labelled."""
     stated = findings.stated if findings else None
-    ratio = figures.ratio if stated not in (None, MethodId.TAVEER) else None
+    ratio = figures.ratio if not quotes_classification(stated) else None
     classification = html.escape(stability_sentence(figures, prediction))
     tip = stability_method(figures)
-    if stated in (None, MethodId.TAVEER):
+    if quotes_classification(stated):
         return f"<b>Stability of the classification:</b> {classification}", tip
     assert findings is not None
     if ratio is None:

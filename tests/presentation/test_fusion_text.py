@@ -8,7 +8,6 @@ from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.methods.fusion.fusion import Fusion
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import (
-    fused_directions_sentence,
     fusion_sentence,
     listed_method_label,
     record_fusion,
@@ -21,6 +20,7 @@ from taveer_desktop.presentation.method_agreement import (
     result_method_lines,
 )
 from taveer_desktop.presentation.method_comparison_text import comparison_note
+from taveer_desktop.presentation.method_directions import fused_directions_sentence
 from taveer_desktop.presentation.method_report_text import fusion_head, fusion_pairs
 from taveer_desktop.presentation.validation_report_text import validated_method
 from taveer_desktop.presentation.validation_wizard_text import method_plan_words

@@ -20,10 +20,14 @@ from PySide6.QtWidgets import QWidget
 
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.verification.method_findings import MethodFindings
-from taveer_desktop.presentation.fusion_text import fused_directions_sentence, listed_method_label
-from taveer_desktop.presentation.method_agreement import directions_sentence, method_lines
+from taveer_desktop.presentation.fusion_text import listed_method_label
+from taveer_desktop.presentation.method_agreement import method_lines
 from taveer_desktop.presentation.method_choice_text import cost_cell, method_explanation
 from taveer_desktop.presentation.method_costs import SECONDS_PER_TRIAL, seconds_per_trial
+from taveer_desktop.presentation.method_directions import (
+    directions_sentence,
+    fused_directions_sentence,
+)
 from taveer_desktop.presentation.method_measures import method_measure_lines
 from taveer_desktop.presentation.method_names import stated_name, verb, with_method_words
 from taveer_desktop.presentation.validation_attempts_text import attempt_cells

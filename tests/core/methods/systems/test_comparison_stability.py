@@ -52,9 +52,9 @@ from taveer_desktop.core.stability.stated_stability import (
     stated_components,
 )
 from taveer_desktop.core.verification.method_verify import verify_with_method
+from taveer_desktop.presentation.fusion_face import FUSED_STABILITY_METHOD
+from taveer_desktop.presentation.lambdag_face import RATIO_STABILITY_METHOD
 from taveer_desktop.presentation.ratio_stability_text import (
-    FUSED_STABILITY_METHOD,
-    RATIO_STABILITY_METHOD,
     ratio_stability_method,
     ratio_stability_sentence,
     stability_owner,

@@ -1,0 +1,22 @@
+"""The fusion's face (``method_face.MethodFace``): a combination this program makes of other
+methods' ratios, named by the methods it combines, its ratio "the fused ratio", recomputed in a
+stability check from each fused method's own resampled ratio."""
+
+from __future__ import annotations
+
+from taveer_desktop.presentation.method_face import MethodFace
+
+FUSED_STABILITY_METHOD = (
+    "The stated ratio is recomputed in every resample with the same sentences left out: each "
+    "method the fusion combines gives its own calibrated ratio from the sentences the resample "
+    "kept (TAVeer's from its resampled similarity; λG with the known author's model rebuilt and "
+    "the reference samples drawn once; a comparison system from the texts rebuilt), and these "
+    "are fused with the model's weights; a resample one of them cannot score gives no ratio."
+)
+
+FACE = MethodFace(
+    ratio_phrase="the fused ratio",
+    stability_method=FUSED_STABILITY_METHOD,
+    figures_owner="the fused likelihood ratio",
+    statement="the fusion of the {fused} authorship verification methods",
+)
