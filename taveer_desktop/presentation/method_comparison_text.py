@@ -19,12 +19,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.ground.registry import MethodId, method_info
+from taveer_desktop.core.ground.registry import method_info
 from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.presentation.face_registry import face, fuses
 from taveer_desktop.presentation.fusion_text import (
-    names_text,
     record_fusion,
     record_method_label,
     record_method_name,
@@ -35,6 +35,7 @@ from taveer_desktop.presentation.method_agreement import (
     record_method,
 )
 from taveer_desktop.presentation.method_costs import per_trial_text
+from taveer_desktop.presentation.method_names import names_text
 from taveer_desktop.presentation.validation_figures_text import figure_value
 
 RULE_WORDS = {LOWEST_PESSIMISTIC_CLLR: "state the method with the lowest pessimistic Cllr"}
@@ -99,8 +100,9 @@ def _count(value: Any) -> str:
 
 def _seconds(record: dict[str, Any], method: str, block: dict[str, Any]) -> str:
     seconds = _number(block.get("seconds_per_trial"))
-    if seconds is None and method == MethodId.LAMBDAG:  # a record from before comparisons
-        seconds = _number((record.get("lambdag") or {}).get("seconds_per_trial"))
+    settings_key = face(method).settings_key  # a record from before comparisons kept it there
+    if seconds is None and settings_key is not None:
+        seconds = _number((record.get(settings_key) or {}).get("seconds_per_trial"))
     return NOT_RECORDED if seconds is None else per_trial_text(seconds).removesuffix(" per trial")
 
 
@@ -185,7 +187,8 @@ def rule_sentence(record: dict[str, Any]) -> str:
 def fusion_record_sentence(record: dict[str, Any]) -> str | None:
     """Which methods a record's fusion combines and each one's final weight (None: no
     fusion in the record)."""
-    if MethodId.FUSION not in (record.get("methods") or {}) and record_method(record) != "fusion":
+    ran = (record_method(record), *(record.get("methods") or {}))
+    if not any(fuses(m) for m in ran):
         return None
     fused = record_fusion(record)
     block = record.get("fusion") if isinstance(record.get("fusion"), dict) else {}

@@ -4,9 +4,9 @@ The case report states the model's method's likelihood ratio as its conclusion a
 method's own ratio beside it (``method_agreement``); its method section describes LambdaG's part
 of the model (order, samples, seed, reference population, calibration) and the fusion; its
 result section traces each method's ratio from its raw score; its interpretation shows LambdaG's
-evidence in the questioned text with the tokens highlighted by their share. The validation
-report of a LambdaG or fused record names the stated method and sets every method's figures side
-by side. The PDF escapes everything here (``report/escape.py``).
+evidence in the questioned text with the tokens highlighted by their share. How LambdaG ran
+in a validation is here too; what else the validation report says of a record's methods is
+``method_validation_text``'s. The PDF escapes everything here (``report/escape.py``).
 """
 
 from __future__ import annotations
@@ -24,12 +24,8 @@ from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
 from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
-from taveer_desktop.presentation.fusion_text import (
-    record_method_name,
-)
 from taveer_desktop.presentation.method_agreement import (
     method_label,
-    record_method,
 )
 
 # --- the case report's summary -----------------------------------------------------------------
@@ -360,16 +356,6 @@ NO_EVIDENCE = (
 
 # --- the validation report ---------------------------------------------------------------------
 
-EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
-
-
-def each_method_sentence(record: dict[str, Any]) -> str:
-    return (
-        f"The validated model states the likelihood ratio of {record_method_name(record)}; the "
-        "figures above and the Tippett and cross-entropy plots are of that ratio. Every method "
-        "was measured on the same cross-validated trials; each method's figures, side by side:"
-    )
-
 
 def lambdag_validation_sentences(record: dict[str, Any]) -> list[str]:
     """How LambdaG was run in the validation: orders per fold, samples, reference, time."""
@@ -392,14 +378,3 @@ def lambdag_validation_sentences(record: dict[str, Any]) -> list[str]:
             f"({numbers.integer(int(data.get('reference_models') or 0))} reference models)."
         )
     return sentences
-
-
-TAVEER_SCORE_NOTE = (
-    "These are TAVeer's ensemble scores: LambdaG and the fusion give no score on this scale."
-)
-
-
-def subject_method(record: dict[str, Any]) -> str:
-    """The method in the validation report's PDF subject."""
-    stated = record_method(record)
-    return "the TAVeer method" if stated == MethodId.TAVEER else record_method_name(record)

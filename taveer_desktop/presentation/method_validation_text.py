@@ -5,17 +5,18 @@ method's figures on the same held-out trials (``record["methods"]``, set side by
 ``method_comparison_text``), LambdaG's settings where LambdaG ran (``record["lambdag"]``: the
 highest order tried, the order each fold's training trials chose, the order of the final model,
 the reference samples) and each trial's log10 LR by method (``log10_lr_by_method``). This
-module words which method the record states, LambdaG's settings, and the chart texts that depend
-on the method. Method names are the registry's (``core/ground/registry.py``); what a figure
-means is ``presentation/validation_text``'s.
+module words which method the record states, LambdaG's settings, the chart texts that depend
+on the method, and the validation report's words on its methods (its PDF subject, the heading
+and sentence over each method's figures). Method names are the registry's
+(``core/ground/registry.py``); what a figure means is ``presentation/validation_text``'s.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.face_registry import face, scores_by_classification
 from taveer_desktop.presentation.fusion_text import (
     record_method_label,
     record_method_name,
@@ -35,7 +36,7 @@ def stated_method_sentence(record: dict[str, Any]) -> str:
         return f"Method: {record_method_name(record)}."
     others = ", ".join(record_method_label(record, m) for m in methods[1:])
     name = record_method_name(record)
-    whose = "the fused likelihood ratio" if stated == MethodId.FUSION else name
+    whose = face(stated).figures_owner or name
     return (
         f"Method: {name}. The figures, intervals, acceptance and charts are "
         f"{whose}'s; the figures of {others} on the same held-out trials are in the "
@@ -93,8 +94,7 @@ LAMBDAG_ORDER_NOTE = (
 def score_plot_text(record: dict[str, Any]) -> PlotText:
     """The score chart's words: TAVeer's ensemble score, or for LambdaG and the fusion the
     stated likelihood ratio's LR / (1 + LR), the trials' ``score`` in their records."""
-    stated = record_method(record)
-    if stated == MethodId.TAVEER:
+    if scores_by_classification(record_method(record)):
         return SCORE_PLOT
     return PlotText(
         SCORE_PLOT.title,
@@ -109,8 +109,7 @@ def score_plot_text(record: dict[str, Any]) -> PlotText:
 
 def charts_method_note(record: dict[str, Any]) -> str:
     """Whose likelihood ratios the charts draw ('' for a TAVeer record)."""
-    stated = record_method(record)
-    if stated == MethodId.TAVEER:
+    if scores_by_classification(record_method(record)):
         return ""
     return f"The charts draw {record_method_name(record)}'s likelihood ratios (the stated method)."
 
@@ -140,3 +139,26 @@ NO_METHOD_CHART = (
 def method_series_name(record: dict[str, Any], method: str, stated: str) -> str:
     """A method's legend entry in the comparison chart: "TAVeer + COAV (stated)"."""
     return record_method_label(record, method) + (" (stated)" if method == stated else "")
+
+
+# --- the validation report ---------------------------------------------------------------------
+
+EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
+
+
+def each_method_sentence(record: dict[str, Any]) -> str:
+    return (
+        f"The validated model states the likelihood ratio of {record_method_name(record)}; the "
+        "figures above and the Tippett and cross-entropy plots are of that ratio. Every method "
+        "was measured on the same cross-validated trials; each method's figures, side by side:"
+    )
+
+
+TAVEER_SCORE_NOTE = (
+    "These are TAVeer's ensemble scores: LambdaG and the fusion give no score on this scale."
+)
+
+
+def subject_method(record: dict[str, Any]) -> str:
+    """The method in the validation report's PDF subject."""
+    return face(record_method(record)).subject or record_method_name(record)

@@ -12,6 +12,7 @@ from typing import Any
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.taveer.model import Model, method_of
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.face_registry import is_seed
 from taveer_desktop.presentation.method_names import model_fused, stated_name
 
 STATED_BY_FILE = "stated by the model file, not a record of this project"
@@ -28,8 +29,8 @@ def model_method_line(model: Model) -> str:
     LambdaG."""
     method = method_of(model)
     line = f"method: {model_method_name(model)}"
-    lambdag = model.extra.get(MethodId.LAMBDAG)
-    if method == MethodId.TAVEER or not isinstance(lambdag, dict):
+    lambdag = model.extra.get(MethodId.LAMBDAG)  # its part, by its key
+    if is_seed(method) or not isinstance(lambdag, dict):
         return line
     order, samples = lambdag.get("order"), lambdag.get("samples")
     if isinstance(order, int) and isinstance(samples, int):

@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.ground.registry import MethodId, method_name
+from taveer_desktop.core.ground.registry import method_name
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.face_registry import face, is_seed
 from taveer_desktop.presentation.fusion_text import (
-    names_text,
     record_fusion,
     record_method_label,
     record_method_name,
@@ -22,6 +22,7 @@ from taveer_desktop.presentation.method_agreement import (
     compared_methods,
     record_method,
 )
+from taveer_desktop.presentation.method_names import names_text
 from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.trial_construction_text import case_topic_sentence
 from taveer_desktop.presentation.validation_figures_text import (
@@ -43,15 +44,12 @@ from taveer_desktop.presentation.validation_text import (
 def validated_method(record: dict[str, Any]) -> str:
     """The method a record validates, as its statement names it."""
     stated = record_method(record)
-    if stated == MethodId.TAVEER:
-        return "the TAVeer authorship verification method"
-    if stated == MethodId.FUSION:
-        fused = names_text(record_fusion(record))
-        return f"the fusion of the {fused} authorship verification methods"
-    variant = " (a variant masked with the program's lexicon)" if stated == MethodId.LAMBDAG else ""
+    look = face(stated)
+    if look.statement is not None:  # its own ("the fusion of the TAVeer and COAV …")
+        return look.statement.format(fused=names_text(record_fusion(record)))
     others = [record_method_label(record, m) for m in compared_methods(record)[1:]]
     beside = f", with {', '.join(others)} measured beside it" if others else ""
-    return f"the {method_name(stated)} authorship verification method{variant}{beside}"
+    return f"the {method_name(stated)} authorship verification method{look.variant}{beside}"
 
 
 def statement_sentences(record: dict[str, Any]) -> list[str]:
@@ -140,7 +138,7 @@ def identification_pairs(
     acceptance = record.get("acceptance") or {}
     ensemble = model.get("ensemble") or []
     stated = record_method(record)
-    method = [] if stated == MethodId.TAVEER else [("Method stated", record_method_name(record))]
+    method = [] if is_seed(stated) else [("Method stated", record_method_name(record))]
     return [
         ("Validation record", source),
         ("Record SHA-256", record_sha256),

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.face_registry import face, fuses
 from taveer_desktop.presentation.fusion_text import (
     record_fusion,
     record_method_name,
@@ -264,18 +264,13 @@ def _topic_limit(record: dict[str, Any]) -> str:
 
 def _methods_limit(record: dict[str, Any]) -> str:
     stated = record_method(record)
-    if stated == MethodId.TAVEER:
-        return (
-            "One method. The figures describe the TAVeer method with the settings stated here; "
-            "they say nothing about other methods or settings."
-        )
-    ran_lambdag = MethodId.LAMBDAG in (stated, *compared_methods(record))
-    variant = (
-        ", LambdaG in this program's variant (masked with its lexicon, not with a "
-        "part-of-speech tagger as published)"
-        if ran_lambdag or (stated == MethodId.FUSION and MethodId.LAMBDAG in record_fusion(record))
-        else ""
-    )
+    limit = face(stated).limit
+    if limit is not None:
+        return limit
+    fused = record_fusion(record) if fuses(stated) else {}
+    ran = (stated, *compared_methods(record), *fused)
+    notes = dict.fromkeys(face(m).variant_note for m in ran if face(m).variant_note)
+    variant = "".join(f", {note}" for note in notes)
     return (
         f"Methods. The figures describe {record_method_name(record)} with the settings stated "
         f"here{variant}; the side-by-side table gives each method's own. They say nothing "

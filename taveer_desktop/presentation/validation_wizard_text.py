@@ -12,9 +12,9 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
 from taveer_desktop.presentation.audit_text import recorded_time
+from taveer_desktop.presentation.face_registry import face, fuses
 from taveer_desktop.presentation.method_agreement import record_method
 from taveer_desktop.presentation.method_names import record_fused, stated_name, with_method_words
 from taveer_desktop.presentation.numbers import count
@@ -39,14 +39,13 @@ def method_plan_words(
     method: str, lambdag_order: int, lambdag_samples: int, fuse: Sequence[str] = DEFAULT_FUSE
 ) -> str:
     """The method as the run page's plan states it (a fusion by the methods it combines)."""
-    fusion = method == MethodId.FUSION
     words = f"Method: {stated_name(method, fuse)}"
-    if not (method == MethodId.LAMBDAG or (fusion and MethodId.LAMBDAG in fuse)):
+    ran = (method, *fuse) if fuses(method) else (method,)
+    settings = [face(m).plan_settings for m in ran if face(m).plan_settings]
+    if not settings:
         return words + "."
-    return (
-        f"{words}, LambdaG's order chosen by validation up to {lambdag_order}, "
-        f"{count(lambdag_samples, 'reference sample')} per comparison."
-    )
+    samples = count(lambdag_samples, "reference sample")
+    return f"{words}, {settings[0].format(order=lambdag_order, samples=samples)}."
 
 
 def population_imported_text(population: Any, warnings: Sequence[str]) -> str:

@@ -21,17 +21,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.validation.validation_curves import (
     ValidationCurves,
     curves_of,
 )
-from taveer_desktop.presentation import method_report_text as method_words
+from taveer_desktop.presentation import method_validation_text as method_words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation import validation_figures_text as figure_words
 from taveer_desktop.presentation import validation_plot_text as plot_words
 from taveer_desktop.presentation import validation_report_text as report_words
 from taveer_desktop.presentation import validation_text as words
+from taveer_desktop.presentation.face_registry import scores_by_classification
 from taveer_desktop.presentation.method_agreement import (
     record_method,
 )
@@ -246,7 +246,7 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
 
 
 def _score_caption(record: dict[str, Any]) -> str:
-    if record_method(record) == MethodId.TAVEER:
+    if scores_by_classification(record_method(record)):  # its own score, no note
         return plot_words.SCORE_PLOT.caption
     return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from taveer_desktop.presentation import method_comparison_text as ct
-from taveer_desktop.presentation import method_report_text as method_words
+from taveer_desktop.presentation import method_validation_text as method_words
 from taveer_desktop.report.blocks import Block, Column, Heading, KeepTogether, Paragraph, Row, Table
 from taveer_desktop.report.escape import html_text
 
