@@ -4,20 +4,17 @@
 sections 1–9 in the order the issue asks for (title page, summary, validation and population
 fit, evidence, method, result,
 interpretation, limitations, audit trail with the reproducibility statement) and the
-machine-readable result to attach to the PDF. This module writes the title page and the
-summary; the other sections come from ``content_evidence``, ``content_findings`` and
-``content_closing``.
+machine-readable result to attach to the PDF (``attachment``). This module writes the title
+page and the summary (its stability paragraph is ``content_stability``'s); the other sections
+come from ``content_evidence``, ``content_findings`` and ``content_closing``.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
 from taveer_desktop.core.calibration.verbal_scales import SCALES
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_CAVEATS,
@@ -30,13 +27,6 @@ from taveer_desktop.presentation.conclusion_text import (
     lead_sentence,
     lr_bound,
     propositions,
-    share_text,
-)
-from taveer_desktop.presentation.ratio_stability_text import (
-    ratio_stability_method,
-    ratio_stability_sentence,
-    stability_owner,
-    taveer_only_note,
 )
 from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.presentation.validation_report_text import (
@@ -48,8 +38,10 @@ from taveer_desktop.report import (
     content_evidence,
     content_findings,
     content_methods,
+    content_stability,
     content_validation,
 )
+from taveer_desktop.report.attachment import attachment
 from taveer_desktop.report.blocks import (
     Block,
     Column,
@@ -283,51 +275,6 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     return blocks
 
 
-def _stability(inputs: ReportInputs) -> list[Block]:
-    check = inputs.stability
-    methods = inputs.verification.methods
-    stated = methods.stated if methods else None
-    ratio = check.ratio if check is not None and stated not in (None, MethodId.TAVEER) else None
-    if check is None:
-        head = f"Stability of {stability_owner(stated)}"
-        return [Paragraph(f"<b>{head}.</b> Not assessed for this run.", "small")]
-    how = (
-        f"In {numbers.count(check.resamples, 'repetition')} in "
-        f"which a random {100 - round(check.keep_fraction * 100)} % of the sentences of "
-        f"each side was left out (seed {check.seed}, stored with the run on "
-        f"{stored_time(check.computed_utc)}), "
-    )
-    classification = (
-        f"{share_text(check.agreeing, check.resamples)} "
-        f"gave the same classification; the middle 95 % of the scores lay between "
-        f"{numbers.decimal(check.interval_low)} and {numbers.decimal(check.interval_high)}. "
-        "This shows whether the "
-        "classification hinges on a handful of sentences; it is not the probability that "
-        "it is right."
-    )
-    if stated in (None, MethodId.TAVEER):
-        return [Paragraph(f"<b>Stability of the classification.</b> {how}{classification}")]
-    assert methods is not None
-    if ratio is None:  # a check stored before the stated ratio was resampled
-        whose = html_text(taveer_only_note(stated))
-        return [
-            Paragraph(f"<b>Stability of TAVeer's classification.</b> {how}{classification} {whose}")
-        ]
-    sentence = ratio_stability_sentence(ratio, methods.by_method.get(stated))
-    return [
-        Paragraph(
-            f"<b>Stability of {html_text(stability_owner(stated))}.</b> {how}"
-            f"{html_text(sentence[0].lower() + sentence[1:])} This shows whether the stated "
-            "ratio hinges on a handful of sentences; it is not the probability that it is "
-            f"right. {html_text(ratio_stability_method(ratio))}"
-        ),
-        Paragraph(
-            f"<b>Stability of TAVeer's classification</b> (the same resamples): {classification}",
-            "small",
-        ),
-    ]
-
-
 def summary(inputs: ReportInputs) -> list[Block]:
     result = inputs.verification
     prediction = result.prediction
@@ -381,7 +328,7 @@ def summary(inputs: ReportInputs) -> list[Block]:
                 "The distance of the score from 0.5 is not a probability."
             )
         )
-    blocks += _stability(inputs)
+    blocks += content_stability.stability(inputs)
     blocks.append(Paragraph("<b>How often the method errs.</b>"))
     blocks += _error_rates(inputs)
     blocks += _validation(inputs)
@@ -416,25 +363,6 @@ def _closing(inputs: ReportInputs) -> list[Block]:
             Paragraph(f"<b>Case description:</b> {html_text(inputs.case.description, 3000)}")
         )
     return blocks
-
-
-def attachment(inputs: ReportInputs) -> bytes:
-    """The machine-readable record attached to the PDF (run result and what it rests on)."""
-    data: dict[str, Any] = {
-        "format": "taveer-report-attachment",
-        "format_version": 1,
-        "report_id": inputs.report_id,
-        "generated_utc": inputs.generated.isoformat(),
-        "software": inputs.software,
-        "case": asdict(inputs.case),
-        "run": asdict(inputs.run),
-        "model": asdict(inputs.stored_model),
-        "documents": [{"label": d.label, **asdict(d.document)} for d in inputs.documents],
-        "integrity": {**asdict(inputs.integrity), "ok": inputs.integrity.ok},
-        "audit_head_hash": inputs.audit_head.entry_hash if inputs.audit_head else None,
-        "result": inputs.result,
-    }
-    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True, default=str).encode()
 
 
 def build_report(inputs: ReportInputs, attached: bool = True) -> ReportContent:

@@ -22,6 +22,7 @@ from taveer_desktop.core.verification.method_findings import (
 )
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.face_registry import gives_text_evidence
 from taveer_desktop.presentation.lambdag_evidence_text import (
     TOWARDS_HD_TITLE,
     TOWARDS_HP_TITLE,
@@ -219,7 +220,8 @@ def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
     if methods is None:
         return []
     no_evidence = no_text_evidence_sentence(methods)
-    if MethodId.LAMBDAG not in methods.by_method:  # a comparison system's model
+    if not any(gives_text_evidence(m) for m in methods.by_method):  # a comparison system's
+        # model: its methods give no evidence in the text
         if no_evidence is None:
             return []
         head = Heading(html_text(words.TEXT_EVIDENCE_HEAD), 2)

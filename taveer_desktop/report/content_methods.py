@@ -23,6 +23,7 @@ from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, fusio
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
+from taveer_desktop.presentation.face_registry import fuses, gives_text_evidence
 from taveer_desktop.presentation.fusion_text import (
     fusion_sentence,
 )
@@ -32,16 +33,18 @@ from taveer_desktop.presentation.method_agreement import (
     LAMBDAG_METHOD,
     NO_CONCLUSION_METHODS,
     agreement_sentence,
-    carries_weight,
     disagreement_stated,
-    lr_direction,
     method_label,
-    method_order,
     model_fusion_weights,
     role_text,
     short_name,
     stated_label,
     without_text_evidence,
+)
+from taveer_desktop.presentation.method_directions import (
+    carries_weight,
+    lr_direction,
+    method_order,
 )
 from taveer_desktop.presentation.second_view_text import (
     SECOND_VIEW_HEAD,
@@ -158,7 +161,7 @@ def _name(inputs: ReportInputs, method: str) -> str:
 def fusion_weights(inputs: ReportInputs) -> dict[str, float] | None:
     """Each method's weight in the run's fused model (None: not a fused model's run)."""
     methods = inputs.verification.methods
-    if methods is None or methods.stated != MethodId.FUSION:
+    if methods is None or not fuses(methods.stated):
         return None
     return model_fusion_weights(inputs.model)
 
@@ -180,7 +183,7 @@ def no_weight_line(inputs: ReportInputs, method: str, what: str) -> Paragraph:
     weights = fusion_weights(inputs)
     why = (
         f"the fusion gives it a weight of {numbers.decimal((weights or {}).get(method, 0.0))}"
-        if stated == MethodId.FUSION
+        if fuses(stated)
         else f"the stated ratio is {_name(inputs, stated)}'s alone"
     )
     return Paragraph(
@@ -219,9 +222,9 @@ def method_sections(inputs: ReportInputs) -> list[Block]:
     blocks: list[Block] = []
     for method in without_text_evidence(methods):
         blocks += _comparison_part(inputs, method)
-    if MethodId.LAMBDAG in methods.by_method:
+    if any(gives_text_evidence(m) for m in methods.by_method):  # LambdaG's part
         blocks += _lambdag_blocks(inputs)
-    if methods.stated == MethodId.FUSION:
+    if fuses(methods.stated):
         fusion = _fusion(inputs)
         if fusion is None:
             blocks.append(Paragraph("The model's fusion part cannot be read.", "warning"))
@@ -309,14 +312,14 @@ def method_results(inputs: ReportInputs) -> list[Block]:
         traces.append(
             (MethodId.LAMBDAG, words.lambdag_trace(raw, order, part.calibration, lambdag))
         )
-    fusion = _fusion(inputs) if methods.stated == MethodId.FUSION else None
+    fusion = _fusion(inputs) if fuses(methods.stated) else None
     if fusion is not None:
         traces.append((MethodId.FUSION, words.fusion_trace(fusion, by_method)))
     traced = {m for m, _ in traces}
     for method in method_order(by_method, methods.stated):  # methods without a trace here
         if method not in traced:
             traces.append((method, words.plain_trace(by_method.get(method))))
-    names = {m: _name(inputs, m) if m == MethodId.FUSION else short_name(m) for m, _ in traces}
+    names = {m: _name(inputs, m) if fuses(m) else short_name(m) for m, _ in traces}
     rows = tuple(Row((f"<b>{html_text(names[m])}</b>", html_text(text))) for m, text in traces)
     return [
         KeepTogether(
