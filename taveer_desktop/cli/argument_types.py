@@ -11,6 +11,7 @@ import argparse
 
 from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.intake.decoding import read_text_file
+from taveer_desktop.presentation.face_registry import gives_text_evidence
 
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -41,8 +42,9 @@ def category_option(value: str) -> str:
 
 
 def explained_option(value: str) -> str:
-    """A TAVeer category, or "lambdag" for LambdaG's evidence in the text."""
-    return "lambdag" if value.lower() == "lambdag" else category_option(value)
+    """A TAVeer category, or "lambdag" for LambdaG's evidence in the text (a method whose
+    evidence is in the text, by its id)."""
+    return value.lower() if gives_text_evidence(value.lower()) else category_option(value)
 
 
 def share_number(value: str) -> float:

@@ -19,6 +19,7 @@ from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, load_model, save_model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
+from taveer_desktop.presentation.face_registry import fuses, is_seed
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -166,11 +167,12 @@ def run_evaluate(args) -> int:
             print(f"Cllr {numbers.decimal(m.cllr)} (Cllr_min {numbers.decimal(m.cllr_min)})")
         if result.gate is not None:
             print(gate_summary_text(result.gate))
-        if result.method != "taveer":
+        if not is_seed(result.method):
             from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
             from taveer_desktop.presentation.method_measures import method_measure_lines
 
-            fused = fusion_of(model, str(args.model)).methods if "fusion" in result.methods else ()
+            fusing = any(fuses(m) for m in result.methods)
+            fused = fusion_of(model, str(args.model)).methods if fusing else ()
             print("\n".join(method_measure_lines(report["methods"], result.method, fused)))
         print_basis(basis)
         for case in report.get("cases", []):

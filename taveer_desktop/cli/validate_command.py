@@ -15,6 +15,7 @@ from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.core.ground.progress import NO_PROGRESS
 from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, save_model
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.face_registry import fuses
 
 
 def add_validation_options(p: argparse.ArgumentParser) -> None:
@@ -137,7 +138,7 @@ def settings_from_args(args):
         check_fuse(fuse)
         if not method and not compare:
             method = ["fusion"]
-        elif "fusion" not in (*(method or []), *compare):
+        elif not any(fuses(m) for m in (*(method or []), *compare)):
             compare.append("fusion")
     stated = method[0] if method else (compare[0] if compare else "taveer")
     settings = ValidationSettings(

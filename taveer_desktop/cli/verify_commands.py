@@ -38,6 +38,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.face_registry import gives_text_evidence
 from taveer_desktop.presentation.refusal_text import conclusion_reasons
 from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 
@@ -221,7 +222,7 @@ def run_explain_lambdag(args, model) -> int:
     from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
     from taveer_desktop.presentation.lambdag_evidence_text import evidence_lines
 
-    if MethodId.LAMBDAG.value not in model.extra:  # a LambdaG model, or a fusion of it
+    if args.category not in model.extra:  # its part: a LambdaG model, or a fusion of it
         raise InputError(
             "has no LambdaG part: explain --category lambdag needs a model validated with "
             "--method lambdag or fusion",
@@ -250,7 +251,7 @@ def run_explain(args) -> int:
     from taveer_desktop.core.methods.taveer.interpret import interpret
 
     model = load_model(args.model)
-    if args.category == MethodId.LAMBDAG:
+    if gives_text_evidence(args.category):  # LambdaG's evidence in the text
         return run_explain_lambdag(args, model)
     lexicon = default_lexicon()
     unknown = extract_features(read_document(args.unknown), lexicon)

@@ -56,12 +56,10 @@ def scores_by_classification(method: str | None) -> bool:
     return caps is not None and caps.classifies
 
 
-def quotes_classification(stated: str | None) -> bool:
-    """Whether a run's stability is its classification's: no other method's ratio is stated
-    (None), or the stated ratio is a function of the classification's score and is not
-    resampled on its own. An unknown id's ratio counts as resampled."""
-    if stated is None:
-        return True
+def quotes_classification(stated: str) -> bool:
+    """Whether a run stating ``stated``'s ratio quotes its classification's stability: the
+    ratio is a function of the classification's score and is not resampled on its own. An
+    unknown id's ratio counts as resampled."""
     caps = _capabilities(stated)
     return caps is not None and not caps.ratio_resampled
 

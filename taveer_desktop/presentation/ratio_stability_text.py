@@ -56,7 +56,7 @@ def stability_owner(stated: str | None, ratio_resampled: bool = True) -> str:
     """Whose stability is quoted first: "the classification" for a TAVeer model, the stated
     ratio's ("the stated ratio (the fused ratio)") where it is resampled, else "TAVeer's
     classification"."""
-    if quotes_classification(stated):
+    if stated is None or quotes_classification(stated):
         return "the classification"
     if ratio_resampled:
         return f"the stated ratio ({_whose_ratio(stated)})"
@@ -110,12 +110,12 @@ def stability_html(
     """The stability line of the Decision tab (HTML) and its tooltip: the stated ratio's
     first where it was resampled, then TAVeer's classification's, each labelled."""
     stated = findings.stated if findings else None
-    ratio = figures.ratio if not quotes_classification(stated) else None
     classification = html.escape(stability_sentence(figures, prediction))
     tip = stability_method(figures)
-    if quotes_classification(stated):
+    if stated is None or quotes_classification(stated):
         return f"<b>Stability of the classification:</b> {classification}", tip
     assert findings is not None
+    ratio = figures.ratio
     if ratio is None:
         tip += " " + taveer_only_note(stated)
         return f"<b>Stability of TAVeer's classification:</b> {classification}", tip

@@ -28,7 +28,6 @@ def stability(inputs: ReportInputs) -> list[Block]:
     check = inputs.stability
     methods = inputs.verification.methods
     stated = methods.stated if methods else None
-    ratio = check.ratio if check is not None and not quotes_classification(stated) else None
     if check is None:
         head = f"Stability of {stability_owner(stated)}"
         return [Paragraph(f"<b>{head}.</b> Not assessed for this run.", "small")]
@@ -46,9 +45,10 @@ def stability(inputs: ReportInputs) -> list[Block]:
         "classification hinges on a handful of sentences; it is not the probability that "
         "it is right."
     )
-    if quotes_classification(stated):
+    if stated is None or quotes_classification(stated):  # no other ratio stated
         return [Paragraph(f"<b>Stability of the classification.</b> {how}{classification}")]
     assert methods is not None
+    ratio = check.ratio
     if ratio is None:  # a check stored before the stated ratio was resampled
         whose = html_text(taveer_only_note(stated))
         return [

@@ -34,7 +34,7 @@ from typing import Any
 
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.ground.registry import Origin, method_info
 from taveer_desktop.core.validation.validation import (
     ValidationResult,
     ValidationSettings,
@@ -248,9 +248,8 @@ def validate_case(
     population = store.populations.load(stored_population.id, case_documents(store, case_id))
     # a LambdaG or fused model is named for its method, so validating the same case with
     # another method under the same conditions does not collide with the TAVeer model's name
-    method = (
-        "" if settings.method == MethodId.TAVEER else f"with {settings.name_of(settings.method)} "
-    )
+    seed = method_info(settings.method).origin is Origin.SEED  # the paper's: named plainly
+    method = "" if seed else f"with {settings.name_of(settings.method)} "
     taken = {m.name for m in store.models.list_all()}
     if model_name is not None and model_name in taken:  # refused before any work, not after it
         raise StoreError(

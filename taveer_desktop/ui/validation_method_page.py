@@ -44,6 +44,7 @@ from taveer_desktop.core.validation.validation import AcceptanceCriteria, Valida
 from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
 from taveer_desktop.presentation import validation_wizard_text as vt
+from taveer_desktop.presentation.face_registry import face, fuses
 from taveer_desktop.presentation.method_costs import cost_text
 from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.ui.validation_wizard_step import WizardStep, form_label, wrapped
@@ -114,7 +115,7 @@ class MethodPage(WizardStep):
             cost.setToolTip(f"{choice.cost}. {ct.COST_NOTE}")
             self.cost_labels[choice.method] = cost
             fused = QCheckBox()
-            if choice.method == MethodId.FUSION:  # the fusion cannot fuse itself
+            if fuses(choice.method):  # the fusion cannot fuse itself
                 fused.setVisible(False)
             else:
                 fused.setAccessibleName(f"Fuse {choice.name}")
@@ -201,7 +202,7 @@ class MethodPage(WizardStep):
 
     def fusing(self) -> bool:
         """Whether the fusion is stated or compared (its Fused boxes then count)."""
-        return MethodId.FUSION in (self.method(), *self.compared())
+        return any(fuses(m) for m in (self.method(), *self.compared()))
 
     def choice(self) -> MethodChoiceState:
         """The stated method, the compared ones, the rule (None: no rule registered) and the
@@ -273,7 +274,7 @@ class MethodPage(WizardStep):
             f"{cost_text(MethodId.FUSION, fused)}. {ct.COST_NOTE}"
         )
         validated = (stated, *self.compared(), *(self.fused() if fusing else ()))
-        uses_lambdag = MethodId.LAMBDAG in validated
+        uses_lambdag = any(face(m).plan_settings for m in validated)  # its settings apply
         self.completeChanged.emit()
         self.advanced.setVisible(self.advanced_check.isChecked())
         self.advanced.setEnabled(uses_lambdag)

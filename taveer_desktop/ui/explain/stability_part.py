@@ -15,12 +15,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
 from taveer_desktop.core.stability.stated_stability import run_stability, stated_log10_lr
 from taveer_desktop.presentation.explanation_data import StabilityFigures, stability_method
+from taveer_desktop.presentation.face_registry import quotes_classification
 from taveer_desktop.presentation.ratio_stability_text import stability_html
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
@@ -76,7 +76,9 @@ class StabilityPart:
         text, tip = stability_html(figures, self.verification.prediction, findings)
         # a LambdaG or fused run whose check resampled TAVeer only may compute the stated
         # ratio's now
-        again = bool(findings and findings.stated != MethodId.TAVEER and figures.ratio is None)
+        again = bool(
+            findings and not quotes_classification(findings.stated) and figures.ratio is None
+        )
         self.stability_button.setVisible(again and self.can_resample())
         self.stability_button.setEnabled(again and self.can_resample())
         self.stability_label.setText(text)

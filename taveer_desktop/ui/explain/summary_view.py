@@ -42,7 +42,6 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
 from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES, describe
-from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
@@ -56,6 +55,7 @@ from taveer_desktop.presentation.explanation_data import (
     decision_basis,
     decision_texts,
 )
+from taveer_desktop.presentation.face_registry import fuses, gives_text_evidence
 from taveer_desktop.presentation.fusion_text import (
     fusion_sentence,
 )
@@ -311,10 +311,11 @@ class DecisionSummary(StabilityPart, QWidget):
             self.methods_label.setToolTip("")
             return
         kind = verification.conclusion.kind
-        weights = model_fusion_weights(model) if findings.stated == MethodId.FUSION else None
+        weights = model_fusion_weights(model) if fuses(findings.stated) else None
         lines = [line.strip() for line in result_method_lines(findings, kind, weights)]
         self.methods_label.setText("<br>".join(html.escape(line) for line in lines))
-        tips = [LAMBDAG_METHOD] if MethodId.LAMBDAG in findings.by_method else []
+        text_evidence = any(gives_text_evidence(m) for m in findings.by_method)  # LambdaG's
+        tips = [LAMBDAG_METHOD] if text_evidence else []
         if weights is not None:
             tips.append(fusion_sentence(weights, findings.stated) or "")
         self.methods_label.setToolTip("\n\n".join(t for t in tips if t))
