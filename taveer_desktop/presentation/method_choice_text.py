@@ -40,8 +40,8 @@ METHOD_EXPLANATIONS = {
     "no evidence at all. Agreement is not evidence by itself; only the fitted weights, "
     "measured on the trials, say what the second method adds.",
 }
-COMPARISON_EXPLANATION = (
-    "One of the ten systems the TAVeer paper compares itself with, implemented from its original "
+COMPARISON_EXPLANATION = (  # {origin}: the registry's, so no method claims a paper not its own
+    "{origin}, implemented from its original "
     "paper. Its raw score is calibrated to a likelihood ratio on the validation's trials, as "
     "TAVeer's is. It gives no evidence in the text: a conclusion states its ratio, with no "
     "view of which words or sentences led to it."
@@ -112,7 +112,8 @@ def method_explanation(method: str, fused: Sequence[str] = ()) -> str:
     """A method's explanation for the wizard: what it does, how it draws, what it costs, and
     the publication it comes from (a fusion named, and costed, by the methods it fuses)."""
     info = method_info(method)
-    what = METHOD_EXPLANATIONS.get(info.id, COMPARISON_EXPLANATION)
+    origin = info.origin.value[:1].upper() + info.origin.value[1:]
+    what = METHOD_EXPLANATIONS.get(info.id, COMPARISON_EXPLANATION.format(origin=origin))
     if info.comparison and info.needs_impostors:
         what += " " + IMPOSTORS_NOTE
     randomness = DETERMINISTIC if info.deterministic else SEEDED

@@ -238,8 +238,8 @@ def comparison_sentence(method: str) -> str:
         else "It draws at random from a recorded seed, so the same case gives the same score."
     )
     return (
-        f"{info.name}, {info.family.value}: one of the ten systems the TAVeer paper compares "
-        f"itself with, implemented from {info.reference}. Its raw score is calibrated to a "
+        f"{info.name}, {info.family.value}: {info.origin.value}, "  # its own paper's, no other's
+        f"implemented from {info.reference}. Its raw score is calibrated to a "
         f"likelihood ratio on the validation's trials, as TAVeer's is. {randomness} "
         f"It gives no evidence in the text."
     )
