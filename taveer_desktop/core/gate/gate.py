@@ -50,7 +50,7 @@ from taveer_desktop.core.gate.gate_validation import validation_findings
 from taveer_desktop.core.gate.population_fit import CaseCounts, case_counts
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 
 MIN_WORDS = 50
 MIN_LEXICON_SHARE = 0.20

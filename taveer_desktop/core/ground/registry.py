@@ -69,6 +69,9 @@ class Capabilities:
     ratio_resampled: bool = False  # its stated ratio's stability comes from resampling its score
     fuses: bool = False  # combines other methods' ratios; never one of its own inputs
     lexicon_masked: bool = False  # reads text masked with the program's topic-agnostic lexicon
+    # every model file is built on it (thresholds, ensemble, calibration, the gate): the other
+    # methods' parts are added to it, and its ratio is kept beside the one a model states
+    model_base: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,9 @@ _INFOS = (
         deterministic=True,
         needs_impostors=False,
         origin=Origin.SEED,
-        capabilities=Capabilities(classifies=True, explains_features=True, lexicon_masked=True),
+        capabilities=Capabilities(
+            classifies=True, explains_features=True, lexicon_masked=True, model_base=True
+        ),
         comparison=False,
     ),
     MethodInfo(
@@ -268,6 +273,13 @@ def method_info(method: str | MethodId) -> MethodInfo:
         return REGISTRY[MethodId(method)]
     except ValueError:
         raise KeyError(f"unknown method {method!r}; known: {', '.join(METHOD_IDS)}") from None
+
+
+def capabilities_of(method: object) -> Capabilities:
+    """What a method can do; an unknown id (or anything else) can do nothing."""
+    if not isinstance(method, str) or method not in METHOD_IDS:
+        return Capabilities()
+    return REGISTRY[MethodId(method)].capabilities
 
 
 def method_name(method: str | MethodId) -> str:

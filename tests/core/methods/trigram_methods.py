@@ -107,7 +107,7 @@ def installed(methods: Sequence[tuple[str, type]] = INSTALLED) -> Iterator[None]
     ``unmasking``), the real modules put back afterwards."""
     saved = {}
     for method_id, cls in methods:
-        name = f"taveer_desktop.core.methods.{method_id}"
+        name = f"taveer_desktop.core.methods.systems.{method_id}"
         saved[name] = sys.modules.get(name)
         module = types.ModuleType(name)
         module.METHOD = cls  # type: ignore[attr-defined]

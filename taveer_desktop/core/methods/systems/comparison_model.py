@@ -48,7 +48,11 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import COMPARISON_IDS, method_info
 from taveer_desktop.core.methods.systems.catalogue import UnknownMethod, comparison_method
 from taveer_desktop.core.methods.systems.comparison import ComparisonMethod
-from taveer_desktop.core.methods.taveer.model import MAX_MODEL_BYTES, MODEL_FORMAT_VERSION, Model
+from taveer_desktop.core.methods.taveer.model_fields import (
+    MAX_MODEL_BYTES,
+    MODEL_FORMAT_VERSION,
+    Model,
+)
 
 IMPOSTOR_ENCODING = "UTF-8 texts separated by U+001E, zlib, base64"
 SEPARATOR = "\x1e"

@@ -80,7 +80,7 @@ from taveer_desktop.core.methods.systems.comparison_trials import (
     trial_case,
 )
 from taveer_desktop.core.validation.cross_validation import Ranges, quality_inputs
-from taveer_desktop.core.validation.evaluation import roc_auc
+from taveer_desktop.core.validation.evaluation_measures import roc_auc
 from taveer_desktop.core.validation.population import Population
 from taveer_desktop.core.validation.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation.validation_trials import TrialSet
