@@ -10,7 +10,8 @@ its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``
 - ``check_part``: check the method's part of a model file as it is read;
 - ``components``: the methods the ratio it states is made of (itself; a fusion's: those it
   fuses);
-- ``case_ratio`` and ``state``: its ratio of one case and the result stating it;
+- ``case_ratio`` and ``statement``: its ratio of one case and what a result stating it says
+  (``core/verification/method_verify.py`` concludes from it under the gate);
 - ``resampled_log10_lr`` and ``stated_resampled``: its ratio in every resample of the stability
   check, and the stated ratio made of its components' columns;
 - ``case_scorer``: its raw score of each case of an evaluated corpus;
@@ -24,13 +25,11 @@ beside the stated one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from taveer_desktop.core.calibration.outcome import GateFinding
-from taveer_desktop.core.gate.gate import conclude
 from taveer_desktop.core.methods.taveer.model_fields import Model
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence, MethodFindings
 
 if TYPE_CHECKING:  # annotations only: the methods' modules load when they are used
     import numpy as np
@@ -38,9 +37,10 @@ if TYPE_CHECKING:  # annotations only: the methods' modules load when they are u
     from taveer_desktop.core.calibration.calibration import Calibration
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
+    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.validation.method_run import MethodRun, RunContext
+    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 Bounds = tuple[float | None, float | None]
 
@@ -84,9 +84,22 @@ class CaseScorer:
     raw_range: tuple[float, float] | None
 
 
-def at_bound(log10_lr: float | None, bounds: Bounds) -> bool:
-    """Whether a ratio equals the lower or upper bound of what produced it (its ELUB)."""
-    return log10_lr is not None and any(b is not None and abs(log10_lr - b) < 1e-9 for b in bounds)
+@dataclass(frozen=True)
+class Statement:
+    """What a result stating a method's ratio says (``MethodFindings`` once concluded): the
+    stated method and its ratio, every method's ratio and bound, the findings its methods add
+    to the gate's, and what the result keeps of them (see ``CaseRatio``)."""
+
+    stated: str
+    log10_lr: float | None
+    by_method: dict[str, float | None]
+    bounds: dict[str, Bounds]
+    findings: tuple[GateFinding, ...] = ()
+    lambdag_raw: float | None = None
+    lambdag_order: int | None = None
+    evidence: LambdaGEvidence | None = None
+    raw: float | None = None
+    cannot_compare: str | None = None
 
 
 class MethodSeam:
@@ -115,27 +128,23 @@ class MethodSeam:
         """This method's ratio of one case (``result``: TAVeer's verification of it)."""
         raise ValueError(f"{self.id!r} has no ratio of its own")
 
-    def state(
+    def statement(
         self, model: Model, result: VerificationResult, base: CaseRatio, case: Case
-    ) -> VerificationResult:
-        """TAVeer's ``result`` stating this method's ratio under the same gate, with ``base``
-        (TAVeer's own ratio) kept beside it."""
+    ) -> Statement | None:
+        """What the result states: this method's ratio, with ``base`` (TAVeer's own ratio)
+        kept beside it (None: ``result`` states it already)."""
         own = self.case_ratio(model, result, case)
-        conclusion = conclude(model, (*result.conclusion.findings, *own.findings), own.log10_lr)
-        by_method = {base.method: base.log10_lr, self.id: own.log10_lr}
-        bounds = {base.method: base.bounds, self.id: own.bounds}
-        findings = MethodFindings(
+        return Statement(
             self.id,
-            by_method,
+            own.log10_lr,
+            {base.method: base.log10_lr, self.id: own.log10_lr},
+            {base.method: base.bounds, self.id: own.bounds},
+            own.findings,
             own.lambdag_raw,
             own.lambdag_order,
             own.evidence,
-            tuple(m for m, v in by_method.items() if at_bound(v, bounds[m])),
             raw=own.raw,
             cannot_compare=own.cannot_compare,
-        )
-        return replace(
-            result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings
         )
 
     def resampled_log10_lr(

@@ -3,9 +3,9 @@
 ``Metrics`` holds them; ``compute_metrics`` gives the paper's and PAN's from scores in [0, 1]
 (accuracy and the confusion matrix with Y iff score > 0.5, AUC, c@1, F0.5u, the complement of
 the Brier score), ``weight_of_evidence_metrics`` adds Cllr, Cllr_min, the rates of misleading
-evidence and the ECE, ``posterior_scores`` turns log10 LRs into LR / (1 + LR). Every method's
-figures are measured with them (``core/validation/evaluation.py`` and
-``evaluation_methods.py``, which both read this module).
+evidence and the ECE (``posterior_scores``, LR / (1 + LR), and the ROC area are
+``core/calibration/score_measures.py``'s). Every method's figures are measured with them
+(``core/validation/evaluation.py`` and ``evaluation_methods.py``, which both read this module).
 """
 
 from __future__ import annotations
@@ -16,12 +16,15 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration import (
-    LN10,
     cllr,
     cllr_min,
     misleading_rates,
     reliability_bins,
 )
+from taveer_desktop.core.calibration.score_measures import curve_area as curve_area
+from taveer_desktop.core.calibration.score_measures import posterior_scores as posterior_scores
+from taveer_desktop.core.calibration.score_measures import roc_auc as roc_auc
+from taveer_desktop.core.calibration.score_measures import roc_curve as roc_curve
 
 
 @dataclass(frozen=True)
@@ -45,46 +48,6 @@ class Metrics:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def roc_auc(scores: np.ndarray, truth: np.ndarray) -> float:
-    """Area under the ROC curve (Mann–Whitney U with average ranks for ties)."""
-    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
-    n_pos, n_neg = int(truth.sum()), int((~truth).sum())
-    if n_pos == 0 or n_neg == 0:
-        return float("nan")
-    order = np.argsort(scores, kind="mergesort")
-    sorted_scores = scores[order]
-    ranks = np.empty(len(scores))
-    i = 0
-    while i < len(scores):
-        j = i
-        while j + 1 < len(scores) and sorted_scores[j + 1] == sorted_scores[i]:
-            j += 1
-        ranks[order[i : j + 1]] = (i + j) / 2.0 + 1.0
-        i = j + 1
-    rank_sum = ranks[truth].sum()
-    return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
-
-
-def roc_curve(scores: np.ndarray, truth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """False- and true-positive rates at every distinct score threshold, from (0,0) to (1,1).
-
-    Tied scores move both rates at once, so the trapezoidal area (``curve_area``) equals
-    ``roc_auc`` (ties counted half).
-    """
-    scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
-    order = np.argsort(-scores, kind="mergesort")
-    s, t = scores[order], truth[order]
-    n_pos, n_neg = max(int(t.sum()), 1), max(int((~t).sum()), 1)
-    last_of_tie = np.r_[np.diff(s) != 0, True]
-    tps, fps = np.cumsum(t)[last_of_tie], np.cumsum(~t)[last_of_tie]
-    return np.r_[0.0, fps / n_neg], np.r_[0.0, tps / n_pos]
-
-
-def curve_area(x: np.ndarray, y: np.ndarray) -> float:
-    """The area under a curve through the points (x, y), by the trapezoidal rule."""
-    return float(np.sum((x[1:] - x[:-1]) * (y[1:] + y[:-1]) / 2.0))
 
 
 def compute_metrics(scores: np.ndarray, truth: np.ndarray) -> Metrics:
@@ -146,8 +109,3 @@ def weight_of_evidence_metrics(
         misleading_n=misleading_n,
         ece=reliability_bins(log10_lr, truth)[1],
     )
-
-
-def posterior_scores(log10_lr: np.ndarray) -> np.ndarray:
-    """LR / (1 + LR): the score whose > 0.5 is the decision 'same author' (as in validation)."""
-    return 0.5 * (1.0 + np.tanh(0.5 * LN10 * np.asarray(log10_lr, dtype=float)))

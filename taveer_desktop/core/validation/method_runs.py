@@ -24,12 +24,12 @@ import numpy as np
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.ground.registry import method_info
 from taveer_desktop.core.methods.method_registry import method_seam
+from taveer_desktop.core.methods.method_run import Bounds as Bounds
+from taveer_desktop.core.methods.method_run import MethodRun as MethodRun
+from taveer_desktop.core.methods.method_run import RunContext
 from taveer_desktop.core.validation.cross_validation import Ranges
 from taveer_desktop.core.validation.evaluation_measures import posterior_scores
 from taveer_desktop.core.validation.method_figures import MethodFigures
-from taveer_desktop.core.validation.method_run import Bounds as Bounds
-from taveer_desktop.core.validation.method_run import MethodRun as MethodRun
-from taveer_desktop.core.validation.method_run import RunContext
 from taveer_desktop.core.validation.population import Population
 from taveer_desktop.core.validation.validation_figures import (
     FIGURES,

@@ -2,9 +2,9 @@
 systems (``core/methods/systems/comparison_verify.py``), or the fusion of any of them.
 
 Every model is built on TAVeer's: ``verify_with_method`` verifies with it and applies the gate,
-then hands the result to the seam of the model's stated method (``core/methods/method_registry.py``)
-to state that method's ratio, TAVeer's own ratio kept beside it (a TAVeer model's seam states
-TAVeer's result as it is).
+asks the seam of the model's stated method (``core/methods/method_registry.py``) what the result
+states (its ``Statement``: that method's ratio, TAVeer's own kept beside it; none for a TAVeer
+model, whose result states its ratio), and concludes from it under the same gate.
 
 ``core/methods/taveer/verify.py`` verifies with TAVeer and applies the gate of the model's
 validated conditions. A model validated with ``--method lambdag`` or ``--method fusion``
@@ -27,18 +27,21 @@ LambdaG's evidence placed on the questioned text when the verification explains 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
+from taveer_desktop.core.gate.gate import conclude
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.methods.lambdag.lambdag_scorer import LambdaGScorer as LambdaGScorer
 from taveer_desktop.core.methods.lambdag.lambdag_scorer import (
     lambdag_for_case as lambdag_for_case,
 )
 from taveer_desktop.core.methods.method_registry import base_seam, method_seam
-from taveer_desktop.core.methods.method_seam import Case
+from taveer_desktop.core.methods.method_seam import Bounds, Case
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.taveer_seam import taveer_log10_lr as taveer_log10_lr
 from taveer_desktop.core.methods.taveer.verify import VerificationResult, verify
+from taveer_desktop.core.verification.method_findings import MethodFindings
 
 
 def verify_with_method(
@@ -57,4 +60,23 @@ def verify_with_method(
     result = verify(model, known_texts, unknown_text, lexicon, explain=explain, basis=basis)
     case = Case(known_texts, unknown_text, lexicon, source, explain)
     base = base_seam().case_ratio(model, result, case)
-    return method_seam(method_of(model)).state(model, result, base, case)
+    said = method_seam(method_of(model)).statement(model, result, base, case)
+    if said is None:  # a TAVeer model: its result states its ratio
+        return result
+    conclusion = conclude(model, (*result.conclusion.findings, *said.findings), said.log10_lr)
+    findings = MethodFindings(
+        said.stated,
+        said.by_method,
+        said.lambdag_raw,
+        said.lambdag_order,
+        said.evidence,
+        tuple(m for m, v in said.by_method.items() if _at_bound(v, said.bounds[m])),
+        raw=said.raw,
+        cannot_compare=said.cannot_compare,
+    )
+    return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
+
+
+def _at_bound(log10_lr: float | None, bounds: Bounds) -> bool:
+    """Whether a ratio equals the lower or upper bound of what produced it (its ELUB)."""
+    return log10_lr is not None and any(b is not None and abs(log10_lr - b) < 1e-9 for b in bounds)

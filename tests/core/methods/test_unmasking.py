@@ -195,7 +195,7 @@ def test_settings_follow_the_trials_lengths() -> None:
 def test_a_validation_on_book_length_trials_records_the_book_settings(monkeypatch) -> None:
     import taveer_desktop.core.methods.systems.comparison_validation as comparison_validation
     from taveer_desktop.core.methods.method_registry import method_seam
-    from taveer_desktop.core.validation.method_run import RunContext
+    from taveer_desktop.core.methods.method_run import RunContext
 
     seen = {}
 

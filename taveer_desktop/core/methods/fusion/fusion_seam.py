@@ -20,17 +20,16 @@ import numpy as np
 
 from taveer_desktop.core.calibration.length_bands import bound_at
 from taveer_desktop.core.calibration.outcome import GateFinding
-from taveer_desktop.core.gate.gate import conclude
 from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
 from taveer_desktop.core.methods.fusion.fusion import Fusion
 from taveer_desktop.core.methods.fusion.fusion_model import fusion_of
-from taveer_desktop.core.methods.method_seam import Case, CaseRatio, MethodSeam, at_bound
+from taveer_desktop.core.methods.method_seam import Case, CaseRatio, MethodSeam, Statement
 from taveer_desktop.core.methods.taveer.model_fields import Model
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence, MethodFindings
 
 if TYPE_CHECKING:
+    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.validation.method_run import MethodRun, RunContext
+    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 
 def attach_fusion(model: Model, fusion: Fusion, parts: list[Any]) -> Model:
@@ -68,12 +67,12 @@ class FusionSeam(MethodSeam):
     def components(self, model: Model, source: str) -> tuple[str, ...]:
         return fusion_of(model, source).methods
 
-    def state(
+    def statement(
         self, model: Model, result: VerificationResult, base: CaseRatio, case: Case
-    ) -> VerificationResult:
-        """The result stating the fused ratio (see the module); a method that gives no ratio
-        (TAVeer without enough text, a comparison system that cannot compare the case) leaves
-        the fusion without one."""
+    ) -> Statement | None:
+        """The fused ratio (see the module); a method that gives no ratio (TAVeer without
+        enough text, a comparison system that cannot compare the case) leaves the fusion
+        without one."""
         fusion = fusion_of(model, case.source)
         chars = len(case.unknown)  # each ratio's bound at this length
         by_method: dict[str, float | None] = {base.method: base.log10_lr}
@@ -100,18 +99,16 @@ class FusionSeam(MethodSeam):
             stated = float(fusion.log10_lr(row, chars)[0])
         by_method[self.id] = stated
         bounds[self.id] = bound_at(fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr)
-        conclusion = conclude(model, (*result.conclusion.findings, *found), stated)
-        findings = MethodFindings(
+        return Statement(
             self.id,
+            stated,
             by_method,
+            bounds,
+            tuple(found),
             lambdag_raw,
             order,
             evidence,
-            tuple(m for m, v in by_method.items() if at_bound(v, bounds[m])),
             cannot_compare=cannot,
-        )
-        return replace(
-            result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings
         )
 
     def stated_resampled(
@@ -124,7 +121,7 @@ class FusionSeam(MethodSeam):
 
     def cross_validate(self, context: RunContext, runs: dict[str, MethodRun]) -> MethodRun:
         from taveer_desktop.core.methods.fusion.fusion_validation import validate_fusion
-        from taveer_desktop.core.validation.method_run import MethodRun
+        from taveer_desktop.core.methods.method_run import MethodRun
 
         fused = tuple(context.settings.fuse)
         found = validate_fusion(

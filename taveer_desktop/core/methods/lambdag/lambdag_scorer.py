@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.features.lexicon import Lexicon
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 if TYPE_CHECKING:
     from taveer_desktop.core.methods.lambdag.lambdag import ReferencePool
+    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 
 class LambdaGScorer:

@@ -25,9 +25,9 @@ from taveer_desktop.core.methods.taveer.model_fields import Model
 if TYPE_CHECKING:
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
+    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.validation.method_run import MethodRun, RunContext
 
 
 class LambdaGSeam(MethodSeam):
@@ -89,7 +89,7 @@ class LambdaGSeam(MethodSeam):
 
     def cross_validate(self, context: RunContext, runs: dict[str, MethodRun]) -> MethodRun:
         from taveer_desktop.core.methods.lambdag.lambdag_validation import second_opinion
-        from taveer_desktop.core.validation.method_run import MethodRun
+        from taveer_desktop.core.methods.method_run import MethodRun
 
         trials = context.trials
         taveer = next(iter(runs.values()))  # TAVeer's, made first

@@ -28,9 +28,9 @@ from taveer_desktop.core.methods.taveer.model_fields import Model
 if TYPE_CHECKING:
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
+    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.validation.method_run import MethodRun, RunContext
 
 
 class ComparisonSeam(MethodSeam):
@@ -95,9 +95,9 @@ class ComparisonSeam(MethodSeam):
         return CaseScorer(ComparisonScorer(part, source).raw, part.calibration, part.raw_range)
 
     def cross_validate(self, context: RunContext, runs: dict[str, MethodRun]) -> MethodRun:
+        from taveer_desktop.core.methods.method_run import MethodRun
         from taveer_desktop.core.methods.systems.catalogue import comparison_method
         from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison
-        from taveer_desktop.core.validation.method_run import MethodRun
 
         trials = context.trials
         params = comparison_method(self.id).params_for_lengths(

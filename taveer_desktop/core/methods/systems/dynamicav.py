@@ -154,7 +154,7 @@ class DynamicAv(ComparisonMethod):
         rows, truth = np.asarray(features, dtype=float), np.asarray(truth, dtype=bool)
         if truth.all() or not truth.any():
             return {"category": CATEGORIES[0]}
-        from taveer_desktop.core.validation.evaluation_measures import (
+        from taveer_desktop.core.calibration.score_measures import (
             roc_auc,  # only when learning
         )
 

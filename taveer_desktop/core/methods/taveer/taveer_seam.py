@@ -3,7 +3,7 @@
 TAVeer's part of a model file is the model itself (thresholds, ensemble, calibration, checked by
 ``model_fields``); where a fusion combines TAVeer, its calibration must be there. Its ratio of a
 case is its calibrated ensemble similarity (``taveer_log10_lr``), which the result of
-``core/methods/taveer/verify.py`` already states: its ``state`` is that result unchanged. Its score
+``core/methods/taveer/verify.py`` already states: it adds no ``statement``. Its score
 of a corpus's cases is the model's own (``scores_cases`` False), and its stability is its
 classification's, resampled by ``core/methods/taveer/stability.py``.
 """
@@ -18,14 +18,14 @@ import numpy as np
 from taveer_desktop.core.calibration.length_bands import bound_at
 from taveer_desktop.core.calibration.model_checks import require
 from taveer_desktop.core.calibration.outcome import Classification
-from taveer_desktop.core.methods.method_seam import Bounds, Case, CaseRatio, MethodSeam
+from taveer_desktop.core.methods.method_seam import Bounds, Case, CaseRatio, MethodSeam, Statement
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:
     from taveer_desktop.core.ground.progress import Progress
+    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.validation.method_run import MethodRun, RunContext
 
 
 def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
@@ -66,10 +66,10 @@ class TaveerSeam(MethodSeam):
         log10_lr = taveer_log10_lr(model, result)
         return CaseRatio(self.id, log10_lr, taveer_bounds(model, len(case.unknown)))
 
-    def state(
+    def statement(
         self, model: Model, result: VerificationResult, base: CaseRatio, case: Case
-    ) -> VerificationResult:
-        return result
+    ) -> Statement | None:
+        return None  # TAVeer's result states its ratio already
 
     def resampled_log10_lr(
         self, model: Model, resampled: ResampledScores, case: Case, seed: int, progress: Progress

@@ -1,22 +1,25 @@
 """One method's run on a validation's trials (``MethodRun``) and what every run is given
 (``RunContext``); each method's seam makes its own (``core/methods/method_seam.py``) and
-``core/validation/method_runs.py`` puts them side by side."""
+``core/validation/method_runs.py`` puts them side by side. The validation's types are named
+here for annotations only, so that the methods' seams need nothing from the room above."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from taveer_desktop.core.calibration.score_measures import posterior_scores
 from taveer_desktop.core.ground.progress import Progress
 from taveer_desktop.core.methods.taveer.model_fields import Model
-from taveer_desktop.core.validation.cross_validation import Ranges
-from taveer_desktop.core.validation.evaluation_measures import posterior_scores
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.validation_settings import ValidationSettings
-from taveer_desktop.core.validation.validation_trials import TrialSet
+
+if TYPE_CHECKING:
+    from taveer_desktop.core.validation.cross_validation import Ranges
+    from taveer_desktop.core.validation.population import Population
+    from taveer_desktop.core.validation.validation_settings import ValidationSettings
+    from taveer_desktop.core.validation.validation_trials import TrialSet
 
 Bounds = tuple[float | None, float | None]
 
