@@ -7,18 +7,14 @@ states (its ``Statement``: that method's ratio, TAVeer's own kept beside it; non
 model, whose result states its ratio), and concludes from it under the same gate.
 
 ``core/methods/taveer/verify.py`` verifies with TAVeer and applies the gate of the model's
-validated conditions. A model validated with ``--method lambdag`` or ``--method fusion``
-(``core/methods/lambdag/lambdag_model.py``) also carries LambdaG's calibration and reference
-population and, for the fusion, the fusion's weights; ``verify_with_method`` then computes
-LambdaG's likelihood ratio for the case (masked texts, ``core/methods/lambdag/lambdag.py``, seeded
-by the model so the same case always gives the same ratio) and the conclusion states the model's
-method's ratio — LambdaG's, or the fused one — under the same gate. A fused model scores the case
-with every method it fuses (each with its own part, and its own findings: a raw score outside its
-validated range, a comparison system that cannot compare the case — then the fusion gives no ratio)
-and states their fusion. A comparison system's model states that system's calibrated, ELUB-bounded
-ratio under the same gate (with a finding when its raw score lies outside the range validated, and
-no ratio — with the method's reason — where it cannot compare the case). Every method's own ratio
-is kept beside it (the result's ``methods``, ``core/verification/method_findings.py``), so that
+validated conditions. LambdaG's seam computes its likelihood ratio for the case (masked texts,
+seeded by the model so the same case always gives the same ratio; ``lambdag_seam.py``); a
+comparison system's states its calibrated, ELUB-bounded ratio (with a finding when its raw score
+lies outside the range validated, and no ratio — with the method's reason — where it cannot
+compare the case; ``comparison_seam.py``); a fused model's scores the case with every method it
+fuses, each through its own seam and with its own findings, and states their fusion (no ratio
+where one of them gives none; ``fusion_seam.py``). Every method's own ratio is kept beside the
+stated one (the result's ``methods``, ``core/verification/method_findings.py``), so that
 agreement or disagreement between them can be stated (``presentation/method_agreement.py``), with
 LambdaG's evidence placed on the questioned text when the verification explains itself
 (``core/methods/lambdag/lambdag_evidence.py``).

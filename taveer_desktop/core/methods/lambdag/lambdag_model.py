@@ -133,7 +133,7 @@ class LambdaGPart:
 
     @classmethod
     def of(cls, model: Model, source: str) -> LambdaGPart:
-        """The LambdaG part of a model, every value checked (see ``check_model_parts``)."""
+        """The LambdaG part of a model, every value checked (see the module)."""
         data = model.extra.get("lambdag")
         if not isinstance(data, dict):
             refuse("its LambdaG part is missing ('lambdag')", source)

@@ -21,8 +21,8 @@ together are capped as one system's impostors are.
 ``ComparisonPart.of`` refuses a malformed part with one plain message naming the file: an
 unknown id, parameters the method's ``check_params`` refuses, learned values its
 ``check_learned`` refuses, any NaN or infinity, sizes beyond the limits below, impostors that
-do not decode to what they state. ``core/lambdag_model.check_model_parts`` calls it for every
-model read.
+do not decode to what they state. The comparison systems' seam (``comparison_seam.py``) calls it
+for every model read.
 """
 
 from __future__ import annotations
