@@ -88,6 +88,9 @@ class MethodInfo:
     comparison: bool  # one of the paper's ten comparison systems (``comparison.py``)
     origin: Origin
     capabilities: Capabilities
+    # how a finding writes its raw score: a symbol and a format (LambdaG's λG to one decimal,
+    # as the examiner reads it in the report; any other score to four significant digits)
+    raw_score: tuple[str, str] = ("", "+.4g")
 
 
 _INFOS = (
@@ -118,6 +121,7 @@ _INFOS = (
         origin=Origin.PUBLISHED,
         capabilities=Capabilities(evidence_in_text=True, ratio_resampled=True, lexicon_masked=True),
         comparison=False,
+        raw_score=("λG ", "+.1f"),
     ),
     MethodInfo(
         MethodId.FUSION,
