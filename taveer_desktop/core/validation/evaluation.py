@@ -47,6 +47,7 @@ from taveer_desktop.core.gate.validation_basis import BasisReference, Validation
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.ground.registry import MethodId, method_info
 from taveer_desktop.core.intake.corpus import Corpus
+from taveer_desktop.core.methods.method_registry import BASE_METHOD
 from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.scoring import similarity_array
@@ -197,8 +198,8 @@ def _methods(
     assert truth is not None
     metrics, log10_lr, cllr_evaluative = taveer_measures
     taveer_lr = log10_lr if log10_lr is not None else np.full(len(truth), np.nan)
-    taveer = MethodFigures(MethodId.TAVEER.value, metrics, taveer_lr, cllr_evaluative)
-    methods = {MethodId.TAVEER.value: taveer}
+    taveer = MethodFigures(BASE_METHOD, metrics, taveer_lr, cllr_evaluative)
+    methods = {BASE_METHOD: taveer}
     if scorer is not None:
         members = [CATEGORY_IDS.index(c) for c in model.ensemble]
         abstains = np.isnan(similarities[:, members]).all(axis=1)

@@ -145,6 +145,7 @@ def scored_figures(
 
 
 def fusion_figures(
+    method: str,
     fusion: Fusion,
     figures: dict[str, MethodFigures],
     unanswered: np.ndarray,
@@ -152,13 +153,13 @@ def fusion_figures(
     evaluative: np.ndarray,
     questioned_chars: np.ndarray,
 ) -> MethodFigures:
-    """The fusion's figures from its components' (``figures``, TAVeer's among them where it
-    is fused): their log10 LRs in ``fusion.methods`` order, fused and bounded; ``unanswered``
-    cases (see the module) score 0.5 with a fused log10 LR of 0."""
+    """The figures of the fusion ``method`` from its components' (``figures``, TAVeer's among
+    them where it is fused): their log10 LRs in ``fusion.methods`` order, fused and bounded;
+    ``unanswered`` cases (see the module) score 0.5 with a fused log10 LR of 0."""
     columns = np.column_stack([figures[m].log10_lr for m in fusion.methods])
     fused = np.where(unanswered, 0.0, fusion.log10_lr(columns, questioned_chars))
     unbounded = fusion.unbounded().log10_lr(columns)
-    return method_figures("fusion", fused, unbounded, truth, evaluative, unanswered=unanswered)
+    return method_figures(method, fused, unbounded, truth, evaluative, unanswered=unanswered)
 
 
 def other_methods(
@@ -178,11 +179,14 @@ def other_methods(
         m: scored_figures(m, part, raw[m], truth, evaluative, lengths)
         for m, part in scorer.parts.items()
     }
-    if method_info(method_of(model)).capabilities.fuses:
+    stated = method_of(model)
+    if method_info(stated).capabilities.fuses:
         fusion = fusion_of(model, "the model")
         unanswered = np.zeros(len(truth), dtype=bool)
         for m in fusion.methods:  # a fused method without a raw score of its own is TAVeer
             unanswered |= ~np.isfinite(raw[m]) if m in raw else taveer_abstains
         figures = {taveer.method: taveer, **out}
-        out["fusion"] = fusion_figures(fusion, figures, unanswered, truth, evaluative, lengths[0])
+        out[stated] = fusion_figures(
+            stated, fusion, figures, unanswered, truth, evaluative, lengths[0]
+        )
     return out
