@@ -36,6 +36,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from taveer_desktop.core.calibration.outcome import (
     Conclusion,
@@ -50,7 +51,9 @@ from taveer_desktop.core.gate.gate_validation import validation_findings
 from taveer_desktop.core.gate.population_fit import CaseCounts, case_counts
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import method_info
-from taveer_desktop.core.methods.taveer.model_fields import Model
+
+if TYPE_CHECKING:  # annotations only: the gate stands below the methods' room
+    from taveer_desktop.core.methods.taveer.model_fields import Model
 
 MIN_WORDS = 50
 MIN_LEXICON_SHARE = 0.20
