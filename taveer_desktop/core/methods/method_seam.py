@@ -28,13 +28,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from taveer_desktop.core.calibration.outcome import GateFinding
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:  # annotations only: the methods' modules load when they are used
     import numpy as np
 
     from taveer_desktop.core.calibration.calibration import Calibration
+    from taveer_desktop.core.calibration.outcome import GateFinding
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from taveer_desktop.core.calibration.length_bands import bound_at
-from taveer_desktop.core.calibration.outcome import GateFinding
 from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
 from taveer_desktop.core.methods.fusion.fusion import Fusion
 from taveer_desktop.core.methods.fusion.fusion_model import fusion_of
@@ -27,6 +26,7 @@ from taveer_desktop.core.methods.method_seam import Case, CaseRatio, MethodSeam,
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:
+    from taveer_desktop.core.calibration.outcome import GateFinding
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
     from taveer_desktop.core.verification.method_findings import LambdaGEvidence

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from taveer_desktop.core.calibration.length_bands import bound_at
-from taveer_desktop.core.gate.gate import raw_range_finding
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, check_reference
 from taveer_desktop.core.methods.method_seam import Case, CaseRatio, CaseScorer, MethodSeam
 from taveer_desktop.core.methods.taveer.model_fields import Model
@@ -38,6 +37,7 @@ class LambdaGSeam(MethodSeam):
             check_reference(LambdaGPart.of(model, source), source)
 
     def case_ratio(self, model: Model, result: VerificationResult, case: Case) -> CaseRatio:
+        from taveer_desktop.core.gate.gate import raw_range_finding
         from taveer_desktop.core.methods.lambdag.lambdag_scorer import lambdag_for_case
 
         part = LambdaGPart.of(model, case.source)
