@@ -141,7 +141,7 @@ def run_evaluate(args) -> int:
     from taveer_desktop.core.intake.corpus import open_corpus
     from taveer_desktop.core.validation.evaluation import evaluate
 
-    model = load_model(args.model)  # every method's part checked (``check_model_parts``)
+    model = load_model(args.model)  # every method's part checked (``method_registry.check_parts``)
     basis = read_basis(args)  # refused before the long part
     corpus = open_corpus(args.corpus)
     result = evaluate(

@@ -119,18 +119,18 @@ def test_the_unspoiled_model_is_accepted_and_works(fused_model, project):
 def test_a_model_an_older_version_stored_is_listed_with_its_problem(fused_model, project):
     """Stored by an older program whose checks were looser (here: today's check of the
     LambdaG part switched off while it is added), a nonsense model must not break listings."""
-    import taveer_desktop.core.methods.lambdag.lambdag_model as lambdag_model
+    from taveer_desktop.core.methods.lambdag.lambdag_seam import LambdaGSeam
     from taveer_desktop.store import ProjectStore
 
     bad = json.loads(fused_model.read_text(encoding="utf-8"))
     bad["name"], bad["lambdag"]["order"] = "older nonsense", 0
-    checked = lambdag_model.check_model_parts
-    lambdag_model.check_model_parts = lambda model, source: None
+    checked = LambdaGSeam.check_part
+    LambdaGSeam.check_part = lambda self, model, source, stated, fused: None
     try:
         with ProjectStore.open(project) as store:
             store.models.add_bytes(json.dumps(bad).encode(), "older.json")
     finally:
-        lambdag_model.check_model_parts = checked
+        LambdaGSeam.check_part = checked
     listed = taveer("--project", project, "model", "list")
     assert_works(listed)
     assert "older nonsense" in listed.stdout

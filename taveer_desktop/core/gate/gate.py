@@ -36,6 +36,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from taveer_desktop.core.calibration.outcome import (
     Conclusion,
@@ -49,8 +50,10 @@ from taveer_desktop.core.gate.conditions import ValidatedConditions, describe_po
 from taveer_desktop.core.gate.gate_validation import validation_findings
 from taveer_desktop.core.gate.population_fit import CaseCounts, case_counts
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
-from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.ground.registry import method_info
+
+if TYPE_CHECKING:  # annotations only: the gate stands below the methods' room
+    from taveer_desktop.core.methods.taveer.model_fields import Model
 
 MIN_WORDS = 50
 MIN_LEXICON_SHARE = 0.20
@@ -299,11 +302,6 @@ def _distance_findings(model: Model, distances: Mapping[str, float | None]) -> l
     return findings
 
 
-# how a method's raw score is written in the finding: LambdaG's λG to one decimal (as the
-# examiner reads it in the report), any other method's score to four significant digits
-_RAW_FORMATS = {MethodId.LAMBDAG.value: ("λG ", "+.1f")}
-
-
 def raw_range_finding(
     method: str, raw: float, raw_range: tuple[float, float] | None
 ) -> GateFinding | None:
@@ -318,10 +316,11 @@ def raw_range_finding(
     low, high = raw_range
     if low <= raw <= high:
         return None
-    symbol, form = _RAW_FORMATS.get(method, ("", "+.4g"))
+    info = method_info(method)
+    symbol, form = info.raw_score  # as the registry says a finding writes it
     return GateFinding(
         GateRule.VALIDATED_CONDITIONS,
-        f"{method_info(method).name}: its score {symbol}{raw:{form}} lies outside the range "
+        f"{info.name}: its score {symbol}{raw:{form}} lies outside the range "
         f"its validation trials gave ({low:{form}} to {high:{form}}); its likelihood ratio is "
         "extrapolated",
         raw,

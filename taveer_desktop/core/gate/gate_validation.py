@@ -22,6 +22,8 @@ the examiner's declaration that a population is relevant to it), or a record fil
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from taveer_desktop.core.calibration.outcome import GateFinding, GateRule
 from taveer_desktop.core.gate.population_fit import (
     PART_ALPHA,
@@ -33,11 +35,13 @@ from taveer_desktop.core.gate.population_fit import (
 )
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import METHOD_IDS, method_name
-from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.validation.validation_settings import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
 )
+
+if TYPE_CHECKING:  # annotations only: the gate stands below the methods' room
+    from taveer_desktop.core.methods.taveer.model_fields import Model
 
 
 def _percent(share: float, places: int) -> str:

@@ -69,6 +69,9 @@ class Capabilities:
     ratio_resampled: bool = False  # its stated ratio's stability comes from resampling its score
     fuses: bool = False  # combines other methods' ratios; never one of its own inputs
     lexicon_masked: bool = False  # reads text masked with the program's topic-agnostic lexicon
+    # every model file is built on it (thresholds, ensemble, calibration, the gate): the other
+    # methods' parts are added to it, and its ratio is kept beside the one a model states
+    model_base: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,9 @@ class MethodInfo:
     comparison: bool  # one of the paper's ten comparison systems (``comparison.py``)
     origin: Origin
     capabilities: Capabilities
+    # how a finding writes its raw score: a symbol and a format (LambdaG's λG to one decimal,
+    # as the examiner reads it in the report; any other score to four significant digits)
+    raw_score: tuple[str, str] = ("", "+.4g")
 
 
 _INFOS = (
@@ -98,7 +104,9 @@ _INFOS = (
         deterministic=True,
         needs_impostors=False,
         origin=Origin.SEED,
-        capabilities=Capabilities(classifies=True, explains_features=True, lexicon_masked=True),
+        capabilities=Capabilities(
+            classifies=True, explains_features=True, lexicon_masked=True, model_base=True
+        ),
         comparison=False,
     ),
     MethodInfo(
@@ -113,6 +121,7 @@ _INFOS = (
         origin=Origin.PUBLISHED,
         capabilities=Capabilities(evidence_in_text=True, ratio_resampled=True, lexicon_masked=True),
         comparison=False,
+        raw_score=("λG ", "+.1f"),
     ),
     MethodInfo(
         MethodId.FUSION,
@@ -268,6 +277,13 @@ def method_info(method: str | MethodId) -> MethodInfo:
         return REGISTRY[MethodId(method)]
     except ValueError:
         raise KeyError(f"unknown method {method!r}; known: {', '.join(METHOD_IDS)}") from None
+
+
+def capabilities_of(method: object) -> Capabilities:
+    """What a method can do; an unknown id (or anything else) can do nothing."""
+    if not isinstance(method, str) or method not in METHOD_IDS:
+        return Capabilities()
+    return REGISTRY[MethodId(method)].capabilities
 
 
 def method_name(method: str | MethodId) -> str:

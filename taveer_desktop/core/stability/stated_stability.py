@@ -25,15 +25,16 @@ gate (the gate's reasons do not change when a tenth of the sentences is left out
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 import numpy as np
 
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId, method_info
-from taveer_desktop.core.methods.taveer.model import Model, method_of
+from taveer_desktop.core.ground.registry import COMPARISON_IDS, METHOD_IDS, method_info
+from taveer_desktop.core.methods.method_registry import SEAMS, method_seam
+from taveer_desktop.core.methods.method_seam import Case
+from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.stability import (
     DEFAULT_KEEP_FRACTION,
     DEFAULT_RESAMPLES,
@@ -71,88 +72,10 @@ def _ratio_stability(
     )
 
 
-@dataclass(frozen=True)
-class _Texts:
-    """The run's texts and what every method's resampling needs with them."""
-
-    known: Sequence[str]
-    unknown: str
-    lexicon: Lexicon
-    source: str
-    progress: Progress
-
-
-def _taveer_column(model: Model, resampled: ResampledScores, lengths: Lengths) -> np.ndarray:
-    """TAVeer's calibrated ratio of each resampled score (NaN where every category abstains or
-    the model has no calibration)."""
-    taveer = np.full(len(resampled.scores), np.nan)
-    if model.calibration is not None:
-        scores = np.where(resampled.abstains, 0.5, resampled.scores)
-        taveer = np.asarray(model.calibration.log10_lr(scores, *lengths), dtype=float)
-        taveer[resampled.abstains | np.isnan(resampled.scores)] = np.nan
-    return taveer
-
-
-def _lambdag_column(
-    model: Model, resampled: ResampledScores, texts: _Texts, lengths: Lengths
-) -> np.ndarray:
-    from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
-    from taveer_desktop.core.methods.lambdag.lambdag_stability import resampled_lambda_g
-    from taveer_desktop.core.verification.method_verify import LambdaGScorer
-
-    part = LambdaGPart.of(model, texts.source)
-    pool = LambdaGScorer(part, texts.lexicon, texts.source).pool()
-    raws = resampled_lambda_g(
-        pool,
-        part.order,
-        part.samples,
-        part.seed,
-        texts.known,
-        texts.unknown,
-        texts.lexicon,
-        resampled.keep_unknown,
-        resampled.keep_known,
-        texts.progress,
-    )
-    return np.asarray(part.calibration.log10_lr(raws, *lengths), dtype=float)
-
-
-def _comparison_column(
-    model: Model, method: str, resampled: ResampledScores, texts: _Texts, seed: int
-) -> np.ndarray:
-    from taveer_desktop.core.methods.systems.comparison_model import comparison_part
-    from taveer_desktop.core.methods.systems.comparison_stability import resampled_comparison
-    from taveer_desktop.core.methods.systems.comparison_verify import ComparisonScorer
-
-    part = comparison_part(model, method, texts.source)  # stated, or one its fusion combines
-    scorer = ComparisonScorer(part, texts.source)
-    raws = resampled_comparison(
-        scorer,
-        texts.known,
-        texts.unknown,
-        resampled.keep_unknown,
-        resampled.keep_known,
-        seed,
-        texts.progress,
-    )
-    # at the lengths the run's comparison used: the prepared texts' (``compare_case``)
-    case = scorer.case(texts.known, texts.unknown)
-    lengths = (len(case.questioned), sum(len(t) for t in case.known))
-    ratios = np.full(len(raws), np.nan)
-    scored = np.isfinite(raws)
-    ratios[scored] = part.calibration.log10_lr(raws[scored], *lengths)
-    return ratios
-
-
 def stated_components(model: Model, source: str = "the model") -> tuple[str, ...]:
     """The methods a model's stated ratio is made of: the fusion's, in ``fusion.methods``
-    order, or the stated method alone."""
-    method = method_of(model)
-    if method == MethodId.FUSION:
-        from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
-
-        return fusion_of(model, source).methods
-    return (method,)
+    order, or the stated method alone (its seam's ``components``)."""
+    return method_seam(method_of(model)).components(model, source)
 
 
 def drawn_afresh(methods: Sequence[str]) -> tuple[str, ...]:
@@ -175,18 +98,12 @@ def component_log10_lrs(
     """Each method's calibrated log10 ratio in every resample (NaN: none), for ``methods`` —
     by default those the stated ratio is made of (``stated_components``). ``seed``: the
     check's, from which a comparison system that draws at random seeds each resample."""
-    texts = _Texts(known_texts, unknown_text, lexicon, source, progress)
-    lengths = (len(unknown_text), sum(len(t) for t in known_texts))
+    case = Case(known_texts, unknown_text, lexicon, source)
     columns: dict[str, np.ndarray] = {}
     for method in stated_components(model, source) if methods is None else methods:
-        if method == MethodId.TAVEER:
-            columns[method] = _taveer_column(model, resampled, lengths)
-        elif method == MethodId.LAMBDAG:
-            columns[method] = _lambdag_column(model, resampled, texts, lengths)
-        elif method in COMPARISON_IDS:
-            columns[method] = _comparison_column(model, method, resampled, texts, seed)
-        else:
+        if method not in SEAMS:
             raise ValueError(f"{method!r} has no ratio of its own to resample")
+        columns[method] = SEAMS[method].resampled_log10_lr(model, resampled, case, seed, progress)
     return columns
 
 
@@ -205,15 +122,8 @@ def stated_ratios(
     columns = component_log10_lrs(
         model, resampled, known_texts, unknown_text, lexicon, source, seed, progress
     )
-    if method_of(model) != MethodId.FUSION:
-        (column,) = columns.values()
-        return column
-    from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
-
-    fusion = fusion_of(model, source)
-    matrix = np.column_stack([columns[m] for m in fusion.methods])
-    fused = fusion.log10_lr(matrix, len(unknown_text))
-    return np.asarray(fused, dtype=float).reshape(-1)
+    seam = method_seam(method_of(model))
+    return seam.stated_resampled(model, columns, source, len(unknown_text))
 
 
 def run_stability(
@@ -239,7 +149,7 @@ def run_stability(
     stability = stability_of(model, resampled, original_answer, seed, keep_fraction)
     method = method_of(model)
     # TAVeer's ratio is its classification's score: the classification's stability is its own
-    if method == MethodId.TAVEER or stated_log10_lr is None:
+    if not method_info(method).capabilities.ratio_resampled or stated_log10_lr is None:
         return stability
     ratios = stated_ratios(
         model, resampled, known_texts, unknown_text, lexicon, source, progress, seed
@@ -252,7 +162,11 @@ def stated_log10_lr(result: Mapping[str, Any]) -> float | None:
     """The stated ratio (log10) of a stored result dict of a run whose model states another
     method's ratio than TAVeer's (None for a TAVeer model's run, or where it stated none)."""
     methods = result.get("methods")
-    if not isinstance(methods, dict) or methods.get("method", "taveer") == "taveer":
-        return None
+    stated = methods.get("method") if isinstance(methods, dict) else None
+    if stated is None or (
+        stated in METHOD_IDS and not method_info(stated).capabilities.ratio_resampled
+    ):
+        return None  # no other method's findings, or a method whose ratio is not resampled
+    assert isinstance(methods, dict)
     value = (methods.get("log10_lr_by_method") or {}).get(methods.get("method"))
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None

@@ -30,7 +30,7 @@ from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.gate.gate import assess, conclude, raw_range_finding
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import method_info
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.training import CorpusDistances
 
 

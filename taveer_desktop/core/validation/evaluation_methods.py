@@ -1,9 +1,9 @@
 """Each method's figures in an evaluation (``taveer evaluate``) of a model of another method.
 
 A model states TAVeer's ratio, LambdaG's, one comparison system's, or the fusion of any two or
-more of them (``core/lambdag_model.fusion_of``). Every method it states or fuses other than
-TAVeer scores every case of the corpus (``MethodScorer``: one picklable object giving one raw
-score per method, run in the same worker processes as TAVeer's features,
+more of them (``core/methods/fusion/fusion_model.fusion_of``). Every method it states or fuses
+other than TAVeer scores every case of the corpus (``MethodScorer``: one picklable object giving
+one raw score per method, run in the same worker processes as TAVeer's features,
 ``core/training.corpus_distances``); a method that cannot compare a case gives NaN.
 
 ``other_methods`` then measures each of them alone with the measures of the headline
@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from taveer_desktop.core.features.lexicon import Lexicon
-from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId
-from taveer_desktop.core.methods.taveer.model import Model, method_of
+from taveer_desktop.core.ground.registry import method_info
+from taveer_desktop.core.methods.fusion.fusion_model import fusion_of
+from taveer_desktop.core.methods.method_registry import method_seam
+from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.validation.corpus_gate import evaluative_cllr
-from taveer_desktop.core.validation.evaluation import (
+from taveer_desktop.core.validation.evaluation_measures import (
     Metrics,
     compute_metrics,
     posterior_scores,
@@ -41,8 +43,6 @@ from taveer_desktop.core.validation.evaluation import (
 if TYPE_CHECKING:  # LambdaG's and the comparison systems' modules load only when needed
     from taveer_desktop.core.calibration.calibration import Calibration
     from taveer_desktop.core.methods.fusion.fusion import Fusion
-
-TAVEER = MethodId.TAVEER.value
 
 
 @dataclass(frozen=True)
@@ -93,13 +93,10 @@ class MethodScorer:
 
 
 def scored_methods(model: Model, source: str) -> tuple[str, ...]:
-    """The methods other than TAVeer that a model states or fuses, in its fusion's order."""
-    method = method_of(model)
-    if method == MethodId.FUSION:
-        from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
-
-        return tuple(m for m in fusion_of(model, source).methods if m != TAVEER)
-    return () if method == TAVEER else (method,)
+    """The methods other than TAVeer that a model states or fuses, in its fusion's order
+    (those whose seam scores cases: TAVeer's score is the model's own)."""
+    components = method_seam(method_of(model)).components(model, source)
+    return tuple(m for m in components if method_seam(m).scores_cases)
 
 
 def method_scorer(model: Model, lexicon: Lexicon, source: str = "the model") -> MethodScorer | None:
@@ -107,20 +104,9 @@ def method_scorer(model: Model, lexicon: Lexicon, source: str = "the model") -> 
     scorers: dict[str, Callable[[Sequence[str], str], float]] = {}
     parts: dict[str, ScoredPart] = {}
     for method in scored_methods(model, source):
-        if method in COMPARISON_IDS:
-            from taveer_desktop.core.methods.systems.comparison_model import comparison_part
-            from taveer_desktop.core.methods.systems.comparison_verify import ComparisonScorer
-
-            part = comparison_part(model, method, source)
-            scorers[method] = ComparisonScorer(part, source).raw
-            parts[method] = ScoredPart(part.calibration, part.raw_range)
-        else:
-            from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
-            from taveer_desktop.core.verification.method_verify import LambdaGScorer
-
-            lambdag = LambdaGPart.of(model, source)
-            scorers[method] = LambdaGScorer(lambdag, lexicon, source).raw
-            parts[method] = ScoredPart(lambdag.calibration, lambdag.raw_range)
+        found = method_seam(method).case_scorer(model, lexicon, source)
+        scorers[method] = found.score
+        parts[method] = ScoredPart(found.calibration, found.raw_range)
     return MethodScorer(scorers, parts) if scorers else None
 
 
@@ -159,6 +145,7 @@ def scored_figures(
 
 
 def fusion_figures(
+    method: str,
     fusion: Fusion,
     figures: dict[str, MethodFigures],
     unanswered: np.ndarray,
@@ -166,13 +153,13 @@ def fusion_figures(
     evaluative: np.ndarray,
     questioned_chars: np.ndarray,
 ) -> MethodFigures:
-    """The fusion's figures from its components' (``figures``, TAVeer's among them where it
-    is fused): their log10 LRs in ``fusion.methods`` order, fused and bounded; ``unanswered``
-    cases (see the module) score 0.5 with a fused log10 LR of 0."""
+    """The figures of the fusion ``method`` from its components' (``figures``, TAVeer's among
+    them where it is fused): their log10 LRs in ``fusion.methods`` order, fused and bounded;
+    ``unanswered`` cases (see the module) score 0.5 with a fused log10 LR of 0."""
     columns = np.column_stack([figures[m].log10_lr for m in fusion.methods])
     fused = np.where(unanswered, 0.0, fusion.log10_lr(columns, questioned_chars))
     unbounded = fusion.unbounded().log10_lr(columns)
-    return method_figures("fusion", fused, unbounded, truth, evaluative, unanswered=unanswered)
+    return method_figures(method, fused, unbounded, truth, evaluative, unanswered=unanswered)
 
 
 def other_methods(
@@ -192,13 +179,14 @@ def other_methods(
         m: scored_figures(m, part, raw[m], truth, evaluative, lengths)
         for m, part in scorer.parts.items()
     }
-    if method_of(model) == MethodId.FUSION:
-        from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
-
+    stated = method_of(model)
+    if method_info(stated).capabilities.fuses:
         fusion = fusion_of(model, "the model")
         unanswered = np.zeros(len(truth), dtype=bool)
-        for m in fusion.methods:
-            unanswered |= taveer_abstains if m == TAVEER else ~np.isfinite(raw[m])
-        figures = {TAVEER: taveer, **out}
-        out["fusion"] = fusion_figures(fusion, figures, unanswered, truth, evaluative, lengths[0])
+        for m in fusion.methods:  # a fused method without a raw score of its own is TAVeer
+            unanswered |= ~np.isfinite(raw[m]) if m in raw else taveer_abstains
+        figures = {taveer.method: taveer, **out}
+        out[stated] = fusion_figures(
+            stated, fusion, figures, unanswered, truth, evaluative, lengths[0]
+        )
     return out

@@ -2,11 +2,13 @@
 
 ``core/validation/validation.py`` cross-validates TAVeer on its trials and asks ``run_methods`` for
 the others (the stated method, those compared beside it and those the fusion combines,
-``ValidationSettings.validated``): LambdaG through ``core/methods/lambdag/lambdag_validation.py``,
-the ten comparison systems through ``comparison_validation.py``, then the fusion of
-``ValidationSettings.fuse`` from their held-out LRs (``fusion_validation.py``). Each gives a
-``MethodRun``: its held-out log10 LR per trial (NaN where it could not compare), its cost, how
-it attaches its part to the final model, and its final part's bound. ``choose_stated`` applies
+``ValidationSettings.validated``): each method's seam makes its run
+(``core/methods/method_registry.py``: LambdaG through ``lambdag_validation.py``, the ten
+comparison systems through ``comparison_validation.py``, then the fusion of
+``ValidationSettings.fuse`` from their held-out LRs, ``fusion_validation.py``). Each gives a
+``MethodRun`` (``core/validation/method_run.py``): its held-out log10 LR per trial (NaN where
+it could not compare), its cost, how it attaches its part to the final model, and its final
+part's bound. ``choose_stated`` applies
 a rule registered before the run (``CHOICE_RULES``) to pick the stated method;
 ``methods_block`` and ``annotate_trials`` write the record's ``"methods"`` and each trial's
 ``log10_lr_by_method``.
@@ -15,18 +17,18 @@ a rule registered before the run (``CHOICE_RULES``) to pick the stated method;
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId, method_info, method_name
-from taveer_desktop.core.methods.fusion.fusion import Fusion
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.ground.registry import method_info
+from taveer_desktop.core.methods.method_registry import method_seam
+from taveer_desktop.core.methods.method_run import Bounds as Bounds
+from taveer_desktop.core.methods.method_run import MethodRun as MethodRun
+from taveer_desktop.core.methods.method_run import RunContext
 from taveer_desktop.core.validation.cross_validation import Ranges
-from taveer_desktop.core.validation.evaluation import posterior_scores
+from taveer_desktop.core.validation.evaluation_measures import posterior_scores
 from taveer_desktop.core.validation.method_figures import MethodFigures
 from taveer_desktop.core.validation.population import Population
 from taveer_desktop.core.validation.validation_figures import (
@@ -41,152 +43,6 @@ from taveer_desktop.core.validation.validation_settings import (
 )
 from taveer_desktop.core.validation.validation_trials import TrialSet
 
-Bounds = tuple[float | None, float | None]
-
-
-@dataclass
-class MethodRun:
-    """One method on the trials (see the module)."""
-
-    method: str
-    cv_log10_lr: np.ndarray  # held-out, bounded; NaN where the method could not compare
-    seconds_per_trial: float
-    attach: Callable[[Model], Model] | None = None  # None: TAVeer (the model is TAVeer's)
-    bounds: Bounds = (None, None)  # its final part's overall bound
-    reasons: dict[str, int] = field(default_factory=dict)
-    seed_spread: dict[str, Any] | None = None
-    summary: dict[str, Any] = field(default_factory=dict)  # more for the record (LambdaG's)
-    rows: dict[str, np.ndarray] = field(default_factory=dict)  # more per trial ("lambdag_raw")
-    scores: np.ndarray | None = None  # TAVeer's similarities (others: from their LRs)
-    part: Any = None  # its final part (LambdaGPart, ComparisonPart, Fusion; None: TAVeer)
-
-    @property
-    def compared(self) -> np.ndarray:
-        compared: np.ndarray = np.isfinite(self.cv_log10_lr)
-        return compared
-
-    def cv_scores(self) -> np.ndarray:
-        """The scores ``figures_of`` takes (accuracy at 0.5): TAVeer's similarity, else the
-        posterior of the LR at even prior odds."""
-        if self.scores is not None:
-            return self.scores
-        return np.asarray(posterior_scores(self.cv_log10_lr), dtype=float)
-
-
-def _lambdag_run(
-    population: Population,
-    trials: TrialSet,
-    settings: ValidationSettings,
-    taveer: MethodRun,
-    progress: Progress,
-    workers: int | None,
-    ranges: Ranges,
-) -> MethodRun:
-    from taveer_desktop.core.methods.lambdag.lambdag_validation import second_opinion
-
-    second = second_opinion(
-        population,
-        trials,
-        replace(settings, method=MethodId.LAMBDAG.value),
-        taveer.cv_log10_lr,
-        progress,
-        workers,
-        ranges,
-    )
-    calibration = second.part.calibration
-    return MethodRun(
-        MethodId.LAMBDAG.value,
-        second.cv_lambdag,
-        second.lambdag_seconds / max(1, len(trials)),
-        second.attach,
-        (calibration.min_log10_lr, calibration.max_log10_lr),
-        summary=second.summary_lambdag(),
-        rows={"lambdag_raw": second.raw[:, second.part.order - 1]},
-        part=second.part,
-    )
-
-
-def _fusion_run(
-    runs: dict[str, MethodRun], trials: TrialSet, settings: ValidationSettings
-) -> MethodRun:
-    """The fusion of ``settings.fuse`` from their runs' held-out LRs (``fusion_validation``);
-    its final model carries every fused method's part (see ``attach_fusion``)."""
-    from taveer_desktop.core.methods.fusion.fusion_validation import validate_fusion
-
-    fused = tuple(settings.fuse)
-    found = validate_fusion(fused, {m: runs[m].cv_log10_lr for m in fused}, trials, settings)
-    fusion = found.fusion
-    rows: dict[str, np.ndarray] = {}
-    for m in fused:
-        rows.update(runs[m].rows)
-    return MethodRun(
-        MethodId.FUSION.value,
-        found.cv_log10_lr,
-        sum(runs[m].seconds_per_trial for m in fused),
-        lambda model: attach_fusion(model, fusion, [runs[m].part for m in fused]),
-        (fusion.min_log10_lr, fusion.max_log10_lr),
-        reasons={
-            f"{method_name(m)} could not compare the trial": n
-            for m, n in found.left_out.items()
-            if n
-        },
-        summary=found.summary(),
-        rows=rows,
-        part=fusion,
-    )
-
-
-def attach_fusion(model: Model, fusion: Fusion, parts: list[Any]) -> Model:
-    """The model stating the fusion's ratio: its fusion, LambdaG's part if it fuses LambdaG,
-    and every fused comparison system's part in ``"comparisons"`` (``comparison_model``);
-    TAVeer's part is the model itself (``parts`` holds None for it)."""
-    from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
-    from taveer_desktop.core.methods.systems.comparison_model import (
-        ComparisonPart,
-        comparisons_block,
-    )
-
-    extra = {**model.extra, "method": MethodId.FUSION.value, "fusion": fusion.to_dict()}
-    comparisons = [p for p in parts if isinstance(p, ComparisonPart)]
-    for part in parts:
-        if isinstance(part, LambdaGPart):
-            extra[MethodId.LAMBDAG.value] = part.to_dict()
-    if comparisons:
-        extra["comparisons"] = comparisons_block(comparisons, "the fused model")
-    return replace(model, extra=extra)
-
-
-def _comparison_run(
-    method_id: str,
-    population: Population,
-    trials: TrialSet,
-    settings: ValidationSettings,
-    progress: Progress,
-    workers: int | None,
-    ranges: Ranges,
-) -> MethodRun:
-    from taveer_desktop.core.methods.systems.catalogue import comparison_method
-    from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison
-
-    params = comparison_method(method_id).params_for_lengths(
-        trials.questioned_chars, trials.known_chars
-    )
-    done = validate_comparison(
-        method_id, population, trials, settings, ranges, progress, workers, params
-    )
-    calibration = done.part.calibration
-    return MethodRun(
-        method_id,
-        done.cv_log10_lr,
-        done.seconds_per_trial,
-        done.part.attach,
-        (calibration.min_log10_lr, calibration.max_log10_lr),
-        reasons=done.reasons,
-        seed_spread=done.seed_spread,
-        rows={f"{method_id}_raw": done.cv_raw},
-        part=done.part,
-    )
-
 
 def run_methods(
     population: Population,
@@ -198,22 +54,20 @@ def run_methods(
     ranges: Ranges | None = None,
 ) -> dict[str, MethodRun]:
     """TAVeer's run and every other method of ``settings.validated`` (the stated and compared
-    methods, and those the fusion combines), in that order."""
-    ranges = dict(ranges or {})
+    methods, and those the fusion combines), in that order; each method's seam makes its run
+    (the methods with a part of their own first, then the comparison systems, then a fusion
+    of their held-out ratios)."""
+    context = RunContext(population, trials, settings, progress, workers, dict(ranges or {}))
     wanted = list(settings.validated)  # the fusion's methods too, where it is asked for
-    runs = {MethodId.TAVEER.value: taveer}
-    if MethodId.LAMBDAG.value in wanted:
-        runs[MethodId.LAMBDAG.value] = _lambdag_run(
-            population, trials, settings, taveer, progress, workers, ranges
-        )
-    for method_id in wanted:
-        if method_id in COMPARISON_IDS:
-            runs[method_id] = _comparison_run(
-                method_id, population, trials, settings, progress, workers, ranges
-            )
-    if MethodId.FUSION.value in wanted:
-        runs[MethodId.FUSION.value] = _fusion_run(runs, trials, settings)
-    order = [MethodId.TAVEER.value, *(m for m in wanted if m != MethodId.TAVEER.value)]
+    runs = {taveer.method: taveer}
+    stages = sorted(
+        wanted,
+        key=lambda m: (method_info(m).capabilities.fuses, method_info(m).comparison),
+    )
+    for method in stages:
+        if method not in runs:
+            runs[method] = method_seam(method).cross_validate(context, runs)
+    order = [taveer.method, *(m for m in wanted if m != taveer.method)]
     return {m: runs[m] for m in [*order, *(m for m in runs if m not in order)]}
 
 

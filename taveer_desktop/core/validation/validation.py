@@ -66,7 +66,7 @@ from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.intake.corpus import Corpus
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.training import CorpusDistances, fit_model
 from taveer_desktop.core.validation.cross_validation import (
     QUALITY_MEASURES,

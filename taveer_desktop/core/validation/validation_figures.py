@@ -31,8 +31,8 @@ from taveer_desktop.core.calibration.calibration import (
 )
 from taveer_desktop.core.calibration.elub import elub
 from taveer_desktop.core.calibration.length_bands import band_indices
+from taveer_desktop.core.calibration.score_measures import roc_auc
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation.evaluation import roc_auc
 
 FIGURES = (
     "cllr",

@@ -19,8 +19,14 @@ from typing import Any
 
 from taveer_desktop.core.calibration.length_bands import length_bands
 from taveer_desktop.core.ground.errors import InputError
-from taveer_desktop.core.ground.registry import COMPARISON_IDS, METHOD_IDS, MethodId, method_name
-from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS
+from taveer_desktop.core.ground.registry import (
+    COMPARISON_IDS,
+    METHOD_IDS,
+    MethodId,
+    capabilities_of,
+    method_name,
+)
+from taveer_desktop.core.methods.taveer.model_fields import THRESHOLD_METHODS
 from taveer_desktop.core.validation.trial_topics import TOPIC_RELATIONS
 
 MIN_TRIALS_PER_CLASS = 20
@@ -182,13 +188,13 @@ class ValidationSettings:
     def validated(self) -> tuple[str, ...]:
         """``methods`` and, where the fusion is among them, the methods it combines (each is
         cross-validated on the same trials before they are fused)."""
-        fused = self.fuse if "fusion" in self.methods else ()
+        fused = self.fuse if any(capabilities_of(m).fuses for m in self.methods) else ()
         return tuple(dict.fromkeys((*self.methods, *fused)))
 
     def name_of(self, method: str) -> str:
         """A method's name as this validation states it: the registry's, or for the fusion
         the methods it combines ("TAVeer + COAV")."""
-        if method == "fusion":
+        if capabilities_of(method).fuses:
             from taveer_desktop.core.methods.fusion.fusion import fusion_name
 
             return fusion_name(self.fuse)
@@ -302,9 +308,9 @@ def check_fuse(fuse: Sequence[str], option: str = "--fuse") -> None:
     if unknown:
         raise InputError(
             f"{option}: unknown method {', '.join(repr(m) for m in unknown)} "
-            f"(known: {', '.join(m for m in METHODS if m != 'fusion')})"
+            f"(known: {', '.join(m for m in METHODS if not capabilities_of(m).fuses)})"
         )
-    if "fusion" in ids:
+    if any(capabilities_of(m).fuses for m in ids):
         raise InputError(f"{option}: the fusion cannot combine itself; name the methods it fuses")
     twice = sorted({m for m in ids if ids.count(m) > 1})
     if twice:

@@ -29,7 +29,7 @@ from enum import Enum
 from typing import Any
 
 from taveer_desktop.core.calibration.outcome import ResultFormatError
-from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId
+from taveer_desktop.core.ground.registry import METHOD_IDS, capabilities_of
 
 MAX_REASON_CHARS = 1000
 SHARE_DIGITS = 4  # a token's share of λG is kept to 10⁻⁴
@@ -186,7 +186,8 @@ def findings_from_dict(data: Any) -> MethodFindings:
     _require(isinstance(data, dict), "not an object")
     stated = data.get("method")
     _require(
-        stated in METHOD_IDS and stated != MethodId.TAVEER, f"unknown stated method {stated!r}"
+        stated in METHOD_IDS and not capabilities_of(stated).model_base,
+        f"unknown stated method {stated!r}",
     )
     by_method = data.get("log10_lr_by_method")
     _require(
@@ -200,10 +201,12 @@ def findings_from_dict(data: Any) -> MethodFindings:
     _require(raw is None or _finite(raw), "lambdag_raw is not a finite number")
     order = data.get("lambdag_order")
     _require(order is None or (_index(order) and order >= 1), "lambdag_order is wrong")
-    _require(  # LambdaG's, or a fusion's that fuses LambdaG (it has LambdaG's ratio)
-        order is not None
-        or stated not in (MethodId.LAMBDAG, MethodId.FUSION)
-        or (stated == MethodId.FUSION and MethodId.LAMBDAG not in by_method),
+    # LambdaG's, or a fusion's that fuses LambdaG (it has LambdaG's ratio): the order of the
+    # method whose evidence is placed in the text
+    in_text = any(capabilities_of(m).evidence_in_text for m in by_method)
+    can = capabilities_of(stated)
+    _require(
+        order is not None or not (can.evidence_in_text or (can.fuses and in_text)),
         "lambdag_order is missing",
     )
     stated_raw = data.get("raw")

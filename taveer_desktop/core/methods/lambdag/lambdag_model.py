@@ -1,4 +1,4 @@
-"""The LambdaG and fusion parts of a validated model file, and which method a model states.
+"""The LambdaG part of a validated model file (and, read here for older callers, the fusion's).
 
 A model validated with ``--method lambdag`` or ``--method fusion`` is a TAVeer model (its
 thresholds, ensemble, calibration and validated conditions, fitted on the same trials: the gate
@@ -15,22 +15,18 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
   no running text, but it is derived from the population's documents: a model made from a
   laboratory's own population stays with that laboratory, and a model made from a corpus may
   only be passed on where the corpus's licence allows derived data;
-- ``"fusion"``: the logistic-regression fusion (``core/methods/fusion/fusion.py``) of the fused
-  methods' calibrated log10 LRs, for ``"method": "fusion"``: ``"methods"`` names them in column
-  order (two or more registered ids; every model made before ``--fuse`` existed fuses
-  ``FUSED_METHODS``, TAVeer and LambdaG) with one weight each (≥ 0; 0: the method carries no
-  weight). Every fused method's part is in the model: TAVeer's is the model itself,
-  LambdaG's is ``"lambdag"``, each comparison system's is in ``"comparisons"``
-  (``core/methods/comparison_model.fused_parts``).
+- ``"fusion"``: the fusion of the fused methods' log10 LRs, for ``"method": "fusion"``
+  (``core/methods/fusion/fusion_model.fusion_of``, also importable from here); every model made
+  before ``--fuse`` existed fuses ``FUSED_METHODS``, TAVeer and LambdaG.
 
 A model of one of the ten comparison systems carries ``"comparison"`` instead
-(``core/methods/systems/comparison_model.py``), checked here too.
+(``core/methods/systems/comparison_model.py``).
 
-Every model read is checked here at the door (``check_model_parts``, called by
-``core/methods/taveer/model.py``): the method (any registered id), every value of each part that is
-present (ranges above: orders, samples, seeds, vocabulary, weights, bounds), the reference decoded
-within its stated size and matching its vocabulary, and the figures the file states about
-itself (``core/methods/taveer/model_claims.py``).
+Every model read is checked at the door (``core/methods/taveer/model.py``): each method's part
+through its seam (``core/methods/method_registry.py``; LambdaG's, ``lambdag_seam.py``, with
+``LambdaGPart.of`` and ``check_reference`` here): every value of each part that is present
+(ranges above: orders, samples, seeds, vocabulary, weights, bounds) and the reference decoded
+within its stated size and matching its vocabulary.
 A model that passes cannot fail later inside a verification.
 """
 
@@ -46,21 +42,18 @@ import numpy as np
 
 from taveer_desktop.core.calibration.calibration import Calibration
 from taveer_desktop.core.calibration.model_checks import (
-    MAX_CALIBRATION_MAGNITUDE,
     calibration_from_dict,
-    is_number,
     is_whole,
     raw_range_from,
     refuse,
     require,
 )
-from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId
-from taveer_desktop.core.methods.fusion.fusion import Fusion
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.fusion.fusion_model import fusion_of as fusion_of
 from taveer_desktop.core.methods.lambdag.kneser_ney import END
 from taveer_desktop.core.methods.lambdag.lambdag import vocabulary_size_of
 from taveer_desktop.core.methods.lambdag.lambdag_masking import MASKED_DTYPE
-from taveer_desktop.core.methods.taveer.model import MODEL_FORMAT_VERSION, STATED_METHODS, Model
-from taveer_desktop.core.methods.taveer.model_claims import check_claims
+from taveer_desktop.core.methods.taveer.model_fields import MODEL_FORMAT_VERSION, Model
 
 REFERENCE_ENCODING = "zlib, base64; 16-bit little-endian masked ids, 0 between sentences"
 # the columns of the default fusion (``--method fusion`` without ``--fuse``), in this order
@@ -73,7 +66,6 @@ MAX_SEED = 2**63 - 1
 MAX_VOCABULARY = 0x8000 + 1  # every masked id is below 0x8000
 MAX_REFERENCE_TOKENS = 16_000_000  # 32 MB decoded: far above what a 5 MB model file holds
 MAX_RAW = 1e9  # |λG| of the validation's trials
-MAX_FUSION_WEIGHT = 100.0
 
 
 def encode_reference(stream: np.ndarray) -> dict[str, Any]:
@@ -141,7 +133,7 @@ class LambdaGPart:
 
     @classmethod
     def of(cls, model: Model, source: str) -> LambdaGPart:
-        """The LambdaG part of a model, every value checked (see ``check_model_parts``)."""
+        """The LambdaG part of a model, every value checked (see the module)."""
         data = model.extra.get("lambdag")
         if not isinstance(data, dict):
             refuse("its LambdaG part is missing ('lambdag')", source)
@@ -192,96 +184,13 @@ class LambdaGPart:
         )
 
 
-def fusion_of(model: Model, source: str) -> Fusion:
-    """The fusion part of a model, every value checked: two or more distinct registered
-    methods (not the fusion) in column order, one finite weight from 0 to
-    ``MAX_FUSION_WEIGHT`` each, bounds like a calibration's."""
-    data = model.extra.get("fusion")
-    if not isinstance(data, dict):
-        refuse("its fusion part is missing ('fusion')", source)
-    methods = data.get("methods")
+def check_reference(part: LambdaGPart, source: str) -> None:
+    """Refuse a LambdaG part whose reference population holds no sentence or does not give its
+    stated vocabulary size (decoded within its stated size, ``decode_reference``)."""
+    stream = decode_reference(part.reference, source)
+    require(bool(np.any(stream != END)), "its LambdaG reference holds no sentence", source)
     require(
-        isinstance(methods, list)
-        and len(methods) >= 2
-        and len(set(methods)) == len(methods)
-        and all(m in STATED_METHODS and m != MethodId.FUSION for m in methods),
-        "fusion.methods must be two or more distinct method ids (not 'fusion')",
+        vocabulary_size_of(np.append(stream, END)) == part.vocabulary_size,
+        "lambdag.vocabulary_size does not match its reference population",
         source,
     )
-    assert isinstance(methods, list)
-    weights = data.get("weights")
-    require(
-        isinstance(weights, list)
-        and len(weights) == len(methods)
-        and all(is_number(w) and 0 <= w <= MAX_FUSION_WEIGHT for w in weights),
-        f"fusion.weights must be {len(methods)} numbers from 0 to {MAX_FUSION_WEIGHT:g}",
-        source,
-    )
-    for key in ("intercept", "prior_log_odds"):
-        require(
-            is_number(data.get(key)) and abs(data[key]) <= MAX_CALIBRATION_MAGNITUDE,
-            f"fusion.{key} must be a number within ±{MAX_CALIBRATION_MAGNITUDE:g}",
-            source,
-        )
-    low, high = data.get("min_log10_lr"), data.get("max_log10_lr")
-    require(
-        all(
-            v is None or (is_number(v) and abs(v) <= MAX_CALIBRATION_MAGNITUDE) for v in (low, high)
-        )
-        and (low is None or high is None or low <= 0 <= high),
-        f"fusion bounds must be numbers within ±{MAX_CALIBRATION_MAGNITUDE:g}, "
-        "min_log10_lr ≤ 0 ≤ max_log10_lr",
-        source,
-    )
-    cllr = data.get("training_cllr")
-    require(
-        cllr is None or (is_number(cllr) and cllr >= 0), "fusion.training_cllr must be ≥ 0", source
-    )
-    try:
-        return Fusion.from_dict(data)
-    except (KeyError, TypeError, ValueError) as error:  # the bands (``length_bands``)
-        refuse(f"its fusion part ({error})", source)
-
-
-def check_model_parts(model: Model, source: str) -> None:
-    """Refuse a model whose stated method is unknown, whose LambdaG, comparison or fusion
-    part is not sound, whose fusion lacks the part of a method it fuses, or whose stated
-    figures are malformed (``core/methods/taveer/model_claims.py``);
-    ``core/methods/taveer/model.py`` calls it for every model it reads. A part that is present is
-    checked even when the stated method does not use it; the reference population is decoded and
-    must give the stated vocabulary size."""
-    from taveer_desktop.core.methods.systems.comparison_model import (  # imports this
-        ComparisonPart,
-        fused_parts,
-    )
-
-    check_claims(model.extra, source)
-    method = model.extra.get("method", MethodId.TAVEER.value)
-    require(
-        method in STATED_METHODS, f"'method' must be one of {', '.join(STATED_METHODS)}", source
-    )
-    if method in COMPARISON_IDS or "comparison" in model.extra:
-        ComparisonPart.of(model, source)
-    comparisons = fused_parts(model, source)
-    fusion = None
-    if method == MethodId.FUSION or "fusion" in model.extra:
-        fusion = fusion_of(model, source)
-    fused = fusion.methods if fusion is not None else ()
-    require(
-        set(comparisons) <= set(fused),
-        "comparisons holds the part of a method its fusion does not combine",
-        source,
-    )
-    missing = [m for m in fused if m in COMPARISON_IDS and m not in comparisons]
-    require(not missing, f"its fusion combines {', '.join(missing)} without its part", source)
-    if MethodId.TAVEER in fused:
-        require(model.calibration is not None, "TAVeer's calibration is missing", source)
-    if method == MethodId.LAMBDAG or MethodId.LAMBDAG in fused or "lambdag" in model.extra:
-        part = LambdaGPart.of(model, source)
-        stream = decode_reference(part.reference, source)
-        require(bool(np.any(stream != END)), "its LambdaG reference holds no sentence", source)
-        require(
-            vocabulary_size_of(np.append(stream, END)) == part.vocabulary_size,
-            "lambdag.vocabulary_size does not match its reference population",
-            source,
-        )

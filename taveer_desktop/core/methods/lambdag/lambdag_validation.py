@@ -63,7 +63,7 @@ from taveer_desktop.core.methods.lambdag.lambdag_trial_scores import (
     SAMPLE_STEP,
     lambdag_trial_scores,
 )
-from taveer_desktop.core.methods.taveer.model import MAX_MODEL_BYTES, Model
+from taveer_desktop.core.methods.taveer.model_fields import MAX_MODEL_BYTES, Model
 from taveer_desktop.core.validation.cross_validation import Ranges, fold_masks, quality_inputs
 from taveer_desktop.core.validation.population import Population
 from taveer_desktop.core.validation.validation_settings import ValidationSettings, declared_bands

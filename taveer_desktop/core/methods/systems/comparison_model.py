@@ -21,8 +21,8 @@ together are capped as one system's impostors are.
 ``ComparisonPart.of`` refuses a malformed part with one plain message naming the file: an
 unknown id, parameters the method's ``check_params`` refuses, learned values its
 ``check_learned`` refuses, any NaN or infinity, sizes beyond the limits below, impostors that
-do not decode to what they state. ``core/lambdag_model.check_model_parts`` calls it for every
-model read.
+do not decode to what they state. The comparison systems' seam (``comparison_seam.py``) calls it
+for every model read.
 """
 
 from __future__ import annotations
@@ -48,7 +48,11 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import COMPARISON_IDS, method_info
 from taveer_desktop.core.methods.systems.catalogue import UnknownMethod, comparison_method
 from taveer_desktop.core.methods.systems.comparison import ComparisonMethod
-from taveer_desktop.core.methods.taveer.model import MAX_MODEL_BYTES, MODEL_FORMAT_VERSION, Model
+from taveer_desktop.core.methods.taveer.model_fields import (
+    MAX_MODEL_BYTES,
+    MODEL_FORMAT_VERSION,
+    Model,
+)
 
 IMPOSTOR_ENCODING = "UTF-8 texts separated by U+001E, zlib, base64"
 SEPARATOR = "\x1e"

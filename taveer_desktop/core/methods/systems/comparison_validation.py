@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration import QualityInputs, cllr
+from taveer_desktop.core.calibration.score_measures import roc_auc
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.processes import default_workers, in_processes
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
@@ -80,7 +81,6 @@ from taveer_desktop.core.methods.systems.comparison_trials import (
     trial_case,
 )
 from taveer_desktop.core.validation.cross_validation import Ranges, quality_inputs
-from taveer_desktop.core.validation.evaluation import roc_auc
 from taveer_desktop.core.validation.population import Population
 from taveer_desktop.core.validation.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.validation.validation_trials import TrialSet

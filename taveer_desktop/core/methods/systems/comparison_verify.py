@@ -30,7 +30,7 @@ from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.gate.gate import raw_range_finding
 from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
 from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart, decode_impostors
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,14 @@ def compare_case(
     model: Model, known_texts: Sequence[str], unknown_text: str, source: str = "the model"
 ) -> CaseComparison:
     """The model's comparison system on one case (see the module)."""
-    scorer = ComparisonScorer(ComparisonPart.of(model, source), source)
+    return compare_part(ComparisonPart.of(model, source), known_texts, unknown_text, source)
+
+
+def compare_part(
+    part: ComparisonPart, known_texts: Sequence[str], unknown_text: str, source: str = "the model"
+) -> CaseComparison:
+    """A comparison system's part (stated or fused) on one case (see the module)."""
+    scorer = ComparisonScorer(part, source)
     name, part = scorer.method.info.name, scorer.part
     case = scorer.case(known_texts, unknown_text)
     calibration = part.calibration

@@ -154,8 +154,8 @@ class DynamicAv(ComparisonMethod):
         rows, truth = np.asarray(features, dtype=float), np.asarray(truth, dtype=bool)
         if truth.all() or not truth.any():
             return {"category": CATEGORIES[0]}
-        from taveer_desktop.core.validation.evaluation import (
-            roc_auc,  # heavy module: only when learning
+        from taveer_desktop.core.calibration.score_measures import (
+            roc_auc,  # only when learning
         )
 
         aucs = [roc_auc(rows[:, i], truth) for i in range(len(CATEGORIES))]

@@ -23,7 +23,7 @@ from taveer_desktop.core.calibration.model_checks import (
     refuse,
     require,
 )
-from taveer_desktop.core.methods.taveer.model import STATED_METHODS
+from taveer_desktop.core.methods.taveer.model_fields import STATED_METHODS
 
 SHARE_KEYS = frozenset(
     {"accuracy", "auc", "eer", "misleading_y", "misleading_n", "ece", "c_at_1", "f05u", "brier"}

@@ -32,15 +32,15 @@ from taveer_desktop.core.features.feature_counts import count_per_sentence, firs
 from taveer_desktop.core.features.features import CATEGORY_IDS, encode_document
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId
+from taveer_desktop.core.ground.registry import METHOD_IDS, capabilities_of
 from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.scoring import similarity_array
 from taveer_desktop.core.methods.taveer.verify import decide
 
 # the methods whose stated ratio is resampled too (``core/stability/stated_stability.py``): all but
 # TAVeer
-RATIO_RESAMPLED = tuple(m for m in METHOD_IDS if m != MethodId.TAVEER)
+RATIO_RESAMPLED = tuple(m for m in METHOD_IDS if capabilities_of(m).ratio_resampled)
 
 # a sentences × features count matrix as (row indices, column indices, values)
 _Sparse: TypeAlias = tuple[np.ndarray, np.ndarray, np.ndarray]

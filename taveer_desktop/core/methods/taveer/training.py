@@ -40,7 +40,7 @@ from taveer_desktop.core.methods.taveer.ensemble import (
     thresholds_for,
     training_similarities,
 )
-from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, Model, TrainingInfo
+from taveer_desktop.core.methods.taveer.model_fields import THRESHOLD_METHODS, Model, TrainingInfo
 
 MIN_TRAINING_CASES = 4
 PARALLEL_MIN_CASES = 16

@@ -36,7 +36,7 @@ from taveer_desktop.core.gate.population_fit import CaseFit
 from taveer_desktop.core.gate.validation_basis import BasisReference, ValidationBasis
 from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
 from taveer_desktop.core.methods.taveer.interpret import Interpretation, interpret
-from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.scoring import similarity
 from taveer_desktop.core.verification.method_findings import MethodFindings
 

@@ -194,7 +194,8 @@ def test_settings_follow_the_trials_lengths() -> None:
 
 def test_a_validation_on_book_length_trials_records_the_book_settings(monkeypatch) -> None:
     import taveer_desktop.core.methods.systems.comparison_validation as comparison_validation
-    from taveer_desktop.core.validation import method_runs
+    from taveer_desktop.core.methods.method_registry import method_seam
+    from taveer_desktop.core.methods.method_run import RunContext
 
     seen = {}
 
@@ -208,5 +209,6 @@ def test_a_validation_on_book_length_trials_records_the_book_settings(monkeypatc
 
     monkeypatch.setattr(comparison_validation, "validate_comparison", stop)
     with pytest.raises(RuntimeError, match="stop"):
-        method_runs._comparison_run("unmasking", None, Trials(), None, None, 1, {})
+        context = RunContext(None, Trials(), None, None, 1, {})
+        method_seam("unmasking").cross_validate(context, {})
     assert seen["params"]["chunk_words"] == 500 and seen["params"]["iterations"] == 10

@@ -1,0 +1,174 @@
+"""What a method brings to the generic code: its seam (one object per registered method).
+
+Generic code (reading a model file, verifying, the stability check, evaluating, validating)
+never asks which method it has: it asks the registry (``core/ground/registry.py``) what the
+method can do (its ``Capabilities``) and, where the method's behaviour is its own, calls the
+method's seam, found by id in ``core/methods/method_registry.py``. Each method's package holds
+its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``,
+``methods/fusion/fusion_seam.py``, ``methods/systems/comparison_seam.py`` for the ten):
+
+- ``check_part``: check the method's part of a model file as it is read;
+- ``components``: the methods the ratio it states is made of (itself; a fusion's: those it
+  fuses);
+- ``case_ratio`` and ``statement``: its ratio of one case and what a result stating it says
+  (``core/verification/method_verify.py`` concludes from it under the gate);
+- ``resampled_log10_lr`` and ``stated_resampled``: its ratio in every resample of the stability
+  check, and the stated ratio made of its components' columns;
+- ``case_scorer``: its raw score of each case of an evaluated corpus;
+- ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``).
+
+Every model is built on TAVeer's (its thresholds, ensemble, calibration and gate): a
+verification starts from TAVeer's result, whose own ratio (``base``) every result keeps
+beside the stated one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from taveer_desktop.core.methods.taveer.model_fields import Model
+
+if TYPE_CHECKING:  # annotations only: the methods' modules load when they are used
+    import numpy as np
+
+    from taveer_desktop.core.calibration.calibration import Calibration
+    from taveer_desktop.core.calibration.outcome import GateFinding
+    from taveer_desktop.core.features.lexicon import Lexicon
+    from taveer_desktop.core.ground.progress import Progress
+    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.taveer.stability import ResampledScores
+    from taveer_desktop.core.methods.taveer.verify import VerificationResult
+    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
+
+Bounds = tuple[float | None, float | None]
+
+
+@dataclass(frozen=True)
+class Case:
+    """The texts of one verified case and how they are read."""
+
+    known: Sequence[str]
+    unknown: str
+    lexicon: Lexicon
+    source: str  # names the model in messages
+    explain: bool = False
+
+
+@dataclass(frozen=True)
+class CaseRatio:
+    """One method's ratio of one case: its log10 LR (None: it gives none), the bound that
+    applied at the case's length, its gate findings, and what the result keeps of it (λG and
+    its order, its evidence in the text, a comparison system's raw score and its reason for
+    giving no ratio)."""
+
+    method: str
+    log10_lr: float | None
+    bounds: Bounds = (None, None)
+    findings: tuple[GateFinding, ...] = ()
+    lambdag_raw: float | None = None
+    lambdag_order: int | None = None
+    evidence: LambdaGEvidence | None = None
+    raw: float | None = None
+    cannot_compare: str | None = None
+
+
+@dataclass(frozen=True)
+class CaseScorer:
+    """A method's raw score of one case (NaN: it cannot compare it; picklable), with the
+    calibration and validated raw range its figures need (``evaluation_methods``)."""
+
+    score: Callable[[Sequence[str], str], float]
+    calibration: Calibration
+    raw_range: tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class Statement:
+    """What a result stating a method's ratio says (``MethodFindings`` once concluded): the
+    stated method and its ratio, every method's ratio and bound, the findings its methods add
+    to the gate's, and what the result keeps of them (see ``CaseRatio``)."""
+
+    stated: str
+    log10_lr: float | None
+    by_method: dict[str, float | None]
+    bounds: dict[str, Bounds]
+    findings: tuple[GateFinding, ...] = ()
+    lambdag_raw: float | None = None
+    lambdag_order: int | None = None
+    evidence: LambdaGEvidence | None = None
+    raw: float | None = None
+    cannot_compare: str | None = None
+
+
+class MethodSeam:
+    """One method's seam (see the module); the defaults are those of a method that states its
+    own ratio and has no part of its own to check."""
+
+    scores_cases = True  # False: its score of a corpus's cases is the model's own (TAVeer's)
+
+    def __init__(self, method: str):
+        self.id = method
+
+    def check_part(self, model: Model, source: str, stated: str, fused: Sequence[str]) -> None:
+        """Refuse the model (``model_checks.refuse``) if its part of this method is not sound;
+        ``stated``: the model's stated method, ``fused``: the methods its fusion combines."""
+
+    def fused_methods(self, model: Model, source: str, stated: str) -> tuple[str, ...]:
+        """The methods a model's fusion part combines, checked (a fusing method only, where
+        it is ``stated`` or its part is present)."""
+        return ()
+
+    def components(self, model: Model, source: str) -> tuple[str, ...]:
+        """The methods the ratio this method states is made of."""
+        return (self.id,)
+
+    def case_ratio(self, model: Model, result: VerificationResult, case: Case) -> CaseRatio:
+        """This method's ratio of one case (``result``: TAVeer's verification of it)."""
+        raise ValueError(f"{self.id!r} has no ratio of its own")
+
+    def statement(
+        self, model: Model, result: VerificationResult, base: CaseRatio, case: Case
+    ) -> Statement | None:
+        """What the result states: this method's ratio, with ``base`` (TAVeer's own ratio)
+        kept beside it (None: ``result`` states it already)."""
+        own = self.case_ratio(model, result, case)
+        return Statement(
+            self.id,
+            own.log10_lr,
+            {base.method: base.log10_lr, self.id: own.log10_lr},
+            {base.method: base.bounds, self.id: own.bounds},
+            own.findings,
+            own.lambdag_raw,
+            own.lambdag_order,
+            own.evidence,
+            raw=own.raw,
+            cannot_compare=own.cannot_compare,
+        )
+
+    def resampled_log10_lr(
+        self,
+        model: Model,
+        resampled: ResampledScores,
+        case: Case,
+        seed: int,
+        progress: Progress,
+    ) -> np.ndarray:
+        """Its calibrated log10 ratio in every resample of the stability check (NaN: none)."""
+        raise ValueError(f"{self.id!r} has no ratio of its own to resample")
+
+    def stated_resampled(
+        self, model: Model, columns: dict[str, np.ndarray], source: str, chars: int
+    ) -> np.ndarray:
+        """The ratio it states in every resample, from its components' columns."""
+        (column,) = columns.values()
+        return column
+
+    def case_scorer(self, model: Model, lexicon: Lexicon, source: str) -> CaseScorer:
+        """Its raw score of every case of an evaluated corpus."""
+        raise ValueError(f"{self.id!r} scores no case of its own")
+
+    def cross_validate(self, context: RunContext, runs: dict[str, MethodRun]) -> MethodRun:
+        """Its run on a validation's trials (``runs``: those already made, TAVeer's first)."""
+        raise ValueError(f"{self.id!r} is not cross-validated on its own")
