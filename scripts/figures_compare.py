@@ -4,8 +4,10 @@ JSON files: numbers within a relative tolerance of 1e-9 (integers, strings, bool
 exactly; a missing key or a list of another length is a difference). Text files (a PDF's
 text): word by word in order, exactly, each differing run of words named by its line numbers;
 the same words laid out on other lines or with other spacing are counted apart. PNG images:
-pixel by pixel, reported with the count of differing pixels. Each difference is reported as
-one line: file, JSON path or line number, before, after.
+pixel by pixel, reported with the count and the box of differing pixels, counted apart (a
+window shows the time of a run: two screenshots of the same tree differ in a few hundred
+pixels), and an image of another size as a difference. Each difference is reported as one
+line: file, JSON path or line number, before, after.
 """
 
 from __future__ import annotations
@@ -128,14 +130,18 @@ def image_differences(before: Path, after: Path) -> list[tuple[str, str, str]]:
         image = QImage(str(path)).convertToFormat(QImage.Format.Format_RGBA8888)
         width, height = image.width(), image.height()
         data = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.sizeInBytes())
-        return data.reshape(height, image.bytesPerLine())[:, : width * 4].reshape(height, width, 4)
+        rows = data.reshape(height, image.bytesPerLine())[:, : width * 4]
+        return rows.reshape(height, width, 4).copy()  # a copy: the image's memory goes with it
 
     a, b = pixels(before), pixels(after)
     if a.shape != b.shape:
         return [("size", f"{a.shape[1]}x{a.shape[0]}", f"{b.shape[1]}x{b.shape[0]}")]
-    differing = int(np.any(a != b, axis=2).sum())
-    total = a.shape[0] * a.shape[1]
-    return [("pixels", "0 differing", f"{differing} of {total} differing")] if differing else []
+    mask = np.any(a != b, axis=2)
+    if not mask.any():
+        return []
+    ys, xs = np.nonzero(mask)
+    box = f"x {xs.min()}-{xs.max()}, y {ys.min()}-{ys.max()}"
+    return [("pixels", "0 differing", f"{int(mask.sum())} of {mask.size} differing ({box})")]
 
 
 def file_differences(before: Path, after: Path) -> tuple[list[tuple[str, str, str]], int]:
@@ -151,9 +157,10 @@ def file_differences(before: Path, after: Path) -> tuple[list[tuple[str, str, st
     return text_differences(before.read_text(encoding="utf-8"), after.read_text(encoding="utf-8"))
 
 
-def compare_trees(before: Path, after: Path, say: Callable[[str], None]) -> tuple[int, int]:
-    """Say each difference between two snapshot folders as one line; return how many, and
-    how many blocks of text only lay the same words out anew (not differences)."""
+def compare_trees(before: Path, after: Path, say: Callable[[str], None]) -> tuple[int, int, int]:
+    """Say each difference between two snapshot folders as one line; return how many, how
+    many blocks of text only lay the same words out anew, and how many images of the same size
+    differ in some pixels (the last two are not differences: a screenshot shows the clock)."""
 
     def files(root: Path) -> set[str]:
         return {
@@ -163,7 +170,7 @@ def compare_trees(before: Path, after: Path, say: Callable[[str], None]) -> tupl
         }
 
     old, new = files(before), files(after)
-    count = rewrapped = 0
+    count = rewrapped = images = 0
     for name in sorted(old | new):
         wrapped = 0
         if name not in new:
@@ -174,6 +181,7 @@ def compare_trees(before: Path, after: Path, say: Callable[[str], None]) -> tupl
             found, wrapped = file_differences(before / name, after / name)
         for where, a, b in found:
             say(f"{name}\t{where}\t{a}\t{b}")
-        count += len(found)
+            images += where == "pixels"
+        count += sum(where != "pixels" for where, _, _ in found)
         rewrapped += wrapped
-    return count, rewrapped
+    return count, rewrapped, images

@@ -37,8 +37,9 @@ PDF text is read with its ligatures (fi, ff, ...) as plain letters.
 ``compare`` walks both snapshots: JSON numbers within a relative 1e-9 (integers, strings, true,
 false and null exactly), a PDF's text word by word (the same words only wrapped or spaced
 otherwise are counted apart: the glyph widths of a run's hashes move words), images pixel by
-pixel. Each difference is one line ``file <TAB> JSON path or line <TAB> before <TAB> after``,
-then a total; exit 1 if any differ, 0 if none.
+pixel (counted apart: a window shows the clock; see figures_compare.py). Each difference is one
+line ``file <TAB> JSON path or line <TAB> before <TAB> after``, then a total; exit 1 if any
+differ, 0 if none.
 """
 
 from __future__ import annotations
@@ -376,10 +377,11 @@ def main(argv: list[str] | None = None) -> int:
     cmp.add_argument("after", type=Path)
     args = parser.parse_args(argv)
     if args.mode == "compare":
-        differences, rewrapped = compare_trees(args.before, args.after, print)
+        differences, rewrapped, images = compare_trees(args.before, args.after, print)
         print(
             f"{differences} difference(s); {rewrapped} block(s) of PDF text with the same words"
-            " laid out anew (not counted)"
+            f" laid out anew and {images} image(s) differing in some pixels (not counted:"
+            " look at each image's box)"
         )
         return 1 if differences else 0
     started = time.monotonic()
