@@ -18,7 +18,8 @@ a fixed Federalist pair); every store fixture of a past schema version under tes
 each read through case/model/population/validation list and show, attempts, audit, check and
 both PDF reports); small validations (fixed seed, ``--workers 1``) on the demo population --
 TAVeer, a side-by-side comparison and the TAVeer + LambdaG fusion -- and on a shared corpus,
-each verified with its record (``--stability`` with a fixed seed); and a demo project built
+each verified with its record (``--stability`` with a fixed seed), the corpus's model also
+evaluated on the corpus's held-out ``test`` split; and a demo project built
 through ``taveer --project`` (case, evidence, population, validation, verification, declaration,
 review, draft, final and archival case report, validation report, ``check --json``).
 
@@ -289,6 +290,11 @@ def validations(run: Snapshot, inputs: Path, corpus: Path, pair: list[object]) -
             f"verify-{name}-stability", "verify", model, *pair, "--record", record,
             "--stability", 40, "--seed", 5, "--json",
         )  # fmt: skip
+    held_out = corpus.parent / "test"
+    if held_out.is_dir():  # the corpus's model on its held-out split, case by case
+        model, record = run.work / "corpus-taveer.json", run.work / "corpus-taveer.record.json"
+        run.cli("evaluate-corpus-taveer", "evaluate", model, held_out, "--record", record,
+                "--workers", 1, "--cases", "--json")  # fmt: skip
 
 
 def demo_project(run: Snapshot, inputs: Path, project: Path) -> None:
