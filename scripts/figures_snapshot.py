@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import hashlib
 import json
 import os
 import re
@@ -131,8 +132,6 @@ class Scrubber:
 
 def hashes_in(files: list[Path]) -> set[str]:
     """The hex digests written in the input files, and those of the input files themselves."""
-    import hashlib
-
     found: set[str] = set()
     for path in files:
         data = path.read_bytes()
