@@ -5,7 +5,8 @@ they run with the checkout's ``.venv`` python, from the checkout) under ``xvfb-r
 1366×768 screen, at 100 % and with ``QT_SCALE_FACTOR=1.5``, into ``screens/100/`` and
 ``screens/150/``; ``compare`` then counts the differing pixels of each image. A script that
 fails or times out is recorded in ``screens/<scale>/<script>.json`` (exit status, the last
-lines of its stderr), so a script lost in a move shows as a difference too.
+lines of its stderr, the checkout's path as ``<CHECKOUT>``), so a script lost in a move shows as
+a difference too.
 """
 
 from __future__ import annotations
@@ -51,5 +52,6 @@ def _run(
         )
     except subprocess.TimeoutExpired:
         return {"exit": None, "error": f"timed out after {TIMEOUT} s"}
-    tail = done.stderr.splitlines()[-5:] if done.returncode else []
+    tail = done.stderr.replace(str(checkout), "<CHECKOUT>").splitlines()[-5:]
+    tail = tail if done.returncode else []
     return {"exit": done.returncode, "stderr_tail": tail}
