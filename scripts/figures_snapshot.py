@@ -391,8 +391,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if differences else 0
     started = time.monotonic()
     checkout, out = args.checkout.resolve(), args.outdir.resolve()
+    if out.exists() and any(out.iterdir()) and not (out / "cli").is_dir():
+        print(f"figures_snapshot: {out} is not empty and not a snapshot; not replaced")
+        return 2
     if out.exists():
-        shutil.rmtree(out)
+        shutil.rmtree(out)  # an earlier snapshot, replaced
     take(checkout, out, args.work.resolve(), args.corpus.resolve())
     if args.screens:
         from figures_screens import take_screens
