@@ -392,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     checkout, out = args.checkout.resolve(), args.outdir.resolve()
     if out.exists() and any(out.iterdir()) and not (out / "cli").is_dir():
-        print(f"figures_snapshot: {out} is not empty and not a snapshot; not replaced")
+        print(f"figures_snapshot: {out} is not empty and not a snapshot", file=sys.stderr)
         return 2
     if out.exists():
         shutil.rmtree(out)  # an earlier snapshot, replaced
