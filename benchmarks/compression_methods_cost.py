@@ -39,7 +39,7 @@ from timing import median_seconds  # noqa: E402
 
 from taveer_desktop.core.features.feature_stream import prepare_text  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.methods import ppmd_compression  # noqa: E402
+from taveer_desktop.core.methods.systems import ppmd_compression  # noqa: E402
 from taveer_desktop.core.methods.systems.coav import Coav  # noqa: E402
 from taveer_desktop.core.methods.systems.comparison import CaseTexts, ComparisonMethod  # noqa: E402
 from taveer_desktop.core.methods.systems.dynamicav import DynamicAv  # noqa: E402

@@ -45,7 +45,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core import fit_features as ff  # noqa: E402
+from taveer_desktop.core.features import fit_features as ff  # noqa: E402
 from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
 from taveer_desktop.core.gate.population_fit import PART_ALPHA, case_fit, fit_profile  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402

@@ -25,7 +25,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core import near_duplicates as nd  # noqa: E402
+from taveer_desktop.core.intake import near_duplicates as nd  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.validation.population import corpus_provenance  # noqa: E402
 

@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from timing import median_seconds  # noqa: E402
 
-from taveer_desktop.core import fit_features as ff  # noqa: E402
+from taveer_desktop.core.features import fit_features as ff  # noqa: E402
 from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
 from taveer_desktop.core.gate.population_fit import (  # noqa: E402
     FIT_ALPHA,

@@ -34,7 +34,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core.methods import linear_svm  # noqa: E402
+from taveer_desktop.core.methods.systems import linear_svm  # noqa: E402
 from taveer_desktop.core.methods.systems.chunks import (  # noqa: E402
     chunk_counts,
     encode_pair,
