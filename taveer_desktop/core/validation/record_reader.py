@@ -1,0 +1,502 @@
+"""The validation record, typed: ``read_validation_record(data)`` is its one reader for what
+the program shows of it (the report, the screens, the command line).
+
+A record (``core/validation/validation.py`` writes it; ``docs/validation.md``, "The record",
+lists every key) is read once, at the edge where it leaves the store or a file, into frozen
+dataclasses whose attribute names are the record's keys: ``record.figures.cllr`` is
+``data["figures"]["cllr"]``, ``record.protocol.seed`` is ``data["protocol"]["seed"]``. A model's
+``validation`` summary (the record without its trials) reads the same way.
+
+Every version the program has written reads: format 1 (no conditions, repeats, bands, casework
+or judged_on; single lengths in the protocol), format 2, and the blocks added since (methods
+compared, comparison, fusion, LambdaG, trial construction). A part a record lacks, or holds in a
+shape this version does not know, reads as None (a mapping part as empty): the reader is as
+lenient as the screens were when they indexed the dictionary, and never changes a value — a
+number stays the int or float the JSON held, so every figure prints as before
+(``tests/core/test_record_reader.py`` walks every number of the shipped and test records).
+The gate's strict reading of a record it relies on is ``core/gate/validation_basis.py``; the
+methods' blocks are ``core/validation/method_figures.py``'s ``MethodFigures``. ``raw`` keeps
+the dictionary itself, for what must stay byte-identical (its SHA-256, the report's attachment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from taveer_desktop.core.calibration.outcome import ResultFormatError
+from taveer_desktop.core.validation.method_figures import MethodFigures, read_block
+
+Number = int | float
+Pair = tuple[Number | None, Number | None]
+
+
+def _obj(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _num(value: Any) -> Number | None:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _bool(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+
+def _nums(value: Any) -> tuple[Number | None, ...] | None:
+    return tuple(_num(v) for v in value) if isinstance(value, list) else None
+
+
+def _pair(value: Any) -> Pair | None:
+    if isinstance(value, list) and len(value) == 2:
+        return (_num(value[0]), _num(value[1]))
+    return None
+
+
+def _length(value: Any) -> Number | Pair | None:
+    """A protocol's length: one number (format 1) or [LO, HI] (null sides: whole documents)."""
+    return _num(value) if _pair(value) is None else _pair(value)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The named figures (``validation_figures.FIGURES``); None: absent or not a number."""
+
+    cllr: Number | None = None
+    cllr_min: Number | None = None
+    cllr_cal: Number | None = None
+    eer: Number | None = None
+    auc: Number | None = None
+    accuracy: Number | None = None
+    misleading_y: Number | None = None
+    misleading_n: Number | None = None
+    ece: Number | None = None
+
+    def value(self, name: str) -> Number | None:
+        """The figure called ``name`` (None for a name that is not a figure)."""
+        value: Number | None = getattr(self, name, None) if name in _FIGURE_NAMES else None
+        return value
+
+
+@dataclass(frozen=True)
+class Intervals:
+    """Each figure's 95 % interval ``(low, high)``; None where the record has none."""
+
+    cllr: Pair | None = None
+    cllr_min: Pair | None = None
+    cllr_cal: Pair | None = None
+    eer: Pair | None = None
+    auc: Pair | None = None
+    accuracy: Pair | None = None
+    misleading_y: Pair | None = None
+    misleading_n: Pair | None = None
+    ece: Pair | None = None
+
+    def value(self, name: str) -> Pair | None:
+        value: Pair | None = getattr(self, name, None) if name in _FIGURE_NAMES else None
+        return value
+
+
+_FIGURE_NAMES = frozenset(Figures.__dataclass_fields__)
+
+
+def _figures(data: Any) -> Figures:
+    block = _obj(data)
+    return Figures(**{name: _num(block.get(name)) for name in _FIGURE_NAMES})
+
+
+def _intervals(data: Any) -> Intervals:
+    block = _obj(data)
+    return Intervals(**{name: _pair(block.get(name)) for name in _FIGURE_NAMES})
+
+
+@dataclass(frozen=True)
+class RecordPopulation:
+    name: str = ""
+    description: str = ""
+    sha256: str | None = None
+    authors: int | None = None
+    documents: int | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """The declared ranges (format 2; None: not recorded, a side None: whole documents)."""
+
+    questioned_chars: Pair | None = None
+    known_chars: Pair | None = None
+
+
+@dataclass(frozen=True)
+class TopicGroups:
+    source: str | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class Construction:
+    """How the trials were built in topic (``core/validation/trial_topics.py``)."""
+
+    topic: str | None = None
+    same_author: str | None = None
+    different_author: str | None = None
+    built: str | None = None
+    dates: str | None = None
+    groups: TopicGroups | None = None
+    matched_same: int | None = None
+    matched_different: int | None = None
+    matched_share: Number | None = None
+    matched_share_same: Number | None = None
+    matched_share_different: Number | None = None
+
+
+@dataclass(frozen=True)
+class Protocol:
+    method: str | None = None
+    threshold_method: str | None = None
+    questioned_chars: Number | Pair | None = None
+    known_chars: Number | Pair | None = None
+    length_draw: str | None = None
+    min_length_share: Number | None = None
+    folds: int | None = None
+    folds_asked: int | None = None
+    folds_by: str | None = None
+    max_trials: int | None = None
+    seed: int | None = None
+    repeats: int | None = None
+    repeats_asked: int | None = None
+    seeds: tuple[Number | None, ...] | None = None
+    bootstrap: int | None = None
+    interval: str | None = None
+    calibration: str | None = None
+    trials_same: int | None = None
+    trials_different: int | None = None
+    same_author_trials_possible: int | None = None
+    min_trials_per_class: int | None = None
+    cut: str | None = None
+    pairing: str | None = None
+    construction: Construction | None = None  # the record's protocol.trials.construction
+
+
+@dataclass(frozen=True)
+class Criteria:
+    max_cllr: Number | None = None
+    max_misleading: Number | None = None
+    set_utc: str | None = None
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    criteria: Criteria = Criteria()
+    results: Mapping[str, bool] = field(default_factory=dict)  # each criterion set: met?
+    met: bool | None = None
+    judged_on: str | None = None  # None: a record made before (judged on the point figures)
+    judged_values: Mapping[str, Number] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bound:
+    min_log10_lr: Number | None = None
+    max_log10_lr: Number | None = None
+    rule: str | None = None
+    trials_same: int | None = None
+    trials_different: int | None = None
+
+
+@dataclass(frozen=True)
+class Band:
+    questioned_chars: Pair | None
+    trials_same: int | None
+    trials_different: int | None
+    figures: Figures
+    intervals: Intervals
+    bound: Bound
+
+
+@dataclass(frozen=True)
+class Repeats:
+    """Each repeat's figures (``REPEAT_FIGURES``) and their spread (max − min)."""
+
+    count: int | None = None
+    seeds: tuple[Number | None, ...] | None = None
+    trials: tuple[Number | None, ...] | None = None
+    cllr: tuple[Number | None, ...] | None = None
+    cllr_min: tuple[Number | None, ...] | None = None
+    auc: tuple[Number | None, ...] | None = None
+    eer: tuple[Number | None, ...] | None = None
+    misleading_y: tuple[Number | None, ...] | None = None
+    misleading_n: tuple[Number | None, ...] | None = None
+    spread: Figures = Figures()
+
+    def values(self, name: str) -> tuple[Number | None, ...] | None:
+        """Each repeat's ``name`` (None: not a repeat figure, or not recorded)."""
+        value: tuple[Number | None, ...] | None = (
+            getattr(self, name, None) if name in _REPEAT_NAMES else None
+        )
+        return value
+
+
+_REPEAT_NAMES = frozenset(("cllr", "cllr_min", "auc", "eer", "misleading_y", "misleading_n"))
+
+
+@dataclass(frozen=True)
+class Casework:
+    authors: int | None = None
+    trials_same: int | None = None
+    trials_different: int | None = None
+    min_authors: int | None = None
+    min_trials: int | None = None
+    counted: str | None = None
+    too_small: bool | None = None
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The methods compared on the same trials, and the rule that chose the stated one."""
+
+    methods: tuple[str, ...] | None = None
+    stated: str | None = None
+    rule: str | None = None
+    rule_set_utc: str | None = None
+    rule_values: Mapping[str, Number | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """The fused methods and their weights (None: a weight not a number)."""
+
+    methods: tuple[str, ...] | None = None
+    weights: Mapping[str, Number | None] = field(default_factory=dict)
+    intercept: Number | None = None
+    weights_meaning: str | None = None
+    trials: int | None = None
+    left_out: int | None = None
+    left_out_by_method: Mapping[str, Number | None] = field(default_factory=dict)
+    fit: str | None = None
+
+
+@dataclass(frozen=True)
+class LambdaGBlock:
+    max_order: int | None = None
+    order: int | None = None
+    fold_orders: tuple[Number | None, ...] | None = None
+    samples: int | None = None
+    reference: str | None = None
+    reference_sentences: int | None = None
+    reference_models: int | None = None
+    seconds: Number | None = None
+    seconds_per_trial: Number | None = None
+
+
+@dataclass(frozen=True)
+class RecordModel:
+    name: str | None = None
+    sha256: str | None = None
+    ensemble: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One trial row (None: absent or not of its type)."""
+
+    known_author: str | None = None
+    questioned_author: str | None = None
+    same: bool | None = None
+    repeat: int | None = None
+    fold: int | None = None
+    questioned_chars: Number | None = None
+    known_chars: Number | None = None
+    known_documents: int | None = None
+    score: Number | None = None
+    log10_lr: Number | None = None
+    matched: bool | None = None
+    log10_lr_by_method: Mapping[str, Number | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ValidationRecord:
+    """A validation record (or a model's validation summary), typed; see the module."""
+
+    format_version: int | None
+    created_utc: str | None
+    software_version: str | None
+    population: RecordPopulation
+    conditions: Conditions | None
+    protocol: Protocol
+    figures: Figures
+    intervals: Intervals
+    acceptance: Acceptance
+    bound: Bound | None
+    bands: tuple[Band, ...]
+    repeats: Repeats | None
+    casework: Casework | None
+    methods: Mapping[str, MethodFigures]  # in the record's order; empty: none compared
+    comparison: Comparison | None
+    fusion: Fusion | None
+    lambdag: LambdaGBlock | None
+    model: RecordModel | None
+    seconds: Number | None
+    warnings: tuple[str, ...]
+    trials: tuple[Trial, ...]
+    has_population_fit: bool
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+
+
+def _fields(cls: type, data: Any, **special: Any) -> Any:
+    """``cls`` from the plain fields of ``data`` (each read by its annotation's kind)."""
+    block = _obj(data)
+    values: dict[str, Any] = {}
+    for name, spec in cls.__dataclass_fields__.items():  # type: ignore[attr-defined]
+        if name in special:
+            values[name] = special[name]
+            continue
+        kind = str(spec.type)
+        value = block.get(name)
+        if kind.startswith("str"):
+            values[name] = _str(value)
+        elif kind.startswith("int"):
+            values[name] = _int(value)
+        elif kind.startswith("bool"):
+            values[name] = _bool(value)
+        elif kind.startswith("Number"):
+            values[name] = _num(value)
+        elif kind.startswith("tuple[str"):
+            absent = kind.endswith("| None") and not isinstance(value, list)
+            values[name] = None if absent else _strs(value)
+        elif kind.startswith("tuple[Number"):
+            values[name] = _nums(value)
+        elif kind.startswith("Mapping[str, Number"):
+            values[name] = {str(k): _num(v) for k, v in _obj(value).items()}
+        else:
+            raise TypeError(f"{cls.__name__}.{name}: no plain reading of {kind}")
+    return cls(**values)
+
+
+def _optional(cls: type, data: Any, **special: Any) -> Any:
+    return _fields(cls, data, **special) if isinstance(data, dict) else None
+
+
+def _construction(protocol: Mapping[str, Any]) -> Construction | None:
+    block = _obj(protocol.get("trials")).get("construction")
+    if not isinstance(block, dict):
+        return None
+    groups = block.get("groups")
+    read_groups = (
+        TopicGroups(_str(groups.get("source")), _int(groups.get("count")))
+        if isinstance(groups, dict)
+        else None
+    )
+    built: Construction = _fields(Construction, block, groups=read_groups)
+    return built
+
+
+def _protocol(data: Any) -> Protocol:
+    block = _obj(data)
+    protocol: Protocol = _fields(
+        Protocol,
+        block,
+        questioned_chars=_length(block.get("questioned_chars")),
+        known_chars=_length(block.get("known_chars")),
+        construction=_construction(block),
+    )
+    return protocol
+
+
+def _acceptance(data: Any) -> Acceptance:
+    block = _obj(data)
+    results = {str(k): v for k, v in _obj(block.get("results")).items() if isinstance(v, bool)}
+    judged = {str(k): v for k, v in _obj(block.get("judged_values")).items() if _num(v) is not None}
+    return Acceptance(
+        criteria=_fields(Criteria, block.get("criteria")),
+        results=results,
+        met=_bool(block.get("met")),
+        judged_on=_str(block.get("judged_on")),
+        judged_values=judged,
+    )
+
+
+def _band(data: Any) -> Band:
+    block = _obj(data)
+    return Band(
+        questioned_chars=_pair(block.get("questioned_chars")),
+        trials_same=_int(block.get("trials_same")),
+        trials_different=_int(block.get("trials_different")),
+        figures=_figures(block.get("figures")),
+        intervals=_intervals(block.get("intervals")),
+        bound=_fields(Bound, block.get("bound")),
+    )
+
+
+def _methods(data: Any) -> dict[str, MethodFigures]:
+    methods = {}
+    for method, block in _obj(data).items():
+        try:
+            methods[str(method)] = read_block(str(method), block)
+        except ResultFormatError:  # a method this version does not know, or a bad block
+            continue
+    return methods
+
+
+def _trial(data: Any) -> Trial:
+    by_method = {str(k): _num(v) for k, v in _obj(_obj(data).get("log10_lr_by_method")).items()}
+    trial: Trial = _fields(Trial, data, log10_lr_by_method=by_method)
+    return trial
+
+
+def read_validation_record(data: Mapping[str, Any]) -> ValidationRecord:
+    """The record ``data`` (a parsed record, or a model's validation summary), typed."""
+    repeats = data.get("repeats")
+    conditions = data.get("conditions")
+    trials = data.get("trials")
+    return ValidationRecord(
+        format_version=_int(data.get("format_version")),
+        created_utc=_str(data.get("created_utc")),
+        software_version=_str(data.get("software_version")),
+        population=_fields(
+            RecordPopulation,
+            data.get("population"),
+            name=str(_obj(data.get("population")).get("name", "")),
+            description=str(_obj(data.get("population")).get("description") or ""),
+        ),
+        conditions=Conditions(
+            _pair(_obj(conditions).get("questioned_chars")),
+            _pair(_obj(conditions).get("known_chars")),
+        )
+        if isinstance(conditions, dict)
+        else None,
+        protocol=_protocol(data.get("protocol")),
+        figures=_figures(data.get("figures")),
+        intervals=_intervals(data.get("intervals")),
+        acceptance=_acceptance(data.get("acceptance")),
+        bound=_optional(Bound, data.get("bound")),
+        bands=tuple(_band(b) for b in data.get("bands") or [] if isinstance(b, dict)),
+        repeats=_optional(Repeats, repeats, spread=_figures(_obj(repeats).get("spread"))),
+        casework=_optional(Casework, data.get("casework")),
+        methods=_methods(data.get("methods")),
+        comparison=_optional(Comparison, data.get("comparison")),
+        fusion=_optional(Fusion, data.get("fusion")),
+        lambdag=_optional(LambdaGBlock, data.get("lambdag")),
+        model=_optional(RecordModel, data.get("model")),
+        seconds=_num(data.get("seconds")),
+        warnings=_strs(data.get("warnings")),
+        trials=tuple(_trial(t) for t in trials if isinstance(t, dict))
+        if isinstance(trials, list)
+        else (),
+        has_population_fit=isinstance(data.get("population_fit"), dict),
+        raw=data,
+    )
