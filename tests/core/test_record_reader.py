@@ -19,13 +19,13 @@ from typing import Any
 
 import pytest
 
-from tests.comparison_fixtures import widened
 from taveer_desktop.core.validation.method_figures import MethodFigures
 from taveer_desktop.core.validation.record_reader import (
     Figures,
     ValidationRecord,
     read_validation_record,
 )
+from tests.comparison_fixtures import widened
 
 TESTS = Path(__file__).resolve().parents[1]
 STORE_FIXTURES = sorted((TESTS / "store" / "fixtures").glob("store_v*.taveer"))
