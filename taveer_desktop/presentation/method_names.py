@@ -16,6 +16,7 @@ from typing import Any
 
 from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
 from taveer_desktop.core.methods.fusion.fusion import fusion_name
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 
 FUSION = MethodId.FUSION
 # the methods a fusion combines when its model or record does not say (made before #24)
@@ -61,13 +62,11 @@ def with_method_words(method: str, fused: Iterable[str] | None) -> str:
     return "" if method == MethodId.TAVEER else f"with {stated_name(method, fused)}"
 
 
-def record_fused(record: Mapping[str, Any]) -> list[str] | None:
+def record_fused(record: ValidationRecord) -> list[str] | None:
     """The methods a validation record's (or a model's validation summary's) fusion combines,
     from its ``"fusion"`` block (None: a record made before the block)."""
-    block = record.get("fusion")
-    if isinstance(block, dict) and isinstance(block.get("methods"), list):
-        return [str(m) for m in block["methods"]]
-    return None
+    methods = record.fusion.methods if record.fusion is not None else None
+    return list(methods) if methods is not None else None
 
 
 def model_fused(extra: Mapping[str, Any]) -> list[str] | None:

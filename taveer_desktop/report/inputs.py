@@ -30,6 +30,7 @@ from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.validation.record_reader import ValidationRecord, read_validation_record
 from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.audit_text import recorded_time
@@ -100,7 +101,7 @@ class ReportInputs:
     excluded: tuple[Document, ...] = ()  # documents of the case the examiner excluded
     # the summary of the validation that produced the run's model (store version 4), the
     # stored record's summary or the one in the model file; None: the model was not validated
-    validation: dict[str, Any] | None = field(default=None, compare=False)
+    validation: ValidationRecord | None = field(default=None, compare=False)
     validation_source: str | None = None
     # a LambdaG or fused model's run stored with LambdaG's evidence (None otherwise)
     method_evidence: MethodEvidence | None = field(default=None, compare=False)
@@ -219,7 +220,7 @@ def gather_inputs(
     if reference is not None and reference.source.record_id is not None:
         stored_validation = store.validations.get(reference.source.record_id)
         record = store.validations.record(stored_validation.id)
-        validation = {k: v for k, v in record.items() if k != "trials"}
+        validation = read_validation_record({k: v for k, v in record.items() if k != "trials"})
         validation_source = (
             f"validation record {stored_validation.id} of this project (SHA-256 "
             f"{stored_validation.record_sha256[:16]}…, stored "

@@ -34,7 +34,7 @@ DATA = Path(__file__).resolve().parent / "data"
 # keys the typed record holds elsewhere or not at all (each with why)
 NOT_TYPED = {
     ("format",): "the format's name: checked where a file is read",
-    ("population_fit",): "read strictly by the gate (core/gate/population_fit.FitProfile)",
+    ("population_fit",): "kept as stored for its own reader, FitProfile.from_dict",
 }
 MOVED = {("protocol", "trials", "construction"): ("protocol", "construction")}
 

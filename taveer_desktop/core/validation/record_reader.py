@@ -84,6 +84,7 @@ class Figures:
     misleading_y: Number | None = None
     misleading_n: Number | None = None
     ece: Number | None = None
+    names: tuple[str, ...] = ()  # the figures the record lists, in its order (null ones too)
 
     def value(self, name: str) -> Number | None:
         """The figure called ``name`` (None for a name that is not a figure)."""
@@ -110,12 +111,13 @@ class Intervals:
         return value
 
 
-_FIGURE_NAMES = frozenset(Figures.__dataclass_fields__)
+_FIGURE_NAMES = frozenset(Intervals.__dataclass_fields__)
 
 
 def _figures(data: Any) -> Figures:
     block = _obj(data)
-    return Figures(**{name: _num(block.get(name)) for name in _FIGURE_NAMES})
+    listed = tuple(str(name) for name in block if name in _FIGURE_NAMES)
+    return Figures(**{name: _num(block.get(name)) for name in _FIGURE_NAMES}, names=listed)
 
 
 def _intervals(data: Any) -> Intervals:
@@ -353,8 +355,11 @@ class ValidationRecord:
     seconds: Number | None
     warnings: tuple[str, ...]
     trials: tuple[Trial, ...]
-    has_population_fit: bool
-    raw: Mapping[str, Any] = field(repr=False, compare=False)
+    # the population's fit profile as stored, for ``FitProfile.from_dict`` (its one reader,
+    # ``core/gate/population_fit.py``); None: the record has none
+    population_fit: dict[str, Any] | None
+    objects: frozenset[str]  # the record's top-level keys that hold an object (a block)
+    raw: dict[str, Any] = field(repr=False, compare=False)  # as read: hash it, attach it
 
 
 def _fields(cls: type, data: Any, **special: Any) -> Any:
@@ -458,7 +463,7 @@ def _trial(data: Any) -> Trial:
     return trial
 
 
-def read_validation_record(data: Mapping[str, Any]) -> ValidationRecord:
+def read_validation_record(data: dict[str, Any]) -> ValidationRecord:
     """The record ``data`` (a parsed record, or a model's validation summary), typed."""
     repeats = data.get("repeats")
     conditions = data.get("conditions")
@@ -470,8 +475,8 @@ def read_validation_record(data: Mapping[str, Any]) -> ValidationRecord:
         population=_fields(
             RecordPopulation,
             data.get("population"),
-            name=str(_obj(data.get("population")).get("name", "")),
-            description=str(_obj(data.get("population")).get("description") or ""),
+            name=_str(_obj(data.get("population")).get("name")) or "",
+            description=_str(_obj(data.get("population")).get("description")) or "",
         ),
         conditions=Conditions(
             _pair(_obj(conditions).get("questioned_chars")),
@@ -497,6 +502,7 @@ def read_validation_record(data: Mapping[str, Any]) -> ValidationRecord:
         trials=tuple(_trial(t) for t in trials if isinstance(t, dict))
         if isinstance(trials, list)
         else (),
-        has_population_fit=isinstance(data.get("population_fit"), dict),
+        population_fit=fit if isinstance(fit := data.get("population_fit"), dict) else None,
+        objects=frozenset(str(k) for k, v in data.items() if isinstance(v, dict)),
         raw=data,
     )
