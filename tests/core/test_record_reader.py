@@ -182,7 +182,7 @@ def test_a_part_missing_or_of_another_shape_reads_as_none_never_raises():
     record = read_validation_record(
         {"figures": {"cllr": "0.5", "auc": True}, "protocol": [], "methods": {"x": {}}}
     )
-    assert record.figures == Figures()
+    assert record.figures == Figures(names=("cllr", "auc"))  # listed, neither a number
     assert record.protocol.method is None and record.methods == {}
     assert record.bound is None and record.repeats is None and record.trials == ()
     assert record.figures.value("cllr") is None and record.figures.value("nope") is None

@@ -149,9 +149,9 @@ def test_the_record_states_the_construction_and_casework_counts_matched_trials(p
 
 
 def test_a_record_without_the_block_reads_as_the_old_construction():
-    assert topic_sentence({"protocol": {}}).startswith("Topic not declared.")
-    assert "declared no topic relation" in case_topic_sentence({})
-    assert casework_shortfalls({"population": {"authors": 30}, "protocol": {}}) != []
+    assert topic_sentence(R({"protocol": {}})).startswith("Topic not declared.")
+    assert "declared no topic relation" in case_topic_sentence(R({}))
+    assert casework_shortfalls(R({"population": {"authors": 30}, "protocol": {}})) != []
 
 
 def test_texts_on_two_subjects_fall_into_two_groups():

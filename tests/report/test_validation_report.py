@@ -245,7 +245,7 @@ def test_plot_layouts_follow_the_curves(project):
     record = _record(project)
     curves = curves_of(record)
     n = (curves.trials.n_same, curves.trials.n_different)
-    tippett = tippett_plot(curves.tippett, record, n)
+    tippett = tippett_plot(curves.tippett, R(record), n)
     low, high = tippett.x_range
     bound = record["bound"]
     assert low < bound["min_log10_lr"] < 0 < bound["max_log10_lr"] < high
