@@ -378,12 +378,11 @@ def lambdag_validation_sentences(record: ValidationRecord) -> list[str]:
     if data is None:
         return []
     folds = data.fold_orders or ()
-    top, order = ("?" if v is None else v for v in (data.max_order, data.order))
     fold_text = "; ".join(f"fold {i + 1}: {order}" for i, order in enumerate(folds))
     sentences = [
         f"LambdaG's order. Each fold's training trials chose the order whose calibrated λG had "
-        f"the lowest Cllr, among 1 to {top} ({fold_text or 'not recorded'});"
-        f" the model, fitted on all trials, uses order {order}.",
+        f"the lowest Cllr, among 1 to {data.max_order or '?'} ({fold_text or 'not recorded'});"
+        f" the model, fitted on all trials, uses order {data.order or '?'}.",
         f"LambdaG's reference. {numbers.count(int(data.samples or 0), 'random sample')} of "
         f"the reference population per trial, each of as many sentences as the trial's known "
         f"text; the reference is {data.reference or 'not recorded'}.",
