@@ -187,7 +187,10 @@ REPEAT_NAMES = frozenset(("cllr", "cllr_min", "auc", "eer", "misleading_y", "mis
 
 
 @dataclass(frozen=True)
-class Casework:
+class RecordCasework:
+    """The record's size for casework as it states it (the gate's own reading, which also
+    computes it for a record without the block: ``core/gate/validation_basis.Casework``)."""
+
     authors: int | None = None
     trials_same: int | None = None
     trials_different: int | None = None
@@ -210,7 +213,7 @@ class Comparison:
 
 
 @dataclass(frozen=True)
-class Fusion:
+class FusionBlock:
     """The fused methods and their weights (None: a weight not a number)."""
 
     methods: tuple[str, ...] | None = None

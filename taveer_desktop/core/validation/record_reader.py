@@ -32,18 +32,18 @@ from taveer_desktop.core.validation.record_parts import (
     Acceptance,
     Band,
     Bound,
-    Casework,
     Comparison,
     Conditions,
     Construction,
     Criteria,
     Figures,
-    Fusion,
+    FusionBlock,
     Intervals,
     LambdaGBlock,
     Number,
     Pair,
     Protocol,
+    RecordCasework,
     RecordModel,
     RecordPopulation,
     Repeats,
@@ -128,10 +128,10 @@ class ValidationRecord:
     bound: Bound | None
     bands: tuple[Band, ...]
     repeats: Repeats | None
-    casework: Casework | None
+    casework: RecordCasework | None
     methods: Mapping[str, MethodFigures]  # in the record's order; empty: none compared
     comparison: Comparison | None
-    fusion: Fusion | None
+    fusion: FusionBlock | None
     lambdag: LambdaGBlock | None
     model: RecordModel | None
     seconds: Number | None
@@ -273,10 +273,10 @@ def read_validation_record(data: dict[str, Any]) -> ValidationRecord:
         bound=_optional(Bound, data.get("bound")),
         bands=tuple(_band(b) for b in data.get("bands") or [] if isinstance(b, dict)),
         repeats=_optional(Repeats, repeats, spread=_figures(_obj(repeats).get("spread"))),
-        casework=_optional(Casework, data.get("casework")),
+        casework=_optional(RecordCasework, data.get("casework")),
         methods=_methods(data.get("methods")),
         comparison=_optional(Comparison, data.get("comparison")),
-        fusion=_optional(Fusion, data.get("fusion")),
+        fusion=_optional(FusionBlock, data.get("fusion")),
         lambdag=_optional(LambdaGBlock, data.get("lambdag")),
         model=_optional(RecordModel, data.get("model")),
         seconds=_num(data.get("seconds")),
