@@ -41,7 +41,7 @@ from taveer_desktop.core.methods.systems.chunks import (  # noqa: E402
     most_frequent_in_chunks,
     oversampled_chunks,
 )
-from tests.core.methods.unmasking_trials import stackexchange_cases  # noqa: E402
+from tests.core.methods.systems.unmasking_trials import stackexchange_cases  # noqa: E402
 
 
 def batch(removed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -13,8 +13,8 @@ solve several times slower on a shared machine.
 AUC (``--auc N``): the first N test cases of the shared Stack Exchange corpus, features of each
 computed once (seed = case index); the curve classifier is learned on one half of the cases and
 scores the other half, and the other way round (two-fold cross-fitting, so no case is scored by
-a classifier that saw it; ``tests/core/methods/unmasking_trials.py``, shared with the tests);
-the AUC of all scores against the truth is printed (cases the method cannot compare are left
+a classifier that saw it; ``tests/core/methods/systems/unmasking_trials.py``, shared with the
+tests); the AUC of all scores against the truth is printed (cases the method cannot compare are left
 out).
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/unmasking_cost.py [--runs 5] [--auc 204]
@@ -39,7 +39,7 @@ from taveer_desktop.core.methods.systems.chunks import words  # noqa: E402
 from taveer_desktop.core.methods.systems.comparison import CaseTexts, ComparisonMethod  # noqa: E402
 from taveer_desktop.core.methods.systems.genunmasking import GeneralisedUnmasking  # noqa: E402
 from taveer_desktop.core.methods.systems.unmasking import Unmasking  # noqa: E402
-from tests.core.methods.unmasking_trials import (  # noqa: E402
+from tests.core.methods.systems.unmasking_trials import (  # noqa: E402
     cross_fitted_auc,
     read,
     stackexchange_cases,

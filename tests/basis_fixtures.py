@@ -6,7 +6,7 @@ numbers a test asks for (by default 30 authors, 150 trials of each class, criter
 a lab would have made for the model, without running it. It is read as a project record (its trials
 are not recomputed); its population-fit profile is the demo population's (a real one); tests of
 real records and of the record-file check make them with
-``taveer validate`` (tests/core/test_validation_basis.py).
+``taveer validate`` (tests/core/gate/test_validation_basis.py).
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ def test_the_ast_scan_sees_relative_and_nested_imports(tmp_path):
     )
     names = _imported_names(probe, root=tmp_path)
     assert "taveer_desktop.store.records" in names
-    assert "taveer_desktop.core.ground.errors" in names
+    assert "taveer_desktop.core.errors" in names
     assert "PySide6.QtCore" in names
 
 

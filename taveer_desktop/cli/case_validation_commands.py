@@ -142,6 +142,7 @@ def run_case_validate(args) -> int:
 
 def run_case_attempts(args) -> int:
     from taveer_desktop.presentation.audit_text import recorded_time
+    from taveer_desktop.presentation.validation_attempts_text import failed_attempt_line
     from taveer_desktop.store.case_basis import DECLARED_USE, case_attempts
     from taveer_desktop.store.case_validation import failed_attempts
 
@@ -171,12 +172,7 @@ def run_case_attempts(args) -> int:
         )
         print(f"{attempt.validation.id}\t{shown(line)}")
     for failure in failed:
-        d = failure.details
-        line = (
-            f"{recorded_time(failure.when)}: failed, no model — {d.get('method')} on population "
-            f"{d.get('population')!r}, seed {d.get('seed')}: {d.get('reason')}"
-        )
-        print(f"failed\t{shown(line)}")
+        print(f"failed\t{shown(failed_attempt_line(failure.when, failure.details))}")
     return 0
 
 

@@ -10,9 +10,11 @@ run again with another seed, method or criteria, is never hidden.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from taveer_desktop.core.ground.registry import method_name
 from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
@@ -166,6 +168,26 @@ def attempts_sentence(attempts: Sequence[Attempt], case_number: str) -> str:
     else:
         text += " None of them produced the case's current model."
     return text
+
+
+def failed_attempt_line(when_utc: str, details: Mapping[str, Any]) -> str:
+    """One validation of the case that gave no model (kept in the audit trail as
+    ``validation_failed``): when, which method on which population with which seed, and why."""
+    population = details.get("population")
+    return (
+        f"{recorded_time(when_utc)}: failed, no model — {method_name(str(details.get('method')))} "
+        f"on population “{population}”, seed {details.get('seed')}: {details.get('reason')}"
+    )
+
+
+def failed_attempts_sentence(count: int) -> str:
+    """The heading line over the failed attempts ("" when there were none)."""
+    if not count:
+        return ""
+    return (
+        f"{numbers.count(count, 'validation')} of this case failed and gave no model "
+        f"({'it is' if count == 1 else 'they are'} kept in the audit trail with the reason):"
+    )
 
 
 def basis_sentence(

@@ -17,6 +17,7 @@ from typing import Any, TypeGuard
 
 from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.trial_topics import COUNTED_MATCHED
+from taveer_desktop.core.validation.validation_settings import AUTHOR_REPEATS
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_text import casework_shortfalls, ratio_text
@@ -37,6 +38,23 @@ REPEATS_HELP = (
     "(0, 1, 2, …), and the repeats are pooled: no single seed decides the result, and the "
     "spread across them is recorded."
 )
+
+
+def repeats_note(asked: int, used: int, authors: int | None) -> str:
+    """What the Repeats box will give for the chosen population: the record states the repeats
+    used, which a population of casework size raises to ``AUTHOR_REPEATS`` author-repeats."""
+    if authors is None:
+        return ""
+    population = f"This population ({numbers.count(authors, 'author')})"
+    if used == asked:
+        return f"{population} is validated with {numbers.count(asked, 'repeat')}, as set."
+    return (
+        f"{population} will be validated with {used} repeats, not {asked}: a population of "
+        f"casework size gets at least {AUTHOR_REPEATS} author-repeats (authors × repeats) so "
+        "that no seed decides the result; the record states the repeats used."
+    )
+
+
 TOO_SMALL_CONSEQUENCE = "no evaluative conclusion can rest on it"
 
 

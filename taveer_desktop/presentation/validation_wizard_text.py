@@ -283,15 +283,23 @@ def suggested_model_name(
     return name
 
 
-def earlier_attempts_line(attempts: Sequence[Any], case_number: str) -> str:
-    """The population page's first line: what was tried before for this case."""
-    if not attempts:
+def earlier_attempts_line(attempts: Sequence[Any], case_number: str, failed: int = 0) -> str:
+    """The population page's first line: what was tried before for this case (``failed``:
+    the validations that gave no model, kept in the audit trail with their reasons)."""
+    if not attempts and not failed:
         return f"Case {case_number} has not been validated in this project before."
+    gave_none = f"{count(failed, 'attempt')} failed and gave no model" if failed else ""
+    if not attempts:
+        return (
+            f"Case {case_number} has no validation record yet: {gave_none}. The last page lists "
+            "every attempt with its reason."
+        )
     met = sum(1 for a in attempts if a.met)
+    also = f"; {gave_none}" if failed else ""
     return (
         f"Case {case_number} already has {count(len(attempts), 'validation')} ({met:,} met "
-        "its criteria); a new one is kept beside them, never in their place, and the last page "
-        "lists them all."
+        f"its criteria{also}); a new one is kept beside them, never in their place, and the "
+        "last page lists them all."
     )
 
 

@@ -15,6 +15,7 @@ from taveer_desktop.presentation.validation_attempts_text import (
     attempt_cells,
     attempts_sentence,
     basis_sentence,
+    failed_attempts_sentence,
 )
 from taveer_desktop.report.blocks import Block, Column, Heading, KeepTogether, Paragraph, Row, Table
 from taveer_desktop.report.escape import html_code, html_text
@@ -109,4 +110,7 @@ def validation_section(
                 "small",
             )
         )
+    if facts.failed:
+        blocks.append(Paragraph(html_text(failed_attempts_sentence(len(facts.failed)))))
+        blocks.extend(Paragraph(html_text(line), "small") for line in facts.failed)
     return blocks + _fit(facts)

@@ -25,11 +25,21 @@ from taveer_desktop.presentation.population_fit_text import (
     FitPart,
     fit_check_of,
 )
-from taveer_desktop.presentation.validation_attempts_text import Attempt, attempt_of
+from taveer_desktop.presentation.validation_attempts_text import (
+    Attempt,
+    attempt_of,
+    failed_attempt_line,
+)
 from taveer_desktop.store import KNOWN, QUESTIONED, Case, ProjectStore
 from taveer_desktop.store.case_basis import DECLARED_USE
 from taveer_desktop.store.case_basis import case_attempts as stored_attempts
+from taveer_desktop.store.case_validation import failed_attempts
 from taveer_desktop.store.errors import DamagedStore
+
+
+def failed_lines(store: ProjectStore, case: Case) -> tuple[str, ...]:
+    """The case's validations that gave no model, oldest first, one line each."""
+    return tuple(failed_attempt_line(f.when, f.details) for f in failed_attempts(store, case.id))
 
 
 def case_attempts(store: ProjectStore, case: Case) -> tuple[Attempt, ...]:
@@ -66,6 +76,7 @@ class CaseValidationFacts:
     basis_population: str
     fit_checks: tuple[FitCheck, ...] = ()
     fit_problem: str = ""
+    failed: tuple[str, ...] = ()  # the case's validations that gave no model, worded
 
 
 def case_validation_facts(
@@ -76,9 +87,10 @@ def case_validation_facts(
     the one the run computed against that record's population. A model file's own claims are
     never a basis; a run that rested on none says so."""
     attempts = case_attempts(store, case)
+    failed = failed_lines(store, case)
     reference = result.validation
     if reference is None or reference.source.record_id is None:
-        return CaseValidationFacts(attempts, None, "", "", (), NO_BASIS_FOR_FIT)
+        return CaseValidationFacts(attempts, None, "", "", (), NO_BASIS_FOR_FIT, failed)
     stored = store.validations.get(reference.source.record_id)
     if stored.record_sha256 != reference.source.sha256:
         raise DamagedStore(
@@ -88,10 +100,14 @@ def case_validation_facts(
     population = reference.population
     if result.population_fit is not None:
         checks = (fit_check_of(result.population_fit, population),)
-        return CaseValidationFacts(attempts, stored.id, stored.record_sha256, population, checks)
+        return CaseValidationFacts(
+            attempts, stored.id, stored.record_sha256, population, checks, failed=failed
+        )
     record = read_validation_record(store.validations.record(stored.id))
     problem = NO_PROFILE if record.population_fit is None else FIT_NOT_STORED
-    return CaseValidationFacts(attempts, stored.id, stored.record_sha256, population, (), problem)
+    return CaseValidationFacts(
+        attempts, stored.id, stored.record_sha256, population, (), problem, failed
+    )
 
 
 def record_fit_check(

@@ -26,6 +26,7 @@ from taveer_desktop.presentation.validation_attempts_text import (
     Attempt,
     attempt_cells,
     attempts_sentence,
+    failed_attempts_sentence,
 )
 
 FITS_COLOUR, FLAGGED_COLOUR, NONE_COLOUR = "#1b5e20", "#b00020", "#444444"
@@ -117,12 +118,21 @@ class AttemptsView(QWidget):
         self.table = _table(ATTEMPT_COLUMNS)
         self.table.setToolTip("Every validation run for this case; shaded: the case's model")
         layout = QVBoxLayout(self)
+        self.failed = _label()
+        self.failed.setVisible(False)
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.failed)
 
-    def show_attempts(self, attempts: Sequence[Attempt], case_number: str) -> None:
+    def show_attempts(
+        self, attempts: Sequence[Attempt], case_number: str, failed: Sequence[str] = ()
+    ) -> None:
+        """The attempts that gave a record in the table; those that failed (no model, no
+        record) listed under it with their reasons."""
         self.attempts = tuple(attempts)
         self.summary.setText(attempts_sentence(self.attempts, case_number))
+        self.failed.setText("\n".join([failed_attempts_sentence(len(failed)), *failed]))
+        self.failed.setVisible(bool(failed))
         self.table.setRowCount(len(self.attempts))
         for row, attempt in enumerate(self.attempts):
             for column, text in enumerate(attempt_cells(attempt)):
@@ -155,10 +165,16 @@ class RecordCaseTabs:
 
     def show_case(self, store, case, record: ValidationRecord, population: str) -> None:
         """The case's fit to the record's population and every attempt of the case."""
-        from taveer_desktop.report.validation_attempts import case_attempts, record_fit_check
+        from taveer_desktop.report.validation_attempts import (
+            case_attempts,
+            failed_lines,
+            record_fit_check,
+        )
 
         self.show_fit(*record_fit_check(store, case, record, population))
-        self.attempts.show_attempts(case_attempts(store, case), case.number)
+        self.attempts.show_attempts(
+            case_attempts(store, case), case.number, failed_lines(store, case)
+        )
         self.set_visible(True)
 
     def show_fit(self, check: fit_words.FitCheck | None, problem: str) -> None:

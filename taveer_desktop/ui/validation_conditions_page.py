@@ -29,6 +29,7 @@ from taveer_desktop.core.validation.validation import (
     DEFAULT_MAX_TRIALS,
     MIN_TRIALS_PER_CLASS,
 )
+from taveer_desktop.core.validation.validation_settings import repeats_used
 from taveer_desktop.presentation import validation_range_text as rt
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.trial_construction_text import TOPIC_CHOICES, TOPIC_HELP
@@ -118,6 +119,9 @@ class ConditionsPage(WizardStep):
         self.max_trials.setToolTip(
             "At most this many trials over all repeats (half same-author, half different-author)"
         )
+        self.repeats_note = wrapped("")
+        self.repeats.valueChanged.connect(self._repeats_changed)
+        self.max_trials.valueChanged.connect(self._repeats_changed)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
         self.seed.setToolTip("The first repeat's seed; the others take the next ones")
@@ -141,6 +145,7 @@ class ConditionsPage(WizardStep):
         layout.addWidget(wrapped(TOPIC_HELP))
         layout.addWidget(wrapped(rt.REPEATS_HELP))
         layout.addLayout(form)
+        layout.addWidget(self.repeats_note)
         layout.addStretch(1)
         self.case_lengths: tuple[int, int] | None = None
 
@@ -157,6 +162,21 @@ class ConditionsPage(WizardStep):
         if self.case_lengths and self.owner.ranges is None:
             self.use_case_range()
         self._range_changed()
+        self._repeats_changed()
+
+    def repeats_used(self) -> int:
+        """The repeats the chosen population will be validated with (the record states them)."""
+        population = self.owner.population
+        if population is None:
+            return self.repeats.value()
+        return repeats_used(self.repeats.value(), self.max_trials.value(), population.author_count)
+
+    def _repeats_changed(self, *_args) -> None:
+        population = self.owner.population
+        authors = population.author_count if population is not None else None
+        self.repeats_note.setText(
+            rt.repeats_note(self.repeats.value(), self.repeats_used(), authors)
+        )
 
     def use_case_range(self) -> None:
         if self.case_lengths:

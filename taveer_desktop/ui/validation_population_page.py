@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.report.validation_attempts import case_attempts
+from taveer_desktop.store.case_validation import failed_attempts
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import AUDIT, VALIDATIONS
@@ -145,7 +146,8 @@ class PopulationPage(WizardStep):
     def initializePage(self) -> None:
         store, case = self.owner.session.store, self.owner.case
         attempts = case_attempts(store, case) if store is not None else ()
-        self.attempts_line.setText(vt.earlier_attempts_line(attempts, case.number))
+        failed = failed_attempts(store, case.id) if store is not None else ()
+        self.attempts_line.setText(vt.earlier_attempts_line(attempts, case.number, len(failed)))
 
     def reload(self, select: str | None = None) -> None:
         populations = self.owner.session.populations()

@@ -40,7 +40,7 @@ from taveer_desktop.ui.model_table_model import ModelTableModel
 from taveer_desktop.ui.project_session import ProjectSession
 from taveer_desktop.ui.run_table_model import RunTableModel
 from taveer_desktop.ui.validation_table_models import ValidationTableModel, validation_rows
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 from tests.method_fixtures import method_project
 from tests.report.conftest import normalised, read_report
 

@@ -68,7 +68,7 @@ from taveer_desktop.report.pdf import (
 )
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 from tests.method_fixtures import method_project
 from tests.report.conftest import (
     RTL_OVERRIDE,

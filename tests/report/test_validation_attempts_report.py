@@ -15,11 +15,12 @@ import re
 
 import pytest
 
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation.population_fit_text import NO_PROFILE
 from taveer_desktop.report.export import export_report
 from taveer_desktop.report.validation_export import export_validation_report
-from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
+from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, case_validation
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.case_verification import verify_case
 from tests.core.validation_fixtures import make_demo_population
@@ -43,8 +44,20 @@ def validated(tmp_path_factory):
                 folds=3, seed=seed, bootstrap=40, criteria=AcceptanceCriteria.now(max_cllr)
             )
             validate_case(store, case.id, "demo", settings)
+        # a third attempt the engine refuses: kept as a failed attempt with its reason
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(case_validation, "validate", _refuse)
+            with pytest.raises(InputError):
+                validate_case(store, case.id, "demo", ValidationSettings(folds=3, seed=7))
         verify_case(store, case.id, stability_resamples=None)
     return path
+
+
+REFUSAL = "too few trials of one class to calibrate"
+
+
+def _refuse(population, settings, **_):
+    raise InputError(REFUSAL, population.source)
 
 
 def _pdf_text(pdf) -> str:
@@ -78,6 +91,12 @@ def test_the_case_report_lists_every_attempt_and_the_basis(validated, tmp_path):
         assert re.search(r"\d\.\d{3} \(\d\.\d{3} – \d\.\d{3}\)", row)
     assert "chosen" in section[row_1:row_2] and "chosen" not in section[row_2:]
     assert f"record SHA-256 {first.record_sha256[:16]}" in section
+    # the attempt that gave no model, after the table, with its reason
+    assert (
+        "1 validation of this case failed and gave no model (it is kept in the audit trail "
+        "with the reason):" in section
+    )
+    assert f"failed, no model — TAVeer on population “demo”, seed 7: {REFUSAL}" in section
     # the fit check: the run checked the case against the record's population profile
     assert "Population fit of the case" in section
     assert normalised(NO_PROFILE) not in section

@@ -38,7 +38,7 @@ from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import validate_case
 from taveer_desktop.store.errors import DamagedStore
 from taveer_desktop.store.fingerprints import sha256_hex
-from tests.core.test_cli import assert_bad_input, run
+from tests.cli.test_cli import assert_bad_input, run
 from tests.core.validation_fixtures import make_demo_population
 from tests.report.conftest import normalised, poppler
 

@@ -17,7 +17,7 @@ from taveer_desktop.store.case_basis import DECLARED_USE, basis_for_case, case_a
 from taveer_desktop.store.case_validation import use_validation, validate_case
 from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.errors import Conflict, StoreError
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 from tests.core.validation_fixtures import make_demo_population
 from tests.store.test_reconciliation import _forge, _problems
 
@@ -232,4 +232,16 @@ def test_a_validation_that_gives_no_model_is_kept_as_a_failed_attempt(project, m
     data = json.loads(listed.stdout)
     assert data["attempts"] == [] and data["failed"][0]["reason"] == reason
     text = run("--project", project, "case", "attempts", "C-1")
-    assert "failed, no model" in text.stdout and reason in text.stdout
+    assert "failed, no model — TAVeer on population “demo”, seed 5: " + reason in text.stdout
+    # the desktop's attempts list, the wizard's first line and the case report word it the same
+    from taveer_desktop.presentation.validation_wizard_text import earlier_attempts_line
+    from taveer_desktop.report.validation_attempts import failed_lines
+
+    with ProjectStore.open(project) as store:
+        case = store.cases.find("C-1")
+        [line] = failed_lines(store, case)
+    assert line in text.stdout
+    assert earlier_attempts_line([], "C-1", 1) == (
+        "Case C-1 has no validation record yet: 1 attempt failed and gave no model. The last "
+        "page lists every attempt with its reason."
+    )

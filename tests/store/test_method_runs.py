@@ -11,7 +11,7 @@ import pytest
 
 from taveer_desktop.core.verification.method_findings import TokenKind
 from taveer_desktop.store import ProjectStore
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, method_project
 
 

@@ -13,7 +13,7 @@ from taveer_desktop.core.validation.validation import AcceptanceCriteria, Valida
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
 from taveer_desktop.store.errors import Conflict, StoreError
-from tests.core.test_cli import run
+from tests.cli.test_cli import run
 from tests.core.validation_fixtures import make_demo_population
 from tests.store.test_reconciliation import _forge, _problems
 

@@ -399,6 +399,11 @@ def test_the_range_must_hold_the_case_and_run_forwards(qtbot, population_window)
     _to_page(wizard, vw.CONDITIONS)
     page = wizard.conditions_page
     assert page.isComplete() and page.range_note.styleSheet() == ""
+    authors = wizard.population.author_count
+    assert authors < 20  # the demo population is below casework size: the repeats as set
+    assert page.repeats_note.text() == (
+        f"This population ({authors} authors) is validated with 3 repeats, as set."
+    )
     page.q_high.setValue(q_case - 1)  # the case's questioned text no longer inside
     assert not page.isComplete()
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
@@ -544,6 +549,15 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
     table = page.attempts.table
     assert table.rowCount() == 2 and table.item(1, 6).text().startswith("NOT met")
     assert table.item(0, 5).text() == "Cllr ≤ 3"
+    assert not page.attempts.failed.isVisibleTo(page.attempts)  # none failed
+    # a validation that gave no model is listed under the table with its reason (issue 30)
+    line = "2026-12-04 20:59:00 UTC: failed, no model — NNCD on population “demo”, seed 4: why"
+    page.attempts.show_attempts(attempts, "C-1", [line])
+    assert page.attempts.failed.isVisibleTo(page.attempts)
+    assert page.attempts.failed.text() == (
+        "1 validation of this case failed and gave no model (it is kept in the audit trail with "
+        "the reason):\n" + line
+    )
 
     check = FitCheck(
         "demo",

@@ -28,7 +28,7 @@ equal to θ is a miss for the upper bound; a different-source LR equal to θ an 
 lower bound, by the mirror argument: the lower bound is the upper bound of the trials with
 classes swapped and log10 LR negated).
 
-Consequences (``tests/core/test_elub.py`` checks them):
+Consequences (``tests/core/calibration/test_elub.py`` checks them):
 
 - lower ≤ 0 ≤ upper always; both are 0 for a system no better than neutral at θ = 1.
 - upper ≤ log10(n_d + 1) + log10(n_s / (n_s + 1)) and lower ≥ −log10(n_s + 1) −

@@ -13,7 +13,8 @@ compared, comparison, fusion, LambdaG, trial construction). A part a record lack
 shape this version does not know, reads as None (a mapping part as empty): the reader is as
 lenient as the screens were when they indexed the dictionary, and never changes a value — a
 number stays the int or float the JSON held, so every figure prints as before
-(``tests/core/test_record_reader.py`` walks every number of the shipped and test records).
+(``tests/core/validation/test_record_reader.py`` walks every number of the shipped and test
+records).
 The gate's strict reading of a record it relies on is ``core/gate/validation_basis.py``; the
 methods' blocks are ``core/validation/method_figures.py``'s ``MethodFigures``. ``raw`` keeps
 the dictionary itself, for what must stay byte-identical (its SHA-256, the report's attachment).

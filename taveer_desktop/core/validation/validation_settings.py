@@ -274,18 +274,24 @@ class ValidationSettings:
         to ``AUTHOR_REPEATS`` / authors (at most ``MAX_REPEATS``, and no more than leaves each
         repeat ``MIN_TRIALS_PER_CLASS`` trials of each class) for a population of casework size
         (smaller ones are too small for casework whatever their seed)."""
-        if authors < MIN_CASEWORK_AUTHORS:
-            return self.repeats
-        # never raised so far that a repeat would keep fewer than MIN_TRIALS_PER_CLASS trials of
-        # each class (``max_trials`` is shared out over the repeats; a fold needs both classes)
-        room = max(1, self.max_trials // 2 // MIN_TRIALS_PER_CLASS)
-        raised = min(MAX_REPEATS, math.ceil(AUTHOR_REPEATS / authors), room)
-        return max(self.repeats, raised)
+        return repeats_used(self.repeats, self.max_trials, authors)
 
     def pairs_of_repeat(self, repeat: int) -> int:
         """The cap on one repeat's pairs: ``max_trials`` shared out over the repeats."""
         pairs = self.max_trials // 2
         return pairs // self.repeats + (1 if repeat < pairs % self.repeats else 0)
+
+
+def repeats_used(asked: int, max_trials: int, authors: int) -> int:
+    """``ValidationSettings.repeats_for`` for settings not yet made (the desktop's wizard shows
+    the repeats a population will get before it builds the settings)."""
+    if authors < MIN_CASEWORK_AUTHORS:
+        return asked
+    # never raised so far that a repeat would keep fewer than MIN_TRIALS_PER_CLASS trials of
+    # each class (``max_trials`` is shared out over the repeats; a fold needs both classes)
+    room = max(1, max_trials // 2 // MIN_TRIALS_PER_CLASS)
+    raised = min(MAX_REPEATS, math.ceil(AUTHOR_REPEATS / authors), room)
+    return max(asked, raised)
 
 
 def check_fuse(fuse: Sequence[str], option: str = "--fuse") -> None:

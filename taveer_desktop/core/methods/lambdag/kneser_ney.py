@@ -24,7 +24,7 @@ the number of distinct tokens seen before hw, and c′(h) = Σ_w c′(hw). The r
 uniform distribution 1/V over the vocabulary. Each discount is Chen and Goodman's estimate
 D = n₁ / (n₁ + 2 n₂) from the order's count-of-counts (n₁ n-grams seen once, n₂ twice), kept
 within [``MIN_DISCOUNT``, ``MAX_DISCOUNT``]. For every context, the probabilities of all V tokens
-sum to 1 (``tests/core/test_kneser_ney.py`` checks it).
+sum to 1 (``tests/core/methods/lambdag/test_kneser_ney.py`` checks it).
 
 Because the highest order uses plain counts over the lower orders' continuation counts, one
 model of order N gives, in a single pass, the probability of every model of order 1 … N trained
