@@ -232,11 +232,11 @@ def load_population(path: str, description: str | None, progress=None):
     )
 
 
-def print_validation_notes(record: dict) -> None:
+def print_validation_notes(data: dict) -> None:
     """Each method's figures (when more than one was validated), the record's likelihood-ratio
     bound and, if the validation is too small for casework, why (the words of
     ``presentation/validation_text.py``)."""
-    from taveer_desktop.core.validation.method_figures import method_figures
+    from taveer_desktop.core.validation.record_reader import read_validation_record
     from taveer_desktop.presentation.fusion_text import record_method_label
     from taveer_desktop.presentation.trial_construction_text import case_topic_sentence
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
@@ -244,8 +244,9 @@ def print_validation_notes(record: dict) -> None:
         casework_shortfalls,
     )
 
-    stated = record.get("protocol", {}).get("method", "taveer")
-    blocks = method_figures(record)
+    record = read_validation_record(data)
+    stated = record.protocol.method or "taveer"
+    blocks = record.methods
     for method, block in blocks.items() if len(blocks) > 1 else ():
         figures = block.figures
         counts = ""
@@ -256,9 +257,9 @@ def print_validation_notes(record: dict) -> None:
             f"AUC {numbers.decimal(figures['auc'])}{counts}"
             + (" (stated)" if method == stated else "")
         )
-    comparison = record.get("comparison")
-    if comparison and comparison.get("rule"):
-        print(f"  stated method chosen by the rule {comparison['rule']} set before the run")
+    comparison = record.comparison
+    if comparison and comparison.rule:
+        print(f"  stated method chosen by the rule {comparison.rule} set before the run")
     print(case_topic_sentence(record))
     print(bound_sentence(record))
     shortfalls = casework_shortfalls(record)

@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord, read_validation_record
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import fuses
 from taveer_desktop.presentation.method_agreement import record_method, short_name
@@ -22,12 +23,12 @@ from taveer_desktop.presentation.method_names import (
 )
 
 
-def record_method_name(record: dict[str, Any]) -> str:
+def record_method_name(record: ValidationRecord) -> str:
     """The stated method's name in a record (``record_method_label``)."""
     return record_method_label(record, record_method(record))
 
 
-def record_method_label(record: Mapping[str, Any], method: str) -> str:
+def record_method_label(record: ValidationRecord, method: str) -> str:
     """A method of a record by name: the registry's, or for the fusion the methods it combines
     ("TAVeer + COAV"; "TAVeer + LambdaG" for a record made before the fusion's block)."""
     return stated_name(method, record_fused(record))
@@ -42,19 +43,17 @@ def listed_method_label(method: str, fused: str | None) -> str:
         listed = None
     record = {"fusion": {"methods": listed}} if isinstance(listed, list) else {}
     try:
-        return record_method_label(record, method)
+        return record_method_label(read_validation_record(record), method)
     except KeyError:  # a method this version does not know: named as stored
         return method
 
 
-def record_fusion(record: Mapping[str, Any]) -> dict[str, float | None]:
+def record_fusion(record: ValidationRecord) -> dict[str, float | None]:
     """The methods a validation record's fusion combines, each with its final weight (None:
     a record made before the fusion's block, which fused TAVeer and LambdaG)."""
-    block = record.get("fusion")
-    if isinstance(block, dict) and isinstance(block.get("methods"), list):
-        weights = block.get("weights")
-        given = weights if isinstance(weights, dict) else {}
-        return {str(m): _weight(given.get(m)) for m in block["methods"]}
+    block = record.fusion
+    if block is not None and block.methods is not None:
+        return {m: _weight(block.weights.get(m)) for m in block.methods}
     return dict.fromkeys(FUSED_PAIR)
 
 

@@ -14,12 +14,12 @@ the report say the same thing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
@@ -43,25 +43,25 @@ def short_name(method: str, fused: Iterable[str] | None = None) -> str:
     return short_stated_name(method, fused)
 
 
-def record_method(record: dict[str, Any]) -> str:
+def record_method(record: ValidationRecord) -> str:
     """The method a validation record (or a model's validation summary) states: its
     protocol's, or TAVeer for a record made before there was a choice."""
-    method = (record.get("protocol") or {}).get("method") or TAVEER
+    method = record.protocol.method or TAVEER
     return str(method) if method in METHOD_IDS else str(TAVEER)
 
 
-def compared_methods(record: dict[str, Any]) -> list[str]:
+def compared_methods(record: ValidationRecord) -> list[str]:
     """The methods whose figures the record keeps, the stated one first, then the others in
     the order the comparison listed them (the registry's order for a record without one);
     empty: a record that keeps only its stated method's figures."""
-    kept = record.get("methods")
-    if not isinstance(kept, dict) or not kept:
+    kept = record.methods
+    if not kept:
         return []
     stated = record_method(record)
-    listed = (record.get("comparison") or {}).get("methods")
-    order = [str(m) for m in listed] if isinstance(listed, list) else []
+    listed = record.comparison.methods if record.comparison is not None else None
+    order = list(listed) if listed is not None else []
     order += registry_order(m for m in kept if m not in order)
-    others = [m for m in order if m != stated and isinstance(kept.get(m), dict)]
+    others = [m for m in order if m != stated and m in kept]
     return [stated, *others] if others else []
 
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from taveer_desktop.core.ground.registry import method_info
+from taveer_desktop.core.validation.method_figures import MethodFigures
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
@@ -80,16 +82,13 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def _scored_from_trials(record: dict[str, Any], method: str) -> tuple[int, int] | None:
+def _scored_from_trials(record: ValidationRecord, method: str) -> tuple[int, int] | None:
     """(scored, not scored) counted from the trials' ``log10_lr_by_method`` (None: the record
     keeps no trials with ratios by method)."""
-    trials = record.get("trials")
-    if not isinstance(trials, list) or not trials:
+    by_trial = [t.log10_lr_by_method for t in record.trials]
+    if not any(by_trial):
         return None
-    by_trial = [t.get("log10_lr_by_method") for t in trials if isinstance(t, dict)]
-    if not any(isinstance(b, dict) for b in by_trial):
-        return None
-    scored = sum(1 for b in by_trial if isinstance(b, dict) and _number(b.get(method)) is not None)
+    scored = sum(1 for b in by_trial if _number(b.get(method)) is not None)
     return scored, len(by_trial) - scored
 
 
@@ -98,83 +97,81 @@ def _count(value: Any) -> str:
     return NOT_RECORDED if number is None else numbers.integer(int(number))
 
 
-def _seconds(record: dict[str, Any], method: str, block: dict[str, Any]) -> str:
-    seconds = _number(block.get("seconds_per_trial"))
+def _seconds(record: ValidationRecord, method: str, block: MethodFigures | None) -> str:
+    seconds = block.seconds_per_trial if block is not None else None
     settings_key = face(method).settings_key  # a record from before comparisons kept it there
     if seconds is None and settings_key is not None:
-        seconds = _number((record.get(settings_key) or {}).get("seconds_per_trial"))
+        settings = getattr(record, settings_key, None)
+        seconds = _number(getattr(settings, "seconds_per_trial", None))
     return NOT_RECORDED if seconds is None else per_trial_text(seconds).removesuffix(" per trial")
 
 
-def _spread(block: dict[str, Any], deterministic: bool) -> str:
+def _spread(block: MethodFigures | None, deterministic: bool) -> str:
     if deterministic:
         return "deterministic"
-    spread = block.get("seed_spread")
+    spread = (block.seed_spread if block is not None else None) or {}
     parts = []
     for key, name in (("auc", "AUC"), ("cllr", "Cllr")):
-        pair = (spread or {}).get(key) if isinstance(spread, dict) else None
-        if isinstance(pair, list | tuple) and len(pair) == 2:
-            low, high = _number(pair[0]), _number(pair[1])
-            if low is not None and high is not None:
-                parts.append(f"{name} {numbers.decimal(low, 2)}–{numbers.decimal(high, 2)}")
+        if key in spread:
+            low, high = spread[key]
+            parts.append(f"{name} {numbers.decimal(low, 2)}–{numbers.decimal(high, 2)}")
     return "; ".join(parts) if parts else NOT_RECORDED
 
 
-def _deterministic(method: str, block: dict[str, Any]) -> bool:
-    given = block.get("deterministic")
-    if isinstance(given, bool):
-        return given
+def _deterministic(method: str, block: MethodFigures | None) -> bool:
+    if block is not None:
+        return block.deterministic
     try:
         return method_info(method).deterministic
     except KeyError:
         return True
 
 
-def compared_row(record: dict[str, Any], method: str, stated: str) -> ComparedMethod:
+def compared_row(record: ValidationRecord, method: str, stated: str) -> ComparedMethod:
     """One method's row of the comparison."""
-    block = record["methods"].get(method) or {}
+    block = record.methods.get(method)
     deterministic = _deterministic(method, block)
     counted = _scored_from_trials(record, method)
     cells = []
     for key, _, _ in COLUMNS:
         if key == "trials":
-            value = block.get("trials", counted[0] if counted else None)
-            cells.append(_count(value))
+            value = block.trials if block is not None else None
+            cells.append(_count(counted[0] if value is None and counted else value))
         elif key == "cannot_compare":
-            value = block.get("cannot_compare", counted[1] if counted else None)
-            cells.append(_count(value))
+            value = block.cannot_compare if block is not None else None
+            cells.append(_count(counted[1] if value is None and counted else value))
         elif key == "seconds_per_trial":
             cells.append(_seconds(record, method, block))
         elif key == "seed_spread":
             cells.append(_spread(block, deterministic))
         else:
-            cells.append(figure_value(key, block.get(key)))
+            cells.append(figure_value(key, block.figures.get(key) if block else None))
     return ComparedMethod(
         method, record_method_label(record, method), method == stated, tuple(cells), deterministic
     )
 
 
-def comparison_table(record: dict[str, Any]) -> list[ComparedMethod]:
+def comparison_table(record: ValidationRecord) -> list[ComparedMethod]:
     """Every method of the record, the stated one first (empty: a one-method record)."""
     methods = compared_methods(record)
     stated = record_method(record)
     return [compared_row(record, m, stated) for m in methods]
 
 
-def rule_sentence(record: dict[str, Any]) -> str:
+def rule_sentence(record: ValidationRecord) -> str:
     """How the stated method was chosen: by a rule registered before the run, or by the
     examiner before the run."""
-    comparison = record.get("comparison")
+    comparison = record.comparison
     stated = record_method_name(record)
-    if not isinstance(comparison, dict):
+    if comparison is None:
         return f"{stated} was chosen as the stated method before the run; no rule was registered."
-    rule = comparison.get("rule")
+    rule = comparison.rule
     if not rule:
         return (
             f"{stated} was chosen as the stated method before the run; no rule was registered "
             "to choose it from the results."
         )
-    when = comparison.get("rule_set_utc")
+    when = comparison.rule_set_utc
     registered = (
         f"registered {recorded_time(str(when))}, before the run"
         if when
@@ -184,19 +181,18 @@ def rule_sentence(record: dict[str, Any]) -> str:
     return f"Rule ({registered}): {words}. By this rule the stated method is {stated}."
 
 
-def fusion_record_sentence(record: dict[str, Any]) -> str | None:
+def fusion_record_sentence(record: ValidationRecord) -> str | None:
     """Which methods a record's fusion combines and each one's final weight (None: no
     fusion in the record)."""
-    ran = (record_method(record), *(record.get("methods") or {}))
+    ran = (record_method(record), *record.methods)
     if not any(fuses(m) for m in ran):
         return None
     fused = record_fusion(record)
-    block = record.get("fusion") if isinstance(record.get("fusion"), dict) else {}
     weights = ", ".join(
         f"{method_label(m)} {'not recorded' if w is None else numbers.decimal(w)}"
         for m, w in fused.items()
     )
-    left = block.get("left_out") if isinstance(block, dict) else None
+    left = record.fusion.left_out if record.fusion is not None else None
     left_text = (
         f" {numbers.count(int(left), 'trial')} that a fused method could not compare "
         "were left out of the fusion."
@@ -210,7 +206,7 @@ def fusion_record_sentence(record: dict[str, Any]) -> str | None:
     )
 
 
-def comparison_note(record: dict[str, Any]) -> str:
+def comparison_note(record: ValidationRecord) -> str:
     """What the comparison table is, beneath it."""
     rows = comparison_table(record)
     seeded = [r.name for r in rows if not r.deterministic]

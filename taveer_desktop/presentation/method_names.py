@@ -16,6 +16,7 @@ from typing import Any
 
 from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
 from taveer_desktop.core.methods.fusion.fusion import fusion_name
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation.face_registry import fuses, is_seed
 
 FUSION = MethodId.FUSION
@@ -62,13 +63,11 @@ def with_method_words(method: str, fused: Iterable[str] | None) -> str:
     return "" if is_seed(method) else f"with {stated_name(method, fused)}"
 
 
-def record_fused(record: Mapping[str, Any]) -> list[str] | None:
+def record_fused(record: ValidationRecord) -> list[str] | None:
     """The methods a validation record's (or a model's validation summary's) fusion combines,
     from its ``"fusion"`` block (None: a record made before the block)."""
-    block = record.get("fusion")
-    if isinstance(block, dict) and isinstance(block.get("methods"), list):
-        return [str(m) for m in block["methods"]]
-    return None
+    methods = record.fusion.methods if record.fusion is not None else None
+    return list(methods) if methods is not None else None
 
 
 def model_fused(extra: Mapping[str, Any]) -> list[str] | None:

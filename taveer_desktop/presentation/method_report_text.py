@@ -21,6 +21,7 @@ from taveer_desktop.core.calibration.calibration import Calibration
 from taveer_desktop.core.ground.registry import MethodId, method_info
 from taveer_desktop.core.methods.fusion.fusion import Fusion, fusion_name
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
+from taveer_desktop.core.validation.record_reader import LambdaGBlock, ValidationRecord
 from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
@@ -106,21 +107,21 @@ def bound_text(low: float | None, high: float | None) -> str:
     )
 
 
-def _orders_text(order: int, lambdag_record: dict[str, Any] | None) -> str:
+def _orders_text(order: int, lambdag_record: LambdaGBlock | None) -> str:
     text = f"{order}, chosen by validation: the order whose calibrated λG had the lowest Cllr"
-    if not isinstance(lambdag_record, dict):
+    if lambdag_record is None:
         return text
-    top = lambdag_record.get("max_order")
-    folds = lambdag_record.get("fold_orders")
-    if isinstance(top, int):
+    top = lambdag_record.max_order
+    folds = lambdag_record.fold_orders
+    if top is not None:
         text += f" among 1 to {top}"
-    if isinstance(folds, list) and folds:
+    if folds:
         text += " (each fold's training trials chose " + ", ".join(str(f) for f in folds) + ")"
     return text
 
 
 def lambdag_pairs(
-    part: LambdaGPart, extra: dict[str, Any], lambdag_record: dict[str, Any] | None
+    part: LambdaGPart, extra: dict[str, Any], lambdag_record: LambdaGBlock | None
 ) -> list[tuple[str, str]]:
     """(label, value) rows of the model's LambdaG part; ``extra`` is the part as stored
     (smoothing and masking in words), ``lambdag_record`` the validation record's ``lambdag``."""
@@ -357,24 +358,24 @@ NO_EVIDENCE = (
 # --- the validation report ---------------------------------------------------------------------
 
 
-def lambdag_validation_sentences(record: dict[str, Any]) -> list[str]:
+def lambdag_validation_sentences(record: ValidationRecord) -> list[str]:
     """How LambdaG was run in the validation: orders per fold, samples, reference, time."""
-    data = record.get("lambdag")
-    if not isinstance(data, dict):
+    data = record.lambdag
+    if data is None:
         return []
-    folds = data.get("fold_orders") or []
+    folds = data.fold_orders or ()
     fold_text = "; ".join(f"fold {i + 1}: {order}" for i, order in enumerate(folds))
     sentences = [
         f"LambdaG's order. Each fold's training trials chose the order whose calibrated λG had "
-        f"the lowest Cllr, among 1 to {data.get('max_order', '?')} ({fold_text or 'not recorded'});"
-        f" the model, fitted on all trials, uses order {data.get('order', '?')}.",
-        f"LambdaG's reference. {numbers.count(int(data.get('samples') or 0), 'random sample')} of "
+        f"the lowest Cllr, among 1 to {data.max_order or '?'} ({fold_text or 'not recorded'});"
+        f" the model, fitted on all trials, uses order {data.order or '?'}.",
+        f"LambdaG's reference. {numbers.count(int(data.samples or 0), 'random sample')} of "
         f"the reference population per trial, each of as many sentences as the trial's known "
-        f"text; the reference is {data.get('reference', 'not recorded')}.",
+        f"text; the reference is {data.reference or 'not recorded'}.",
     ]
-    if isinstance(data.get("seconds"), int | float):
+    if data.seconds is not None:
         sentences.append(
-            f"LambdaG's cost. {numbers.seconds(float(data['seconds']))} for LambdaG in all "
-            f"({numbers.integer(int(data.get('reference_models') or 0))} reference models)."
+            f"LambdaG's cost. {numbers.seconds(float(data.seconds))} for LambdaG in all "
+            f"({numbers.integer(int(data.reference_models or 0))} reference models)."
         )
     return sentences

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import face, scores_by_classification
 from taveer_desktop.presentation.fusion_text import (
@@ -28,7 +29,7 @@ from taveer_desktop.presentation.method_agreement import (
 from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
 
 
-def stated_method_sentence(record: dict[str, Any]) -> str:
+def stated_method_sentence(record: ValidationRecord) -> str:
     """Which method the record's figures, acceptance and charts are of."""
     stated = record_method(record)
     methods = compared_methods(record)
@@ -45,37 +46,37 @@ def stated_method_sentence(record: dict[str, Any]) -> str:
 
 
 def _orders(fold_orders: Any) -> str:
-    if not isinstance(fold_orders, list) or not fold_orders:
+    if not isinstance(fold_orders, tuple) or not fold_orders:
         return "not recorded"
     return ", ".join(f"fold {i} chose {order}" for i, order in enumerate(fold_orders, 1))
 
 
-def lambdag_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
+def lambdag_pairs(record: ValidationRecord) -> list[tuple[str, str]]:
     """LambdaG's settings as (label, value) pairs (empty for a record without LambdaG)."""
-    lam = record.get("lambdag")
-    if not isinstance(lam, dict):
+    lam = record.lambdag
+    if lam is None:
         return []
     pairs = [
-        ("Highest order tried", numbers.integer(int(lam.get("max_order") or 0))),
-        ("Order chosen per fold", _orders(lam.get("fold_orders"))),
-        ("Order of the model", numbers.integer(int(lam.get("order") or 0))),
+        ("Highest order tried", numbers.integer(int(lam.max_order or 0))),
+        ("Order chosen per fold", _orders(lam.fold_orders)),
+        ("Order of the model", numbers.integer(int(lam.order or 0))),
         (
             "Reference samples",
-            f"{numbers.integer(int(lam.get('samples') or 0))} per comparison, each as many "
+            f"{numbers.integer(int(lam.samples or 0))} per comparison, each as many "
             "sentences as the known text",
         ),
-        ("Reference texts", str(lam.get("reference") or "not recorded")),
+        ("Reference texts", lam.reference or "not recorded"),
     ]
-    seconds = lam.get("seconds")
-    if isinstance(seconds, int | float):
-        per_trial = lam.get("seconds_per_trial")
+    seconds = lam.seconds
+    if seconds is not None:
+        per_trial = lam.seconds_per_trial
         pairs.append(
             (
                 "LambdaG's part of the run",
                 numbers.seconds(float(seconds))
                 + (
                     f" ({numbers.significant(float(per_trial) * 1000)} ms a trial)"
-                    if isinstance(per_trial, int | float)
+                    if per_trial is not None
                     else ""
                 ),
             )
@@ -91,7 +92,7 @@ LAMBDAG_ORDER_NOTE = (
 )
 
 
-def score_plot_text(record: dict[str, Any]) -> PlotText:
+def score_plot_text(record: ValidationRecord) -> PlotText:
     """The score chart's words: TAVeer's ensemble score, or for LambdaG and the fusion the
     stated likelihood ratio's LR / (1 + LR), the trials' ``score`` in their records."""
     if scores_by_classification(record_method(record)):
@@ -107,7 +108,7 @@ def score_plot_text(record: dict[str, Any]) -> PlotText:
     )
 
 
-def charts_method_note(record: dict[str, Any]) -> str:
+def charts_method_note(record: ValidationRecord) -> str:
     """Whose likelihood ratios the charts draw ('' for a TAVeer record)."""
     if scores_by_classification(record_method(record)):
         return ""
@@ -136,7 +137,7 @@ NO_METHOD_CHART = (
 )
 
 
-def method_series_name(record: dict[str, Any], method: str, stated: str) -> str:
+def method_series_name(record: ValidationRecord, method: str, stated: str) -> str:
     """A method's legend entry in the comparison chart: "TAVeer + COAV (stated)"."""
     return record_method_label(record, method) + (" (stated)" if method == stated else "")
 
@@ -146,7 +147,7 @@ def method_series_name(record: dict[str, Any], method: str, stated: str) -> str:
 EACH_METHOD_FIGURES_HEAD = "Each method's figures on the same trials"
 
 
-def each_method_sentence(record: dict[str, Any]) -> str:
+def each_method_sentence(record: ValidationRecord) -> str:
     return (
         f"The validated model states the likelihood ratio of {record_method_name(record)}; the "
         "figures above and the Tippett and cross-entropy plots are of that ratio. Every method "
@@ -159,6 +160,6 @@ TAVEER_SCORE_NOTE = (
 )
 
 
-def subject_method(record: dict[str, Any]) -> str:
+def subject_method(record: ValidationRecord) -> str:
     """The method in the validation report's PDF subject."""
     return face(record_method(record)).subject or record_method_name(record)

@@ -11,6 +11,7 @@ from typing import Any
 
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.taveer.model import Model, method_of
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import is_seed
 from taveer_desktop.presentation.method_names import model_fused, stated_name
@@ -87,10 +88,12 @@ def model_summary_lines(model: Model) -> list[str]:
 
 
 def stated_validation_line(summary: dict[str, Any]) -> str:
-    """The validation summary a model file carries, as the file's statement."""
+    """The validation summary a model file carries, as the file's statement (read here, at
+    the file's edge: ``core/validation/record_reader.py``)."""
     from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 
-    return f"{model_validation_line(summary)} ({STATED_BY_FILE.capitalize()}.)"
+    line = model_validation_line(read_validation_record(summary))
+    return f"{line} ({STATED_BY_FILE.capitalize()}.)"
 
 
 def unusable_model_line(problem: str | None) -> str:

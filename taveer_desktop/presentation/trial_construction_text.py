@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taveer_desktop.core.validation.record_reader import Construction, ValidationRecord
 from taveer_desktop.core.validation.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
 from taveer_desktop.presentation import numbers
 
@@ -40,15 +41,13 @@ NOT_DECLARED_SENTENCE = (
 )
 
 
-def construction_of(record: dict[str, Any]) -> dict[str, Any] | None:
+def construction_of(record: ValidationRecord) -> Construction | None:
     """The record's trial construction with a declared topic relation, or None."""
-    protocol = record.get("protocol")
-    trials = protocol.get("trials") if isinstance(protocol, dict) else None
-    block = trials.get("construction") if isinstance(trials, dict) else None
-    if not isinstance(block, dict) or block.get("topic") not in TOPIC_RELATIONS:
+    block = record.protocol.construction
+    if block is None or block.topic not in TOPIC_RELATIONS:
         return None
-    for key in ("same_author", "different_author"):
-        if block.get(key) not in TOPIC_RELATIONS:
+    for relation in (block.same_author, block.different_author):
+        if relation not in TOPIC_RELATIONS:
             return None
     return block
 
@@ -57,37 +56,35 @@ def _share(value: Any) -> str:
     return numbers.percent(value, 0) if isinstance(value, int | float) else "none"
 
 
-def _groups(block: dict[str, Any]) -> str:
-    groups = block.get("groups")
-    if not isinstance(groups, dict):
-        groups = {}
-    source = str(groups.get("source") or "not stated")
-    number = groups.get("count")
+def _groups(block: Construction) -> str:
+    groups = block.groups
+    source = (groups.source if groups is not None else None) or "not stated"
+    number = groups.count if groups is not None else None
     counted = f", {numbers.integer(number)} groups" if isinstance(number, int) else ""
     return f"Topic groups from {source}{counted}."
 
 
-def topic_sentence(record: dict[str, Any]) -> str:
+def topic_sentence(record: ValidationRecord) -> str:
     """How the trials were built in topic, with the matched share and the groups' source."""
     block = construction_of(record)
     if block is None:
         return NOT_DECLARED_SENTENCE
-    topic = str(block["topic"])
+    topic = str(block.topic)
     return (
         f"Topic like the case. The examiner declared the case's known and questioned texts "
         f"{TOPIC_WORDS[topic]}, so same-author trials were built "
-        f"{TOPIC_WORDS[str(block['same_author'])]} and different-author trials "
-        f"{TOPIC_WORDS[str(block['different_author'])]}"
+        f"{TOPIC_WORDS[str(block.same_author)]} and different-author trials "
+        f"{TOPIC_WORDS[str(block.different_author)]}"
         + (" (the harder of the two for each kind)" if topic == "unknown" else "")
-        + f". {_share(block.get('matched_share'))} of the trials stood in that relation "
-        f"(same-author {_share(block.get('matched_share_same'))}, different-author "
-        f"{_share(block.get('matched_share_different'))}); the population could not supply "
+        + f". {_share(block.matched_share)} of the trials stood in that relation "
+        f"(same-author {_share(block.matched_share_same)}, different-author "
+        f"{_share(block.matched_share_different)}); the population could not supply "
         "the rest, which were drawn without regard to topic and do not count towards the "
         f"casework minimum. {_groups(block)}"
     )
 
 
-def case_topic_sentence(record: dict[str, Any]) -> str:
+def case_topic_sentence(record: ValidationRecord) -> str:
     """The case report's sentence: which topic condition the validation assumed, and what
     share of its trials was matched."""
     block = construction_of(record)
@@ -97,24 +94,26 @@ def case_topic_sentence(record: dict[str, Any]) -> str:
             "trials were drawn without regard to topic."
         )
     return (
-        f"The validation assumed known and questioned texts {TOPIC_WORDS[str(block['topic'])]}"
-        f" (same-author trials {TOPIC_WORDS[str(block['same_author'])]}, different-author "
-        f"trials {TOPIC_WORDS[str(block['different_author'])]}); "
-        f"{_share(block.get('matched_share'))} of its trials stood in that relation."
+        f"The validation assumed known and questioned texts {TOPIC_WORDS[str(block.topic)]}"
+        f" (same-author trials {TOPIC_WORDS[str(block.same_author)]}, different-author "
+        f"trials {TOPIC_WORDS[str(block.different_author)]}); "
+        f"{_share(block.matched_share)} of its trials stood in that relation."
     )
 
 
-def matched_shortfalls(record: dict[str, Any], minimum: int) -> list[str]:
+def matched_shortfalls(record: ValidationRecord, minimum: int) -> list[str]:
     """Too few distinct trials in the declared relation for casework, one reason per kind."""
     if construction_of(record) is None:
         return []
-    casework = record.get("casework")
-    if not isinstance(casework, dict):
+    casework = record.casework
+    if casework is None:
         return []
     reasons = []
-    for key, kind in (("trials_same", "same-author"), ("trials_different", "different-author")):
-        value = casework.get(key)
-        if isinstance(value, int) and value < minimum:
+    for value, kind in (
+        (casework.trials_same, "same-author"),
+        (casework.trials_different, "different-author"),
+    ):
+        if value is not None and value < minimum:
             reasons.append(
                 f"{numbers.integer(value)} distinct {kind} trials in the declared topic "
                 f"relation (fewer than {minimum}: the population cannot supply trials like the "

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taveer_desktop.core.ground.registry import method_name
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.fusion_text import (
@@ -62,29 +63,28 @@ ATTEMPT_COLUMNS = (
 )
 
 
-def _criteria(record: dict[str, Any]) -> str:
-    criteria = (record.get("acceptance") or {}).get("criteria") or {}
+def _criteria(record: ValidationRecord) -> str:
+    criteria = record.acceptance.criteria
     parts = []
-    if isinstance(criteria.get("max_cllr"), int | float):
-        parts.append(f"Cllr ≤ {numbers.short(float(criteria['max_cllr']))}")
-    if isinstance(criteria.get("max_misleading"), int | float):
-        parts.append(f"misleading ≤ {figure_value('misleading_y', criteria['max_misleading'])}")
+    if criteria.max_cllr is not None:
+        parts.append(f"Cllr ≤ {numbers.short(float(criteria.max_cllr))}")
+    if criteria.max_misleading is not None:
+        parts.append(f"misleading ≤ {figure_value('misleading_y', criteria.max_misleading)}")
     return "; ".join(parts) or "none set"
 
 
-def _seed(record: dict[str, Any]) -> str:
-    repeats = record.get("repeats")
-    seeds = repeats.get("seeds") if isinstance(repeats, dict) else None
-    if isinstance(seeds, list) and len(seeds) > 1:
+def _seed(record: ValidationRecord) -> str:
+    seeds = record.repeats.seeds if record.repeats is not None else None
+    if seeds is not None and len(seeds) > 1:
         return f"{seeds[0]}–{seeds[-1]}"
-    seed = (record.get("protocol") or {}).get("seed")
+    seed = record.protocol.seed
     return "–" if seed is None else str(seed)
 
 
 def attempt_of(
     validation_id: int,
     created_utc: str,
-    record: dict[str, Any],
+    record: ValidationRecord,
     model_name: str,
     chosen: bool,
     record_sha256: str = "",
@@ -92,19 +92,17 @@ def attempt_of(
 ) -> Attempt:
     """One stored validation record as an attempt of its case (``declared``: the examiner's
     reason, for a record run for another case and declared relevant to this one)."""
-    figures = record.get("figures") or {}
-    intervals = record.get("intervals") or {}
-    cllr = figure_value("cllr", figures.get("cllr"))
-    interval = interval_text("cllr", intervals.get("cllr"))
+    cllr = figure_value("cllr", record.figures.cllr)
+    interval = interval_text("cllr", record.intervals.cllr)
     questioned, known = declared_ranges(record)
     return Attempt(
         validation_id=validation_id,
-        when=recorded_time(created_utc or str(record.get("created_utc") or "")),
+        when=recorded_time(created_utc or record.created_utc or ""),
         method=record_method_name(record),
-        population=str((record.get("population") or {}).get("name") or "–"),
+        population=record.population.name or "–",
         seed=_seed(record),
         criteria=_criteria(record),
-        met=(record.get("acceptance") or {}).get("met"),
+        met=record.acceptance.met,
         cllr=cllr if interval == "not measured" else f"{cllr} ({interval})",
         model=model_name,
         chosen=chosen,

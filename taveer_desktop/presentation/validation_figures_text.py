@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation import FIGURES
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
@@ -132,28 +133,28 @@ class FigureLine:
     reading: str
 
 
-def trial_counts(record: dict[str, Any]) -> tuple[int, int]:
-    protocol = record.get("protocol") or {}
-    return int(protocol.get("trials_same") or 0), int(protocol.get("trials_different") or 0)
+def trial_counts(record: ValidationRecord) -> tuple[int, int]:
+    protocol = record.protocol
+    return int(protocol.trials_same or 0), int(protocol.trials_different or 0)
 
 
-def figure_lines(record: dict[str, Any]) -> list[FigureLine]:
+def figure_lines(record: ValidationRecord) -> list[FigureLine]:
     """Every figure of the record with its 95 % interval, meaning and reading."""
-    figures = record.get("figures") or {}
-    intervals = record.get("intervals") or {}
+    figures = record.figures
+    intervals = record.intervals
     n_same, n_different = trial_counts(record)
     lines = []
     for key in FIGURE_ORDER:
-        if key not in figures:
+        if key not in figures.names:
             continue
-        value = figures[key]
+        value = figures.value(key)
         reading = _reading(key, value, n_same, n_different) if finite_number(value) else ""
         lines.append(
             FigureLine(
                 key,
                 FIGURE_NAMES[key],
                 figure_value(key, value),
-                interval_text(key, intervals.get(key)),
+                interval_text(key, intervals.value(key)),
                 FIGURE_MEANINGS[key],
                 reading,
             )
@@ -178,40 +179,40 @@ class AcceptanceLine:
     met: bool
 
 
-def judged_pessimistically(record: dict[str, Any]) -> bool:
+def judged_pessimistically(record: ValidationRecord) -> bool:
     """Whether the record's criteria were judged on the pessimistic end of each interval."""
-    return (record.get("acceptance") or {}).get("judged_on") == "pessimistic"
+    return record.acceptance.judged_on == "pessimistic"
 
 
-def _upper(record: dict[str, Any], key: str) -> Any:
-    interval = (record.get("intervals") or {}).get(key)
-    return interval[1] if isinstance(interval, list | tuple) and len(interval) >= 2 else None
+def _upper(record: ValidationRecord, key: str) -> Any:
+    interval = record.intervals.value(key)
+    return interval[1] if interval is not None else None
 
 
-def acceptance_lines(record: dict[str, Any]) -> list[AcceptanceLine]:
+def acceptance_lines(record: ValidationRecord) -> list[AcceptanceLine]:
     """Each criterion set before the run, the figure it was judged on, met or not: the upper
     end of the 95 % interval where the record was judged on the pessimistic end, else the
     point figure (records made before that rule)."""
-    acceptance = record.get("acceptance") or {}
-    criteria = acceptance.get("criteria") or {}
-    results = acceptance.get("results") or {}
-    figures = record.get("figures") or {}
+    acceptance = record.acceptance
+    criteria = acceptance.criteria
+    results = acceptance.results
+    figures = record.figures
     pessimistic = judged_pessimistically(record)
     lines = []
-    if finite_number(criteria.get("max_cllr")) and "cllr" in results:
-        measured = f"Cllr {figure_value('cllr', figures.get('cllr'))}"
+    if finite_number(criteria.max_cllr) and "cllr" in results:
+        measured = f"Cllr {figure_value('cllr', figures.cllr)}"
         if pessimistic:
             measured += f", upper end {figure_value('cllr', _upper(record, 'cllr'))}"
         lines.append(
             AcceptanceLine(
-                f"Cllr at most {numbers.short(criteria['max_cllr'])}",
+                f"Cllr at most {numbers.short(criteria.max_cllr)}",
                 measured,
                 bool(results["cllr"]),
             )
         )
-    if finite_number(criteria.get("max_misleading")) and "misleading" in results:
+    if finite_number(criteria.max_misleading) and "misleading" in results:
         keys = ("misleading_y", "misleading_n")
-        rates = (figures.get(k) for k in keys)
+        rates = (figures.value(k) for k in keys)
         worst = max((rate for rate in rates if finite_number(rate)), default=None)
         measured = f"the larger rate {figure_value('misleading_y', worst)}"
         if pessimistic:
@@ -221,7 +222,7 @@ def acceptance_lines(record: dict[str, Any]) -> list[AcceptanceLine]:
         lines.append(
             AcceptanceLine(
                 "both rates of misleading evidence at most "
-                f"{figure_value('misleading_y', criteria['max_misleading'])}",
+                f"{figure_value('misleading_y', criteria.max_misleading)}",
                 measured,
                 bool(results["misleading"]),
             )
@@ -235,10 +236,10 @@ JUDGED_PESSIMISTICALLY = (
 )
 
 
-def acceptance_sentence(record: dict[str, Any]) -> str:
+def acceptance_sentence(record: ValidationRecord) -> str:
     """The criteria in one sentence: when they were set, what they were, met or not."""
-    acceptance = record.get("acceptance") or {}
-    met = acceptance.get("met")
+    acceptance = record.acceptance
+    met = acceptance.met
     lines = acceptance_lines(record)
     if met is None or not lines:
         return (
@@ -247,7 +248,7 @@ def acceptance_sentence(record: dict[str, Any]) -> str:
         )
     set_utc = (
         recorded_time(str(set_at))
-        if (set_at := (acceptance.get("criteria") or {}).get("set_utc"))
+        if (set_at := acceptance.criteria.set_utc)
         else "an unrecorded time"
     )
     stated = "; ".join(line.criterion for line in lines)

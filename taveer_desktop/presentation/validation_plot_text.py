@@ -6,8 +6,8 @@ report and the desktop's validation charts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_figures_text import finite_number
 from taveer_desktop.presentation.validation_text import ratio_text
@@ -69,10 +69,11 @@ THRESHOLD_MARK = "threshold 0.5"
 LR_ONE_MARK = "LR = 1"
 
 
-def bound_marks(record: dict[str, Any]) -> list[tuple[float, str]]:
+def bound_marks(record: ValidationRecord) -> list[tuple[float, str]]:
     """(log10 LR, label) of the bound's two ends, for the Tippett plot ([] if none)."""
-    bound = record.get("bound") or {}
-    low, high = bound.get("min_log10_lr"), bound.get("max_log10_lr")
+    bound = record.bound
+    low = bound.min_log10_lr if bound is not None else None
+    high = bound.max_log10_lr if bound is not None else None
     if not (finite_number(low) and finite_number(high)):
         return []
     return [(low, f"bound {ratio_text(low)}"), (high, f"bound {ratio_text(high)}")]

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.trial_topics import COUNTED_MATCHED
 from taveer_desktop.core.validation.validation_settings import AUTHOR_REPEATS
 from taveer_desktop.presentation import numbers
@@ -71,14 +72,14 @@ def _pair(value: Any) -> CharRange:
     return None
 
 
-def declared_ranges(record: dict[str, Any]) -> tuple[CharRange, CharRange]:
+def declared_ranges(record: ValidationRecord) -> tuple[CharRange, CharRange]:
     """(questioned, known) ranges the record declares: ``conditions`` when it has them, else the
     single lengths of its ``protocol`` (older records)."""
-    conditions = record.get("conditions")
-    if isinstance(conditions, dict):
-        return _pair(conditions.get("questioned_chars")), _pair(conditions.get("known_chars"))
-    protocol = record.get("protocol") or {}
-    return _pair(protocol.get("questioned_chars")), _pair(protocol.get("known_chars"))
+    conditions = record.conditions
+    if conditions is not None:
+        return _pair(conditions.questioned_chars), _pair(conditions.known_chars)
+    protocol = record.protocol
+    return _pair(protocol.questioned_chars), _pair(protocol.known_chars)
 
 
 def range_text(chars: CharRange) -> str:
@@ -91,10 +92,10 @@ def range_text(chars: CharRange) -> str:
     return f"{numbers.integer(low)}–{numbers.integer(high)} characters"
 
 
-def conditions_sentence(record: dict[str, Any]) -> str:
+def conditions_sentence(record: ValidationRecord) -> str:
     """The declared casework range and what it means, in one paragraph."""
     questioned, known = declared_ranges(record)
-    declared = "declared casework range" if "conditions" in record else "conditions"
+    declared = "declared casework range" if record.conditions is not None else "conditions"
     return (
         f"The {declared}: questioned texts of {range_text(questioned)}, known texts of "
         f"{range_text(known)}. {RANGE_MEANING}"
@@ -133,28 +134,29 @@ def suggested_range(chars: int) -> tuple[int, int]:
 
 
 def _numbers_of(values: Any) -> list[float]:
-    return [float(v) for v in values if _finite(v)] if isinstance(values, list) else []
+    return [float(v) for v in values if _finite(v)] if isinstance(values, tuple) else []
 
 
-def repeats_sentence(record: dict[str, Any]) -> str:
+def repeats_sentence(record: ValidationRecord) -> str:
     """How many times the cross-validation ran, with which seeds, and the spread of Cllr and AUC
     across the repeats (older records: once, with its seed)."""
-    repeats = record.get("repeats")
-    protocol = record.get("protocol") or {}
-    if not isinstance(repeats, dict):
+    repeats = record.repeats
+    protocol = record.protocol
+    if repeats is None:
+        seed = "?" if protocol.seed is None else protocol.seed
         return (
-            f"The cross-validation ran once, with seed {protocol.get('seed', '?')} (the record "
+            f"The cross-validation ran once, with seed {seed} (the record "
             "was made before validations were repeated over several seeds)."
         )
-    n = int(repeats.get("count") or 0)
-    seeds = [str(s) for s in repeats.get("seeds") or []]
+    n = int(repeats.count or 0)
+    seeds = [str(s) for s in repeats.seeds or ()]
     text = (
         f"The cross-validation was repeated {numbers.count(n, 'time')}"
         + (f" (seeds {', '.join(seeds)})" if seeds else "")
         + " and the repeats pooled: every figure above is over all of them."
     )
     for key, name in (("cllr", "Cllr"), ("auc", "AUC")):
-        values = _numbers_of(repeats.get(key))
+        values = _numbers_of(repeats.values(key))
         if len(values) >= 2:
             shown = ", ".join(figure_value(key, v) for v in values)
             spread = figure_value(key, max(values) - min(values))
@@ -164,16 +166,16 @@ def repeats_sentence(record: dict[str, Any]) -> str:
     return text
 
 
-def repeat_rows(record: dict[str, Any]) -> list[tuple[str, str, str]]:
+def repeat_rows(record: ValidationRecord) -> list[tuple[str, str, str]]:
     """(seed, Cllr, AUC) of every repeat, for a table ([] for an older record)."""
-    repeats = record.get("repeats")
-    if not isinstance(repeats, dict):
+    repeats = record.repeats
+    if repeats is None:
         return []
-    seeds = list(repeats.get("seeds") or [])
-    cllrs, aucs = repeats.get("cllr") or [], repeats.get("auc") or []
+    seeds = repeats.seeds or ()
+    cllrs, aucs = repeats.cllr or (), repeats.auc or ()
     n = max(len(seeds), len(cllrs), len(aucs))
 
-    def at(values: list[Any], i: int) -> Any:
+    def at(values: tuple[Any, ...], i: int) -> Any:
         return values[i] if i < len(values) else None
 
     return [
@@ -210,29 +212,22 @@ BAND_COLUMNS = (
 )
 
 
-def band_lines(record: dict[str, Any]) -> list[BandLine]:
+def band_lines(record: ValidationRecord) -> list[BandLine]:
     """Every band of the record, in its order ([] for a record without bands)."""
-    bands = record.get("bands")
-    if not isinstance(bands, list):
-        return []
     lines = []
-    for band in bands:
-        if not isinstance(band, dict):
-            continue
-        figures = band.get("figures") or {}
-        intervals = band.get("intervals") or {}
-        cllr = figure_value("cllr", figures.get("cllr"))
-        interval = interval_text("cllr", intervals.get("cllr"))
-        bound = band.get("bound") or {}
-        low, high = bound.get("min_log10_lr"), bound.get("max_log10_lr")
+    for band in record.bands:
+        figures = band.figures
+        cllr = figure_value("cllr", figures.cllr)
+        interval = interval_text("cllr", band.intervals.cllr)
+        low, high = band.bound.min_log10_lr, band.bound.max_log10_lr
         lines.append(
             BandLine(
-                range_text(_pair(band.get("questioned_chars"))),
-                f"{numbers.integer(int(band.get('trials_same') or 0))} + "
-                f"{numbers.integer(int(band.get('trials_different') or 0))}",
+                range_text(_pair(band.questioned_chars)),
+                f"{numbers.integer(int(band.trials_same or 0))} + "
+                f"{numbers.integer(int(band.trials_different or 0))}",
                 cllr if interval == "not measured" else f"{cllr} ({interval})",
-                f"{figure_value('misleading_y', figures.get('misleading_y'))} / "
-                f"{figure_value('misleading_n', figures.get('misleading_n'))}",
+                f"{figure_value('misleading_y', figures.misleading_y)} / "
+                f"{figure_value('misleading_n', figures.misleading_n)}",
                 f"{ratio_text(low)} to {ratio_text(high)}"
                 if _finite(low) and _finite(high)
                 else "–",
@@ -259,33 +254,27 @@ class CaseworkVerdict:
     reasons: tuple[str, ...]
 
 
-def casework_verdict(record: dict[str, Any]) -> CaseworkVerdict:
+def casework_verdict(record: ValidationRecord) -> CaseworkVerdict:
     """Whether the validation is large enough for casework, from its ``casework`` verdict (or,
     for an older record, from its authors and trials by the same rule)."""
-    casework = record.get("casework")
-    if isinstance(casework, dict) and isinstance(casework.get("too_small"), bool):
-        too_small = bool(casework["too_small"])
-        reasons = tuple(str(r) for r in casework.get("reasons") or [])
+    casework = record.casework
+    if casework is not None and casework.too_small is not None:
+        too_small = casework.too_small
+        reasons = casework.reasons
         size = (
-            f"{numbers.count(int(casework.get('authors') or 0), 'author')}, "
-            f"{numbers.integer(int(casework.get('trials_same') or 0))} distinct same-author and "
-            f"{numbers.integer(int(casework.get('trials_different') or 0))} distinct "
+            f"{numbers.count(int(casework.authors or 0), 'author')}, "
+            f"{numbers.integer(int(casework.trials_same or 0))} distinct same-author and "
+            f"{numbers.integer(int(casework.trials_different or 0))} distinct "
             "different-author trials"
-            + (
-                " in the declared topic relation"
-                if casework.get("counted") == COUNTED_MATCHED
-                else ""
-            )
+            + (" in the declared topic relation" if casework.counted == COUNTED_MATCHED else "")
         )
     else:
         reasons = tuple(casework_shortfalls(record))
         too_small = bool(reasons)
-        population = record.get("population") or {}
-        protocol = record.get("protocol") or {}
         size = (
-            f"{numbers.count(int(population.get('authors') or 0), 'author')}, "
-            f"{numbers.integer(int(protocol.get('trials_same') or 0))} same-author and "
-            f"{numbers.integer(int(protocol.get('trials_different') or 0))} different-author "
+            f"{numbers.count(int(record.population.authors or 0), 'author')}, "
+            f"{numbers.integer(int(record.protocol.trials_same or 0))} same-author and "
+            f"{numbers.integer(int(record.protocol.trials_different or 0))} different-author "
             "trials"
         )
     if too_small:

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.ground.registry import method_name
+from taveer_desktop.core.validation.record_reader import RecordModel, ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import face, is_seed
 from taveer_desktop.presentation.fusion_text import (
@@ -41,7 +42,7 @@ from taveer_desktop.presentation.validation_text import (
 )
 
 
-def validated_method(record: dict[str, Any]) -> str:
+def validated_method(record: ValidationRecord) -> str:
     """The method a record validates, as its statement names it."""
     stated = record_method(record)
     look = face(stated)
@@ -52,21 +53,21 @@ def validated_method(record: dict[str, Any]) -> str:
     return f"the {method_name(stated)} authorship verification method{look.variant}{beside}"
 
 
-def statement_sentences(record: dict[str, Any]) -> list[str]:
+def statement_sentences(record: ValidationRecord) -> list[str]:
     """The validation report's opening statement: what it is and what it is not."""
-    population = record.get("population") or {}
+    population = record.population
     n_same, n_different = trial_counts(record)
-    figures = record.get("figures") or {}
-    verdict = acceptance_verdict((record.get("acceptance") or {}).get("met"))
+    figures = record.figures
+    verdict = acceptance_verdict(record.acceptance.met)
     return [
         f"This report records a validation of {validated_method(record)} under "
         "stated conditions. It measures how well the method's likelihood ratios performed on "
         f"{numbers.integer(n_same + n_different)} trials whose truth was known "
         f"({numbers.integer(n_same)} same-author, "
         f"{numbers.integer(n_different)} different-author), built from the relevant population "
-        f"“{population.get('name', '')}”.",
-        f"Cross-validated Cllr {figure_value('cllr', figures.get('cllr'))} and AUC "
-        f"{figure_value('auc', figures.get('auc'))}; {verdict}.",
+        f"“{population.name}”.",
+        f"Cross-validated Cllr {figure_value('cllr', figures.cllr)} and AUC "
+        f"{figure_value('auc', figures.auc)}; {verdict}.",
         "It states nothing about who wrote any document. A likelihood ratio the validated model "
         "gives in a case weighs the findings under two propositions; its meaning rests on the "
         "population and conditions recorded here.",
@@ -87,31 +88,31 @@ ERROR_RATES_FROM_VALIDATION = (
 )
 
 
-def case_summary_sentences(record: dict[str, Any]) -> list[str]:
+def case_summary_sentences(record: ValidationRecord) -> list[str]:
     """The case report's paragraph on the validation that produced the model: population and
     protocol, figures with intervals and the acceptance, the bound."""
-    population = record.get("population") or {}
-    protocol = record.get("protocol") or {}
-    figures = record.get("figures") or {}
-    intervals = record.get("intervals") or {}
+    population = record.population
+    protocol = record.protocol
+    figures = record.figures
+    intervals = record.intervals
     n_same, n_different = trial_counts(record)
 
     def shown(key: str) -> str:
-        value = figure_value(key, figures.get(key))
-        interval = interval_text(key, intervals.get(key))
+        value = figure_value(key, figures.value(key))
+        interval = interval_text(key, intervals.value(key))
         return value if interval == "not measured" else f"{value} (95 % interval {interval})"
 
-    description = shortened(str(population.get("description") or ""))
+    description = shortened(population.description)
     shortfalls = casework_shortfalls(record)
     return [
-        f"The model was validated on the relevant population “{population.get('name', '')}” "
-        f"({description}): {count(int(population.get('authors') or 0), 'author')}, "
-        f"{count(int(population.get('documents') or 0), 'document')}. Trials were built like "
-        f"the case: questioned texts of {trial_length(protocol.get('questioned_chars'))} and known "
-        f"texts of {trial_length(protocol.get('known_chars'))}, cut at sentence boundaries; "
+        f"The model was validated on the relevant population “{population.name}” "
+        f"({description}): {count(int(population.authors or 0), 'author')}, "
+        f"{count(int(population.documents or 0), 'document')}. Trials were built like "
+        f"the case: questioned texts of {trial_length(protocol.questioned_chars)} and known "
+        f"texts of {trial_length(protocol.known_chars)}, cut at sentence boundaries; "
         f"{numbers.integer(n_same)} same-author and {numbers.integer(n_different)} "
         "different-author trials in "
-        f"{protocol.get('folds')} folds by author (seed {protocol.get('seed')}). Thresholds, "
+        f"{protocol.folds} folds by author (seed {protocol.seed}). Thresholds, "
         "ensemble and calibration were learned on the other folds and every trial scored by a "
         "model that had not seen its authors. "
         + case_topic_sentence(record)
@@ -131,32 +132,26 @@ REPORT_TITLE = "Validation report"
 
 
 def identification_pairs(
-    record: dict[str, Any], record_sha256: str, source: str, exported: str, software: str
+    record: ValidationRecord, record_sha256: str, source: str, exported: str, software: str
 ) -> list[tuple[str, str]]:
     """(label, value) rows that identify the record, the model it produced and this export."""
-    model = record.get("model") or {}
-    acceptance = record.get("acceptance") or {}
-    ensemble = model.get("ensemble") or []
+    model = record.model or RecordModel()
+    ensemble = model.ensemble
     stated = record_method(record)
     method = [] if is_seed(stated) else [("Method stated", record_method_name(record))]
     return [
         ("Validation record", source),
         ("Record SHA-256", record_sha256),
-        ("Model produced", str(model.get("name", "not recorded"))),
-        ("Model SHA-256", str(model.get("sha256", "not recorded"))),
+        ("Model produced", model.name or "not recorded"),
+        ("Model SHA-256", model.sha256 or "not recorded"),
         *method,
-        ("Ensemble", ", ".join(str(c) for c in ensemble) or "not recorded"),
-        ("Validated with", f"TAVeer Desktop {record.get('software_version', '?')}"),
-        ("Record created", str(record.get("created_utc", "not recorded"))),
-        (
-            "Criteria set",
-            str((acceptance.get("criteria") or {}).get("set_utc") or "no criteria set"),
-        ),
+        ("Ensemble", ", ".join(ensemble) or "not recorded"),
+        ("Validated with", f"TAVeer Desktop {record.software_version or '?'}"),
+        ("Record created", record.created_utc or "not recorded"),
+        ("Criteria set", record.acceptance.criteria.set_utc or "no criteria set"),
         (
             "Run time",
-            f"{numbers.seconds(record['seconds'])}"
-            if finite_number(record.get("seconds"))
-            else "–",
+            f"{numbers.seconds(record.seconds)}" if finite_number(record.seconds) else "–",
         ),
         ("Report exported", exported),
         ("Exported with", software),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taveer_desktop.core.validation.record_reader import Bound, ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import face, fuses
 from taveer_desktop.presentation.fusion_text import (
@@ -60,19 +61,19 @@ def shortened(text: str, limit: int = QUOTED_CHARS) -> str:
 # --- population, protocol, bound -------------------------------------------------------------
 
 
-def population_pairs(record: dict[str, Any]) -> list[tuple[str, str]]:
+def population_pairs(record: ValidationRecord) -> list[tuple[str, str]]:
     """(label, value) rows describing the relevant population."""
-    population = record.get("population") or {}
-    warnings = record.get("warnings") or []
+    population = record.population
+    warnings = record.warnings
     rows = [
-        ("Name", str(population.get("name", ""))),
-        ("Description", str(population.get("description") or "none given")),
-        ("Authors", f"{numbers.integer(population.get('authors', 0))}"),
-        ("Documents", f"{numbers.integer(population.get('documents', 0))}"),
-        ("SHA-256", str(population.get("sha256", ""))),
+        ("Name", population.name),
+        ("Description", population.description or "none given"),
+        ("Authors", f"{numbers.integer(population.authors or 0)}"),
+        ("Documents", f"{numbers.integer(population.documents or 0)}"),
+        ("SHA-256", population.sha256 or ""),
     ]
-    if population.get("source"):
-        rows.append(("Source", str(population["source"])))
+    if population.source:
+        rows.append(("Source", population.source))
     rows.append(
         (
             "Intake warnings",
@@ -98,27 +99,28 @@ def trial_length(value: Any) -> str:
     )
 
 
-def protocol_sentences(record: dict[str, Any]) -> list[str]:
+def protocol_sentences(record: ValidationRecord) -> list[str]:
     """The trial protocol in plain words, from the record's ``protocol``."""
-    p = record.get("protocol") or {}
-    population = record.get("population") or {}
+    p = record.protocol
+    population = record.population
     n_same, n_different = trial_counts(record)
-    folds, asked = p.get("folds"), p.get("folds_asked")
+    folds, asked = p.folds, p.folds_asked
     fold_note = f" (asked for {asked}; at most one fold per two authors)" if asked != folds else ""
-    capped = p.get("same_author_trials_possible", 0) > n_same
+    capped = (p.same_author_trials_possible or 0) > n_same
     cap_note = (
         f"a sample of {numbers.integer(n_same)} chosen with the seed (the cap is "
-        f"{numbers.integer(p.get('max_trials', 0))} "
+        f"{numbers.integer(p.max_trials or 0)} "
         "trials in all)"
         if capped
         else "all of them"
     )
-    share = p.get("min_length_share")
+    share = p.min_length_share
+    thresholds = "median" if p.threshold_method is None else p.threshold_method
     share_text = f"{numbers.percent(share, 0)}" if finite_number(share) else "most"
     sentences = [
-        f"Folds by author. The {numbers.integer(population.get('authors', 0))} authors were "
+        f"Folds by author. The {numbers.integer(population.authors or 0)} authors were "
         "shuffled with "
-        f"seed {p.get('seed')} and dealt into {folds} folds{fold_note}. Every trial was built "
+        f"seed {p.seed} and dealt into {folds} folds{fold_note}. Every trial was built "
         "from the authors of one fold, so no author is on both sides of a cross-validation "
         "split.",
         "How trials were built. A same-author trial takes one of an author's documents as the "
@@ -128,23 +130,23 @@ def protocol_sentences(record: dict[str, Any]) -> list[str]:
         "kinds of trial are balanced and a pair differs only in who wrote the questioned text.",
         topic_sentence(record),
         f"Cut to the declared lengths. Questioned texts were cut to "
-        f"{trial_length(p.get('questioned_chars'))} and known texts to "
-        f"{trial_length(p.get('known_chars'))}, at the sentence boundary nearest the target; a "
+        f"{trial_length(p.questioned_chars)} and known texts to "
+        f"{trial_length(p.known_chars)}, at the sentence boundary nearest the target; a "
         f"document shorter than {share_text} of its target gave no trial. The features of "
         "every document were extracted once and each trial counted from a slice of them.",
         "Counts. The population allowed "
-        f"{numbers.integer(p.get('same_author_trials_possible', 0))} "
+        f"{numbers.integer(p.same_author_trials_possible or 0)} "
         f"same-author trials; {cap_note} were made, giving {numbers.integer(n_same)} same-author "
         "and "
         f"{numbers.integer(n_different)} different-author trials (the program refuses fewer than "
-        f"{p.get('min_trials_per_class', 20)} of either).",
+        f"{20 if p.min_trials_per_class is None else p.min_trials_per_class} of either).",
         "Cross-validation. For each fold, the thresholds "
-        f"({p.get('threshold_method', 'median')}), the ensemble of feature kinds and the "
+        f"({thresholds}), the ensemble of feature kinds and the "
         "logistic calibration with its bound were learned on the other folds, and the held-out "
         "fold's trials were scored with them. Every figure and plot in this report comes from "
         "these held-out scores; the model itself was then fitted on all trials the same way.",
         f"Intervals. Each figure's 95 % interval is the 2.5th to 97.5th percentile over "
-        f"{numbers.integer(p.get('bootstrap', 0))} bootstrap resamples of the authors (a trial "
+        f"{numbers.integer(p.bootstrap or 0)} bootstrap resamples of the authors (a trial "
         "belongs to its "
         "known author), because trials of one author are not independent.",
     ]
@@ -159,13 +161,13 @@ def ratio_text(log10_lr: float) -> str:
     return shown if log10_lr >= 0 else f"1/{shown}"
 
 
-def bound_sentence(record: dict[str, Any]) -> str:
+def bound_sentence(record: ValidationRecord) -> str:
     """The bound on the size of a likelihood ratio: its numbers, what it means, and its rule."""
-    bound = record.get("bound") or {}
-    low, high = bound.get("min_log10_lr"), bound.get("max_log10_lr")
+    bound = record.bound or Bound()
+    low, high = bound.min_log10_lr, bound.max_log10_lr
     if not (finite_number(low) and finite_number(high)):
         return "The record states no bound on the size of the likelihood ratio."
-    rule = str(bound.get("rule", "not stated"))
+    rule = "not stated" if bound.rule is None else bound.rule
     if low == 0.0 and high == 0.0:
         return (
             "The trials do not show the method doing better than a likelihood ratio of 1, so "
@@ -187,11 +189,10 @@ def bound_sentence(record: dict[str, Any]) -> str:
 # --- limits ----------------------------------------------------------------------------------
 
 
-def casework_shortfalls(record: dict[str, Any]) -> list[str]:
+def casework_shortfalls(record: ValidationRecord) -> list[str]:
     """Why this validation is too small to rely on in casework (empty: large enough by the
     program's rule of thumb, which is no guarantee of relevance)."""
-    population = record.get("population") or {}
-    authors = int(population.get("authors") or 0)
+    authors = int(record.population.authors or 0)
     n_same, n_different = trial_counts(record)
     reasons = []
     if authors < CASEWORK_MIN_AUTHORS:
@@ -209,11 +210,11 @@ def casework_shortfalls(record: dict[str, Any]) -> list[str]:
     return reasons + matched_shortfalls(record, CASEWORK_MIN_TRIALS_PER_CLASS)
 
 
-def limits_sentences(record: dict[str, Any]) -> list[str]:
+def limits_sentences(record: ValidationRecord) -> list[str]:
     """What this validation does not cover, one sentence each; the first says plainly when it
     is too small for casework."""
-    population = record.get("population") or {}
-    protocol = record.get("protocol") or {}
+    population = record.population
+    protocol = record.protocol
     sentences = []
     shortfalls = casework_shortfalls(record)
     if shortfalls:
@@ -222,23 +223,23 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
             + "; ".join(shortfalls)
             + ". It shows how the method behaves, not that it can be relied on in a case."
         )
-    description = shortened(str(population.get("description") or "").strip())
+    description = shortened(population.description.strip())
     sentences += [
         "Genre, register, period and topic. The figures hold for texts like those of the "
-        f"population “{population.get('name', '')}”"
+        f"population “{population.name}”"
         + (f" ({description})" if description else "")
         + ". For texts of another genre, register, period or topic they do not apply: a "
         "mismatch between validation data and case data misleads (Ishihara et al. 2024). "
         "Whether the population is relevant to a case is the examiner's statement, not "
         "checked by the program.",
         "Lengths. The trials had questioned texts of "
-        f"{trial_length(protocol.get('questioned_chars'))} and known texts of "
-        f"{trial_length(protocol.get('known_chars'))}. For much shorter or longer "
+        f"{trial_length(protocol.questioned_chars)} and known texts of "
+        f"{trial_length(protocol.known_chars)}. For much shorter or longer "
         "texts the figures do not apply; the model's gate marks such cases as outside its "
         "validated conditions.",
         "The bound on the likelihood ratio. " + bound_sentence(record),
-        f"Population size. {count(int(population.get('authors') or 0), 'author')} and "
-        f"{count(int(population.get('documents') or 0), 'document')}: the intervals above show "
+        f"Population size. {count(int(population.authors or 0), 'author')} and "
+        f"{count(int(population.documents or 0), 'document')}: the intervals above show "
         "how much the figures could change with other authors of the same kind; a larger "
         "population gives narrower intervals.",
         _topic_limit(record),
@@ -247,7 +248,7 @@ def limits_sentences(record: dict[str, Any]) -> list[str]:
     return sentences
 
 
-def _topic_limit(record: dict[str, Any]) -> str:
+def _topic_limit(record: ValidationRecord) -> str:
     if construction_of(record) is None:
         return (
             "Topic is not controlled. Trials pair documents as they come; where an author's "
@@ -262,7 +263,7 @@ def _topic_limit(record: dict[str, Any]) -> str:
     )
 
 
-def _methods_limit(record: dict[str, Any]) -> str:
+def _methods_limit(record: ValidationRecord) -> str:
     stated = record_method(record)
     limit = face(stated).limit
     if limit is not None:

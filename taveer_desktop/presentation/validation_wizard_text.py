@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.face_registry import face, fuses
@@ -168,19 +169,17 @@ def validation_stored_text(
     return f"Stored as one more attempt of this case. The {sentence[0].lower()}{sentence[1:]}."
 
 
-def record_subtitle(record: dict[str, Any], case_number: str) -> str:
+def record_subtitle(record: ValidationRecord, case_number: str) -> str:
     """The record page's one line: population, trials, Cllr and the verdict."""
-    protocol = record.get("protocol") or {}
-    population = record.get("population") or {}
-    figures = record.get("figures") or {}
-    met = (record.get("acceptance") or {}).get("met")
+    protocol = record.protocol
     method = record_method(record)
     with_method = f" {with_method_words(method, record_fused(record))}".rstrip()
     return (
-        f"Case {case_number}{with_method} on “{population.get('name', '')}”: "
-        f"{protocol.get('trials_same', 0):,} same-author and "
-        f"{protocol.get('trials_different', 0):,} different-author trials, cross-validated "
-        f"Cllr {figure_value('cllr', figures.get('cllr'))} — {acceptance_verdict(met)}."
+        f"Case {case_number}{with_method} on “{record.population.name}”: "
+        f"{protocol.trials_same or 0:,} same-author and "
+        f"{protocol.trials_different or 0:,} different-author trials, cross-validated "
+        f"Cllr {figure_value('cllr', record.figures.cllr)} — "
+        f"{acceptance_verdict(record.acceptance.met)}."
     )
 
 
@@ -195,23 +194,20 @@ def acceptance_headline(met: bool | None, pessimistic: bool = False) -> str:
     return f"Acceptance criteria NOT met{judged}: at least one criterion set before the run failed."
 
 
-def model_validation_line(record: dict[str, Any] | None) -> str:
+def model_validation_line(record: ValidationRecord | None) -> str:
     """One line on the validation that produced a model (its summary or its stored record)."""
-    if not record:
+    if record is None or not record.raw:
         return "Validation: none recorded for this model."
-    population = record.get("population") or {}
-    figures = record.get("figures") or {}
-    intervals = record.get("intervals") or {}
-    interval = interval_text("cllr", intervals.get("cllr"))
-    shown = figure_value("cllr", figures.get("cllr"))
+    interval = interval_text("cllr", record.intervals.cllr)
+    shown = figure_value("cllr", record.figures.cllr)
     if interval != "not measured":
         shown += f" (95 % {interval})"
-    met = (record.get("acceptance") or {}).get("met")
+    met = record.acceptance.met
     small = " Too small for casework." if casework_shortfalls(record) else ""
     method = record_method(record)
     with_method = f" {with_method_words(method, record_fused(record))}".rstrip()
     return (
-        f"Validated{with_method} on “{population.get('name', '')}”: cross-validated Cllr {shown}; "
+        f"Validated{with_method} on “{record.population.name}”: cross-validated Cllr {shown}; "
         f"{acceptance_verdict(met)}.{small}"
     )
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taveer_desktop.core.features.features import CATEGORY_IDS
+from taveer_desktop.core.methods.taveer.verify import CategoryResult
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.escape import plain_text
 
@@ -230,23 +231,23 @@ def importance_chart(
 
 
 def similarity_chart(
-    categories: Sequence[dict], ensemble: Sequence[str], score: float | None
+    categories: Sequence[CategoryResult], ensemble: Sequence[str], score: float | None
 ) -> SimilarityChartLayout:
-    """Layout of the per-category similarity bars from the result's category dicts, in the
+    """Layout of the per-category similarity bars from the result's categories, in the
     order F1 … F11 whatever order they come in (a stored result keeps its keys sorted as text)."""
     rows = []
-    for entry in sorted(categories, key=lambda e: CATEGORY_IDS.index(e["category"])):
-        member = entry["category"] in ensemble
-        value = entry.get("similarity")
-        if entry.get("abstained") or value is None:
+    for entry in sorted(categories, key=lambda e: CATEGORY_IDS.index(e.category)):
+        member = entry.category in ensemble
+        value = entry.similarity
+        if entry.abstained or value is None:
             text = "abstains (no features on one side)"
             value = None
         else:
             text = numbers.decimal(value)
         rows.append(
             SimilarityRow(
-                entry["category"],
-                entry.get("name", ""),
+                entry.category,
+                entry.name,
                 value,
                 "member" if member else "non-member",
                 text + ("" if member else "  (not in the ensemble)"),

@@ -197,12 +197,11 @@ def _validation(inputs: ReportInputs) -> list[Block]:
     """The validation that produced the model: population, trials, criteria, figures (the
     wording is the validation report's, ``presentation/validation_report_text``)."""
     record = inputs.validation
-    if not isinstance(record, dict):
+    if record is None:
         return []
     try:
-        for key in ("population", "protocol", "figures", "acceptance", "bound"):
-            if not isinstance(record[key], dict):
-                return []
+        if not {"population", "protocol", "figures", "acceptance", "bound"} <= record.objects:
+            return []
         population_text, figures_text, bound_text = case_summary_sentences(record)
     except (KeyError, TypeError, ValueError):
         return []

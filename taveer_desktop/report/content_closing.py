@@ -20,23 +20,21 @@ _HASH = re.compile(r"[0-9a-f]{64}")
 
 def limitations(inputs: ReportInputs, heading: Heading) -> list[Block]:
     blocks: list[Block] = [heading]
-    documents = inputs.result.get("documents", {})
-    unknown = documents.get("unknown", {})
-    known = documents.get("known", {})
+    result = inputs.verification  # the run's result as its one reader gives it
     blocks.append(
         Paragraph(
             "<b>This case.</b> The questioned text has "
-            f"{numbers.count(unknown.get('chars', 0), 'character')} in "
-            f"{numbers.count(unknown.get('sentences', 0), 'sentence')}; the "
-            f"{numbers.count(known.get('documents', len(inputs.known)), 'known text')} together "
-            f"have {numbers.count(known.get('chars', 0), 'character')} in "
-            f"{numbers.count(known.get('sentences', 0), 'sentence')}. The model was trained on "
+            f"{numbers.count(result.unknown_chars, 'character')} in "
+            f"{numbers.count(result.unknown_sentences, 'sentence')}; the "
+            f"{numbers.count(result.known_documents, 'known text')} together "
+            f"have {numbers.count(result.known_chars, 'character')} in "
+            f"{numbers.count(result.known_sentences, 'sentence')}. The model was trained on "
             f"{html_text(inputs.model.training.corpus_name, 200)}. "
             + (
                 "The result carries "
-                f"{numbers.count(len(inputs.result.get('warnings', [])), 'reliability warning')}, "
+                f"{numbers.count(len(result.warnings), 'reliability warning')}, "
                 "listed in section 2."
-                if inputs.result.get("warnings")
+                if result.warnings
                 else "The result carries no reliability warning."
             )
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES
 from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.interpret import Interpretation, PhiEntry
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_LABELS
 from taveer_desktop.report.blocks import (
@@ -43,24 +44,24 @@ PUNCTUATION_CATEGORIES = ("F1", "F2", "F3")
 
 
 def _category_rows(inputs: ReportInputs) -> tuple[Row, ...]:
-    categories = inputs.result.get("categories", {})
+    categories = inputs.verification.categories
     rows = []
     for category in CATEGORY_IDS:
         entry = categories.get(category)
         if entry is None:
             continue
-        member = bool(entry.get("in_ensemble"))
-        note = entry.get("warning") or ""
+        member = entry.in_ensemble
+        note = entry.warning or ""
         rows.append(
             Row(
                 (
                     f"<b>{category}</b>",
                     "yes" if member else "no",
-                    numbers.decimal(entry.get("distance")),
-                    numbers.decimal(entry.get("threshold")),
-                    numbers.decimal(entry.get("similarity")),
-                    f"{numbers.integer(entry.get('occurrences_unknown', 0))} / "
-                    f"{numbers.integer(entry.get('occurrences_known', 0))}",
+                    numbers.decimal(entry.distance),
+                    numbers.decimal(entry.threshold),
+                    numbers.decimal(entry.similarity),
+                    f"{numbers.integer(entry.occurrences_unknown)} / "
+                    f"{numbers.integer(entry.occurrences_known)}",
                     html_text(note, 300) if note else "",
                 ),
                 shade=member,
@@ -73,7 +74,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
     if without_weight(inputs, MethodId.TAVEER):  # the space follows the weight of evidence
         line = no_weight_line(inputs, MethodId.TAVEER, "results per feature kind")
         return [heading, line, *method_results(inputs)]
-    result = inputs.result
+    result = inputs.verification
     columns = (
         Column("", 0.06),
         Column("Ensemble", 0.12, "center"),
@@ -83,12 +84,10 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
         Column("Features Q / K", 0.17, "right"),
         Column("Note", 0.3),
     )
-    categories = [
-        result["categories"][c] for c in CATEGORY_IDS if c in result.get("categories", {})
-    ]
-    layout = similarity_chart(categories, result.get("ensemble", []), result.get("similarity"))
-    abstaining = [c["category"] for c in categories if c.get("abstained")]
-    prediction = inputs.verification.prediction
+    categories = [result.categories[c] for c in CATEGORY_IDS if c in result.categories]
+    layout = similarity_chart(categories, result.ensemble, result.similarity)
+    abstaining = [c.category for c in categories if c.abstained]
+    prediction = result.prediction
     blocks: list[Block] = [
         heading,
         Paragraph(
@@ -107,7 +106,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
             "kinds, shown for information. Right of the 0.5 line points to the same author.",
         ),
         Paragraph(
-            f"<b>Score:</b> {numbers.decimal(result.get('similarity'))} (median of the ensemble). "
+            f"<b>Score:</b> {numbers.decimal(result.similarity)} (median of the ensemble). "
             f"<b>The method's classification:</b> "
             f"{html_text(CLASSIFICATION_LABELS[prediction])}. "
             + (
@@ -121,7 +120,9 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
     return blocks + method_results(inputs)
 
 
-def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[str, dict]) -> Table:
+def _feature_table(
+    inputs: ReportInputs, category: str, items: list, phi: dict[str, PhiEntry]
+) -> Table:
     known = inputs.known
     per_document = len(known) <= MAX_KNOWN_COLUMNS
     columns = [
@@ -137,18 +138,15 @@ def _feature_table(inputs: ReportInputs, category: str, items: list, phi: dict[s
         columns.append(Column(f"{known[0].label} … {known[-1].label}", 0.4))
     rows = []
     for rank, (feature, importance) in enumerate(items, start=1):
-        entry = phi.get(feature, {})
+        entry = phi.get(feature)
         per_doc = [d.counts.get(category, {}).get(feature, 0) for d in known]
+        in_questioned = inputs.questioned.counts.get(category, {}).get(feature, 0)
         cells = [
             str(rank),
             f'<span class="code">{html_text(feature, 120)}</span>',
             numbers.decimal(importance, 4),
-            numbers.integer(
-                entry.get(
-                    "count_unknown", inputs.questioned.counts.get(category, {}).get(feature, 0)
-                )
-            ),
-            numbers.integer(entry.get("count_known", sum(per_doc))),
+            numbers.integer(entry.count_unknown if entry else in_questioned),
+            numbers.integer(entry.count_known if entry else sum(per_doc)),
         ]
         if per_document:
             cells += [numbers.integer(c) for c in per_doc]
@@ -187,10 +185,12 @@ def _excerpts(inputs: ReportInputs, category: str, features: list[str]) -> Table
     return Table(columns, tuple(rows), font="small")
 
 
-def _category_block(inputs: ReportInputs, category: str, interpretation: dict) -> list[Block]:
+def _category_block(
+    inputs: ReportInputs, category: str, interpretation: Interpretation
+) -> list[Block]:
     name = CATEGORY_NAMES.get(category, category)
     heading = Heading(f"{category} — {html_text(name)}", 2)
-    if interpretation.get("abstained"):
+    if interpretation.abstained:
         return [
             heading,
             Paragraph(
@@ -198,18 +198,18 @@ def _category_block(inputs: ReportInputs, category: str, interpretation: dict) -
                 "nothing to interpret."
             ),
         ]
-    entry = inputs.result.get("categories", {}).get(category, {})
-    l_y = [(f, float(v)) for f, v in interpretation.get("l_y", [])]
-    l_n = [(f, float(v)) for f, v in interpretation.get("l_n", [])]
+    entry = inputs.verification.categories.get(category)
+    l_y = list(interpretation.l_y)
+    l_n = list(interpretation.l_n)
     plot = IMPORTANCE_HEIGHT - IMPORTANCE_PLOT_TOP - IMPORTANCE_PLOT_BOTTOM
     layout = importance_chart(category, name, l_y, l_n, plot, LABEL_HEIGHT, TOP_FEATURES)
-    phi = {p["feature"]: p for p in interpretation.get("phi", [])}
+    phi = {p.feature: p for p in interpretation.phi}
     facts = Paragraph(
-        f"m = {numbers.count(interpretation.get('m', len(phi)), 'feature')} occur in either "
-        f"text; threshold θ = {numbers.decimal(interpretation.get('threshold'))}, θ′ = θ/m = "
-        f"{numbers.decimal(interpretation.get('theta_prime', 0), 5)}; distance "
-        f"{numbers.decimal(entry.get('distance'))}, similarity "
-        f"{numbers.decimal(entry.get('similarity'))}. L_Y holds "
+        f"m = {numbers.count(interpretation.m, 'feature')} occur in either "
+        f"text; threshold θ = {numbers.decimal(interpretation.threshold)}, θ′ = θ/m = "
+        f"{numbers.decimal(interpretation.theta_prime, 5)}; distance "
+        f"{numbers.decimal(entry.distance if entry else None)}, similarity "
+        f"{numbers.decimal(entry.similarity if entry else None)}. L_Y holds "
         f"{numbers.count(len(l_y), 'feature')} (total importance "
         f"{numbers.decimal(sum(v for _, v in l_y), 4)}), L_N {numbers.integer(len(l_n))} "
         f"(total {numbers.decimal(sum(v for _, v in l_n), 4)}).",
@@ -263,7 +263,7 @@ def interpretation(inputs: ReportInputs, heading: Heading) -> list[Block]:
                 "small",
             )
         )
-    interpretations = inputs.result.get("interpretation") or {}
+    interpretations = inputs.verification.interpretation
     if not interpretations:
         blocks.append(
             Paragraph(
@@ -272,7 +272,7 @@ def interpretation(inputs: ReportInputs, heading: Heading) -> list[Block]:
                 "warning",
             )
         )
-    ensemble = inputs.result.get("ensemble", [])
+    ensemble = inputs.verification.ensemble
     for category in [c for c in ensemble if c in interpretations]:
         blocks += _category_block(inputs, category, interpretations[category])
     return blocks + lambdag_evidence(inputs)

@@ -255,7 +255,7 @@ def _lambdag_blocks(inputs: ReportInputs) -> list[Block]:
         blocks.append(Paragraph("The model's LambdaG part cannot be read.", "warning"))
     else:
         extra = inputs.model.extra.get(MethodId.LAMBDAG)
-        record = (inputs.validation or {}).get(MethodId.LAMBDAG)
+        record = inputs.validation.lambdag if inputs.validation is not None else None
         pairs = words.lambdag_pairs(part, extra if isinstance(extra, dict) else {}, record)
         blocks.append(KeepTogether((Heading("LambdaG's part of the model", 2), _key_values(pairs))))
     return blocks

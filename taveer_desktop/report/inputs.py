@@ -30,6 +30,7 @@ from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.validation.record_reader import ValidationRecord, read_validation_record
 from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.audit_text import recorded_time
@@ -100,7 +101,7 @@ class ReportInputs:
     excluded: tuple[Document, ...] = ()  # documents of the case the examiner excluded
     # the summary of the validation that produced the run's model (store version 4), the
     # stored record's summary or the one in the model file; None: the model was not validated
-    validation: dict[str, Any] | None = field(default=None, compare=False)
+    validation: ValidationRecord | None = field(default=None, compare=False)
     validation_source: str | None = None
     # a LambdaG or fused model's run stored with LambdaG's evidence (None otherwise)
     method_evidence: MethodEvidence | None = field(default=None, compare=False)
@@ -144,12 +145,12 @@ def choose_run(store: ProjectStore, case: Case, run_id: int | None) -> Verificat
     raise ReportError(f"case {case.number} has no run {run_id} (its runs: {listed})", store.path)
 
 
-def top_features(result: Mapping[str, Any], n: int = TOP_FEATURES) -> dict[str, list[str]]:
+def top_features(result: VerificationResult, n: int = TOP_FEATURES) -> dict[str, list[str]]:
     """The top ``n`` features of L_Y and of L_N of each interpreted category."""
     wanted: dict[str, list[str]] = {}
-    for category, interpretation in result.get("interpretation", {}).items():
-        features = [f for f, _ in interpretation.get("l_y", [])[:n]]
-        features += [f for f, _ in interpretation.get("l_n", [])[:n]]
+    for category, interpretation in result.interpretation.items():
+        features = [f for f, _ in interpretation.l_y[:n]]
+        features += [f for f, _ in interpretation.l_n[:n]]
         wanted[category] = features
     return wanted
 
@@ -187,10 +188,11 @@ def gather_inputs(
     if integrity is None:
         integrity = store.check_integrity()
     result = store.runs.result(run.id)
+    read = read_result(result)  # the run's result, typed, by its one reader
     stored_model = store.models.get(run.model_id)
     model = store.models.load(run.model_id)
     lexicon = lexicon or default_lexicon()
-    ensemble = list(result.get("ensemble", model.ensemble))
+    ensemble = list(read.ensemble)
     labels = exhibit_labels(store.documents.list_for_case(case.id))  # fixed for good
     order = [(run.questioned_document_id, "Q")] + [
         (doc_id, labels.get(doc_id, f"K{i}"))
@@ -206,20 +208,19 @@ def gather_inputs(
         counts = {c: features.counts[c] for c in ensemble}
         documents.append(EvidenceDocument(label, store.documents.get(doc_id), counts))
     excerpts = find_excerpts(
-        questioned_text, lexicon, top_features(result), per_feature=EXCERPTS_PER_FEATURE
+        questioned_text, lexicon, top_features(read), per_feature=EXCERPTS_PER_FEATURE
     )
     when = now or datetime.now(UTC)
     model_evaluations = model.extra.get("evaluations")
     if evaluations is None and isinstance(model_evaluations, dict):
         evaluations, evaluation_source = model_evaluations, STATED_BY_FILE
-    read = read_result(result)
     # the validation the run rested on (its stored reference), never the model file's own claims
     validation, validation_source = None, None
     reference = read.validation
     if reference is not None and reference.source.record_id is not None:
         stored_validation = store.validations.get(reference.source.record_id)
         record = store.validations.record(stored_validation.id)
-        validation = {k: v for k, v in record.items() if k != "trials"}
+        validation = read_validation_record({k: v for k, v in record.items() if k != "trials"})
         validation_source = (
             f"validation record {stored_validation.id} of this project (SHA-256 "
             f"{stored_validation.record_sha256[:16]}…, stored "

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from taveer_desktop.core.gate.population_fit import FitProfile, case_fit
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.validation.record_reader import ValidationRecord, read_validation_record
 from taveer_desktop.presentation.population_fit_text import (
     FIT_NOT_MADE,
     FIT_NOT_STORED,
@@ -53,7 +54,7 @@ def case_attempts(store: ProjectStore, case: Case) -> tuple[Attempt, ...]:
             attempt_of(
                 stored.id,
                 found.linked_utc,
-                store.validations.record(stored.id),
+                read_validation_record(store.validations.record(stored.id)),
                 found.model_name,
                 found.chosen,
                 stored.record_sha256,
@@ -102,21 +103,21 @@ def case_validation_facts(
         return CaseValidationFacts(
             attempts, stored.id, stored.record_sha256, population, checks, failed=failed
         )
-    record = store.validations.record(stored.id)
-    problem = NO_PROFILE if not isinstance(record.get("population_fit"), dict) else FIT_NOT_STORED
+    record = read_validation_record(store.validations.record(stored.id))
+    problem = NO_PROFILE if record.population_fit is None else FIT_NOT_STORED
     return CaseValidationFacts(
         attempts, stored.id, stored.record_sha256, population, (), problem, failed
     )
 
 
 def record_fit_check(
-    store: ProjectStore, case: Case, record: dict, population: str
+    store: ProjectStore, case: Case, record: ValidationRecord, population: str
 ) -> tuple[FitCheck | None, str]:
     """The case's documents in use judged against a validation record's population profile
     (the wizard's record page: the same engine check a verification makes), as one check — each
     questioned document a part, the known texts together one part — or (None, why not)."""
-    data = record.get("population_fit")
-    if not isinstance(data, dict):
+    data = record.population_fit
+    if data is None:
         return None, NO_PROFILE
     known = store.documents.in_use(case.id, KNOWN)
     questioned = store.documents.in_use(case.id, QUESTIONED)

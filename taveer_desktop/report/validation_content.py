@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation_curves import (
     ValidationCurves,
     curves_of,
@@ -109,8 +110,7 @@ def _plot(layout: PlotLayout, caption: str, number: str) -> Block:
 # --- sections --------------------------------------------------------------------------------
 
 
-def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> list[Block]:
-    population = record.get("population") or {}
+def _identification(record: ValidationRecord, sha: str, source: RecordSource) -> list[Block]:
     pairs = report_words.identification_pairs(
         record,
         sha,
@@ -122,7 +122,7 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
         Spacer(20),
         Paragraph(html_text(report_words.REPORT_TITLE), "title"),
         Paragraph(
-            f"Relevant population “{html_text(str(population.get('name', '')), 200)}”",
+            f"Relevant population “{html_text(record.population.name, 200)}”",
             "subtitle",
         ),
         Heading("1. Statement"),
@@ -132,7 +132,7 @@ def _identification(record: dict[str, Any], sha: str, source: RecordSource) -> l
     ]
 
 
-def _statement(record: dict[str, Any]) -> list[Block]:
+def _statement(record: ValidationRecord) -> list[Block]:
     """The statement; its closing "too small for casework" (if any) in the warning style."""
     sentences = report_words.statement_sentences(record)
     blocks = _paragraphs(sentences)
@@ -141,12 +141,12 @@ def _statement(record: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def _population(record: dict[str, Any]) -> list[Block]:
+def _population(record: ValidationRecord) -> list[Block]:
     blocks: list[Block] = [
         Heading("3. The relevant population"),
         _key_values(words.population_pairs(record), ("SHA-256",)),
     ]
-    warnings = [str(w) for w in record.get("warnings") or []]
+    warnings = list(record.warnings)
     if warnings:
         shown = "".join(
             f"<li>{html_text(w, MAX_WARNING_CHARS)}</li>" for w in warnings[:MAX_WARNINGS_LISTED]
@@ -158,7 +158,7 @@ def _population(record: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
+def _protocol(record: ValidationRecord, curves: ValidationCurves) -> list[Block]:
     blocks: list[Block] = [Heading("4. The trial protocol")]
     blocks += [_headed(sentence) for sentence in words.protocol_sentences(record)]
     trials = curves.trials
@@ -171,7 +171,7 @@ def _protocol(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     return blocks
 
 
-def _acceptance(record: dict[str, Any]) -> list[Block]:
+def _acceptance(record: ValidationRecord) -> list[Block]:
     blocks: list[Block] = [
         Heading("6. Acceptance criteria"),
         Paragraph(html_text(figure_words.acceptance_sentence(record))),
@@ -202,7 +202,7 @@ def _acceptance(record: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def _figures(record: dict[str, Any]) -> list[Block]:
+def _figures(record: ValidationRecord) -> list[Block]:
     rows = tuple(
         Row(
             (
@@ -235,7 +235,7 @@ def _figures(record: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
+def _plots(record: ValidationRecord, curves: ValidationCurves) -> list[Block]:
     n = (curves.trials.n_same, curves.trials.n_different)
     return [
         Heading("8. Plots"),
@@ -245,13 +245,13 @@ def _plots(record: dict[str, Any], curves: ValidationCurves) -> list[Block]:
     ]
 
 
-def _score_caption(record: dict[str, Any]) -> str:
+def _score_caption(record: ValidationRecord) -> str:
     if scores_by_classification(record_method(record)):  # its own score, no note
         return plot_words.SCORE_PLOT.caption
     return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
 
 
-def _limits(record: dict[str, Any]) -> list[Block]:
+def _limits(record: ValidationRecord) -> list[Block]:
     sentences = words.limits_sentences(record)
     blocks: list[Block] = [Heading("9. Limits: what this validation does not cover")]
     for index, sentence in enumerate(sentences[:-1]):
@@ -262,11 +262,12 @@ def _limits(record: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def build_validation_report(record: dict[str, Any], source: RecordSource) -> ReportContent:
-    """The whole validation report of ``record`` (``InputError`` if its trials are unusable)."""
-    curves = curves_of(record)
-    sha = record_sha256(record)
-    population = plain_text(str((record.get("population") or {}).get("name", "")), 80)
+def build_validation_report(record: ValidationRecord, source: RecordSource) -> ReportContent:
+    """The whole validation report of ``record`` (``InputError`` if its trials are unusable;
+    the plots' data and the attachment are of the record as stored, ``record.raw``)."""
+    curves = curves_of(record.raw)
+    sha = record_sha256(record.raw)
+    population = plain_text(record.population.name, 80)
     blocks: list[Block] = []
     blocks += _identification(record, sha, source)
     blocks += _population(record)
@@ -283,7 +284,7 @@ def build_validation_report(record: dict[str, Any], source: RecordSource) -> Rep
         footer=f"Validation record {sha[:16]}… · population {population}",
         blocks=tuple(blocks),
         attachment_name=ATTACHMENT_NAME,
-        attachment=record_bytes(record),
+        attachment=record_bytes(record.raw),
         running_title=report_words.REPORT_TITLE,
     )
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.declaration_block import SignatureNote, with_declaration
 from taveer_desktop.report.export import (
@@ -100,7 +101,7 @@ def _write(
     signing: SignatureNote | None = None,
 ) -> RenderedReport:
     progress.step(1, 3, "laying out the validation report")
-    content = build_validation_report(record, RecordSource(source, now()))
+    content = build_validation_report(read_validation_record(record), RecordSource(source, now()))
     rendered = RenderedReport.layout(with_declaration(content, standing, final, signing))
     progress.step(2, 3, "writing the PDF")
     try:

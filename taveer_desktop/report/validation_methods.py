@@ -7,8 +7,7 @@ values are ``presentation/method_comparison_text``'s, as in the desktop's record
 
 from __future__ import annotations
 
-from typing import Any
-
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation import method_validation_text as method_words
 from taveer_desktop.report.blocks import Block, Column, Heading, KeepTogether, Paragraph, Row, Table
@@ -18,7 +17,7 @@ from taveer_desktop.report.escape import html_text
 _WIDTHS = (0.16, 0.10, 0.07, 0.07, 0.09, 0.07, 0.08, 0.12, 0.08, 0.16)
 
 
-def comparison_section(record: dict[str, Any]) -> list[Block]:
+def comparison_section(record: ValidationRecord) -> list[Block]:
     """Every method's figures on the same trials (nothing for a one-method record)."""
     rows = ct.comparison_table(record)
     if not rows:

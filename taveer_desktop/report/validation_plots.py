@@ -6,10 +6,10 @@ score distributions, from ``core/validation_curves`` with the words of
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation_curves import (
     EceCurves,
     ScoreDistributions,
@@ -21,7 +21,7 @@ from taveer_desktop.report.plot_layout import Bars, Mark, PlotLayout, Series, ra
 ECE_CEILING = 2.0  # bits: an ECE plot's y axis never runs higher (the neutral curve is ≤ 1)
 
 
-def tippett_plot(curves: TippettCurves, record: dict[str, Any], n: tuple[int, int]) -> PlotLayout:
+def tippett_plot(curves: TippettCurves, record: ValidationRecord, n: tuple[int, int]) -> PlotLayout:
     marks = [Mark(x, label, "bound") for x, label in plot_words.bound_marks(record)]
     low, high = curves.x_range
     for x, _ in plot_words.bound_marks(record):

@@ -7,14 +7,13 @@ these existed get the sentences that say so.
 
 from __future__ import annotations
 
-from typing import Any
-
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import validation_range_text as words
 from taveer_desktop.report.blocks import Block, Column, Heading, KeepTogether, Paragraph, Row, Table
 from taveer_desktop.report.escape import html_text
 
 
-def _repeats(record: dict[str, Any]) -> list[Block]:
+def _repeats(record: ValidationRecord) -> list[Block]:
     blocks: list[Block] = [Paragraph(html_text(words.repeats_sentence(record)))]
     rows = words.repeat_rows(record)
     if len(rows) > 1:
@@ -32,7 +31,7 @@ def _repeats(record: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def _casework(record: dict[str, Any]) -> list[Block]:
+def _casework(record: ValidationRecord) -> list[Block]:
     verdict = words.casework_verdict(record)
     blocks: list[Block] = [
         Paragraph(
@@ -45,7 +44,7 @@ def _casework(record: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def bands_table(record: dict[str, Any]) -> list[Block]:
+def bands_table(record: ValidationRecord) -> list[Block]:
     """The figures per questioned-length band (or that the record has none)."""
     lines = words.band_lines(record)
     if not lines:
@@ -75,7 +74,7 @@ def bands_table(record: dict[str, Any]) -> list[Block]:
     ]
 
 
-def coverage_section(record: dict[str, Any], number: int) -> list[Block]:
+def coverage_section(record: ValidationRecord, number: int) -> list[Block]:
     """The declared range, the repeats and the casework verdict under one numbered heading."""
     return [
         Heading(f"{number}. What the validation covers and how firmly"),

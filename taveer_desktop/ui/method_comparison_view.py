@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation import method_validation_text as mt
 from taveer_desktop.ui.explain.chart_export import export_button
@@ -123,7 +124,7 @@ class MethodComparisonView(QWidget):
         )
         self.settings_part.setMaximumWidth(settings if wide else 16_777_215)
 
-    def show_record(self, record: dict, stem: str = "taveer-methods") -> bool:
+    def show_record(self, record: ValidationRecord, stem: str = "taveer-methods") -> bool:
         """Show the record's methods; False (nothing shown) for a one-method record."""
         self.stem = stem
         rows = ct.comparison_table(record)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.model_text import STATED_BY_FILE, model_summary_lines
 from taveer_desktop.store import StoredModel
@@ -85,25 +86,20 @@ def held_out_figures(extra: Mapping) -> tuple[HeldOut, ...]:
     return tuple(rows)
 
 
-def validation_figures(record: Mapping | None) -> tuple[HeldOut, ...]:
+def validation_figures(record: ValidationRecord | None) -> tuple[HeldOut, ...]:
     """The cross-validated figures of the project's stored validation record of a model (the
     model of a validation on a relevant population carries none in its file)."""
-    if not isinstance(record, Mapping):
+    if record is None or "figures" not in record.objects:
         return ()
-    figures = record.get("figures") or {}
-    if not isinstance(figures, Mapping):
-        return ()
-    protocol = record.get("protocol") or {}
-    population = record.get("population") or {}
-    name = population.get("name") if isinstance(population, Mapping) else None
-    trials = sum(int(_number(protocol.get(k)) or 0) for k in ("trials_same", "trials_different"))
+    figures, protocol, name = record.figures, record.protocol, record.population.name
+    trials = sum(int(_number(n) or 0) for n in (protocol.trials_same, protocol.trials_different))
     return (
         HeldOut(
             f"validation on “{name}”" if name else "its validation",
             trials,
-            _number(figures.get("cllr")),
-            _number(figures.get("misleading_y")),
-            _number(figures.get("misleading_n")),
+            _number(figures.cllr),
+            _number(figures.misleading_y),
+            _number(figures.misleading_n),
             None,
         ),
     )
@@ -113,7 +109,9 @@ def _length(chars) -> str:
     return f"{numbers.integer(chars.low)}–{numbers.count(chars.high, 'character')}"
 
 
-def model_choice(stored: StoredModel, model, validation: Mapping | None = None) -> ModelChoice:
+def model_choice(
+    stored: StoredModel, model, validation: ValidationRecord | None = None
+) -> ModelChoice:
     """What the picker shows of one model (the engine's ``Model`` read from the store, and the
     project's validation record of it, if any)."""
     conditions = model.conditions

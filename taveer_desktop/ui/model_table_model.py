@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.taveer.model import method_of
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.method_names import stated_name
 from taveer_desktop.presentation.model_text import (
@@ -79,8 +80,8 @@ def validation_cell(validation: dict | None) -> str:
     a population. The summary is the model file's claim, never a record of the project."""
     if not validation:
         return "—"
-    name = (validation.get("population") or {}).get("name", "")
-    met = acceptance_verdict((validation.get("acceptance") or {}).get("met"))
+    record = read_validation_record(validation)  # the model file's summary, read at its edge
+    name, met = record.population.name, acceptance_verdict(record.acceptance.met)
     return f"{name} — {met} (stated by the model file)"
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from taveer_desktop.core.ground.errors import TaveerError
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.presentation.method_agreement import model_fusion_weights
 from taveer_desktop.store import AuditEntry, Case, Document, ProjectStore, StoredModel
 from taveer_desktop.store.population_repository import StoredPopulation, StoredValidation
@@ -169,7 +170,11 @@ class ProjectSession(QObject):
         for stored in self._store.models.list_all():
             try:
                 validation = self._store.validations.for_model(stored.id)
-                record = self._store.validations.record(validation.id) if validation else None
+                record = (
+                    read_validation_record(self._store.validations.record(validation.id))
+                    if validation
+                    else None
+                )
                 choices.append(model_choice(stored, self._store.models.load(stored.id), record))
             except Exception:  # a damaged model is reported by the integrity check
                 log.exception("model %s could not be read", stored.name)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation.validation_attempts_text import (
     ATTEMPT_COLUMNS,
@@ -162,7 +163,7 @@ class RecordCaseTabs:
         for widget in (self.fit, self.attempts):
             self.view.tabs.setTabVisible(self.view.tabs.indexOf(widget), visible)
 
-    def show_case(self, store, case, record: dict, population: str) -> None:
+    def show_case(self, store, case, record: ValidationRecord, population: str) -> None:
         """The case's fit to the record's population and every attempt of the case."""
         from taveer_desktop.report.validation_attempts import (
             case_attempts,

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.core.ground.registry import METHOD_IDS
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method, short_name
 from taveer_desktop.presentation.method_names import record_fused
@@ -141,13 +142,13 @@ class ValidationCharts(QWidget):
         )
         super().resizeEvent(event)
 
-    def show_record(self, record: dict, stem: str = "taveer-validation") -> bool:
+    def show_record(self, record: ValidationRecord, stem: str = "taveer-validation") -> bool:
         """Draw the record's charts; False (and a message) if it holds no usable trials."""
         self.stem = stem
         for plot in (self.tippett_plot, self.ece_plot, self.score_plot):
             plot.clear()
         try:
-            curves = curves_of(record)
+            curves = curves_of(record.raw)  # the engine's reading of the trials
         except TaveerError as error:
             self.curves = None
             self.message.setText(
@@ -263,23 +264,21 @@ class ValidationCharts(QWidget):
         plot.setYRange(0, top * 1.6, padding=0)  # room above the bars for the legend
 
 
-def method_trials(record: dict) -> dict[str, tuple[np.ndarray, np.ndarray]] | None:
+def method_trials(record: ValidationRecord) -> dict[str, tuple[np.ndarray, np.ndarray]] | None:
     """Each method's cross-validated log10 LRs and the trials' truth (same author or not), from
     the trials' ``log10_lr_by_method``: the trials the method scored (a method that could not
     compare a trial gives it no ratio). None when the record keeps one method or no trials."""
     methods = compared_methods(record)
-    trials = record.get("trials")
-    if not methods or not isinstance(trials, list) or not trials:
+    if not methods or not record.trials:
         return None
     found: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for method in methods:
         values, same = [], []
-        for trial in trials:
-            by_method = trial.get("log10_lr_by_method") if isinstance(trial, dict) else None
-            value = by_method.get(method) if isinstance(by_method, dict) else None
-            if isinstance(value, int | float) and math.isfinite(value):
+        for trial in record.trials:
+            value = trial.log10_lr_by_method.get(method)
+            if value is not None and math.isfinite(value):
                 values.append(float(value))
-                same.append(bool(trial.get("same")))
+                same.append(bool(trial.same))
         if any(same) and not all(same):  # a Tippett curve of each kind of trial
             found[method] = (np.array(values), np.array(same))
     return found if len(found) > 1 else None
@@ -298,7 +297,7 @@ class MethodTippettChart(pg.PlotWidget):
         self.drawn: dict[str, np.ndarray] = {}
         self.fused: list[str] | None = None  # the methods a fused record's fusion combines
 
-    def show_record(self, record: dict) -> bool:
+    def show_record(self, record: ValidationRecord) -> bool:
         """Draw the record's methods (False, nothing drawn, when it keeps one method)."""
         plot = self.getPlotItem()
         plot.clear()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_range_text as rt
 from taveer_desktop.presentation.method_validation_text import stated_method_sentence
@@ -62,7 +63,7 @@ class ValidationRecordView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.record: dict | None = None
+        self.record: ValidationRecord | None = None
         self.headline = QLabel()
         self.headline.setWordWrap(True)
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -151,10 +152,10 @@ class ValidationRecordView(QWidget):
         self.fit_line.setVisible(False)
         self.tabs.setVisible(False)
 
-    def show_record(self, record: dict, model_name: str | None = None) -> None:
+    def show_record(self, record: ValidationRecord, model_name: str | None = None) -> None:
         self.record = record
         self.tabs.setVisible(True)
-        met = (record.get("acceptance") or {}).get("met")
+        met = record.acceptance.met
         colour = NONE_COLOUR if met is None else MET_COLOUR if met else NOT_MET_COLOUR
         self.headline.setStyleSheet(f"color: {colour};")
         self.headline.setText(acceptance_headline(met, judged_pessimistically(record)))
@@ -175,7 +176,7 @@ class ValidationRecordView(QWidget):
             lines.append(f"Model produced: <b>{html.escape(model_name)}</b>")
         self.acceptance.setText("<br>".join(lines))
         self._fill_figures(record)
-        name = str((record.get("population") or {}).get("name") or "population")
+        name = record.population.name or "population"
         stem = f"taveer-validation-{name}".replace("/", "-")
         self.charts.show_record(record, stem)
         compared = self.methods.show_record(record, f"{stem}-methods")
@@ -195,7 +196,7 @@ class ValidationRecordView(QWidget):
             f"<h3>What this validation does not cover</h3>{_paragraphs(limits_sentences(record))}"
         )
 
-    def _fill_figures(self, record: dict) -> None:
+    def _fill_figures(self, record: ValidationRecord) -> None:
         rows = figure_lines(record)
         self.figures.setRowCount(len(rows))
         for row, line in enumerate(rows):
@@ -208,7 +209,7 @@ class ValidationRecordView(QWidget):
         self.figures.resizeColumnsToContents()
 
 
-def coverage_html(record: dict) -> str:
+def coverage_html(record: ValidationRecord) -> str:
     """The declared range, the repeats (with a row per repeat), the size for casework and the
     figures per band, as the Coverage tab shows them."""
     verdict = rt.casework_verdict(record)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop import PROGRAM_NAME
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.presentation.model_text import STATED_BY_FILE
 from taveer_desktop.presentation.validation_wizard_text import validation_report_written_text
 from taveer_desktop.ui import app_settings
@@ -182,7 +183,8 @@ class ValidationRecordsDialog(QDialog):
         if summary is None:
             self.view.clear(f"The model “{name}” was not validated on a population.")
             return False
-        self.view.show_record(summary, name)  # the file's claim, never shown as a record:
+        # the file's claim, never shown as a record:
+        self.view.show_record(read_validation_record(summary), name)
         self.view.headline.setText(f"{STATED_BY_FILE.capitalize()}: {self.view.headline.text()}")
         return True
 
@@ -192,7 +194,7 @@ class ValidationRecordsDialog(QDialog):
         self._update_export()
         if row is None or store is None:
             return
-        record = store.validations.record(row.stored.id)
+        record = read_validation_record(store.validations.record(row.stored.id))
         self.view.show_record(record, row.model_name)
         if row.stored.case_id is None:  # a record made for no case: no fit, no attempts
             self.case_tabs.set_visible(False)

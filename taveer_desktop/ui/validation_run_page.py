@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWizard
 
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.presentation import population_fit_text as fit_words
 from taveer_desktop.presentation import validation_wizard_text as vt
@@ -265,12 +266,12 @@ class RecordPage(WizardStep):
         done = self.owner.validation
         if done is None:
             return
-        record = done.result.record
+        record = read_validation_record(done.result.record)
         self.setSubTitle(vt.record_subtitle(record, self.owner.case.number))
         self.view.show_record(record, done.model.name)
         store = self.owner.session.store
         if store is None:
-            self.show_fit(None, fit_words.NO_PROFILE if "population_fit" not in record else "")
+            self.show_fit(None, fit_words.NO_PROFILE if record.population_fit is None else "")
             return
         case = self.owner.case
         population = self.owner.population.name if self.owner.population else ""

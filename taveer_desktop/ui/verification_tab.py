@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.validation.record_reader import read_validation_record
 from taveer_desktop.presentation.model_text import stated_validation_line
 from taveer_desktop.presentation.validation_wizard_text import model_validation_line
 from taveer_desktop.store import Case, Document, ProjectStore
@@ -196,7 +197,7 @@ class VerificationTab(QWidget):
         line = (
             stated_validation_line(summary)
             if summary is not None and stored is None
-            else model_validation_line(summary)
+            else model_validation_line(read_validation_record(summary) if summary else None)
         )
         self.validation_label.setText(line if model_id else "")  # a file's claim: "stated by"
 

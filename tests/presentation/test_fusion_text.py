@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.methods.fusion.fusion import Fusion
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import (
     fusion_sentence,
@@ -41,12 +42,12 @@ def _record(fusion: dict | None) -> dict:
 
 def test_a_record_names_its_fusion_by_the_methods_it_combines_with_their_weights():
     record = _record({"methods": list(THREE), "weights": THREE, "left_out": 3, "trials": 7})
-    assert record_fusion(record) == THREE
-    assert record_method_name(record) == "TAVeer + COAV + NNCD"
-    assert validated_method(record) == (
+    assert record_fusion(R(record)) == THREE
+    assert record_method_name(R(record)) == "TAVeer + COAV + NNCD"
+    assert validated_method(R(record)) == (
         "the fusion of the TAVeer, COAV and NNCD authorship verification methods"
     )
-    note = comparison_note(record)
+    note = comparison_note(R(record))
     assert "The fusion combines TAVeer, COAV and NNCD" in note
     assert "TAVeer 0.496, COAV 0.000, NNCD 2.807" in note
     assert "a weight of 0 means the method carried no weight" in note
@@ -55,9 +56,9 @@ def test_a_record_names_its_fusion_by_the_methods_it_combines_with_their_weights
 
 def test_a_record_made_before_fuse_is_the_fusion_of_taveer_and_lambdag():
     record = _record(None)
-    assert record_fusion(record) == {"taveer": None, "lambdag": None}
-    assert record_method_name(record) == "TAVeer + LambdaG"
-    assert validated_method(record) == (
+    assert record_fusion(R(record)) == {"taveer": None, "lambdag": None}
+    assert record_method_name(R(record)) == "TAVeer + LambdaG"
+    assert validated_method(R(record)) == (
         "the fusion of the TAVeer and LambdaG authorship verification methods"
     )
 
@@ -104,9 +105,9 @@ def test_every_list_names_a_fusion_by_what_it_combines():
 
     assert method_name("fusion") == "Fusion"
     record = _record({"methods": ["taveer", "coav"], "weights": {"taveer": 0.3, "coav": 1.4}})
-    assert record_method_label(record, "fusion") == "TAVeer + COAV"
-    assert record_method_label(record, "coav") == method_name("coav")
-    assert record_method_label(_record(None), "fusion") == "TAVeer + LambdaG"  # before --fuse
+    assert record_method_label(R(record), "fusion") == "TAVeer + COAV"
+    assert record_method_label(R(record), "coav") == method_name("coav")
+    assert record_method_label(R(_record(None)), "fusion") == "TAVeer + LambdaG"  # before --fuse
     assert listed_method_label("fusion", '["taveer", "coav", "nncd"]') == "TAVeer + COAV + NNCD"
     assert listed_method_label("fusion", None) == "TAVeer + LambdaG"
     assert listed_method_label("fusion", "not json") == "TAVeer + LambdaG"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation.method_agreement import (
@@ -45,7 +46,7 @@ def _cell(row: ct.ComparedMethod, key: str) -> str:
 
 
 def test_a_fused_record_compares_its_three_methods_the_stated_one_first(fused):
-    rows = ct.comparison_table(fused)
+    rows = ct.comparison_table(R(fused))
     assert [r.method for r in rows] == ["fusion", "taveer", "lambdag"]
     assert [r.label for r in rows] == ["TAVeer + LambdaG (stated)", "TAVeer", "LambdaG"]
     assert [r.stated for r in rows] == [True, False, False]
@@ -54,16 +55,16 @@ def test_a_fused_record_compares_its_three_methods_the_stated_one_first(fused):
             assert _cell(row, key) == figure_value(key, fused["methods"][row.method][key])
         assert _cell(row, "trials") == f"{len(fused['trials']):,}"
         assert _cell(row, "seed_spread") == "deterministic"
-    assert ct.rule_sentence(fused) == (
+    assert ct.rule_sentence(R(fused)) == (
         "TAVeer + LambdaG was chosen as the stated method before the run; no rule was registered."
     )
-    assert "the same cross-validated trials" in ct.comparison_note(fused)
-    assert "draw at random" not in ct.comparison_note(fused)
+    assert "the same cross-validated trials" in ct.comparison_note(R(fused))
+    assert "draw at random" not in ct.comparison_note(R(fused))
 
 
 def test_a_wider_comparison_shows_every_method_with_its_costs_refusals_and_seed_spread(fused):
     wide = widened(fused)
-    rows = ct.comparison_table(wide)
+    rows = ct.comparison_table(R(wide))
     # the stated method first, then the order the comparison listed
     assert [r.method for r in rows] == ["fusion", "taveer", "lambdag", "coav", "im", "unmasking"]
     assert [r.name for r in rows][3:] == ["COAV", "Impostors Method (IM)", "Unmasking"]
@@ -83,20 +84,20 @@ def test_a_wider_comparison_shows_every_method_with_its_costs_refusals_and_seed_
     )
     for method in ("coav", "im", "unmasking"):
         assert _cell(by_id[method], "cllr") == figure_value("cllr", wide["methods"][method]["cllr"])
-    assert ct.rule_sentence(wide) == (
+    assert ct.rule_sentence(R(wide)) == (
         "Rule (registered 2026-11-28 22:30:00 UTC, before the run): state the method with the "
         "lowest pessimistic Cllr. By this rule the stated method is TAVeer + LambdaG."
     )
-    note = ct.comparison_note(wide)
+    note = ct.comparison_note(R(wide))
     assert "Impostors Method (IM), Unmasking draw at random" in note
     assert "could not compare a trial gives no ratio" in note
     unruled = widened(fused, rule=False)
-    assert "no rule was registered to choose it from the results" in ct.rule_sentence(unruled)
+    assert "no rule was registered to choose it from the results" in ct.rule_sentence(R(unruled))
 
 
 def test_the_validation_report_sets_every_method_side_by_side(fused):
     wide = widened(fused)
-    blocks = comparison_section(wide)
+    blocks = comparison_section(R(wide))
     kept = blocks[0]
     assert isinstance(kept, KeepTogether)
     (table,) = [b for b in kept.blocks if isinstance(b, Table)]
@@ -105,7 +106,7 @@ def test_the_validation_report_sets_every_method_side_by_side(fused):
     assert table.rows[0].cells[0] == "<b>TAVeer + LambdaG (stated)</b>"
     assert table.rows[5].cells[0] == "Unmasking"
     record_without = dict(fused, methods={})
-    assert comparison_section(record_without) == []
+    assert comparison_section(R(record_without)) == []
 
 
 def test_a_comparison_systems_result_names_every_method_and_says_it_shows_nothing_in_the_text():
@@ -181,13 +182,13 @@ def test_a_record_stating_a_comparison_system_names_it_and_what_was_measured_bes
 
     wide = widened(fused)
     wide["protocol"] = dict(wide["protocol"], method="coav")
-    assert validated_method(wide) == (
+    assert validated_method(R(wide)) == (
         "the COAV authorship verification method, with TAVeer + LambdaG, TAVeer, LambdaG, "
         "Impostors Method (IM), Unmasking measured beside it"
     )
-    (limit,) = [s for s in limits_sentences(wide) if s.startswith("Methods.")]
+    (limit,) = [s for s in limits_sentences(R(wide)) if s.startswith("Methods.")]
     assert limit.startswith("Methods. The figures describe COAV with the settings stated here")
     assert "LambdaG in this program's variant" in limit  # LambdaG was among the compared
     alone = dict(wide, methods={"coav": wide["methods"]["coav"]}, comparison=None)
-    (limit,) = [s for s in limits_sentences(alone) if s.startswith("Methods.")]
+    (limit,) = [s for s in limits_sentences(R(alone)) if s.startswith("Methods.")]
     assert "LambdaG" not in limit

@@ -11,6 +11,7 @@ import pytest
 from taveer_desktop import paths
 from taveer_desktop.core.ground.registry import METHOD_IDS, method_info
 from taveer_desktop.core.methods.taveer.model import load_model
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.presentation import method_choice_text as choice_text
 from taveer_desktop.presentation import method_validation_text as mt
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method
@@ -38,13 +39,13 @@ def lambdag(tmp_path_factory):
 
 def test_a_lambdag_record_names_its_method_and_keeps_taveers_figures_beside(lambdag):
     record, _model = lambdag
-    assert record_method(record) == "lambdag"
-    assert compared_methods(record) == ["lambdag", "taveer"]
-    assert mt.stated_method_sentence(record).startswith(
+    assert record_method(R(record)) == "lambdag"
+    assert compared_methods(R(record)) == ["lambdag", "taveer"]
+    assert mt.stated_method_sentence(R(record)).startswith(
         "Method: LambdaG. The figures, intervals, acceptance and charts are LambdaG's; "
         "the figures of TAVeer on the same held-out trials"
     )
-    rows = comparison_table(record)
+    rows = comparison_table(R(record))
     assert [(r.method, r.label) for r in rows] == [
         ("lambdag", "LambdaG (stated)"),
         ("taveer", "TAVeer"),
@@ -64,29 +65,29 @@ def test_a_lambdag_record_names_its_method_and_keeps_taveers_figures_beside(lamb
     assert rows[1].cells[keys.index("seconds_per_trial")].endswith(("ms", " s"))
     # the stated method's figures are the record's own
     assert record["methods"]["lambdag"]["cllr"] == record["figures"]["cllr"]
-    pairs = dict(mt.lambdag_pairs(record))
+    pairs = dict(mt.lambdag_pairs(R(record)))
     assert pairs["Highest order tried"] == str(record["lambdag"]["max_order"])
     assert pairs["Order of the model"] == str(record["lambdag"]["order"])
     assert pairs["Reference samples"].startswith(f"{record['lambdag']['samples']} per comparison")
-    assert "LR/(1+LR)" in mt.score_plot_text(record).x_axis
-    assert "LambdaG's likelihood ratios" in mt.charts_method_note(record)
-    assert "with LambdaG on" in record_subtitle(record, "M-1")
-    assert model_validation_line(record).startswith("Validated with LambdaG on “demo”")
+    assert "LR/(1+LR)" in mt.score_plot_text(R(record)).x_axis
+    assert "LambdaG's likelihood ratios" in mt.charts_method_note(R(record))
+    assert "with LambdaG on" in record_subtitle(R(record), "M-1")
+    assert model_validation_line(R(record)).startswith("Validated with LambdaG on “demo”")
     assert any(s.startswith("Methods. The figures describe LambdaG") for s in
-               limits_sentences(record))  # fmt: skip
+               limits_sentences(R(record)))  # fmt: skip
 
 
 def test_a_record_without_a_method_is_taveers_and_compares_nothing(lambdag):
     record, _model = lambdag
     old = copy.deepcopy(record)
     del old["protocol"]["method"], old["methods"], old["lambdag"]
-    assert record_method(old) == "taveer"
-    assert comparison_table(old) == [] and mt.lambdag_pairs(old) == []
-    assert mt.stated_method_sentence(old) == "Method: TAVeer."
-    assert mt.charts_method_note(old) == ""
-    assert model_validation_line(old).startswith("Validated on “demo”")
+    assert record_method(R(old)) == "taveer"
+    assert comparison_table(R(old)) == [] and mt.lambdag_pairs(R(old)) == []
+    assert mt.stated_method_sentence(R(old)) == "Method: TAVeer."
+    assert mt.charts_method_note(R(old)) == ""
+    assert model_validation_line(R(old)).startswith("Validated on “demo”")
     assert any(s.startswith("One method. The figures describe the TAVeer method") for s in
-               limits_sentences(old))  # fmt: skip
+               limits_sentences(R(old)))  # fmt: skip
 
 
 def test_a_models_method_line_names_lambdags_order_and_samples(lambdag):

@@ -8,6 +8,7 @@ import copy
 
 import pytest
 
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.validation_figures_text import (
     FIGURE_NAMES,
@@ -42,7 +43,7 @@ def record(tmp_path_factory):
 
 
 def test_every_figure_has_its_name_value_interval_meaning_and_reading(record):
-    lines = figure_lines(record)
+    lines = figure_lines(R(record))
     assert [line.key for line in lines] == list(FIGURE_ORDER)
     for line in lines:
         assert line.name == FIGURE_NAMES[line.key]
@@ -68,13 +69,13 @@ def test_figure_values_and_intervals_in_words():
 
 
 def test_acceptance_lines_state_each_criterion_measured_and_met(record):
-    lines = acceptance_lines(record)
+    lines = acceptance_lines(R(record))
     assert [line.criterion for line in lines] == [
         "Cllr at most 5",
         "both rates of misleading evidence at most 1.0 %",
     ]
     assert lines[0].met is True and lines[1].met is False
-    sentence = acceptance_sentence(record)
+    sentence = acceptance_sentence(R(record))
     # the time the criteria were set, in words (not the raw ISO string)
     assert recorded_time(record["acceptance"]["criteria"]["set_utc"]) in sentence
     assert "before the trials were built" in sentence and "NOT met" in sentence
@@ -84,15 +85,15 @@ def test_acceptance_lines_state_each_criterion_measured_and_met(record):
         "results": {},
         "met": None,
     }
-    assert acceptance_lines(none) == []
-    assert acceptance_sentence(none).startswith("No acceptance criteria were set")
+    assert acceptance_lines(R(none)) == []
+    assert acceptance_sentence(R(none)).startswith("No acceptance criteria were set")
     assert acceptance_verdict(None) == "no acceptance criteria set"
     assert acceptance_verdict(True) == "criteria met"
     assert acceptance_verdict(False) == "criteria NOT met"
 
 
 def test_protocol_in_plain_words(record):
-    text = " ".join(protocol_sentences(record))
+    text = " ".join(protocol_sentences(R(record)))
     protocol = record["protocol"]
     assert f"seed {protocol['seed']}" in text
     assert f"{protocol['folds']} folds" in text
@@ -103,35 +104,37 @@ def test_protocol_in_plain_words(record):
     assert "80 %" in text and "no author is on both sides" in text
     whole = copy.deepcopy(record)
     whole["protocol"]["questioned_chars"] = None
-    assert "their whole length" in " ".join(protocol_sentences(whole))
+    assert "their whole length" in " ".join(protocol_sentences(R(whole)))
 
 
 def test_population_bound_and_limits(record):
-    pairs = dict(population_pairs(record))
+    pairs = dict(population_pairs(R(record)))
     assert pairs["Name"] == "demo" and pairs["SHA-256"] == record["population"]["sha256"]
     assert pairs["Authors"] == "6"
-    bound = bound_sentence(record)
+    bound = bound_sentence(R(record))
     low, high = record["bound"]["min_log10_lr"], record["bound"]["max_log10_lr"]
     assert f"between {ratio_text(low)} and {ratio_text(high)}" in bound and "Vergeer" in bound
     assert "ELUB" in bound and "cross-validated" in bound
-    shortfalls = casework_shortfalls(record)
+    shortfalls = casework_shortfalls(R(record))
     assert shortfalls and "6 authors" in shortfalls[0]
-    limits = limits_sentences(record)
+    limits = limits_sentences(R(record))
     assert limits[0].startswith("Too small for casework")
     assert any("Ishihara" in s for s in limits)
     assert any(s.endswith(bound) and s.startswith("The bound") for s in limits)
     large = copy.deepcopy(record)
     large["population"]["authors"] = CASEWORK_MIN_AUTHORS
     large["protocol"]["trials_same"] = large["protocol"]["trials_different"] = 2500
-    assert casework_shortfalls(large) == []
-    assert not limits_sentences(large)[0].startswith("Too small")
+    assert casework_shortfalls(R(large)) == []
+    assert not limits_sentences(R(large))[0].startswith("Too small")
 
 
 def test_statements_never_name_an_author_as_fact(record):
-    text = " ".join(statement_sentences(record) + case_summary_sentences(record))
+    text = " ".join(statement_sentences(R(record)) + case_summary_sentences(R(record)))
     assert "states nothing about who wrote" in text
-    assert statement_sentences(record)[-1].startswith("This validation is too small for casework")
-    assert "Too small for casework: 6 authors" in case_summary_sentences(record)[0]
+    assert statement_sentences(R(record))[-1].startswith(
+        "This validation is too small for casework"
+    )
+    assert "Too small for casework: 6 authors" in case_summary_sentences(R(record))[0]
     assert "relevant population “demo”" in text
     assert "Intervals: bootstrap over authors." in text
     for author in ("Hamilton", "Madison", "Charlotte", "Anne"):
@@ -147,13 +150,13 @@ def test_bound_ratios_keep_three_significant_digits(record):
     assert ratio_text(0.0) == "1"
     edited = copy.deepcopy(record)
     edited["bound"].update(min_log10_lr=-0.20567576737357224, max_log10_lr=0.1532283760)
-    assert "between 1/1.61 and 1.42" in bound_sentence(edited)
+    assert "between 1/1.61 and 1.42" in bound_sentence(R(edited))
     edited["bound"].update(min_log10_lr=0.0, max_log10_lr=0.0)
-    assert "every likelihood ratio of this model is 1" in bound_sentence(edited)
+    assert "every likelihood ratio of this model is 1" in bound_sentence(R(edited))
     older = copy.deepcopy(record)  # a record made with the count rule states its own rule
     older["bound"].update(min_log10_lr=-2.0, max_log10_lr=2.0, rule="log10 LR clipped to ...")
-    assert "doing better" not in bound_sentence(older)
-    assert "between 1/100 and 100" in bound_sentence(older)
+    assert "doing better" not in bound_sentence(R(older))
+    assert "between 1/100 and 100" in bound_sentence(R(older))
 
 
 def test_the_repeats_note_says_what_the_record_will_state():

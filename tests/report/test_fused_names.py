@@ -19,6 +19,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QWidget
 
 from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import listed_method_label
 from taveer_desktop.presentation.method_agreement import method_lines
@@ -110,14 +111,14 @@ def test_the_desktops_tables_and_lines_name_the_fusion_by_its_parts(fused3, qtbo
     record = store.validations.record(stored.id)
     summary = store.models.load(stored.model_id).extra["validation"]
     lines = [
-        record_subtitle(record, CASE),
-        model_validation_line(record),
-        model_validation_line(summary),
+        record_subtitle(R(record), CASE),
+        model_validation_line(R(record)),
+        model_validation_line(R(summary)),
         *(" ".join(attempt_cells(a)) for a in case_attempts(store, case)),
     ]
     text = "\n".join([_table_text(runs), _table_text(models), _table_text(validations), *lines])
     assert NAME in _table_text(runs)  # the runs table's ratio says whose it is
-    assert f"with {NAME}" in record_subtitle(record, CASE)
+    assert f"with {NAME}" in record_subtitle(R(record), CASE)
     assert wrong_names(text) == []
     session.close()
 
@@ -149,8 +150,8 @@ def test_a_fusion_is_named_by_the_parts_it_fuses_and_only_an_old_one_by_taveer_a
     assert with_method_words(MethodId.TAVEER, None) == ""
     assert listed_method_label("fusion", '["taveer", "coav", "nncd"]') == NAME
     record = {"protocol": {"method": "fusion"}, "fusion": {"methods": list(FUSED)}}
-    assert f"with {NAME}" in record_subtitle(record, "C-1")
-    assert f"with {NAME}" in model_validation_line(record)
+    assert f"with {NAME}" in record_subtitle(R(record), "C-1")
+    assert f"with {NAME}" in model_validation_line(R(record))
 
 
 def test_a_fused_rows_cost_is_its_parts_not_lambdags():

@@ -18,6 +18,7 @@ from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.core.ground.registry import method_name
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, fusion_of
 from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.verification.method_findings import (
     SentenceEvidence,
     TokenEvidence,
@@ -367,7 +368,7 @@ def test_the_validation_report_names_the_method_and_sets_every_methods_figures_s
     result = run("--project", project, "validation", "report", "1", "-o", pdf, "--json")
     assert result.returncode == 0, result.stderr
     text = normalised(poppler("pdftotext", str(pdf), "-"))
-    assert has(text, normalised(validated_method(record)))
+    assert has(text, normalised(validated_method(R(record))))
     assert "Method stated" in text and "Each method's figures on the same trials" in text
     for method, figures in record["methods"].items():
         assert _method_row(pdf, method, figures)

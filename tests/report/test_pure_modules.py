@@ -60,11 +60,17 @@ def test_nice_ticks():
     assert top >= 7.3 and ticks[0] == 0 and ticks[-1] == top
 
 
+def _category(category: str, name: str, similarity: float | None, abstained: bool):
+    from taveer_desktop.core.methods.taveer.verify import CategoryResult
+
+    return CategoryResult(category, name, False, abstained, None, 0.5, similarity, 0, 0, 0, 0)
+
+
 def test_similarity_chart_marks_abstentions_and_non_members():
     categories = [
-        {"category": "F1", "name": "a", "similarity": 0.7, "abstained": False},
-        {"category": "F2", "name": "b", "similarity": None, "abstained": True},
-        {"category": "F3", "name": "c", "similarity": 0.2, "abstained": False},
+        _category("F1", "a", 0.7, False),
+        _category("F2", "b", None, True),
+        _category("F3", "c", 0.2, False),
     ]
     layout = similarity_chart(categories, ["F1", "F2"], 0.7)
     assert [r.style for r in layout.rows] == ["member", "member", "non-member"]
@@ -127,7 +133,7 @@ def test_similarity_rows_follow_category_order_whatever_the_input_order():
     from taveer_desktop.core.features.features import CATEGORY_IDS
 
     entries = [
-        {"category": c, "name": c, "similarity": 0.5, "abstained": False}
+        _category(c, c, 0.5, False)
         for c in sorted(CATEGORY_IDS)  # "F1", "F10", "F11", "F2", ...: as a stored result has them
     ]
     layout = similarity_chart(entries, ["F1", "F2"], 0.5)

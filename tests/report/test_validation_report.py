@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation.validation_curves import curves_of, score_distributions
 from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_lines
@@ -95,7 +96,7 @@ def test_the_report_is_whole_and_holds_every_part_of_the_record(project, written
     assert f"seed {record['protocol']['seed']}" in text and "Folds by author." in text
     assert "Cllr at most 0.95" in text and "at most 5.0 %" in text
     assert record["acceptance"]["criteria"]["set_utc"] in text
-    for line in figure_lines(record):
+    for line in figure_lines(R(record)):
         assert " ".join(line.name.split()[:2]) in text  # table cells wrap the rest
         assert f"{line.value} {line.interval}" in text, line
     assert f"{record['figures']['cllr']:.3f}" in text
@@ -140,7 +141,7 @@ def test_the_export_is_audited_with_a_receipt_and_the_project_still_checks(proje
 def test_every_page_renders_with_ink_inside_the_margins(project, qapp):
     from taveer_desktop.report.pdf import PAGE_WIDTH, RenderedReport
 
-    content = build_validation_report(_record(project), RecordSource("a test", now()))
+    content = build_validation_report(R(_record(project)), RecordSource("a test", now()))
     rendered = RenderedReport.layout(content)
     for index in range(rendered.page_count):
         image = rendered.page_image(index, scale=0.5)
@@ -244,7 +245,7 @@ def test_plot_layouts_follow_the_curves(project):
     record = _record(project)
     curves = curves_of(record)
     n = (curves.trials.n_same, curves.trials.n_different)
-    tippett = tippett_plot(curves.tippett, record, n)
+    tippett = tippett_plot(curves.tippett, R(record), n)
     low, high = tippett.x_range
     bound = record["bound"]
     assert low < bound["min_log10_lr"] < 0 < bound["max_log10_lr"] < high

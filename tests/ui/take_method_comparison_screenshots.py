@@ -40,6 +40,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
+    from taveer_desktop.core.validation.record_reader import read_validation_record
     from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
     from taveer_desktop.report.validation_export import export_validation_report
     from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
@@ -94,7 +95,7 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     view.resize(screen.width() * 92 // 100, screen.height() * 90 // 100)
     view.setWindowTitle("Validation record — methods compared")
     view.show()
-    view.show_record(record, "compared")
+    view.show_record(read_validation_record(record), "compared")
     view.tabs.setCurrentWidget(view.methods)
     shots.wait(lambda: view.methods.chart.isVisible())
     shots.shoot(view, "compared-record.png", settle=0.8)

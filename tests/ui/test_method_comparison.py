@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from taveer_desktop.core.ground.registry import METHOD_IDS, method_info
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.presentation.method_comparison_text import COLUMNS, comparison_table
 from taveer_desktop.presentation.method_costs import cost_text
 from taveer_desktop.store import ProjectStore
@@ -55,7 +56,7 @@ def _record() -> dict:
 
 def test_the_comparison_table_model_shows_each_method_the_stated_one_bold():
     model = MethodComparisonTableModel()
-    model.set_records(comparison_table(_record()))
+    model.set_records(comparison_table(R(_record())))
     assert model.rowCount() == 3 and model.columnCount() == 1 + len(COLUMNS)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers[0] == "Method"
@@ -82,7 +83,7 @@ def test_a_fused_rows_tooltip_names_what_it_fuses_not_the_registrys_fusion():
     record["comparison"]["methods"].append("fusion")
     record["fusion"] = {"methods": ["taveer", "coav"], "weights": [0.2, 0.8]}
     model = MethodComparisonTableModel()
-    model.set_records(comparison_table(record))
+    model.set_records(comparison_table(R(record)))
     rows = {model.index(r, 0).data(RECORD_ROLE).method: r for r in range(model.rowCount())}
     tip = model.index(rows["fusion"], 0).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("TAVeer + COAV (compared)") and "Fusion" not in tip
@@ -178,7 +179,7 @@ def test_the_record_view_compares_every_method_of_a_wide_record(qtbot, wide_reco
     qtbot.addWidget(view)
     view.resize(1250, 700)
     view.show()
-    view.show_record(wide_record, "wide")
+    view.show_record(R(wide_record), "wide")
     assert view.tabs.isTabVisible(view.tabs.indexOf(view.methods))
     view.tabs.setCurrentWidget(view.methods)
     qtbot.waitUntil(view.methods.chart.isVisible)

@@ -22,6 +22,7 @@ from taveer_desktop import paths
 from taveer_desktop.core.ground.errors import Cancelled
 from taveer_desktop.core.ground.progress import Progress
 from taveer_desktop.core.ground.registry import METHOD_IDS, method_info
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.presentation.method_comparison_text import COLUMNS
 from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
@@ -213,7 +214,7 @@ def test_the_record_view_shows_a_fused_record_as_stored(qtbot, fused_record):
     qtbot.addWidget(view)
     view.resize(1200, 800)
     view.show()
-    view.show_record(record, "fused")
+    view.show_record(R(record), "fused")
     view.tabs.setCurrentWidget(view.methods)
     qtbot.waitUntil(view.methods.chart.isVisible)
     _check_comparison(view, record)
@@ -234,7 +235,7 @@ def test_a_models_summary_shows_the_methods_without_a_chart(qtbot, fused_project
     view = ValidationRecordView()
     qtbot.addWidget(view)
     view.show()
-    view.show_record(summary, "a copied model")
+    view.show_record(R(summary), "a copied model")
     assert view.tabs.isTabVisible(view.tabs.indexOf(view.methods))
     cllr_column = 1 + [key for key, _h, _m in COLUMNS].index("cllr")
     shown = view.methods.model.index(0, cllr_column).data()
@@ -245,7 +246,7 @@ def test_a_models_summary_shows_the_methods_without_a_chart(qtbot, fused_project
     # a TAVeer summary (no methods kept): no methods tab
     taveer = {k: v for k, v in summary.items() if k not in ("methods", "lambdag")}
     taveer["protocol"] = dict(summary["protocol"], method="taveer")
-    view.show_record(taveer)
+    view.show_record(R(taveer))
     assert not view.tabs.isTabVisible(view.tabs.indexOf(view.methods))
     assert view.method_line.text() == "Method: TAVeer."
 

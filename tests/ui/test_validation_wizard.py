@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget, QWizard
 
 from taveer_desktop.core.ground.errors import Cancelled
 from taveer_desktop.core.ground.progress import Progress
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_validation import case_lengths, validate_case
@@ -563,7 +564,7 @@ def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population
         0.05,
         (FitPart("the questioned text Q", 0.004, True), FitPart("the known texts", 0.41, False)),
     )
-    page.view.show_record(store.validations.record(second.validation.id), second.model.name)
+    page.view.show_record(R(store.validations.record(second.validation.id)), second.model.name)
     page.show_fit(check, "")
     assert page.fit.headline.text() == (
         "The questioned text Q is unlike the texts of the population “demo”: p = 0.004."

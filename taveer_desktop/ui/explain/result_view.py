@@ -261,7 +261,7 @@ class ResultView(QWidget):
         )
         self._show_lambdag_tab()
         self.details_scroll.verticalScrollBar().setValue(0)
-        self.similarity_chart.show_result(result)
+        self.similarity_chart.show_result(self.summary.verification)  # as the summary read it
         blocked = self.category_box.blockSignals(True)
         self.category_box.clear()
         for category in result.get("ensemble", []):

@@ -12,7 +12,6 @@ chart's minimum width keeps room for those.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from itertools import pairwise
 
 import numpy as np
@@ -20,6 +19,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 
+from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.chart_layout import STYLES, SimilarityChartLayout, similarity_chart
 from taveer_desktop.ui.explain.fit_text import drawn_width, longest_fitting, set_title
@@ -68,12 +69,14 @@ class SimilarityChart(pg.PlotWidget):
         self._value_font.setPointSizeF(9.0)
         plot.getViewBox().sigResized.connect(self._fit_x_range)
 
-    def show_result(self, result: Mapping) -> None:
-        categories = list(result["categories"].values())
-        no_conclusion = (result.get("conclusion") or {}).get("kind") == "none"
-        unanswered = no_conclusion or result.get("prediction") == "insufficient"
-        score = None if unanswered else result["similarity"]  # no score on unusable text
-        layout = similarity_chart(categories, list(result["ensemble"]), score)
+    def show_result(self, result: VerificationResult | None) -> None:
+        if result is None:  # nothing read: nothing to draw
+            return
+        categories = list(result.categories.values())
+        no_conclusion = result.conclusion.kind is ConclusionKind.NONE
+        unanswered = no_conclusion or result.prediction is Classification.INSUFFICIENT
+        scored = None if unanswered else result.similarity  # no score on unusable text
+        layout = similarity_chart(categories, list(result.ensemble), scored)
         self.chart_layout = layout
         plot = self.getPlotItem()
         for item in self._items:

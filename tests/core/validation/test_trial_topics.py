@@ -14,6 +14,7 @@ from conftest import corpus_path
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.validation.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.validation.topic_groups import (
     FROM_CASES_FILE,
     FROM_TEXTS,
@@ -136,11 +137,11 @@ def test_the_record_states_the_construction_and_casework_counts_matched_trials(p
     rows = np.flatnonzero(result.trials.truth & result.trials.matched)
     keys = {(result.trials.known_author[r], result.trials.questioned_document[r]) for r in rows}
     assert casework["trials_same"] == len(keys)
-    assert any("declared topic relation" in r for r in casework_shortfalls(result.record))
-    sentence = topic_sentence(result.record)
+    assert any("declared topic relation" in r for r in casework_shortfalls(R(result.record)))
+    sentence = topic_sentence(R(result.record))
     assert sentence.startswith("Topic like the case.") and "of unknown topic relation" in sentence
     assert "topics.csv" in sentence
-    assert "stood in that relation" in case_topic_sentence(result.record)
+    assert "stood in that relation" in case_topic_sentence(R(result.record))
     # the model carries the same block for the case report
     summary = result.model.extra["validation"]
     assert summary["protocol"]["trials"]["construction"] == block
@@ -148,9 +149,9 @@ def test_the_record_states_the_construction_and_casework_counts_matched_trials(p
 
 
 def test_a_record_without_the_block_reads_as_the_old_construction():
-    assert topic_sentence({"protocol": {}}).startswith("Topic not declared.")
-    assert "declared no topic relation" in case_topic_sentence({})
-    assert casework_shortfalls({"population": {"authors": 30}, "protocol": {}}) != []
+    assert topic_sentence(R({"protocol": {}})).startswith("Topic not declared.")
+    assert "declared no topic relation" in case_topic_sentence(R({}))
+    assert casework_shortfalls(R({"population": {"authors": 30}, "protocol": {}})) != []
 
 
 def test_texts_on_two_subjects_fall_into_two_groups():

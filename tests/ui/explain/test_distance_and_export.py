@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PySide6.QtGui import QGuiApplication, QImage
 
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.explanation_data import CSV_HEADER, phi_rows
 from taveer_desktop.ui.explain.chart_export import PRINT_SCALE, export_png, export_svg
 from taveer_desktop.ui.explain.distance_view import DistanceView
@@ -70,7 +71,7 @@ def test_exports_are_valid_png_and_svg(qtbot, tmp_path, federalist, kind):
         widget.show_category("F4", interpretation, phi_rows(interpretation))
     elif kind == "similarity":
         widget = SimilarityChart()
-        widget.show_result(federalist.result)
+        widget.show_result(read_result(federalist.result))
     else:
         widget = _distance_view(qtbot, interpretation).chart
     qtbot.addWidget(widget)
