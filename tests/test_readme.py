@@ -74,10 +74,8 @@ def test_the_readme_case_example_runs_on_a_fresh_project(tmp_path):
 
 
 def test_the_readme_and_the_help_name_every_method_of_the_registry():
-    from taveer_desktop.core.ground.registry import REGISTRY
+    from taveer_desktop.core.ground.registry import REGISTRY, Origin
     from taveer_desktop.presentation.method_help import METHOD_HTML
-
-    from taveer_desktop.core.ground.registry import Origin
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     paper = [info for info in REGISTRY.values() if info.origin is Origin.BASELINE]

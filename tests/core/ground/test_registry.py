@@ -26,7 +26,7 @@ def test_every_method_is_listed_once_with_the_contracts_keys():
     entries = listing()
     assert [e["id"] for e in entries] == list(METHOD_IDS) == [m.value for m in REGISTRY]
     assert len(set(METHOD_IDS)) == len(METHOD_IDS)  # no count pinned: a new method adds one
-    assert COMPARISON_IDS == tuple(m.value for m, info in REGISTRY.items() if info.comparison)
+    assert tuple(m.value for m, info in REGISTRY.items() if info.comparison) == COMPARISON_IDS
     for entry in entries:
         assert set(entry) == {"id", "name", "family", "reference", "deterministic"}
         assert entry["id"] == entry["id"].lower() and entry["name"] and entry["reference"]
