@@ -71,9 +71,10 @@ def cost_text(method: str, fused: Sequence[str] | None = None) -> str:
 def relative_cost_text(
     method: str, to: str = MethodId.TAVEER, fused: Sequence[str] | None = None
 ) -> str:
-    """How many times ``to``'s cost per trial ``method`` takes ('' if either is unmeasured or
+    """How many times ``to``'s cost per trial ``method`` takes, to one significant figure like the
+    figures it compares ('about 50 times', 'about 0.7 times'; '' if either is unmeasured or
     ``method`` is ``to``)."""
     mine, theirs = seconds_per_trial(method, fused), seconds_per_trial(to)
     if method == to or mine is None or not theirs:
         return ""
-    return f"about {mine / theirs:.0f} times {method_name(to)}'s"
+    return f"about {numbers.significant(mine / theirs, 1)} times {method_name(to)}'s"

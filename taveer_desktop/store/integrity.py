@@ -52,8 +52,8 @@ from taveer_desktop.store.record_seal import (
     rows_seal,
 )
 from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_now
-from taveer_desktop.store.schema import required_objects
 from taveer_desktop.store.schema_check import schema_problems, tables_unreadable
+from taveer_desktop.store.schema_objects import required_objects
 from taveer_desktop.store.state_replay import replay
 
 if TYPE_CHECKING:

@@ -73,8 +73,6 @@ Both are immutable and cannot be deleted (triggers), sealed like every record (n
 
 from __future__ import annotations
 
-import re
-
 APPLICATION_ID = 0x54415645  # "TAVE": marks an SQLite file as a TAVeer project store
 GENESIS_HASH = "0" * 64
 
@@ -387,68 +385,3 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_7,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-# Objects the integrity check expects to find (a missing guard trigger is reported).
-REQUIRED_TRIGGERS = (
-    "documents_evidence_immutable",
-    "models_immutable",
-    "runs_immutable",
-    "audit_log_no_update",
-    "audit_log_no_delete",
-    "stability_checks_immutable",
-    "documents_no_plain_delete",
-    "document_exclusions_no_plain_delete",
-    "cases_no_delete",
-    "models_no_delete",
-    "runs_no_delete",
-    "stability_checks_no_delete",
-    "populations_immutable",
-    "populations_no_delete",
-    "population_documents_immutable",
-    "population_documents_no_delete",
-    "validation_records_immutable",
-    "validation_records_no_delete",
-    "validation_uses_immutable",
-    "validation_uses_no_delete",
-    "declarations_immutable",
-    "declarations_no_delete",
-    "technical_reviews_immutable",
-    "technical_reviews_no_delete",
-)
-REQUIRED_TABLES = (
-    "store_meta",
-    "cases",
-    "documents",
-    "models",
-    "runs",
-    "run_documents",
-    "audit_log",
-    "stability_checks",
-    "document_exclusions",
-    "removal_permits",
-    "populations",
-    "population_documents",
-    "validation_records",
-    "validation_uses",
-    "declarations",
-    "technical_reviews",
-)
-
-_CREATE = re.compile(r"^\s*CREATE (TABLE|TRIGGER) (\w+)", re.IGNORECASE)
-_RENAME = re.compile(r"^\s*ALTER TABLE (\w+) RENAME TO (\w+)", re.IGNORECASE)
-_DROP = re.compile(r"^\s*DROP TABLE (\w+)", re.IGNORECASE)
-
-
-def required_objects(version: int) -> tuple[set[str], set[str]]:
-    """The tables and guard triggers a store of ``version`` has (from its migrations)."""
-    tables: set[str] = set()
-    triggers: set[str] = set()
-    for statement in (s for step in MIGRATIONS[:version] for s in step):
-        if created := _CREATE.match(statement):
-            (tables if created[1].upper() == "TABLE" else triggers).add(created[2])
-        elif renamed := _RENAME.match(statement):
-            tables.discard(renamed[1])
-            tables.add(renamed[2])
-        elif dropped := _DROP.match(statement):
-            tables.discard(dropped[1])
-    return tables, triggers

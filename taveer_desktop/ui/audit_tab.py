@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
@@ -18,6 +17,7 @@ from taveer_desktop.store import Case
 from taveer_desktop.ui import audit_table_model as atm
 from taveer_desktop.ui.project_session import ALL_KINDS, ProjectSession
 from taveer_desktop.ui.record_table_model import SORT_ROLE
+from taveer_desktop.ui.table_view import house_table
 
 
 class AuditTab(QWidget):
@@ -42,15 +42,10 @@ class AuditTab(QWidget):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.view = QTableView()
-        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-        self.view.setModel(self.proxy)
+        self.view = house_table(
+            QTableView(), self.proxy, sort_by=(atm.SEQ, Qt.SortOrder.DescendingOrder)
+        )
         self.view.setToolTip("Every change, in order; hover over Details for everything recorded")
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(atm.SEQ, Qt.SortOrder.DescendingOrder)
-        self.view.verticalHeader().setVisible(False)
-        self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(atm.DETAILS, QHeaderView.ResizeMode.Stretch)

@@ -17,17 +17,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.presentation.numbers import count, integer
-from taveer_desktop.store import KNOWN, QUESTIONED, Case, Document, IntakeResult, ProjectStore
+from taveer_desktop.store import KNOWN, QUESTIONED, Case, IntakeResult, ProjectStore
 from taveer_desktop.store.receipts import read_receipt
 from taveer_desktop.ui import app_settings, jobs
 from taveer_desktop.ui.case_dialog import CaseDialog
+from taveer_desktop.ui.case_exclusions import DocumentExclusions
 from taveer_desktop.ui.encoding_dialog import EncodingChoiceDialog
 from taveer_desktop.ui.error_dialog import show_failure, show_rejections
 from taveer_desktop.ui.job_runner import JobRunner
@@ -43,8 +44,9 @@ EVIDENCE_FILTER = "Evidence files (*.txt *.text *.eml *.docx);;All files (*)"
 DETECT = "detect"  # add_documents: detect the text files' encodings and ask if one was guessed
 
 
-class CaseController(QObject):
-    """Does the Case menu's work for the case ``selected_case()`` returns."""
+class CaseController(DocumentExclusions):
+    """Does the Case menu's work for the case ``selected_case()`` returns (excluding and
+    including evidence with a reason: ``DocumentExclusions``, ``case_exclusions.py``)."""
 
     case_saved = Signal(object)  # Case, created or changed
     documents_added = Signal(object)  # IntakeResult
@@ -52,7 +54,7 @@ class CaseController(QObject):
     report_exported = Signal(object)  # ExportedReport
     verifying_changed = Signal(bool)  # a verification started (True) or ended (False)
     validation_stored = Signal(object, object)  # Case, CaseValidation (its model chosen or not)
-    status_message = Signal(str, int)  # text, milliseconds to show it
+    # status_message(text, milliseconds to show it): declared by DocumentExclusions
 
     def __init__(
         self,
@@ -255,68 +257,6 @@ class CaseController(QObject):
         box.exec()
         clicked = box.clickedButton()
         return KNOWN if clicked is known else QUESTIONED if clicked is questioned else None
-
-    def ask_reason(self, title: str, prompt: str) -> str | None:
-        """Ask for the reason of an exclusion or inclusion (tests replace this)."""
-        text, ok = QInputDialog.getText(
-            self.parent_widget, title, prompt, QLineEdit.EchoMode.Normal
-        )
-        return text.strip() if ok else None  # "" (OK with no reason) is refused by the caller
-
-    def exclude_documents(self, documents: list[Document]) -> list[Document]:
-        """Take documents out of the case's later runs, with the examiner's reason (audited)."""
-        return self._set_excluded([d for d in documents if not d.excluded], exclude=True)
-
-    def include_documents(self, documents: list[Document]) -> list[Document]:
-        """Put excluded documents back into the case's later runs, with a reason (audited)."""
-        return self._set_excluded([d for d in documents if d.excluded], exclude=False)
-
-    def _set_excluded(self, documents: list[Document], exclude: bool) -> list[Document]:
-        store = self.session.store
-        if store is None or not documents:
-            return []
-        names = ", ".join(d.file_name for d in documents)
-        if exclude:
-            title = "Exclude evidence"
-            prompt = (
-                f"Exclude {names} from later verifications of this case? The document stays "
-                "stored with its hash, and earlier runs keep their record.\n\nReason (kept in "
-                "the audit log):"
-            )
-        else:
-            title = "Include evidence again"
-            prompt = f"Use {names} in later verifications again?\n\nReason (kept in the audit log):"
-        reason = self.ask_reason(title, prompt)
-        if reason is None:  # cancelled
-            return []
-        if not reason.strip():  # refused aloud, never silently ignored
-            if self.refusal is None:  # one box, reused
-                self.refusal = QMessageBox(self.parent_widget)
-                self.refusal.setIcon(QMessageBox.Icon.Warning)
-                self.refusal.setStandardButtons(QMessageBox.StandardButton.Ok)
-            self.refusal.setWindowTitle(f"{title} — {PROGRAM_NAME}")
-            self.refusal.setText(
-                ("Not excluded" if exclude else "Not included")
-                + ": a reason is needed. It is kept in the audit log with the change; nothing "
-                "was changed."
-            )
-            self.refusal.open()
-            self.status_message.emit("Nothing changed: a reason is needed", 10_000)
-            return []
-        reason = reason.strip()
-        changed = []
-        try:
-            for doc in documents:
-                if exclude:
-                    changed.append(store.documents.exclude(doc.id, reason))
-                else:
-                    changed.append(store.documents.include(doc.id, reason))
-        except TaveerError as error:
-            show_failure(self.parent_widget, f"Not changed: {error}", title=title)
-        self.session.changed(DOCUMENTS, case_id=documents[0].case_id)
-        word = "excluded" if exclude else "included again"
-        self.status_message.emit(f"{count(len(changed), 'document')} {word}", 10_000)
-        return changed
 
     # ---- the case's model -----------------------------------------------------------------
 

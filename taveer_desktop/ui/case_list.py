@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -23,6 +22,7 @@ from taveer_desktop.presentation.numbers import count, integer
 from taveer_desktop.store import Case
 from taveer_desktop.ui import case_table_model as ctm
 from taveer_desktop.ui.record_table_model import selected_record
+from taveer_desktop.ui.table_view import house_table
 
 
 class CaseListPanel(QWidget):
@@ -38,16 +38,10 @@ class CaseListPanel(QWidget):
         self.model = ctm.CaseTableModel(self)
         self.proxy = ctm.CaseFilterProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.view = QTableView()
-        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-        self.view.setModel(self.proxy)
+        self.view = house_table(
+            QTableView(), self.proxy, single=True, sort_by=(ctm.NUMBER, Qt.SortOrder.AscendingOrder)
+        )
         self.view.setToolTip("The cases of the open project; select one to see it on the right")
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(ctm.NUMBER, Qt.SortOrder.AscendingOrder)
-        self.view.verticalHeader().setVisible(False)
-        self.view.setWordWrap(False)
         self.view.setColumnHidden(ctm.MODIFIED, True)
         self.view.setColumnHidden(ctm.DOCUMENTS, True)  # the counts are in the Case tooltip
         header = self.view.horizontalHeader()

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -40,6 +39,7 @@ from taveer_desktop.ui import document_table_model as dtm
 from taveer_desktop.ui.fonts import mono_font
 from taveer_desktop.ui.project_session import DOCUMENTS, ProjectSession
 from taveer_desktop.ui.record_table_model import RECORD_ROLE, SORT_ROLE, short_utc
+from taveer_desktop.ui.table_view import house_table
 
 PREVIEW_MAX_CHARS = 300_000
 EMPTY_HINT = (
@@ -120,15 +120,10 @@ class DocumentsTab(QWidget):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
-        self.view = QTableView()
-        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-        self.view.setModel(self.proxy)
+        self.view = house_table(
+            QTableView(), self.proxy, sort_by=(dtm.ROLE, Qt.SortOrder.AscendingOrder)
+        )
         self.view.setToolTip("The case's documents; select one to preview its text")
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(dtm.ROLE, Qt.SortOrder.AscendingOrder)
-        self.view.verticalHeader().setVisible(False)
-        self.view.setWordWrap(False)
         self.view.addAction(self.copy_action)
         self.view.addAction(self.exclude_action)
         self.view.addAction(self.include_action)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -34,8 +33,9 @@ from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.validation.evaluation import Evaluation, Metrics
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
-from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui import jobs
 from taveer_desktop.ui.dialog_size import fit_size, keep_on_screen, resize_to_fit
+from taveer_desktop.ui.folder_choice import choose_folder
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import ProjectSession
@@ -238,12 +238,9 @@ class EvaluateDialog(QDialog):
             self.model_combo.setCurrentIndex(index)
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(
-            self, "Choose a test corpus folder", app_settings.start_folder("corpora")
-        )
-        if folder:
-            app_settings.remember_folder("corpora", Path(folder))
-            self.set_corpus_folder(Path(folder))
+        folder = choose_folder(self, "Choose a test corpus folder", "corpora")
+        if folder is not None:
+            self.set_corpus_folder(folder)
 
     def _folder_changed(self) -> None:
         text = self.folder_edit.text().strip()

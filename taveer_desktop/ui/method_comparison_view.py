@@ -16,7 +16,6 @@ import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QBoxLayout,
     QFrame,
     QGroupBox,
@@ -34,6 +33,7 @@ from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation import method_validation_text as mt
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.method_comparison_table_model import MethodComparisonTableModel
+from taveer_desktop.ui.table_view import house_table
 from taveer_desktop.ui.validation_charts import MethodTippettChart
 
 
@@ -51,13 +51,7 @@ class MethodComparisonView(QWidget):
         super().__init__(parent)
         self.stem = "taveer-methods"
         self.model = MethodComparisonTableModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setTabKeyNavigation(False)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setWordWrap(False)
+        self.table = house_table(QTableView(), self.model)
         self.table.setToolTip("Each method's cross-validated figures on the same trials")
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -11,7 +11,6 @@ import html
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -36,6 +35,7 @@ from taveer_desktop.ui.record_table_model import (
     selected_record,
     short_hash,
 )
+from taveer_desktop.ui.table_view import house_table
 
 
 class ModelManagerDialog(QDialog):
@@ -59,18 +59,16 @@ class ModelManagerDialog(QDialog):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.view = QTableView()
-        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-        self.view.setModel(self.proxy)
+        self.view = house_table(
+            QTableView(),
+            self.proxy,
+            single=True,
+            sort_by=(mtm.NAME, Qt.SortOrder.AscendingOrder),
+            wrap=True,  # a long name wraps inside its column, whole
+        )
         self.view.setToolTip(
             "The project's models; each case's model is chosen for it (Verification tab)"
         )
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(mtm.NAME, Qt.SortOrder.AscendingOrder)
-        self.view.verticalHeader().setVisible(False)
-        self.view.setWordWrap(True)  # a long name wraps inside its column, whole
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

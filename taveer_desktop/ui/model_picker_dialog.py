@@ -14,7 +14,6 @@ import html
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QFrame,
@@ -37,6 +36,7 @@ from taveer_desktop.ui.record_table_model import (
     select_record,
     selected_record,
 )
+from taveer_desktop.ui.table_view import house_table
 
 INTRO = (
     "Choose the model this case is verified with. Its likelihood ratios are calibrated on its "
@@ -60,13 +60,7 @@ class ModelPickerDialog(QDialog):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.view = QTableView()
-        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-        self.view.setModel(self.proxy)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.verticalHeader().setVisible(False)
-        self.view.setWordWrap(False)
+        self.view = house_table(QTableView(), self.proxy, single=True)
         self.view.resizeColumnsToContents()
         widest = self.fontMetrics().horizontalAdvance("m") * 22
         for column in range(self.model.columnCount()):  # long genres in full below and on hover

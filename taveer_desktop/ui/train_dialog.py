@@ -14,7 +14,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -29,8 +28,9 @@ from taveer_desktop import PROGRAM_NAME
 from taveer_desktop.core.intake.corpus_description import describe_corpus
 from taveer_desktop.presentation import numbers
 from taveer_desktop.store import StoredModel
-from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui import jobs
 from taveer_desktop.ui.dialog_size import resize_to_fit
+from taveer_desktop.ui.folder_choice import choose_folder
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import MODELS, ProjectSession
@@ -105,12 +105,9 @@ class TrainDialog(QDialog):
         self._folder_changed()
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(
-            self, "Choose a training corpus folder", app_settings.start_folder("corpora")
-        )
-        if folder:
-            app_settings.remember_folder("corpora", Path(folder))
-            self.set_corpus_folder(Path(folder))
+        folder = choose_folder(self, "Choose a training corpus folder", "corpora")
+        if folder is not None:
+            self.set_corpus_folder(folder)
 
     def _folder_changed(self) -> None:
         text = self.folder_edit.text().strip()

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHeaderView,
     QLabel,
     QTableWidget,
@@ -28,6 +27,7 @@ from taveer_desktop.presentation.validation_attempts_text import (
     attempts_sentence,
     failed_attempts_sentence,
 )
+from taveer_desktop.ui.table_view import house_table
 
 FITS_COLOUR, FLAGGED_COLOUR, NONE_COLOUR = "#1b5e20", "#b00020", "#444444"
 CHOSEN_BACKGROUND = QColor("#e8f0fe")
@@ -43,11 +43,7 @@ def _label() -> QLabel:
 def _table(columns: Sequence[str]) -> QTableWidget:
     table = QTableWidget(0, len(columns))
     table.setHorizontalHeaderLabels(list(columns))
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setTabKeyNavigation(False)
-    table.verticalHeader().setVisible(False)
-    table.setWordWrap(False)
+    house_table(table)
     table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     table.horizontalHeader().setStretchLastSection(True)

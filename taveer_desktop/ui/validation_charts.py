@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.ground.errors import TaveerError
-from taveer_desktop.core.ground.registry import METHOD_IDS
 from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.core.validation.validation_curves import ValidationCurves, curves_of, tippett
 from taveer_desktop.presentation.method_agreement import compared_methods, record_method, short_name
@@ -55,18 +54,10 @@ from taveer_desktop.presentation.validation_plot_text import (
 )
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.model_view import DIFFERENT, SAME, TEXT_COLOUR, style_plot
+from taveer_desktop.ui.method_palette import method_colour
 
 NEUTRAL = "#555555"
 CALIBRATED = "#0072B2"
-# one colour per registered method, in the registry's order: Okabe–Ito's seven that read on
-# white, then Tol's muted ones (told apart without colour by the legend and the stated
-# method's thicker line)
-METHOD_PALETTE = (
-    "#0072B2", "#E69F00", "#000000", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
-    "#882255", "#44AA99", "#999933", "#332288", "#AA4499", "#117733",
-)  # fmt: skip
-METHOD_COLOURS = dict(zip(METHOD_IDS, METHOD_PALETTE, strict=True))
-OTHER_COLOUR = "#777777"  # an id the registry does not know
 
 
 def _captions(texts) -> str:
@@ -320,7 +311,7 @@ class MethodTippettChart(pg.PlotWidget):
                 (curves.different, Qt.PenStyle.DashLine, None),
             ):
                 xs, ys = curves.steps(shares)
-                colour = METHOD_COLOURS.get(method, OTHER_COLOUR)
+                colour = method_colour(method)
                 pen = pg.mkPen(colour, width=width, style=style)
                 plot.plot(xs, ys, pen=pen, name=name)
             self.drawn[method] = log10_lr

@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -26,10 +24,12 @@ from PySide6.QtWidgets import (
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.report.validation_attempts import case_attempts
 from taveer_desktop.store.case_validation import failed_attempts
-from taveer_desktop.ui import app_settings, jobs
+from taveer_desktop.ui import jobs
+from taveer_desktop.ui.folder_choice import choose_folder
 from taveer_desktop.ui.progress_panel import ProgressPanel
 from taveer_desktop.ui.project_session import AUDIT, VALIDATIONS
 from taveer_desktop.ui.record_table_model import selected_record
+from taveer_desktop.ui.table_view import house_table
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_table_models import P_DESCRIPTION, PopulationTableModel
 from taveer_desktop.ui.validation_wizard_step import (
@@ -61,13 +61,7 @@ class PopulationPage(WizardStep):
         group.addButton(self.use_stored)
         group.addButton(self.use_import)
         self.model = PopulationTableModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setTabKeyNavigation(False)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setWordWrap(False)
+        self.table = house_table(QTableView(), self.model, single=True)
         self.table.setToolTip("The populations stored in this project")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -216,12 +210,9 @@ class PopulationPage(WizardStep):
     # -- importing --
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(
-            self, "Choose a population folder", app_settings.start_folder("populations")
-        )
-        if folder:
-            app_settings.remember_folder("populations", Path(folder) / "x")
-            self.set_folder(Path(folder))
+        folder = choose_folder(self, "Choose a population folder", "populations")
+        if folder is not None:
+            self.set_folder(folder)
 
     def set_folder(self, folder: Path) -> None:
         self.folder_edit.setText(str(folder))

@@ -19,7 +19,6 @@ import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHeaderView,
     QLabel,
     QTableWidget,
@@ -47,6 +46,7 @@ from taveer_desktop.presentation.validation_text import (
 )
 from taveer_desktop.presentation.validation_wizard_text import acceptance_headline
 from taveer_desktop.ui.method_comparison_view import MethodComparisonView
+from taveer_desktop.ui.table_view import house_table
 from taveer_desktop.ui.validation_charts import ValidationCharts
 
 MET_COLOUR, NOT_MET_COLOUR, NONE_COLOUR = "#1b5e20", "#b00020", "#444444"
@@ -85,13 +85,8 @@ class ValidationRecordView(QWidget):
         self.acceptance.setWordWrap(True)
         self.acceptance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        self.figures = QTableWidget(0, len(FIGURE_COLUMNS))
+        self.figures = house_table(QTableWidget(0, len(FIGURE_COLUMNS)))
         self.figures.setHorizontalHeaderLabels(FIGURE_COLUMNS)
-        self.figures.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.figures.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.figures.setTabKeyNavigation(False)
-        self.figures.verticalHeader().setVisible(False)
-        self.figures.setWordWrap(False)
         header = self.figures.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)

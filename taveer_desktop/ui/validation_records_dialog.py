@@ -19,7 +19,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -44,6 +43,7 @@ from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.project_session import AUDIT, MODELS, VALIDATIONS, ProjectSession
 from taveer_desktop.ui.record_table_model import SORT_ROLE, selected_record
 from taveer_desktop.ui.record_table_model import select_record as select_matching
+from taveer_desktop.ui.table_view import house_table
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_case_views import RecordCaseTabs
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
@@ -72,15 +72,9 @@ class ValidationRecordsDialog(QDialog):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setTabKeyNavigation(False)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(V_CREATED, Qt.SortOrder.DescendingOrder)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setWordWrap(False)
+        self.table = house_table(
+            QTableView(), self.proxy, single=True, sort_by=(V_CREATED, Qt.SortOrder.DescendingOrder)
+        )
         self.table.setToolTip("Every validation record kept in this project; select one")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -51,6 +50,7 @@ from taveer_desktop.ui.record_table_model import (
 )
 from taveer_desktop.ui.run_explanation_panel import RunExplanationPanel
 from taveer_desktop.ui.run_view import RunView
+from taveer_desktop.ui.table_view import house_table
 
 RUN_ROWS = 3  # rows of the runs table shown before it scrolls
 
@@ -125,16 +125,13 @@ class VerificationTab(QWidget):
         self.run_proxy = QSortFilterProxyModel(self)
         self.run_proxy.setSourceModel(self.run_model)
         self.run_proxy.setSortRole(SORT_ROLE)
-        self.runs_view = QTableView()
-        self.runs_view.setTabKeyNavigation(False)  # Tab leaves the table
-        self.runs_view.setModel(self.run_proxy)
+        self.runs_view = house_table(
+            QTableView(),
+            self.run_proxy,
+            single=True,
+            sort_by=(rtm.TIME, Qt.SortOrder.DescendingOrder),
+        )
         self.runs_view.setToolTip("Stored verification runs of this case; select one to see it")
-        self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.runs_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.runs_view.setSortingEnabled(True)
-        self.runs_view.sortByColumn(rtm.TIME, Qt.SortOrder.DescendingOrder)
-        self.runs_view.verticalHeader().setVisible(False)
-        self.runs_view.setWordWrap(False)
         header = self.runs_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)

@@ -45,6 +45,7 @@ from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.fit_text import set_title
 from taveer_desktop.ui.explain.phi_table_model import DISTANCE, ROW_ROLE, PhiTableModel
+from taveer_desktop.ui.table_view import house_table
 
 log = logging.getLogger(__name__)
 X_COLOUR, Y_COLOUR, Y_HATCH = "#0072B2", "#E69F00", "#7a5200"
@@ -158,16 +159,10 @@ class DistanceView(QWidget):
         super().__init__(parent)
         self.category = ""
         self.model = PhiTableModel(self)
-        self.table = QTableView(self)
-        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
-        self.table.setModel(self.model)
-        self.table.setSortingEnabled(True)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table = house_table(QTableView(self), self.model, sortable=True)
         self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setResizeContentsPrecision(64)  # not all 2,000 rows

@@ -31,7 +31,6 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QFrame,
     QHeaderView,
@@ -58,6 +57,7 @@ from taveer_desktop.presentation.method_agreement import (
 from taveer_desktop.ui.explain.evidence_view import read_only_text
 from taveer_desktop.ui.explain.lambdag_sentence_table_model import SentenceTableModel
 from taveer_desktop.ui.explain.lambdag_shading import legend_html, shaded_document
+from taveer_desktop.ui.table_view import house_table
 
 
 class LambdaGView(QWidget):
@@ -88,15 +88,12 @@ class LambdaGView(QWidget):
         )
         self.only_agreeing.toggled.connect(self._filter)
         self.model = SentenceTableModel(self)
-        self.table = QTableView(self)
-        self.table.setModel(self.model)
-        self.table.setTabKeyNavigation(False)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(SentenceTableModel.NUMBER, Qt.SortOrder.AscendingOrder)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setWordWrap(False)
+        self.table = house_table(
+            QTableView(self),
+            self.model,
+            single=True,
+            sort_by=(SentenceTableModel.NUMBER, Qt.SortOrder.AscendingOrder),
+        )
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)

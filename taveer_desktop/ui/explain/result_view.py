@@ -12,7 +12,8 @@ Choosing a feature in the chart or the table selects it everywhere. **LambdaG in
 only for a run of a LambdaG or fused model that explained itself: the questioned text shaded by
 LambdaG's token shares beside its sentences, with the sentences where both methods point the
 same way marked (``LambdaGView``); TAVeer's lean of each sentence is computed as a job on the
-summary's runner the first time the tab is shown for a result.
+summary's runner the first time the tab is shown for a result. The two fixed tabs are laid
+out by ``result_layout.py``.
 
 Entry point: ``ResultView(parent).show_result(result_dict, model, known_texts, unknown_text,
 document_hashes, stability=None)``. Call ``shutdown()`` before the window closes (waits for a
@@ -24,14 +25,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
-    QScrollArea,
     QSpinBox,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -43,20 +41,19 @@ from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.verification.method_findings import LambdaGEvidence
-from taveer_desktop.presentation import glossary, numbers
+from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.presentation.explanation_data import PhiRow, StabilityFigures, phi_rows
 from taveer_desktop.report.chart_layout import DEFAULT_TOP_N
-from taveer_desktop.ui.explain.chart_export import export_button
 from taveer_desktop.ui.explain.distance_view import DistanceView
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.lambdag_view import LambdaGView
+from taveer_desktop.ui.explain.result_layout import decision_tab, features_tab
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 from taveer_desktop.ui.explain.splitter_fit import fit_orientation
 from taveer_desktop.ui.explain.summary_view import DecisionSummary
 from taveer_desktop.ui.job_runner import JobRunner
-from taveer_desktop.ui.remembered_split import remembered_split
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
 DECISION_TAB, FEATURES_TAB, LAMBDAG_TAB = 0, 1, 2
@@ -112,8 +109,23 @@ class ResultView(QWidget):
         self.no_interpretation = QLabel(self)
         self.no_interpretation.setWordWrap(True)
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self._decision_tab(), "Decision")
-        self.tabs.addTab(self._features_tab(), "Features and evidence")
+        decision = decision_tab(self, self.summary, self.similarity_chart)
+        self.decision_splitter, self.details_scroll = decision.page, decision.details_scroll
+        self.decision_lower = decision.lower
+        features = features_tab(
+            self,
+            self.category_box,
+            self.top_n_box,
+            self.no_interpretation,
+            self.importance_chart,
+            self.distance_view,
+            self.evidence_view,
+            lambda: f"taveer-importance-{self.category}",
+        )
+        self.features_top, self.features_splitter = features.top, features.splitter
+        self.importance_caption = features.importance_caption
+        self.tabs.addTab(decision.page, "Decision")
+        self.tabs.addTab(features.page, "Features and evidence")
         self.lambdag_view = LambdaGView(self)
         self.tabs.addTab(self.lambdag_view, "LambdaG in the text")
         self.tabs.setTabToolTip(
@@ -135,98 +147,6 @@ class ResultView(QWidget):
         self.top_n_box.valueChanged.connect(self._top_n_changed)
         self.importance_chart.feature_chosen.connect(self.choose_feature)
         self.distance_view.feature_chosen.connect(self.choose_feature)
-
-    def _decision_tab(self) -> QWidget:
-        chart_box = QWidget(self)
-        chart_layout = QVBoxLayout(chart_box)
-        chart_layout.setContentsMargins(0, 0, 0, 0)
-        bar = QHBoxLayout()
-        bar.addStretch(1)
-        bar.addWidget(
-            export_button(
-                self, lambda: self.similarity_chart, lambda: "taveer-similarity", "the chart"
-            )
-        )
-        chart_layout.addLayout(bar)
-        chart_layout.addWidget(self.similarity_chart, 1)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # never cut text
-        scroll.setWidget(self.summary.details)
-        self.details_scroll = scroll
-        splitter = self.decision_lower = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(scroll)
-        splitter.addWidget(chart_box)
-        # the chart needs room for its category names, bars and values; the text wraps
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([400, 600])
-        # the conclusion's details first, across the whole width, then the details and the
-        # chart: a splitter gives each half of the tab (the split is remembered), the upper
-        # part scrolls where it needs more, so the details never shrink to a sliver at 150 %
-        upper = QScrollArea(self)
-        upper.setWidgetResizable(True)
-        upper.setFrameShape(QScrollArea.Shape.NoFrame)
-        upper.setWidget(self.summary)
-        self.decision_splitter = remembered_split(Qt.Orientation.Vertical, "decision_split", self)
-        self.decision_splitter.addWidget(upper)
-        self.decision_splitter.addWidget(splitter)
-        return self.decision_splitter
-
-    def _features_tab(self) -> QWidget:
-        page = QWidget(self)
-        bar = QHBoxLayout()
-        category_label = QLabel("Categor&y:", page)  # short: the bar fits a narrow window
-        category_label.setBuddy(self.category_box)
-        category_label.setToolTip("The categories of the model's ensemble, with their similarity")
-        bar.addWidget(category_label)
-        # the box shrinks with the window (its full text is in the list it opens)
-        self.category_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.category_box.setMinimumContentsLength(14)
-        bar.addWidget(self.category_box, 1)
-        labelled = QLabel("La&belled per list:", page)
-        labelled.setBuddy(self.top_n_box)
-        labelled.setToolTip("How many features of L_Y and of L_N get a labelled rectangle")
-        bar.addWidget(labelled)
-        bar.addWidget(self.top_n_box)
-        bar.addWidget(
-            export_button(
-                page,
-                lambda: self.importance_chart,
-                lambda: f"taveer-importance-{self.category}",
-                "the importance chart",
-            )
-        )
-        chart_box = QWidget(page)
-        chart_layout = QVBoxLayout(chart_box)
-        chart_layout.setContentsMargins(0, 0, 0, 0)
-        self.importance_caption = QLabel(page)
-        self.importance_caption.setWordWrap(True)
-        self.importance_caption.setToolTip(glossary.tooltip("L_Y", "L_N", "λ", "θ′"))
-        self.importance_chart.getPlotItem().getAxis("left").setToolTip(glossary.tooltip("λ"))
-        self.importance_chart.caption_changed.connect(self.importance_caption.setText)
-        chart_layout.addWidget(self.importance_chart, 1)
-        chart_layout.addWidget(self.importance_caption)
-        top = self.features_top = QSplitter(Qt.Orientation.Horizontal, page)
-        top.addWidget(chart_box)
-        top.addWidget(self.distance_view)
-        top.setStretchFactor(0, 1)
-        top.setStretchFactor(1, 1)
-        top.setSizes([700, 800])
-        self.features_splitter = QSplitter(Qt.Orientation.Vertical, page)
-        self.features_splitter.addWidget(top)
-        self.features_splitter.addWidget(self.evidence_view)
-        # the texts get as much room as the charts: they are where the features are read
-        self.features_splitter.setStretchFactor(0, 1)
-        self.features_splitter.setStretchFactor(1, 1)
-        self.features_splitter.setSizes([500, 500])
-        layout = QVBoxLayout(page)
-        layout.addLayout(bar)
-        layout.addWidget(self.no_interpretation)
-        layout.addWidget(self.features_splitter, 1)
-        return page
 
     # --- entry point ----------------------------------------------------------------------
 

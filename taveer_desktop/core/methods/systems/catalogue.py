@@ -1,7 +1,7 @@
 """The comparison systems by id: ``comparison_method("coav")`` → a ``ComparisonMethod``.
 
-Each of the paper's ten comparison systems lives in ``taveer_desktop/core/methods/<id>.py`` and
-names its class ``METHOD`` there (CONTRIBUTING.md, "Adding a method"). Nothing imports those
+Each comparison system lives in ``taveer_desktop/core/methods/systems/<id>.py`` and names its
+class ``METHOD`` there (docs/architecture.md, "Adding a method"). Nothing imports those
 modules eagerly: the engine asks the catalogue for the one method a validation, a model or a
 benchmark needs, so a method whose module is absent or broken costs the others nothing.
 """

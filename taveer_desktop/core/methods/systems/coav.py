@@ -24,36 +24,25 @@ CBC is nearly symmetric).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.systems.comparison import CaseTexts, ComparisonMethod
-from taveer_desktop.core.methods.systems.ppmd_compression import (
-    ORDER,
-    check_order,
-    lengths_at,
-    require_text,
-)
+from taveer_desktop.core.methods.systems.comparison import CaseTexts
+from taveer_desktop.core.methods.systems.compression_method import CompressionMethod
 
 
-class Coav(ComparisonMethod):
+class Coav(CompressionMethod):
     """COAV (see the module)."""
 
     info = method_info(MethodId.COAV)
-    DEFAULTS: ClassVar[Mapping[str, Any]] = {"order": ORDER}
-
-    def check_params(self, params: Mapping[str, Any]) -> None:
-        check_order(params, self.info.name)
 
     def features(
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
-        known, questioned = case.known_joined, case.questioned
-        require_text(known, "the known text", self.info.name)
-        require_text(questioned, "the questioned text", self.info.name)
-        return np.array([lengths_at(self.params["order"]).cbc(known, questioned)])
+        known, questioned = self.texts(case)
+        return np.array([self.lengths().cbc(known, questioned)])
 
     def score(self, features: np.ndarray, learned: Mapping[str, Any]) -> np.ndarray:
         return -np.asarray(features, dtype=float)[:, 0]

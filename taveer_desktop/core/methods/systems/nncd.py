@@ -41,17 +41,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.systems.comparison import (
-    CannotCompare,
-    CaseTexts,
-    ComparisonMethod,
-)
-from taveer_desktop.core.methods.systems.ppmd_compression import (
-    ORDER,
-    check_order,
-    lengths_at,
-    require_text,
-)
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.compression_method import CompressionMethod
 
 IMPOSTORS = 30  # impostors compared per case at most (see the module)
 
@@ -62,14 +53,14 @@ def nearest_in_length(texts: Sequence[str], length: int, count: int) -> list[str
     return [texts[i] for i in order[:count]]
 
 
-class Nncd(ComparisonMethod):
+class Nncd(CompressionMethod):
     """NNCD (see the module)."""
 
     info = method_info(MethodId.NNCD)
-    DEFAULTS: ClassVar[Mapping[str, Any]] = {"order": ORDER, "impostors": IMPOSTORS}
+    DEFAULTS: ClassVar[Mapping[str, Any]] = {**CompressionMethod.DEFAULTS, "impostors": IMPOSTORS}
 
     def check_params(self, params: Mapping[str, Any]) -> None:
-        check_order(params, self.info.name)
+        super().check_params(params)
         count = params.get("impostors")
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"{self.info.name}: impostors must be a whole number of at least 1")
@@ -78,9 +69,8 @@ class Nncd(ComparisonMethod):
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
         name = self.info.name
+        self.texts(case)  # refused when the known or the questioned text is empty
         known = [text for text in case.known if text.strip()]
-        require_text("\n\n".join(known), "the known text", name)
-        require_text(case.questioned, "the questioned text", name)
         own = {*known, case.questioned}
         usable = [text for text in impostors if text.strip() and text not in own]
         if not usable:
@@ -89,7 +79,7 @@ class Nncd(ComparisonMethod):
                 "population; none was given"
             )
         chosen = nearest_in_length(usable, len(case.questioned), self.params["impostors"])
-        lengths = lengths_at(self.params["order"])
+        lengths = self.lengths()
         d_known = min(lengths.cdm(text, case.questioned) for text in known)
         d_impostor = min(lengths.cdm(text, case.questioned) for text in chosen)
         return np.array([d_known, d_impostor])

@@ -31,22 +31,13 @@ two halves with text in each is refused (``CannotCompare``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.systems.comparison import (
-    CannotCompare,
-    CaseTexts,
-    ComparisonMethod,
-)
-from taveer_desktop.core.methods.systems.ppmd_compression import (
-    ORDER,
-    check_order,
-    lengths_at,
-    require_text,
-)
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.compression_method import CompressionMethod
 
 
 def halves(text: str) -> tuple[str, str]:
@@ -60,28 +51,22 @@ def halves(text: str) -> tuple[str, str]:
     return "", text
 
 
-class Occav(ComparisonMethod):
+class Occav(CompressionMethod):
     """OCCAV (see the module)."""
 
     info = method_info(MethodId.OCCAV)
-    DEFAULTS: ClassVar[Mapping[str, Any]] = {"order": ORDER}
-
-    def check_params(self, params: Mapping[str, Any]) -> None:
-        check_order(params, self.info.name)
 
     def features(
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
-        known, questioned = case.known_joined, case.questioned
-        require_text(known, "the known text", self.info.name)
-        require_text(questioned, "the questioned text", self.info.name)
+        known, questioned = self.texts(case)
         first, second = halves(known)
         if not first.strip() or not second.strip():
             raise CannotCompare(
                 f"{self.info.name} cuts the known text in two halves to learn its own "
                 "threshold; the known text is too short to cut"
             )
-        lengths = lengths_at(self.params["order"])
+        lengths = self.lengths()
         threshold = lengths.cbc(first, second)
         distance = (lengths.cbc(first, questioned) + lengths.cbc(second, questioned)) / 2.0
         return np.array([threshold, distance])
