@@ -72,9 +72,13 @@ def relative_cost_text(
     method: str, to: str = MethodId.TAVEER, fused: Sequence[str] | None = None
 ) -> str:
     """How many times ``to``'s cost per trial ``method`` takes, to one significant figure like the
-    figures it compares ('about 50 times', 'about 0.7 times'; '' if either is unmeasured or
+    figures it compares ('about 50 times', 'about 0.7 times', 'about as much as' where it rounds
+    to 1; '' if either is unmeasured or
     ``method`` is ``to``)."""
     mine, theirs = seconds_per_trial(method, fused), seconds_per_trial(to)
     if method == to or mine is None or not theirs:
         return ""
-    return f"about {numbers.significant(mine / theirs, 1)} times {method_name(to)}'s"
+    ratio = numbers.significant(mine / theirs, 1)
+    if ratio == "1":
+        return f"about as much as {method_name(to)}'s"
+    return f"about {ratio} times {method_name(to)}'s"

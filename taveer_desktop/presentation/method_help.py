@@ -15,7 +15,7 @@ every rule of the gate and every method of the registry.
 from __future__ import annotations
 
 from taveer_desktop.core.calibration.outcome import GateRule
-from taveer_desktop.core.ground.registry import REGISTRY
+from taveer_desktop.core.ground.registry import REGISTRY, Origin
 from taveer_desktop.presentation.refusal_text import PLAIN_REASONS
 
 # the gate's rules as the examiner meets them: (rule, the kind that remains at most, words)
@@ -104,7 +104,8 @@ def _rules_html() -> str:
 def _comparison_systems_html() -> str:
     """The comparison systems of the registry, each with its family and publication."""
     items = "".join(
-        f"<li><b>{info.name}</b> — {info.family.value}; {info.reference}.</li>"
+        f"<li><b>{info.name}</b> — {info.family.value}; {info.reference}"
+        f"{'' if info.origin is Origin.BASELINE else f' ({info.origin.value})'}.</li>"
         for info in REGISTRY.values()
         if info.comparison
     )
@@ -155,8 +156,9 @@ model of the known author's texts predicts the questioned text than models of ot
 the population do; the texts are first reduced to their topic-free skeleton (this program's
 variant of the published masking). Its evidence can be seen token by token in the questioned
 text.</li>
-<li><b>The comparison systems</b>: the ten systems the TAVeer paper compares itself with, each
-implemented from its original paper; each raw score is calibrated to a likelihood ratio on the
+<li><b>The comparison systems</b>: the systems the TAVeer paper compares itself with (and any
+other published method added since: its origin is listed below), each implemented from its
+original paper; each raw score is calibrated to a likelihood ratio on the
 validation trials as TAVeer's is. They compare the texts as wholes, so they show no evidence
 in the text.</li>
 <li><b>The fusion</b> of two or more methods combines their calibrated ratios with weights

@@ -15,6 +15,11 @@ def test_cheaper_methods_are_not_rounded_to_nothing(monkeypatch):
     assert relative_cost_text("profav") == "about 0.002 times TAVeer's"
 
 
+def test_a_cost_that_rounds_to_one_is_said_in_words():
+    # COAV's 0.0076 s against TAVeer's 0.0052 s is 1.5, "1" to one figure: never "1 times"
+    assert relative_cost_text("coav") == "about as much as TAVeer's"
+
+
 def test_dearer_methods_are_shown_to_one_significant_figure(monkeypatch):
     monkeypatch.setitem(method_costs.SECONDS_PER_TRIAL, "nncd", 0.121)
     assert relative_cost_text("nncd") == "about 20 times TAVeer's"  # 0.121 / 0.0052 = 23.3
