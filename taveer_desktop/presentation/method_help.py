@@ -156,8 +156,8 @@ model of the known author's texts predicts the questioned text than models of ot
 the population do; the texts are first reduced to their topic-free skeleton (this program's
 variant of the published masking). Its evidence can be seen token by token in the questioned
 text.</li>
-<li><b>The comparison systems</b>: the systems the TAVeer paper compares itself with (and any
-other published method added since: its origin is listed below), each implemented from its
+<li><b>The comparison systems</b>: the ten systems the TAVeer paper compares itself with (and
+any other published method added since: its origin is listed below), each implemented from its
 original paper; each raw score is calibrated to a likelihood ratio on the
 validation trials as TAVeer's is. They compare the texts as wholes, so they show no evidence
 in the text.</li>
