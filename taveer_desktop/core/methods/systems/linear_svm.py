@@ -36,6 +36,8 @@ import numpy as np
 C_DEFAULT = 1.0  # liblinear's default cost
 _MAX_NEWTON_STEPS = 200
 _STEP_TOLERANCE = 1e-10  # a Newton step this small (relative to the parameters) means converged
+_SIZE_STEP = 4  # the representer's systems are solved in sizes rounded up to this
+_SPARSE_PAIRS = 4_000_000  # at most this many feature pairs are summed sample by sample
 
 
 @dataclass(frozen=True)
@@ -197,21 +199,105 @@ class _Problem:
 
 
 class _Primal(_Problem):
-    """θ = w (augmented): the Newton point solves (I + 2C X_Aᵀ X_A) w = 2C X_Aᵀ y_A."""
+    """θ = w (augmented): the Newton point solves (I + 2C X_Aᵀ X_A) w = 2C X_Aᵀ y_A.
+
+    Where the samples are whole numbers (word counts, as in Unmasking) and 2C is one too,
+    every entry of that system is a whole number well inside float64's exact range, so it is
+    the same however its sums are ordered: then each problem's system is kept from step to
+    step and only the samples that entered or left its active set are added or taken away
+    (``_exact``), instead of summing over every active sample again."""
 
     def __init__(self, x: np.ndarray, y: np.ndarray, c: float, group: np.ndarray) -> None:
         self.x, self.y, self.c, self.group = x, y, c, group
         self.start = np.zeros((len(y), x.shape[2]))
+        largest = float(np.abs(x).max(initial=0.0))
+        self._exact = (
+            float(2.0 * c).is_integer()
+            and 2.0 * c * largest * largest * x.shape[1] < 2.0**52
+            and bool(np.all(x == np.rint(x)))
+        )
+        self._hessian: np.ndarray | None = None  # (P, d, d), for the active sets in ``_basis``
+        self._basis = np.zeros(y.shape, dtype=bool)
 
     def newton_point(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        masked = self.x[self.group[rows]] * active[:, :, None]
-        hessian = 2.0 * self.c * (masked.transpose(0, 2, 1) @ masked)
-        hessian += np.eye(self.x.shape[2])[None]
-        rhs = 2.0 * self.c * (masked.transpose(0, 2, 1) @ self.y[rows][:, :, None])
+        if not self._exact:
+            masked = self.x[self.group[rows]] * active[:, :, None]
+            hessian = 2.0 * self.c * (masked.transpose(0, 2, 1) @ masked)
+            hessian += np.eye(self.x.shape[2])[None]
+            rhs = 2.0 * self.c * (masked.transpose(0, 2, 1) @ self.y[rows][:, :, None])
+            return np.linalg.solve(hessian, rhs)[:, :, 0]
+        hessian = self._updated_hessian(active, rows)
+        rhs = np.empty((len(rows), self.x.shape[2], 1))  # whole numbers: any order of sums
+        for index, (row, target) in enumerate(zip(rows, self.y[rows] * active, strict=True)):
+            rhs[index, :, 0] = self.x[self.group[row]].T @ target
+        rhs *= 2.0 * self.c
         return np.linalg.solve(hessian, rhs)[:, :, 0]
 
+    def _updated_hessian(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """I + 2C X_Aᵀ X_A for each of ``rows`` (whole numbers: see the class), by adding and
+        removing the samples whose activity changed since the last step."""
+        if self._hessian is None:
+            hessian = self._first_hessian(active, rows)
+            self._hessian = np.empty((len(self.y), *hessian.shape[1:]))
+            self._hessian[rows] = hessian
+            self._basis[rows] = active
+            return hessian
+        sign = active.astype(np.int8) - self._basis[rows]
+        changed = sign != 0
+        counts = changed.sum(axis=1)
+        width = int(counts.max(initial=0))
+        if width:
+            order = np.argsort(~changed, axis=1, kind="stable")[:, :width]
+            used = np.arange(width)[None, :] < counts[:, None]
+            picked = self.x[self.group[rows][:, None], order]  # (P, width, d)
+            signed = picked * np.where(used, np.take_along_axis(sign, order, axis=1), 0)[..., None]
+            self._hessian[rows] += 2.0 * self.c * (signed.transpose(0, 2, 1) @ picked)
+            self._basis[rows] = active
+        return self._hessian[rows]
+
+    def _first_hessian(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """I + 2C X_Aᵀ X_A in whole numbers: from each sample's products of its non-zero
+        features where the samples are sparse (short chunks hold few of the words), else
+        densely."""
+        d = self.x.shape[2]
+        sets = self.group[rows]
+        nonzero = self.x != 0.0
+        per_sample = nonzero.sum(axis=2)
+        pairs = int((per_sample.astype(np.int64) ** 2)[sets].sum())
+        if pairs > min(len(rows) * self.x.shape[1] * d * d // 8, _SPARSE_PAIRS):
+            masked = self.x[sets] * active[:, :, None]
+            hessian = 2.0 * self.c * (masked.transpose(0, 2, 1) @ masked)
+            hessian += np.eye(d)[None]
+            return hessian
+        flat = np.zeros(len(rows) * d * d)
+        for index, (data, mask) in enumerate(zip(sets, active, strict=True)):
+            sample, feature = np.nonzero(nonzero[data] & mask[:, None])
+            value = self.x[data, sample, feature]
+            starts = np.searchsorted(sample, sample, side="left")
+            ends = np.searchsorted(sample, sample, side="right")
+            # every (j, l) pair of non-zero features of one sample: its product
+            left = np.repeat(np.arange(len(sample)), ends - starts)
+            right = (
+                np.arange(len(left))
+                - np.repeat(np.cumsum(ends - starts) - (ends - starts), ends - starts)
+                + np.repeat(starts, ends - starts)
+            )
+            flat[index * d * d : (index + 1) * d * d] = np.bincount(
+                feature[left] * d + feature[right],
+                weights=value[left] * value[right],
+                minlength=d * d,
+            )
+        hessian = 2.0 * self.c * flat.reshape(len(rows), d, d)
+        hessian += np.eye(d)[None]
+        return hessian
+
     def outputs(self, theta: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        return np.asarray((self.x[self.group[rows]] @ theta[:, :, None])[:, :, 0])
+        # one product per problem on its data set, not a copy of the data set per problem
+        # (the same numbers: the batched product also multiplies each problem on its own)
+        out = np.empty((len(rows), self.x.shape[1]))
+        for index, (row, weights) in enumerate(zip(rows, theta, strict=True)):
+            np.matmul(self.x[self.group[row]], weights, out=out[index])
+        return out
 
     def inner(self, theta: np.ndarray, direction: np.ndarray, change: np.ndarray) -> np.ndarray:
         return np.asarray(np.einsum("pd,pd->p", theta, direction))
@@ -232,6 +318,12 @@ class _Representer(_Problem):
     def __init__(self, x: np.ndarray, y: np.ndarray, c: float, group: np.ndarray) -> None:
         self.x, self.y, self.c, self.group = x, y, c, group
         self.gram = x @ x.transpose(0, 2, 1)  # one per data set
+        # the Gram matrices with one more row and column of zeros, flat: a system's padding
+        # gathers those zeros (index N) with the active samples' entries in one take
+        n = x.shape[1]
+        padded = np.zeros((len(x), n + 1, n + 1))
+        padded[:, :n, :n] = self.gram
+        self._padded = padded.reshape(-1)
         self.start = np.zeros(y.shape)
         # problems are grouped in runs of equal length (the folds of one data set): then
         # products with every problem's data need no copy of it per problem
@@ -243,18 +335,22 @@ class _Representer(_Problem):
     def newton_point(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
         n_problems, n = active.shape
         counts = active.sum(axis=1)
-        size = max(int(counts.max()), 1)
-        order = np.argsort(~active, axis=1, kind="stable")[:, :size]  # active samples first
-        used = np.arange(size)[None, :] < counts[:, None]  # (P, size): a real active sample
-        sets = self.group[rows][:, None, None]
-        gram = self.gram[sets, order[:, :, None], order[:, None, :]]
-        system = np.where(used[:, :, None] & used[:, None, :], gram, 0.0)
-        diagonal = np.arange(size)
-        system[:, diagonal, diagonal] += np.where(used, 1.0 / (2.0 * self.c), 1.0)
-        rhs = np.where(used, np.take_along_axis(self.y[rows], order, axis=1), 0.0)
-        solved = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+        order = np.argsort(~active, axis=1, kind="stable")  # active samples first
         theta = np.zeros((n_problems, n))
-        np.put_along_axis(theta, order, np.where(used, solved, 0.0), axis=1)
+        side = n + 1
+        sizes = np.minimum(-(-counts // _SIZE_STEP) * _SIZE_STEP, n)  # systems, rounded up
+        for size in np.unique(sizes[counts > 0]).tolist():
+            mine = np.flatnonzero(sizes == size)
+            first = order[mine, :size]
+            used = np.arange(size)[None, :] < counts[mine][:, None]  # a real active sample
+            index = np.where(used, first, n)  # a padding place reads the zero row / column
+            base = (self.group[rows[mine]] * (side * side))[:, None, None]
+            system = self._padded.take(base + index[:, :, None] * side + index[:, None, :])
+            diagonal = np.arange(size)
+            system[:, diagonal, diagonal] += np.where(used, 1.0 / (2.0 * self.c), 1.0)
+            rhs = np.where(used, np.take_along_axis(self.y[rows[mine]], first, axis=1), 0.0)
+            solved = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+            theta[mine[:, None], first] = np.where(used, solved, 0.0)
         return theta
 
     def outputs(self, theta: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -330,11 +426,16 @@ def _exact_step(
     sum_sm = np.sum(np.where(initially, rate * slack, 0.0), axis=1)
     sum_ss = np.sum(np.where(initially, rate * rate, 0.0), axis=1)
 
-    order = np.argsort(breaks, axis=1, kind="stable")
-    t_sorted = np.take_along_axis(breaks, order, axis=1)
-    tog = np.take_along_axis(toggle, order, axis=1)
-    sm = sum_sm[:, None] + np.cumsum(tog * np.take_along_axis(rate * slack, order, axis=1), axis=1)
-    ss = sum_ss[:, None] + np.cumsum(tog * np.take_along_axis(rate * rate, order, axis=1), axis=1)
+    # only the breakpoints matter: they sort before the infinities, so the sorted columns are
+    # cut after the most breakpoints any problem has (the sums up to there are unchanged)
+    width = max(int(np.count_nonzero(leaving | entering, axis=1).max(initial=0)), 1)
+    order = np.argsort(breaks, axis=1, kind="stable")[:, :width]
+    order += (np.arange(len(breaks)) * breaks.shape[1])[:, None]  # flat positions
+    t_sorted = breaks.take(order)
+    tog = toggle.take(order)
+    rate_sorted = rate.take(order)
+    sm = sum_sm[:, None] + np.cumsum(tog * (rate_sorted * slack.take(order)), axis=1)
+    ss = sum_ss[:, None] + np.cumsum(tog * (rate_sorted * rate_sorted), axis=1)
     finite = np.isfinite(t_sorted)
     t_safe = np.where(finite, t_sorted, 0.0)
     derivative = w_dot_d[:, None] + t_safe * d_dot_d[:, None] - 2.0 * c * (sm - t_safe * ss)
