@@ -33,11 +33,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from taveer_desktop.core.methods.systems.whole_number_systems import (
+    WholeNumberSystems,
+    whole_numbers,
+)
+
 C_DEFAULT = 1.0  # liblinear's default cost
 _MAX_NEWTON_STEPS = 200
 _STEP_TOLERANCE = 1e-10  # a Newton step this small (relative to the parameters) means converged
 _SIZE_STEP = 4  # the representer's systems are solved in sizes rounded up to this
-_SPARSE_PAIRS = 4_000_000  # at most this many feature pairs are summed sample by sample
 
 
 @dataclass(frozen=True)
@@ -201,95 +205,28 @@ class _Problem:
 class _Primal(_Problem):
     """θ = w (augmented): the Newton point solves (I + 2C X_Aᵀ X_A) w = 2C X_Aᵀ y_A.
 
-    Where the samples are whole numbers (word counts, as in Unmasking) and 2C is one too,
-    every entry of that system is a whole number well inside float64's exact range, so it is
-    the same however its sums are ordered: then each problem's system is kept from step to
-    step and only the samples that entered or left its active set are added or taken away
-    (``_exact``), instead of summing over every active sample again."""
+    Samples that are whole numbers (word counts, as in Unmasking) give systems that are exact
+    in any order of summation: they are kept from step to step and updated by the samples that
+    entered or left the active set (``whole_number_systems``) instead of summed again."""
 
     def __init__(self, x: np.ndarray, y: np.ndarray, c: float, group: np.ndarray) -> None:
         self.x, self.y, self.c, self.group = x, y, c, group
         self.start = np.zeros((len(y), x.shape[2]))
-        largest = float(np.abs(x).max(initial=0.0))
-        self._exact = (
-            float(2.0 * c).is_integer()
-            and 2.0 * c * largest * largest * x.shape[1] < 2.0**52
-            and bool(np.all(x == np.rint(x)))
-        )
-        self._hessian: np.ndarray | None = None  # (P, d, d), for the active sets in ``_basis``
-        self._basis = np.zeros(y.shape, dtype=bool)
+        self._systems = WholeNumberSystems(x, c, group) if whole_numbers(x, c) else None
 
     def newton_point(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        if not self._exact:
+        if self._systems is None:
             masked = self.x[self.group[rows]] * active[:, :, None]
             hessian = 2.0 * self.c * (masked.transpose(0, 2, 1) @ masked)
             hessian += np.eye(self.x.shape[2])[None]
             rhs = 2.0 * self.c * (masked.transpose(0, 2, 1) @ self.y[rows][:, :, None])
             return np.linalg.solve(hessian, rhs)[:, :, 0]
-        hessian = self._updated_hessian(active, rows)
+        hessian = self._systems.of(active, rows)
         rhs = np.empty((len(rows), self.x.shape[2], 1))  # whole numbers: any order of sums
         for index, (row, target) in enumerate(zip(rows, self.y[rows] * active, strict=True)):
             rhs[index, :, 0] = self.x[self.group[row]].T @ target
         rhs *= 2.0 * self.c
         return np.linalg.solve(hessian, rhs)[:, :, 0]
-
-    def _updated_hessian(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """I + 2C X_Aᵀ X_A for each of ``rows`` (whole numbers: see the class), by adding and
-        removing the samples whose activity changed since the last step."""
-        if self._hessian is None:
-            hessian = self._first_hessian(active, rows)
-            self._hessian = np.empty((len(self.y), *hessian.shape[1:]))
-            self._hessian[rows] = hessian
-            self._basis[rows] = active
-            return hessian
-        sign = active.astype(np.int8) - self._basis[rows]
-        changed = sign != 0
-        counts = changed.sum(axis=1)
-        width = int(counts.max(initial=0))
-        if width:
-            order = np.argsort(~changed, axis=1, kind="stable")[:, :width]
-            used = np.arange(width)[None, :] < counts[:, None]
-            picked = self.x[self.group[rows][:, None], order]  # (P, width, d)
-            signed = picked * np.where(used, np.take_along_axis(sign, order, axis=1), 0)[..., None]
-            self._hessian[rows] += 2.0 * self.c * (signed.transpose(0, 2, 1) @ picked)
-            self._basis[rows] = active
-        return self._hessian[rows]
-
-    def _first_hessian(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """I + 2C X_Aᵀ X_A in whole numbers: from each sample's products of its non-zero
-        features where the samples are sparse (short chunks hold few of the words), else
-        densely."""
-        d = self.x.shape[2]
-        sets = self.group[rows]
-        nonzero = self.x != 0.0
-        per_sample = nonzero.sum(axis=2)
-        pairs = int((per_sample.astype(np.int64) ** 2)[sets].sum())
-        if pairs > min(len(rows) * self.x.shape[1] * d * d // 8, _SPARSE_PAIRS):
-            masked = self.x[sets] * active[:, :, None]
-            hessian = 2.0 * self.c * (masked.transpose(0, 2, 1) @ masked)
-            hessian += np.eye(d)[None]
-            return hessian
-        flat = np.zeros(len(rows) * d * d)
-        for index, (data, mask) in enumerate(zip(sets, active, strict=True)):
-            sample, feature = np.nonzero(nonzero[data] & mask[:, None])
-            value = self.x[data, sample, feature]
-            starts = np.searchsorted(sample, sample, side="left")
-            ends = np.searchsorted(sample, sample, side="right")
-            # every (j, l) pair of non-zero features of one sample: its product
-            left = np.repeat(np.arange(len(sample)), ends - starts)
-            right = (
-                np.arange(len(left))
-                - np.repeat(np.cumsum(ends - starts) - (ends - starts), ends - starts)
-                + np.repeat(starts, ends - starts)
-            )
-            flat[index * d * d : (index + 1) * d * d] = np.bincount(
-                feature[left] * d + feature[right],
-                weights=value[left] * value[right],
-                minlength=d * d,
-            )
-        hessian = 2.0 * self.c * flat.reshape(len(rows), d, d)
-        hessian += np.eye(d)[None]
-        return hessian
 
     def outputs(self, theta: np.ndarray, rows: np.ndarray) -> np.ndarray:
         # one product per problem on its data set, not a copy of the data set per problem
@@ -311,9 +248,11 @@ class _Representer(_Problem):
     the active set A (K = X̃ X̃ᵀ, the Gram matrix of the augmented samples).
 
     Only the active rows and columns are solved for: each problem's active samples are moved
-    to the front and the batch solves systems of the largest active count, a problem with
-    fewer active samples padded with identity rows (their a is 0, as it is off A). Active sets
-    are mostly far smaller than the samples, and a solve costs the cube of its size."""
+    to the front and its system is solved at its active count rounded up to a multiple of
+    ``_SIZE_STEP``, problems of one rounded size together, a problem with fewer active samples
+    padded with identity rows (their a is 0, as it is off A). Active sets are mostly far
+    smaller than the samples and differ from problem to problem, and a solve costs the cube of
+    its size."""
 
     def __init__(self, x: np.ndarray, y: np.ndarray, c: float, group: np.ndarray) -> None:
         self.x, self.y, self.c, self.group = x, y, c, group
