@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-SPARSE_PAIRS = 4_000_000  # at most this many feature pairs are summed sample by sample
+SPARSE_PAIRS = 1_000_000  # at most this many feature pairs of one data set are summed one by one
 
 
 def whole_numbers(x: np.ndarray, c: float) -> bool:
@@ -64,8 +64,8 @@ class WholeNumberSystems:
         d = self.x.shape[2]
         sets = self.group[rows]
         nonzero = self.x != 0.0
-        pairs = int((nonzero.sum(axis=2).astype(np.int64) ** 2)[sets].sum())
-        if pairs > min(len(rows) * self.x.shape[1] * d * d // 8, SPARSE_PAIRS):
+        pairs = (nonzero.sum(axis=2).astype(np.int64) ** 2).sum(axis=1)  # per data set
+        if int(pairs[sets].max(initial=0)) > min(self.x.shape[1] * d * d // 8, SPARSE_PAIRS):
             masked = self.x[sets] * active[:, :, None]
             dense = 2.0 * self.c * (masked.transpose(0, 2, 1) @ masked)
             dense += np.eye(d)[None]
