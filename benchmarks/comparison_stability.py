@@ -21,7 +21,12 @@ method: the medians, every run, ``ratio`` = check / taveer_check, and the second
 of the method's part, (check − taveer_check) / resamples. One JSON line per method:
 
     taskset -c 0,1 .venv/bin/python benchmarks/comparison_stability.py [--runs 3] \\
-        [--methods coav im …] [--resamples 200] [--trials 120]
+        [--methods coav im …] [--resamples 200] [--trials 120] [--tree /tmp/base]
+
+``check_cpu_s`` is the CPU time of the check (this process and its worker processes, which
+have ended when it returns): what the check costs on a machine shared with other work, where
+wall times say more about the others. ``--tree`` runs another checkout's code (e.g. a baseline
+worktree) with this script, so two trees are measured the same way.
 """
 
 from __future__ import annotations
@@ -29,15 +34,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else REPO
 sys.path.insert(0, str(REPO / "benchmarks"))
-sys.path.insert(0, str(REPO / "tests"))  # the demo population's folder
+sys.path.insert(0, str(TREE))
+sys.path.insert(0, str(TREE / "tests"))  # the demo population's folder
 
 from timing import median_seconds  # noqa: E402
 
@@ -75,6 +82,7 @@ def main() -> int:
     parser.add_argument("--resamples", type=int, default=200)
     parser.add_argument("--trials", type=int, default=120)
     parser.add_argument("--methods", nargs="+", default=list(COMPARISON_IDS))
+    parser.add_argument("--tree", default=str(REPO), help="the checkout whose code runs")
     args = parser.parse_args()
     settings = ValidationSettings(
         questioned_chars=(1500, 4000),
@@ -115,18 +123,23 @@ def main() -> int:
         )
         found: list = []
         seeds = iter(range(DEFAULT_SEED, DEFAULT_SEED + args.runs))
-        whole, whole_runs = median_seconds(
-            lambda m=model, p=result.prediction, s=stated, f=found, n=seeds: f.append(
-                run_stability(m, known, questioned, p, s, args.resamples, next(n))
-            ),
-            args.runs,
-        )
+        cpu_runs: list[float] = []
+
+        def check(m=model, p=result.prediction, s=stated, f=found, n=seeds, c=cpu_runs) -> None:
+            before = _cpu()
+            f.append(run_stability(m, known, questioned, p, s, args.resamples, next(n)))
+            c.append(_cpu() - before)
+
+        whole, whole_runs = median_seconds(check, args.runs)
         ratio = found[-1].ratio
         line.update(
             taveer_check_s=round(taveer, 3),
             taveer_check_runs_s=[round(t, 3) for t in taveer_runs],
             check_s=round(whole, 3),
             check_runs_s=[round(t, 3) for t in whole_runs],
+            check_cpu_s=round(statistics.median(cpu_runs), 3),
+            check_cpu_runs_s=[round(t, 3) for t in cpu_runs],
+            tree=str(TREE),
             ratio=round(whole / taveer, 1),
             per_resample_s=round((whole - taveer) / args.resamples, 4),
             stated_log10_lr=None if stated is None else round(stated, 4),
@@ -136,6 +149,12 @@ def main() -> int:
         )
         print(json.dumps(line), flush=True)
     return 0
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its ended (waited-for) child processes."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 if __name__ == "__main__":

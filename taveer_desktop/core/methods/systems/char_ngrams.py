@@ -231,8 +231,12 @@ class NgramMatrix:
         """Min-max similarity of every row to a dense vector on this vocabulary:
         sum(min(x, y)) / sum(max(x, y)), 0 where both are empty. ``vector_total`` is the
         vector's whole mass where some of it lies outside this vocabulary (default: its sum)."""
-        mins = np.minimum(self.values, vector[self.ids])
-        sum_min = np.bincount(self.row_of, weights=mins, minlength=self.rows)
+        # only the stored values in a column where the vector is non-zero have a non-zero
+        # minimum (the values are not negative); they are taken in their stored order, so the
+        # sums are added in the same order as over every value, and come out the same
+        at = np.flatnonzero((vector != 0.0)[self.ids])
+        mins = np.minimum(self.values[at], vector[self.ids[at]])
+        sum_min = np.bincount(self.row_of[at], weights=mins, minlength=self.rows)
         total = vector.sum() if vector_total is None else vector_total
         sum_max = self.totals + total - sum_min  # max = x + y - min
         similarity: np.ndarray = np.divide(
@@ -250,29 +254,31 @@ class PopulationNgrams:
     counts: NgramMatrix  # one row per pool document
     frequencies: NgramMatrix  # the same rows as relative frequencies
     document_frequency: np.ndarray  # int64 per vocabulary entry
-    _lookup: dict[bytes, int]  # big-endian row bytes -> vocabulary index
+    _keys: np.ndarray  # the vocabulary's rows as big-endian bytes: sorted, as the vocabulary
 
     def locate(self, grams: np.ndarray) -> np.ndarray:
         """The vocabulary index of each row of ``grams`` (uint32 (m, n)), -1 where the pool
         does not have it."""
-        raw = np.ascontiguousarray(grams.astype(">u4")).tobytes()
-        width = 4 * grams.shape[1]
-        get = self._lookup.get
-        return np.fromiter(
-            (get(raw[i : i + width], -1) for i in range(0, len(raw), width)),
-            dtype=np.intp,
-            count=len(grams),
-        )
+        if len(self._keys) == 0:
+            return np.full(len(grams), -1, dtype=np.intp)
+        index = np.searchsorted(self._keys, _row_keys(grams))
+        index = np.minimum(index, len(self._keys) - 1).astype(np.intp)
+        found = np.all(self.counts.vocabulary[index] == grams, axis=1)
+        return np.where(found, index, -1)
+
+
+def _row_keys(grams: np.ndarray) -> np.ndarray:
+    """Rows of code points as big-endian bytes, one opaque value each: they sort as the rows
+    do, lexicographically."""
+    n = grams.shape[1]
+    return np.ascontiguousarray(grams.astype(">u4")).view(np.dtype((np.void, 4 * n)))[:, 0]
 
 
 @lru_cache(maxsize=4)
 def _population(texts: tuple[str, ...], n: int, space_free: bool) -> PopulationNgrams:
     counts = NgramMatrix.of([text_ngrams(t, n, space_free) for t in texts])
-    raw = np.ascontiguousarray(counts.vocabulary.astype(">u4")).tobytes()
-    width = 4 * n
-    lookup = {raw[i : i + width]: row for row, i in enumerate(range(0, len(raw), width))}
     frequency = np.bincount(counts.ids, minlength=counts.size).astype(np.int64)
-    return PopulationNgrams(counts, counts.relative(), frequency, lookup)
+    return PopulationNgrams(counts, counts.relative(), frequency, _row_keys(counts.vocabulary))
 
 
 def population(texts: Sequence[str], n: int, space_free: bool = False) -> PopulationNgrams:
