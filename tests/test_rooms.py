@@ -41,7 +41,6 @@ ALLOWED_UP = {
     ("methods.fusion.fusion_validation", "validation.cross_validation"),
     ("methods.fusion.fusion_validation", "validation.validation_settings"),
     ("methods.fusion.fusion_validation", "validation.validation_trials"),
-    ("methods.lambdag.lambdag_evidence", "verification.method_findings"),
     ("methods.lambdag.lambdag_trial_scores", "validation.population"),
     ("methods.lambdag.lambdag_trial_scores", "validation.validation_trials"),
     ("methods.lambdag.lambdag_validation", "validation.cross_validation"),
@@ -57,8 +56,6 @@ ALLOWED_UP = {
     ("methods.systems.comparison_validation", "validation.population"),
     ("methods.systems.comparison_validation", "validation.validation_settings"),
     ("methods.systems.comparison_validation", "validation.validation_trials"),
-    ("methods.taveer.sentence_agreement", "verification.method_findings"),
-    ("methods.taveer.verify", "verification.method_findings"),
 }
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
-from taveer_desktop.core.verification.method_findings import (
+from taveer_desktop.core.calibration.method_findings import (
     LambdaGEvidence,
     SentenceEvidence,
     TokenKind,
 )
+from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import numbers
 
 SENTENCE_CHARS = 90

@@ -30,12 +30,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
-from taveer_desktop.core.verification.method_findings import (
+from taveer_desktop.core.calibration.method_findings import (
     LambdaGEvidence,
     TokenEvidence,
     TokenKind,
 )
+from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.lambdag_evidence_text import leaning_text, share_text
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.ground.errors import TaveerError
 from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId, method_info, method_name
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.validation.record_reader import ValidationRecord
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.face_registry import fuses

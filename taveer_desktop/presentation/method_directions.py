@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.ground.registry import METHOD_IDS, method_name
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.face_registry import fuses
 from taveer_desktop.presentation.method_names import names_text, verb
 

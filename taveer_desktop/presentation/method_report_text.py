@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration import Calibration
+from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
 from taveer_desktop.core.ground.registry import MethodId, method_info
 from taveer_desktop.core.methods.fusion.fusion import Fusion, fusion_name
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
 from taveer_desktop.core.validation.record_reader import LambdaGBlock, ValidationRecord
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.method_agreement import (

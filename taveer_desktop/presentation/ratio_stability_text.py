@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import html
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import Classification
 from taveer_desktop.core.methods.taveer.stability import RatioStability
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.conclusion_text import format_lr, share_text
 from taveer_desktop.presentation.explanation_data import (
     StabilityFigures,

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import Classification
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.method_agreement import weights_text
 from taveer_desktop.presentation.method_names import is_fusion, stated_name

@@ -13,13 +13,13 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from taveer_desktop.core.ground.registry import MethodId
-from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
-from taveer_desktop.core.verification.method_findings import (
+from taveer_desktop.core.calibration.method_findings import (
     SentenceEvidence,
     TokenEvidence,
     TokenKind,
 )
+from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import method_report_text as words
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import gives_text_evidence

@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from taveer_desktop import PROGRAM_NAME, __version__
+from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
 from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.features.features import extract_features
@@ -31,7 +32,6 @@ from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
 from taveer_desktop.core.validation.record_reader import ValidationRecord, read_validation_record
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.exhibit_labels import exhibit_labels

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import Conclusion, ConclusionKind
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import (
     CLASSIFICATION_LABELS,

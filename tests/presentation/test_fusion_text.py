@@ -4,10 +4,10 @@ a record or model made before ``--fuse`` (TAVeer and LambdaG) described as befor
 
 from __future__ import annotations
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.methods.fusion.fusion import Fusion
 from taveer_desktop.core.validation.record_reader import read_validation_record as R
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import (
     fusion_sentence,
     listed_method_label,

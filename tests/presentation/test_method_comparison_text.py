@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.validation.record_reader import read_validation_record as R
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation import method_comparison_text as ct
 from taveer_desktop.presentation.method_agreement import (
     method_lines,

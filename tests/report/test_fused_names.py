@@ -18,9 +18,9 @@ from pypdf import PdfReader
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QWidget
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.validation.record_reader import read_validation_record as R
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.fusion_text import listed_method_label
 from taveer_desktop.presentation.method_agreement import method_lines
 from taveer_desktop.presentation.method_choice_text import cost_cell, method_explanation

@@ -12,6 +12,11 @@ import re
 import pytest
 from PySide6.QtGui import QColor
 
+from taveer_desktop.core.calibration.method_findings import (
+    SentenceEvidence,
+    TokenEvidence,
+    TokenKind,
+)
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.features.lexicon import default_lexicon
@@ -19,11 +24,6 @@ from taveer_desktop.core.ground.registry import method_name
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, fusion_of
 from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
 from taveer_desktop.core.validation.record_reader import read_validation_record as R
-from taveer_desktop.core.verification.method_findings import (
-    SentenceEvidence,
-    TokenEvidence,
-    TokenKind,
-)
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.fusion_text import (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import (
     Classification,
     Conclusion,
@@ -14,7 +15,6 @@ from taveer_desktop.core.calibration.outcome import (
     GateFinding,
     GateRule,
 )
-from taveer_desktop.core.verification.method_findings import MethodFindings
 from taveer_desktop.presentation.conclusion_text import headline
 from taveer_desktop.presentation.refusal_text import PLAIN_REASONS, conclusion_reasons
 from taveer_desktop.presentation.second_view_text import (

@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from taveer_desktop.core.verification.method_findings import TokenKind
+from taveer_desktop.core.calibration.method_findings import TokenKind
 from taveer_desktop.store import ProjectStore
 from tests.cli.test_cli import run
 from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, method_project

@@ -13,13 +13,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QTextCharFormat, QTextCursor
 
+from taveer_desktop.core.calibration.method_findings import TokenKind
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import sentence_leanings
 from taveer_desktop.core.methods.taveer.verify import VerificationResult, verify
-from taveer_desktop.core.verification.method_findings import TokenKind
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation import lambdag_shades as words

@@ -34,13 +34,13 @@ if TYPE_CHECKING:  # annotations only: the methods' modules load when they are u
     import numpy as np
 
     from taveer_desktop.core.calibration.calibration import Calibration
+    from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
     from taveer_desktop.core.calibration.outcome import GateFinding
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 Bounds = tuple[float | None, float | None]
 

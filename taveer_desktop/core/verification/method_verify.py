@@ -14,7 +14,7 @@ lies outside the range validated, and no ratio — with the method's reason — 
 compare the case; ``comparison_seam.py``); a fused model's scores the case with every method it
 fuses, each through its own seam and with its own findings, and states their fusion (no ratio
 where one of them gives none; ``fusion_seam.py``). Every method's own ratio is kept beside the
-stated one (the result's ``methods``, ``core/verification/method_findings.py``), so that
+stated one (the result's ``methods``, ``core/calibration/method_findings.py``), so that
 agreement or disagreement between them can be stated (``presentation/method_agreement.py``), with
 LambdaG's evidence placed on the questioned text when the verification explains itself
 (``core/methods/lambdag/lambdag_evidence.py``).
@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.gate.gate import conclude
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
@@ -37,7 +38,6 @@ from taveer_desktop.core.methods.method_seam import Bounds, Case
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.taveer_seam import taveer_log10_lr as taveer_log10_lr
 from taveer_desktop.core.methods.taveer.verify import VerificationResult, verify
-from taveer_desktop.core.verification.method_findings import MethodFindings
 
 
 def verify_with_method(

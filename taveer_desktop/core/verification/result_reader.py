@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from taveer_desktop.core.calibration.method_findings import findings_from_dict
 from taveer_desktop.core.calibration.outcome import (
     Classification,
     Conclusion,
@@ -28,7 +29,6 @@ from taveer_desktop.core.gate.validation_basis import BasisReference, BasisSourc
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.taveer.interpret import Interpretation, PhiEntry
 from taveer_desktop.core.methods.taveer.verify import CategoryResult, VerificationResult
-from taveer_desktop.core.verification.method_findings import findings_from_dict
 
 
 def _require(condition: bool, message: str) -> None:

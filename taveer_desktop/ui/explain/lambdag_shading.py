@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QPlainTextDocumentLayout,
 )
 
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence
+from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.evidence_data import shown_text
 

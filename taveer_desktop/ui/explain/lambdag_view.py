@@ -44,8 +44,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.calibration.method_findings import LambdaGEvidence, TokenEvidence
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence, TokenEvidence
 from taveer_desktop.presentation import glossary
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.evidence_data import QtPositions

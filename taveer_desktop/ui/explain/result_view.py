@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
 from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE
 from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.presentation.explanation_data import PhiRow, StabilityFigures, phi_rows

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
-from taveer_desktop.core.verification.method_findings import (
+from taveer_desktop.core.calibration.method_findings import (
     LambdaGEvidence,
     SentenceEvidence,
     TokenEvidence,
     TokenKind,
 )
+from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning
 from taveer_desktop.presentation import lambdag_shades as words
 from taveer_desktop.presentation.lambdag_evidence_text import leaning_text
 

@@ -26,10 +26,10 @@ from taveer_desktop.core.methods.method_seam import Case, CaseRatio, MethodSeam,
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:
+    from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
     from taveer_desktop.core.calibration.outcome import GateFinding
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
-    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 
 def attach_fusion(model: Model, fusion: Fusion, parts: list[Any]) -> Model:

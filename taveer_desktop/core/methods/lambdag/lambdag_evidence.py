@@ -11,6 +11,12 @@ is its i-th token and the last position its end.
 
 from __future__ import annotations
 
+from taveer_desktop.core.calibration.method_findings import (
+    LambdaGEvidence,
+    SentenceEvidence,
+    TokenEvidence,
+    TokenKind,
+)
 from taveer_desktop.core.features.feature_stream import CodedDocument
 from taveer_desktop.core.features.lexicon import Lexicon
 from taveer_desktop.core.features.occurrences import sentence_tokens
@@ -18,12 +24,6 @@ from taveer_desktop.core.features.text import lower_preserving_length
 from taveer_desktop.core.methods.lambdag.kneser_ney import END
 from taveer_desktop.core.methods.lambdag.lambdag import Contributions
 from taveer_desktop.core.methods.lambdag.lambdag_masking import PLACEHOLDER
-from taveer_desktop.core.verification.method_findings import (
-    LambdaGEvidence,
-    SentenceEvidence,
-    TokenEvidence,
-    TokenKind,
-)
 
 
 def place_evidence(

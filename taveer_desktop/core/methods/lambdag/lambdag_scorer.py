@@ -15,8 +15,8 @@ from taveer_desktop.core.features.lexicon import Lexicon
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
 
 if TYPE_CHECKING:
+    from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
     from taveer_desktop.core.methods.lambdag.lambdag import ReferencePool
-    from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 
 class LambdaGScorer:

@@ -37,10 +37,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
 from taveer_desktop.core.features.lexicon import Lexicon
 from taveer_desktop.core.features.occurrences import Occurrence, categories_occurrences
 from taveer_desktop.core.methods.taveer.interpret import Interpretation
-from taveer_desktop.core.verification.method_findings import LambdaGEvidence
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from taveer_desktop import __version__
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.calibration.outcome import (
     Classification,
     Conclusion,
@@ -38,7 +39,6 @@ from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
 from taveer_desktop.core.methods.taveer.interpret import Interpretation, interpret
 from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.scoring import similarity
-from taveer_desktop.core.verification.method_findings import MethodFindings
 
 # Reliability rules (docs/method.md): below these a result carries a warning.
 MIN_DOCUMENT_CHARS = 500

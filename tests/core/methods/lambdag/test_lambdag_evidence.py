@@ -10,6 +10,11 @@ import numpy as np
 import pytest
 
 from taveer_desktop import paths
+from taveer_desktop.core.calibration.method_findings import (
+    MethodFindings,
+    TokenKind,
+    findings_from_dict,
+)
 from taveer_desktop.core.calibration.outcome import ResultFormatError
 from taveer_desktop.core.features.feature_stream import encode_document, prepare_text
 from taveer_desktop.core.features.lexicon import default_lexicon
@@ -17,11 +22,6 @@ from taveer_desktop.core.methods.lambdag.kneser_ney import sentence_keys
 from taveer_desktop.core.methods.lambdag.lambdag import Contributions
 from taveer_desktop.core.methods.lambdag.lambdag_evidence import place_evidence
 from taveer_desktop.core.methods.lambdag.lambdag_masking import masked_sentences
-from taveer_desktop.core.verification.method_findings import (
-    MethodFindings,
-    TokenKind,
-    findings_from_dict,
-)
 
 HOSTILE = (
     "<b>Bold</b> &amp; Mr. Smith's e-mail (at 9.30 a.m.)... \u202eover\u202c, "

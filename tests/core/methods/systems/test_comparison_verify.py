@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 from taveer_desktop import paths
+from taveer_desktop.core.calibration.method_findings import findings_from_dict
 from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.validation.validation import validate
-from taveer_desktop.core.verification.method_findings import findings_from_dict
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.core.methods.systems.comparison_fixtures import demo_population, small_settings
 from tests.core.methods.systems.trigram_methods import installed
