@@ -79,6 +79,7 @@ def test_validate_and_case_validate_build_the_same_settings():
     )
 
 
+@pytest.mark.slow
 def test_validate_compare_writes_one_record_with_every_methods_figures(
     capsys, demo_folder, tmp_path
 ):

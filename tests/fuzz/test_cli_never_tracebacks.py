@@ -67,6 +67,7 @@ def _clean(code: int, err: str) -> None:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+@pytest.mark.slow
 @given(item=hostile_file())
 def test_cli_never_prints_a_traceback(item, tmp_path_factory, capsys):
     suffix, data = item

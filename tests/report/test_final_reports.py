@@ -125,6 +125,7 @@ def test_a_draft_cannot_be_signed(qapp, project, pki, tmp_path):
     assert not (tmp_path / "s.pdf").exists() and _entries(project) == before
 
 
+@pytest.mark.slow
 @needs_pdfsig
 def test_signed_final_report_verified_by_three_and_a_byte_change_fails_all(
     qapp, project, pki, tmp_path

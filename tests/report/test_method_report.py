@@ -152,6 +152,7 @@ def _stored(project, case_number: str = "M-1"):
 # --- the case report --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["fused", "lambdag"])
 def test_the_summary_states_the_stated_ratio_with_each_methods_and_their_agreement(which, request):
     report = request.getfixturevalue(which)[-1]

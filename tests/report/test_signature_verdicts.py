@@ -157,6 +157,7 @@ def test_a_certificate_of_another_ca_is_not_issued_by_the_given_one(lab):
     assert done.stderr == "" and "Traceback" not in done.stdout
 
 
+@pytest.mark.slow
 def test_a_certificate_expired_since_signing_was_valid_when_signed(lab):
     until = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=4)
     p12 = make_signer(lab / "lab", "leaving", "repudiation", until)

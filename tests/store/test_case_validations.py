@@ -49,6 +49,7 @@ def project(tmp_path, demo_folder):
     return path
 
 
+@pytest.mark.slow
 def test_attempts_are_kept_and_a_failed_one_never_replaces_a_met_one(project):
     with ProjectStore.open(project) as store:
         case = store.cases.find("C-1")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from taveer_desktop import paths
 from taveer_desktop.core.calibration.elub import elub
 from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
@@ -102,6 +104,7 @@ def test_the_demo_validation_is_honest_about_its_population(tmp_path):
     assert result["validation"]["record_id"] == stored.id
 
 
+@pytest.mark.slow
 def test_the_demo_cases_are_investigative_and_say_why(tmp_path):
     """DEMO-002 and the shipped models have no validation record: investigative, with the
     reason; DEMO-001 validated with a seed whose criteria are met stays investigative too

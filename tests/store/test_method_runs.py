@@ -55,6 +55,7 @@ def test_lambdag_alone_is_stored_and_read_back(tmp_path):
     assert set(result.methods.by_method) == {"taveer", "lambdag"}
 
 
+@pytest.mark.slow
 def test_case_validate_and_verify_with_the_fusion_from_the_command_line(tmp_path):
     project = tmp_path / "cli.taveer"
     # Madison papers of the demo case, not of the population (a case's own documents are left

@@ -114,6 +114,7 @@ def _check_comparison(view: ValidationRecordView, record: dict) -> None:
     assert "LR/(1+LR)" in view.charts.score_plot.getAxis("bottom").labelText
 
 
+@pytest.mark.slow
 def test_the_wizard_runs_a_fused_validation_and_shows_every_method(qtbot, demo_case_window):
     window = demo_case_window
     store = window.session.store

@@ -42,6 +42,7 @@ def _soak(tmp_path: Path, *args: str, timeout: float) -> dict:
     return json.loads(completed.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_new_runs_arriving_while_lambdag_s_tab_is_open_do_not_crash(tmp_path):
     summary = _soak(tmp_path, "--scenario", "lambdag-new-run", timeout=300)
     assert summary["passed"] and summary["failures"] == 0

@@ -382,6 +382,7 @@ _corpus_counter = itertools.count()
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+@pytest.mark.slow
 @given(st.permutations(range(12)), st.permutations(range(12)))
 def test_training_is_independent_of_the_order_and_names_of_the_cases(
     bronte_cases, reference_model, tmp_path, order, name_order
