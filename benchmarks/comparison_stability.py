@@ -55,8 +55,8 @@ from taveer_desktop.core.methods.systems.comparison_validation import validate_c
 from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
 from taveer_desktop.core.methods.taveer.stability import DEFAULT_SEED, decision_stability  # noqa: E402
 from taveer_desktop.core.stability.stated_stability import run_stability  # noqa: E402
-from taveer_desktop.core.validation.cross_validation import calibration_ranges  # noqa: E402
-from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.trials.folds import calibration_ranges  # noqa: E402
+from taveer_desktop.core.trials.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation.validation import ValidationSettings, build_trials  # noqa: E402
 from taveer_desktop.core.verification.method_verify import verify_with_method  # noqa: E402
 from taveer_desktop.store.population_folder import read_population_folder  # noqa: E402

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.trials.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402
     AcceptanceCriteria,
     ValidationSettings,

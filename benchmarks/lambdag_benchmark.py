@@ -34,8 +34,8 @@ from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
+from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.evaluation import roc_auc
-from taveer_desktop.core.validation.population import population_from_corpus
 from taveer_desktop.core.validation.validation import ValidationSettings, validate
 from taveer_desktop.core.verification.method_verify import lambdag_for_case, verify_with_method
 

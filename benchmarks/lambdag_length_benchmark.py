@@ -32,8 +32,8 @@ from validation_benchmark import CORPORA, _test_lengths
 from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.evaluation import evaluate, roc_auc
-from taveer_desktop.core.validation.population import population_from_corpus
 from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
 REPO = Path(__file__).resolve().parent.parent

@@ -30,7 +30,7 @@ from validation_speed import paragraphs, synthetic_texts  # noqa: E402
 from taveer_desktop.core.features.lexicon import default_lexicon  # noqa: E402
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart  # noqa: E402
 from taveer_desktop.core.methods.taveer.verify import verify  # noqa: E402
-from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.trials.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation.validation import ValidationSettings, validate  # noqa: E402
 from taveer_desktop.core.verification.method_verify import lambdag_for_case  # noqa: E402
 

@@ -45,10 +45,10 @@ from taveer_desktop.core.features.lexicon import default_lexicon
 from taveer_desktop.core.ground.registry import METHOD_IDS, MethodId
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.systems.catalogue import available
+from taveer_desktop.core.trials.population import population_from_corpus
+from taveer_desktop.core.trials.validation_settings import DEFAULT_FUSE
 from taveer_desktop.core.validation.evaluation import roc_auc
-from taveer_desktop.core.validation.population import population_from_corpus
 from taveer_desktop.core.validation.validation import ValidationSettings, validate
-from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
 from taveer_desktop.core.verification.method_verify import taveer_log10_lr, verify_with_method
 
 REPO = Path(__file__).resolve().parent.parent

@@ -43,8 +43,9 @@ from timing import median_seconds
 from taveer_desktop.core.ground.registry import COMPARISON_IDS, METHOD_IDS, MethodId
 from taveer_desktop.core.methods.systems.catalogue import available
 from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison
-from taveer_desktop.core.validation.cross_validation import calibration_ranges, cross_validate
-from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.trials.folds import calibration_ranges
+from taveer_desktop.core.trials.population import population_from_texts
+from taveer_desktop.core.validation.cross_validation import cross_validate
 from taveer_desktop.core.validation.validation import ValidationSettings, build_trials
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import make_demo_population

@@ -76,7 +76,7 @@ def child(args) -> int:
     from validation_benchmark import _test_lengths
 
     from taveer_desktop.core.intake.corpus import open_corpus
-    from taveer_desktop.core.validation.population import population_from_corpus
+    from taveer_desktop.core.trials.population import population_from_corpus
     from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
     root = Path(args.shared) / "corpora" / "stackexchange"

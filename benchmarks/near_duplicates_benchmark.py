@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 
 from taveer_desktop.core.intake import near_duplicates as nd  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.validation.population import corpus_provenance  # noqa: E402
+from taveer_desktop.core.trials.population import corpus_provenance  # noqa: E402
 
 SPLITS = ("stackexchange/train", "stackexchange/test", "reuters-c50/train", "reuters-c50/test")
 SHARES = (0.05, 0.1, 0.2, 0.3)

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from taveer_desktop.core.intake.corpus import open_corpus
-from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.methods.taveer.verify import verify  # noqa: E402
-from taveer_desktop.core.validation.population import population_from_corpus  # noqa: E402
+from taveer_desktop.core.trials.population import population_from_corpus  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402
     AcceptanceCriteria,
     ValidationSettings,

@@ -37,7 +37,7 @@ from validation_benchmark import CORPORA, _test_lengths
 
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.taveer.model import save_model
-from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.validation import (
     AcceptanceCriteria,
     ValidationSettings,

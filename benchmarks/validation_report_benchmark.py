@@ -27,7 +27,7 @@ sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 
 from validation_speed import paragraphs, synthetic_texts  # noqa: E402
 
-from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.trials.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation.validation import ValidationSettings, validate  # noqa: E402
 from taveer_desktop.report.pdf import ensure_application  # noqa: E402
 from taveer_desktop.report.validation_export import export_validation_report  # noqa: E402

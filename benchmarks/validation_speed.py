@@ -28,7 +28,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from taveer_desktop.core.validation.population import population_from_texts  # noqa: E402
+from taveer_desktop.core.trials.population import population_from_texts  # noqa: E402
 from taveer_desktop.core.validation.validation import ValidationSettings, validate  # noqa: E402
 
 

@@ -13,6 +13,7 @@ import argparse
 from taveer_desktop.cli.argument_types import positive_number, seed_number, share_number
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.core.ground.progress import NO_PROGRESS
+from taveer_desktop.core.methods.systems.catalogue import require_loadable
 from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, save_model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import fuses
@@ -109,15 +110,15 @@ def settings_from_args(args):
     combines and adds the fusion (stated when neither ``--method`` nor ``--compare`` is
     given)."""
     from taveer_desktop.core.ground.errors import InputError
+    from taveer_desktop.core.trials.validation_settings import (
+        CHOICE_RULES,
+        DEFAULT_FUSE,
+        check_fuse,
+    )
     from taveer_desktop.core.validation.validation import (
         AcceptanceCriteria,
         ValidationSettings,
         parse_length_range,
-    )
-    from taveer_desktop.core.validation.validation_settings import (
-        CHOICE_RULES,
-        DEFAULT_FUSE,
-        check_fuse,
     )
 
     def declared(option: str) -> tuple[int, int] | None:
@@ -159,6 +160,7 @@ def settings_from_args(args):
         topic=str(getattr(args, "topic", "unknown")).strip().lower(),
     )
     settings.check()
+    require_loadable(settings.named)
     return settings
 
 
@@ -214,7 +216,7 @@ def load_population(path: str, description: str | None, progress=None):
     from pathlib import Path
 
     from taveer_desktop.core.ground.progress import NO_PROGRESS
-    from taveer_desktop.core.validation.population import population_from_texts
+    from taveer_desktop.core.trials.population import population_from_texts
     from taveer_desktop.store.population_folder import read_population
 
     files = read_population(path)

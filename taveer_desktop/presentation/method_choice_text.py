@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from taveer_desktop.core.ground.registry import REGISTRY, MethodId, method_info, method_name
-from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
+from taveer_desktop.core.trials.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD
 from taveer_desktop.presentation.method_costs import (
     COST_SOURCE,

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from taveer_desktop.core.ground.registry import method_info
+from taveer_desktop.core.trials.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.core.validation.method_figures import MethodFigures
 from taveer_desktop.core.validation.record_reader import ValidationRecord
-from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.face_registry import face, fuses

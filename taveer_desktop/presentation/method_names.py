@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
-from taveer_desktop.core.methods.fusion.fusion import fusion_name
+from taveer_desktop.core.ground.registry import MethodId, fusion_name, method_info, method_name
 from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation.face_registry import fuses, is_seed
 

@@ -19,8 +19,8 @@ import numpy as np
 
 from taveer_desktop.core.calibration.calibration import Calibration
 from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
-from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.fusion.fusion import Fusion, fusion_name
+from taveer_desktop.core.ground.registry import MethodId, fusion_name, method_info
+from taveer_desktop.core.methods.fusion.fusion import Fusion
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart
 from taveer_desktop.core.validation.record_reader import LambdaGBlock, ValidationRecord
 from taveer_desktop.presentation import numbers

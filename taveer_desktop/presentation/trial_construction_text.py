@@ -1,5 +1,5 @@
 """The words for how a validation's trials were built in topic (the record's
-``protocol.trials.construction``, ``core/validation/trial_topics.py``): one vocabulary for the
+``protocol.trials.construction``, ``core/trials/trial_topics.py``): one vocabulary for the
 validation report, the case report, the command line and the desktop's record view. Plain text, no
 Qt.
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from taveer_desktop.core.trials.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
 from taveer_desktop.core.validation.record_reader import Construction, ValidationRecord
-from taveer_desktop.core.validation.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
 from taveer_desktop.presentation import numbers
 
 # the wizard's choice: (relation, label), the default first, and its one-line explanation

@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from taveer_desktop.core.trials.trial_topics import COUNTED_MATCHED
+from taveer_desktop.core.trials.validation_settings import AUTHOR_REPEATS
 from taveer_desktop.core.validation.record_reader import ValidationRecord
-from taveer_desktop.core.validation.trial_topics import COUNTED_MATCHED
-from taveer_desktop.core.validation.validation_settings import AUTHOR_REPEATS
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_text import casework_shortfalls, ratio_text

@@ -12,8 +12,8 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.trials.validation_settings import DEFAULT_FUSE
 from taveer_desktop.core.validation.record_reader import ValidationRecord
-from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.face_registry import face, fuses
 from taveer_desktop.presentation.method_agreement import record_method

@@ -35,6 +35,7 @@ from typing import Any
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.ground.registry import Origin, method_info
+from taveer_desktop.core.methods.systems.catalogue import require_loadable
 from taveer_desktop.core.validation.validation import (
     ValidationResult,
     ValidationSettings,
@@ -205,7 +206,7 @@ def case_lengths(store: ProjectStore, case_id: int) -> tuple[int, int]:
 
 def case_documents(store: ProjectStore, case_id: int) -> dict[str, str]:
     """Every document of the case (excluded ones too) by a label an examiner recognises:
-    the population a validation uses must not hold them (``core/validation/population.py``)."""
+    the population a validation uses must not hold them (``core/trials/population.py``)."""
     labels = {KNOWN: "known", QUESTIONED: "questioned"}
     return {
         f"{labels[role]} document {d.file_name!r} (id {d.id})": store.documents.text(d.id)
@@ -243,6 +244,7 @@ def validate_case(
             known_chars=settings.known_chars or (known, known),
         )
     settings.check()
+    require_loadable(settings.named)
     assert settings.questioned_chars is not None and settings.known_chars is not None
     _check_case_inside(store, case.number, case_id, settings)
     population = store.populations.load(stored_population.id, case_documents(store, case_id))

@@ -5,7 +5,7 @@ all call ``read_population``, which knows two layouts and refuses everything els
 
 - **a PAN corpus split** (``truth.txt`` or problem folders holding ``unknown.txt``, or a PAN
   2020+ ``pairs.jsonl``): its texts are filed under the authors its provenance names (the
-  ``cases.csv`` beside it, or ``truth.jsonl``'s ``authors``; ``core/validation/population.py``,
+  ``cases.csv`` beside it, or ``truth.jsonl``'s ``authors``; ``core/trials/population.py``,
   ``corpus_provenance``) — a problem folder is a case holding two writers' texts, never an
   author. A split that names no authors is refused, saying how to build a population; so is a
   corpus folder holding its splits (``train``, ``test``): one split is the population, the
@@ -19,7 +19,7 @@ Every file goes through ``prepare_document``, the same reader and refusals as a 
 (``.txt`` / ``.eml`` / ``.docx``; empty, binary, too large, unsupported or unreadable files are
 refused with one sentence each). Refused files are left out and listed; files directly in the top
 folder are ignored (they belong to no author). Encoding the accepted texts, and refusing the same
-text under two authors, is the engine's business (``core/validation/population.py``).
+text under two authors, is the engine's business (``core/trials/population.py``).
 
 The folder itself is checked at the door, and a folder that fails is refused whole (one line
 naming the path and the problem, nothing stored):
@@ -51,7 +51,7 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.control_characters import escaped, unsafe_characters
 from taveer_desktop.core.intake.corpus import PAN_FOLDER, Corpus, is_known_file, open_corpus
 from taveer_desktop.core.intake.invisible_text import remove_invisible
-from taveer_desktop.core.validation.population import HOW_TO_BUILD, corpus_provenance
+from taveer_desktop.core.trials.population import HOW_TO_BUILD, corpus_provenance
 from taveer_desktop.store.errors import EvidenceRefused
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
 from taveer_desktop.store.intake import PreparedDocument, prepare_document

@@ -31,7 +31,7 @@ from typing import Any
 from taveer_desktop import __version__
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.control_characters import unsafe_characters
-from taveer_desktop.core.validation.population import Population, population_from_texts
+from taveer_desktop.core.trials.population import Population, population_from_texts
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
@@ -251,7 +251,7 @@ class PopulationRepository:
     ) -> Population:
         """The engine's population of a stored one (texts checked, each encoded once);
         ``case_documents`` (exhibit label → text): the case it is loaded for, whose writers'
-        texts are left out (``core/validation/population.py``)."""
+        texts are left out (``core/trials/population.py``)."""
         stored = self.get(population_id)
         return population_from_texts(
             self.texts(population_id), stored.name, f"{self._db.path} ({stored.name})",

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from taveer_desktop.core.trials.validation_settings import repeats_used
 from taveer_desktop.core.validation.validation import (
     DEFAULT_FOLDS,
     DEFAULT_MAX_TRIALS,
     MIN_TRIALS_PER_CLASS,
 )
-from taveer_desktop.core.validation.validation_settings import repeats_used
 from taveer_desktop.presentation import validation_range_text as rt
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.trial_construction_text import TOPIC_CHOICES, TOPIC_HELP

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 )
 
 from taveer_desktop.core.ground.registry import MethodId
+from taveer_desktop.core.trials.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
-from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
 from taveer_desktop.presentation import method_choice_text as ct
 from taveer_desktop.presentation import validation_wizard_text as vt
 from taveer_desktop.presentation.face_registry import face, fuses

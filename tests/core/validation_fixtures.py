@@ -53,7 +53,7 @@ def make_demo_population(root: Path, federalist_per_author: int = 12) -> Path:
 def demo_validation_record(root: Path, seed: int = 7) -> dict:
     """A real validation record of the demo population (whole documents, 3 folds, a light
     bootstrap; criteria set so that one is met and one is not), as ``validate`` writes it."""
-    from taveer_desktop.core.validation.population import population_from_texts
+    from taveer_desktop.core.trials.population import population_from_texts
     from taveer_desktop.core.validation.validation import (
         AcceptanceCriteria,
         ValidationSettings,

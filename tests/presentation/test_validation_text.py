@@ -162,7 +162,7 @@ def test_bound_ratios_keep_three_significant_digits(record):
 def test_the_repeats_note_says_what_the_record_will_state():
     """The wizard's Repeats box shows what is asked; the note says what a population of
     casework size will get instead (issue 30: the box said 3 where the record said 10)."""
-    from taveer_desktop.core.validation.validation_settings import repeats_used
+    from taveer_desktop.core.trials.validation_settings import repeats_used
     from taveer_desktop.presentation.validation_range_text import repeats_note
 
     assert repeats_used(3, 1000, 20) == 10 and repeats_used(3, 1000, 19) == 3

@@ -13,7 +13,7 @@ import pytest
 from conftest import corpus_path
 
 from taveer_desktop.core.ground.errors import InputError
-from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.trials.population import population_from_texts
 from taveer_desktop.store.population_folder import read_population
 from tests.core.intake.test_near_duplicates import _text
 

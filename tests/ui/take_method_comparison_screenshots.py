@@ -40,8 +40,8 @@ def main(out: Path, suffix: str, size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     from taveer_desktop.app import create_application
+    from taveer_desktop.core.trials.validation_settings import LOWEST_PESSIMISTIC_CLLR
     from taveer_desktop.core.validation.record_reader import read_validation_record
-    from taveer_desktop.core.validation.validation_settings import LOWEST_PESSIMISTIC_CLLR
     from taveer_desktop.report.validation_export import export_validation_report
     from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
     from taveer_desktop.store.case_validation import validate_case

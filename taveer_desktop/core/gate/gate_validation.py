@@ -35,7 +35,7 @@ from taveer_desktop.core.gate.population_fit import (
 )
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import METHOD_IDS, method_name
-from taveer_desktop.core.validation.validation_settings import (
+from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
 )

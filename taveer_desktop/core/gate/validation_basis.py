@@ -34,7 +34,7 @@ from taveer_desktop.core.calibration.calibration import cllr, misleading_rates
 from taveer_desktop.core.gate.population_fit import FitProfile
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.file_reading import read_file_bytes
-from taveer_desktop.core.validation.validation_settings import (
+from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
 )

@@ -294,6 +294,12 @@ def method_name(method: str | MethodId) -> str:
         return str(method)
 
 
+def fusion_name(methods: tuple[str, ...] | list[str]) -> str:
+    """A fusion named by the methods it combines, in the registry's short names ("TAVeer +
+    COAV"); the default fusion's is the registry's name of the fusion, "TAVeer + LambdaG"."""
+    return " + ".join(method_info(m).short_name for m in methods)
+
+
 def listing() -> list[dict[str, object]]:
     """``taveer methods --json``: one entry per registered method (the CLI's contract)."""
     return [

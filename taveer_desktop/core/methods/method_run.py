@@ -16,10 +16,10 @@ from taveer_desktop.core.ground.progress import Progress
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:
-    from taveer_desktop.core.validation.cross_validation import Ranges
-    from taveer_desktop.core.validation.population import Population
-    from taveer_desktop.core.validation.validation_settings import ValidationSettings
-    from taveer_desktop.core.validation.validation_trials import TrialSet
+    from taveer_desktop.core.trials.folds import Ranges
+    from taveer_desktop.core.trials.population import Population
+    from taveer_desktop.core.trials.validation_settings import ValidationSettings
+    from taveer_desktop.core.trials.validation_trials import TrialSet
 
 Bounds = tuple[float | None, float | None]
 

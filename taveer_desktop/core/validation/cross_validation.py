@@ -10,7 +10,6 @@ scored by what was learned without its authors.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
@@ -21,7 +20,6 @@ from taveer_desktop.core.calibration.calibration import (
     QualityInputs,
     fit_bounded_calibration,
 )
-from taveer_desktop.core.calibration.quality_measures import MEASURES
 from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.ground.processes import default_workers, worker_context
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
@@ -31,35 +29,8 @@ from taveer_desktop.core.methods.taveer.ensemble import (
     thresholds_for,
     training_similarities,
 )
-from taveer_desktop.core.validation.validation_settings import ValidationSettings
-from taveer_desktop.core.validation.validation_trials import TrialSet
-
-# the lengths the calibration takes into account (measured: docs/validation.md, "Calibration")
-QUALITY_MEASURES: tuple[str, ...] = ("questioned_chars",)
-
-Ranges = Mapping[str, tuple[int, int]]
-
-
-def calibration_ranges(
-    settings: ValidationSettings, measures: tuple[str, ...] = QUALITY_MEASURES
-) -> dict[str, tuple[int, int]]:
-    """The declared ranges the calibration's quality terms use (those that are ranges)."""
-    out = {}
-    for name in measures:
-        value = getattr(settings, name)
-        if name in MEASURES and value is not None and value[0] < value[1]:
-            out[name] = (int(value[0]), int(value[1]))
-    return out
-
-
-def quality_inputs(
-    ranges: Ranges, questioned_chars: np.ndarray, known_chars: np.ndarray
-) -> QualityInputs | None:
-    """What ``fit_calibration`` needs for the quality-measure map (None: the plain map)."""
-    if not ranges:
-        return None
-    lengths = {"questioned_chars": questioned_chars, "known_chars": known_chars}
-    return {k: v for k, v in lengths.items() if k in ranges}, dict(ranges)
+from taveer_desktop.core.trials.folds import Ranges, fold_masks, quality_inputs
+from taveer_desktop.core.trials.validation_trials import TrialSet
 
 
 @dataclass(frozen=True)
@@ -110,19 +81,6 @@ def _fold_work(
     quality = quality_inputs(ranges, lengths[train, 0], lengths[train, 1])
     learned = learn(distances[train], truth[train], threshold_method, quality)
     return score(learned, distances[held_out], lengths[held_out, 0], lengths[held_out, 1])
-
-
-def fold_masks(trials: TrialSet) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(training rows, held-out rows) of every fold of every repeat."""
-    repeats = trials.repeat if len(trials.repeat) == len(trials) else np.zeros(len(trials), int)
-    masks = []
-    for r in np.unique(repeats):
-        mine = repeats == r
-        for f in range(trials.folds):
-            held_out = mine & (trials.fold == f)
-            if held_out.any():
-                masks.append((mine & ~held_out, held_out))
-    return masks
 
 
 def cross_validate(

@@ -27,21 +27,21 @@ from taveer_desktop.core.methods.method_registry import method_seam
 from taveer_desktop.core.methods.method_run import Bounds as Bounds
 from taveer_desktop.core.methods.method_run import MethodRun as MethodRun
 from taveer_desktop.core.methods.method_run import RunContext
-from taveer_desktop.core.validation.cross_validation import Ranges
+from taveer_desktop.core.trials.folds import Ranges
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.validation_settings import (
+    LOWEST_PESSIMISTIC_CLLR,
+    ValidationSettings,
+)
+from taveer_desktop.core.trials.validation_trials import TrialSet
 from taveer_desktop.core.validation.evaluation_measures import posterior_scores
 from taveer_desktop.core.validation.method_figures import MethodFigures
-from taveer_desktop.core.validation.population import Population
 from taveer_desktop.core.validation.validation_figures import (
     FIGURES,
     bootstrap_intervals,
     figures_of,
 )
 from taveer_desktop.core.validation.validation_record import repeat_spread
-from taveer_desktop.core.validation.validation_settings import (
-    LOWEST_PESSIMISTIC_CLLR,
-    ValidationSettings,
-)
-from taveer_desktop.core.validation.validation_trials import TrialSet
 
 
 def run_methods(

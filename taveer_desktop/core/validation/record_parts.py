@@ -82,7 +82,7 @@ class TopicGroups:
 
 @dataclass(frozen=True)
 class Construction:
-    """How the trials were built in topic (``core/validation/trial_topics.py``)."""
+    """How the trials were built in topic (``core/trials/trial_topics.py``)."""
 
     topic: str | None = None
     same_author: str | None = None

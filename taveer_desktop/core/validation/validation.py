@@ -2,12 +2,12 @@
 
 The protocol (``docs/validation.md`` states it for readers):
 
-1. **Trials across the declared range** (``core/validation/validation_trials.py``): folds by author;
+1. **Trials across the declared range** (``core/trials/validation_trials.py``): folds by author;
    balanced same-/different-author pairs sharing their known text; each pair's questioned and
    known target lengths drawn log-uniformly within the declared (LO, HI) ranges (a single
    length N is (N, N)); cut at sentence boundaries; a document shorter than 80 % of its target
    cannot stand for it; with a declared topic relation, both trials of a pair stand in it
-   where the population allows (``core/validation/trial_topics.py``). Every method is validated on
+   where the population allows (``core/trials/trial_topics.py``). Every method is validated on
    these same trials.
 2. **Repeated cross-validation** (``core/validation/cross_validation.py``): the whole of step 1 and
    the cross-validation by author are repeated ``repeats`` times with seeds seed, seed + 1, …
@@ -66,44 +66,12 @@ from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.intake.corpus import Corpus
+from taveer_desktop.core.methods.systems.catalogue import require_loadable
 from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.training import CorpusDistances, fit_model
-from taveer_desktop.core.validation.cross_validation import (
-    QUALITY_MEASURES,
-    Learned,
-    calibration_ranges,
-    cross_validate,
-    learn,
-    quality_inputs,
-    score,
-)
-from taveer_desktop.core.validation.method_runs import (
-    MethodRun,
-    annotate_trials,
-    choose_stated,
-    methods_block,
-    run_methods,
-)
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.validation_figures import (
-    FIGURES,
-    band_summaries,
-    bootstrap_intervals,
-    equal_error_rate,
-    figures_of,
-    rounded,
-)
-from taveer_desktop.core.validation.validation_record import (
-    casework_block,
-    declared_conditions,
-    pair,
-    protocol_of,
-    record_json,
-    repeat_spread,
-    save_record,
-    trial_rows,
-)
-from taveer_desktop.core.validation.validation_settings import (
+from taveer_desktop.core.trials.folds import QUALITY_MEASURES, calibration_ranges, quality_inputs
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.validation_settings import (
     DEFAULT_BOOTSTRAP,
     DEFAULT_FOLDS,
     DEFAULT_MAX_TRIALS,
@@ -121,7 +89,7 @@ from taveer_desktop.core.validation.validation_settings import (
     now_utc,
     parse_length_range,
 )
-from taveer_desktop.core.validation.validation_trials import (
+from taveer_desktop.core.trials.validation_trials import (
     TrialSet,
     assign_folds,
     build_trials,
@@ -132,6 +100,37 @@ from taveer_desktop.core.validation.validation_trials import (
     questioned_cut,
     questioned_part,
     trial_set,
+)
+from taveer_desktop.core.validation.cross_validation import (
+    Learned,
+    cross_validate,
+    learn,
+    score,
+)
+from taveer_desktop.core.validation.method_runs import (
+    MethodRun,
+    annotate_trials,
+    choose_stated,
+    methods_block,
+    run_methods,
+)
+from taveer_desktop.core.validation.validation_figures import (
+    FIGURES,
+    band_summaries,
+    bootstrap_intervals,
+    equal_error_rate,
+    figures_of,
+    rounded,
+)
+from taveer_desktop.core.validation.validation_record import (
+    casework_block,
+    declared_conditions,
+    pair,
+    protocol_of,
+    record_json,
+    repeat_spread,
+    save_record,
+    trial_rows,
 )
 
 __all__ = [
@@ -225,6 +224,7 @@ def validate(
     ``quality_measures`` (the lengths the calibration takes in) is for measuring the choice."""
     started = time.perf_counter()
     settings.check()
+    require_loadable(settings.named)
     asked_repeats = settings.repeats
     settings = replace(settings, repeats=settings.repeats_for(len(population.authors)))
     criteria = settings.criteria

@@ -14,17 +14,17 @@ import numpy as np
 
 from taveer_desktop.core.gate.conditions import LENGTHS_DECLARED, LengthRange, ValidatedConditions
 from taveer_desktop.core.ground.atomic_file import write_text_atomically
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.trial_topics import COUNTED_MATCHED, construction_block
-from taveer_desktop.core.validation.validation_figures import figures_of, rounded
-from taveer_desktop.core.validation.validation_settings import (
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.trial_topics import COUNTED_MATCHED, construction_block
+from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
     MIN_LENGTH_SHARE,
     MIN_TRIALS_PER_CLASS,
     ValidationSettings,
 )
-from taveer_desktop.core.validation.validation_trials import TrialSet
+from taveer_desktop.core.trials.validation_trials import TrialSet
+from taveer_desktop.core.validation.validation_figures import figures_of, rounded
 
 REPEAT_FIGURES = ("cllr", "cllr_min", "auc", "eer", "misleading_y", "misleading_n")
 
@@ -54,7 +54,7 @@ def casework_block(
     """Whether the validation is big enough for casework: authors, and **distinct** trials of
     each class (a pair of documents drawn again in another repeat, cut differently, counts
     once) — with a declared topic relation (``matched_only``), only the trials that stand in
-    it count (``core/validation/trial_topics.py``)."""
+    it count (``core/trials/trial_topics.py``)."""
     same: set[tuple[str, str]] = set()
     different: set[tuple[str, str]] = set()
     for i in range(len(trials)):

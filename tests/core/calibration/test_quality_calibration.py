@@ -20,12 +20,12 @@ from taveer_desktop.core.calibration.calibration import (
 from taveer_desktop.core.calibration.length_bands import BandBound, band_of, length_bands
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.taveer.model import MODEL_FORMAT_VERSION, model_from_dict
+from taveer_desktop.core.trials.validation_settings import AcceptanceCriteria
 from taveer_desktop.core.validation.validation_figures import (
     FIGURES,
     bc_interval,
     bootstrap_intervals,
 )
-from taveer_desktop.core.validation.validation_settings import AcceptanceCriteria
 
 
 def _trials(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

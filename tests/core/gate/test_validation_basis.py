@@ -18,7 +18,7 @@ from taveer_desktop.core.gate.validation_basis import basis_from_record, read_re
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.taveer.model import load_model, save_model
 from taveer_desktop.core.methods.taveer.verify import verify
-from taveer_desktop.core.validation.validation_settings import (
+from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
 )

@@ -18,7 +18,7 @@ from taveer_desktop.core.methods.systems.catalogue import (
     comparison_class,
     comparison_method,
 )
-from taveer_desktop.core.validation.validation_settings import METHOD_TITLES, METHODS
+from taveer_desktop.core.trials.validation_settings import METHOD_TITLES, METHODS
 from tests.core.methods.systems.trigram_methods import TrigramCosine, installed
 
 

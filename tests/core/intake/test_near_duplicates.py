@@ -1,5 +1,5 @@
 """Near-duplicate texts (``core/intake/near_duplicates.py``) and what a population does with them
-(``core/validation/population.py``): under two authors both left out, of one author named, a case's
+(``core/trials/population.py``): under two authors both left out, of one author named, a case's
 own documents left out."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake import near_duplicates as nd
-from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.trials.population import population_from_texts
 
 _LETTERS = random.Random(0)
 # a vocabulary of 3,000 made-up words, so that texts share words but not long runs of them

@@ -11,8 +11,8 @@ import pytest
 from conftest import corpus_path
 
 from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.evaluation import evaluate
-from taveer_desktop.core.validation.population import population_from_corpus
 from taveer_desktop.core.validation.validation import ValidationSettings, validate
 
 pytestmark = pytest.mark.slow

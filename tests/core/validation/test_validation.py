@@ -1,6 +1,6 @@
 """Validation on a relevant population: populations, trials cut like the case, cross-validation
 by author, figures with intervals, the likelihood-ratio bound, the acceptance criteria and the
-model and record that result (``core/validation/population.py``,
+model and record that result (``core/trials/population.py``,
 ``core/validation/validation.py``)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from taveer_desktop.core.ground.progress import Progress
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
 from taveer_desktop.core.methods.taveer.verify import verify
-from taveer_desktop.core.validation.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.trials.population import population_from_corpus, population_from_texts
 from taveer_desktop.core.validation.validation import (
     MIN_TRIALS_PER_CLASS,
     AcceptanceCriteria,

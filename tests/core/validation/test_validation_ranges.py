@@ -14,7 +14,7 @@ from taveer_desktop.core.gate.conditions import LENGTHS_DECLARED
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.taveer.model import model_from_dict
 from taveer_desktop.core.methods.taveer.verify import verify
-from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.trials.population import population_from_texts
 from taveer_desktop.core.validation.validation import (
     MIN_CASEWORK_AUTHORS,
     AcceptanceCriteria,

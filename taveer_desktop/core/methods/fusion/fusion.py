@@ -28,15 +28,8 @@ from taveer_desktop.core.calibration.calibration import LN10, cllr
 from taveer_desktop.core.calibration.elub import elub
 from taveer_desktop.core.calibration.length_bands import BandBound, bands_from_list, bounded
 from taveer_desktop.core.calibration.quality_measures import newton_logistic
-from taveer_desktop.core.ground.registry import method_info
 
 WEIGHT_PENALTY = 0.01
-
-
-def fusion_name(methods: tuple[str, ...] | list[str]) -> str:
-    """A fusion named by the methods it combines, in the registry's short names ("TAVeer +
-    COAV"); the default fusion's is the registry's name of the fusion, "TAVeer + LambdaG"."""
-    return " + ".join(method_info(m).short_name for m in methods)
 
 
 @dataclass(frozen=True)

@@ -32,9 +32,9 @@ from taveer_desktop.core.calibration.length_bands import band_bounds
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import method_name
 from taveer_desktop.core.methods.fusion.fusion import Fusion, bounded_fusion
-from taveer_desktop.core.validation.cross_validation import fold_masks
-from taveer_desktop.core.validation.validation_settings import ValidationSettings, declared_bands
-from taveer_desktop.core.validation.validation_trials import TrialSet
+from taveer_desktop.core.trials.folds import fold_masks
+from taveer_desktop.core.trials.validation_settings import ValidationSettings, declared_bands
+from taveer_desktop.core.trials.validation_trials import TrialSet
 
 ZERO_WEIGHT = (
     "each weight multiplies its method's natural-log LR in the fused log odds; weights are kept "

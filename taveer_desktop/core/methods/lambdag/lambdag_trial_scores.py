@@ -36,8 +36,8 @@ from taveer_desktop.core.methods.lambdag.lambdag import (
     vocabulary_size_of,
 )
 from taveer_desktop.core.methods.lambdag.lambdag_masking import masked_sentences
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.validation_trials import TrialSet
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.validation_trials import TrialSet
 
 SAMPLE_STEP = 1.05
 RANGE_SAMPLE_STEP = 1.10

@@ -64,10 +64,10 @@ from taveer_desktop.core.methods.lambdag.lambdag_trial_scores import (
     lambdag_trial_scores,
 )
 from taveer_desktop.core.methods.taveer.model_fields import MAX_MODEL_BYTES, Model
-from taveer_desktop.core.validation.cross_validation import Ranges, fold_masks, quality_inputs
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.validation_settings import ValidationSettings, declared_bands
-from taveer_desktop.core.validation.validation_trials import TrialSet
+from taveer_desktop.core.trials.folds import Ranges, fold_masks, quality_inputs
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.validation_settings import ValidationSettings, declared_bands
+from taveer_desktop.core.trials.validation_trials import TrialSet
 
 # the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024

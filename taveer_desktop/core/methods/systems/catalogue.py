@@ -9,9 +9,10 @@ benchmark needs, so a method whose module is absent or broken costs the others n
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import COMPARISON_IDS
 from taveer_desktop.core.methods.systems.comparison import ComparisonMethod
 
@@ -62,3 +63,14 @@ def available() -> dict[str, str | None]:
         except UnknownMethod as error:
             out[method_id] = str(error)
     return out
+
+
+def require_loadable(methods: Iterable[str]) -> None:
+    """Refuse, in one plain line, a validation naming a comparison system whose module does not
+    load in this build (``ValidationSettings.check`` has checked the ids are registered)."""
+    for method in methods:
+        if method in COMPARISON_IDS:
+            try:
+                comparison_class(method)
+            except UnknownMethod as error:
+                raise InputError(str(error)) from None

@@ -29,8 +29,8 @@ from taveer_desktop.core.calibration.calibration import (
 from taveer_desktop.core.calibration.calibration_shrinkage import choose_shrinkage, inner_folds
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.systems.comparison import ComparisonMethod
-from taveer_desktop.core.validation.cross_validation import fold_masks
-from taveer_desktop.core.validation.validation_trials import TrialSet
+from taveer_desktop.core.trials.folds import fold_masks
+from taveer_desktop.core.trials.validation_trials import TrialSet
 
 MIN_COMPARED_PER_CLASS = 2  # in a fold's training trials, to fit a calibration at all
 

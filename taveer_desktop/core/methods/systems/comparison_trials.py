@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from taveer_desktop.core.features.feature_stream import CodedDocument
 from taveer_desktop.core.methods.systems.comparison import CaseTexts
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.validation_settings import ValidationSettings
-from taveer_desktop.core.validation.validation_trials import TrialSet, assign_folds
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.validation_settings import ValidationSettings
+from taveer_desktop.core.trials.validation_trials import TrialSet, assign_folds
 
 PoolKey = tuple[int, int]  # (repeat, fold)
 

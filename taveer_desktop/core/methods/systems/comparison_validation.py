@@ -80,10 +80,10 @@ from taveer_desktop.core.methods.systems.comparison_trials import (
     impostors_of,
     trial_case,
 )
-from taveer_desktop.core.validation.cross_validation import Ranges, quality_inputs
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.validation_settings import ValidationSettings, declared_bands
-from taveer_desktop.core.validation.validation_trials import TrialSet
+from taveer_desktop.core.trials.folds import Ranges, quality_inputs
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.validation_settings import ValidationSettings, declared_bands
+from taveer_desktop.core.trials.validation_trials import TrialSet
 
 RENEW_AFTER_CHUNKS = (
     12  # helpers renewed after this many chunks each (``core/ground/processes.py``)

@@ -29,6 +29,7 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import METHOD_IDS
 from taveer_desktop.core.intake.control_characters import unsafe_characters
 from taveer_desktop.core.methods.taveer.scoring import D_MAX
+from taveer_desktop.core.trials.validation_settings import THRESHOLD_METHODS as THRESHOLD_METHODS
 
 MODEL_FORMAT = "taveer-model"
 # 2 added "calibration" and "inconclusive_band"; 3 added "conditions"; 4 added the calibration's
@@ -36,7 +37,6 @@ MODEL_FORMAT = "taveer-model"
 MODEL_FORMAT_VERSION = 4
 MAX_MODEL_BYTES = 5 * 1024 * 1024
 MAX_NAME_CHARS = 200
-THRESHOLD_METHODS = ("median", "eer")
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from taveer_desktop.core.methods.lambdag.lambdag_model import fusion_of
 from taveer_desktop.core.methods.systems.comparison_model import comparison_part, fused_parts
 from taveer_desktop.core.methods.systems.comparison_verify import compare_case
 from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
+from taveer_desktop.core.trials.validation_settings import DEFAULT_FUSE
 from taveer_desktop.core.validation.validation import ValidationSettings, validate
-from taveer_desktop.core.validation.validation_settings import DEFAULT_FUSE
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.core.methods.systems.comparison_fixtures import demo_population, small_settings
 

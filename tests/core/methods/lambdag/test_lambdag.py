@@ -139,7 +139,7 @@ def test_a_population_too_large_for_a_model_is_refused_before_scoring(monkeypatc
     from taveer_desktop import paths
     from taveer_desktop.core.ground.errors import InputError
     from taveer_desktop.core.methods.lambdag import lambdag_validation
-    from taveer_desktop.core.validation.population import population_from_texts
+    from taveer_desktop.core.trials.population import population_from_texts
     from taveer_desktop.core.validation.validation import ValidationSettings
 
     # eight distinct real texts (the population reader leaves near-duplicates under two

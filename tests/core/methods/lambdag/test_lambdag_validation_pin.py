@@ -24,7 +24,7 @@ import pytest
 from golden_compare import same_record
 
 from taveer_desktop.core.methods.lambdag.lambdag_trial_scores import lambdag_trial_scores
-from taveer_desktop.core.validation.population import population_from_texts
+from taveer_desktop.core.trials.population import population_from_texts
 from taveer_desktop.core.validation.validation import ValidationSettings, build_trials, validate
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import SHIPPED_POPULATION

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from taveer_desktop.core.validation.population import Population, population_from_texts
+from taveer_desktop.core.trials.population import Population, population_from_texts
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.store.population_folder import read_population_folder
 from tests.core.validation_fixtures import make_demo_population

@@ -17,10 +17,10 @@ from taveer_desktop.core.ground.errors import Cancelled
 from taveer_desktop.core.ground.progress import Progress
 from taveer_desktop.core.methods.systems.comparison_trials import impostors_of, trial_case
 from taveer_desktop.core.methods.systems.comparison_validation import validate_comparison
-from taveer_desktop.core.validation.cross_validation import calibration_ranges, quality_inputs
+from taveer_desktop.core.trials.folds import calibration_ranges, quality_inputs
+from taveer_desktop.core.trials.validation_trials import assign_folds
 from taveer_desktop.core.validation.method_figures import method_figures
 from taveer_desktop.core.validation.validation import FIGURES, build_trials, pool_trials, validate
-from taveer_desktop.core.validation.validation_trials import assign_folds
 from tests.core.methods.systems.comparison_fixtures import demo_population, small_settings
 from tests.core.methods.systems.trigram_methods import TrigramCosine, TrigramImpostors, installed
 

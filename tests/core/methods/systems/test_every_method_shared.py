@@ -13,7 +13,7 @@ from taveer_desktop.core.ground.registry import COMPARISON_IDS
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart
 from taveer_desktop.core.methods.taveer.model import load_model, save_model
-from taveer_desktop.core.validation.population import population_from_corpus
+from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.validation import (
     AcceptanceCriteria,
     ValidationSettings,

@@ -20,14 +20,17 @@ from typing import Any
 from taveer_desktop.core.calibration.length_bands import length_bands
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import (
-    COMPARISON_IDS,
     METHOD_IDS,
     MethodId,
     capabilities_of,
+    fusion_name,
     method_name,
 )
-from taveer_desktop.core.methods.taveer.model_fields import THRESHOLD_METHODS
-from taveer_desktop.core.validation.trial_topics import TOPIC_RELATIONS
+from taveer_desktop.core.trials.trial_topics import TOPIC_RELATIONS
+
+# the two threshold rules of the paper: each category's median of the training trials'
+# distances, or its equal error rate (TAVeer's model and training check against these)
+THRESHOLD_METHODS = ("median", "eer")
 
 MIN_TRIALS_PER_CLASS = 20
 MIN_LENGTH_SHARE = 0.8
@@ -166,7 +169,7 @@ class ValidationSettings:
     choose_by: str | None = None  # a rule (``CHOICE_RULES``) picking the stated method
     fuse: tuple[str, ...] = DEFAULT_FUSE  # the methods the fusion combines, in column order
     # the declared topic relation of the case's known and questioned texts (``TOPIC_RELATIONS``;
-    # None: not declared, trials drawn as before — ``core/validation/trial_topics.py``)
+    # None: not declared, trials drawn as before — ``core/trials/trial_topics.py``)
     topic: str | None = None
 
     def __post_init__(self) -> None:
@@ -191,12 +194,15 @@ class ValidationSettings:
         fused = self.fuse if any(capabilities_of(m).fuses for m in self.methods) else ()
         return tuple(dict.fromkeys((*self.methods, *fused)))
 
+    @property
+    def named(self) -> tuple[str, ...]:
+        """Every method the settings name: the stated one, those compared, those fused."""
+        return (self.method, *self.compare, *self.fuse)
+
     def name_of(self, method: str) -> str:
         """A method's name as this validation states it: the registry's, or for the fusion
         the methods it combines ("TAVeer + COAV")."""
         if capabilities_of(method).fuses:
-            from taveer_desktop.core.methods.fusion.fusion import fusion_name
-
             return fusion_name(self.fuse)
         return method_name(method)
 
@@ -206,21 +212,9 @@ class ValidationSettings:
 
     def check(self) -> None:
         check_fuse(self.fuse)
-        for method in (self.method, *self.compare, *self.fuse):
+        for method in self.named:
             if method not in METHODS:
                 raise InputError(f"unknown validation method {method!r} (use {', '.join(METHODS)})")
-            if (
-                method in COMPARISON_IDS
-            ):  # its module must load (``core/methods/systems/catalogue.py``)
-                from taveer_desktop.core.methods.systems.catalogue import (
-                    UnknownMethod,
-                    comparison_class,
-                )
-
-                try:
-                    comparison_class(method)
-                except UnknownMethod as error:
-                    raise InputError(str(error)) from None
         if self.topic is not None and self.topic not in TOPIC_RELATIONS:
             raise InputError(
                 f"--topic must be {', '.join(TOPIC_RELATIONS[:-1])} or {TOPIC_RELATIONS[-1]}, "

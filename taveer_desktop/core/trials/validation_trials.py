@@ -19,8 +19,8 @@ declared range of lengths (``docs/validation.md``, "Protocol").
   slices of the documents' integer streams (``CodedDocument.features``).
 - **Topic like the case** (``settings.topic``): with a declared topic relation, each pair's
   known documents and the different-author trial's questioned document are chosen so that both
-  trials stand in that relation (``core/validation/trial_topics.py``; the groups from
-  ``core/validation/topic_groups.py``), and ``matched`` says which did. Undeclared (None), the draw
+  trials stand in that relation (``core/trials/trial_topics.py``; the groups from
+  ``core/trials/topic_groups.py``), and ``matched`` says which did. Undeclared (None), the draw
   is exactly as before.
 """
 
@@ -34,9 +34,9 @@ from taveer_desktop.core.features.feature_vectors import DocumentFeatures
 from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.validation.population import Population
-from taveer_desktop.core.validation.topic_groups import TopicGroups, topic_groups
-from taveer_desktop.core.validation.trial_cuts import (
+from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.topic_groups import TopicGroups, topic_groups
+from taveer_desktop.core.trials.trial_cuts import (
     Cut,
     draw_target,
     known_cut,
@@ -46,14 +46,14 @@ from taveer_desktop.core.validation.trial_cuts import (
     questioned_cut,
     questioned_part,
 )
-from taveer_desktop.core.validation.trial_topics import (
+from taveer_desktop.core.trials.trial_topics import (
     TAKES,
     matching_rivals,
     order_known,
     pick,
     relation_holds,
 )
-from taveer_desktop.core.validation.validation_settings import (
+from taveer_desktop.core.trials.validation_settings import (
     MIN_TRIALS_PER_CLASS,
     LengthRange,
     ValidationSettings,
@@ -84,7 +84,7 @@ class TrialSet:
     fold_of_author: dict[str, int] = field(default_factory=dict)
     # whether each trial stands in the declared topic relation (all False when none declared)
     matched: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
-    topic: str | None = None  # the declared relation (``core/validation/trial_topics.py``)
+    topic: str | None = None  # the declared relation (``core/trials/trial_topics.py``)
     groups: TopicGroups | None = None  # the population's topic groups, when one was declared
 
     def __len__(self) -> int:
@@ -153,7 +153,7 @@ def trial_set(
     )
 
 
-__all__ = [  # the cutting functions are reached from here too (``core/validation/trial_cuts.py``)
+__all__ = [  # the cutting functions are reached from here too (``core/trials/trial_cuts.py``)
     "Cut",
     "TrialSet",
     "assign_folds",

@@ -1,6 +1,6 @@
 """Cutting a validation trial's texts: the sentences of a document nearest a target length, the
 known text from several documents, and the log-uniform draw of a target within the declared range
-(``core/validation/validation_trials.py`` builds the trials with these; its docstring states the
+(``core/trials/validation_trials.py`` builds the trials with these; its docstring states the
 protocol).
 """
 
@@ -13,7 +13,7 @@ import numpy as np
 
 from taveer_desktop.core.features.feature_stream import CodedDocument
 from taveer_desktop.core.features.feature_vectors import DocumentFeatures
-from taveer_desktop.core.validation.validation_settings import MIN_LENGTH_SHARE, LengthRange
+from taveer_desktop.core.trials.validation_settings import MIN_LENGTH_SHARE, LengthRange
 
 # the sentences first … stop - 1 of a document: the part of it a trial used
 Cut: TypeAlias = tuple[CodedDocument, int, int]

@@ -7,7 +7,7 @@ The examiner declares how the case's known and questioned texts relate in topic:
 so that topic cannot tell the two kinds apart; ``unknown`` takes the harder one for each kind —
 different topics for a same-author trial, the same topic for a different-author trial.
 
-A text's topics are the groups (``core/validation/topic_groups.py``) of the documents it was cut
+A text's topics are the groups (``core/trials/topic_groups.py``) of the documents it was cut
 from; a trial is on the **same topic** when the questioned document's group is among the known
 text's, on **different topics** when it is not. For each pair:
 
@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from taveer_desktop.core.validation.topic_groups import TopicGroups
+from taveer_desktop.core.trials.topic_groups import TopicGroups
 
 SAME, DIFFERENT, UNKNOWN = "same", "different", "unknown"
 TOPIC_RELATIONS = (SAME, DIFFERENT, UNKNOWN)

@@ -1,5 +1,5 @@
 """The topic group of every document of a population, for trials built like the case
-(``core/validation/trial_topics.py``; ``docs/validation.md``, "Trials built like the case").
+(``core/trials/trial_topics.py``; ``docs/validation.md``, "Trials built like the case").
 
 Where the groups come from, first that applies:
 
@@ -39,7 +39,7 @@ import numpy as np
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes
-from taveer_desktop.core.validation.population import Population
+from taveer_desktop.core.trials.population import Population
 
 DocumentKey = tuple[str, int]  # (author, index of the document in ``population.documents``)
 

@@ -1,5 +1,5 @@
-"""Trials built like the case in topic (``core/validation/trial_topics.py``,
-``core/validation/topic_groups.py``): the groups from labels or from the texts, each declared
+"""Trials built like the case in topic (``core/trials/trial_topics.py``,
+``core/trials/topic_groups.py``): the groups from labels or from the texts, each declared
 relation applied to both kinds of trial, the matched share in the record, and only matched trials
 counted for casework."""
 
@@ -13,16 +13,16 @@ from conftest import corpus_path
 
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.corpus import open_corpus
-from taveer_desktop.core.validation.population import population_from_corpus, population_from_texts
-from taveer_desktop.core.validation.record_reader import read_validation_record as R
-from taveer_desktop.core.validation.topic_groups import (
+from taveer_desktop.core.trials.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.trials.topic_groups import (
     FROM_CASES_FILE,
     FROM_TEXTS,
     FROM_TOPICS_FILE,
     text_groups,
     topic_groups,
 )
-from taveer_desktop.core.validation.trial_topics import TAKES
+from taveer_desktop.core.trials.trial_topics import TAKES
+from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.validation.validation import ValidationSettings, build_trials, validate
 from taveer_desktop.presentation.trial_construction_text import (
     case_topic_sentence,
