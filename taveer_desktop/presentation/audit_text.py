@@ -1,8 +1,9 @@
 """Recorded audit details in words, for the desktop's audit log and the report's audit trail.
 
 An audit entry keeps what the store wrote (engine codes such as ``Y``, unrounded similarities,
-ISO times with microseconds); a person reads the codes named, measured values with fixed
-decimals and times to the second. Ids and seeds stay whole numbers as recorded.
+ISO times with microseconds, base64 certificates); a person reads the codes named, measured
+values with fixed decimals, times to the second and a binary value by its size. Ids and seeds
+stay whole numbers as recorded.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from taveer_desktop.core.ground.time_text import (
     recorded_time as recorded_time,  # the store shares it
 )
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
-from taveer_desktop.presentation.numbers import decimal
+from taveer_desktop.presentation.numbers import count, decimal
 
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|\+00:00)?")
+# a binary value kept as base64 (a checkpoint's certificate and signature): too long to read
+BASE64_BLOB = re.compile(r"(?![0-9a-fA-F]*$)[A-Za-z0-9+/]{80,}={0,2}")  # not a hex hash
 _KINDS = {k.value: k for k in ConclusionKind}
 _CLASSIFICATIONS = {c.value: c for c in Classification}
 
@@ -39,6 +42,9 @@ def detail_value(key: str, value: object, places: int = 3) -> str:
         )
     if isinstance(value, str) and ISO_TIME.fullmatch(value):
         return recorded_time(value)
+    if isinstance(value, str) and BASE64_BLOB.fullmatch(value):
+        size = len(value) * 3 // 4 - value.count("=")
+        return f"{count(size, 'byte')}, kept whole in the project (base64)"
     return str(value)
 
 

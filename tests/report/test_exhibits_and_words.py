@@ -4,6 +4,8 @@ TAVeer-only run."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 
 import pytest
@@ -82,6 +84,18 @@ def test_audit_words():
     assert detail_text("model_id", 3) == "model 3"
     assert detail_text("known_document_ids", [1, 2]) == "known documents 1, 2"
     assert detail_text("similarity", 0.51234) == "similarity: 0.512"
+
+
+def test_a_checkpoints_certificate_is_shown_by_its_size_not_as_base64():
+    """A checkpoint keeps its certificate and signature as base64 (hundreds of characters); the
+    audit log and the report's trail name their size instead, and a hex hash stays as it is."""
+    der = bytes(range(256)) * 3 + b"xy"  # 770 bytes
+    blob = base64.b64encode(der).decode("ascii")
+    assert detail_text("certificate", blob) == (
+        "certificate: 770 bytes, kept whole in the project (base64)"
+    )
+    digest = hashlib.sha512(der).hexdigest()  # 128 hex characters: a hash, not a blob
+    assert detail_text("certificate_sha512", digest) == f"certificate sha512: {digest}"
 
 
 def test_a_taveer_ratio_at_its_calibrations_bound_says_so(excluded_k2):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from taveer_desktop.report.export import export_report
 from taveer_desktop.report.report_checkpoint import carried_checkpoint
 from taveer_desktop.report.report_signing import SigningRequest
 from taveer_desktop.store import ProjectStore
+from tests.report.conftest import normalised, poppler
 from tests.report.test_final_reports import CASE, declared_project  # noqa: F401 (fixture)
 from tests.report.test_signing import PASSPHRASE
 from tests.store.test_checkpoints import rechain
@@ -71,6 +73,17 @@ def test_the_report_carries_its_checkpoint_and_check_lists_what_came_after(signe
     after = [e["action"] for e in checkpoint["entries_after"]]
     assert after == ["checkpoint_signed", "report_exported", "case_updated"]
     assert found["unanchored_entries"] == [covers + 1, covers + 3]
+
+
+def test_a_later_reports_trail_names_the_checkpoints_certificate_by_its_size(signed, tmp_path):
+    """The checkpoint's certificate and signature (base64, ~1 KB) are not printed in the trail."""
+    project, _, _ = signed
+    with ProjectStore.open(project) as store:
+        export_report(store, CASE, tmp_path / "later.pdf")
+    text = normalised(poppler("pdftotext", str(tmp_path / "later.pdf"), "-"))
+    assert "certificate: " in text and "bytes, kept whole in the project (base64)" in text
+    runs = re.findall(r"[A-Za-z0-9+/]{60,}", text)  # long runs: hashes (hex) only, no base64
+    assert runs and all(re.fullmatch("[0-9a-f]+", run) for run in runs)
 
 
 def test_a_chain_rebuilt_before_the_reports_checkpoint_is_found_from_the_report(signed):
