@@ -132,8 +132,10 @@ class CaseController(DocumentExclusions):
     # ---- cases --------------------------------------------------------------------------------
 
     def new_case(self) -> CaseDialog:
-        dialog = CaseDialog(parent=self.parent_widget)
-        dialog.accepted.connect(lambda: self._store_case(None, dialog.values()))
+        dialog = CaseDialog(
+            parent=self.parent_widget,
+            save=lambda values: self._store_case(None, values) is not None,
+        )
         dialog.open()
         return dialog
 
@@ -141,8 +143,11 @@ class CaseController(DocumentExclusions):
         case = self.selected_case()
         if case is None:
             return None
-        dialog = CaseDialog(case, parent=self.parent_widget)
-        dialog.accepted.connect(lambda: self._store_case(case.id, dialog.values()))
+        dialog = CaseDialog(
+            case,
+            parent=self.parent_widget,
+            save=lambda values: self._store_case(case.id, values) is not None,
+        )
         dialog.open()
         return dialog
 

@@ -1,6 +1,12 @@
-"""Creating or editing a case: number (required), title, examiner, agency, description."""
+"""Creating or editing a case: number (required), title, examiner, agency, description.
+
+The dialog is given what saves it and closes only once the case is saved: a refused write (a
+case number in use, the project file replaced or locked) is explained and what was typed stays.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,8 +25,15 @@ from taveer_desktop.ui.dialog_size import resize_to_fit
 
 
 class CaseDialog(QDialog):
-    def __init__(self, case: Case | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        case: Case | None = None,
+        parent: QWidget | None = None,
+        save: Callable[[dict[str, str]], bool] | None = None,
+    ) -> None:
+        """``save`` stores the values and says whether it did; the dialog stays open if not."""
         super().__init__(parent)
+        self._save = save
         self.setWindowTitle(("Edit Case" if case else "New Case") + f" — {PROGRAM_NAME}")
         self.number = QLineEdit()
         self.number.setToolTip("The case number your organisation uses; it must be unique")
@@ -59,6 +72,10 @@ class CaseDialog(QDialog):
         self.number.textChanged.connect(self._validate)
         self._validate()
         resize_to_fit(self, 50)
+
+    def accept(self) -> None:
+        if self._save is None or self._save(self.values()):
+            super().accept()
 
     def _validate(self) -> None:
         ok = bool(self.number.text().strip())

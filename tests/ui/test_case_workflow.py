@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore, RejectionReason
 from taveer_desktop.ui import error_dialog
@@ -251,3 +252,28 @@ def test_the_verbal_scale_setting_reaches_the_result(qtbot, demo_window):
     assert app_settings.verbal_scale_id() == "nordgaard2012"
     summary = window.verification_tab.result_view.result_view.summary
     assert "Nordgaard" in summary.verbal_label.text()
+
+
+def test_a_refused_case_keeps_its_dialog_open_with_what_was_typed(qtbot, window):
+    """A case number already in use is refused: the reason is shown and the dialog stays open
+    with everything typed, so the examiner changes the number instead of typing it all again."""
+    _create_case(qtbot, window, "2025-001", "Letters")
+    dialog = window.cases.new_case()
+    qtbot.waitExposed(dialog)
+    dialog.number.setText("2025-001")
+    dialog.title.setText("A second title")
+    dialog.description.setPlainText("Typed with care")
+    dialog.accept()
+    boxes = [
+        w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()
+    ]
+    assert len(boxes) == 1 and "The case was not saved" in boxes[0].text()
+    boxes[0].close()
+    assert dialog.isVisible() and dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.title.text() == "A second title"
+    assert dialog.description.toPlainText() == "Typed with care"
+    dialog.number.setText("2025-002")
+    dialog.accept()
+    assert not dialog.isVisible()
+    assert window.selected_case().number == "2025-002"
+    assert window.selected_case().title == "A second title"
