@@ -19,4 +19,15 @@ FACE = MethodFace(
     stability_method=FUSED_STABILITY_METHOD,
     figures_owner="the fused likelihood ratio",
     statement="the fusion of the {fused} authorship verification methods",
+    explanation=(
+        "The methods ticked as Fused (TAVeer and LambdaG unless others are chosen) "
+        "are validated on the same trials and their likelihood ratios combined by a logistic "
+        "regression learned on those trials (the standard way of fusing forensic "
+        "likelihood-ratio systems). The conclusion states the fused ratio; each "
+        "method's own ratio is always shown beside it and any disagreement between them is "
+        "stated. The fitted weights decide how much each method counts and are shown beside "
+        "the fused ratio: a method at weight 0 adds nothing to it, and its agreeing with the "
+        "other is then no evidence at all. Agreement is not evidence by itself; only the "
+        "fitted weights, measured on the trials, say what the second method adds."
+    ),
 )

@@ -24,6 +24,7 @@ from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.face_registry import fuses
+from taveer_desktop.presentation.lambdag_face import LAMBDAG_METHOD as LAMBDAG_METHOD
 from taveer_desktop.presentation.method_directions import (
     carries_weight,
     directions_sentence,
@@ -283,17 +284,6 @@ def agreement_sentence(
         "part of the finding."
     )
 
-
-LAMBDAG_METHOD = (
-    "LambdaG (Nini, Halvani, Graner, Gherardi and Ishihara) compares how well two grammar models "
-    "predict the questioned text: a model of the known author's texts, and models of samples of "
-    "the same size from other authors of the relevant population. Here the texts are first "
-    "reduced to their topic-free skeleton — function words and phrases of the lexicon and "
-    "punctuation kept, every other word replaced by one placeholder — which is a variant of the "
-    "published method (that masks with a part-of-speech tagger). Its score, λG, is the sum over "
-    "the questioned text of how much better the known author's model predicted each token, and "
-    "is calibrated to a likelihood ratio on the validation trials."
-)
 
 SHARE_MEANING = (
     "A token's share is how much better (positive) or worse (negative) the model of the known "

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taveer_desktop.core.ground.registry import REGISTRY, MethodId, method_info, method_name
+from taveer_desktop.core.ground.registry import REGISTRY, method_info, method_name
 from taveer_desktop.core.trials.validation_settings import LOWEST_PESSIMISTIC_CLLR
-from taveer_desktop.presentation.method_agreement import LAMBDAG_METHOD
+from taveer_desktop.presentation.face_registry import face
 from taveer_desktop.presentation.method_costs import (
     COST_SOURCE,
     SECONDS_PER_TRIAL,
@@ -22,24 +22,6 @@ from taveer_desktop.presentation.method_costs import (
 )
 from taveer_desktop.presentation.method_names import is_fusion, stated_name
 
-# What a method does, in a few sentences, where the registry's family and reference do not say
-# enough for the choice (TAVeer, LambdaG and their fusion: the methods with evidence views)
-METHOD_EXPLANATIONS = {
-    MethodId.TAVEER: "TAVeer compares how the known and the questioned texts use topic-free "
-    "features (function words and phrases of its word list, punctuation, and what they form): "
-    "eleven kinds of feature whose similarities decide together, the score calibrated to a "
-    "likelihood ratio on the trials. Its conclusion can be explained feature by feature.",
-    MethodId.LAMBDAG: LAMBDAG_METHOD,
-    MethodId.FUSION: "The methods ticked as Fused (TAVeer and LambdaG unless others are chosen) "
-    "are validated on the same trials and their likelihood ratios combined by a logistic "
-    "regression learned on those trials (the standard way of fusing forensic likelihood-ratio "
-    "systems). The conclusion states the fused ratio; each "
-    "method's own ratio is always shown beside it and any disagreement between them is stated. "
-    "The fitted weights decide how much each method counts and are shown beside the fused "
-    "ratio: a method at weight 0 adds nothing to it, and its agreeing with the other is then "
-    "no evidence at all. Agreement is not evidence by itself; only the fitted weights, "
-    "measured on the trials, say what the second method adds.",
-}
 COMPARISON_EXPLANATION = (  # {origin}: the registry's, so no method claims a paper not its own
     "{origin}, implemented from its original "
     "paper. Its raw score is calibrated to a likelihood ratio on the validation's trials, as "
@@ -113,7 +95,7 @@ def method_explanation(method: str, fused: Sequence[str] = ()) -> str:
     the publication it comes from (a fusion named, and costed, by the methods it fuses)."""
     info = method_info(method)
     origin = info.origin.value[:1].upper() + info.origin.value[1:]
-    what = METHOD_EXPLANATIONS.get(info.id, COMPARISON_EXPLANATION.format(origin=origin))
+    what = face(info.id).explanation or COMPARISON_EXPLANATION.format(origin=origin)
     if info.comparison and info.needs_impostors:
         what += " " + IMPOSTORS_NOTE
     randomness = DETERMINISTIC if info.deterministic else SEEDED

@@ -30,6 +30,7 @@ class MethodFace:
     variant_note: str = ""  # how this program's variant differs from the published method
     plan_settings: str = ""  # its settings in the wizard's plan ({order}, {samples})
     settings_key: str | None = None  # its settings block in a validation record
+    explanation: str | None = None  # what it does, for the wizard's choice (None: from its origin)
 
 
 COMPARISON_STABILITY_METHOD = (

@@ -18,4 +18,11 @@ FACE = replace(
         "One method. The figures describe the TAVeer method with the settings stated here; "
         "they say nothing about other methods or settings."
     ),
+    explanation=(
+        "TAVeer compares how the known and the questioned texts use topic-free "
+        "features (function words and phrases of its word list, punctuation, and what they "
+        "form): eleven kinds of feature whose similarities decide together, the score "
+        "calibrated to a likelihood ratio on the trials. Its conclusion can be explained "
+        "feature by feature."
+    ),
 )
