@@ -73,7 +73,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("case", metavar="CASE", help="case number")
     role = p.add_mutually_exclusive_group(required=True)
     role.add_argument("--known", nargs="+", metavar="F", help="documents by the known author")
-    role.add_argument("--questioned", nargs="+", metavar="F", help="questioned document(s)")
+    role.add_argument(
+        "--questioned", nargs="+", metavar="F", help="one or more questioned documents"
+    )
     p.add_argument(
         "--skip-rejected",
         action="store_true",

@@ -13,25 +13,12 @@ from __future__ import annotations
 import math
 from typing import TypeGuard
 
-IRREGULAR = {"match": "matches", "analysis": "analyses"}
+from taveer_desktop.core.ground.counts import IRREGULAR as IRREGULAR
+from taveer_desktop.core.ground.counts import count as count
+from taveer_desktop.core.ground.counts import integer as integer
+from taveer_desktop.core.ground.counts import plural as plural
+
 MISSING = "—"  # a value that was not measured or does not exist
-
-
-def plural(noun: str) -> str:
-    """The plural of ``noun`` (its last word; the nouns the program uses)."""
-    head, _, last = noun.rpartition(" ")
-    many = IRREGULAR.get(last) or (last[:-1] + "ies" if last.endswith("y") else last + "s")
-    return f"{head} {many}" if head else many
-
-
-def integer(n: int) -> str:
-    """A whole number with its thousands grouped: ``1,204``."""
-    return f"{int(n):,}"
-
-
-def count(n: int, noun: str) -> str:
-    """``1 document``, ``2 documents``, ``1,204 documents``."""
-    return f"{integer(n)} {noun if n == 1 else plural(noun)}"
 
 
 def _present(value: float | None) -> TypeGuard[float]:

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from taveer_desktop.core.features.text import count_sentences
+from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.control_characters import escaped, unsafe_characters
 from taveer_desktop.core.intake.corpus import PAN_FOLDER, Corpus, is_known_file, open_corpus
@@ -213,8 +214,9 @@ def read_population_folder(path: str | Path) -> PopulationFiles:
         result.documents[folder.name] = accepted
     if hidden:
         result.notes.append(
-            f"{escaped(str(root))}: {hidden} hidden file(s) or folder(s) (names starting "
-            "with '.') left out"
+            f"{escaped(str(root))}: "
+            f"{count(hidden, 'hidden file or folder', 'hidden files or folders')} "
+            "(names starting with '.') left out"
         )
     return result
 
@@ -276,7 +278,8 @@ def _read_pan_split(corpus: Corpus) -> PopulationFiles:
     missing = [case_id for case_id in corpus.case_ids if case_id not in provenance]
     if missing:
         raise InputError(
-            f"does not name the authors of problem(s) {', '.join(missing[:5])}; {HOW_TO_BUILD}",
+            f"does not name the authors of {count(len(missing), 'problem')} "
+            f"({', '.join(missing[:5])}{', …' if len(missing) > 5 else ''}); {HOW_TO_BUILD}",
             corpus.path,
         )
     result = PopulationFiles(corpus.path, {})

@@ -61,6 +61,7 @@ from taveer_desktop.core.gate.fit_result import (
     fit_reasons,
     part_reason,
 )
+from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 
@@ -181,7 +182,7 @@ def fit_profile(
     n = len(texts)
     if n < MIN_PROFILE_DOCUMENTS:
         raise InputError(
-            f"the population has {n} usable document(s) (of at least {MIN_DOCUMENT_WORDS} "
+            f"the population has {count(n, 'usable document')} (of at least {MIN_DOCUMENT_WORDS} "
             f"words, each once); the population-fit check needs at least {MIN_PROFILE_DOCUMENTS}",
             "population",
         )

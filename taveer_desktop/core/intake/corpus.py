@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.safe_json import loads_limited
 from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes, require_regular_file
@@ -86,7 +87,7 @@ class Corpus:
         missing = [cid for cid in self.case_ids if cid not in self.truth]
         if missing:
             shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
-            raise InputError(f"no truth for problem(s) {shown}", self.path)
+            raise InputError(f"no truth for {count(len(missing), 'problem')}: {shown}", self.path)
 
     def iter_cases(self) -> Iterator[Case]:
         if self.layout == PAN_FOLDER:
@@ -299,7 +300,7 @@ def _check_truth_names_problems(truth: dict[str, bool], problems: list[str], sou
     if missing:
         shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
         raise InputError(
-            f"names problem(s) the corpus does not hold: {shown} "
+            f"names {count(len(missing), 'problem')} the corpus does not hold: {shown} "
             "(no such folder with an unknown.txt, or no such pair)",
             source,
         )

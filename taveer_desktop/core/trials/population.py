@@ -46,6 +46,7 @@ import numpy as np
 from taveer_desktop.core.features.feature_stream import CodedDocument, encode_document
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.gate.population_fit import FitProfile, fit_profile
+from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.corpus import MAX_CORPUS_FILE_BYTES, PAN_FOLDER, Corpus, iter_jsonl
@@ -142,7 +143,7 @@ def population_from_texts(
             progress.step(done, total, f"features of {author}/{doc_name}")
         if len(kept) < MIN_DOCUMENTS_PER_AUTHOR:
             notes.append(
-                f"author {author!r} has {len(kept)} usable document(s); at least "
+                f"author {author!r} has {count(len(kept), 'usable document')}; at least "
                 f"{MIN_DOCUMENTS_PER_AUTHOR} are needed, so the author is left out"
             )
             continue
@@ -153,7 +154,7 @@ def population_from_texts(
             kept_texts.append(texts_of[document.text_sha256])
     if len(documents) < MIN_AUTHORS:
         raise InputError(
-            f"the population has {len(documents)} author(s) with at least "
+            f"the population has {count(len(documents), 'author')} with at least "
             f"{MIN_DOCUMENTS_PER_AUTHOR} documents after its checks; validation needs at "
             f"least {MIN_AUTHORS}",
             source,
