@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.trials.population import population_from_texts
 from taveer_desktop.core.trials.topic_groups import (
     FROM_CASES_FILE,
@@ -151,4 +152,16 @@ def test_a_version_7_store_migrates_and_its_population_groups_its_texts(tmp_path
         (population,) = store.populations.list_all()
         assert store.populations.load(population.id).labels is None  # added before version 8
         assert store.check_integrity().ok
+    assert _stored_labels(path) == 0
+
+
+def test_a_topics_file_that_leaves_a_document_out_refuses_the_population(tmp_path):
+    split = _pan_split(tmp_path / "corpus")
+    (split / "topics.csv").write_text("author,document,topic\nsite:0,,cooking\n", "utf-8")
+    path = tmp_path / "p.taveer"
+    with ProjectStore.create(path) as store:
+        with pytest.raises(InputError, match="names no topic for site:1/") as refused:
+            store.populations.add_folder("sites", split, DESCRIPTION)
+        assert "topics.csv" in str(refused.value)
+        assert store.populations.list_all() == []  # nothing half-written
     assert _stored_labels(path) == 0
