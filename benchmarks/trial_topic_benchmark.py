@@ -4,8 +4,8 @@ without matched trials, and what does matching cost?
 Two measurements on the shared corpora (``docs/validation.md``, "Trials built like the case"):
 
 - ``figures``: for each corpus the population is the train split's authors; a TAVeer + COAV
-  fusion is validated (TAVeer, COAV and the fusion on the same trials) once with trials drawn
-  without regard to topic and once with each declared relation asked for (``--topics``), at
+  fusion is validated (TAVeer, COAV and the fusion on the same trials) once for each relation
+  of ``--topics`` (``none``: trials drawn without regard to topic; by default ``none same``), at
   the lengths ``--lengths`` names: ``medians`` (one length, the test cases' median questioned
   and known characters, as ``validation_benchmark.py``) or ``range`` (the range a laboratory
   would declare for the test split's cases: the 10th to the 90th percentile of their
@@ -15,15 +15,17 @@ Two measurements on the shared corpora (``docs/validation.md``, "Trials built li
   (criterion Cllr ≤ ``--accept-cllr``, 1 by default, so that a met record makes evaluative
   conclusions possible), as ``taveer evaluate --record`` does. Prints one JSON line per
   (corpus, relation): per method the record's cross-validated Cllr and AUC, the test split's
-  Cllr and AUC over all its cases and over its evaluative cases with their counts, and the
-  gap (test over evaluative cases − record); and for the cases that got no evaluative
-  conclusion, how many broke each rule of the gate, the length rule split into "lengths
-  outside the declared range" and "inside it, the scores outside the validated ones".
+  Cllr and AUC over all its cases, over its evaluative cases (with a bootstrap interval) and
+  over the cases only the casework minimum stopped, with their counts, and the gap (test over
+  evaluative cases − record); for the cases that got no evaluative conclusion, how many broke
+  each rule of the gate and how many each first finding stopped (``_first_finding``).
+  ``--cases-to DIR`` writes every test case's ratios, kind and rules.
 - ``time``: the seconds of a TAVeer validation (the cheapest method, so the largest relative
   cost of matching) without and with a declared relation, alternated, medians of ``--runs``,
   and their ratio, measured in the same run.
 
-    .venv/bin/python benchmarks/trial_topic_benchmark.py figures [--lengths range] [--topics same]
+    .venv/bin/python benchmarks/trial_topic_benchmark.py figures [--lengths range|medians]
+        [--topics none same unknown different] [--cases-to DIR]
     .venv/bin/python benchmarks/trial_topic_benchmark.py time [--runs 3]
 """
 
@@ -175,7 +177,7 @@ def figures(args, roots: dict[str, Path]) -> None:
             population = population_from_corpus(open_corpus(root / "train"))
             q_range, k_range = _lengths(root, args.lengths)
             lengths = _test_case_lengths(root)
-            for topic in [None, *args.topics]:
+            for topic in [None if t == "none" else t for t in args.topics]:
                 settings = ValidationSettings(
                     questioned_chars=q_range,
                     known_chars=k_range,
@@ -292,7 +294,9 @@ def main() -> int:
     parser.add_argument("what", choices=("figures", "time"))
     parser.add_argument("--shared", default=str(REPO.parent / "shared"))
     parser.add_argument("--corpora", nargs="+", default=list(CORPORA))
-    parser.add_argument("--topics", nargs="*", default=["same"])
+    parser.add_argument(
+        "--topics", nargs="+", default=["none", "same"], help="figures: none = not declared"
+    )
     parser.add_argument("--lengths", choices=("medians", "range"), default="range")
     parser.add_argument("--cases-to", help="figures: a folder for every test case's ratios")
     parser.add_argument("--topic", default="unknown", help="the relation timed")
