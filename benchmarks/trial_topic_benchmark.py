@@ -3,41 +3,60 @@ without matched trials, and what does matching cost?
 
 Two measurements on the shared corpora (``docs/validation.md``, "Trials built like the case"):
 
-- ``figures``: for each corpus the population is the train split's authors, the lengths the test
-  cases' medians (as ``validation_benchmark.py``); a TAVeer + COAV fusion is validated (TAVeer,
-  COAV and the fusion on the same trials) once with trials drawn without regard to topic and
-  once with each declared relation asked for; its model is evaluated on the test split with
-  ``taveer evaluate --json --record`` (criterion Cllr ≤ ``--accept-cllr``, 1 by default, so
-  that a met record makes evaluative conclusions possible). Prints, per method, the record's
-  cross-validated Cllr, the test split's Cllr over all cases and over its evaluative cases, and
-  the matched share.
+- ``figures``: for each corpus the population is the train split's authors; a TAVeer + COAV
+  fusion is validated (TAVeer, COAV and the fusion on the same trials) once for each relation
+  of ``--topics`` (``none``: trials drawn without regard to topic; by default ``none same``), at
+  the lengths ``--lengths`` names: ``medians`` (one length, the test cases' median questioned
+  and known characters, as ``validation_benchmark.py``) or ``range`` (the range a laboratory
+  would declare for the test split's cases: the 10th to the 90th percentile of their
+  questioned and of their known lengths, read from ``cases.csv``, never from any outcome —
+  ``casework_benchmark._declared_range``). Its model is evaluated on the test split (authors
+  disjoint from the train split's) with the record as the basis of every case's conclusion
+  (criterion Cllr ≤ ``--accept-cllr``, 1 by default, so that a met record makes evaluative
+  conclusions possible), as ``taveer evaluate --record`` does. Prints one JSON line per
+  (corpus, relation): per method the record's cross-validated Cllr and AUC, the test split's
+  Cllr and AUC over all its cases, over its evaluative cases (with a bootstrap interval) and
+  over the cases only the casework minimum stopped, with their counts, and the gap (test over
+  evaluative cases − record); for the cases that got no evaluative conclusion, how many broke
+  each rule of the gate and how many each first finding stopped (``_first_finding``).
+  ``--cases-to DIR`` writes every test case's ratios, kind and rules.
 - ``time``: the seconds of a TAVeer validation (the cheapest method, so the largest relative
   cost of matching) without and with a declared relation, alternated, medians of ``--runs``,
   and their ratio, measured in the same run.
 
-    .venv/bin/python benchmarks/trial_topic_benchmark.py figures [--topics same unknown]
+    .venv/bin/python benchmarks/trial_topic_benchmark.py figures [--lengths range|medians]
+        [--topics none same unknown different] [--cases-to DIR]
     .venv/bin/python benchmarks/trial_topic_benchmark.py time [--runs 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from casework_benchmark import _declared_range
 from validation_benchmark import CORPORA, _test_lengths
 
+from taveer_desktop.core.calibration.calibration import cllr
+from taveer_desktop.core.calibration.outcome import ConclusionKind
+from taveer_desktop.core.calibration.score_measures import roc_auc
+from taveer_desktop.core.gate.validation_basis import read_record_file
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.taveer.model import save_model
 from taveer_desktop.core.trials.population import population_from_corpus
+from taveer_desktop.core.validation.evaluation import evaluate
 from taveer_desktop.core.validation.validation import (
     AcceptanceCriteria,
     ValidationSettings,
@@ -46,33 +65,122 @@ from taveer_desktop.core.validation.validation import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def _evaluate(model: Path, record: Path, test: Path) -> dict:
-    taveer = str(Path(sys.executable).with_name("taveer"))
-    command = [taveer, "evaluate", str(model), str(test), "--json", "--workers", "1"]
-    done = subprocess.run(
-        [*command, "--record", str(record)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
+LengthRange = tuple[int, int]
 
 
 def _r(value) -> float | None:
-    return None if value is None else round(float(value), 3)
+    return None if value is None or not np.isfinite(value) else round(float(value), 3)
+
+
+def _lengths(root: Path, how: str) -> tuple[LengthRange, LengthRange]:
+    """The declared questioned and known ranges (a single length N is (N, N))."""
+    if how == "range":
+        return _declared_range(root, "test")
+    questioned, known = _test_lengths(root)
+    return (questioned, questioned), (known, known)
+
+
+def _test_case_lengths(root: Path) -> dict[str, tuple[int, int]]:
+    with (root / "cases.csv").open(encoding="utf-8", newline="") as handle:
+        return {
+            r["id"]: (int(r["unknown_chars"]), int(r["known_chars"]))
+            for r in csv.DictReader(handle)
+            if r["split"] == "test"
+        }
+
+
+def _measures(log10_lr: np.ndarray, truth: np.ndarray, keep: np.ndarray) -> dict:
+    """Cllr and AUC of the cases ``keep`` selects that have a ratio, with their counts, and a
+    95 % percentile bootstrap interval of that Cllr over the cases (2,000 resamples, seed 0)."""
+    keep = keep & np.isfinite(log10_lr)
+    lr, t = log10_lr[keep], truth[keep]
+    both = bool(t.any() and (~t).any())
+    interval = None
+    if both:
+        rng, values = np.random.default_rng(0), []
+        for _ in range(2000):
+            pick = rng.integers(0, len(t), len(t))
+            if t[pick].any() and not t[pick].all():
+                values.append(cllr(lr[pick], t[pick]))
+        interval = [_r(v) for v in np.percentile(values, [2.5, 97.5])]
+    return {
+        "cases": int(keep.sum()),
+        "same": int(t.sum()),
+        "different": int((~t).sum()),
+        "cllr": _r(cllr(lr, t)) if both else None,
+        "cllr_interval": interval,
+        "auc": _r(roc_auc(lr, t)) if both else None,
+    }
+
+
+def _first_finding(rules: set[str], inside: bool) -> str:
+    """The finding that keeps a case from an evaluative conclusion, the first of: its lengths
+    (shorter than the shortest validated: ``enough_text``; else outside the declared range),
+    the population-fit check, its scores outside the validated ones, and last the casework
+    minimum of the record (so "casework minimum alone" counts the cases nothing else stops)."""
+    if "enough_text" in rules:
+        return "too short (enough_text)"
+    if "validated_conditions" in rules and not inside:
+        return "lengths outside the declared range"
+    if "population_fit" in rules:
+        return "fit check (population_fit)"
+    if "validated_conditions" in rules:
+        return "scores outside the validated ones"
+    if rules == {"validation_too_small"}:
+        return "casework minimum alone (validation_too_small)"
+    return " + ".join(sorted(rules)) or "(none broken)"
+
+
+def _blocked(result, lengths, q: LengthRange, k: LengthRange) -> tuple[dict, dict, np.ndarray]:
+    """How many non-evaluative cases broke each rule of the gate (a case may break several; the
+    length rule split by whether the case's lengths lie inside the declared range), how many
+    each first finding keeps out, and which cases only the casework minimum keeps out."""
+    counts: Counter[str] = Counter()
+    first: Counter[str] = Counter()
+    alone = np.zeros(len(result.case_ids), dtype=bool)
+    for i, (case_id, kind) in enumerate(zip(result.case_ids, result.kinds, strict=True)):
+        if kind is ConclusionKind.EVALUATIVE:
+            continue
+        rules = set(result.case_rules[i])
+        qc, kc = lengths[case_id]
+        inside = q[0] <= qc <= q[1] and k[0] <= kc <= k[1]
+        for rule in rules:
+            if rule == "validated_conditions":
+                rule += " (scores outside the validated)" if inside else " (lengths outside)"
+            counts[rule] += 1
+        first[_first_finding(rules, inside)] += 1
+        alone[i] = rules == {"validation_too_small"}
+    return dict(sorted(counts.items())), dict(sorted(first.items())), alone
+
+
+def _write_cases(folder: Path, name: str, lengths: str, topic, result) -> None:
+    """Every test case's truth, kind, broken rules and each method's log10 LR, for a reader
+    who wants to look further than the summary (``--cases-to``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = [
+        {
+            "id": case_id,
+            "truth": bool(result.truth[i]),
+            "kind": result.kinds[i].value,
+            "rules": list(result.case_rules[i]),
+            "log10_lr": {m: _r(f.log10_lr[i]) for m, f in result.methods.items()},
+        }
+        for i, case_id in enumerate(result.case_ids)
+    ]
+    path = folder / f"{name}-{lengths}-{topic or 'none'}.json"
+    path.write_text(json.dumps(rows), encoding="utf-8")
 
 
 def figures(args, roots: dict[str, Path]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, root in roots.items():
             population = population_from_corpus(open_corpus(root / "train"))
-            questioned, known = _test_lengths(root)
-            for topic in [None, *args.topics]:
+            q_range, k_range = _lengths(root, args.lengths)
+            lengths = _test_case_lengths(root)
+            for topic in [None if t == "none" else t for t in args.topics]:
                 settings = ValidationSettings(
-                    questioned_chars=questioned,
-                    known_chars=known,
+                    questioned_chars=q_range,
+                    known_chars=k_range,
                     seed=args.seed,
                     method="fusion",
                     fuse=("taveer", "coav"),
@@ -80,35 +188,70 @@ def figures(args, roots: dict[str, Path]) -> None:
                     criteria=AcceptanceCriteria.now(max_cllr=args.accept_cllr),
                 )
                 started = time.perf_counter()
-                result = validate(population, settings, workers=args.workers)
+                validated = validate(population, settings, workers=args.workers)
                 seconds = time.perf_counter() - started
                 model = Path(tmp) / f"{name}-{topic}.json"
-                record = Path(tmp) / f"{name}-{topic}-record.json"
-                save_model(result.model, model)
-                save_record(result.record, record)
-                evaluated = _evaluate(model, record, root / "test")
-                construction = result.record["protocol"]["trials"]["construction"]
+                record_file = Path(tmp) / f"{name}-{topic}-record.json"
+                save_model(validated.model, model)
+                save_record(validated.record, record_file)
+                record = validated.record
+                result = evaluate(
+                    validated.model,
+                    open_corpus(root / "test"),
+                    workers=args.workers,
+                    basis=read_record_file(record_file),
+                )
+                truth = np.asarray(result.truth, dtype=bool)
+                evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in result.kinds])
+                everything = np.ones(len(truth), dtype=bool)
+                rules, first, alone = _blocked(result, lengths, q_range, k_range)
+                methods = {}
+                for m, f in result.methods.items():
+                    if m not in record["methods"]:
+                        continue
+                    lr = np.asarray(f.log10_lr, dtype=float)
+                    over_evaluative = _measures(lr, truth, evaluative)
+                    record_cllr = _r(record["methods"][m]["cllr"])
+                    gap = over_evaluative["cllr"]
+                    methods[m] = {
+                        "record_cllr": record_cllr,
+                        "record_auc": _r(record["methods"][m].get("auc")),
+                        "test_all": _measures(lr, truth, everything),
+                        "test_evaluative": over_evaluative,
+                        # evaluative but for the casework minimum: what a larger record's
+                        # cases would be (its gap says whether its figure would hold)
+                        "test_but_for_minimum": _measures(lr, truth, evaluative | alone),
+                        "gap": None if gap is None else round(gap - record_cllr, 3),
+                    }
+                if args.cases_to:
+                    _write_cases(Path(args.cases_to), name, args.lengths, topic, result)
+                construction = record["protocol"]["trials"]["construction"]
+                acceptance = record["acceptance"]
                 print(
                     json.dumps(
                         {
                             "corpus": name,
+                            "lengths": args.lengths,
+                            "questioned_chars": q_range,
+                            "known_chars": k_range,
                             "topic": topic,
-                            "matched_share": construction.get("matched_share"),
                             "matched_same": construction.get("matched_share_same"),
                             "matched_different": construction.get("matched_share_different"),
                             "groups": construction.get("groups"),
-                            "casework_too_small": result.record["casework"]["too_small"],
-                            "methods": {
-                                m: {
-                                    "record_cllr": _r(result.record["methods"][m]["cllr"]),
-                                    "test_cllr": _r(f.get("cllr")),
-                                    "test_cllr_evaluative": _r(f.get("cllr_evaluative")),
-                                }
-                                for m, f in evaluated["methods"].items()
-                                if m in result.record["methods"]
-                            },
-                            "evaluative": evaluated.get("evaluative"),
-                            "met": result.record["acceptance"]["met"],
+                            "trials": dict(
+                                Counter(
+                                    "same" if t["same"] else "different" for t in record["trials"]
+                                )
+                            ),
+                            "casework": record["casework"],
+                            "met": acceptance["met"],
+                            "judged": acceptance.get("judged_values"),
+                            "methods": methods,
+                            "test_cases": len(truth),
+                            "evaluative": int(evaluative.sum()),
+                            "kinds": dict(Counter(k.value for k in result.kinds)),
+                            "rules_broken": rules,
+                            "kept_out_by": first,
                             "validate_seconds": round(seconds, 1),
                             "load_average": round(os.getloadavg()[0], 2),
                         }
@@ -151,7 +294,11 @@ def main() -> int:
     parser.add_argument("what", choices=("figures", "time"))
     parser.add_argument("--shared", default=str(REPO.parent / "shared"))
     parser.add_argument("--corpora", nargs="+", default=list(CORPORA))
-    parser.add_argument("--topics", nargs="+", default=["same", "unknown"])
+    parser.add_argument(
+        "--topics", nargs="+", default=["none", "same"], help="figures: none = not declared"
+    )
+    parser.add_argument("--lengths", choices=("medians", "range"), default="range")
+    parser.add_argument("--cases-to", help="figures: a folder for every test case's ratios")
     parser.add_argument("--topic", default="unknown", help="the relation timed")
     parser.add_argument("--accept-cllr", type=float, default=1.0, help="figures: the criterion")
     parser.add_argument("--runs", type=int, default=3)

@@ -79,6 +79,7 @@ ACTION_WORDS = {
     "report_exported": "Report exported",
     "project_copy_saved": "Copy saved",
     "population_added": "Population imported",
+    "population_topics_added": "Population's topic labels kept",
     "validation_stored": "Validation stored",
     "validation_report_exported": "Validation report exported",
     "validation_used": "Validation declared relevant to the case",

@@ -30,6 +30,7 @@ SEALED_TABLES: dict[str, str] = {
     "validation_uses": "id",
     "declarations": "id",  # store version 7
     "technical_reviews": "id",
+    "population_topics": "id",  # store version 8
 }
 # table of rows sealed together → the column naming the record they belong to
 CHILD_TABLES: dict[str, str] = {
@@ -93,6 +94,7 @@ ACTIONS: dict[str, tuple[Effect, ...]] = {
         Effect("populations", "population_id", _C, ROW),
         Effect("population_documents", "population_id", _C, ROWS),
     ),
+    "population_topics_added": (Effect("population_topics", "topics_id", _C, ROW),),
     "validation_stored": (Effect("validation_records", "validation_id", _C, ROW),),
     "validation_used": (Effect("validation_uses", "use_id", _C, ROW),),
     "validation_failed": (),  # a case's validation that gave no model: its reason, kept

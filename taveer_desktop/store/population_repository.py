@@ -13,6 +13,9 @@ A PAN corpus split is read by the authors its provenance names (``read_populatio
 problem folder as an author; near-duplicates under two authors are left out by the engine, so
 ``author_count`` is counted after that check.
 
+The topic labels the population's files give (a PAN split's ``cases.csv`` group column, a
+``topics.csv``) are kept with it (``store/population_topics.py``) and come back with ``load``.
+
 ``ValidationRepository.store`` keeps a validation record (its JSON bytes and their SHA-256)
 linked to the case, the population and the model the validation produced, with one
 ``validation_stored`` audit entry.
@@ -31,11 +34,13 @@ from typing import Any
 from taveer_desktop import __version__
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.control_characters import unsafe_characters
-from taveer_desktop.core.trials.population import Population, population_from_texts
+from taveer_desktop.core.trials.population import Population, TopicLabels, population_from_texts
+from taveer_desktop.core.trials.topic_groups import file_labels
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
 from taveer_desktop.store.population_folder import read_population
+from taveer_desktop.store.population_topics import read_labels, store_labels
 from taveer_desktop.store.store_file import Row
 
 
@@ -130,6 +135,7 @@ class PopulationRepository:
             progress=progress,
             warnings=files.warnings,
         )
+        labels = file_labels(engine)  # read from the files now: the store keeps no folder
         progress.check()
         # only what the engine kept (near-duplicates under two authors and texts without a
         # sentence are left out and named in the warnings), so the counts are taken after the
@@ -200,6 +206,8 @@ class PopulationRepository:
                     "refused": len(files.refused),
                 },
             )
+            if labels is not None:
+                store_labels(tx, population_id, labels)
         return self.get(population_id), list(engine.warnings)
 
     def list_all(self) -> list[StoredPopulation]:
@@ -249,14 +257,20 @@ class PopulationRepository:
     def load(
         self, population_id: int, case_documents: Mapping[str, str] | None = None
     ) -> Population:
-        """The engine's population of a stored one (texts checked, each encoded once);
+        """The engine's population of a stored one (texts checked, each encoded once; its
+        topic labels with it);
         ``case_documents`` (exhibit label → text): the case it is loaded for, whose writers'
         texts are left out (``core/trials/population.py``)."""
         stored = self.get(population_id)
         return population_from_texts(
             self.texts(population_id), stored.name, f"{self._db.path} ({stored.name})",
             stored.description, case_documents=case_documents,
+            labels=self.labels(population_id),
         )  # fmt: skip
+
+    def labels(self, population_id: int) -> TopicLabels | None:
+        """The topic labels kept with a stored population (None: its files named none)."""
+        return read_labels(self._db, population_id)
 
 
 def record_bytes(record: dict[str, Any]) -> bytes:

@@ -69,6 +69,10 @@ Version 7 (a report a lab can sign: declaration and technical review)
   and the case's state digest then). A later change of the case makes it stale.
 Both are immutable and cannot be deleted (triggers), sealed like every record (no
 ``records_sealed`` entry is needed: the tables are new and empty when the step runs).
+
+Version 8: ``population_topics``, the topic labels a population's files gave when it was added
+(source, count, ``[[author, text SHA-256, topic], …]``; at most one per population), written with
+its ``population_topics_added`` entry; immutable, cannot be deleted, sealed (see docs/store.md).
 """
 
 from __future__ import annotations
@@ -230,6 +234,20 @@ MIGRATION_2: tuple[str, ...] = (
 )
 
 _NO_DELETE = "RAISE(ABORT, '{what} cannot be deleted')"
+
+
+def _guards(table: str, what: str) -> tuple[str, str]:
+    """The triggers of a table none of whose rows can be changed or deleted."""
+    return (
+        f"CREATE TRIGGER {table}_immutable BEFORE UPDATE ON {table} BEGIN SELECT "
+        + _IMMUTABLE.format(what=what)
+        + "; END",
+        f"CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table} BEGIN SELECT "
+        + _NO_DELETE.format(what=what)
+        + "; END",
+    )
+
+
 _AUDITED_ONLY = "RAISE(ABORT, '{what} is removed only by an audited removal')"
 
 MIGRATION_3: tuple[str, ...] = (
@@ -310,14 +328,7 @@ for _table, _what in (
     ("population_documents", "a document of a population"),
     ("validation_records", "a validation record"),
 ):
-    MIGRATION_4 += (
-        f"CREATE TRIGGER {_table}_immutable BEFORE UPDATE ON {_table} BEGIN SELECT "
-        + _IMMUTABLE.format(what=_what)
-        + "; END",
-        f"CREATE TRIGGER {_table}_no_delete BEFORE DELETE ON {_table} BEGIN SELECT "
-        + _NO_DELETE.format(what=_what)
-        + "; END",
-    )
+    MIGRATION_4 += _guards(_table, _what)
 
 MIGRATION_5: tuple[str, ...] = (
     """CREATE TABLE validation_uses (
@@ -362,18 +373,19 @@ MIGRATION_7: tuple[str, ...] = (
     )""",
     "CREATE INDEX technical_reviews_by_case ON technical_reviews (case_id)",
 )
-for _table, _what in (
-    ("declarations", "a declaration of an examiner"),
-    ("technical_reviews", "a technical review"),
-):
-    MIGRATION_7 += (
-        f"CREATE TRIGGER {_table}_immutable BEFORE UPDATE ON {_table} BEGIN SELECT "
-        + _IMMUTABLE.format(what=_what)
-        + "; END",
-        f"CREATE TRIGGER {_table}_no_delete BEFORE DELETE ON {_table} BEGIN SELECT "
-        + _NO_DELETE.format(what=_what)
-        + "; END",
-    )
+MIGRATION_7 += _guards("declarations", "a declaration of an examiner")
+MIGRATION_7 += _guards("technical_reviews", "a technical review")
+
+MIGRATION_8: tuple[str, ...] = (
+    """CREATE TABLE population_topics (
+        id INTEGER PRIMARY KEY,
+        population_id INTEGER NOT NULL UNIQUE REFERENCES populations(id) ON DELETE RESTRICT,
+        source TEXT NOT NULL CHECK (length(trim(source)) > 0),
+        topic_count INTEGER NOT NULL CHECK (topic_count >= 2),
+        labels_json TEXT NOT NULL CHECK (json_valid(labels_json))
+    )""",
+    *_guards("population_topics", "the topic labels of a population"),
+)
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_1,
@@ -383,5 +395,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_5,
     MIGRATION_6,
     MIGRATION_7,
+    MIGRATION_8,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

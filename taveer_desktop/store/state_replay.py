@@ -54,6 +54,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     "validation_uses": ("validation use", "declared use {}"),
     "declarations": ("declaration", "declaration {}"),
     "technical_reviews": ("review", "technical review {}"),
+    "population_topics": ("population", "the topic labels {}"),
 }
 
 

@@ -67,6 +67,11 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
             assert (
                 store.models.get(validation.model_id).name == (manifest["validation"]["model_name"])
             )
+        if "population" in manifest:  # store version 8: the population's topic labels kept
+            labels = store.populations.labels(population.id)
+            expected = manifest.get("population_topics", {"source": None, "topics": 0})
+            assert (labels.source if labels else None) == expected["source"]
+            assert (len(set(labels.of.values())) if labels else 0) == expected["topics"]
         if "validation_use" in manifest:  # store version 5: a validation used for another case
             expected = manifest["validation_use"]
             other = store.cases.find(expected["case_number"])

@@ -77,6 +77,16 @@ class PopulationDocument:
     coded: CodedDocument = field(repr=False, compare=False)
 
 
+@dataclass(frozen=True)
+class TopicLabels:
+    """Topic labels a population brought with it (``core/trials/topic_groups.py``): each
+    document's label by (author, text SHA-256), and where they came from — read from the
+    population's files when it was read, or kept with it in a project store."""
+
+    source: str
+    of: Mapping[tuple[str, str], str]
+
+
 @dataclass
 class Population:
     """Authors (sorted) and their documents; ``sha256`` identifies the texts and authorship."""
@@ -90,6 +100,8 @@ class Population:
     # what the population's documents look like, for the population-fit check of a case
     # (``core/gate/population_fit.py``); None when too few documents have words to measure
     fit: FitProfile | None = field(default=None, repr=False, compare=False)
+    # topic labels kept with a stored population (None: read from its files, or from its texts)
+    labels: TopicLabels | None = field(default=None, repr=False, compare=False)
 
     @property
     def authors(self) -> list[str]:
@@ -113,10 +125,12 @@ def population_from_texts(
     progress: Progress = NO_PROGRESS,
     warnings: Iterable[str] = (),
     case_documents: Mapping[str, str] | None = None,
+    labels: TopicLabels | None = None,
 ) -> Population:
     """Check and encode every text once. ``texts`` maps an author to ``(document name, text)``
     pairs; ``case_documents`` (exhibit label → text) are the documents of the case the
-    population will be used for: none of them (nor a near-duplicate) stays in it."""
+    population will be used for: none of them (nor a near-duplicate) stays in it; ``labels``:
+    the topic labels kept with a stored population."""
     lexicon = lexicon or default_lexicon()
     notes = list(warnings)
     candidates = _distinct_texts(texts, source, notes)
@@ -164,7 +178,9 @@ def population_from_texts(
     except InputError as error:
         fit = None
         notes.append(f"the population-fit check cannot be calibrated: {error.plain_message}")
-    return Population(name, source, description, documents, identity.hexdigest(), notes, fit)
+    return Population(
+        name, source, description, documents, identity.hexdigest(), notes, fit, labels
+    )
 
 
 # author → (document name, text, text SHA-256), each text once per author

@@ -23,6 +23,12 @@ Where the groups come from, first that applies:
 
 Labels are used only when they name every document and at least two groups (Reuters' single
 ``reuters`` label says nothing about topic, so its groups come from the texts).
+
+A population kept in a project store has no folder to read labels from: ``file_labels`` reads
+them when the population is added (keyed by author and text SHA-256, ``TopicLabels``), the store
+keeps them with it (``population_topics``, store version 8), and a population loaded from the
+store carries them (``Population.labels``), used here before anything else, with the source
+they were read from.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ import numpy as np
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes
-from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.population import Population, TopicLabels
 
 DocumentKey = tuple[str, int]  # (author, index of the document in ``population.documents``)
 
@@ -237,16 +243,42 @@ def text_groups(texts: list[str], lexicon: Lexicon | None = None) -> np.ndarray:
     return best
 
 
-def topic_groups(population: Population, lexicon: Lexicon | None = None) -> TopicGroups:
-    """Every document's topic group: from labels where the population has them, else from
-    the texts (see the module)."""
+def file_labels(population: Population) -> TopicLabels | None:
+    """The labels of the population's files (its cases file's group column, else its
+    ``topics.csv``) by (author, text SHA-256), where they name every document and at least
+    two groups; None where they do not."""
     for source, read in (
         (FROM_CASES_FILE, _from_cases_file),
         (FROM_TOPICS_FILE, _from_topics_file),
     ):
         labels = read(population)
         if labels is not None and len(set(labels.values())) >= 2:
-            return TopicGroups(labels, source, len(set(labels.values())))
+            of = {(a, population.documents[a][i].text_sha256): g for (a, i), g in labels.items()}
+            return TopicLabels(source, of)
+    return None
+
+
+def _labelled(population: Population, labels: TopicLabels) -> TopicGroups | None:
+    """The groups the labels give every document (None where one is not named)."""
+    of = {}
+    for author, index in _keys(population):
+        label = labels.of.get((author, population.documents[author][index].text_sha256))
+        if not label:
+            return None
+        of[(author, index)] = label
+    count = len(set(of.values()))
+    return TopicGroups(of, labels.source, count) if count >= 2 else None
+
+
+def topic_groups(population: Population, lexicon: Lexicon | None = None) -> TopicGroups:
+    """Every document's topic group: from the labels kept with a stored population, else from
+    the labels of its files, else from the texts (see the module)."""
+    kept = population.labels
+    groups = None if kept is None else _labelled(population, kept)
+    if groups is None and (read := file_labels(population)) is not None:
+        groups = _labelled(population, read)
+    if groups is not None:
+        return groups
     keys = _keys(population)
     texts = [population.documents[a][i].coded.text for a, i in keys]
     found = text_groups(texts, lexicon)
