@@ -355,15 +355,14 @@ def run_validate(args) -> int:
     from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 
     verdict = acceptance_verdict(record.acceptance.met)
+    figures = record.figures
     print(
-        f"validated on {numbers.count(summary['authors'], 'author')}, "
-        f"{numbers.integer(summary['trials']['same'])} same-author and "
-        f"{numbers.integer(summary['trials']['different'])} different-author trials: "
-        f"Cllr {numbers.decimal(summary['cllr'])} "
-        f"(Cllr_min {numbers.decimal(summary['cllr_min'])}), "
-        f"EER {numbers.decimal(summary['eer'])}, "
-        f"AUC {numbers.decimal(summary['auc'])}, misleading "
-        f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
+        f"validated on {numbers.count(record.population.authors or 0, 'author')}, "
+        f"{numbers.integer(record.protocol.trials_same or 0)} same-author and "
+        f"{numbers.integer(record.protocol.trials_different or 0)} different-author trials: "
+        f"Cllr {numbers.decimal(figures.cllr)} (Cllr_min {numbers.decimal(figures.cllr_min)}), "
+        f"EER {numbers.decimal(figures.eer)}, AUC {numbers.decimal(figures.auc)}, misleading "
+        f"{numbers.percent(figures.misleading_y)} / {numbers.percent(figures.misleading_n)}; "
         f"{verdict}"
     )
     print_validation_notes(record)

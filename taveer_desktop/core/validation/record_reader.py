@@ -97,6 +97,12 @@ def _pair(value: Any) -> Pair | None:
     return None
 
 
+def _declared(value: Any) -> Pair | None:
+    """A declared range: [LO, HI], or a single number N meaning N to N (as the gate reads it)."""
+    number = _num(value)
+    return (number, number) if number is not None else _pair(value)
+
+
 def _length(value: Any) -> Number | Pair | None:
     """A protocol's length: one number (format 1) or [LO, HI] (null sides: whole documents)."""
     return _num(value) if _pair(value) is None else _pair(value)
@@ -272,8 +278,8 @@ def read_validation_record(data: dict[str, Any]) -> ValidationRecord:
             description=_str(_obj(data.get("population")).get("description")) or "",
         ),
         conditions=Conditions(
-            _pair(_obj(conditions).get("questioned_chars")),
-            _pair(_obj(conditions).get("known_chars")),
+            _declared(_obj(conditions).get("questioned_chars")),
+            _declared(_obj(conditions).get("known_chars")),
             _written(conditions),
         )
         if isinstance(conditions, dict)
