@@ -108,7 +108,12 @@ def trial_arrays(typed: ValidationRecord) -> tuple[np.ndarray, np.ndarray, set[s
     """(log10 LR, truth, authors seen) of a record's trials (checked by ``_check_trials``)."""
     values = np.array([float(t.log10_lr or 0.0) for t in typed.trials])
     truth = np.array([t.same is True for t in typed.trials], dtype=bool)
-    authors = {name for t in typed.trials for name in (t.known_author, t.questioned_author) if name}
+    authors = {
+        name
+        for t in typed.trials
+        for name in (t.known_author, t.questioned_author)
+        if name is not None
+    }
     return values, truth, authors
 
 
