@@ -13,7 +13,7 @@ the same reading the report, the screens and the command line show. A model file
 Records written before the ``casework`` and ``conditions`` blocks existed are read too: their
 size for casework is computed from ``population`` and ``protocol``, their conditions from the
 protocol's single lengths (``tests/core/validation/test_record_basis.py`` holds the basis of
-every stored record to the reading this module replaced).
+every stored record, field by field, to its dictionary read directly).
 """
 
 from __future__ import annotations
