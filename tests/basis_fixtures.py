@@ -16,12 +16,9 @@ from typing import Any
 
 from taveer_desktop import paths
 from taveer_desktop.core.gate.population_fit import fit_profile
-from taveer_desktop.core.gate.validation_basis import (
-    BasisSource,
-    ValidationBasis,
-    basis_from_record,
-)
+from taveer_desktop.core.gate.validation_basis import BasisSource, ValidationBasis
 from taveer_desktop.core.methods.taveer.model import Model
+from taveer_desktop.core.validation.record_basis import basis_from_record
 
 STAND_IN_SOURCE = BasisSource("project", "2" * 64, "/cases/stand-in.taveer", 1)
 

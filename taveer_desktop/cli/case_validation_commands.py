@@ -98,6 +98,8 @@ def _chars(value) -> str:
 def run_case_validate(args) -> int:
     from taveer_desktop.cli.validate_command import settings_from_args, validation_summary
     from taveer_desktop.core.ground.progress import NO_PROGRESS
+    from taveer_desktop.core.validation.record_json import part_json
+    from taveer_desktop.core.validation.record_reader import read_validation_record
     from taveer_desktop.store.case_validation import validate_case
 
     settings = settings_from_args(args)
@@ -106,30 +108,35 @@ def run_case_validate(args) -> int:
         case = store.cases.find(args.case)
         with accounting_for_failure(store, "the validation's model, its record and model choice"):
             done = validate_case(store, case.id, args.population, settings, args.name, progress)
-    summary = validation_summary(done.result, done.model.name, f"validation {done.validation.id}")
+    record = read_validation_record(done.result.record)  # the record just stored, read typed
+    summary = validation_summary(record, done.model.name, f"validation {done.validation.id}")
+    questioned, known = (
+        part_json(record.protocol.questioned_chars),
+        part_json(record.protocol.known_chars),
+    )
     summary.update(
         case=case.number,
         population=args.population,
         model_id=done.model.id,
         validation_id=done.validation.id,
-        questioned_chars=done.result.record["protocol"]["questioned_chars"],
-        known_chars=done.result.record["protocol"]["known_chars"],
+        questioned_chars=questioned,
+        known_chars=known,
         chosen=done.chosen,
         case_model=done.case_model.name if done.case_model else None,
     )
     if args.json:
         print_json(summary)
         return 0
-    verdict = acceptance_verdict(summary["acceptance"]["met"])
+    verdict = acceptance_verdict(record.acceptance.met)
     print(
         f"case {shown(case.number)} validated on population {shown(repr(args.population))} "
-        f"({_chars(summary['questioned_chars'])} / "
-        f"{_chars(summary['known_chars'])} characters): "
-        f"{numbers.integer(summary['trials']['same'])} + "
-        f"{numbers.count(summary['trials']['different'], 'trial')}, "
-        f"Cllr {numbers.decimal(summary['cllr'])}, AUC {numbers.decimal(summary['auc'])}; {verdict}"
+        f"({_chars(questioned)} / {_chars(known)} characters): "
+        f"{numbers.integer(record.protocol.trials_same or 0)} + "
+        f"{numbers.count(record.protocol.trials_different or 0, 'trial')}, "
+        f"Cllr {numbers.decimal(record.figures.cllr)}, AUC {numbers.decimal(record.figures.auc)}; "
+        f"{verdict}"
     )
-    print_validation_notes(done.result.record)
+    print_validation_notes(record)
     choice = model_choice_sentence(
         done.chosen,
         done.model.name,

@@ -25,7 +25,7 @@ def read_basis(args):
     do not match its own trials is refused with one line naming the file."""
     if not args.record:
         return None
-    from taveer_desktop.core.gate.validation_basis import read_record_file
+    from taveer_desktop.core.validation.record_basis import read_record_file
 
     return read_record_file(args.record)
 

@@ -9,6 +9,7 @@ validation modules are imported only when validating.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from taveer_desktop.cli.argument_types import positive_number, seed_number, share_number
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
@@ -17,6 +18,9 @@ from taveer_desktop.core.methods.systems.catalogue import require_loadable
 from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, save_model
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import fuses
+
+if TYPE_CHECKING:
+    from taveer_desktop.core.validation.record_reader import ValidationRecord
 
 
 def add_validation_options(p: argparse.ArgumentParser) -> None:
@@ -234,11 +238,10 @@ def load_population(path: str, description: str | None, progress=None):
     )
 
 
-def print_validation_notes(data: dict) -> None:
+def print_validation_notes(record: ValidationRecord) -> None:
     """Each method's figures (when more than one was validated), the record's likelihood-ratio
     bound and, if the validation is too small for casework, why (the words of
     ``presentation/validation_text.py``)."""
-    from taveer_desktop.core.validation.record_reader import read_validation_record
     from taveer_desktop.presentation.fusion_text import record_method_label
     from taveer_desktop.presentation.trial_construction_text import case_topic_sentence
     from taveer_desktop.presentation.validation_text import (  # loaded when validating only
@@ -246,7 +249,6 @@ def print_validation_notes(data: dict) -> None:
         casework_shortfalls,
     )
 
-    record = read_validation_record(data)
     stated = record.protocol.method or "taveer"
     blocks = record.methods
     for method, block in blocks.items() if len(blocks) > 1 else ():
@@ -270,36 +272,42 @@ def print_validation_notes(data: dict) -> None:
 
 
 def validation_summary(
-    result, model_path: str | None, record_path: str | None, report_path: str | None = None
+    record: ValidationRecord,
+    model_path: str | None,
+    record_path: str | None,
+    report_path: str | None = None,
 ) -> dict:
-    """The JSON of ``taveer validate`` (cross-validated figures)."""
+    """The JSON of ``taveer validate`` (cross-validated figures), from the typed record; every
+    block as the record holds it (``core/validation/record_json.py``)."""
+    from taveer_desktop.core.validation.record_json import part_json
+    from taveer_desktop.core.validation.record_parts import Bound
     from taveer_desktop.core.validation.validation import FIGURES  # loaded when validating only
 
-    figures, record = result.figures, result.record
+    bound, acceptance = record.bound or Bound(), record.acceptance
     return {
-        "authors": record["population"]["authors"],
+        "authors": record.population.authors,
         "trials": {
-            "same": record["protocol"]["trials_same"],
-            "different": record["protocol"]["trials_different"],
-            "construction": record["protocol"]["trials"]["construction"],
+            "same": record.protocol.trials_same,
+            "different": record.protocol.trials_different,
+            "construction": part_json(record.protocol.construction),
         },
-        **{key: figures[key] for key in FIGURES},
-        "intervals": record["intervals"],
-        "bound": {k: record["bound"][k] for k in ("min_log10_lr", "max_log10_lr")},
+        **{key: record.figures.value(key) for key in FIGURES},
+        "intervals": part_json(record.intervals),
+        "bound": {"min_log10_lr": bound.min_log10_lr, "max_log10_lr": bound.max_log10_lr},
         "acceptance": {
-            "criteria": record["acceptance"]["criteria"],
-            "met": record["acceptance"]["met"],
-            "results": record["acceptance"]["results"],
-            "judged_on": record["acceptance"]["judged_on"],
-            "judged_values": record["acceptance"]["judged_values"],
+            "criteria": part_json(acceptance.criteria),
+            "met": acceptance.met,
+            "results": part_json(acceptance.results),
+            "judged_on": acceptance.judged_on,
+            "judged_values": part_json(acceptance.judged_values),
         },
         "model": model_path,
         "record": record_path,
-        "conditions": record["conditions"],
-        "repeats": record["repeats"],
-        "bands": record["bands"],
-        "casework": record["casework"],
-        **({"methods": record["methods"]} if "methods" in record else {}),
+        "conditions": part_json(record.conditions),
+        "repeats": part_json(record.repeats),
+        "bands": part_json(record.bands),
+        "casework": part_json(record.casework),
+        **({"methods": part_json(record.methods)} if "methods" in record.objects else {}),
         **({"report": report_path} if report_path else {}),
     }
 
@@ -337,25 +345,27 @@ def run_validate(args) -> int:
         export_validation_report(result.record, report_target, f"{source} (not stored)")
     for warning in population.warnings:
         print(f"taveer: warning: {shown(warning)}", file=sys.stderr)
-    summary = validation_summary(result, str(args.output), args.record, args.report)
+    from taveer_desktop.core.validation.record_reader import read_validation_record
+
+    record = read_validation_record(result.record)  # the record just written, read typed once
+    summary = validation_summary(record, str(args.output), args.record, args.report)
     if args.json:
         print_json(summary)
         return 0
     from taveer_desktop.presentation.validation_figures_text import acceptance_verdict
 
-    verdict = acceptance_verdict(summary["acceptance"]["met"])
+    verdict = acceptance_verdict(record.acceptance.met)
+    figures = record.figures
     print(
-        f"validated on {numbers.count(summary['authors'], 'author')}, "
-        f"{numbers.integer(summary['trials']['same'])} same-author and "
-        f"{numbers.integer(summary['trials']['different'])} different-author trials: "
-        f"Cllr {numbers.decimal(summary['cllr'])} "
-        f"(Cllr_min {numbers.decimal(summary['cllr_min'])}), "
-        f"EER {numbers.decimal(summary['eer'])}, "
-        f"AUC {numbers.decimal(summary['auc'])}, misleading "
-        f"{numbers.percent(summary['misleading_y'])} / {numbers.percent(summary['misleading_n'])}; "
+        f"validated on {numbers.count(record.population.authors or 0, 'author')}, "
+        f"{numbers.integer(record.protocol.trials_same or 0)} same-author and "
+        f"{numbers.integer(record.protocol.trials_different or 0)} different-author trials: "
+        f"Cllr {numbers.decimal(figures.cllr)} (Cllr_min {numbers.decimal(figures.cllr_min)}), "
+        f"EER {numbers.decimal(figures.eer)}, AUC {numbers.decimal(figures.auc)}, misleading "
+        f"{numbers.percent(figures.misleading_y)} / {numbers.percent(figures.misleading_n)}; "
         f"{verdict}"
     )
-    print_validation_notes(result.record)
+    print_validation_notes(record)
     print(
         f"model written to {shown(args.output)}"
         + (f", record to {shown(args.record)}" if args.record else "")

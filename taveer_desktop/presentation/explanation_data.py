@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
+from taveer_desktop.core.methods.taveer.interpret import Interpretation
 from taveer_desktop.core.methods.taveer.stability import RatioStability
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
 from taveer_desktop.presentation import numbers
@@ -208,21 +209,20 @@ NO_CLASSIFICATION = (
 )
 
 
-def decision_basis(result: Mapping[str, Any]) -> str:
+def decision_basis(result: VerificationResult) -> str:
     """One sentence on what the decision rests on (the ensemble median and the 0.5 rule)."""
-    members = list(result.get("ensemble", []))
-    categories = result.get("categories", {})
-    used = [c for c in members if not categories.get(c, {}).get("abstained")]
-    score = float(result["similarity"])
-    if result.get("prediction") == "insufficient":
+    members = list(result.ensemble)
+    used = [c for c in members if not result.categories[c].abstained]
+    if result.prediction is Classification.INSUFFICIENT:
         return f"No ensemble category could be measured ({', '.join(members)} all abstain)."
+    score = result.similarity
     relation = "above" if score > 0.5 else "not above"
     text = (
         f"Score {numbers.decimal(score)} = median similarity of {numbers.integer(len(used))} of "
         f"{numbers.count(len(members), 'ensemble category')} ({', '.join(used)}); {relation} "
         "the 0.5 decision boundary."
     )
-    band = result.get("inconclusive_band")
+    band = result.inconclusive_band
     if band:
         text += f" Inconclusive band: {numbers.decimal(band[0])}–{numbers.decimal(band[1])}."
     return text
@@ -242,25 +242,25 @@ class PhiRow:
     count_known: int
 
 
-def phi_rows(interpretation: Mapping[str, Any]) -> list[PhiRow]:
+def phi_rows(interpretation: Interpretation) -> list[PhiRow]:
     """Rows of Φ in the engine's order (distance descending), λ and side from L_Y/L_N."""
     lam: dict[str, tuple[float, str]] = {}
-    for side, key in ((SIDE_Y, "l_y"), (SIDE_N, "l_n")):
-        for feature, importance in interpretation.get(key, []):
-            lam[feature] = (float(importance), side)
+    for side, pairs in ((SIDE_Y, interpretation.l_y), (SIDE_N, interpretation.l_n)):
+        for feature, importance in pairs:
+            lam[feature] = (importance, side)
     rows = []
-    for entry in interpretation.get("phi", []):
-        importance, side = lam[entry["feature"]]
+    for entry in interpretation.phi:
+        importance, side = lam[entry.feature]
         rows.append(
             PhiRow(
-                entry["feature"],
-                float(entry["x"]),
-                float(entry["y"]),
-                float(entry["distance"]),
+                entry.feature,
+                entry.x,
+                entry.y,
+                entry.distance,
                 importance,
                 side,
-                int(entry["count_unknown"]),
-                int(entry["count_known"]),
+                entry.count_unknown,
+                entry.count_known,
             )
         )
     return rows

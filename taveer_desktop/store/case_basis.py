@@ -5,8 +5,8 @@ the case, its population and the model it produced; none is ever replaced) and t
 examiner declared relevant to it (``case use-validation``, ``store/validation_use_repository.py``).
 
 - ``case_attempts(store, case_id)``: all of them, oldest first, each read through the one
-  typed reader (``core/validation_basis.basis_from_record``, the record's SHA-256 checked), with
-  whether its model is the case's chosen model.
+  typed reader (``core/validation/record_basis.basis_from_record``, the record's SHA-256
+  checked), with whether its model is the case's chosen model.
 - ``basis_for_case(store, case_id, model_id)``: the validation a verification of the case with
   that model rests on — the latest record of that model linked to the case (own attempt or
   declared use) — or None (the gate then leaves the conclusion investigative).
@@ -19,12 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from taveer_desktop.core.gate.validation_basis import (
-    BasisSource,
-    ValidationBasis,
-    basis_from_record,
-)
+from taveer_desktop.core.gate.validation_basis import BasisSource, ValidationBasis
 from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.validation.record_basis import basis_from_record
 from taveer_desktop.store.errors import DamagedStore
 from taveer_desktop.store.population_repository import StoredValidation
 from taveer_desktop.store.project_store import ProjectStore

@@ -153,7 +153,9 @@ class RunExplanationPanel(QStackedWidget):
         model = self._models[view.run.model_id]
         known, unknown = self._texts
         prediction = view.run.prediction.value
-        stated = stated_log10_lr(view.result)  # a LambdaG or fused run's stated ratio
+        shown = self.result_view.verification  # the run shown, as its result was read
+        findings = shown.methods if shown is not None else None
+        stated = stated_log10_lr(findings)  # a LambdaG or fused run's stated ratio
         job = Job(
             f"Stability of run {run_id}",
             lambda p: jobs.compute_stability(

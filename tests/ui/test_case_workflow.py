@@ -131,7 +131,8 @@ def test_case_documents_rejections_verify_and_reopen(qtbot, window, evidence, tm
     panel = window.verification_tab.result_view
     assert panel.currentWidget() is panel.result_page
     explained = panel.result_view
-    assert explained.result["prediction"] == view.run.prediction
+    assert explained.verification is not None
+    assert explained.verification.prediction == view.run.prediction
     assert set(explained.rows) == set(view.result["ensemble"])  # one Φ table per category
     assert explained.summary.scale.score == view.run.similarity
     assert window.tabs.currentWidget() is window.verification_tab

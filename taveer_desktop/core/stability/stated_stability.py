@@ -24,14 +24,15 @@ gate (the gate's reasons do not change when a tenth of the sentences is left out
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias
+from collections.abc import Sequence
+from typing import TypeAlias
 
 import numpy as np
 
+from taveer_desktop.core.calibration.method_findings import MethodFindings
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
-from taveer_desktop.core.ground.registry import COMPARISON_IDS, METHOD_IDS, method_info
+from taveer_desktop.core.ground.registry import COMPARISON_IDS, method_info
 from taveer_desktop.core.methods.method_registry import SEAMS, method_seam
 from taveer_desktop.core.methods.method_seam import Case
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
@@ -158,15 +159,10 @@ def run_stability(
     return stability.with_ratio(_ratio_stability(method, stated_log10_lr, ratios, afresh))
 
 
-def stated_log10_lr(result: Mapping[str, Any]) -> float | None:
-    """The stated ratio (log10) of a stored result dict of a run whose model states another
-    method's ratio than TAVeer's (None for a TAVeer model's run, or where it stated none)."""
-    methods = result.get("methods")
-    stated = methods.get("method") if isinstance(methods, dict) else None
-    if stated is None or (
-        stated in METHOD_IDS and not method_info(stated).capabilities.ratio_resampled
-    ):
+def stated_log10_lr(findings: MethodFindings | None) -> float | None:
+    """The stated ratio (log10) of a run whose model states another method's ratio than
+    TAVeer's, from its typed findings (``VerificationResult.methods``; None for a TAVeer
+    model's run, or where it stated none)."""
+    if findings is None or not method_info(findings.stated).capabilities.ratio_resampled:
         return None  # no other method's findings, or a method whose ratio is not resampled
-    assert isinstance(methods, dict)
-    value = (methods.get("log10_lr_by_method") or {}).get(methods.get("method"))
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    return findings.by_method.get(findings.stated)

@@ -5,7 +5,9 @@ are the trials — and the stated method and those compared beside it), one bloc
 every figure of ``validation_figures.FIGURES`` (None where it is not a finite number), the
 number of trials the method scored (``trials``) and could not compare (``cannot_compare``), its
 cost in seconds per trial, whether it is deterministic and, for a method that is not, the
-lowest and highest AUC and Cllr over several method seeds (``seed_spread``).
+lowest and highest AUC and Cllr over several method seeds (``seed_spread``, with the number of
+seeds and trials it was measured on) and, for a method that could not compare some trials, how
+many for each reason (``cannot_compare_reasons``).
 ``method_figures(record)`` reads them back strictly; the report, the wizard and the command
 line use it instead of indexing the dictionary. Records written before methods were compared
 hold figures only (and only for LambdaG and fusion validations): their counts read as None.
@@ -14,7 +16,7 @@ hold figures only (and only for LambdaG and fusion validations): their counts re
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from taveer_desktop.core.calibration.outcome import ResultFormatError
@@ -35,6 +37,11 @@ class MethodFigures:
     seconds_per_trial: float | None
     deterministic: bool
     seed_spread: dict[str, tuple[float, float]] | None = None
+    spread_sizes: tuple[int, int] | None = None  # (seeds, trials) the seed spread was measured on
+    cannot_compare_reasons: dict[str, int] | None = None  # trials it could not compare, by reason
+    # the keys of the block as read, in its order (None: not read from a record); an older
+    # block lacks some (``core/validation/record_json.py`` prints it as held)
+    written: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The record's block (``record["methods"][id]``)."""
@@ -47,6 +54,10 @@ class MethodFigures:
         )
         if self.seed_spread is not None:
             data["seed_spread"] = {k: list(v) for k, v in self.seed_spread.items()}
+            if self.spread_sizes is not None:
+                data["seed_spread"].update(seeds=self.spread_sizes[0], trials=self.spread_sizes[1])
+        if self.cannot_compare_reasons:
+            data["cannot_compare_reasons"] = dict(self.cannot_compare_reasons)
         return data
 
 
@@ -84,6 +95,15 @@ def _spread(data: Any, method: str) -> dict[str, tuple[float, float]] | None:
     return out
 
 
+def _sizes(spread: Any, method: str) -> tuple[int, int] | None:
+    """(seeds, trials) a seed spread was measured on (None: not recorded)."""
+    if not isinstance(spread, dict) or spread.get("seeds") is None:
+        return None
+    seeds = _count(spread.get("seeds"), f"{method}.seed_spread.seeds")
+    trials = _count(spread.get("trials"), f"{method}.seed_spread.trials")
+    return (seeds or 0, trials or 0)
+
+
 def read_block(method: str, data: Any) -> MethodFigures:
     """One method's block, checked."""
     if method not in METHOD_IDS:
@@ -102,6 +122,13 @@ def read_block(method: str, data: Any) -> MethodFigures:
     deterministic = data.get("deterministic", method_info(method).deterministic)
     if not isinstance(deterministic, bool):
         raise _fail(f"{method}.deterministic must be true or false")
+    spread = data.get("seed_spread")
+    reasons = data.get("cannot_compare_reasons")
+    if reasons is not None and not (
+        isinstance(reasons, dict)
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in reasons.values())
+    ):
+        raise _fail(f"{method}.cannot_compare_reasons must count trials by reason")
     return MethodFigures(
         method=method,
         figures=figures,
@@ -109,7 +136,10 @@ def read_block(method: str, data: Any) -> MethodFigures:
         cannot_compare=_count(data.get("cannot_compare"), f"{method}.cannot_compare"),
         seconds_per_trial=None if seconds is None else float(seconds),
         deterministic=deterministic,
-        seed_spread=_spread(data.get("seed_spread"), method),
+        seed_spread=_spread(spread, method),
+        spread_sizes=_sizes(spread, method),
+        cannot_compare_reasons={str(k): int(n) for k, n in reasons.items()} if reasons else None,
+        written=tuple(str(key) for key in data),
     )
 
 

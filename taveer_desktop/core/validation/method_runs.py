@@ -133,6 +133,13 @@ def figures_block(run: MethodRun, trials: TrialSet) -> MethodFigures:
         seconds_per_trial=round(run.seconds_per_trial, 6),
         deterministic=method_info(run.method).deterministic,
         seed_spread=spread,
+        # with how many seeds and trials the spread was measured
+        spread_sizes=(
+            (run.seed_spread["seeds"], run.seed_spread["trials"])
+            if run.seed_spread is not None
+            else None
+        ),
+        cannot_compare_reasons=dict(run.reasons) if run.reasons else None,
     )
 
 
@@ -140,14 +147,7 @@ def methods_block(runs: dict[str, MethodRun], trials: TrialSet) -> dict[str, Any
     """``record["methods"]``: every run's block."""
     out = {}
     for method, run in runs.items():
-        block = figures_block(run, trials).to_dict()
-        if run.seed_spread is not None:  # with how many seeds and trials it was measured
-            block["seed_spread"].update(
-                seeds=run.seed_spread["seeds"], trials=run.seed_spread["trials"]
-            )
-        if run.reasons:
-            block["cannot_compare_reasons"] = dict(run.reasons)
-        out[method] = block
+        out[method] = figures_block(run, trials).to_dict()
     return out
 
 

@@ -2,6 +2,10 @@
 (``core/validation/validation.py`` writes it; ``docs/validation.md``, "The record", lists every
 key), each attribute named by its key. ``core/validation/record_reader.py`` reads a record into
 them (``ValidationRecord``) and documents how absent and old parts read.
+
+A block a command prints whole keeps the keys the record gave it, in the record's order
+(``written``: None where the record held no object there; the figures and intervals their
+``names``), so that ``core/validation/record_json.py`` prints it as the record holds it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from dataclasses import dataclass, field
 
 Number = int | float
 Pair = tuple[Number | None, Number | None]
+Keys = tuple[str, ...] | None  # the keys a block held, in its order (None: not an object)
 
 
 @dataclass(frozen=True)
@@ -47,13 +52,14 @@ class Intervals:
     misleading_y: Pair | None = None
     misleading_n: Pair | None = None
     ece: Pair | None = None
+    names: tuple[str, ...] = ()  # the intervals the record lists, in its order
 
     def value(self, name: str) -> Pair | None:
         value: Pair | None = getattr(self, name, None) if name in FIGURE_NAMES else None
         return value
 
 
-FIGURE_NAMES = frozenset(Intervals.__dataclass_fields__)
+FIGURE_NAMES = frozenset(Figures.__dataclass_fields__) - {"names"}
 
 
 @dataclass(frozen=True)
@@ -72,12 +78,14 @@ class Conditions:
 
     questioned_chars: Pair | None = None
     known_chars: Pair | None = None
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)
 class TopicGroups:
     source: str | None = None
     count: int | None = None
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class Construction:
     matched_share: Number | None = None
     matched_share_same: Number | None = None
     matched_share_different: Number | None = None
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,7 @@ class Criteria:
     max_cllr: Number | None = None
     max_misleading: Number | None = None
     set_utc: str | None = None
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)
@@ -148,6 +158,7 @@ class Bound:
     rule: str | None = None
     trials_same: int | None = None
     trials_different: int | None = None
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)
@@ -158,6 +169,7 @@ class Band:
     figures: Figures
     intervals: Intervals
     bound: Bound
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)
@@ -174,6 +186,7 @@ class Repeats:
     misleading_y: tuple[Number | None, ...] | None = None
     misleading_n: tuple[Number | None, ...] | None = None
     spread: Figures = Figures()
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
     def values(self, name: str) -> tuple[Number | None, ...] | None:
         """Each repeat's ``name`` (None: not a repeat figure, or not recorded)."""
@@ -199,6 +212,7 @@ class RecordCasework:
     counted: str | None = None
     too_small: bool | None = None
     reasons: tuple[str, ...] = ()
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,12 @@ def _pair(value: Any) -> Pair | None:
     return None
 
 
+def _declared(value: Any) -> Pair | None:
+    """A declared range: [LO, HI], or a single number N meaning N to N (as the gate reads it)."""
+    number = _num(value)
+    return (number, number) if number is not None else _pair(value)
+
+
 def _length(value: Any) -> Number | Pair | None:
     """A protocol's length: one number (format 1) or [LO, HI] (null sides: whole documents)."""
     return _num(value) if _pair(value) is None else _pair(value)
@@ -110,7 +116,13 @@ def _figures(data: Any) -> Figures:
 
 def _intervals(data: Any) -> Intervals:
     block = _obj(data)
-    return Intervals(**{name: _pair(block.get(name)) for name in FIGURE_NAMES})
+    listed = tuple(str(name) for name in block if name in FIGURE_NAMES)
+    return Intervals(**{name: _pair(block.get(name)) for name in FIGURE_NAMES}, names=listed)
+
+
+def _written(data: Any) -> tuple[str, ...] | None:
+    """The keys of a block, in its order (None: the record holds no object there)."""
+    return tuple(str(key) for key in data) if isinstance(data, dict) else None
 
 
 @dataclass(frozen=True)
@@ -153,6 +165,9 @@ def _fields(cls: type, data: Any, **special: Any) -> Any:
         if name in special:
             values[name] = special[name]
             continue
+        if name == "written":
+            values[name] = _written(data)
+            continue
         kind = str(spec.type)
         value = block.get(name)
         if kind.startswith("str"):
@@ -185,7 +200,7 @@ def _construction(protocol: Mapping[str, Any]) -> Construction | None:
         return None
     groups = block.get("groups")
     read_groups = (
-        TopicGroups(_str(groups.get("source")), _int(groups.get("count")))
+        TopicGroups(_str(groups.get("source")), _int(groups.get("count")), _written(groups))
         if isinstance(groups, dict)
         else None
     )
@@ -227,6 +242,7 @@ def _band(data: Any) -> Band:
         figures=_figures(block.get("figures")),
         intervals=_intervals(block.get("intervals")),
         bound=_fields(Bound, block.get("bound")),
+        written=_written(data),
     )
 
 
@@ -262,8 +278,9 @@ def read_validation_record(data: dict[str, Any]) -> ValidationRecord:
             description=_str(_obj(data.get("population")).get("description")) or "",
         ),
         conditions=Conditions(
-            _pair(_obj(conditions).get("questioned_chars")),
-            _pair(_obj(conditions).get("known_chars")),
+            _declared(_obj(conditions).get("questioned_chars")),
+            _declared(_obj(conditions).get("known_chars")),
+            _written(conditions),
         )
         if isinstance(conditions, dict)
         else None,

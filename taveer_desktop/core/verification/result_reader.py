@@ -239,4 +239,5 @@ def read_result(data: Any) -> VerificationResult:
         methods=findings_from_dict(data["methods"]) if "methods" in data else None,
         validation=_validation(data.get("validation")),
         population_fit=_population_fit(data.get("population_fit")),
+        calibrated=bool(data.get("calibrated", True)),
     )

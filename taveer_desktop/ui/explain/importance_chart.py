@@ -12,7 +12,7 @@ a label shows the feature's λ, relative frequencies and counts; clicking emits
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QToolTip
 
 from taveer_desktop.core.features.features import CATEGORY_NAMES
+from taveer_desktop.core.methods.taveer.interpret import Interpretation
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.explanation_data import PhiRow, feature_tooltip
 from taveer_desktop.presentation.importance_text import stack_heading
@@ -97,14 +98,11 @@ class ImportanceChart(pg.PlotWidget):
     # --- data -----------------------------------------------------------------------------
 
     def show_category(
-        self, category: str, interpretation: Mapping, rows: Sequence[PhiRow] = ()
+        self, category: str, interpretation: Interpretation, rows: Sequence[PhiRow] = ()
     ) -> None:
         """Show ``interpretation`` (the result's entry for ``category``) as the two stacks."""
         self.category = category
-        self.lists = {
-            SAME: [(f, float(v)) for f, v in interpretation.get("l_y", [])],
-            DIFFERENT: [(f, float(v)) for f, v in interpretation.get("l_n", [])],
-        }
+        self.lists = {SAME: list(interpretation.l_y), DIFFERENT: list(interpretation.l_n)}
         self.rows = {row.feature: row for row in rows}
         self.selected = None
         name = CATEGORY_NAMES.get(category, "")

@@ -16,8 +16,9 @@ summary's runner the first time the tab is shown for a result. The two fixed tab
 out by ``result_layout.py``.
 
 Entry point: ``ResultView(parent).show_result(result_dict, model, known_texts, unknown_text,
-document_hashes, stability=None)``. Call ``shutdown()`` before the window closes (waits for a
-running job).
+document_hashes, stability=None)``: the stored result is read once, typed
+(``core/verification/result_reader.read_result``), and every part is drawn from that
+reading. Call ``shutdown()`` before the window closes (waits for a running job).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.sentence_agreement import SentenceLeaning, sentence_leanings
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.evidence_data import EvidenceText, evidence_texts
 from taveer_desktop.presentation.explanation_data import PhiRow, StabilityFigures, phi_rows
@@ -88,7 +91,7 @@ class ResultView(QWidget):
         """``conclusion_above_tabs``: False when the owner places ``summary.conclusion``
         itself (the desktop keeps it above the scrolled result)."""
         super().__init__(parent)
-        self.result: Mapping = {}
+        self.verification: VerificationResult | None = None  # the result shown, as read
         self.rows: dict[str, list[PhiRow]] = {}
         self._evidence: dict[str, tuple[EvidenceText, EvidenceText]] = {}
         self._texts: tuple[list[str], str] = ([], "")
@@ -170,30 +173,31 @@ class ResultView(QWidget):
         if isinstance(document_hashes, Mapping):
             document_hashes = list(document_hashes.items())
         hashes = list(document_hashes or text_hashes(known_texts, unknown_text))
-        self.result = result
+        verification = read_result(result)
+        self.verification = verification
         self._texts = (list(known_texts), unknown_text)
         self._lexicon = lexicon
         self._evidence = {}
-        interpretation = result.get("interpretation") or {}
+        interpretation = verification.interpretation
         self.rows = {c: phi_rows(i) for c, i in interpretation.items()}
         self.summary.show_result(
-            result, model, known_texts, unknown_text, hashes, scale_id, stability
+            verification, model, known_texts, unknown_text, hashes, scale_id, stability
         )
         self._show_lambdag_tab()
         self.details_scroll.verticalScrollBar().setValue(0)
-        self.similarity_chart.show_result(self.summary.verification)  # as the summary read it
+        self.similarity_chart.show_result(verification)
         blocked = self.category_box.blockSignals(True)
         self.category_box.clear()
-        for category in result.get("ensemble", []):
+        for category in verification.ensemble:
             if category in interpretation:
-                entry = result["categories"][category]
-                similarity = entry.get("similarity")
+                entry = verification.categories[category]
+                similarity = entry.similarity
                 shown = (
                     "abstains"
                     if similarity is None
                     else f"similarity {numbers.decimal(similarity)}"
                 )
-                self.category_box.addItem(f"{category} {entry.get('name', '')} — {shown}", category)
+                self.category_box.addItem(f"{category} {entry.name} — {shown}", category)
         self.category_box.blockSignals(blocked)
         self.no_interpretation.setVisible(not interpretation)
         self.no_interpretation.setText(
@@ -210,7 +214,7 @@ class ResultView(QWidget):
     def _show_lambdag_tab(self) -> None:
         """Offer LambdaG's tab when the result has LambdaG's evidence (filled when shown)."""
         self._cancel_leanings()
-        verification = self.summary.verification
+        verification = self.verification
         findings = verification.methods if verification is not None else None
         self._lambdag = findings.evidence if findings is not None else None
         shown = self._lambdag is not None
@@ -224,7 +228,7 @@ class ResultView(QWidget):
         if index != LAMBDAG_TAB or self._lambdag is None:
             return
         evidence, self._lambdag = self._lambdag, None
-        verification = self.summary.verification
+        verification = self.verification
         assert verification is not None
         _known, unknown = self._texts
         lexicon = self._lexicon or default_lexicon()
@@ -266,7 +270,7 @@ class ResultView(QWidget):
     def _first_measured_index(self) -> int:
         for i in range(self.category_box.count()):
             category = self.category_box.itemData(i)
-            if not self.result["interpretation"][category].get("abstained"):
+            if self.verification and not self.verification.interpretation[category].abstained:
                 return i
         return 0
 
@@ -289,7 +293,8 @@ class ResultView(QWidget):
             return
         self.category = category
         self.feature = None
-        interpretation = self.result["interpretation"][category]
+        assert self.verification is not None
+        interpretation = self.verification.interpretation[category]
         rows = self.rows[category]
         self.importance_chart.show_category(category, interpretation, rows)
         self.distance_view.show_rows(category, rows)

@@ -11,7 +11,7 @@ view's ``JobRunner`` (the one shape of background work), or through the caller's
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from taveer_desktop.core.calibration.outcome import Classification, ConclusionKind
@@ -36,7 +36,6 @@ class StabilityPart:
     """The stability methods of ``DecisionSummary`` (see the module)."""
 
     # set by DecisionSummary
-    result: Mapping[str, Any]
     verification: VerificationResult | None
     stability: StabilityFigures | None
     stability_handler: Callable[[], bool] | None
@@ -102,7 +101,8 @@ class StabilityPart:
                 self.stability_failed("another stability computation is still running")
             return
         model, known, unknown, prediction = resampling
-        answer, stated = prediction.value, stated_log10_lr(self.result)
+        findings = self.verification.methods if self.verification is not None else None
+        answer, stated = prediction.value, stated_log10_lr(findings)
         job = Job(
             "Stability of the result",
             lambda progress: run_stability(

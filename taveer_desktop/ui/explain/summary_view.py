@@ -26,8 +26,7 @@ standalone viewer's); its methods are ``StabilityPart``'s.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -45,7 +44,6 @@ from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE, SCALES,
 from taveer_desktop.core.methods.taveer.model import Model
 from taveer_desktop.core.methods.taveer.stability import DEFAULT_RESAMPLES
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
-from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation import glossary, numbers
 from taveer_desktop.presentation.conclusion_text import lr_bound
 from taveer_desktop.presentation.explanation_data import (
@@ -212,7 +210,6 @@ class DecisionSummary(StabilityPart, QWidget):
             details_layout.addWidget(part)
         details_layout.addStretch(1)
 
-        self.result: Mapping[str, Any] = {}
         self.verification: VerificationResult | None = None
         self.stability: StabilityFigures | None = None
         # set by a caller that computes (and stores) stability itself; returns False if it
@@ -225,7 +222,7 @@ class DecisionSummary(StabilityPart, QWidget):
 
     def show_result(
         self,
-        result: Mapping[str, Any],
+        verification: VerificationResult,
         model: Model | None,
         known_texts: Sequence[str],
         unknown_text: str,
@@ -233,10 +230,10 @@ class DecisionSummary(StabilityPart, QWidget):
         scale_id: str = DEFAULT_SCALE,
         stability: StabilityFigures | None = None,
     ) -> None:
-        """Show ``result`` (a result dict); ``stability`` is the figure stored with the run."""
+        """Show ``verification`` (a stored result as ``read_result`` typed it); ``stability``
+        is the figure stored with the run."""
         self.cancel_stability()
-        verification = read_result(result)
-        self.result, self.verification, self.stability = result, verification, None
+        self.verification, self.stability = verification, None
         self._case = (model, list(known_texts), unknown_text)
         population = model.conditions.population if model and model.conditions else None
         texts = decision_texts(verification, scale_id, population, lr_bound(verification, model))
@@ -271,16 +268,15 @@ class DecisionSummary(StabilityPart, QWidget):
         self.scale.set_values(
             None if unanswered else verification.similarity, verification.inconclusive_band
         )
-        self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(result))
+        self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(verification))
         self.reasons_label.setVisible(bool(verification.conclusion.reasons))
         self.reasons_label.setText(reasons_html(conclusion_reasons(verification.conclusion)))
         self._show_lr(texts, verification.log10_lr, scale_id)
         self._show_warnings(verification.warnings)
-        model_info = result.get("model", {})
         self.model_label.setText(
-            f"{html.escape(model_info.get('name', '?'))}<br>"
-            f"SHA-256 {_digest(model_info.get('sha256', '?'))}"
-            f"<br>lexicon SHA-256 {_digest(result.get('lexicon_sha256', '?'))}"
+            f"{html.escape(verification.model_name)}<br>"
+            f"SHA-256 {_digest(verification.model_sha256)}"
+            f"<br>lexicon SHA-256 {_digest(verification.lexicon_sha256)}"
         )
         self.documents_label.setText(
             "<br>".join(
@@ -323,7 +319,7 @@ class DecisionSummary(StabilityPart, QWidget):
     def _show_lr(self, texts: DecisionTexts, log10_lr: float | None, scale_id: str) -> None:
         self.verbal_label.setToolTip("")
         if texts.lr_number is None or log10_lr is None:  # the number exists only with the LR
-            calibrated = self.result.get("calibrated", True)
+            calibrated = self.verification is None or self.verification.calibrated is not False
             if texts.kind is ConclusionKind.NONE:
                 reason = "there is no conclusion for these texts"
             elif not calibrated:

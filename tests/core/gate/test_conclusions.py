@@ -193,6 +193,18 @@ def test_a_result_from_before_the_gate_is_never_more_than_investigative(demo_mod
     assert read_result(data).conclusion.kind is ConclusionKind.NONE
 
 
+def test_the_reader_keeps_what_a_stored_result_says_of_its_calibration(demo_model):
+    """``calibrated`` as the stored result states it: False for a model without a calibrated
+    ratio, True where it had one, and True for a result stored before the key existed (the
+    explanation window says "no score to calibrate" there, as it always did)."""
+    data = verify(demo_model, [_paper(n) for n in (6, 15, 23)], _paper(1)).to_dict()
+    assert read_result(data).calibrated is (data["log10_lr"] is not None) is True
+    assert read_result({**data, "calibrated": False, "log10_lr": None}).calibrated is False
+    del data["calibrated"]
+    assert read_result(data).calibrated is True
+    assert verify(demo_model, [_paper(6)], _paper(1)).calibrated is None  # not read: unstated
+
+
 def test_a_banded_model_classifies_inconclusive(demo_model):
     data = json.loads(demo_model.to_json())
     data["inconclusive_band"] = {"low": 0.0, "high": 1.0, "training_c_at_1": 0.5}

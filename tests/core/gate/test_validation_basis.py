@@ -14,7 +14,6 @@ from conftest import CORPORA
 
 from taveer_desktop import paths
 from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
-from taveer_desktop.core.gate.validation_basis import basis_from_record, read_record_file
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.taveer.model import load_model, save_model
 from taveer_desktop.core.methods.taveer.verify import verify
@@ -22,6 +21,7 @@ from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
     MIN_CASEWORK_TRIALS,
 )
+from taveer_desktop.core.validation.record_basis import basis_from_record, read_record_file
 from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.conclusion_text import headline
 from tests.basis_fixtures import STAND_IN_SOURCE, stand_in_record

@@ -19,13 +19,13 @@ from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.features.feature_stream import encode_document
 from taveer_desktop.core.features.feature_vectors import DocumentFeatures
 from taveer_desktop.core.features.lexicon import default_lexicon
-from taveer_desktop.core.gate.validation_basis import read_record_file
 from taveer_desktop.core.ground.errors import Cancelled, InputError
 from taveer_desktop.core.ground.progress import Progress
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.taveer.model import load_model, parse_model, save_model
 from taveer_desktop.core.methods.taveer.verify import verify
 from taveer_desktop.core.trials.population import population_from_corpus, population_from_texts
+from taveer_desktop.core.validation.record_basis import read_record_file
 from taveer_desktop.core.validation.validation import (
     MIN_TRIALS_PER_CLASS,
     AcceptanceCriteria,

@@ -15,7 +15,7 @@ from taveer_desktop.ui.explain.distance_view import DistanceView
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 from taveer_desktop.ui.explain.similarity_chart import SimilarityChart
 
-from .builders import synthetic_interpretation
+from .builders import synthetic_interpretation, typed
 
 
 def _distance_view(qtbot, interpretation) -> DistanceView:
@@ -24,7 +24,7 @@ def _distance_view(qtbot, interpretation) -> DistanceView:
     view.resize(1000, 500)
     view.show()
     qtbot.waitExposed(view)
-    view.show_rows("F6", phi_rows(interpretation))
+    view.show_rows("F6", phi_rows(typed(interpretation)))
     return view
 
 
@@ -68,7 +68,7 @@ def test_exports_are_valid_png_and_svg(qtbot, tmp_path, federalist, kind):
     interpretation = federalist.result["interpretation"]["F4"]
     if kind == "importance":
         widget = ImportanceChart()
-        widget.show_category("F4", interpretation, phi_rows(interpretation))
+        widget.show_category("F4", typed(interpretation), phi_rows(typed(interpretation)))
     elif kind == "similarity":
         widget = SimilarityChart()
         widget.show_result(read_result(federalist.result))

@@ -9,6 +9,8 @@ from taveer_desktop.presentation.evidence_data import QtPositions, evidence_text
 from taveer_desktop.presentation.explanation_data import phi_rows
 from taveer_desktop.ui.explain.evidence_view import EvidenceView
 
+from .builders import typed
+
 
 @pytest.mark.parametrize("case", ["federalist", "stackexchange"])
 def test_counts_equal_the_engines_for_every_feature(qtbot, request, lexicon, case):
@@ -18,11 +20,11 @@ def test_counts_equal_the_engines_for_every_feature(qtbot, request, lexicon, cas
     for category, interpretation in data.result["interpretation"].items():
         unknown, known = evidence_texts(data.unknown, data.known, lexicon, category)
         view.set_texts(category, unknown, known)
-        for row in phi_rows(interpretation):
+        for row in phi_rows(typed(interpretation)):
             assert unknown.count(row.feature) == row.count_unknown, (category, row.feature)
             assert known.count(row.feature) == row.count_known, (category, row.feature)
         # the view itself, for the features that decide most
-        for row in sorted(phi_rows(interpretation), key=lambda r: -r.importance)[:5]:
+        for row in sorted(phi_rows(typed(interpretation)), key=lambda r: -r.importance)[:5]:
             view.show_feature(row.feature, row.side)
             assert view.counts() == (row.count_unknown, row.count_known)
             highlighted = len(view.unknown.editor.extraSelections())

@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from taveer_desktop.core.verification.result_reader import read_result
 from taveer_desktop.presentation.explanation_data import (
     CSV_HEADER,
     PhiRow,
@@ -20,10 +21,12 @@ from taveer_desktop.presentation.explanation_data import (
 )
 from taveer_desktop.presentation.refusal_text import conclusion_reasons
 
+from .builders import typed
+
 
 def test_phi_rows_carry_the_engines_importance_and_side(federalist):
     for category, interpretation in federalist.result["interpretation"].items():
-        rows = phi_rows(interpretation)
+        rows = phi_rows(typed(interpretation))
         assert [r.feature for r in rows] == [e["feature"] for e in interpretation["phi"]]
         by_feature = {r.feature: r for r in rows}
         for side, key in (("Y", "l_y"), ("N", "l_n")):
@@ -70,7 +73,7 @@ def test_tsv_keeps_one_line_per_row():
 
 
 def test_decision_basis(federalist):
-    basis = decision_basis(federalist.result)
+    basis = decision_basis(read_result(federalist.result))
     assert f"{federalist.result['similarity']:.3f}" in basis and "0.5" in basis
 
 

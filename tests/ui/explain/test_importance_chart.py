@@ -12,7 +12,7 @@ from taveer_desktop.presentation.explanation_data import phi_rows
 from taveer_desktop.report.chart_layout import DIFFERENT, SAME
 from taveer_desktop.ui.explain.importance_chart import ImportanceChart
 
-from .builders import synthetic_interpretation
+from .builders import synthetic_interpretation, typed
 
 
 def _chart(qtbot, interpretation, category="F4", top_n=8) -> ImportanceChart:
@@ -21,7 +21,7 @@ def _chart(qtbot, interpretation, category="F4", top_n=8) -> ImportanceChart:
     chart.resize(700, 480)
     chart.show()
     qtbot.waitExposed(chart)
-    chart.show_category(category, interpretation, phi_rows(interpretation))
+    chart.show_category(category, typed(interpretation), phi_rows(typed(interpretation)))
     return chart
 
 
@@ -80,7 +80,7 @@ def test_hover_text_and_click_choose_a_feature(qtbot, federalist):
     chart = _chart(qtbot, interpretation, "F6")
     segment = chart.chart_layout.different.segments[0]
     text = chart.tooltip_for(segment)
-    row = next(r for r in phi_rows(interpretation) if r.feature == segment.feature)
+    row = next(r for r in phi_rows(typed(interpretation)) if r.feature == segment.feature)
     assert segment.feature in text and f"{row.importance:.5f}" in text
     assert (
         f"({row.count_unknown} occurrences)" in text and f"({row.count_known} occurrences)" in text
@@ -105,7 +105,7 @@ def test_an_abstaining_category_and_two_thousand_features(qtbot):
     chart = _chart(qtbot, {"l_y": [], "l_n": [], "phi": []}, "F11")
     assert chart.chart_layout.empty
     big = synthetic_interpretation(2000)
-    chart.show_category("F9", big, phi_rows(big))
+    chart.show_category("F9", typed(big), phi_rows(typed(big)))
     _check_against_engine(chart, big)
     assert len(chart.chart_layout.same.segments) <= chart.top_n + 1
 

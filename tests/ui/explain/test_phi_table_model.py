@@ -20,12 +20,12 @@ from taveer_desktop.ui.explain.phi_table_model import (
     X,
 )
 
-from .builders import synthetic_interpretation
+from .builders import synthetic_interpretation, typed
 
 
 def _model(interpretation) -> PhiTableModel:
     model = PhiTableModel()
-    model.set_rows(phi_rows(interpretation), "F9")
+    model.set_rows(phi_rows(typed(interpretation)), "F9")
     return model
 
 

@@ -93,6 +93,10 @@ class VerificationResult:
     calibration_lengths: tuple[int, int] | None = None
     # the case's fit to the validation's population (None: no basis with a profile)
     population_fit: CaseFit | None = None
+    # what a stored result states of its ratio (``result_reader``): False where its model gave
+    # no calibrated ratio (trained before model format 2), True where it did or where the
+    # result was stored before calibration existed; None: not read from a stored result
+    calibrated: bool | None = field(default=None, compare=False)
 
     @property
     def likelihood_ratio(self) -> float | None:
