@@ -114,6 +114,7 @@ from taveer_desktop.core.validation.method_runs import (
     methods_block,
     run_methods,
 )
+from taveer_desktop.core.validation.repeat_fits import repeat_models
 from taveer_desktop.core.validation.validation_figures import (
     FIGURES,
     band_summaries,
@@ -375,7 +376,8 @@ def validate(
             "rule_set_utc": criteria.set_utc if settings.choose_by else None,
             "rule_values": {m: rounded(v) for m, v in rule_values.items()},
         }
-    model = replace(model, extra={**model.extra, "validation": summary})
+    repeat_block = repeat_models(trials, taveer.cv_log10_lr, settings, ranges)  # each repeat's fit
+    model = replace(model, extra={**model.extra, "validation": summary, **repeat_block})
     if stated.attach is not None:
         model = stated.attach(model)
     record = {

@@ -6,7 +6,8 @@ every number a report quotes can be traced to it (``core/methods/taveer/model_fi
 the part of every other method it states or fuses. ``parse_model`` rejects anything malformed with
 one plain message naming the file: the common keys (``model_fields_from_dict``), the figures the
 file states about itself (``core/methods/taveer/model_claims.py``), the stated method, and every
-method's part, each checked by its own seam (``core/methods/method_registry.py``).
+method's part, each checked by its own seam (``core/methods/method_registry.py``), and the
+repeats' own fits where a validation kept them (``core/methods/repeat_models.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.safe_json import loads_limited
 from taveer_desktop.core.intake.decoding import read_file_bytes
 from taveer_desktop.core.methods.method_registry import check_parts
+from taveer_desktop.core.methods.repeat_models import repeat_fits
 from taveer_desktop.core.methods.taveer.model_claims import check_claims
 from taveer_desktop.core.methods.taveer.model_fields import KNOWN_KEYS as KNOWN_KEYS
 from taveer_desktop.core.methods.taveer.model_fields import MAX_MODEL_BYTES as MAX_MODEL_BYTES
@@ -43,6 +45,7 @@ def model_from_dict(data: Any, source: str) -> Model:
     model = model_fields_from_dict(data, source)
     check_claims(model.extra, source)
     check_parts(model, source)
+    repeat_fits(model, source)  # each repeat's own fit, where the model keeps them
     return model
 
 

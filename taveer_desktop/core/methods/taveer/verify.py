@@ -24,6 +24,7 @@ from taveer_desktop.core.calibration.outcome import (
     ConclusionKind,
     GateRule,
 )
+from taveer_desktop.core.calibration.repeat_agreement import RepeatAgreement
 from taveer_desktop.core.features.features import (
     CATEGORY_IDS,
     CATEGORY_NAMES,
@@ -93,6 +94,8 @@ class VerificationResult:
     calibration_lengths: tuple[int, int] | None = None
     # the case's fit to the validation's population (None: no basis with a profile)
     population_fit: CaseFit | None = None
+    # the stated ratio under each repeat's own fit (None: not checked, a result from before)
+    repeats: RepeatAgreement | None = None
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -145,6 +148,7 @@ class VerificationResult:
         data["population_fit"] = (
             None if self.population_fit is None else self.population_fit.to_dict()
         )
+        data["repeats"] = None if self.repeats is None else self.repeats.to_dict()
         return data
 
 
