@@ -77,6 +77,6 @@ def repeat_sentence(agreement: RepeatAgreement | None) -> str | None:
     )
     fitted = f" (fitted on all draws together: {format_lr(final)})" if final is not None else ""
     return (
-        f"{drawn} — {split}{fitted}. Because {REPEATS_PLAIN} (a ratio of 1 here says that "
+        f"{drawn} — {split}{fitted}. That is, {REPEATS_PLAIN} (a ratio of 1 here says that "
         "the direction is uncertain, not that the texts were found to weigh equally)."
     )

@@ -37,7 +37,8 @@ The protocol (``docs/validation.md`` states it for readers):
    distances the trials saw across it. For another stated method the model also carries that
    method's part (``core/methods/lambdag/lambdag_model.py``,
    ``core/methods/systems/comparison_model.py``), bounded the same way by the ELUB of that method's
-   cross-validated LRs.
+   cross-validated LRs. Each repeat's own TAVeer fit is kept beside it (``repeat_models``,
+   ``core/validation/repeat_fits.py``): a case whose repeats point different ways gets no direction.
 
 **The bound.** Every calibration is clipped to the empirical lower and upper bound (ELUB) of
 Vergeer et al. (2016, *Science & Justice* 56(6):482–491; ``core/calibration/elub.py``). In each
