@@ -48,7 +48,7 @@ PLAIN_REASONS: dict[GateRule, str] = {
     ),
     GateRule.REPEATS_DISAGREE: (
         "which way the likelihood ratio points depends on the random draw of the validation's "
-        "test pairs, so it is stated as 1: the findings give no support either way"
+        "test pairs, so it is stated as one, which gives no support either way"
     ),
 }
 

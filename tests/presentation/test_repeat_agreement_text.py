@@ -20,7 +20,7 @@ def test_disagreement_says_why_with_the_spread_and_the_split():
     assert "from 0.423 (= 1/2.36) to 2.01" in text  # the lowest and highest ratios as numbers
     assert "2 towards Hp and 2 towards Hd" in text
     assert "fitted on all draws together: 1.05" in text
-    assert "stated as 1" in text and "no support either way" in text
+    assert "stated as one" in text and "no support either way" in text
     assert "log10" not in text and "seed-" not in text
 
 

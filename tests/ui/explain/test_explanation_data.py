@@ -195,7 +195,7 @@ def test_a_ratio_whose_repeats_disagree_is_stated_as_1_and_the_desktop_says_why(
     assert "no support for either proposition" in texts.headline
     assert texts.lr_number is not None and texts.lr_number.startswith("LR = 1 ")
     assert texts.repeats is not None and "repeated 2 times" in texts.repeats
-    assert "stated as 1" in texts.repeats
+    assert "stated as one" in texts.repeats
     assert any("random draw" in r for r in conclusion_reasons(result.conclusion))
     # the same model without the disagreeing repeat: the final ratio stands
     agreeing = replace(model, extra={**model.extra, **repeat_models_block(fits[:1])})
