@@ -50,14 +50,15 @@ def check_repeats(
 
 def disagreement_message(agreement: RepeatAgreement) -> str:
     """The gate's technical sentence of a disagreement (the plain words are presentation's)."""
-    given = [v for v in agreement.log10_lrs if v is not None]
-    missing = len(agreement.log10_lrs) - len(given)
+    n = len(agreement.log10_lrs)
+    missing = n - sum(v is not None for v in agreement.log10_lrs)
     low, high = agreement.lowest, agreement.highest
     spread = f" from {low:+.3f} to {high:+.3f}" if low is not None and high is not None else ""
     final = agreement.final_log10_lr
+    fits = "repeat's own fit" if n == 1 else f"{n} repeats' own fits"
     text = (
-        f"the case's log10 LR under the validation's {len(agreement.log10_lrs)} repeats' own "
-        f"fits ranges{spread} ({agreement.towards_hp} above 0, {agreement.towards_hd} below)"
+        f"the case's log10 LR under the validation's {fits} ranges{spread} "
+        f"({agreement.towards_hp} above 0, {agreement.towards_hd} below)"
         + (f", {missing} giving none" if missing else "")
         + (f"; the model fitted on all repeats gives {final:+.3f}" if final is not None else "")
         + ": its direction depends on the seed, so it is stated as log10 LR 0 (LR 1)"
