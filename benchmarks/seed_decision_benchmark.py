@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
-from taveer_desktop.core.methods.repeat_models import REPEAT_MODELS_KEY  # noqa: E402
 from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
+from taveer_desktop.core.methods.taveer.repeat_models import REPEAT_MODELS_KEY  # noqa: E402
 from taveer_desktop.core.trials.population import population_from_corpus  # noqa: E402
 from taveer_desktop.core.validation import validation as validation_module  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402

@@ -1,8 +1,9 @@
 """Whether a case's stated ratio keeps its direction under every repeat of its validation.
 
 A validated model keeps, beside the final model fitted on all repeats' trials, each repeat's own
-fit (``core/methods/repeat_models.py``). A verification computes the case's log10 LR under each of
-them (the stated method's seam, ``MethodSeam.repeat_log10_lr``) and records here what it found:
+fit (``core/methods/taveer/repeat_models.py``). A verification computes the case's log10 LR under
+each of them (the stated method's seam, ``MethodSeam.repeat_case_ratio``) and records here what
+it found:
 
 - ``agree``: the final model's ratio and every repeat's point the same way; the stated ratio is
   the final model's;

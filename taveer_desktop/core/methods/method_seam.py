@@ -17,8 +17,8 @@ its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``
 - ``case_scorer``: its raw score of each case of an evaluated corpus;
 - ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``);
 - ``repeat_case_ratio``: its ratio of one case under one repeat's own fit (the model's
-  ``repeat_models``, ``core/methods/repeat_models.py``), which shows whether the stated ratio's
-  direction depends on the validation's seed (``core/verification/repeat_check.py``).
+  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), which shows whether the stated
+  ratio's direction depends on the validation's seed (``core/verification/repeat_check.py``).
 
 Every model is built on TAVeer's (its thresholds, ensemble, calibration and gate): a
 verification starts from TAVeer's result, whose own ratio (``base``) every result keeps
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # annotations only: the methods' modules load when they are u
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
-    from taveer_desktop.core.methods.repeat_models import RepeatFit
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 

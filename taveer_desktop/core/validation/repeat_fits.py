@@ -6,7 +6,8 @@ step 6). Here the same fit is made on each repeat's trials alone: thresholds, th
 .learn``), the calibration bounded by the ELUB of that repeat's cross-validated log10 LRs, overall
 and per declared band — as the final model's is by all of them. A verification states the final
 model's ratio only where every repeat's fit points the same way
-(``core/verification/repeat_check.py``); the block's format is ``core/methods/repeat_models.py``.
+(``core/verification/repeat_check.py``); the block's format is
+``core/methods/taveer/repeat_models.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 
 from taveer_desktop.core.calibration.calibration import with_elub
 from taveer_desktop.core.features.features import CATEGORY_IDS
-from taveer_desktop.core.methods.repeat_models import RepeatFit, repeat_models_block
+from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit, repeat_models_block
 from taveer_desktop.core.trials.folds import Ranges, quality_inputs
 from taveer_desktop.core.trials.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.trials.validation_trials import TrialSet

@@ -1,7 +1,7 @@
 """Whether a verified case's stated ratio depends on its validation's seed, and what follows.
 
 A validated model keeps each repeat's own fit beside the final model
-(``core/methods/repeat_models.py``). ``check_repeats`` asks the stated method's seam for the
+(``core/methods/taveer/repeat_models.py``). ``check_repeats`` asks the stated method's seam for the
 case's ratio under each (``MethodSeam.repeat_case_ratio``) and compares their directions with the
 final model's (``core/calibration/repeat_agreement.py``). ``with_repeat_check`` puts the finding
 in the result: where the repeats agree the stated ratio stays the final model's; where they do
@@ -26,8 +26,8 @@ from taveer_desktop.core.calibration.repeat_agreement import (
 from taveer_desktop.core.gate.gate import conclude
 from taveer_desktop.core.methods.method_registry import method_seam
 from taveer_desktop.core.methods.method_seam import Case
-from taveer_desktop.core.methods.repeat_models import repeat_fits
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
+from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
 

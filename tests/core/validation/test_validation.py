@@ -306,7 +306,7 @@ def test_folds_learned_in_processes_equal_one_process(population):
 
 def test_each_repeat_keeps_its_own_fit_bounded_by_its_own_trials(result, demo_folder):
     """Issue 30 (a ratio no seed can flip): the model keeps what each repeat alone learned."""
-    from taveer_desktop.core.methods.repeat_models import repeat_fits
+    from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
     from taveer_desktop.core.validation.cross_validation import learn, score
 
     model = parse_model(result.model.to_json(), "validated.json")

@@ -19,13 +19,13 @@ from taveer_desktop.core.calibration.repeat_agreement import (
     agreement_of,
 )
 from taveer_desktop.core.ground.errors import InputError
-from taveer_desktop.core.methods.repeat_models import (
+from taveer_desktop.core.methods.taveer.model import load_model, parse_model
+from taveer_desktop.core.methods.taveer.repeat_models import (
     REPEAT_MODELS_KEY,
     RepeatFit,
     repeat_fits,
     repeat_models_block,
 )
-from taveer_desktop.core.methods.taveer.model import load_model, parse_model
 from taveer_desktop.core.verification.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.core.verification.result_reader import read_result
 

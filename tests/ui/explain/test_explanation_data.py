@@ -171,7 +171,7 @@ def test_a_ratio_whose_repeats_disagree_is_stated_as_1_and_the_desktop_says_why(
     from dataclasses import replace
 
     from taveer_desktop.core.calibration.outcome import ConclusionKind
-    from taveer_desktop.core.methods.repeat_models import RepeatFit, repeat_models_block
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit, repeat_models_block
     from taveer_desktop.core.verification.method_verify import verify_with_method
     from taveer_desktop.core.verification.result_reader import read_result
     from tests.basis_fixtures import stand_in_basis

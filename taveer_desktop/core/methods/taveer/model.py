@@ -7,7 +7,7 @@ the part of every other method it states or fuses. ``parse_model`` rejects anyth
 one plain message naming the file: the common keys (``model_fields_from_dict``), the figures the
 file states about itself (``core/methods/taveer/model_claims.py``), the stated method, and every
 method's part, each checked by its own seam (``core/methods/method_registry.py``), and the
-repeats' own fits where a validation kept them (``core/methods/repeat_models.py``).
+repeats' own fits where a validation kept them (``core/methods/taveer/repeat_models.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.safe_json import loads_limited
 from taveer_desktop.core.intake.decoding import read_file_bytes
 from taveer_desktop.core.methods.method_registry import check_parts
-from taveer_desktop.core.methods.repeat_models import repeat_fits
 from taveer_desktop.core.methods.taveer.model_claims import check_claims
 from taveer_desktop.core.methods.taveer.model_fields import KNOWN_KEYS as KNOWN_KEYS
 from taveer_desktop.core.methods.taveer.model_fields import MAX_MODEL_BYTES as MAX_MODEL_BYTES
@@ -37,6 +36,7 @@ from taveer_desktop.core.methods.taveer.model_fields import Model as Model
 from taveer_desktop.core.methods.taveer.model_fields import TrainingInfo as TrainingInfo
 from taveer_desktop.core.methods.taveer.model_fields import method_of as method_of
 from taveer_desktop.core.methods.taveer.model_fields import model_fields_from_dict
+from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
 
 
 def model_from_dict(data: Any, source: str) -> Model:

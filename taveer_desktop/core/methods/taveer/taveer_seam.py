@@ -6,7 +6,7 @@ case is its calibrated ensemble similarity (``taveer_log10_lr``), which the resu
 ``core/methods/taveer/verify.py`` already states: it adds no ``statement``. Its score
 of a corpus's cases is the model's own (``scores_cases`` False), and its stability is its
 classification's, resampled by ``core/methods/taveer/stability.py``. Under one repeat's own fit
-(``core/methods/repeat_models.py``) its ratio is the same map with that repeat's thresholds,
+(``core/methods/taveer/repeat_models.py``) its ratio is the same map with that repeat's thresholds,
 ensemble and calibration, from the distances the result keeps (``repeat_log10_lr``).
 """
 
@@ -29,7 +29,7 @@ from taveer_desktop.core.methods.taveer.scoring import similarity_array
 if TYPE_CHECKING:
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
-    from taveer_desktop.core.methods.repeat_models import RepeatFit
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 

@@ -6,7 +6,7 @@ what each repeat alone would have given (``core/validation/repeat_fits.py`` fits
 thresholds, ensemble and calibration learned on that repeat's trials, the calibration bounded by
 the ELUB of the repeat's cross-validated ratios as the final model's is by all of them. A
 verification asks the stated method's seam for the case's ratio under each
-(``MethodSeam.repeat_log10_lr``) to see whether its direction depends on the seed
+(``MethodSeam.repeat_case_ratio``) to see whether its direction depends on the seed
 (``core/calibration/repeat_agreement.py``).
 
 The block is optional (a model file written before it, or by ``taveer train``, has none: the
