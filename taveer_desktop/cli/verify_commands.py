@@ -40,6 +40,7 @@ from taveer_desktop.presentation.conclusion_text import (
 )
 from taveer_desktop.presentation.face_registry import gives_text_evidence
 from taveer_desktop.presentation.refusal_text import conclusion_reasons
+from taveer_desktop.presentation.repeat_agreement_text import repeat_sentence
 from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 
 
@@ -110,6 +111,9 @@ def print_conclusion(result: VerificationResult, scale_id: str, model: Model | N
     investigative = investigative_lr_sentence(result.conclusion, bound)
     if investigative:
         print(shown(investigative))
+    repeats = repeat_sentence(result.repeats)  # does the direction depend on the seed?
+    if repeats:
+        print(shown(repeats))
     whose = "TAVeer's" if result.methods is not None else "The method's"
     second = f" {SECOND_VIEW_NOTE}" if result.methods is not None else ""
     print(classification_sentence(result.prediction, result.similarity, whose) + second)

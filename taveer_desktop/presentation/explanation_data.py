@@ -38,6 +38,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
     share_text,
 )
+from taveer_desktop.presentation.repeat_agreement_text import repeat_sentence
 from taveer_desktop.presentation.second_view_text import SECOND_VIEW_NOTE
 
 SIDE_Y, SIDE_N = "Y", "N"
@@ -63,6 +64,7 @@ class DecisionTexts:
     hd: str
     classification: str
     lr_number: str | None  # "LR = 2.18 (log10 LR = +0.34)", None without a likelihood ratio
+    repeats: str | None = None  # whether its direction depends on the validation's seed
 
 
 def population_of(result: VerificationResult, model_population: str | None = None) -> str:
@@ -103,6 +105,7 @@ def decision_texts(
         )
         + (f" {SECOND_VIEW_NOTE}" if result.methods else ""),
         lr_number=None if log10_lr is None or not math.isfinite(log10_lr) else lr_number(log10_lr),
+        repeats=repeat_sentence(result.repeats),
     )
 
 

@@ -46,6 +46,10 @@ PLAIN_REASONS: dict[GateRule, str] = {
     GateRule.NOT_ASSESSED: (
         "this result was stored before the program checked whether a conclusion is justified"
     ),
+    GateRule.REPEATS_DISAGREE: (
+        "which way the likelihood ratio points depends on the random draw of the validation's "
+        "test pairs, so it is stated as one, which gives no support either way"
+    ),
 }
 
 

@@ -29,6 +29,7 @@ from taveer_desktop.presentation.conclusion_text import (
     propositions,
 )
 from taveer_desktop.presentation.refusal_text import conclusion_reasons
+from taveer_desktop.presentation.repeat_agreement_text import repeat_sentence
 from taveer_desktop.presentation.validation_report_text import (
     ERROR_RATES_FROM_VALIDATION,
     case_summary_sentences,
@@ -260,6 +261,9 @@ def _conclusion(inputs: ReportInputs) -> list[Block]:
     investigative = investigative_lr_sentence(conclusion, bound)
     if investigative:
         blocks.append(Paragraph(html_text(investigative), "warning"))
+    repeats = repeat_sentence(result.repeats)  # does the direction depend on the seed?
+    if repeats:
+        blocks.append(Paragraph(html_text(repeats, 1000), "small"))
     if conclusion.kind is ConclusionKind.EVALUATIVE:
         blocks.append(
             Paragraph(

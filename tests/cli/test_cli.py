@@ -296,6 +296,9 @@ def test_verify_json_contract(workspace):
     # every model's JSON names its method and its own ratio (a TAVeer model: TAVeer's alone)
     assert data["methods"]["method"] == "taveer"
     assert set(data["methods"]["log10_lr_by_method"]) == {"taveer"}
+    # a model without repeat fits (``taveer train``): the repeat check said not possible
+    assert data["repeats"]["status"] in {"not_possible"}
+    assert data["repeats"]["reason"] in {"no_repeat_fits", "no_ratio"}
 
 
 def test_explain_json_contract(workspace):

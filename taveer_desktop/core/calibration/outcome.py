@@ -62,6 +62,9 @@ class GateRule(StrEnum):
     VALIDATION_TOO_SMALL = "validation_too_small"
     POPULATION_FIT = "population_fit"
     NOT_ASSESSED = "not_assessed"  # a result stored before this program had the gate
+    # the validation's repeats point different ways: the ratio is stated as 1, no direction
+    # (``core/calibration/repeat_agreement.py``); the kind stays what the other rules leave
+    REPEATS_DISAGREE = "repeats_disagree"
 
 
 # The kind of conclusion that remains at most when a rule is broken.
@@ -78,6 +81,7 @@ RULE_CEILING = {
     GateRule.VALIDATION_TOO_SMALL: ConclusionKind.INVESTIGATIVE,
     GateRule.POPULATION_FIT: ConclusionKind.INVESTIGATIVE,
     GateRule.NOT_ASSESSED: ConclusionKind.INVESTIGATIVE,
+    GateRule.REPEATS_DISAGREE: ConclusionKind.EVALUATIVE,
 }
 _KIND_ORDER = (ConclusionKind.NONE, ConclusionKind.INVESTIGATIVE, ConclusionKind.EVALUATIVE)
 

@@ -15,7 +15,10 @@ its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``
 - ``resampled_log10_lr`` and ``stated_resampled``: its ratio in every resample of the stability
   check, and the stated ratio made of its components' columns;
 - ``case_scorer``: its raw score of each case of an evaluated corpus;
-- ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``).
+- ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``);
+- ``repeat_case_ratio``: its ratio of one case under one repeat's own fit (the model's
+  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), which shows whether the stated
+  ratio's direction depends on the validation's seed (``core/verification/repeat_check.py``).
 
 Every model is built on TAVeer's (its thresholds, ensemble, calibration and gate): a
 verification starts from TAVeer's result, whose own ratio (``base``) every result keeps
@@ -39,6 +42,7 @@ if TYPE_CHECKING:  # annotations only: the methods' modules load when they are u
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
@@ -172,3 +176,10 @@ class MethodSeam:
     def cross_validate(self, context: RunContext, runs: dict[str, MethodRun]) -> MethodRun:
         """Its run on a validation's trials (``runs``: those already made, TAVeer's first)."""
         raise ValueError(f"{self.id!r} is not cross-validated on its own")
+
+    def repeat_case_ratio(
+        self, model: Model, result: VerificationResult, case: Case, fit: RepeatFit
+    ) -> CaseRatio | None:
+        """Its ratio of the case under one repeat's own fit (None: the model keeps no fit of
+        its own for its repeats, so the check cannot be made for it)."""
+        return None

@@ -17,7 +17,9 @@ where one of them gives none; ``fusion_seam.py``). Every method's own ratio is k
 stated one (the result's ``methods``, ``core/calibration/method_findings.py``), so that
 agreement or disagreement between them can be stated (``presentation/method_agreement.py``), with
 LambdaG's evidence placed on the questioned text when the verification explains itself
-(``core/methods/lambdag/lambdag_evidence.py``).
+(``core/methods/lambdag/lambdag_evidence.py``). Last, the stated ratio is checked against each
+repeat of the model's validation (``core/verification/repeat_check.py``): where they point
+different ways it is stated as 1, no direction.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from taveer_desktop.core.methods.method_seam import Bounds, Case
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.taveer_seam import taveer_log10_lr as taveer_log10_lr
 from taveer_desktop.core.methods.taveer.verify import VerificationResult, verify
+from taveer_desktop.core.verification.repeat_check import with_repeat_check
 
 
 def verify_with_method(
@@ -58,7 +61,7 @@ def verify_with_method(
     base = base_seam().case_ratio(model, result, case)
     said = method_seam(method_of(model)).statement(model, result, base, case)
     if said is None:  # a TAVeer model: its result states its ratio
-        return result
+        return with_repeat_check(model, result, case)
     conclusion = conclude(model, (*result.conclusion.findings, *said.findings), said.log10_lr)
     findings = MethodFindings(
         said.stated,
@@ -70,7 +73,8 @@ def verify_with_method(
         raw=said.raw,
         cannot_compare=said.cannot_compare,
     )
-    return replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
+    stated = replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
+    return with_repeat_check(model, stated, case)
 
 
 def _at_bound(log10_lr: float | None, bounds: Bounds) -> bool:

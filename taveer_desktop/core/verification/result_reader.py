@@ -23,6 +23,7 @@ from taveer_desktop.core.calibration.outcome import (
     conclusion_from_dict,
     parse_enum,
 )
+from taveer_desktop.core.calibration.repeat_agreement import agreement_from_dict
 from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES
 from taveer_desktop.core.gate.population_fit import CaseFit
 from taveer_desktop.core.gate.validation_basis import BasisReference, BasisSource
@@ -240,4 +241,5 @@ def read_result(data: Any) -> VerificationResult:
         validation=_validation(data.get("validation")),
         population_fit=_population_fit(data.get("population_fit")),
         calibrated=bool(data.get("calibrated", True)),
+        repeats=agreement_from_dict(data.get("repeats")),
     )

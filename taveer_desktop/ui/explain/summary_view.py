@@ -166,8 +166,10 @@ class DecisionSummary(StabilityPart, QWidget):
         # classification and its stability; the propositions after them (the kind's
         # explanation is in the tooltip and details)
         self.reasons_label = _label(selectable=True)
+        self.repeats_label = _label(selectable=True)  # does the direction depend on the seed?
         for widget in (
             self.reasons_label,
+            self.repeats_label,
             self.methods_label,
             self.classification_label,
         ):
@@ -271,6 +273,8 @@ class DecisionSummary(StabilityPart, QWidget):
         self.basis.setText(NO_CLASSIFICATION if no_conclusion else decision_basis(verification))
         self.reasons_label.setVisible(bool(verification.conclusion.reasons))
         self.reasons_label.setText(reasons_html(conclusion_reasons(verification.conclusion)))
+        self.repeats_label.setVisible(texts.repeats is not None)
+        self.repeats_label.setText(f"<small>{html.escape(texts.repeats or '')}</small>")
         self._show_lr(texts, verification.log10_lr, scale_id)
         self._show_warnings(verification.warnings)
         self.model_label.setText(

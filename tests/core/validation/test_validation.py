@@ -302,3 +302,36 @@ def test_folds_learned_in_processes_equal_one_process(population):
     one = cross_validate(trials, "median", workers=1)
     two = cross_validate(trials, "median", workers=2)
     assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+
+
+def test_each_repeat_keeps_its_own_fit_bounded_by_its_own_trials(result, demo_folder):
+    """Issue 30 (a ratio no seed can flip): the model keeps what each repeat alone learned."""
+    from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
+    from taveer_desktop.core.validation.cross_validation import learn, score
+
+    model = parse_model(result.model.to_json(), "validated.json")
+    fits = repeat_fits(model, "validated.json")
+    seeds = result.record["repeats"]["seeds"]
+    assert fits is not None and [f.seed for f in fits] == seeds
+    trials, truth = result.trials, result.trials.truth
+    for r, fit in enumerate(fits):
+        rows = trials.repeat == r
+        # bounded by the ELUB of the repeat's own cross-validated ratios, as the final model's
+        # is by all of them
+        bounds = bounds_of(result.cv_log10_lr[rows], truth[rows])
+        assert (fit.calibration.min_log10_lr, fit.calibration.max_log10_lr) == pytest.approx(bounds)
+        # the fit is TAVeer learned on the repeat's trials alone (thresholds, ensemble)
+        learned = learn(trials.distances[rows], truth[rows], model.threshold_method)
+        assert fit.ensemble == learned.ensemble
+        assert [fit.thresholds[c] for c in sorted(fit.thresholds, key=lambda c: int(c[1:]))] == (
+            pytest.approx(list(learned.thresholds))
+        )
+        assert np.isfinite(score(learned, trials.distances[rows])[1]).all()
+    # a case verified with the model is checked against every repeat
+    from taveer_desktop.core.verification.method_verify import verify_with_method
+
+    papers = sorted((demo_folder / "Hamilton").glob("*.txt"))
+    known = [p.read_text(encoding="utf-8") for p in papers[:2]]
+    checked = verify_with_method(model, known, papers[2].read_text(encoding="utf-8")).repeats
+    assert checked is not None and checked.seeds == tuple(seeds)
+    assert len(checked.log10_lrs) == len(seeds)

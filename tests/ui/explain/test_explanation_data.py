@@ -166,3 +166,46 @@ def test_stability_sentence_is_exact(agreeing, shown):
     assert "'Y'" not in sentence and "Y " not in sentence
     method = stability_method(figures)
     assert "seed 7" in method and "leaving out 10 % of the sentences" in method
+
+
+def test_a_ratio_whose_repeats_disagree_is_stated_as_1_and_the_desktop_says_why(federalist):
+    """Issue 30: the decision view's words when the validation's repeats point different ways."""
+    import math
+    from dataclasses import replace
+
+    from taveer_desktop.core.calibration.outcome import ConclusionKind
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit, repeat_models_block
+    from taveer_desktop.core.verification.method_verify import verify_with_method
+    from taveer_desktop.core.verification.result_reader import read_result
+    from tests.basis_fixtures import stand_in_basis
+
+    model = federalist.model
+    final = read_result(federalist.result).log10_lr
+    assert final is not None and final != 0
+    calibration = replace(model.calibration, min_log10_lr=None, max_log10_lr=None)
+    flipped = replace(calibration, intercept=calibration.intercept - 2 * final * math.log(10))
+    fits = [
+        RepeatFit(s, dict(model.thresholds), model.ensemble, c)
+        for s, c in ((0, calibration), (1, flipped))
+    ]
+    kept = replace(model, extra={**model.extra, **repeat_models_block(fits)})
+    verified = verify_with_method(
+        kept, federalist.known, federalist.unknown, basis=stand_in_basis(kept)
+    )
+    result = read_result(verified.to_dict())
+    texts = decision_texts(result, "enfsi2015", model.conditions.population)
+    assert result.conclusion.kind is ConclusionKind.EVALUATIVE  # the other rules set the kind
+    assert "no support for either proposition" in texts.headline
+    assert texts.lr_number is not None and texts.lr_number.startswith("LR = 1 ")
+    assert texts.repeats is not None and "repeated 2 times" in texts.repeats
+    assert "stated as one" in texts.repeats
+    assert any("random draw" in r for r in conclusion_reasons(result.conclusion))
+    # the same model without the disagreeing repeat: the final ratio stands
+    agreeing = replace(model, extra={**model.extra, **repeat_models_block(fits[:1])})
+    kept_texts = decision_texts(
+        verify_with_method(
+            agreeing, federalist.known, federalist.unknown, basis=stand_in_basis(agreeing)
+        ),
+        "enfsi2015",
+    )
+    assert kept_texts.repeats is not None and "all pointing the same way" in kept_texts.repeats

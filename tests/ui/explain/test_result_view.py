@@ -183,3 +183,17 @@ def test_the_features_tab_never_scrolls_sideways(qtbot, federalist):
     assert page.minimumSizeHint().width() <= view.width()  # the chart went above the table
     view.resize(1400, 900)
     qtbot.waitUntil(lambda: view.features_top.orientation() == Qt.Orientation.Horizontal)
+
+
+def test_the_repeats_sentence_is_shown_under_the_reasons(qtbot, federalist):
+    """Issue 30: a result says whether its ratio's direction depends on the validation's seed
+    (here a model from before: the check could not be made); a result without it says nothing."""
+    from taveer_desktop.core.calibration.repeat_agreement import NotPossible, not_possible
+
+    view = _view(qtbot, federalist)
+    assert not view.summary.repeats_label.isVisible()  # a stored result from before the check
+    result = {**federalist.result}
+    result["repeats"] = not_possible(NotPossible.NO_REPEAT_FITS, 0.3).to_dict()
+    view.show_result(result, federalist.model, federalist.known, federalist.unknown)
+    assert view.summary.repeats_label.isVisible()
+    assert "could not be checked" in view.summary.repeats_label.text()

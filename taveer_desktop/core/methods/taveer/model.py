@@ -6,7 +6,8 @@ every number a report quotes can be traced to it (``core/methods/taveer/model_fi
 the part of every other method it states or fuses. ``parse_model`` rejects anything malformed with
 one plain message naming the file: the common keys (``model_fields_from_dict``), the figures the
 file states about itself (``core/methods/taveer/model_claims.py``), the stated method, and every
-method's part, each checked by its own seam (``core/methods/method_registry.py``).
+method's part, each checked by its own seam (``core/methods/method_registry.py``), and the
+repeats' own fits where a validation kept them (``core/methods/taveer/repeat_models.py``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from taveer_desktop.core.methods.taveer.model_fields import Model as Model
 from taveer_desktop.core.methods.taveer.model_fields import TrainingInfo as TrainingInfo
 from taveer_desktop.core.methods.taveer.model_fields import method_of as method_of
 from taveer_desktop.core.methods.taveer.model_fields import model_fields_from_dict
+from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
 
 
 def model_from_dict(data: Any, source: str) -> Model:
@@ -43,6 +45,7 @@ def model_from_dict(data: Any, source: str) -> Model:
     model = model_fields_from_dict(data, source)
     check_claims(model.extra, source)
     check_parts(model, source)
+    repeat_fits(model, source)  # each repeat's own fit, where the model keeps them
     return model
 
 

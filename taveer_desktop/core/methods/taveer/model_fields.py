@@ -173,6 +173,35 @@ KNOWN_KEYS = {
 }
 
 
+def thresholds_from(thresholds: Any, source: str, where: str = "thresholds") -> dict[str, float]:
+    """θ_F for F1..F11, each checked to lie in [0, D_MAX] (a model's, or a repeat's fit's)."""
+    require(
+        isinstance(thresholds, dict) and set(thresholds) == set(CATEGORY_IDS),
+        f"'{where}' must give exactly F1..F11",
+        source,
+    )
+    for category, value in thresholds.items():
+        require(
+            is_number(value) and 0.0 <= value <= D_MAX,
+            f"threshold {category} must be a number in [0, {D_MAX}]",
+            source,
+        )
+    return {c: float(thresholds[c]) for c in CATEGORY_IDS}
+
+
+def ensemble_from(ensemble: Any, source: str, where: str = "ensemble") -> tuple[str, ...]:
+    """A non-empty list of distinct categories, in the order F1..F11."""
+    require(
+        isinstance(ensemble, list)
+        and bool(ensemble)
+        and all(isinstance(c, str) and c in CATEGORY_IDS for c in ensemble)
+        and len(set(ensemble)) == len(ensemble),
+        f"'{where}' must be a non-empty list of distinct categories F1..F11",
+        source,
+    )
+    return tuple(sorted(ensemble, key=CATEGORY_IDS.index))
+
+
 def model_fields_from_dict(data: Any, source: str) -> Model:
     """Validate the keys of a decoded model object that every model has (TAVeer's thresholds,
     ensemble, calibration, conditions, training) and build a ``Model``; the methods' parts in
@@ -209,31 +238,10 @@ def model_fields_from_dict(data: Any, source: str) -> Model:
         f"'threshold_method' must be one of {THRESHOLD_METHODS}",
         source,
     )
-    thresholds = data.get("thresholds")
-    require(
-        isinstance(thresholds, dict) and set(thresholds) == set(CATEGORY_IDS),
-        "'thresholds' must give exactly F1..F11",
-        source,
-    )
-    for category, value in thresholds.items():
-        require(
-            is_number(value) and 0.0 <= value <= D_MAX,
-            f"threshold {category} must be a number in [0, {D_MAX}]",
-            source,
-        )
-    ensemble = data.get("ensemble")
-    require(
-        isinstance(ensemble, list)
-        and bool(ensemble)
-        and all(c in CATEGORY_IDS for c in ensemble)
-        and len(set(ensemble)) == len(ensemble),
-        "'ensemble' must be a non-empty list of distinct categories F1..F11",
-        source,
-    )
     return Model(
         name=data["name"].strip(),
-        thresholds={c: float(thresholds[c]) for c in CATEGORY_IDS},
-        ensemble=tuple(sorted(ensemble, key=CATEGORY_IDS.index)),
+        thresholds=thresholds_from(data.get("thresholds"), source),
+        ensemble=ensemble_from(data.get("ensemble"), source),
         threshold_method=method,
         lexicon_sha256=data["lexicon_sha256"],
         software_version=data["software_version"],

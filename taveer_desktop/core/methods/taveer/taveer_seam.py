@@ -5,7 +5,9 @@ TAVeer's part of a model file is the model itself (thresholds, ensemble, calibra
 case is its calibrated ensemble similarity (``taveer_log10_lr``), which the result of
 ``core/methods/taveer/verify.py`` already states: it adds no ``statement``. Its score
 of a corpus's cases is the model's own (``scores_cases`` False), and its stability is its
-classification's, resampled by ``core/methods/taveer/stability.py``.
+classification's, resampled by ``core/methods/taveer/stability.py``. Under one repeat's own fit
+(``core/methods/taveer/repeat_models.py``) its ratio is the same map with that repeat's thresholds,
+ensemble and calibration, from the distances the result keeps (``repeat_log10_lr``).
 """
 
 from __future__ import annotations
@@ -18,12 +20,16 @@ import numpy as np
 from taveer_desktop.core.calibration.length_bands import bound_at
 from taveer_desktop.core.calibration.model_checks import require
 from taveer_desktop.core.calibration.outcome import Classification
+from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.methods.method_seam import Bounds, Case, CaseRatio, MethodSeam, Statement
+from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
 from taveer_desktop.core.methods.taveer.model_fields import Model
+from taveer_desktop.core.methods.taveer.scoring import similarity_array
 
 if TYPE_CHECKING:
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
@@ -34,6 +40,21 @@ def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
         return None
     lengths = result.calibration_lengths or (None, None)
     return float(model.calibration.log10_lr(result.similarity, *lengths))
+
+
+def repeat_log10_lr(fit: RepeatFit, result: VerificationResult) -> float | None:
+    """TAVeer's log10 LR of a verified case under one repeat's own thresholds, ensemble and
+    calibration (None where every category of that repeat's ensemble abstains)."""
+    distances = np.array(
+        [[np.nan if (d := result.categories[c].distance) is None else d for c in CATEGORY_IDS]]
+    )
+    thetas = np.array([fit.thresholds[c] for c in CATEGORY_IDS])
+    members = np.array([[CATEGORY_IDS.index(c) for c in fit.ensemble]])
+    if np.isnan(distances[0, members[0]]).all():
+        return None
+    score = ensemble_similarities(similarity_array(distances, thetas), members)[0, 0]
+    lengths = result.calibration_lengths or (None, None)
+    return float(fit.calibration.log10_lr(float(score), *lengths))
 
 
 def taveer_bounds(model: Model, chars: int) -> Bounds:
@@ -79,3 +100,14 @@ class TaveerSeam(MethodSeam):
 
     def cross_validate(self, context: RunContext, runs: dict[str, MethodRun]) -> MethodRun:
         return runs[self.id]  # made by ``core/validation/validation.py`` before every other
+
+    def repeat_case_ratio(
+        self, model: Model, result: VerificationResult, case: Case, fit: RepeatFit
+    ) -> CaseRatio | None:
+        bounds = bound_at(
+            fit.calibration.bands,
+            len(case.unknown),
+            fit.calibration.min_log10_lr,
+            fit.calibration.max_log10_lr,
+        )
+        return CaseRatio(self.id, repeat_log10_lr(fit, result), bounds)

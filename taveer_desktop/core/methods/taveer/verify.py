@@ -24,6 +24,7 @@ from taveer_desktop.core.calibration.outcome import (
     ConclusionKind,
     GateRule,
 )
+from taveer_desktop.core.calibration.repeat_agreement import RepeatAgreement
 from taveer_desktop.core.features.features import (
     CATEGORY_IDS,
     CATEGORY_NAMES,
@@ -97,6 +98,8 @@ class VerificationResult:
     # no calibrated ratio (trained before model format 2), True where it did or where the
     # result was stored before calibration existed; None: not read from a stored result
     calibrated: bool | None = field(default=None, compare=False)
+    # the stated ratio under each repeat's own fit (None: not checked, a result from before)
+    repeats: RepeatAgreement | None = None
 
     @property
     def likelihood_ratio(self) -> float | None:
@@ -149,6 +152,7 @@ class VerificationResult:
         data["population_fit"] = (
             None if self.population_fit is None else self.population_fit.to_dict()
         )
+        data["repeats"] = None if self.repeats is None else self.repeats.to_dict()
         return data
 
 

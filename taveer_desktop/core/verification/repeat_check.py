@@ -1,0 +1,79 @@
+"""Whether a verified case's stated ratio depends on its validation's seed, and what follows.
+
+A validated model keeps each repeat's own fit beside the final model
+(``core/methods/taveer/repeat_models.py``). ``check_repeats`` asks the stated method's seam for the
+case's ratio under each (``MethodSeam.repeat_case_ratio``) and compares their directions with the
+final model's (``core/calibration/repeat_agreement.py``). ``with_repeat_check`` puts the finding
+in the result: where the repeats agree the stated ratio stays the final model's; where they do
+not, the conclusion is given no direction — its ratio is stated as 1 (log10 LR 0, "no support
+for either proposition" on every verbal scale) with a ``REPEATS_DISAGREE`` finding giving the
+spread — whatever kind of conclusion the other rules leave. A conclusion of kind ``none``
+states no ratio and is left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from taveer_desktop.core.calibration.outcome import ConclusionKind, GateFinding, GateRule
+from taveer_desktop.core.calibration.repeat_agreement import (
+    NotPossible,
+    RepeatAgreement,
+    RepeatStatus,
+    agreement_of,
+    not_possible,
+)
+from taveer_desktop.core.gate.gate import conclude
+from taveer_desktop.core.methods.method_registry import method_seam
+from taveer_desktop.core.methods.method_seam import Case
+from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
+from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
+from taveer_desktop.core.methods.taveer.verify import VerificationResult
+
+
+def check_repeats(
+    model: Model, result: VerificationResult, case: Case, stated: float | None
+) -> RepeatAgreement:
+    """The case's ratio under each repeat's fit against ``stated``, the final model's."""
+    if stated is None:
+        return not_possible(NotPossible.NO_RATIO)
+    fits = repeat_fits(model, case.source)
+    if fits is None:
+        return not_possible(NotPossible.NO_REPEAT_FITS, stated)
+    seam = method_seam(method_of(model))
+    ratios = [seam.repeat_case_ratio(model, result, case, fit) for fit in fits]
+    if any(r is None for r in ratios):
+        return not_possible(NotPossible.METHOD_KEEPS_NONE, stated)
+    values = tuple(r.log10_lr for r in ratios if r is not None)
+    return agreement_of(stated, values, tuple(fit.seed for fit in fits))
+
+
+def disagreement_message(agreement: RepeatAgreement) -> str:
+    """The gate's technical sentence of a disagreement (the plain words are presentation's)."""
+    n = len(agreement.log10_lrs)
+    missing = n - sum(v is not None for v in agreement.log10_lrs)
+    low, high = agreement.lowest, agreement.highest
+    spread = f" from {low:+.3f} to {high:+.3f}" if low is not None and high is not None else ""
+    final = agreement.final_log10_lr
+    fits = "repeat's own fit" if n == 1 else f"{n} repeats' own fits"
+    text = (
+        f"the case's log10 LR under the validation's {fits} ranges{spread} "
+        f"({agreement.towards_hp} above 0, {agreement.towards_hd} below)"
+        + (f", {missing} giving none" if missing else "")
+        + (f"; the model fitted on all repeats gives {final:+.3f}" if final is not None else "")
+        + ": its direction depends on the seed, so it is stated as log10 LR 0 (LR 1)"
+    )
+    return text
+
+
+def with_repeat_check(model: Model, result: VerificationResult, case: Case) -> VerificationResult:
+    """The result with its repeat check (see the module)."""
+    conclusion = result.conclusion
+    stated = conclusion.log10_lr if conclusion.kind is not ConclusionKind.NONE else None
+    agreement = check_repeats(model, result, case, stated)
+    if agreement.status is not RepeatStatus.DISAGREE:
+        return replace(result, repeats=agreement)
+    spread = (agreement.highest or 0.0) - (agreement.lowest or 0.0)
+    finding = GateFinding(GateRule.REPEATS_DISAGREE, disagreement_message(agreement), spread)
+    concluded = conclude(model, (*conclusion.findings, finding), 0.0)
+    return replace(result, conclusion=concluded, log10_lr=0.0, repeats=agreement)
