@@ -52,7 +52,6 @@ class Fit:
     outputs: np.ndarray  # (P, N): w·x_i + b for every sample, held-out ones included
     active: np.ndarray  # (P, N) bool: training samples strictly inside the margin
     newton_steps: int  # steps the slowest problem of the batch needed
-    state: np.ndarray  # the solver's parameters: a start for a problem of the same shapes
 
     def support(self, y: np.ndarray, train: np.ndarray) -> np.ndarray:
         """(P, N) bool: the support vectors, training samples on or inside the margin."""
@@ -74,9 +73,11 @@ def fit_many(
     data set p, G = P). Problems sharing a data set (the folds of a cross-validation) share
     its Gram matrix.
 
-    ``start``, optional: the ``Fit.state`` of a similar problem of the same shapes (the same
-    samples with some features zeroed, as in Unmasking's rounds) to start from instead of
-    w = 0; a close start saves Newton steps, and the solution is the same either way."""
+    ``start``, optional: the ``Fit.active`` sets (P, N) of a similar problem of the same shapes
+    (the same samples with some features zeroed, as in Unmasking's rounds): the solver starts
+    at the Newton point of those active sets on these data instead of at w = 0. A close start
+    saves Newton steps — a problem whose active set has not changed is solved in one — and
+    the optimum is the same either way (to rounding: the path to it differs)."""
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     train = np.asarray(train, dtype=bool)
@@ -97,15 +98,13 @@ def fit_many(
         problem: _Problem = _Representer(augmented, y, c, group)
     else:
         problem = _Primal(augmented, y, c, group)
-    if start is None:
-        start = problem.start
-    elif start.shape != problem.start.shape:
+    if start is not None and np.shape(start) != y.shape:
         raise ValueError("a start must come from a problem of the same shapes")
-    theta, steps = _newton(problem, y, train, c, np.array(start, dtype=float))
+    theta, steps = _newton(problem, y, train, c, start)
     w_aug = problem.weights(theta)
     outputs = _all_outputs(augmented, w_aug, group)
     active = train & (y * outputs < 1.0)
-    return Fit(w_aug[:, :-1], w_aug[:, -1], outputs, active, steps, theta)
+    return Fit(w_aug[:, :-1], w_aug[:, -1], outputs, active, steps)
 
 
 def _all_outputs(x: np.ndarray, w: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -143,7 +142,7 @@ class CrossValidation:
 
     accuracy: np.ndarray  # (R,): share of samples predicted right when held out
     weights: np.ndarray  # (R, k, d): each fold model's weights
-    state: np.ndarray  # the fold models' solver state (a start for the next round)
+    active: np.ndarray  # (R·k, N): the fold models' active sets (a start for the next round)
 
 
 def cross_validate(
@@ -175,7 +174,9 @@ def cross_validate(
     predicted = np.where(outputs > 0, 1.0, -1.0)  # as liblinear: 0 goes to the negative class
     correct = (predicted == batch_y) & held_out
     accuracy = correct.sum(axis=(1, 2)) / n_samples
-    return CrossValidation(accuracy, result.weights.reshape(n_sets, k, n_features), result.state)
+    return CrossValidation(
+        accuracy, result.weights.reshape(n_sets, k, n_features), result.active
+    )
 
 
 # --- the solver ---------------------------------------------------------------------------
@@ -304,11 +305,16 @@ class _Representer(_Problem):
 
 
 def _newton(
-    problem: _Problem, y: np.ndarray, train: np.ndarray, c: float, theta: np.ndarray
+    problem: _Problem, y: np.ndarray, train: np.ndarray, c: float, start: np.ndarray | None
 ) -> tuple[np.ndarray, int]:
-    """Newton steps from ``theta`` until each problem's active set settles (see the module);
-    a problem that has settled leaves the batch."""
+    """Newton steps from w = 0, or from the Newton point of the ``start`` active sets, until
+    each problem's active set settles (see the module); a problem that has settled leaves the
+    batch."""
     live = np.arange(len(y))
+    if start is None:
+        theta = np.array(problem.start, dtype=float)
+    else:
+        theta = problem.newton_point(train & np.asarray(start, dtype=bool), live)
     outputs = problem.outputs(theta, live)
     active = train & (y * outputs < 1.0)
     for step in range(1, _MAX_NEWTON_STEPS + 1):
