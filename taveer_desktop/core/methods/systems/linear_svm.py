@@ -75,8 +75,8 @@ def fit_many(
 
     ``start``, optional: the ``Fit.active`` sets (P, N) of a similar problem of the same shapes
     (the same samples with some features zeroed, as in Unmasking's rounds): the solver starts
-    at the Newton point of those active sets on these data instead of at w = 0. A close start
-    saves Newton steps — a problem whose active set has not changed is solved in one — and
+    at the Newton point of those active sets on these data instead of at w = 0, and a problem
+    whose active set that point keeps is solved there. A close start saves Newton steps, and
     the optimum is the same either way (to rounding: the path to it differs)."""
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -309,14 +309,20 @@ def _newton(
 ) -> tuple[np.ndarray, int]:
     """Newton steps from w = 0, or from the Newton point of the ``start`` active sets, until
     each problem's active set settles (see the module); a problem that has settled leaves the
-    batch."""
+    batch — at the start already if its start's Newton point keeps the start's active set
+    (then that point is the optimum: it minimises the objective of that active set)."""
     live = np.arange(len(y))
     if start is None:
         theta = np.array(problem.start, dtype=float)
     else:
-        theta = problem.newton_point(train & np.asarray(start, dtype=bool), live)
+        start = train & np.asarray(start, dtype=bool)
+        theta = problem.newton_point(start, live)
     outputs = problem.outputs(theta, live)
     active = train & (y * outputs < 1.0)
+    if start is not None:
+        live = live[~np.all(active == start, axis=1)]
+        if len(live) == 0:
+            return theta, 0
     for step in range(1, _MAX_NEWTON_STEPS + 1):
         th, act, ys, tr = theta[live], active[live], y[live], train[live]
         direction = problem.newton_point(act, live) - th
