@@ -269,7 +269,7 @@ def test_a_round_started_from_the_last_active_sets_ends_at_the_cold_optimum(real
     x[:, strongest] = 0.0
     assert x.shape[0] < x.shape[1] + 1  # the representer parametrisation
     cold = linear_svm.cross_validate(x[None], y[None], folds[None], 5)
-    warm = linear_svm.cross_validate(x[None], y[None], folds[None], 5, start=first.active)
+    warm = linear_svm.cross_validate(x[None], y[None], folds[None], 5, start=first.fit)
     np.testing.assert_allclose(warm.weights, cold.weights, rtol=0, atol=1e-9)
     np.testing.assert_array_equal(warm.accuracy, cold.accuracy)
-    assert not np.array_equal(first.active, cold.active)  # the active sets did change
+    assert not np.array_equal(first.fit.active, cold.fit.active)  # the active sets changed
