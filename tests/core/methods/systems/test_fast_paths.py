@@ -3,8 +3,10 @@
 Issue 34 made these methods faster without changing a score: the features of one small real
 case (a Stack Exchange test case, seed 34) are pinned to the values the code gave before the
 change (rooms 433d2cb), and each fast path is checked, digit for digit, against the plain
-computation it replaced. Generalised Unmasking's rounds start from the last round's active
-sets (issue 34, second round): checked against cold starts every round on a real case."""
+computation it replaced. Generalised Unmasking's rounds now start from the last round's active
+sets (issue 34, second round): the same optimum by another path, whose last digits can, rarely,
+put a held-out chunk lying on the hyperplane on its other side (1 trial of 120 in the demo
+population, docs/performance.md); checked here against cold starts every round on a real case."""
 
 from __future__ import annotations
 
