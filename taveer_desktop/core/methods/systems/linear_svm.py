@@ -16,7 +16,8 @@ finite Newton method for fast solution of large scale linear SVMs"): take the sa
 margin (the *active* set), solve the least-squares problem they define exactly, then move towards
 that point with an exact line search on the piecewise-quadratic objective; stop when the active
 set no longer changes. It converges in a finite number of steps and visits samples in no random
-order, so the same data always give the same weights. Every step is a batched linear solve.
+order, so the same data always give the same weights. Every step is a batched linear solve;
+a batch can start where a similar batch ended (``fit_many``'s ``start``).
 
 Two parametrisations of the same problem share the line search: the *primal* one (w itself;
 a (d+1)² system) when samples outnumber features, and the *representer* one (w = Σ a_i x̃_i over
@@ -65,7 +66,7 @@ def fit_many(
     y: np.ndarray,
     train: np.ndarray,
     c: float = C_DEFAULT,
-    start: np.ndarray | None = None,
+    start: Fit | None = None,
     group: np.ndarray | None = None,
 ) -> Fit:
     """Fit P linear SVMs on G data sets: ``x`` (G, N, d) samples, ``y`` (P, N) labels in
@@ -74,9 +75,10 @@ def fit_many(
     data set p, G = P). Problems sharing a data set (the folds of a cross-validation) share
     its Gram matrix.
 
-    ``start``, optional: the ``Fit.state`` of a similar problem of the same shapes (the same
-    samples with some features zeroed, as in Unmasking's rounds) to start from instead of
-    w = 0; a close start saves Newton steps, and the solution is the same either way."""
+    ``start``, optional: the ``Fit`` of a similar problem of the same shapes (the same samples,
+    features zeroed, as in Unmasking's rounds) to start from instead of w = 0: its parameters
+    (primal), or the Newton point of its active sets on these data (representer: Generalised
+    Unmasking's rounds need half the solves so). The optimum is the same either way."""
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     train = np.asarray(train, dtype=bool)
@@ -97,11 +99,11 @@ def fit_many(
         problem: _Problem = _Representer(augmented, y, c, group)
     else:
         problem = _Primal(augmented, y, c, group)
-    if start is None:
-        start = problem.start
-    elif start.shape != problem.start.shape:
+    if start is not None and (
+        start.active.shape != y.shape or start.state.shape != problem.start.shape
+    ):
         raise ValueError("a start must come from a problem of the same shapes")
-    theta, steps = _newton(problem, y, train, c, np.array(start, dtype=float))
+    theta, steps = _newton(problem, y, train, c, start)
     w_aug = problem.weights(theta)
     outputs = _all_outputs(augmented, w_aug, group)
     active = train & (y * outputs < 1.0)
@@ -120,8 +122,7 @@ def _all_outputs(x: np.ndarray, w: np.ndarray, group: np.ndarray) -> np.ndarray:
 
 def fit(x: np.ndarray, y: np.ndarray, c: float = C_DEFAULT) -> tuple[np.ndarray, float]:
     """One linear SVM on all of ``x`` (N, d) with labels ``y``: (weights, bias)."""
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     result = fit_many(x[None], y[None], np.ones((1, len(y)), dtype=bool), c)
     return result.weights[0], float(result.bias[0])
 
@@ -143,7 +144,7 @@ class CrossValidation:
 
     accuracy: np.ndarray  # (R,): share of samples predicted right when held out
     weights: np.ndarray  # (R, k, d): each fold model's weights
-    state: np.ndarray  # the fold models' solver state (a start for the next round)
+    fit: Fit  # the fold models' fit (a start for the next round)
 
 
 def cross_validate(
@@ -152,14 +153,12 @@ def cross_validate(
     folds: np.ndarray,
     k: int,
     c: float = C_DEFAULT,
-    start: np.ndarray | None = None,
+    start: Fit | None = None,
 ) -> CrossValidation:
     """k-fold cross-validation of R data sets at once: ``x`` (R, N, d), ``y`` and ``folds``
     (R, N) (``start``: see ``fit_many``). A sample is predicted +1 where its decision value is
     positive, −1 otherwise."""
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
-    folds = np.asarray(folds)
+    x, y, folds = np.asarray(x, dtype=float), np.asarray(y, dtype=float), np.asarray(folds)
     n_sets, n_samples, n_features = x.shape
     held_out = folds[:, None, :] == np.arange(k)[None, :, None]  # (R, k, N)
     batch_y = np.broadcast_to(y[:, None], (n_sets, k, n_samples))
@@ -175,7 +174,7 @@ def cross_validate(
     predicted = np.where(outputs > 0, 1.0, -1.0)  # as liblinear: 0 goes to the negative class
     correct = (predicted == batch_y) & held_out
     accuracy = correct.sum(axis=(1, 2)) / n_samples
-    return CrossValidation(accuracy, result.weights.reshape(n_sets, k, n_features), result.state)
+    return CrossValidation(accuracy, result.weights.reshape(n_sets, k, n_features), result)
 
 
 # --- the solver ---------------------------------------------------------------------------
@@ -186,6 +185,7 @@ class _Problem:
     selects the problems of the batch still being solved."""
 
     start: np.ndarray
+    FROM_ACTIVE = False  # a start from a similar problem's active sets, not its parameters
 
     def newton_point(self, active: np.ndarray, rows: np.ndarray) -> np.ndarray:
         raise NotImplementedError
@@ -228,8 +228,7 @@ class _Primal(_Problem):
         return np.linalg.solve(hessian, rhs)[:, :, 0]
 
     def outputs(self, theta: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        # one product per problem on its data set, not a copy of the data set per problem
-        # (the same numbers: the batched product also multiplies each problem on its own)
+        # one product per problem on its data set, not a copy of it per problem (same numbers)
         out = np.empty((len(rows), self.x.shape[1]))
         for index, (row, weights) in enumerate(zip(rows, theta, strict=True)):
             np.matmul(self.x[self.group[row]], weights, out=out[index])
@@ -249,23 +248,21 @@ class _Representer(_Problem):
     Only the active rows and columns are solved for: each problem's active samples are moved
     to the front and the batch solves systems of the largest active count, a problem with
     fewer active samples padded with identity rows (their a is 0, as it is off A). Active sets
-    are mostly far smaller than the samples, and a solve costs the cube of its size. (Solving
-    each problem at its own size was tried: no faster measurably, and not the same to the last
-    digit — LAPACK's factors depend on the padding, and a demo model's stated log10 ratio moved
-    in its fourth decimal.)"""
+    are mostly far smaller than the samples, and a solve costs the cube of its size. (Each
+    problem at its own size: tried, no faster, and LAPACK's factors depend on the padding.)"""
+
+    FROM_ACTIVE = True
 
     def __init__(self, x: np.ndarray, y: np.ndarray, c: float, group: np.ndarray) -> None:
         self.x, self.y, self.c, self.group = x, y, c, group
         self.gram = x @ x.transpose(0, 2, 1)  # one per data set
-        # the Gram matrices with one more row and column of zeros, flat: a system's padding
-        # gathers those zeros (index N) with the active samples' entries in one take
+        # the Gram matrices with a row and column of zeros (index N) for the padding, flat
         n = x.shape[1]
         padded = np.zeros((len(x), n + 1, n + 1))
         padded[:, :n, :n] = self.gram
         self._padded = padded.reshape(-1)
         self.start = np.zeros(y.shape)
-        # problems are grouped in runs of equal length (the folds of one data set): then
-        # products with every problem's data need no copy of it per problem
+        # problems in runs of equal length (a data set's folds): products need no copies
         per_set = len(y) // max(len(x), 1)
         self.blocked = per_set * len(x) == len(y) and bool(
             np.array_equal(group, np.repeat(np.arange(len(x)), per_set))
@@ -304,13 +301,27 @@ class _Representer(_Problem):
 
 
 def _newton(
-    problem: _Problem, y: np.ndarray, train: np.ndarray, c: float, theta: np.ndarray
+    problem: _Problem, y: np.ndarray, train: np.ndarray, c: float, start: Fit | None
 ) -> tuple[np.ndarray, int]:
-    """Newton steps from ``theta`` until each problem's active set settles (see the module);
-    a problem that has settled leaves the batch."""
+    """Newton steps from the start (see ``fit_many``) until each problem's active set settles
+    (see the module); a problem that has settled leaves the batch — at the start already if
+    it started at the Newton point of active sets it keeps (the optimum: the point minimises
+    the objective of that active set)."""
     live = np.arange(len(y))
+    begun = None  # the active sets the problems started from, if they did
+    if start is None:
+        theta = np.array(problem.start, dtype=float)
+    elif problem.FROM_ACTIVE:
+        begun = train & start.active
+        theta = problem.newton_point(begun, live)
+    else:
+        theta = np.array(start.state, dtype=float)
     outputs = problem.outputs(theta, live)
     active = train & (y * outputs < 1.0)
+    if begun is not None:
+        live = live[~np.all(active == begun, axis=1)]
+        if len(live) == 0:
+            return theta, 0
     for step in range(1, _MAX_NEWTON_STEPS + 1):
         th, act, ys, tr = theta[live], active[live], y[live], train[live]
         direction = problem.newton_point(act, live) - th

@@ -76,7 +76,7 @@ def degradation_curves(
     for step in range(rounds):
         result = linear_svm.cross_validate(x, y, folds, n_folds, start=start)
         curves[:, step] = result.accuracy
-        start = result.state  # the next round's models differ little: start from these
+        start = result.fit  # the next round's models differ little: start from these
         if step == rounds - 1:
             break
         removed = strongest_features(result.weights.mean(axis=1), alive, eliminated)

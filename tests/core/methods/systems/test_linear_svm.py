@@ -109,9 +109,13 @@ def test_batch_groups_masks_and_start_give_the_same_solutions() -> None:
     zeroed = x.copy()
     zeroed[:, :, 0] = 0.0
     cold = linear_svm.fit_many(zeroed, y[group], train, 1.0, group=group)
-    warm = linear_svm.fit_many(zeroed, y[group], train, 1.0, start=batched.state, group=group)
+    warm = linear_svm.fit_many(zeroed, y[group], train, 1.0, start=batched, group=group)
     np.testing.assert_allclose(warm.weights, cold.weights, atol=1e-10)
     np.testing.assert_allclose(warm.weights[:, 0], 0.0, atol=1e-12)
+    # started at the optimum itself, each problem is solved in at most one step
+    again = linear_svm.fit_many(zeroed, y[group], train, 1.0, start=cold, group=group)
+    assert again.newton_steps <= 1
+    np.testing.assert_allclose(again.weights, cold.weights, atol=1e-10)
 
 
 def test_deterministic() -> None:
