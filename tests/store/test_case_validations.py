@@ -186,6 +186,7 @@ def test_case_attempts_and_use_validation_commands(project):
     assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_new_attempt_never_fails_on_its_name_after_the_work(project):
     """The same conditions and seed with other criteria make a new attempt with a numbered
     automatic name; a name given that is already used is refused before any work."""
