@@ -1,7 +1,7 @@
 """Every comparison system of the registry through the real catalogue, the whole path: validated
 on the demo population (figures, counts, cost, seed spread where it draws at random), its model
 part written and read back, a case verified with it. This test fails for a method whose module
-(``core/methods/<id>.py``) is not in the build: the ten modules are part of the product."""
+(``core/methods/systems/<id>.py``) is not in the build: the ten modules are part of the product."""
 
 from __future__ import annotations
 
