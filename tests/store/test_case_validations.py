@@ -75,6 +75,7 @@ def test_attempts_are_kept_and_a_failed_one_never_replaces_a_met_one(project):
     assert _problems(project) == []
 
 
+@pytest.mark.slow
 def test_a_validation_declared_relevant_to_another_case(project):
     with ProjectStore.open(project) as store:
         first, second = store.cases.find("C-1"), store.cases.find("C-2")
