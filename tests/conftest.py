@@ -48,6 +48,19 @@ def corpus_path(name: str, split: str | None = None) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def built_once(tmp_path_factory) -> Path:
+    """A folder for what the tests build once per run and copy (``tests/method_fixtures``):
+    shared by pytest-xdist's workers of this run (their base folders' parent), this process's
+    own without workers. Whoever builds there holds a lock (``method_project_copy``)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / "built-once"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("taveer-home")

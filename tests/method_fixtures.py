@@ -11,7 +11,9 @@ interpretation and LambdaG's evidence in the text stored with the run).
 
 from __future__ import annotations
 
+import fcntl
 import json
+import shutil
 from pathlib import Path
 
 from taveer_desktop import paths
@@ -67,6 +69,10 @@ def add_method_case(
     return case.id
 
 
+def _project_name(method: str, fuse: tuple[str, ...] | None) -> str:
+    return f"{method}{'-' + '-'.join(fuse) if fuse else ''}.taveer"
+
+
 def method_project(
     folder: Path,
     method: str = "fusion",
@@ -75,7 +81,31 @@ def method_project(
 ) -> Path:
     """A project with one case validated and verified with ``method`` (see the module;
     ``fuse``: the methods the fusion combines)."""
-    project = folder / f"{method}{'-' + '-'.join(fuse) if fuse else ''}.taveer"
+    project = folder / _project_name(method, fuse)
     with ProjectStore.create(project) as store:
         add_method_case(store, method, case_number, fuse)
     return project
+
+
+def method_project_copy(
+    built_once: Path,
+    folder: Path,
+    method: str = "fusion",
+    case_number: str = "M-1",
+    fuse: tuple[str, ...] | None = None,
+) -> Path:
+    """``method_project(folder, …)``, built once per test run in ``built_once`` (the session
+    fixture of ``tests/conftest.py``, shared by the workers) and copied into ``folder``: the
+    first worker to ask builds it under a lock, the others wait for it and copy it."""
+    key = "-".join((method, *(fuse or ()), case_number))
+    built = built_once / key
+    with open(built_once / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (built / "done").exists():
+            shutil.rmtree(built, ignore_errors=True)  # (a build that failed half-way)
+            built.mkdir()
+            method_project(built, method, case_number, fuse)
+            (built / "done").touch()
+    name = _project_name(method, fuse)
+    shutil.copyfile(built / name, folder / name)
+    return folder / name

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,7 @@ def _plain(text: str) -> str:
 
 @pytest.fixture
 def window(qtbot):
+    """A main window of its own on the default project, seeded as at a first start."""
     win = MainWindow()
     qtbot.addWidget(win)
     with qtbot.waitSignal(win.project_ready, timeout=30_000):
@@ -77,7 +79,29 @@ def window(qtbot):
     return win
 
 
-def test_main_window_opens_with_title_and_status_bar(window):
+@pytest.fixture(scope="module")
+def shared_window(qapp, tmp_path_factory):
+    """One main window, opened as ``window`` is (in a home of its own), for the tests that only
+    look at it: seeding the demo at a first start takes seconds."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TAVEER_HOME", str(tmp_path_factory.mktemp("shell-home")))
+        win = MainWindow()
+        ready: list[int] = []
+        win.project_ready.connect(lambda: ready.append(1))
+        win.show()
+        deadline = time.monotonic() + 30
+        while not (ready and win.isVisible()) and time.monotonic() < deadline:
+            qapp.processEvents()
+            time.sleep(0.01)
+        assert ready, "the window's project was not ready within 30 s"
+        yield win
+        win.close()
+        win.deleteLater()
+        qapp.processEvents()
+
+
+def test_main_window_opens_with_title_and_status_bar(shared_window):
+    window = shared_window
     assert window.isVisible()
     assert "TAVeer Desktop" in window.windowTitle()
     assert paths.DEFAULT_PROJECT_NAME in window.windowTitle()
@@ -87,7 +111,8 @@ def test_main_window_opens_with_title_and_status_bar(window):
     assert not window.windowIcon().isNull()
 
 
-def test_main_window_has_the_menus_and_actions(window):
+def test_main_window_has_the_menus_and_actions(shared_window):
+    window = shared_window
     menus = {_plain(a.text()): a.menu() for a in window.menuBar().actions() if a.menu()}
     assert list(menus) == list(EXPECTED_MENUS)
     for title, expected in EXPECTED_MENUS.items():
@@ -108,7 +133,8 @@ def test_main_window_has_the_menus_and_actions(window):
                 assert action.isEnabled(), name
 
 
-def test_actions_have_keyboard_access(window):
+def test_actions_have_keyboard_access(shared_window):
+    window = shared_window
     for action in (
         window.window_actions.quit,
         window.window_actions.new_project,
@@ -125,7 +151,8 @@ def test_actions_have_keyboard_access(window):
     assert len(shortcuts) == len(set(shortcuts)), "two actions share a shortcut"
 
 
-def test_about_shows_program_and_library_versions(window, qtbot):
+def test_about_shows_program_and_library_versions(shared_window, qtbot):
+    window = shared_window
     import numpy
     import pyqtgraph
     from PySide6 import __version__ as pyside_version
@@ -154,6 +181,7 @@ def test_a_missing_font_is_reported_not_ignored(qapp, monkeypatch, tmp_path):
         fonts.register_fonts()
 
 
+@pytest.mark.slow
 def test_window_geometry_persists_in_the_config_dir(qtbot):
     first = MainWindow()
     qtbot.addWidget(first)

@@ -22,6 +22,7 @@ before any declaration, an unreadable statement file — is one line on stderr, 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from taveer_desktop.cli.checkpoint_option import (
@@ -140,12 +141,40 @@ def standing_line(standing: Standing) -> str:
 
 def run_case_declare(args) -> int:
     statement = read_statement(args.statement_file) if args.statement_file else None
+    return _keep(
+        args,
+        lambda store, case: store.declarations.declare(
+            case.id, args.examiner, args.role, statement
+        ),
+        lambda kept, case: (
+            f"declaration {kept.id} of case {case.number} kept: {kept.examiner}, {kept.role}"
+        ),
+    )
+
+
+def run_case_review(args) -> int:
+    return _keep(
+        args,
+        lambda store, case: store.declarations.review(
+            case.id, args.reviewer, args.outcome, args.comments
+        ),
+        lambda kept, case: (
+            f"technical review {kept.id} of case {case.number} kept: "
+            f"{kept.reviewer}, {OUTCOMES[kept.outcome]}"
+        ),
+    )
+
+
+def _keep(args, keep: Callable[[Any, Any], Any], kept_line: Callable[[Any, Any], str]) -> int:
+    """Keep a declaration or a review of ``args.case`` (``keep(store, case)``) with its signed
+    checkpoint, if ``--sign`` asks for one, in one transaction; print what was kept
+    (``kept_line(kept, case)``), whether a report can now be final, and the checkpoint."""
     key = checkpoint_key(args)  # refused in one line before the project is opened
     checkpoint = None
     with open_project(args) as store:
         case = store.cases.find(args.case)
-        with store.transaction():  # the declaration and its checkpoint commit together
-            declaration = store.declarations.declare(case.id, args.examiner, args.role, statement)
+        with store.transaction():  # what is kept and its checkpoint commit together
+            kept = keep(store, case)
             if key is not None:
                 checkpoint = store.audit.record_checkpoint(key, case.id)
         standing = store.declarations.standing(case.id)
@@ -158,42 +187,7 @@ def run_case_declare(args) -> int:
             }
         )
     else:
-        print(
-            shown(
-                f"declaration {declaration.id} of case {case.number} kept: "
-                f"{declaration.examiner}, {declaration.role}"
-            )
-        )
-        print(standing_line(standing))
-        checkpoint_line(checkpoint)
-    return 0
-
-
-def run_case_review(args) -> int:
-    key = checkpoint_key(args)
-    checkpoint = None
-    with open_project(args) as store:
-        case = store.cases.find(args.case)
-        with store.transaction():
-            review = store.declarations.review(case.id, args.reviewer, args.outcome, args.comments)
-            if key is not None:
-                checkpoint = store.audit.record_checkpoint(key, case.id)
-        standing = store.declarations.standing(case.id)
-    if args.json:
-        print_json(
-            {
-                "case": case.number,
-                "report_standing": standing_json(standing),
-                "checkpoint": checkpoint_json(checkpoint),
-            }
-        )
-    else:
-        print(
-            shown(
-                f"technical review {review.id} of case {case.number} kept: "
-                f"{review.reviewer}, {OUTCOMES[review.outcome]}"
-            )
-        )
+        print(shown(kept_line(kept, case)))
         print(standing_line(standing))
         checkpoint_line(checkpoint)
     return 0

@@ -128,6 +128,7 @@ def test_validate_compare_writes_one_record_with_every_methods_figures(
     assert "Impostors Method (IM): Cllr" in out and "(stated)" in out and "ProfAV: Cllr" in out
 
 
+@pytest.mark.slow
 def test_evaluate_json_keeps_methods_for_a_comparison_model(capsys, demo_folder, tmp_path):
     model = tmp_path / "m.json"
     corpus = write_folder_corpus(tmp_path / "corpus", _tiny_cases())

@@ -88,6 +88,7 @@ def test_verify_with_the_fused_model_states_the_fused_lr_and_each_method_beside_
     )
 
 
+@pytest.mark.slow
 def test_lambdag_alone_states_lambdags_ratio(demo_folder, tmp_path):
     model_path = tmp_path / "lambdag.json"
     result = run(

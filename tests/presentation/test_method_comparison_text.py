@@ -23,14 +23,14 @@ from taveer_desktop.report.blocks import KeepTogether, Table
 from taveer_desktop.report.validation_methods import comparison_section
 from taveer_desktop.store import ProjectStore
 from tests.comparison_fixtures import REFUSED_EVERY, widened
-from tests.method_fixtures import method_project
+from tests.method_fixtures import method_project_copy
 
 KEYS = [key for key, _heading, _meaning in ct.COLUMNS]
 
 
 @pytest.fixture(scope="module")
-def fused_project(tmp_path_factory):
-    return method_project(tmp_path_factory.mktemp("fused-comparison"), "fusion")
+def fused_project(tmp_path_factory, built_once):
+    return method_project_copy(built_once, tmp_path_factory.mktemp("fused-comparison"), "fusion")
 
 
 @pytest.fixture(scope="module")

@@ -25,13 +25,13 @@ from taveer_desktop.presentation.validation_wizard_text import (
     record_subtitle,
 )
 from taveer_desktop.store import ProjectStore
-from tests.method_fixtures import method_project
+from tests.method_fixtures import method_project_copy
 
 
 @pytest.fixture(scope="module")
-def lambdag(tmp_path_factory):
+def lambdag(tmp_path_factory, built_once):
     """(record, model) of a LambdaG validation of the demo case on the shipped population."""
-    project = method_project(tmp_path_factory.mktemp("lambdag-words"), "lambdag")
+    project = method_project_copy(built_once, tmp_path_factory.mktemp("lambdag-words"), "lambdag")
     with ProjectStore.open(project) as store:
         (stored,) = store.validations.list_all()
         return store.validations.record(stored.id), store.models.load(stored.model_id)

@@ -20,10 +20,10 @@ from taveer_desktop.report.declaration_block import FinalRefused
 from taveer_desktop.report.export import export_report
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.report_signing import SigningRequest
-from taveer_desktop.report.signature_verdict import verify_signed_report
 from taveer_desktop.report.validation_export import export_stored_validation_report
 from taveer_desktop.store import ProjectStore
 from tests.report.conftest import demo_store, normalised
+from tests.report.signing_calls import verify_signed_report
 from tests.report.test_signing import PASSPHRASE, flip_one_signed_byte, needs_pdfsig, pdfsig
 
 # the fixtures pki, loopback_allowed and loopback_tsa come from test_signing via conftest.py

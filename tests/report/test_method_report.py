@@ -69,7 +69,7 @@ from taveer_desktop.report.pdf import (
 from taveer_desktop.store import KNOWN, QUESTIONED, ProjectStore
 from taveer_desktop.store.case_verification import verify_case
 from tests.cli.test_cli import run
-from tests.method_fixtures import method_project
+from tests.method_fixtures import method_project_copy
 from tests.report.conftest import (
     RTL_OVERRIDE,
     hostile_text,
@@ -115,17 +115,17 @@ def _export(project, folder, case_number: str):
 
 
 @pytest.fixture(scope="module")
-def fused(tmp_path_factory, qapp):
+def fused(tmp_path_factory, qapp, built_once):
     folder = tmp_path_factory.mktemp("fused-report")
-    project = method_project(folder, "fusion")
+    project = method_project_copy(built_once, folder, "fusion")
     _add_hostile_case(project, folder)
     return project, folder, _export(project, folder, "M-1")
 
 
 @pytest.fixture(scope="module")
-def lambdag(tmp_path_factory, qapp):
+def lambdag(tmp_path_factory, qapp, built_once):
     folder = tmp_path_factory.mktemp("lambdag-report")
-    project = method_project(folder, "lambdag")
+    project = method_project_copy(built_once, folder, "lambdag")
     return project, _export(project, folder, "M-1")
 
 

@@ -30,11 +30,10 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
-from pyhanko.sign.timestamps import DummyTimeStamper
 from pypdf import PdfWriter
 
-from taveer_desktop.report.signature_verdict import verify_signed_report
-from taveer_desktop.report.signing import SigningError, sign_report
+from taveer_desktop.report.credentials import SigningError
+from tests.report.signing_calls import sign_report, verify_signed_report
 
 PASSPHRASE = "correct horse battery staple"
 NOW = dt.datetime.now(dt.UTC)
@@ -344,6 +343,8 @@ def serve_on_loopback(answer) -> Iterator[tuple[str, list[int]]]:
 @pytest.fixture
 def loopback_tsa(pki, loopback_allowed) -> Iterator[str]:
     """pyHanko's DummyTimeStamper (an RFC 3161 TSA signing with the test TSA's key) over HTTP."""
+    from pyhanko.sign.timestamps import DummyTimeStamper
+
     stamper = DummyTimeStamper(
         tsa_cert=asn1_x509.Certificate.load(pki.tsa_cert.public_bytes(serialization.Encoding.DER)),
         tsa_key=asn1_keys.PrivateKeyInfo.load(

@@ -75,6 +75,7 @@ def test_attempts_are_kept_and_a_failed_one_never_replaces_a_met_one(project):
     assert _problems(project) == []
 
 
+@pytest.mark.slow
 def test_a_validation_declared_relevant_to_another_case(project):
     with ProjectStore.open(project) as store:
         first, second = store.cases.find("C-1"), store.cases.find("C-2")
@@ -186,6 +187,7 @@ def test_case_attempts_and_use_validation_commands(project):
     assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_new_attempt_never_fails_on_its_name_after_the_work(project):
     """The same conditions and seed with other criteria make a new attempt with a numbered
     automatic name; a name given that is already used is refused before any work."""

@@ -18,6 +18,7 @@ from taveer_desktop.store.case_verification import verify_case
 from taveer_desktop.store.population_folder import read_population_folder
 
 
+@pytest.mark.slow
 def test_seeding_adds_the_demo_cases_models_population_and_validation_once(tmp_path):
     with ProjectStore.create(tmp_path / "fresh.taveer") as store:
         assert demo_project.is_empty(store)
@@ -56,6 +57,7 @@ def test_seeding_adds_the_demo_cases_models_population_and_validation_once(tmp_p
         assert store.check_integrity().ok
 
 
+@pytest.mark.slow
 def test_the_demo_validation_is_honest_about_its_population(tmp_path):
     with ProjectStore.create(tmp_path / "demo.taveer") as store:
         result = demo_project.seed_demo_project(store)
@@ -161,6 +163,7 @@ def test_the_shipped_population_matches_its_readme_and_manifest():
     assert not names & (case_files | {"federalist_51.txt"})
 
 
+@pytest.mark.slow
 def test_an_interrupted_seeding_is_completed(tmp_path):
     with ProjectStore.create(tmp_path / "half.taveer") as store:
         spec = demo_project.demo_cases()[0]

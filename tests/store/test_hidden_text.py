@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
+import pytest
+
 from taveer_desktop.core.intake.invisible_text import remove_invisible
 from taveer_desktop.core.methods.taveer.model import parse_model
 from taveer_desktop.core.methods.taveer.verify import verify
@@ -297,6 +299,7 @@ def test_case_add_and_case_show_give_one_line_per_document_with_notes(tmp_path):
     assert sum("differs from the file's bytes" in line for line in lines) == 1
 
 
+@pytest.mark.slow
 def test_hostile_hidden_text_ends_cleanly(tmp_path):
     """Evidence built to make hidden-text handling slow or break: accepted with its notes, or
     one line and exit 2; never a traceback."""

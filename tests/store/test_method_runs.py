@@ -12,12 +12,12 @@ import pytest
 from taveer_desktop.core.calibration.method_findings import TokenKind
 from taveer_desktop.store import ProjectStore
 from tests.cli.test_cli import run
-from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, method_project
+from tests.method_fixtures import POPULATION, POPULATION_DESCRIPTION, method_project_copy
 
 
 @pytest.fixture(scope="module")
-def fused(tmp_path_factory):
-    return method_project(tmp_path_factory.mktemp("fused-project"), "fusion")
+def fused(tmp_path_factory, built_once):
+    return method_project_copy(built_once, tmp_path_factory.mktemp("fused-project"), "fusion")
 
 
 def _only_run(project):
@@ -49,8 +49,8 @@ def test_a_fused_run_keeps_each_methods_ratio_and_lambdags_evidence(fused):
     assert stability  # TAVeer's classification's stability is kept beside the run
 
 
-def test_lambdag_alone_is_stored_and_read_back(tmp_path):
-    result, _, _ = _only_run(method_project(tmp_path, "lambdag"))
+def test_lambdag_alone_is_stored_and_read_back(tmp_path, built_once):
+    result, _, _ = _only_run(method_project_copy(built_once, tmp_path, "lambdag"))
     assert result.methods is not None and result.methods.stated == "lambdag"
     assert set(result.methods.by_method) == {"taveer", "lambdag"}
 

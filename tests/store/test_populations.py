@@ -155,6 +155,7 @@ def test_population_and_case_validate_commands(project, tmp_path, demo_folder):
     assert json.loads(added.stdout)["author_count"] == 6
 
 
+@pytest.mark.slow
 def test_report_summarises_the_validation(project):
     pytest.importorskip("PySide6")
     from taveer_desktop.report.content import _validation

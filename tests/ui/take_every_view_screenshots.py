@@ -37,22 +37,17 @@ from tests.ui.take_verification_screenshots import maximise  # noqa: E402
 STACK_EXCHANGE = "TAVeer default (Stack Exchange)"
 
 
-def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> None:
-    from PySide6.QtWidgets import QApplication
-
+def window_with_cases(app, out: Path, suffix: str):
+    """The screenshot session, its work folder and the main window, maximised, on a first
+    start's project with the fused cases M-1 (TAVeer + LambdaG) and F-3 (TAVeer, COAV and NNCD)
+    and the limited case 2026-023-I (No. 51 against Hamilton, the Stack Exchange model)."""
     from taveer_desktop import paths
-    from taveer_desktop.app import create_application
     from taveer_desktop.store import KNOWN, QUESTIONED
     from taveer_desktop.ui.project_session import CASES
-    from taveer_desktop.ui.report_export_dialog import ReportExportDialog
-    from taveer_desktop.ui.validation_wizard_step import RECORD
     from tests.method_fixtures import add_method_case
-    from tests.ui.fit_checks import conclusion_hidden
 
-    app = create_application(["shots"])
     work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
     shots = ScreenshotSession(app, out, suffix=suffix)
-    pump, wait = shots.pump, shots.wait
     window = shots.first_start_window(work / "examiner.taveer")
     maximise(window)
     store = window.session.store
@@ -65,7 +60,42 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     store.documents.add(case.id, QUESTIONED, [federalist / "federalist_51_questioned.txt"])
     store.cases.choose_model(case.id, store.models.find(STACK_EXCHANGE).id)
     window.session.changed(CASES)
-    pump(0.5)
+    shots.pump(0.5)
+    return shots, work, window
+
+
+def verify_case(shots: ScreenshotSession, window, number: str, shot: str | None = None) -> None:
+    """Verify case ``number`` from the window's action and wait for it (``shot``: the status
+    bar grabbed while it runs, as ``every-<shot>.png``); fails if its conclusion is cut."""
+    from tests.ui.fit_checks import conclusion_hidden
+
+    assert window.case_list.select_case_number(number), number
+    done: list = []
+    window.verification_finished.connect(done.append)
+    window.window_actions.verify.trigger()
+    if shot is not None:
+        shots.wait(lambda: window.status_line.job_panel.isVisible() or done)
+        shots.shoot(window, f"every-{shot}.png", 0.02)
+    shots.wait(lambda: done)
+    window.verification_finished.disconnect()
+    shots.pump(0.6)
+    cut = conclusion_hidden(window)
+    place = window.verification_tab.result_view.conclusion_scroll
+    scroll = (place.widget().height(), place.viewport().height())
+    assert not cut, (number, cut, *scroll, place.verticalScrollBar().maximum())
+
+
+def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from taveer_desktop.app import create_application
+    from taveer_desktop.ui.report_export_dialog import ReportExportDialog
+    from taveer_desktop.ui.validation_wizard_step import RECORD
+
+    app = create_application(["shots"])
+    shots, work, window = window_with_cases(app, out, suffix)
+    pump, wait = shots.pump, shots.wait
+    store = window.session.store
     screen = window.screen().availableGeometry()
     print("window", window.width(), "x", window.height(), "screen", screen.size())
     misfits: list[str] = []
@@ -76,19 +106,8 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
         if widget.isWindow() and not screen.contains(frame):
             misfits.append(f"{view}: {frame.width()}×{frame.height()} on {screen.size()}")
 
-    def verify(number: str) -> None:
-        assert window.case_list.select_case_number(number), number
-        done: list = []
-        window.verification_finished.connect(done.append)
-        window.window_actions.verify.trigger()
-        wait(lambda: done)
-        window.verification_finished.disconnect()
-        pump(0.6)
-        cut = conclusion_hidden(window)
-        assert not cut, (number, cut)
-
     # -- the main window, each tab ----------------------------------------------------------
-    verify("DEMO-001")
+    verify_case(shots, window, "DEMO-001")
     shoot(window, "verification")
     result = window.verification_tab.result_view.result_view
     result.tabs.setCurrentIndex(1)
@@ -101,7 +120,7 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     shoot(window, "audit")
 
     # -- a limited conclusion: every reason reachable, the first ones in view -----------------
-    verify("2026-023-I")
+    verify_case(shots, window, "2026-023-I")
     shoot(window, "decision-reasons")
     panel = window.verification_tab.result_view  # scrolled to the end of the list of reasons
     reasons = result.summary.reasons_label

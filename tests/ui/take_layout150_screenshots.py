@@ -28,38 +28,21 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))  # (before this folder: its conftest imports tests')
 os.environ["TAVEER_HOME"] = tempfile.mkdtemp(prefix="taveer-shots-")
 
-from tests.ui.screenshot_session import ScreenshotSession, options  # noqa: E402 (after the path)
-from tests.ui.take_every_view_screenshots import STACK_EXCHANGE  # noqa: E402
-from tests.ui.take_verification_screenshots import maximise  # noqa: E402
+from tests.ui.screenshot_session import options  # noqa: E402 (after the path)
+from tests.ui.take_every_view_screenshots import (  # noqa: E402
+    verify_case,
+    window_with_cases,
+)
 
 
 def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from taveer_desktop import paths
     from taveer_desktop.app import create_application
-    from taveer_desktop.store import KNOWN, QUESTIONED
-    from taveer_desktop.ui.project_session import CASES
-    from tests.method_fixtures import add_method_case
-    from tests.ui.fit_checks import conclusion_hidden
 
     app = create_application(["shots"])
-    work = Path(tempfile.mkdtemp(prefix="taveer-shots-work-"))
-    shots = ScreenshotSession(app, out, suffix=suffix)
+    shots, _, window = window_with_cases(app, out, suffix)
     pump, wait = shots.pump, shots.wait
-    window = shots.first_start_window(work / "examiner.taveer")
-    maximise(window)
-    store = window.session.store
-    add_method_case(store, "fusion", "M-1")
-    add_method_case(store, "fusion", "F-3", fuse=("taveer", "coav", "nncd"))
-    federalist = paths.resource("demo") / "federalist"
-    case = store.cases.create("2026-023-I", title="No. 51 against Hamilton, Stack Exchange model")
-    hamilton = [federalist / f"federalist_{n}.txt" for n in ("01", "06", "15", "23")]
-    store.documents.add(case.id, KNOWN, hamilton)
-    store.documents.add(case.id, QUESTIONED, [federalist / "federalist_51_questioned.txt"])
-    store.cases.choose_model(case.id, store.models.find(STACK_EXCHANGE).id)
-    window.session.changed(CASES)
-    pump(0.5)
     panel = window.verification_tab.result_view
     result = panel.result_view
     short: list[str] = []
@@ -74,28 +57,7 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
         if 2 * tabs < room - 2 * panel.page_spacing:
             short.append(f"{view}: tabs {tabs} of {room} px")
 
-    def verify(number: str, shot: str | None = None) -> None:
-        assert window.case_list.select_case_number(number), number
-        done: list = []
-        window.verification_finished.connect(done.append)
-        window.window_actions.verify.trigger()
-        if shot is not None:  # the status bar while the verification runs
-            wait(lambda: window.status_line.job_panel.isVisible() or done)
-            shots.shoot(window, f"every-{shot}.png", 0.02)
-        wait(lambda: done)
-        window.verification_finished.disconnect()
-        pump(0.6)
-        cut = conclusion_hidden(window)
-        place = panel.conclusion_scroll
-        assert not cut, (
-            number,
-            cut,
-            place.widget().height(),
-            place.viewport().height(),
-            place.verticalScrollBar().maximum(),
-        )
-
-    verify("DEMO-001", shot="status-progress")
+    verify_case(shots, window, "DEMO-001", shot="status-progress")
     shoot("verification")
     # the Decision tab's lower half: the method's score on its scale, beside the chart
     bar = panel.result_scroll.verticalScrollBar()
@@ -104,7 +66,7 @@ def main(out: Path, suffix: str = "", _size: tuple[int, int] | None = None) -> N
     shots.shoot(window, "every-decision-score.png", 0.6)
     result.decision_splitter.setSizes([5_000, 5_000])
     bar.setValue(0)
-    verify("2026-023-I")
+    verify_case(shots, window, "2026-023-I")
     shoot("decision-reasons")
     assert window.case_list.select_case_number("M-1")
     pump(0.6)

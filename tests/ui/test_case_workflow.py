@@ -185,6 +185,7 @@ def test_a_duplicate_case_number_is_refused_plainly(qtbot, window):
     assert window.isVisible()
 
 
+@pytest.mark.slow
 def test_first_start_seeds_the_demo_and_verify_works_at_once(qtbot, tmp_path):
     window = open_window(qtbot, tmp_path / "first-start.taveer", seed_demo=True)
     numbers = [c.number for c in window.case_list.model.records()]

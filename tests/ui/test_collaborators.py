@@ -7,6 +7,7 @@ announces (what changed, and in which case).
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QMenu, QWidget
 
 from taveer_desktop.store import KNOWN, QUESTIONED, demo_project
@@ -46,6 +47,7 @@ def test_store_change_says_what_and_where():
     assert StoreChange(frozenset({MODELS})).touches({MODELS}, 4)  # project-wide: every case
 
 
+@pytest.mark.slow
 def test_case_controller_saves_adds_and_verifies_with_a_bare_parent(qtbot, tmp_path, evidence):
     parent, session, runner, changes = _bare(qtbot, tmp_path, seeded=True)
     selected = []
@@ -83,6 +85,7 @@ def test_case_controller_saves_adds_and_verifies_with_a_bare_parent(qtbot, tmp_p
     runner.shut_down()
 
 
+@pytest.mark.slow
 def test_model_controller_exports_the_chosen_model_with_a_bare_parent(qtbot, tmp_path):
     parent, session, runner, _changes = _bare(qtbot, tmp_path, seeded=True)
     name = session.models()[0].name
@@ -98,6 +101,7 @@ def test_model_controller_exports_the_chosen_model_with_a_bare_parent(qtbot, tmp
     runner.shut_down()
 
 
+@pytest.mark.slow
 def test_project_controller_checks_seeds_and_reports_with_a_bare_parent(qtbot, tmp_path):
     parent = QWidget()
     qtbot.addWidget(parent)

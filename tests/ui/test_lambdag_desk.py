@@ -35,7 +35,7 @@ from taveer_desktop.ui.explain.lambdag_sentence_table_model import SentenceTable
 from taveer_desktop.ui.explain.lambdag_shading import level_colour
 from taveer_desktop.ui.explain.lambdag_view import LambdaGView
 from taveer_desktop.ui.explain.result_view import LAMBDAG_TAB
-from tests.method_fixtures import method_project
+from tests.method_fixtures import method_project_copy
 from tests.ui.conftest import open_window
 
 BREAK = "\u2029"  # a block break in a selection's text
@@ -53,8 +53,8 @@ class StoredRun:
 
 
 @pytest.fixture(scope="module")
-def fused(tmp_path_factory) -> StoredRun:
-    project = method_project(tmp_path_factory.mktemp("fused-desk"), "fusion")
+def fused(tmp_path_factory, built_once) -> StoredRun:
+    project = method_project_copy(built_once, tmp_path_factory.mktemp("fused-desk"), "fusion")
     with ProjectStore.open(project) as store:
         case = store.cases.find("M-1")
         (run,) = store.runs.list_for_case(case.id)

@@ -21,7 +21,7 @@ from taveer_desktop.ui.record_table_model import RECORD_ROLE
 from taveer_desktop.ui.validation_method_page import MethodChoiceState
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from tests.comparison_fixtures import REFUSED_EVERY, widened
-from tests.method_fixtures import method_project
+from tests.method_fixtures import method_project_copy
 from tests.ui.conftest import open_window
 from tests.ui.test_method_validation import _demo_case_project, _to_method_page
 from tests.ui.test_validation_wizard import _mnemonics_visible, _open_wizard
@@ -167,8 +167,8 @@ def test_the_method_page_chooses_the_methods_the_fusion_combines(qtbot, demo_cas
 
 
 @pytest.fixture(scope="module")
-def wide_record(tmp_path_factory):
-    project = method_project(tmp_path_factory.mktemp("wide-ui"), "fusion")
+def wide_record(tmp_path_factory, built_once):
+    project = method_project_copy(built_once, tmp_path_factory.mktemp("wide-ui"), "fusion")
     with ProjectStore.open(project) as store:
         (stored,) = store.validations.list_all()
         return widened(store.validations.record(stored.id))

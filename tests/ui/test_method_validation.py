@@ -35,7 +35,7 @@ from taveer_desktop.ui.validation_table_models import V_METHOD
 from tests.method_fixtures import (
     POPULATION,
     POPULATION_DESCRIPTION,
-    method_project,
+    method_project_copy,
     quick_settings,
 )
 from tests.ui.conftest import open_window
@@ -43,8 +43,8 @@ from tests.ui.test_validation_wizard import _mnemonics_visible, _open_wizard
 
 
 @pytest.fixture(scope="module")
-def fused_project(tmp_path_factory):
-    return method_project(tmp_path_factory.mktemp("fused-ui"), "fusion")
+def fused_project(tmp_path_factory, built_once):
+    return method_project_copy(built_once, tmp_path_factory.mktemp("fused-ui"), "fusion")
 
 
 @pytest.fixture(scope="module")
@@ -189,6 +189,7 @@ def test_cancelling_a_fused_run_stores_nothing(qtbot, demo_case_window):
     assert store.cases.find("M-2").model_id is None
 
 
+@pytest.mark.slow
 def test_cancelling_a_fused_validation_while_lambdag_scores_stores_nothing(tmp_path):
     """Cancelled in the middle of LambdaG's trials (not in the queue): nothing is stored."""
     with ProjectStore.open(_demo_case_project(tmp_path / "c.taveer")) as store:

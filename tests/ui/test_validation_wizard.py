@@ -422,6 +422,7 @@ def test_the_range_must_hold_the_case_and_run_forwards(qtbot, population_window)
     assert wizard.ranges == ((q_case, q_case), (k_case, k_case))
 
 
+@pytest.mark.slow
 def test_a_used_or_empty_model_name_is_refused_before_any_work(qtbot, population_window):
     window = population_window
     store = window.session.store
@@ -459,6 +460,7 @@ BUTTONS = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(910, 512), (1366, 768)])
 def test_every_page_fits_with_its_buttons_reachable(qtbot, population_window, size):
     """910 × 512 logical pixels is a 1366 × 768 screen at 150 %: every page of the wizard fits
@@ -522,6 +524,7 @@ class _FakeWorker:
         self.job = Job("Validating", lambda p: None)
 
 
+@pytest.mark.slow
 def test_the_record_page_lists_every_attempt_and_shows_the_fit(qtbot, population_window):
     from taveer_desktop.presentation.population_fit_text import FitCheck, FitPart
     from taveer_desktop.report.validation_attempts import case_attempts

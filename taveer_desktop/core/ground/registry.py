@@ -85,7 +85,7 @@ class MethodInfo:
     reference: str  # the original publication
     deterministic: bool
     needs_impostors: bool  # draws documents of other authors from the validation population
-    comparison: bool  # one of the paper's ten comparison systems (``comparison.py``)
+    comparison: bool  # a comparison system (``methods/systems/comparison.py``): the ten, or added
     origin: Origin
     capabilities: Capabilities
     # how a finding writes its raw score: a symbol and a format (LambdaG's λG to one decimal,

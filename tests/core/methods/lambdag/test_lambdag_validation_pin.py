@@ -47,6 +47,7 @@ def _settings(pinned) -> ValidationSettings:
     return ValidationSettings(**pinned["settings"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_lambda_g_of_every_trial_at_every_order_is_unchanged(pinned, population, workers):
     """In one process and with the folds in two worker processes alike."""
@@ -68,6 +69,7 @@ def test_lambda_g_of_every_trial_at_every_order_is_unchanged(pinned, population,
     assert scored.reference_models == pinned["reference_models"]
 
 
+@pytest.mark.slow
 def test_the_fused_validation_record_is_unchanged(pinned, population):
     record = validate(population, _settings(pinned)).record
     # the pin holds each method's figures; the record now adds counts and cost beside them

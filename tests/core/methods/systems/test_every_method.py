@@ -1,7 +1,7 @@
 """Every comparison system of the registry through the real catalogue, the whole path: validated
 on the demo population (figures, counts, cost, seed spread where it draws at random), its model
 part written and read back, a case verified with it. This test fails for a method whose module
-(``core/methods/<id>.py``) is not in the build: the ten modules are part of the product."""
+(``core/methods/systems/<id>.py``) is not in the build: the ten modules are part of the product."""
 
 from __future__ import annotations
 
@@ -23,9 +23,12 @@ from tests.core.methods.systems.comparison_fixtures import demo_population, smal
 # 10-fold SVMs on 60 chunks of 700 words) take minutes here; the path is the same at a small
 # configuration (test_unmasking.py and test_genunmasking.py check the settings and the methods).
 # The Impostors Method's 50 iterations, drawn again for every seed of its seed spread, took 12 s:
-# 10 iterations take the same path (test_im.py checks the method at its own settings)
+# 10 iterations take the same path (test_im.py checks the method at its own settings). NNCD
+# compresses every questioned text against 30 impostors (20 s in a loaded quick loop); 10 take
+# the same path (test_nncd.py checks the method at its own settings)
 QUICK = {
     MethodId.IM.value: {"M": 100, "N": 10, "k": 10},
+    MethodId.NNCD.value: {**comparison_method(MethodId.NNCD.value).DEFAULTS, "impostors": 10},
     MethodId.UNMASKING.value: {
         "initial_features": 40,
         "eliminated_per_side": 2,

@@ -14,13 +14,10 @@ from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart
 from taveer_desktop.core.methods.taveer.model import load_model, save_model
 from taveer_desktop.core.trials.population import population_from_corpus
-from taveer_desktop.core.validation.validation import (
-    AcceptanceCriteria,
-    ValidationSettings,
-    validate,
-)
+from taveer_desktop.core.validation.validation import ValidationSettings, validate
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.conftest import corpus_path
+from tests.core.methods.systems.comparison_fixtures import small_settings
 
 CORPORA = ("stackexchange", "reuters-c50")
 
@@ -32,16 +29,15 @@ def corpus(request):
 
 
 def _settings(method: str) -> ValidationSettings:
-    return ValidationSettings(
+    """The engine tests' small validation at the shared corpora's lengths, one repeat of 40."""
+    return small_settings(
+        method,
         questioned_chars=2000,
         known_chars=4500,
-        folds=3,
         repeats=1,
         max_trials=40,
         bootstrap=20,
         seed=5,
-        method=method,
-        criteria=AcceptanceCriteria.now(max_cllr=2.0),
     )
 
 
