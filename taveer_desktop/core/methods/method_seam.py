@@ -17,8 +17,8 @@ its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``
 - ``case_scorer``: its raw score of each case of an evaluated corpus;
 - ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``);
 - ``repeat_case_ratio``: its ratio of one case under one repeat's own fit (the model's
-  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), from the case's ``Measured``
-  distances and lengths — which a verification and an evaluated corpus both have — showing
+  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), from the case's distances and
+  lengths (``CaseDistances``) — which a verification and an evaluated corpus both have — showing
   whether the stated ratio's direction depends on the validation's seed
   (``core/verification/repeat_check.py``).
 
@@ -63,7 +63,7 @@ class Case:
 
 
 @dataclass(frozen=True)
-class Measured:
+class CaseDistances:
     """What a verified case, or one case of an evaluated corpus, was measured as: its distance
     in each category (None: the category abstains) and its (questioned, known) characters as the
     gate and a length-aware calibration take them (None: not known)."""
@@ -191,7 +191,7 @@ class MethodSeam:
         raise ValueError(f"{self.id!r} is not cross-validated on its own")
 
     def repeat_case_ratio(
-        self, model: Model, measured: Measured, fit: RepeatFit
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
     ) -> CaseRatio | None:
         """Its ratio of the case under one repeat's own fit (None: the model keeps no fit of
         its own for its repeats, so the check cannot be made for it)."""

@@ -39,7 +39,7 @@ from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.gate.gate import assess, conclude, raw_range_finding
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import method_info
-from taveer_desktop.core.methods.method_seam import Measured
+from taveer_desktop.core.methods.method_seam import CaseDistances
 from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.training import CorpusDistances
 from taveer_desktop.core.verification.repeat_check import repeat_checked
@@ -115,9 +115,9 @@ def gate_corpus(
         findings = (*findings, *_method_findings(raw, index, raw_ranges or {}))
         lr = None if log10_lr is None else float(log10_lr[index])
         lengths = (int(data.questioned_chars[index]), int(data.known_chars[index]))
-        measured = Measured(distances, lengths, lengths[0])
+        case_distances = CaseDistances(distances, lengths, lengths[0])
         conclusion, agreement = repeat_checked(
-            model, conclude(model, findings, lr), measured, "the model"
+            model, conclude(model, findings, lr), case_distances, "the model"
         )
         kinds.append(conclusion.kind)
         withdrawn.append(agreement.status is RepeatStatus.DISAGREE)

@@ -24,8 +24,8 @@ from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.methods.method_seam import (
     Bounds,
     Case,
+    CaseDistances,
     CaseRatio,
-    Measured,
     MethodSeam,
     Statement,
 )
@@ -49,18 +49,18 @@ def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     return float(model.calibration.log10_lr(result.similarity, *lengths))
 
 
-def repeat_log10_lr(fit: RepeatFit, measured: Measured) -> float | None:
+def repeat_log10_lr(fit: RepeatFit, case_distances: CaseDistances) -> float | None:
     """TAVeer's log10 LR of a measured case under one repeat's own thresholds, ensemble and
     calibration (None where every category of that repeat's ensemble abstains)."""
     distances = np.array(
-        [[np.nan if (d := measured.distances.get(c)) is None else d for c in CATEGORY_IDS]]
+        [[np.nan if (d := case_distances.distances.get(c)) is None else d for c in CATEGORY_IDS]]
     )
     thetas = np.array([fit.thresholds[c] for c in CATEGORY_IDS])
     members = np.array([[CATEGORY_IDS.index(c) for c in fit.ensemble]])
     if np.isnan(distances[0, members[0]]).all():
         return None
     score = ensemble_similarities(similarity_array(distances, thetas), members)[0, 0]
-    lengths = measured.lengths or (None, None)
+    lengths = case_distances.lengths or (None, None)
     return float(fit.calibration.log10_lr(float(score), *lengths))
 
 
@@ -109,12 +109,12 @@ class TaveerSeam(MethodSeam):
         return runs[self.id]  # made by ``core/validation/validation.py`` before every other
 
     def repeat_case_ratio(
-        self, model: Model, measured: Measured, fit: RepeatFit
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
     ) -> CaseRatio | None:
         bounds = bound_at(
             fit.calibration.bands,
-            measured.questioned_chars,
+            case_distances.questioned_chars,
             fit.calibration.min_log10_lr,
             fit.calibration.max_log10_lr,
         )
-        return CaseRatio(self.id, repeat_log10_lr(fit, measured), bounds)
+        return CaseRatio(self.id, repeat_log10_lr(fit, case_distances), bounds)
