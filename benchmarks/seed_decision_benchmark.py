@@ -16,9 +16,18 @@ code with the block's fitting left out), interleaved, and prints their medians a
 characters) with each seed and verifies every test case inside it with each model: how many lose
 their direction to the check, how many of those had pointed the wrong way, and how many cases
 change direction with the seed before and after.
+``--evidence CORPUS [SEED …]`` (issue 30): the population is CORPUS's train split (reuters-c50 or
+stackexchange), validated over that corpus's declared range with each seed and no acceptance
+criterion; the test split is evaluated with the model and its record (``taveer evaluate``, which
+passes every case through the repeat check as ``verify`` does). Over the test cases that state a
+ratio, and over those no rule but the missing criteria keeps from being evaluative: Cllr and AUC
+of the final model's ratios (before) and of the ratios stated (after: LR 1 where the repeats
+disagree), the share stated as LR 1, and how many withdrawn directions had pointed the right and
+the wrong way. One JSON line a seed, then the seeds pooled.
 
     .venv/bin/python benchmarks/seed_decision_benchmark.py [--repeats 3] [--seeds 0 … 9]
         [--case EN041] [--topic unknown] [--time 3] [--cost 0 1 …]
+        [--evidence stackexchange 0 1 2 3 4]
 """
 
 from __future__ import annotations
@@ -29,21 +38,35 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from taveer_desktop.core.calibration.calibration import cllr  # noqa: E402
+from taveer_desktop.core.calibration.outcome import (  # noqa: E402
+    RULE_CEILING,
+    ConclusionKind,
+    GateRule,
+)
+from taveer_desktop.core.calibration.score_measures import roc_auc  # noqa: E402
+from taveer_desktop.core.gate.validation_basis import read_record_file  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
 from taveer_desktop.core.methods.taveer.repeat_models import REPEAT_MODELS_KEY  # noqa: E402
 from taveer_desktop.core.trials.population import population_from_corpus  # noqa: E402
 from taveer_desktop.core.validation import validation as validation_module  # noqa: E402
+from taveer_desktop.core.validation.evaluation import evaluate  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402
     AcceptanceCriteria,
     ValidationSettings,
+    save_record,
     validate,
 )
 from taveer_desktop.core.verification.method_verify import (  # noqa: E402
@@ -53,6 +76,11 @@ from taveer_desktop.core.verification.method_verify import (  # noqa: E402
 
 CRITERION = 0.92
 COST_RANGE = ((800, 4000), (2000, 12000))
+# each corpus's declared range (questioned, known characters), as in the calibration benchmark
+EVIDENCE_RANGES = {
+    "reuters-c50": COST_RANGE,
+    "stackexchange": ((500, 3000), (2000, 8000)),
+}
 
 
 def direction(log10_lr: float | None) -> str:
@@ -157,6 +185,90 @@ def cost(
     }
 
 
+def evidence_figures(before: np.ndarray, after: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
+    """Cllr and AUC before and after, the share stated as LR 1 and the withdrawn directions."""
+    withdrawn = (after == 0) & (before != 0)
+    right = withdrawn & ((before > 0) == truth)
+    both = truth.any() and (~truth).any()
+    return {
+        "cases": len(truth),
+        "cllr_before": round(cllr(before, truth), 4) if both else None,
+        "cllr_after": round(cllr(after, truth), 4) if both else None,
+        "auc_before": round(roc_auc(before, truth), 4) if both else None,
+        "auc_after": round(roc_auc(after, truth), 4) if both else None,
+        "stated_lr_1": int(withdrawn.sum()),
+        "withdrawn_right_way": int(right.sum()),
+        "withdrawn_wrong_way": int((withdrawn & ~right).sum()),
+        "kept_right_way": int((~withdrawn & ((before > 0) == truth) & (before != 0)).sum()),
+        "kept_wrong_way": int((~withdrawn & ((before > 0) != truth) & (before != 0)).sum()),
+    }
+
+
+def evidence(shared: Path, corpus: str, repeats: int, seeds: list[int]) -> None:
+    """The check's cost in evidence over a corpus's test split (see the module)."""
+    root = shared / "corpora" / corpus
+    population = population_from_corpus(open_corpus(root / "train"))
+    test = open_corpus(root / "test")
+    pooled: dict[str, list[np.ndarray]] = {"before": [], "after": [], "truth": [], "eval": []}
+    for seed in args_seeds(seeds):
+        settings = settings_for(EVIDENCE_RANGES[corpus], seed, repeats, None)
+        # no acceptance criterion; the cases counted as evaluative are those no other rule keeps
+        # from an evaluative conclusion (``evaluative_but_for_criteria``)
+        result = validate(population, replace(settings, criteria=AcceptanceCriteria()))
+        model = parse_model(result.model.to_json(), "model")
+        with tempfile.TemporaryDirectory() as scratch:
+            path = Path(scratch) / "record.json"
+            save_record(result.record, path)
+            basis = read_record_file(path)
+        found = evaluate(model, test, basis=basis)
+        assert found.log10_lr is not None and found.stated_log10_lr is not None
+        stated = np.array([k is not ConclusionKind.NONE for k in found.kinds], dtype=bool)
+        evaluative = evaluative_but_for_criteria(found.case_rules)
+        before, after, truth = found.log10_lr[stated], found.stated_log10_lr[stated], found.truth
+        pooled["before"].append(before)
+        pooled["after"].append(after)
+        pooled["truth"].append(truth[stated])
+        pooled["eval"].append(evaluative[stated])
+        line = {
+            "corpus": corpus,
+            "seed": seed,
+            "repeats": result.record["protocol"]["repeats"],
+            "validation_cllr": result.record["figures"]["cllr"],
+            "test_cases": len(found.case_ids),
+            "all": evidence_figures(before, after, truth[stated]),
+            "evaluative": evidence_figures(
+                found.log10_lr[evaluative], found.stated_log10_lr[evaluative], truth[evaluative]
+            ),
+            "gate_rules": found.gate.rules if found.gate else None,
+            "load_average": round(os.getloadavg()[0], 2),
+        }
+        print(json.dumps(line), flush=True)
+    before, after = np.concatenate(pooled["before"]), np.concatenate(pooled["after"])
+    truth, evaluative = np.concatenate(pooled["truth"]), np.concatenate(pooled["eval"])
+    summary = {
+        "corpus": corpus,
+        "pooled_seeds": seeds,
+        "all": evidence_figures(before, after, truth),
+        "evaluative": evidence_figures(before[evaluative], after[evaluative], truth[evaluative]),
+    }
+    print(json.dumps(summary), flush=True)
+
+
+def evaluative_but_for_criteria(case_rules: tuple[tuple[str, ...], ...]) -> np.ndarray:
+    """The cases whose conclusion would be evaluative had the validation met acceptance
+    criteria set before it: no rule but ``validation_not_met`` caps them (on these corpora no
+    criterion a laboratory would set is met, so this is the only way to count them)."""
+    kept = []
+    for rules in case_rules:
+        ceilings = [RULE_CEILING[GateRule(r)] for r in rules if r != GateRule.VALIDATION_NOT_MET]
+        kept.append(all(c is ConclusionKind.EVALUATIVE for c in ceilings))
+    return np.array(kept, dtype=bool)
+
+
+def args_seeds(seeds: list[int]) -> list[int]:
+    return seeds or list(range(5))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
@@ -172,7 +284,21 @@ def main() -> int:
         default=None,
         help="the check over a declared range, with the models of these seeds (none given: seed 0)",
     )
+    parser.add_argument(
+        "--evidence",
+        nargs="+",
+        default=None,
+        metavar="CORPUS [SEED …]",
+        help="the check's cost in evidence over CORPUS's test split (default seeds 0-4)",
+    )
     args = parser.parse_args()
+    if args.evidence:
+        corpus, *seeds = args.evidence
+        if corpus not in EVIDENCE_RANGES or not (Path(args.shared) / "corpora" / corpus).is_dir():
+            print(f"{corpus}: not a shared corpus here ({', '.join(EVIDENCE_RANGES)})")
+            return 2
+        evidence(Path(args.shared), corpus, args.repeats, args_seeds([int(s) for s in seeds]))
+        return 0
     root = Path(args.shared) / "corpora" / "reuters-c50"
     if not root.is_dir():
         print(f"{root} not found", file=sys.stderr)

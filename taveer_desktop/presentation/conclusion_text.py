@@ -12,7 +12,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from taveer_desktop.core.calibration.outcome import Classification, Conclusion, ConclusionKind
+from taveer_desktop.core.calibration.outcome import (
+    Classification,
+    Conclusion,
+    ConclusionKind,
+    GateRule,
+)
 from taveer_desktop.core.calibration.verbal_scales import SCALES, describe
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.refusal_text import decisive_reason_texts
@@ -210,7 +215,8 @@ def classification_sentence(
 def gate_summary_text(gate: GateSummary) -> str:
     """What the fitness-for-purpose gate made of an evaluation corpus, in one sentence: the
     three kinds of conclusion (they add up to the cases), then how many lay outside the
-    model's validated conditions (counted apart: such a case can also get no conclusion)."""
+    model's validated conditions (counted apart: such a case can also get no conclusion), and
+    how many are stated as LR 1 because the validation's repeats disagree on their direction."""
     kept = f"{share_text(gate.evaluative, gate.cases)} cases keep an evaluative conclusion"
     if gate.cllr_evaluative is not None:
         kept += f" (Cllr over them {numbers.decimal(gate.cllr_evaluative)})"
@@ -221,6 +227,18 @@ def gate_summary_text(gate: GateSummary) -> str:
         "no conclusion; "
         f"{numbers.integer(gate.outside_conditions)} of all the cases lie outside the model's "
         "validated conditions."
+        + _withdrawn_text(gate.rules.get(GateRule.REPEATS_DISAGREE.value, 0))
+    )
+
+
+def _withdrawn_text(count: int) -> str:
+    """The cases stated as LR 1 by the repeat check (nothing where there are none)."""
+    if not count:
+        return ""
+    return (
+        f" {numbers.integer(count)} {'case is' if count == 1 else 'cases are'} stated as "
+        "likelihood ratio 1, no support either way, because the validation's repeats disagree "
+        "on which way the ratio points."
     )
 
 

@@ -8,6 +8,8 @@ from taveer_desktop.core.calibration.repeat_agreement import (
     agreement_of,
     not_possible,
 )
+from taveer_desktop.core.validation.corpus_gate import GateSummary
+from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.presentation.refusal_text import PLAIN_REASONS, reason_text
 from taveer_desktop.presentation.repeat_agreement_text import repeat_sentence
 
@@ -40,3 +42,17 @@ def test_the_gate_reason_has_plain_words_then_the_detail():
     text = reason_text(GateRule.REPEATS_DISAGREE, ["log10 LR from -0.373 to +0.303"])
     assert text.startswith("which way the likelihood ratio points depends on the random draw")
     assert "technical detail: log10 LR from -0.373 to +0.303" in text
+
+
+def test_an_evaluation_says_how_many_cases_the_repeat_check_stated_as_one():
+    rules = {GateRule.REPEATS_DISAGREE.value: 7, GateRule.VALIDATED_CONDITIONS.value: 2}
+    gate = GateSummary(20, 18, 2, 0, 2, 0.95, rules)
+    text = gate_summary_text(gate)
+    assert text.endswith(
+        " 7 cases are stated as likelihood ratio 1, no support either way, because the "
+        "validation's repeats disagree on which way the ratio points."
+    )
+    one = gate_summary_text(GateSummary(20, 18, 2, 0, 2, 0.95, {"repeats_disagree": 1}))
+    assert " 1 case is stated as likelihood ratio 1" in one
+    none = gate_summary_text(GateSummary(20, 18, 2, 0, 2, 0.95, {}))
+    assert "likelihood ratio 1" not in none and none.endswith("validated conditions.")

@@ -17,8 +17,10 @@ its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``
 - ``case_scorer``: its raw score of each case of an evaluated corpus;
 - ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``);
 - ``repeat_case_ratio``: its ratio of one case under one repeat's own fit (the model's
-  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), which shows whether the stated
-  ratio's direction depends on the validation's seed (``core/verification/repeat_check.py``).
+  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), from the case's distances and
+  lengths (``CaseDistances``) — which a verification and an evaluated corpus both have — showing
+  whether the stated ratio's direction depends on the validation's seed
+  (``core/verification/repeat_check.py``).
 
 Every model is built on TAVeer's (its thresholds, ensemble, calibration and gate): a
 verification starts from TAVeer's result, whose own ratio (``base``) every result keeps
@@ -27,7 +29,7 @@ beside the stated one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -58,6 +60,17 @@ class Case:
     lexicon: Lexicon
     source: str  # names the model in messages
     explain: bool = False
+
+
+@dataclass(frozen=True)
+class CaseDistances:
+    """What a verified case, or one case of an evaluated corpus, was measured as: its distance
+    in each category (None: the category abstains) and its (questioned, known) characters as the
+    gate and a length-aware calibration take them (None: not known)."""
+
+    distances: Mapping[str, float | None]
+    lengths: tuple[int, int] | None
+    questioned_chars: int  # the length whose band bound applies
 
 
 @dataclass(frozen=True)
@@ -178,7 +191,7 @@ class MethodSeam:
         raise ValueError(f"{self.id!r} is not cross-validated on its own")
 
     def repeat_case_ratio(
-        self, model: Model, result: VerificationResult, case: Case, fit: RepeatFit
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
     ) -> CaseRatio | None:
         """Its ratio of the case under one repeat's own fit (None: the model keeps no fit of
         its own for its repeats, so the check cannot be made for it)."""

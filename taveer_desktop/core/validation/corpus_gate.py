@@ -8,6 +8,14 @@ how many lie outside the validated conditions, how many broke each rule, and the
 cases that keep an evaluative conclusion. ``case_lines`` turns them into the ``cases`` list of
 ``evaluate --json --cases``.
 
+Every case's conclusion then passes the repeat check a verification passes, the same step
+(``core/verification/repeat_check.repeat_checked``): where the validation's repeats, each fitted
+alone, do not all point the case's ratio the same way as the final model, the case is stated as
+LR 1 with the ``repeats_disagree`` rule (``CorpusVerdict.withdrawn``), and the Cllr over the
+evaluative cases is that of the ratios stated so. The check asks the model's stated method; only
+TAVeer keeps a fit per repeat, so for a model stating another method's ratio it is not possible,
+as in a verification.
+
 For a model of another method, every method it states or fuses other than TAVeer has scored
 each case (``CorpusDistances.scored``), and the gate holds each raw score to that method's
 validated range as ``verify`` does (``gate.raw_range_finding``: outside it, investigative at
@@ -26,12 +34,15 @@ import numpy as np
 
 from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.calibration.outcome import ConclusionKind, GateFinding, GateRule
+from taveer_desktop.core.calibration.repeat_agreement import RepeatStatus
 from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.gate.gate import assess, conclude, raw_range_finding
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import method_info
+from taveer_desktop.core.methods.method_seam import CaseDistances
 from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.training import CorpusDistances
+from taveer_desktop.core.verification.repeat_check import repeat_checked
 
 
 @dataclass(frozen=True)
@@ -52,11 +63,17 @@ class GateSummary:
 
 @dataclass(frozen=True)
 class CorpusVerdict:
-    """The gate's verdict on every case: its kind and the rules it broke (each rule once)."""
+    """The gate's verdict on every case: its kind, the rules it broke (each rule once), and
+    whether its ratio is stated as 1 because the repeats disagree (``withdrawn``)."""
 
     kinds: tuple[ConclusionKind, ...]
     rules: tuple[tuple[str, ...], ...]
     summary: GateSummary
+    withdrawn: np.ndarray  # bool per case
+
+    def stated(self, log10_lr: np.ndarray) -> np.ndarray:
+        """The ratios stated: ``log10_lr`` with the withdrawn cases' set to 0 (LR 1)."""
+        return np.where(self.withdrawn, 0.0, log10_lr)
 
 
 def evaluative_cllr(
@@ -85,6 +102,7 @@ def gate_corpus(
     assert data.measures is not None
     kinds: list[ConclusionKind] = []
     broken: list[tuple[str, ...]] = []
+    withdrawn: list[bool] = []
     outside = 0
     rules: dict[str, int] = {}
     raw = data.raw_scores()
@@ -96,16 +114,23 @@ def gate_corpus(
         findings = assess(model, measures, distances, lexicon_sha256, basis=basis)
         findings = (*findings, *_method_findings(raw, index, raw_ranges or {}))
         lr = None if log10_lr is None else float(log10_lr[index])
-        kinds.append(conclude(model, findings, lr).kind)
+        lengths = (int(data.questioned_chars[index]), int(data.known_chars[index]))
+        case_distances = CaseDistances(distances, lengths, lengths[0])
+        conclusion, agreement = repeat_checked(
+            model, conclude(model, findings, lr), case_distances, "the model"
+        )
+        kinds.append(conclusion.kind)
+        withdrawn.append(agreement.status is RepeatStatus.DISAGREE)
         outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)
-        names = tuple(dict.fromkeys(f.rule.value for f in findings))
+        names = tuple(dict.fromkeys(f.rule.value for f in conclusion.findings))
         broken.append(names)
         for rule in names:
             rules[rule] = rules.get(rule, 0) + 1
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
+    taken = np.array(withdrawn, dtype=bool)
     cllr_evaluative = None
     if log10_lr is not None:
-        cllr_evaluative = evaluative_cllr(log10_lr, truth, evaluative)
+        cllr_evaluative = evaluative_cllr(np.where(taken, 0.0, log10_lr), truth, evaluative)
     summary = GateSummary(
         cases=len(kinds),
         evaluative=int(evaluative.sum()),
@@ -115,7 +140,7 @@ def gate_corpus(
         cllr_evaluative=cllr_evaluative,
         rules=dict(sorted(rules.items())),
     )
-    return CorpusVerdict(tuple(kinds), tuple(broken), summary)
+    return CorpusVerdict(tuple(kinds), tuple(broken), summary, taken)
 
 
 def _method_findings(

@@ -17,7 +17,11 @@ Every case also goes through the fitness-for-purpose gate (``core/gate/gate.py``
 would, with the validation record given (``basis``; ``core/validation/corpus_gate.py``):
 ``GateSummary`` counts the cases outside the model's validated conditions, the cases that get no
 conclusion, and the Cllr over the cases that keep an evaluative conclusion; ``Evaluation.cases``
-lists each case's kind and broken rules.
+lists each case's kind and broken rules. Each case also passes the repeat check a verification
+passes (``core/verification/repeat_check.py``): where the validation's repeats disagree on the
+direction of its ratio, the case is stated as LR 1 (``stated_log10_lr``, the ``cases``' log10
+LR, and the Cllr over the evaluative cases use it); the headline measures stay those of the
+final model's ratio of every case, what the method gives before any case is withdrawn.
 
 **Models of another method** (LambdaG, one of the ten comparison systems, or the fusion of any
 of them; ``core/verification/method_verify.py``): every case is also scored by each method the
@@ -52,7 +56,12 @@ from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.scoring import similarity_array
 from taveer_desktop.core.methods.taveer.training import CorpusDistances, corpus_distances
-from taveer_desktop.core.validation.corpus_gate import GateSummary, case_lines, gate_corpus
+from taveer_desktop.core.validation.corpus_gate import (
+    GateSummary,
+    case_lines,
+    evaluative_cllr,
+    gate_corpus,
+)
 from taveer_desktop.core.validation.evaluation_measures import Metrics as Metrics
 from taveer_desktop.core.validation.evaluation_measures import compute_metrics as compute_metrics
 from taveer_desktop.core.validation.evaluation_measures import curve_area as curve_area
@@ -82,6 +91,7 @@ class Evaluation:
     category_similarities: np.ndarray  # cases × 11, NaN where a category abstains
     seconds: float
     log10_lr: np.ndarray | None = None  # None for an uncalibrated model
+    stated_log10_lr: np.ndarray | None = None  # log10_lr, 0 where the repeats disagree
     gate: GateSummary | None = None
     kinds: tuple[ConclusionKind, ...] = ()  # the conclusion kind of every case
     case_rules: tuple[tuple[str, ...], ...] = ()  # the gate rules every case broke
@@ -114,7 +124,8 @@ class Evaluation:
 
     def cases(self) -> list[dict[str, Any]]:
         """Every case with its truth, kind, stated log10 LR and broken rules (``--cases``)."""
-        return case_lines(self.case_ids, self.truth, self.kinds, self.case_rules, self.log10_lr)
+        stated = self.log10_lr if self.stated_log10_lr is None else self.stated_log10_lr
+        return case_lines(self.case_ids, self.truth, self.kinds, self.case_rules, stated)
 
 
 def model_scores(model: Model, distances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -165,7 +176,8 @@ def evaluate(
         metrics = stated.metrics
         scores = posterior_scores(stated.log10_lr)
         log10_lr = stated.log10_lr
-        gate = replace(gate, cllr_evaluative=stated.cllr_evaluative)
+        cllr_stated = evaluative_cllr(verdict.stated(log10_lr), truth, evaluative)
+        gate = replace(gate, cllr_evaluative=cllr_stated)
     return Evaluation(
         metrics=metrics,
         case_ids=data.case_ids,
@@ -174,6 +186,7 @@ def evaluate(
         category_similarities=similarities,
         seconds=time.perf_counter() - started,
         log10_lr=log10_lr,
+        stated_log10_lr=None if log10_lr is None else verdict.stated(log10_lr),
         gate=gate,
         kinds=kinds,
         case_rules=verdict.rules,

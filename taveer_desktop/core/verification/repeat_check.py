@@ -2,20 +2,28 @@
 
 A validated model keeps each repeat's own fit beside the final model
 (``core/methods/taveer/repeat_models.py``). ``check_repeats`` asks the stated method's seam for the
-case's ratio under each (``MethodSeam.repeat_case_ratio``) and compares their directions with the
-final model's (``core/calibration/repeat_agreement.py``). ``with_repeat_check`` puts the finding
-in the result: where the repeats agree the stated ratio stays the final model's; where they do
-not, the conclusion is given no direction — its ratio is stated as 1 (log10 LR 0, "no support
-for either proposition" on every verbal scale) with a ``REPEATS_DISAGREE`` finding giving the
-spread — whatever kind of conclusion the other rules leave. A conclusion of kind ``none``
-states no ratio and is left alone.
+case's ratio under each (``MethodSeam.repeat_case_ratio``, from the case's distances and
+lengths, ``CaseDistances``) and compares their directions with the final model's
+(``core/calibration/repeat_agreement.py``). ``repeat_checked`` is the one step every stated
+ratio passes, a verification's (``with_repeat_check``, ``core/verification/method_verify.py``)
+and each case's of an evaluated corpus (``core/validation/corpus_gate.py``): where the repeats
+agree the conclusion stays the final model's; where they do not, the conclusion is given no
+direction — its ratio is stated as 1 (log10 LR 0, "no support for either proposition" on every
+verbal scale) with a ``REPEATS_DISAGREE`` finding giving the spread — whatever kind of
+conclusion the other rules leave. A conclusion of kind ``none`` states no ratio and is left
+alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from taveer_desktop.core.calibration.outcome import ConclusionKind, GateFinding, GateRule
+from taveer_desktop.core.calibration.outcome import (
+    Conclusion,
+    ConclusionKind,
+    GateFinding,
+    GateRule,
+)
 from taveer_desktop.core.calibration.repeat_agreement import (
     NotPossible,
     RepeatAgreement,
@@ -25,23 +33,24 @@ from taveer_desktop.core.calibration.repeat_agreement import (
 )
 from taveer_desktop.core.gate.gate import conclude
 from taveer_desktop.core.methods.method_registry import method_seam
-from taveer_desktop.core.methods.method_seam import Case
+from taveer_desktop.core.methods.method_seam import Case, CaseDistances
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
 from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
 
 def check_repeats(
-    model: Model, result: VerificationResult, case: Case, stated: float | None
+    model: Model, case_distances: CaseDistances, stated: float | None, source: str
 ) -> RepeatAgreement:
-    """The case's ratio under each repeat's fit against ``stated``, the final model's."""
+    """The case's ratio under each repeat's fit against ``stated``, the final model's
+    (``source`` names the model in messages)."""
     if stated is None:
         return not_possible(NotPossible.NO_RATIO)
-    fits = repeat_fits(model, case.source)
+    fits = repeat_fits(model, source)
     if fits is None:
         return not_possible(NotPossible.NO_REPEAT_FITS, stated)
     seam = method_seam(method_of(model))
-    ratios = [seam.repeat_case_ratio(model, result, case, fit) for fit in fits]
+    ratios = [seam.repeat_case_ratio(model, case_distances, fit) for fit in fits]
     if any(r is None for r in ratios):
         return not_possible(NotPossible.METHOD_KEEPS_NONE, stated)
     values = tuple(r.log10_lr for r in ratios if r is not None)
@@ -66,14 +75,29 @@ def disagreement_message(agreement: RepeatAgreement) -> str:
     return text
 
 
-def with_repeat_check(model: Model, result: VerificationResult, case: Case) -> VerificationResult:
-    """The result with its repeat check (see the module)."""
-    conclusion = result.conclusion
+def repeat_checked(
+    model: Model, conclusion: Conclusion, case_distances: CaseDistances, source: str
+) -> tuple[Conclusion, RepeatAgreement]:
+    """The conclusion after the repeat check, and what the check found (see the module)."""
     stated = conclusion.log10_lr if conclusion.kind is not ConclusionKind.NONE else None
-    agreement = check_repeats(model, result, case, stated)
+    agreement = check_repeats(model, case_distances, stated, source)
     if agreement.status is not RepeatStatus.DISAGREE:
-        return replace(result, repeats=agreement)
+        return conclusion, agreement
     spread = (agreement.highest or 0.0) - (agreement.lowest or 0.0)
     finding = GateFinding(GateRule.REPEATS_DISAGREE, disagreement_message(agreement), spread)
-    concluded = conclude(model, (*conclusion.findings, finding), 0.0)
+    return conclude(model, (*conclusion.findings, finding), 0.0), agreement
+
+
+def distances_of(result: VerificationResult, case: Case) -> CaseDistances:
+    """What a verification measured of its case (its categories' distances, its lengths)."""
+    distances = {c: category.distance for c, category in result.categories.items()}
+    return CaseDistances(distances, result.calibration_lengths, len(case.unknown))
+
+
+def with_repeat_check(model: Model, result: VerificationResult, case: Case) -> VerificationResult:
+    """The result with its repeat check (see the module)."""
+    case_distances = distances_of(result, case)
+    concluded, agreement = repeat_checked(model, result.conclusion, case_distances, case.source)
+    if agreement.status is not RepeatStatus.DISAGREE:
+        return replace(result, repeats=agreement)
     return replace(result, conclusion=concluded, log10_lr=0.0, repeats=agreement)

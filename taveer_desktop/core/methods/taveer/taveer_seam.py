@@ -7,7 +7,7 @@ case is its calibrated ensemble similarity (``taveer_log10_lr``), which the resu
 of a corpus's cases is the model's own (``scores_cases`` False), and its stability is its
 classification's, resampled by ``core/methods/taveer/stability.py``. Under one repeat's own fit
 (``core/methods/taveer/repeat_models.py``) its ratio is the same map with that repeat's thresholds,
-ensemble and calibration, from the distances the result keeps (``repeat_log10_lr``).
+ensemble and calibration, from the case's measured distances (``repeat_log10_lr``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,14 @@ from taveer_desktop.core.calibration.length_bands import bound_at
 from taveer_desktop.core.calibration.model_checks import require
 from taveer_desktop.core.calibration.outcome import Classification
 from taveer_desktop.core.features.features import CATEGORY_IDS
-from taveer_desktop.core.methods.method_seam import Bounds, Case, CaseRatio, MethodSeam, Statement
+from taveer_desktop.core.methods.method_seam import (
+    Bounds,
+    Case,
+    CaseDistances,
+    CaseRatio,
+    MethodSeam,
+    Statement,
+)
 from taveer_desktop.core.methods.taveer.ensemble import ensemble_similarities
 from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.scoring import similarity_array
@@ -42,18 +49,18 @@ def taveer_log10_lr(model: Model, result: VerificationResult) -> float | None:
     return float(model.calibration.log10_lr(result.similarity, *lengths))
 
 
-def repeat_log10_lr(fit: RepeatFit, result: VerificationResult) -> float | None:
-    """TAVeer's log10 LR of a verified case under one repeat's own thresholds, ensemble and
+def repeat_log10_lr(fit: RepeatFit, case_distances: CaseDistances) -> float | None:
+    """TAVeer's log10 LR of a measured case under one repeat's own thresholds, ensemble and
     calibration (None where every category of that repeat's ensemble abstains)."""
     distances = np.array(
-        [[np.nan if (d := result.categories[c].distance) is None else d for c in CATEGORY_IDS]]
+        [[np.nan if (d := case_distances.distances.get(c)) is None else d for c in CATEGORY_IDS]]
     )
     thetas = np.array([fit.thresholds[c] for c in CATEGORY_IDS])
     members = np.array([[CATEGORY_IDS.index(c) for c in fit.ensemble]])
     if np.isnan(distances[0, members[0]]).all():
         return None
     score = ensemble_similarities(similarity_array(distances, thetas), members)[0, 0]
-    lengths = result.calibration_lengths or (None, None)
+    lengths = case_distances.lengths or (None, None)
     return float(fit.calibration.log10_lr(float(score), *lengths))
 
 
@@ -102,12 +109,12 @@ class TaveerSeam(MethodSeam):
         return runs[self.id]  # made by ``core/validation/validation.py`` before every other
 
     def repeat_case_ratio(
-        self, model: Model, result: VerificationResult, case: Case, fit: RepeatFit
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
     ) -> CaseRatio | None:
         bounds = bound_at(
             fit.calibration.bands,
-            len(case.unknown),
+            case_distances.questioned_chars,
             fit.calibration.min_log10_lr,
             fit.calibration.max_log10_lr,
         )
-        return CaseRatio(self.id, repeat_log10_lr(fit, result), bounds)
+        return CaseRatio(self.id, repeat_log10_lr(fit, case_distances), bounds)
