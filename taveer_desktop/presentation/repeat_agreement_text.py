@@ -32,6 +32,11 @@ NOT_POSSIBLE = {
         "validation's test pairs could not be checked: the model keeps each repeat of its "
         "validation for TAVeer's own ratio only, not for the method whose ratio it states."
     ),
+    NotPossible.ONE_REPEAT: (
+        "Whether the direction of the likelihood ratio depends on the random draw of the "
+        "validation's test pairs could not be checked: the validation drew them only once "
+        "(validate with at least two repeats to have it checked)."
+    ),
 }
 
 

@@ -12,7 +12,8 @@ it found:
   as 1 (log10 LR 0), "no support for either proposition" on every verbal scale, with the
   ``GateRule.REPEATS_DISAGREE`` finding saying why (``core/calibration/outcome.py``);
 - ``not_possible``: the check could not be made (``reason``: a model file from before repeat
-  fits were kept, a stated method whose repeat fits are not kept, or no ratio to check).
+  fits were kept, a stated method whose repeat fits are not kept, a validation drawn only once,
+  or no ratio to check).
 
 The words a person reads are made in ``presentation/repeat_agreement_text.py``.
 """
@@ -39,6 +40,7 @@ class NotPossible(StrEnum):
     NO_REPEAT_FITS = "no_repeat_fits"  # a model file from before repeat fits were kept
     METHOD_KEEPS_NONE = "method_keeps_none"  # the stated method's repeat fits are not kept
     NO_RATIO = "no_ratio"  # the final model gives the case no ratio
+    ONE_REPEAT = "one_repeat"  # the validation drew its trials once: no second draw to compare
 
 
 @dataclass(frozen=True)

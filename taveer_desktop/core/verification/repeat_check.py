@@ -49,6 +49,8 @@ def check_repeats(
     fits = repeat_fits(model, source)
     if fits is None:
         return not_possible(NotPossible.NO_REPEAT_FITS, stated)
+    if len(fits) < 2:  # one draw shows nothing of how the ratio moves with the draw
+        return not_possible(NotPossible.ONE_REPEAT, stated)
     seam = method_seam(method_of(model))
     ratios = [seam.repeat_case_ratio(model, case_distances, fit) for fit in fits]
     if any(r is None for r in ratios):

@@ -28,6 +28,7 @@ from taveer_desktop.core.methods.taveer.repeat_models import (
 )
 from taveer_desktop.core.verification.method_verify import taveer_log10_lr, verify_with_method
 from taveer_desktop.core.verification.result_reader import read_result
+from taveer_desktop.presentation.repeat_agreement_text import repeat_sentence
 
 POPULATION = Path(__file__).resolve().parents[3] / "resources" / "demo" / "population"
 LN10 = math.log(10.0)
@@ -77,6 +78,22 @@ def test_a_repeat_fit_equal_to_the_final_model_gives_its_ratio_and_agrees(model,
     assert result.repeats.log10_lrs == pytest.approx((final, final))
     assert result.log10_lr == pytest.approx(final)  # the stated ratio stays the final model's
     assert GateRule.REPEATS_DISAGREE not in {f.rule for f in result.conclusion.findings}
+
+
+def test_a_validation_drawn_once_cannot_show_the_direction_is_independent_of_the_draw(model, texts):
+    """One repeat's fit agreeing with the final model says nothing of another draw: the check
+    is "not possible", and the stated ratio is left as it is."""
+    known, unknown = texts
+    plain = verify_with_method(model, known, unknown)
+    final = taveer_log10_lr(model, plain)
+    result = verify_with_method(_with_fits(model, [_fit(model, 2)]), known, unknown)
+    assert result.repeats.status is RepeatStatus.NOT_POSSIBLE
+    assert result.repeats.reason is NotPossible.ONE_REPEAT
+    assert result.log10_lr == pytest.approx(final)
+    assert repeat_sentence(result.repeats).endswith(
+        "the validation drew them only once (validate with at least two repeats to have it "
+        "checked)."
+    )
 
 
 def test_repeats_pointing_different_ways_state_no_direction(model, texts):
