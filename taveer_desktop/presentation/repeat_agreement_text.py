@@ -24,8 +24,9 @@ REPEATS_PLAIN = PLAIN_REASONS[GateRule.REPEATS_DISAGREE]
 NOT_POSSIBLE = {
     NotPossible.NO_REPEAT_FITS: (
         "Whether the direction of the likelihood ratio depends on the random draw of the "
-        "validation's test pairs could not be checked: the model was made before models kept "
-        "each repeat of their validation (validate again to have it checked)."
+        "validation's test pairs could not be checked: the model keeps no repeat of a "
+        "validation (it was trained without one, or validated before models kept each repeat; "
+        "validate it to have this checked)."
     ),
     NotPossible.METHOD_KEEPS_NONE: (
         "Whether the direction of the likelihood ratio depends on the random draw of the "
