@@ -56,13 +56,13 @@ from taveer_desktop.core.calibration.outcome import (  # noqa: E402
     GateRule,
 )
 from taveer_desktop.core.calibration.score_measures import roc_auc  # noqa: E402
-from taveer_desktop.core.gate.validation_basis import read_record_file  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
 from taveer_desktop.core.methods.taveer.repeat_models import REPEAT_MODELS_KEY  # noqa: E402
 from taveer_desktop.core.trials.population import population_from_corpus  # noqa: E402
 from taveer_desktop.core.validation import validation as validation_module  # noqa: E402
 from taveer_desktop.core.validation.evaluation import evaluate  # noqa: E402
+from taveer_desktop.core.validation.record_basis import read_record_file  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402
     AcceptanceCriteria,
     ValidationSettings,

@@ -52,11 +52,11 @@ from validation_benchmark import CORPORA, _test_lengths
 from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.calibration.outcome import ConclusionKind
 from taveer_desktop.core.calibration.score_measures import roc_auc
-from taveer_desktop.core.gate.validation_basis import read_record_file
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.taveer.model import save_model
 from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation.evaluation import evaluate
+from taveer_desktop.core.validation.record_basis import read_record_file
 from taveer_desktop.core.validation.validation import (
     AcceptanceCriteria,
     ValidationSettings,

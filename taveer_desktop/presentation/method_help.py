@@ -66,6 +66,13 @@ GATE_RULES = (
         "population-fit check; stated false-flag rate 5 % per case).",
     ),
     (
+        "repeats_disagree",
+        "a ratio of 1 (no direction)",
+        "fitted on each repeat of its validation alone, the method gives the case ratios that do "
+        "not all point the same way: which way the ratio points depends on the validation's "
+        "random draw, so it is stated as 1, whatever kind of conclusion the other rules allow.",
+    ),
+    (
         "conditions_unknown",
         "for investigation only",
         "the model does not say what it was validated for.",

@@ -15,11 +15,11 @@ from taveer_desktop import paths
 from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.calibration.repeat_agreement import RepeatStatus
-from taveer_desktop.core.gate.validation_basis import basis_from_record
 from taveer_desktop.core.methods.taveer.model import load_model, parse_model
 from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit, repeat_models_block
 from taveer_desktop.core.validation import corpus_gate
 from taveer_desktop.core.validation.evaluation import evaluate
+from taveer_desktop.core.validation.record_basis import basis_from_record
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.basis_fixtures import STAND_IN_SOURCE, stand_in_record
 from tests.core.validation.test_evaluate_any_method import corpus  # noqa: F401 (a fixture)
