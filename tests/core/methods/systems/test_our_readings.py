@@ -1,6 +1,6 @@
-"""The "our reading" formulas of four comparison systems, each against a hand-worked example.
+"""The "our reading" formulas of OCCAV, NNCD, BAFF, ProfAV (and COAV), each by hand.
 
-No code of the authors of OCCAV, NNCD, BAFF or ProfAV is public (docs/method.md, "The ten
+No code of the authors of these systems is public (docs/method.md, "The ten
 comparison systems"), so each formula as we read it from its paper is computed here by hand on
 a tiny input, the arithmetic in the test's docstring, and the module must give the same
 number. The compression methods are fed a toy compressor whose "compressed length" of a text
@@ -18,6 +18,7 @@ import pytest
 
 from taveer_desktop.core.methods.systems.baff import Baff, pair_features
 from taveer_desktop.core.methods.systems.char_ngrams import text_ngrams
+from taveer_desktop.core.methods.systems.coav import Coav
 from taveer_desktop.core.methods.systems.comparison import CaseTexts
 from taveer_desktop.core.methods.systems.nncd import Nncd
 from taveer_desktop.core.methods.systems.occav import Occav
@@ -46,7 +47,7 @@ class DistinctCharacters:
 
 @pytest.fixture
 def toy_compressor(monkeypatch):
-    for method in (Occav, Nncd):
+    for method in (Occav, Nncd, Coav):
         monkeypatch.setattr(method, "lengths", lambda self: DistinctCharacters())
 
 
@@ -71,6 +72,16 @@ def test_occav_questioned_text_unlike_the_author_gets_a_negative_decision(toy_co
     CBC(K1, Q) = CBC(K2, Q) = 1 − (2 + 3 − 5)/√6 = 1, d = 1, s = 0.5 − 1 = −0.5."""
     features = Occav().features(CaseTexts(("aab bcc",), "xyz"), (), RNG)
     assert Occav().score(features[None, :], {})[0] == pytest.approx(-0.5)
+
+
+def test_coav_cbc_of_the_joined_known_text_by_hand(toy_compressor):
+    """Known ("ab", "bc") joined with a blank line: K = "ab\\n\\nbc", distinct {a, b, \\n, c}:
+    C(K) = 4; Q = "cd": C(Q) = 2; KQ: {a, b, \\n, c, d}, C(KQ) = 5.
+    CBC(K, Q) = 1 − (4 + 2 − 5)/√(4·2) = 1 − 1/2.828427 = 0.646447; raw score −0.646447."""
+    method = Coav()
+    features = method.features(CaseTexts(("ab", "bc"), "cd"), (), RNG)
+    assert features == pytest.approx([0.646447], abs=1e-6)
+    assert method.score(features[None, :], {})[0] == pytest.approx(-0.646447, abs=1e-6)
 
 
 IMPOSTORS = ("abcd", "zzz", "abcxyzw")
