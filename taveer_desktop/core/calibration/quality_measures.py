@@ -53,7 +53,7 @@ class QualityTerms:
     ranges: tuple[tuple[int, int], ...]  # (lo, hi) characters of each measure
     weights: tuple[float, ...]  # c
     interactions: tuple[float, ...]  # d
-    penalty: float = QUALITY_PENALTY
+    penalty: float = QUALITY_PENALTY  # the fixed part (κ·n·σ² is added; κ: the shrinkage)
 
     def q(self, lengths: Lengths) -> list[np.ndarray]:
         """The clamped, centred log lengths (one array per measure)."""
