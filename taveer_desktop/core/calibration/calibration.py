@@ -12,8 +12,8 @@
 - **Shrinkage** (``shrinkage`` κ ≥ 0, chosen by ``core/calibration/calibration_shrinkage.py``): an
   extra L2 penalty ½·κ·n·(σ·b)² on the slope of the score standardised by its spread σ over the n
   training trials, pulling the map towards LR = 1 for a method whose scores separate the
-  classes weakly or unreliably; κ = 0 (the default, and every model written before it) is the
-  plain map.
+  classes weakly or unreliably (the length terms below are shrunk alike, each on its own
+  column's spread); κ = 0 (the default, and every model written before it) is the plain map.
 - ``with_elub`` / ``fit_bounded_calibration``: the map clipped to the empirical lower and upper
   bound (``core/calibration/elub.py``) of a set of trials' log10 LRs — for ``taveer train`` its own
   training cases' (in-sample: it has no others), for a validated model the cross-validated LRs of
@@ -252,7 +252,7 @@ def fit_calibration(
     lengths, ranges = quality
     scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
     penalty = slope_penalty(scores, shrinkage)
-    fitted = fit_quality_map(scores, _targets(truth), lengths, ranges, penalty)
+    fitted = fit_quality_map(scores, _targets(truth), lengths, ranges, penalty, shrinkage)
     if fitted is None or not _readable(*fitted):
         return plain
     a, b, terms = fitted

@@ -17,6 +17,12 @@ L_j (``MEASURES``: characters of the questioned text, of the known texts togethe
   and if b is then negative too, the plain map is used (``core/calibration/calibration.py``).
 - **Penalised**: c and d carry an L2 penalty ``QUALITY_PENALTY`` (b keeps the plain map's
   ``SLOPE_PENALTY``), so that a narrow range, where q hardly varies, does not give wild weights.
+- **Shrunk with the slope**: a calibration shrunk by κ towards LR = 1
+  (``core/calibration/calibration_shrinkage.py``) adds κ·n·σ_k² to the penalty of every term k
+  of the map (b, each c, each d), σ_k the spread of its column (s, q_j, s·q_j) over the n
+  training trials — each term on its own scale, so that a large κ leaves no term free to state
+  a confident ratio. (Before, κ reached b only: a weak method's length terms, d on the scale of
+  a raw score in the thousands, kept ratios from staying near 1.) κ = 0 is the map as before.
 
 ``fit_quality_map`` fits (a, b, c, d) by Newton's method with step halving, as the plain map.
 """
@@ -47,7 +53,7 @@ class QualityTerms:
     ranges: tuple[tuple[int, int], ...]  # (lo, hi) characters of each measure
     weights: tuple[float, ...]  # c
     interactions: tuple[float, ...]  # d
-    penalty: float = QUALITY_PENALTY
+    penalty: float = QUALITY_PENALTY  # the fixed part (κ·n·σ² is added; κ: the shrinkage)
 
     def q(self, lengths: Lengths) -> list[np.ndarray]:
         """The clamped, centred log lengths (one array per measure)."""
@@ -185,9 +191,11 @@ def fit_quality_map(
     lengths: Lengths,
     ranges: Mapping[str, tuple[int, int]],
     slope_penalty: float,
+    shrinkage: float = 0.0,
 ) -> tuple[float, float, QualityTerms] | None:
     """(a, b, terms) of the quality-measure map, monotone in s across the range; None when
-    no range varies or no monotone fit with a positive slope exists (use the plain map)."""
+    no range varies or no monotone fit with a positive slope exists (use the plain map).
+    ``slope_penalty`` is b's (already shrunk); ``shrinkage`` κ shrinks c and d (module)."""
     measures = tuple(m for m in MEASURES if m in ranges and ranges[m][0] < ranges[m][1])
     if not measures:
         return None
@@ -198,7 +206,9 @@ def fit_quality_map(
     m = len(measures)
     for with_interactions in (True, False):
         columns = [np.ones_like(s), s, *q.T] + ([*(s[:, None] * q).T] if with_interactions else [])
-        penalties = np.array([0.0, slope_penalty] + [QUALITY_PENALTY] * (len(columns) - 2))
+        spreads = [float(np.var(c)) if len(s) > 1 else 0.0 for c in columns[2:]]
+        shrunk = [QUALITY_PENALTY + shrinkage * len(s) * v for v in spreads]
+        penalties = np.array([0.0, slope_penalty, *shrunk])
         w = newton_logistic(np.column_stack(columns), targets, penalties)
         interactions = tuple(float(v) for v in w[2 + m :]) if with_interactions else (0.0,) * m
         terms = QualityTerms(measures, spans, tuple(float(v) for v in w[2 : 2 + m]), interactions)

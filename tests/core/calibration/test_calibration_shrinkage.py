@@ -15,6 +15,7 @@ from taveer_desktop.core.calibration.calibration import (
     _targets,
     cllr,
     fit_bounded_calibration,
+    fit_calibration,
     fit_logistic_calibration,
 )
 from taveer_desktop.core.calibration.calibration_shrinkage import (
@@ -123,3 +124,28 @@ def test_the_chosen_shrinkage_never_does_much_worse_than_no_shrinkage(seed):
         held_out_cllr(scores, truth, masks, k, _no_quality, _no_lengths)[0] for k in SHRINKAGE_GRID
     )
     assert chosen <= plain + error + 1e-9 or chosen <= best + error + 1e-9
+
+
+def test_the_shrinkage_reaches_the_length_terms_too():
+    """A raw score that carries nothing (noise around -3,000, as ProfAV's -d1 at these
+    lengths) on trials whose classes happen to differ in length: before, κ shrank the slope
+    only, and at the top of the grid the length term alone still stated |log10 LR| up to 0.64;
+    each term now shrinks on its own column's spread, and the ratios stay near 1. κ = 0 is
+    the map as before (the length weight the unshrunk fit finds, 0.76, is kept)."""
+    rng = np.random.default_rng(0)
+    n = 400
+    chars = np.exp(rng.uniform(np.log(1000), np.log(4000), n))
+    q = np.log(chars) - 0.5 * (np.log(1000) + np.log(4000))
+    truth = rng.random(n) < 1 / (1 + np.exp(-2.0 * q))
+    scores = rng.normal(-3000, 300, n)
+    quality = ({"questioned_chars": chars}, {"questioned_chars": (1000, 4000)})
+    plain = fit_calibration(scores, truth, quality, 0.0)
+    assert plain.quality is not None and plain.quality.weights[0] == pytest.approx(0.7585, abs=1e-3)
+    shrunk = fit_calibration(scores, truth, quality, SHRINKAGE_GRID[-1])
+    assert shrunk.quality is not None and abs(shrunk.quality.weights[0]) < 0.2
+    assert np.max(np.abs(shrunk.log10_lr(scores, chars))) < 0.06
+    reach = [
+        np.max(np.abs(fit_calibration(scores, truth, quality, k).log10_lr(scores, chars)))
+        for k in SHRINKAGE_GRID[-4:]
+    ]
+    assert all(a > b for a, b in itertools.pairwise(reach))  # the more κ, the nearer to 1
