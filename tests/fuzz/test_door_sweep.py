@@ -116,6 +116,7 @@ def test_the_unspoiled_model_is_accepted_and_works(fused_model, project):
     assert json.loads(verified.stdout)["methods"]["method"] == "fusion"
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_a_model_an_older_version_stored_is_listed_with_its_problem(fused_model, project):
     """Stored by an older program whose checks were looser (here: today's check of the
     LambdaG part switched off while it is added), a nonsense model must not break listings."""
@@ -228,6 +229,7 @@ def test_cases_csv_that_contradicts_the_truth_is_refused(tmp_path):
 # ---- names printed inert ---------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_names_with_escape_and_bidi_characters_print_inert(project, tmp_path):
     # a case's own fields refuse them at the door (a bidi override makes one number read as
     # another): one line, exit 2, nothing stored

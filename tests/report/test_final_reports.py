@@ -173,6 +173,7 @@ def test_signed_final_report_verified_by_three_and_a_byte_change_fails_all(
     assert cut.returncode == 1 and "its signature was removed" in cut.stdout
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_a_final_report_timestamped_by_the_loopback_tsa(qapp, project, pki, tmp_path, loopback_tsa):
     target = tmp_path / "t.pdf"
     request = SigningRequest(pki.signer_p12, PASSPHRASE, tsa_url=loopback_tsa)

@@ -55,6 +55,7 @@ class StallMeter:
         self.timer.stop()
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_train_with_progress_then_cancel_then_train_to_the_end(qtbot, window, tmp_path, slow_cases):
     corpus = make_pan_corpus(tmp_path / "brontes", cases=24)
     dialog = window.models.open_train_dialog()

@@ -96,6 +96,7 @@ def _mnemonics_visible(widget: QWidget) -> dict[str, list[str]]:
     return {key: texts for key, texts in seen.items() if len(texts) > 1}
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_the_wizard_walks_every_page_and_stores_a_linked_record(
     qtbot, case_window, population_folder
 ):

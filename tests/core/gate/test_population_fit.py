@@ -86,6 +86,7 @@ def test_held_out_documents_of_the_population_get_roughly_uniform_p_values(
     assert np.mean(p_values <= PART_ALPHA) < 0.08
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_short_texts_of_the_population_are_not_flagged_for_being_short(
     synthetic_profile: FitProfile,
 ) -> None:

@@ -251,6 +251,7 @@ def _cut(text: str, chars: int) -> str:
     return text[: min(ends, key=lambda e: abs(e - chars))]
 
 
+@pytest.mark.slow  # 2.5-5.5 s in a quiet quick-loop run (CONTRIBUTING's rule)
 def test_a_validated_model_gives_evaluative_conclusions_in_its_population(tmp_path):
     corpus = CORPORA / "reuters-c50" / "test"
     if not corpus.is_dir():
