@@ -11,11 +11,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from taveer_desktop import paths
 from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.calibration.outcome import ConclusionKind, GateRule
 from taveer_desktop.core.calibration.repeat_agreement import RepeatStatus
-from taveer_desktop.core.methods.taveer.model import load_model, parse_model
+from taveer_desktop.core.methods.taveer.model import parse_model
 from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit, repeat_models_block
 from taveer_desktop.core.validation import corpus_gate
 from taveer_desktop.core.validation.evaluation import evaluate
@@ -23,6 +22,7 @@ from taveer_desktop.core.validation.record_basis import basis_from_record
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from tests.basis_fixtures import STAND_IN_SOURCE, stand_in_record
 from tests.core.validation.test_evaluate_any_method import corpus  # noqa: F401 (a fixture)
+from tests.core.verification.test_repeat_check import unbounded_default_model
 
 LN10 = math.log(10.0)
 RULE = GateRule.REPEATS_DISAGREE.value
@@ -30,12 +30,7 @@ RULE = GateRule.REPEATS_DISAGREE.value
 
 @pytest.fixture(scope="module")
 def plain():
-    loaded = load_model(paths.resource("models", "default.json"))
-    assert loaded.calibration is not None
-    # unbounded, so that a shifted intercept shifts every ratio by exactly shift / ln 10
-    return replace(
-        loaded, calibration=replace(loaded.calibration, min_log10_lr=None, max_log10_lr=None)
-    )
+    return unbounded_default_model()
 
 
 def _with_fits(model, shift: float):

@@ -34,14 +34,19 @@ POPULATION = Path(__file__).resolve().parents[3] / "resources" / "demo" / "popul
 LN10 = math.log(10.0)
 
 
-@pytest.fixture(scope="module")
-def model():
+def unbounded_default_model():
+    """The shipped default model with its calibration unbounded, so that a repeat fit whose
+    intercept is shifted by ``shift`` shifts every ratio by exactly shift / ln 10."""
     loaded = load_model(paths.resource("models", "default.json"))
     assert loaded.calibration is not None
-    # unbounded, so that a shifted intercept shifts every ratio by exactly shift / ln 10
     return replace(
         loaded, calibration=replace(loaded.calibration, min_log10_lr=None, max_log10_lr=None)
     )
+
+
+@pytest.fixture(scope="module")
+def model():
+    return unbounded_default_model()
 
 
 @pytest.fixture(scope="module")
