@@ -17,7 +17,11 @@ Two measurements on the shared corpora (``docs/validation.md``, "Trials built li
   (corpus, relation): per method the record's cross-validated Cllr and AUC, the test split's
   Cllr and AUC over all its cases, over its evaluative cases (with a bootstrap interval) and
   over the cases only the casework minimum stopped, with their counts, and the gap (test over
-  evaluative cases − record); for the cases that got no evaluative conclusion, how many broke
+  evaluative cases − record, with its 95 % bootstrap interval over the test cases); TAVeer also
+  as a TAVeer model states it (``taveer_stated``: the same settings validated with TAVeer
+  stated, its ratios after the repeat check, which states LR 1 where the validation's repeats
+  disagree — a COAV or fusion model keeps no fit per repeat, so the check is not possible for
+  them); for the cases that got no evaluative conclusion, how many broke
   each rule of the gate and how many each first finding stopped (``_first_finding``).
   ``--cases-to DIR`` writes every test case's ratios, kind and rules.
 - ``time``: the seconds of a TAVeer validation (the cheapest method, so the largest relative
@@ -40,6 +44,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -113,6 +118,16 @@ def _measures(log10_lr: np.ndarray, truth: np.ndarray, keep: np.ndarray) -> dict
     }
 
 
+def _gap_interval(over: dict, record_cllr: float | None) -> list[float | None] | None:
+    """The 95 % bootstrap interval of the gap over the test cases: the interval of the Cllr over
+    them less the record's Cllr (the record is one fixed figure; what varies is which cases
+    came)."""
+    interval = over["cllr_interval"]
+    if interval is None or record_cllr is None:
+        return None
+    return [None if v is None else round(v - record_cllr, 3) for v in interval]
+
+
 def _first_finding(rules: set[str], inside: bool) -> str:
     """The finding that keeps a case from an evaluative conclusion, the first of: its lengths
     (shorter than the shortest validated: ``enough_text``; else outside the declared range),
@@ -171,6 +186,52 @@ def _write_cases(folder: Path, name: str, lengths: str, topic, result) -> None:
     path.write_text(json.dumps(rows), encoding="utf-8")
 
 
+def _validated_and_evaluated(population, settings, root: Path, tmp: str, args) -> tuple:
+    """The validation's record and its model's evaluation on the test split, the record file
+    read back as ``taveer evaluate --record`` reads it."""
+    validated = validate(population, settings, workers=args.workers)
+    tag = f"{root.name}-{settings.method}-{settings.topic}"
+    record_file = Path(tmp) / f"{tag}-record.json"
+    save_model(validated.model, Path(tmp) / f"{tag}.json")
+    save_record(validated.record, record_file)
+    result = evaluate(
+        validated.model,
+        open_corpus(root / "test"),
+        workers=args.workers,
+        basis=read_record_file(record_file),
+    )
+    return validated.record, result
+
+
+def _taveer_stated(population, settings, root: Path, tmp: str, args) -> dict:
+    """TAVeer as a TAVeer model states it, after the repeat check (``evaluate`` withdraws the
+    direction of a case whose validation repeats disagree, LR 1): the same settings validated
+    with TAVeer as the stated method (the trials do not depend on the method, so its record is
+    the fusion validation's TAVeer record), its evaluative cases those its own gate leaves. A
+    fusion or COAV model keeps no fit per repeat of its method, so for them the check is not
+    possible and their figures above are what they state."""
+    record, result = _validated_and_evaluated(
+        population, replace(settings, method="taveer"), root, tmp, args
+    )
+    truth = np.asarray(result.truth, dtype=bool)
+    evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in result.kinds])
+    withdrawn = np.array(["repeats_disagree" in rules for rules in result.case_rules])
+    stated = np.asarray(result.stated_log10_lr, dtype=float)
+    over_evaluative = _measures(stated, truth, evaluative)
+    record_cllr = _r(record["methods"]["taveer"]["cllr"])
+    gap = over_evaluative["cllr"]
+    return {
+        "record_cllr": record_cllr,
+        "test_all": _measures(stated, truth, np.ones(len(truth), dtype=bool)),
+        "test_evaluative": over_evaluative,
+        "gap": None if gap is None else round(gap - record_cllr, 3),
+        "gap_interval": _gap_interval(over_evaluative, record_cllr),
+        "withdrawn_all": int(withdrawn.sum()),
+        "withdrawn_evaluative": int((withdrawn & evaluative).sum()),
+        "casework_too_small": record["casework"]["too_small"],
+    }
+
+
 def figures(args, roots: dict[str, Path]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, root in roots.items():
@@ -188,19 +249,8 @@ def figures(args, roots: dict[str, Path]) -> None:
                     criteria=AcceptanceCriteria.now(max_cllr=args.accept_cllr),
                 )
                 started = time.perf_counter()
-                validated = validate(population, settings, workers=args.workers)
+                record, result = _validated_and_evaluated(population, settings, root, tmp, args)
                 seconds = time.perf_counter() - started
-                model = Path(tmp) / f"{name}-{topic}.json"
-                record_file = Path(tmp) / f"{name}-{topic}-record.json"
-                save_model(validated.model, model)
-                save_record(validated.record, record_file)
-                record = validated.record
-                result = evaluate(
-                    validated.model,
-                    open_corpus(root / "test"),
-                    workers=args.workers,
-                    basis=read_record_file(record_file),
-                )
                 truth = np.asarray(result.truth, dtype=bool)
                 evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in result.kinds])
                 everything = np.ones(len(truth), dtype=bool)
@@ -222,7 +272,9 @@ def figures(args, roots: dict[str, Path]) -> None:
                         # cases would be (its gap says whether its figure would hold)
                         "test_but_for_minimum": _measures(lr, truth, evaluative | alone),
                         "gap": None if gap is None else round(gap - record_cllr, 3),
+                        "gap_interval": _gap_interval(over_evaluative, record_cllr),
                     }
+                methods["taveer_stated"] = _taveer_stated(population, settings, root, tmp, args)
                 if args.cases_to:
                     _write_cases(Path(args.cases_to), name, args.lengths, topic, result)
                 construction = record["protocol"]["trials"]["construction"]
