@@ -187,9 +187,11 @@ def _write_cases(folder: Path, name: str, lengths: str, topic, result) -> None:
 
 
 def _validated_and_evaluated(population, settings, root: Path, tmp: str, args) -> tuple:
-    """The validation's record and its model's evaluation on the test split, the record file
-    read back as ``taveer evaluate --record`` reads it."""
+    """The validation's record, its model's evaluation on the test split (the record file read
+    back as ``taveer evaluate --record`` reads it) and the seconds of the validation alone."""
+    started = time.perf_counter()
     validated = validate(population, settings, workers=args.workers)
+    seconds = time.perf_counter() - started
     tag = f"{root.name}-{settings.method}-{settings.topic}"
     record_file = Path(tmp) / f"{tag}-record.json"
     save_model(validated.model, Path(tmp) / f"{tag}.json")
@@ -200,7 +202,7 @@ def _validated_and_evaluated(population, settings, root: Path, tmp: str, args) -
         workers=args.workers,
         basis=read_record_file(record_file),
     )
-    return validated.record, result
+    return validated.record, result, seconds
 
 
 def _taveer_stated(population, settings, root: Path, tmp: str, args) -> dict:
@@ -210,7 +212,7 @@ def _taveer_stated(population, settings, root: Path, tmp: str, args) -> dict:
     the fusion validation's TAVeer record), its evaluative cases those its own gate leaves. A
     fusion or COAV model keeps no fit per repeat of its method, so for them the check is not
     possible and their figures above are what they state."""
-    record, result = _validated_and_evaluated(
+    record, result, _ = _validated_and_evaluated(
         population, replace(settings, method="taveer"), root, tmp, args
     )
     truth = np.asarray(result.truth, dtype=bool)
@@ -248,9 +250,9 @@ def figures(args, roots: dict[str, Path]) -> None:
                     topic=topic,
                     criteria=AcceptanceCriteria.now(max_cllr=args.accept_cllr),
                 )
-                started = time.perf_counter()
-                record, result = _validated_and_evaluated(population, settings, root, tmp, args)
-                seconds = time.perf_counter() - started
+                record, result, seconds = _validated_and_evaluated(
+                    population, settings, root, tmp, args
+                )
                 truth = np.asarray(result.truth, dtype=bool)
                 evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in result.kinds])
                 everything = np.ones(len(truth), dtype=bool)
