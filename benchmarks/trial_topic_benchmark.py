@@ -20,9 +20,11 @@ Two measurements on the shared corpora (``docs/validation.md``, "Trials built li
   evaluative cases − record, with its 95 % bootstrap interval over the test cases); TAVeer also
   as a TAVeer model states it (``taveer_stated``: the same settings validated with TAVeer
   stated, its ratios after the repeat check, which states LR 1 where the validation's repeats
-  disagree — a COAV or fusion model keeps no fit per repeat, so the check is not possible for
-  them); for the cases that got no evaluative conclusion, how many broke
-  each rule of the gate and how many each first finding stopped (``_first_finding``).
+  disagree — a COAV or fusion model keeps no fit per repeat in this tree, so the check is not
+  possible for them) and the fusion as its model states it (``fusion_stated``: equal to
+  ``fusion`` while the check is not possible for it); for the cases that got no evaluative
+  conclusion, how many broke each rule of the gate and how many each first finding stopped
+  (``_first_finding``).
   ``--cases-to DIR`` writes every test case's ratios, kind and rules.
 - ``time``: the seconds of a TAVeer validation (the cheapest method, so the largest relative
   cost of matching) without and with a declared relation, alternated, medians of ``--runs``,
@@ -215,12 +217,18 @@ def _taveer_stated(population, settings, root: Path, tmp: str, args) -> dict:
     record, result, _ = _validated_and_evaluated(
         population, replace(settings, method="taveer"), root, tmp, args
     )
+    return _stated(record, result, "taveer")
+
+
+def _stated(record: dict, result, method: str) -> dict:
+    """The figures of the ratios the model states (``stated_log10_lr``: after the repeat check)
+    over all cases and over its evaluative cases, against the record's Cllr of ``method``."""
     truth = np.asarray(result.truth, dtype=bool)
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in result.kinds])
     withdrawn = np.array(["repeats_disagree" in rules for rules in result.case_rules])
     stated = np.asarray(result.stated_log10_lr, dtype=float)
     over_evaluative = _measures(stated, truth, evaluative)
-    record_cllr = _r(record["methods"]["taveer"]["cllr"])
+    record_cllr = _r(record["methods"][method]["cllr"])
     gap = over_evaluative["cllr"]
     return {
         "record_cllr": record_cllr,
@@ -276,6 +284,9 @@ def figures(args, roots: dict[str, Path]) -> None:
                         "gap": None if gap is None else round(gap - record_cllr, 3),
                         "gap_interval": _gap_interval(over_evaluative, record_cllr),
                     }
+                # the fusion as its model states it: the same as "fusion" while a fusion model
+                # keeps no fit per repeat (the check not possible), the checked ratios once it does
+                methods["fusion_stated"] = _stated(record, result, settings.method)
                 methods["taveer_stated"] = _taveer_stated(population, settings, root, tmp, args)
                 if args.cases_to:
                     _write_cases(Path(args.cases_to), name, args.lengths, topic, result)
