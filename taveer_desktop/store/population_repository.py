@@ -14,7 +14,8 @@ problem folder as an author; near-duplicates under two authors are left out by t
 ``author_count`` is counted after that check.
 
 The topic labels the population's files give (a PAN split's ``cases.csv`` group column, a
-``topics.csv``) are kept with it (``store/population_topics.py``) and come back with ``load``.
+``topics.csv``) are kept with it (``store/population_topics.py``), and so are the documents'
+dates (``store/population_dates.py``, store version 9); both come back with ``load``.
 
 ``ValidationRepository.store`` keeps a validation record (its JSON bytes and their SHA-256)
 linked to the case, the population and the model the validation produced, with one
@@ -27,7 +28,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from taveer_desktop.core.trials.topic_groups import file_labels
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
+from taveer_desktop.store.population_dates import read_dates, store_dates
 from taveer_desktop.store.population_folder import read_population
 from taveer_desktop.store.population_topics import read_labels, store_labels
 from taveer_desktop.store.store_file import Row
@@ -134,6 +136,7 @@ class PopulationRepository:
             description,
             progress=progress,
             warnings=files.warnings,
+            dates=files.dates,
         )
         labels = file_labels(engine)  # read from the files now: the store keeps no folder
         progress.check()
@@ -208,6 +211,10 @@ class PopulationRepository:
             )
             if labels is not None:
                 store_labels(tx, population_id, labels)
+            if engine.dates is not None:  # only the kept documents' dates (as for the labels)
+                kept_dates = {k: v for k, v in engine.dates.of.items() if k in used}
+                if kept_dates:
+                    store_dates(tx, population_id, replace(engine.dates, of=kept_dates))
         return self.get(population_id), list(engine.warnings)
 
     def list_all(self) -> list[StoredPopulation]:
@@ -265,7 +272,7 @@ class PopulationRepository:
         return population_from_texts(
             self.texts(population_id), stored.name, f"{self._db.path} ({stored.name})",
             stored.description, case_documents=case_documents,
-            labels=self.labels(population_id),
+            labels=self.labels(population_id), dates=read_dates(self._db, population_id),
         )  # fmt: skip
 
     def labels(self, population_id: int) -> TopicLabels | None:
