@@ -18,8 +18,6 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from tests.core.validation_fixtures import make_demo_population
-
 DEMO_DATES = Path(__file__).with_name("demo_dates.csv")
 
 
@@ -43,4 +41,6 @@ def write_dates(folder: Path, header: str = "author,document,date") -> Path:
 
 def make_dated_demo_population(root: Path, federalist_per_author: int = 12) -> Path:
     """The demo population folder with the documents' dates beside it."""
+    from tests.core.validation_fixtures import make_demo_population  # needs the tests' conftest
+
     return write_dates(make_demo_population(root, federalist_per_author))
