@@ -22,6 +22,7 @@ from taveer_desktop.core.trials.trial_dates import (
     dated_documents,
     keep_apart,
 )
+from taveer_desktop.core.validation.record_json import part_json
 from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.validation.validation import ValidationSettings, build_trials, validate
 from taveer_desktop.presentation.trial_construction_text import (
@@ -195,6 +196,7 @@ def test_the_record_says_what_was_done_about_time_and_counts_only_trials_apart(p
     assert any("same-author trials apart in time" in r for r in casework["reasons"])
     record = R(result.record)
     assert record.protocol.construction.dates.apart_same == block["apart_same"]
+    assert part_json(record.protocol.construction) == construction  # as validate --json prints
     sentence = time_sentence(record)
     assert sentence.startswith("Apart in time.") and f"{MIN_GAP_DAYS} days" in sentence
     assert "days apart (the population's documents were dated)" in case_topic_sentence(record)
