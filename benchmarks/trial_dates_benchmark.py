@@ -17,7 +17,8 @@ population, and what it costs on a larger, synthetically dated one.
   These are not the posts' real dates (the corpus does not give them): they only give the
   construction realistic work. TAVeer validations at the test split's median lengths without
   and with the dates, alternated, ``--runs`` times; medians and their ratio, measured in the same
-  run, with the load average.
+  run, with the load average; with ``--trials-only``, the trials alone (``trial_set``, the step
+  the dates change), ``--runs`` times each.
 
     .venv/bin/python benchmarks/trial_dates_benchmark.py federalist
     .venv/bin/python benchmarks/trial_dates_benchmark.py check
@@ -48,6 +49,8 @@ from validation_benchmark import _test_lengths  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.trials.document_dates import DocumentDates  # noqa: E402
 from taveer_desktop.core.trials.population import Population, population_from_corpus  # noqa: E402
+from taveer_desktop.core.trials.trial_dates import dates_block  # noqa: E402
+from taveer_desktop.core.trials.validation_trials import trial_set  # noqa: E402
 from taveer_desktop.core.validation.validation import ValidationSettings, validate  # noqa: E402
 from taveer_desktop.store.population_folder import read_population  # noqa: E402
 
@@ -172,6 +175,11 @@ def cost(args: argparse.Namespace) -> None:
     for _ in range(args.runs):
         for label, population in (("undated", undated), ("dated", dated)):
             started = time.perf_counter()
+            if args.trials_only:
+                trials = trial_set(population, settings)
+                seconds[label].append(time.perf_counter() - started)
+                summary[label] = dates_block(trials.dated, trials.truth, trials.time_side)
+                continue
             record = validate(population, settings).record
             seconds[label].append(time.perf_counter() - started)
             summary[label] = record["protocol"]["trials"]["construction"]["dates"]
@@ -180,6 +188,7 @@ def cost(args: argparse.Namespace) -> None:
         json.dumps(
             {
                 "corpus": "stackexchange/train",
+                "timed": "trial_set" if args.trials_only else "validate",
                 "lengths": [questioned, known],
                 "runs": args.runs,
                 "seconds": {k: [round(x, 2) for x in v] for k, v in seconds.items()},
@@ -197,6 +206,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("federalist", "check", "cost"))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--trials-only", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--lengths", type=int, nargs=2, default=[2000, 6000])

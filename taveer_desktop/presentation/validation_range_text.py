@@ -264,11 +264,11 @@ def casework_verdict(record: ValidationRecord) -> CaseworkVerdict:
         reasons = casework.reasons
         size = (
             f"{numbers.count(int(casework.authors or 0), 'author')}, "
-            f"{numbers.integer(int(casework.trials_same or 0))} distinct same-author and "
-            f"{numbers.integer(int(casework.trials_different or 0))} distinct "
+            f"{numbers.integer(int(casework.trials_same or 0))} distinct same-author "
+            + ("trials apart in time and " if dates_of(record) is not None else "and ")
+            + f"{numbers.integer(int(casework.trials_different or 0))} distinct "
             "different-author trials"
             + (" in the declared topic relation" if casework.counted == COUNTED_MATCHED else "")
-            + (" (same-author trials apart in time)" if dates_of(record) is not None else "")
         )
     else:
         reasons = tuple(casework_shortfalls(record))
