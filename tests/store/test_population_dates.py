@@ -17,6 +17,7 @@ from taveer_desktop.core.trials.document_dates import FROM_METADATA
 from taveer_desktop.core.trials.population import population_from_texts
 from taveer_desktop.core.validation.validation import ValidationSettings, build_trials
 from taveer_desktop.store import ProjectStore
+from taveer_desktop.store.errors import DamagedStore
 from taveer_desktop.store.population_folder import read_population
 from taveer_desktop.store.schema import SCHEMA_VERSION
 from tests.core.trials.dated_population import make_dated_demo_population
@@ -94,6 +95,15 @@ def test_stored_dates_cannot_be_changed_and_a_forgery_is_found(tmp_path):
         unguard="population_dates_immutable",
     )
     assert any(p.startswith("the document dates 1: differs from its seal") for p in _problems(path))
+    _forge(
+        path,
+        "UPDATE population_dates SET dates_json = replace(dates_json, '1786-11-23', '1786-11-31')",
+        unguard="population_dates_immutable",
+    )
+    with ProjectStore.open(path, verify=False) as store:
+        (population,) = store.populations.list_all()
+        with pytest.raises(DamagedStore, match="document dates of population"):
+            store.populations.load(population.id)
 
 
 @pytest.mark.slow
