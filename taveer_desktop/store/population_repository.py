@@ -35,6 +35,7 @@ from typing import Any
 from taveer_desktop import __version__
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.control_characters import unsafe_characters
+from taveer_desktop.core.trials.document_dates import DocumentDates
 from taveer_desktop.core.trials.population import Population, TopicLabels, population_from_texts
 from taveer_desktop.core.trials.topic_groups import file_labels
 from taveer_desktop.store.database import StoreDatabase
@@ -272,12 +273,16 @@ class PopulationRepository:
         return population_from_texts(
             self.texts(population_id), stored.name, f"{self._db.path} ({stored.name})",
             stored.description, case_documents=case_documents,
-            labels=self.labels(population_id), dates=read_dates(self._db, population_id),
+            labels=self.labels(population_id), dates=self.dates(population_id),
         )  # fmt: skip
 
     def labels(self, population_id: int) -> TopicLabels | None:
         """The topic labels kept with a stored population (None: its files named none)."""
         return read_labels(self._db, population_id)
+
+    def dates(self, population_id: int) -> DocumentDates | None:
+        """The documents' dates kept with a stored population (None: none was dated)."""
+        return read_dates(self._db, population_id)
 
 
 def record_bytes(record: dict[str, Any]) -> bytes:

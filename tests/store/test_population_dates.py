@@ -5,6 +5,7 @@ an older store migrates with none."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -20,6 +21,7 @@ from taveer_desktop.store import ProjectStore
 from taveer_desktop.store.errors import DamagedStore
 from taveer_desktop.store.population_folder import read_population
 from taveer_desktop.store.schema import SCHEMA_VERSION
+from tests.cli.test_cli import assert_bad_input, run
 from tests.core.trials.dated_population import make_dated_demo_population
 from tests.store.test_reconciliation import _forge, _problems
 
@@ -137,3 +139,25 @@ def test_a_version_8_store_migrates_and_its_population_has_no_dates(tmp_path):
         assert store.check_integrity().ok
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM population_dates").fetchone()[0] == 0
+
+
+@pytest.mark.slow
+def test_population_add_says_how_many_documents_are_dated_and_refuses_a_bad_date(tmp_path):
+    folder = _small_dated_folder(tmp_path / "f")
+    project = tmp_path / "p.taveer"
+    result = run(
+        "--project", project, "population", "add", "small", folder,
+        "--description", DESCRIPTION, "--json",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    added = json.loads(result.stdout)
+    assert added["dated_documents"] == 8 and added["author_count"] == 4
+    csv_file = folder / "topics.csv"
+    csv_file.write_text(csv_file.read_text().replace("1847-10", "1847-10-32"), encoding="utf-8")
+    line = assert_bad_input(
+        run("--project", project, "population", "add", "bad", folder, "--description", "x"),
+        "topics.csv",
+    )
+    assert "'1847-10-32'" in line and "row " in line
+    with ProjectStore.open(project) as store:
+        assert [p.name for p in store.populations.list_all()] == ["small"]  # nothing stored
