@@ -182,7 +182,12 @@ def cost(args: argparse.Namespace) -> None:
                 continue
             record = validate(population, settings).record
             seconds[label].append(time.perf_counter() - started)
-            summary[label] = record["protocol"]["trials"]["construction"]["dates"]
+            summary[label] = {
+                **record["protocol"]["trials"]["construction"]["dates"],
+                "cllr": record["figures"]["cllr"],
+                "auc": record["figures"]["auc"],
+                "casework_same": record["casework"]["trials_same"],
+            }
     medians = {k: statistics.median(v) for k, v in seconds.items()}
     print(
         json.dumps(
@@ -195,6 +200,7 @@ def cost(args: argparse.Namespace) -> None:
                 "medians": {k: round(v, 2) for k, v in medians.items()},
                 "ratio": round(medians["dated"] / medians["undated"], 3),
                 "dates": summary["dated"],
+                "undated": {k: summary["undated"][k] for k in ("cllr", "auc", "casework_same")},
                 "load_average": round(os.getloadavg()[0], 2),
             }
         ),
