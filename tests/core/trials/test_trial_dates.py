@@ -214,3 +214,31 @@ def test_an_undated_record_says_so_and_adds_no_sentence(folder):
     assert time_sentence(record) is None
     old = R({"protocol": {"trials": {"construction": {"topic": None, "dates": "not used"}}}})
     assert old.protocol.construction.dates == "not used" and time_sentence(old) is None
+
+
+def test_the_shortfall_names_both_conditions_where_topic_was_declared_and_documents_dated():
+    dates = {"used": True, "gap_days": MIN_GAP_DAYS, "apart_share_same": 0.5}
+    record = R(
+        {
+            "protocol": {
+                "trials": {
+                    "construction": {
+                        "topic": "same",
+                        "same_author": "same",
+                        "different_author": "same",
+                        "dates": dates,
+                    }
+                }
+            },
+            "casework": {"trials_same": 50, "trials_different": 150, "too_small": True},
+        }
+    )
+    (reason,) = matched_shortfalls(record, 100)
+    assert reason.startswith(
+        "50 distinct same-author trials in the declared topic relation and apart in time (fewer "
+        "than 100"
+    )
+    assert case_topic_sentence(record).endswith(
+        "50 % of its same-author trials kept known and questioned texts at least 30 days apart "
+        "(the population's documents were dated)."
+    )
