@@ -242,3 +242,17 @@ def test_the_shortfall_names_both_conditions_where_topic_was_declared_and_docume
         "50 % of its same-author trials kept known and questioned texts at least 30 days apart "
         "(the population's documents were dated)."
     )
+
+
+def test_a_row_may_give_only_a_date_and_the_topic_comes_from_the_authors_row(tmp_path):
+    folder = _small_folder(tmp_path / "p", ["1787-11-23", "1848"])
+    rows = (folder / "topics.csv").read_text(encoding="utf-8").splitlines()
+    lines = ["author,document,topic,date"]
+    lines += [f"{r.split(',')[0]},{r.split(',')[1]},,{r.split(',')[2]}" for r in rows[1:]]
+    lines += [f"author{a},,{('river', 'harbour')[a % 2]}," for a in range(4)]
+    (folder / "topics.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    files = read_population(folder)
+    population = population_from_texts(files.texts(), "demo", str(folder), dates=files.dates)
+    groups = topic_groups(population)
+    assert groups.source == FROM_TOPICS_FILE and groups.count == 2
+    assert len(population.dates.of) == 8
