@@ -256,3 +256,21 @@ def test_a_row_may_give_only_a_date_and_the_topic_comes_from_the_authors_row(tmp
     groups = topic_groups(population)
     assert groups.source == FROM_TOPICS_FILE and groups.count == 2
     assert len(population.dates.of) == 8
+
+
+def test_a_pan_split_is_dated_by_the_topics_csv_in_its_folder(tmp_path):
+    from tests.store.test_population_reader import _pan_split
+
+    split = _pan_split(tmp_path)
+    (split / "topics.csv").write_text(
+        "author,document,date\nsite:0,EN001/known01.txt,2015-03\nsite:1,,2016\n", encoding="utf-8"
+    )
+    files = read_population(split)
+    by_name = {
+        (author, name): files.dates.of.get((author, sha))
+        for author, documents in files.documents.items()
+        for name, sha in ((d.file_name, d.text_sha256) for d in documents)
+    }
+    assert by_name[("site:0", "EN001/known01.txt")] == "2015-03"
+    assert by_name[("site:0", "EN001/known02.txt")] is None
+    assert {v for (a, _n), v in by_name.items() if a == "site:1"} == {"2016"}
