@@ -33,15 +33,18 @@ def run_population_add(args) -> int:
         population, warnings = store.populations.add_folder(
             args.name, args.folder, args.description
         )
+        dates = store.populations.dates(population.id)
+    dated = len(dates.of) if dates else 0  # documents its topics.csv dates (docs/validation.md)
     for warning in warnings:
         print(f"taveer: warning: {shown(warning)}", file=sys.stderr)
     if args.json:
-        print_json({**asdict(population), "warnings": warnings})
+        print_json({**asdict(population), "dated_documents": dated, "warnings": warnings})
     else:
         print(
             f"added population {shown(repr(population.name))} (id {population.id}): "
-            f"{population.author_count} authors, {population.document_count} documents, "
-            f"sha256 {population.sha256}"
+            f"{population.author_count} authors, {population.document_count} documents"
+            + (f" ({dated} dated)" if dated else "")
+            + f", sha256 {population.sha256}"
         )
     return 0
 

@@ -235,6 +235,7 @@ def load_population(path: str, description: str | None, progress=None):
         description or f"the authors of the {'corpus' if '/' in name else 'folder'} {name!r}",
         progress=progress or NO_PROGRESS,
         warnings=files.warnings,
+        dates=files.dates,
     )
 
 

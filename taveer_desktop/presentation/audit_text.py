@@ -80,6 +80,7 @@ ACTION_WORDS = {
     "project_copy_saved": "Copy saved",
     "population_added": "Population imported",
     "population_topics_added": "Population's topic labels kept",
+    "population_dates_added": "Population's document dates kept",
     "validation_stored": "Validation stored",
     "validation_report_exported": "Validation report exported",
     "validation_used": "Validation declared relevant to the case",

@@ -9,8 +9,10 @@ Qt.
   case." or "Topic not declared.");
 - ``case_topic_sentence(record)``: the case report's shorter sentence;
 - ``TOPIC_CHOICES`` / ``TOPIC_HELP``: the validation wizard's choice and its explanation;
-- ``matched_shortfalls(record)``: why too few trials stood in the declared relation for
-  casework ([] if enough).
+- ``matched_shortfalls(record)``: why too few trials stood in the declared relation (or, where
+  the documents were dated, apart in time) for casework ([] if enough);
+- ``time_sentence(record)``: the protocol's sentence on time ("Apart in time."; None where the
+  population's documents carried no dates), and ``case_time_clause`` the case report's.
 """
 
 from __future__ import annotations
@@ -18,7 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from taveer_desktop.core.trials.trial_topics import TOPIC_RELATIONS, TOPIC_WORDS
-from taveer_desktop.core.validation.record_reader import Construction, ValidationRecord
+from taveer_desktop.core.validation.record_reader import (
+    Construction,
+    TrialDates,
+    ValidationRecord,
+)
 from taveer_desktop.presentation import numbers
 
 # the wizard's choice: (relation, label), the default first, and its one-line explanation
@@ -84,9 +90,52 @@ def topic_sentence(record: ValidationRecord) -> str:
     )
 
 
+def dates_of(record: ValidationRecord) -> TrialDates | None:
+    """The record's block on time where the population's documents were dated, or None."""
+    block = record.protocol.construction
+    dates = None if block is None else block.dates
+    return dates if isinstance(dates, TrialDates) and dates.used else None
+
+
+def time_sentence(record: ValidationRecord) -> str | None:
+    """How same-author trials were kept apart in time (None: no dates to keep them apart)."""
+    dates = dates_of(record)
+    if dates is None:
+        return None
+    n_same = int(dates.same_author_trials or 0)
+    return (
+        f"Apart in time. {numbers.integer(int(dates.dated_documents or 0))} of the population's "
+        f"{numbers.integer(int(dates.documents or 0))} documents were dated "
+        f"({dates.source or 'source not stated'}). "
+        f"{numbers.integer(int(dates.apart_same or 0))} of the {numbers.integer(n_same)} "
+        f"same-author trials ({_share(dates.apart_share_same)}) kept the questioned text at "
+        f"least {numbers.integer(int(dates.gap_days or 0))} days before or after all of its "
+        f"known texts ({numbers.integer(int(dates.questioned_later or 0))} of them with the "
+        "questioned text the later, as in most cases); the others, undated or too close in "
+        "time, were drawn as before and do not count towards the casework minimum."
+    )
+
+
+def case_time_clause(record: ValidationRecord) -> str:
+    """The case report's words on time (empty where the documents carried no dates)."""
+    dates = dates_of(record)
+    if dates is None:
+        return ""
+    return (
+        f" {_share(dates.apart_share_same)} of its same-author trials kept known and "
+        f"questioned texts at least {numbers.integer(int(dates.gap_days or 0))} days apart "
+        "(the population's documents were dated)."
+    )
+
+
 def case_topic_sentence(record: ValidationRecord) -> str:
     """The case report's sentence: which topic condition the validation assumed, and what
-    share of its trials was matched."""
+    share of its trials was matched (and kept apart in time, where the documents were
+    dated)."""
+    return _case_topic(record) + case_time_clause(record)
+
+
+def _case_topic(record: ValidationRecord) -> str:
     block = construction_of(record)
     if block is None:
         return (
@@ -102,21 +151,22 @@ def case_topic_sentence(record: ValidationRecord) -> str:
 
 
 def matched_shortfalls(record: ValidationRecord, minimum: int) -> list[str]:
-    """Too few distinct trials in the declared relation for casework, one reason per kind."""
-    if construction_of(record) is None:
-        return []
+    """Too few distinct trials in the declared relation (same-author ones: apart in time,
+    where the documents were dated) for casework, one reason per kind."""
+    topic, dated = construction_of(record) is not None, dates_of(record) is not None
     casework = record.casework
-    if casework is None:
+    if casework is None or not (topic or dated):
         return []
+    relation = " in the declared topic relation" if topic else ""
     reasons = []
-    for value, kind in (
-        (casework.trials_same, "same-author"),
-        (casework.trials_different, "different-author"),
+    for value, kind, apart in (
+        (casework.trials_same, "same-author", dated),
+        (casework.trials_different, "different-author", False),
     ):
-        if value is not None and value < minimum:
+        if value is not None and value < minimum and (topic or apart):
+            when = (" and" if topic else "") + " apart in time" if apart else ""
             reasons.append(
-                f"{numbers.integer(value)} distinct {kind} trials in the declared topic "
-                f"relation (fewer than {minimum}: the population cannot supply trials like the "
-                "case)"
+                f"{numbers.integer(value)} distinct {kind} trials{relation}{when} (fewer than "
+                f"{minimum}: the population cannot supply trials like the case)"
             )
     return reasons

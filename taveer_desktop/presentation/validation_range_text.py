@@ -19,6 +19,7 @@ from taveer_desktop.core.trials.trial_topics import COUNTED_MATCHED
 from taveer_desktop.core.trials.validation_settings import AUTHOR_REPEATS
 from taveer_desktop.core.validation.record_reader import ValidationRecord
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.trial_construction_text import dates_of
 from taveer_desktop.presentation.validation_figures_text import figure_value, interval_text
 from taveer_desktop.presentation.validation_text import casework_shortfalls, ratio_text
 
@@ -263,8 +264,9 @@ def casework_verdict(record: ValidationRecord) -> CaseworkVerdict:
         reasons = casework.reasons
         size = (
             f"{numbers.count(int(casework.authors or 0), 'author')}, "
-            f"{numbers.integer(int(casework.trials_same or 0))} distinct same-author and "
-            f"{numbers.integer(int(casework.trials_different or 0))} distinct "
+            f"{numbers.integer(int(casework.trials_same or 0))} distinct same-author "
+            + ("trials apart in time and " if dates_of(record) is not None else "and ")
+            + f"{numbers.integer(int(casework.trials_different or 0))} distinct "
             "different-author trials"
             + (" in the declared topic relation" if casework.counted == COUNTED_MATCHED else "")
         )

@@ -39,6 +39,7 @@ from taveer_desktop.presentation.numbers import count
 from taveer_desktop.presentation.trial_construction_text import (
     construction_of,
     matched_shortfalls,
+    time_sentence,
     topic_sentence,
 )
 from taveer_desktop.presentation.validation_figures_text import finite_number, trial_counts
@@ -129,6 +130,7 @@ def protocol_sentences(record: ValidationRecord) -> list[str]:
         "takes as questioned text a document of another author of the same fold, so the two "
         "kinds of trial are balanced and a pair differs only in who wrote the questioned text.",
         topic_sentence(record),
+        *filter(None, [time_sentence(record)]),
         f"Cut to the declared lengths. Questioned texts were cut to "
         f"{trial_length(p.questioned_chars)} and known texts to "
         f"{trial_length(p.known_chars)}, at the sentence boundary nearest the target; a "

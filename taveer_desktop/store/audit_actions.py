@@ -31,6 +31,7 @@ SEALED_TABLES: dict[str, str] = {
     "declarations": "id",  # store version 7
     "technical_reviews": "id",
     "population_topics": "id",  # store version 8
+    "population_dates": "id",  # store version 9
 }
 # table of rows sealed together → the column naming the record they belong to
 CHILD_TABLES: dict[str, str] = {
@@ -95,6 +96,7 @@ ACTIONS: dict[str, tuple[Effect, ...]] = {
         Effect("population_documents", "population_id", _C, ROWS),
     ),
     "population_topics_added": (Effect("population_topics", "topics_id", _C, ROW),),
+    "population_dates_added": (Effect("population_dates", "dates_id", _C, ROW),),
     "validation_stored": (Effect("validation_records", "validation_id", _C, ROW),),
     "validation_used": (Effect("validation_uses", "use_id", _C, ROW),),
     "validation_failed": (),  # a case's validation that gave no model: its reason, kept

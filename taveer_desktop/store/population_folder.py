@@ -13,6 +13,10 @@ all call ``read_population``, which knows two layouts and refuses everything els
   other; a jsonl text is taken as UTF-8 text, named ``<problem>/known`` or ``/unknown``.
 - **a folder with one sub-folder per author**, read as below.
 
+Either way, the documents' dates are read from the ``date`` column of the folder's metadata file
+``topics.csv`` (``core/trials/document_dates.py``; a bad date refuses the population in one line
+naming the file, row and value), so every path gets the same dates (``PopulationFiles.dates``).
+
 Reading a population folder (one sub-folder per author) through the evidence intake.
 
 Every file goes through ``prepare_document``, the same reader and refusals as a case's evidence
@@ -52,6 +56,7 @@ from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.intake.control_characters import escaped, unsafe_characters
 from taveer_desktop.core.intake.corpus import PAN_FOLDER, Corpus, is_known_file, open_corpus
 from taveer_desktop.core.intake.invisible_text import remove_invisible
+from taveer_desktop.core.trials.document_dates import DocumentDates, read_dates
 from taveer_desktop.core.trials.population import HOW_TO_BUILD, corpus_provenance
 from taveer_desktop.store.errors import EvidenceRefused
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
@@ -69,6 +74,7 @@ class PopulationFiles:
     documents: dict[str, list[PreparedDocument]]
     refused: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # e.g. hidden entries skipped
+    dates: DocumentDates | None = None  # the documents' dates, where its metadata gives them
 
     @property
     def warnings(self) -> list[str]:
@@ -267,9 +273,14 @@ def read_population(path: str | Path) -> PopulationFiles:
             f"{escaped(str(root / 'train'))}) as the population and keep the other for testing",
             escaped(str(root)),
         )
-    if layout == "split":
-        return _read_pan_split(open_corpus(root))
-    return read_population_folder(root)
+    result = (
+        _read_pan_split(open_corpus(root)) if layout == "split" else read_population_folder(root)
+    )
+    named = {
+        a: [(d.file_name, d.text_sha256) for d in docs] for a, docs in result.documents.items()
+    }
+    result.dates = read_dates(root, named, result.notes)
+    return result
 
 
 def _read_pan_split(corpus: Corpus) -> PopulationFiles:

@@ -14,7 +14,8 @@ problem folder as an author; near-duplicates under two authors are left out by t
 ``author_count`` is counted after that check.
 
 The topic labels the population's files give (a PAN split's ``cases.csv`` group column, a
-``topics.csv``) are kept with it (``store/population_topics.py``) and come back with ``load``.
+``topics.csv``) are kept with it (``store/population_topics.py``), and so are the documents'
+dates (``store/population_dates.py``, store version 9); both come back with ``load``.
 
 ``ValidationRepository.store`` keeps a validation record (its JSON bytes and their SHA-256)
 linked to the case, the population and the model the validation produced, with one
@@ -27,18 +28,20 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from taveer_desktop import __version__
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.control_characters import unsafe_characters
+from taveer_desktop.core.trials.document_dates import DocumentDates
 from taveer_desktop.core.trials.population import Population, TopicLabels, population_from_texts
 from taveer_desktop.core.trials.topic_groups import file_labels
 from taveer_desktop.store.database import StoreDatabase
 from taveer_desktop.store.errors import Conflict, DamagedStore, NotFound, StoreError
 from taveer_desktop.store.fingerprints import sha256_hex, text_sha256
+from taveer_desktop.store.population_dates import read_dates, store_dates
 from taveer_desktop.store.population_folder import read_population
 from taveer_desktop.store.population_topics import read_labels, store_labels
 from taveer_desktop.store.store_file import Row
@@ -134,6 +137,7 @@ class PopulationRepository:
             description,
             progress=progress,
             warnings=files.warnings,
+            dates=files.dates,
         )
         labels = file_labels(engine)  # read from the files now: the store keeps no folder
         progress.check()
@@ -208,6 +212,10 @@ class PopulationRepository:
             )
             if labels is not None:
                 store_labels(tx, population_id, labels)
+            if engine.dates is not None:  # only the kept documents' dates (as for the labels)
+                kept_dates = {k: v for k, v in engine.dates.of.items() if k in used}
+                if kept_dates:
+                    store_dates(tx, population_id, replace(engine.dates, of=kept_dates))
         return self.get(population_id), list(engine.warnings)
 
     def list_all(self) -> list[StoredPopulation]:
@@ -265,12 +273,16 @@ class PopulationRepository:
         return population_from_texts(
             self.texts(population_id), stored.name, f"{self._db.path} ({stored.name})",
             stored.description, case_documents=case_documents,
-            labels=self.labels(population_id),
+            labels=self.labels(population_id), dates=self.dates(population_id),
         )  # fmt: skip
 
     def labels(self, population_id: int) -> TopicLabels | None:
         """The topic labels kept with a stored population (None: its files named none)."""
         return read_labels(self._db, population_id)
+
+    def dates(self, population_id: int) -> DocumentDates | None:
+        """The documents' dates kept with a stored population (None: none was dated)."""
+        return read_dates(self._db, population_id)
 
 
 def record_bytes(record: dict[str, Any]) -> bytes:

@@ -19,25 +19,16 @@ Version 1 tables
   ``record_sha256`` covers all of it, the compressed bytes included; immutable.
 - ``audit_log``: append-only (triggers refuse UPDATE and DELETE) and hash-chained.
 
-Version 2 (the conclusions a court can rely on)
-- ``runs`` rebuilt (SQLite cannot widen a CHECK): ``prediction`` also allows ``inconclusive``
-  (a model's band around 0.5), and ``conclusion`` keeps the kind of conclusion the gate left
-  (``evaluative``, ``investigative``, ``none``; NULL for runs stored before version 2). The run's
-  fingerprint covers it (``taveer-run-v2``). Rows, ids and fingerprints of older runs are kept.
-- ``stability_checks``: every stability assessment of a run (resamples, keep fraction, seed, how
-  many agreed, the similarity interval), immutable and audited.
-- ``document_exclusions``: evidence the examiner took out of a case (reason, time); the document
-  stays stored, later runs leave it out; removing the row (audited) puts it back.
-- ``cases.model_id``: the model the examiner chose for the case (NULL until chosen).
-The rebuild runs with foreign-key enforcement off (``migrations.py``) and is checked with
-``PRAGMA foreign_key_check`` before it commits.
+Version 2 (the conclusions a court can rely on; docs/store.md has the details)
+- ``runs`` rebuilt (SQLite cannot widen a CHECK): ``prediction`` allows ``inconclusive``, and
+  ``conclusion`` keeps the gate's kind (NULL before version 2); fingerprint ``taveer-run-v2``.
+- ``stability_checks`` (immutable, audited); ``document_exclusions`` (removal audited);
+  ``cases.model_id`` (the model chosen). The rebuild runs with foreign keys off
+  (``migrations.py``) and is checked with ``PRAGMA foreign_key_check`` before it commits.
 
-Version 3 (deletion guarded like update)
-- Cases, models, runs and stability checks cannot be deleted at all (triggers).
-- A document, or a document's exclusion, can only be deleted inside the transaction of an
-  audited removal: ``removal_permits`` holds a permit for exactly that row, written and consumed
-  by the store's own removal code; a plain ``DELETE`` without one is refused. (A forger who drops
-  the triggers is caught by the reconciliation of the integrity check instead.)
+Version 3 (deletion guarded like update): cases, models, runs and stability checks cannot be
+deleted (triggers); a document or an exclusion only inside an audited removal (its permit in
+``removal_permits``); a forger who drops the triggers is caught by the reconciliation.
 
 Version 4 (validation on a relevant population)
 - ``populations``: a named relevant population (name unique, a description of who, genre,
@@ -46,33 +37,30 @@ Version 4 (validation on a relevant population)
   evidence intake (bytes, SHA-256, decoded text and its SHA-256), with its author.
 - ``validation_records``: a validation's record (JSON bytes and their SHA-256), the population
   it used, the model it produced and the case it was run for, with the headline figures.
-All three are immutable and cannot be deleted (triggers); each row is written with its audit
-entry (``population_added``, ``validation_stored``) and held to it both ways by the integrity
-check.
+All three are immutable and cannot be deleted; each row is written with its audit entry
+(``population_added``, ``validation_stored``) and held to it both ways by the integrity check.
 
-Version 5 (a validation used for many cases)
-- ``validation_uses``: a stored validation record linked to another case than the one it was
-  run for, with the examiner's declaration of why its population is relevant to that case
-  (``reason``) and when; one per (case, record). Immutable and cannot be deleted; written with
-  its ``validation_used`` audit entry and held to it both ways by the integrity check.
+Version 5: ``validation_uses``, a stored validation record linked to another case than its own,
+with the examiner's ``reason`` why its population is relevant (one per case and record);
+immutable, cannot be deleted, written with its ``validation_used`` entry.
 
 Version 6 (the state sealed): no table changes; ``migrations.py`` writes one ``records_sealed``
 entry with the seal of every record (``record_seal.py``) and the state root; every later entry
 carries the seals of the records it changes, and the check holds every row to its seal.
 
 Version 7 (a report a lab can sign: declaration and technical review)
-- ``declarations``: the examiner's declaration for a case (name, role, the lab's statement of
-  truth, the whole declaration text as declared) and the digest of the case as it stood
-  (``case_state_sha256``, ``store/case_state.py``). A newer one supersedes it; none is changed.
-- ``technical_reviews``: a second examiner's technical review of a case's declared state
-  (reviewer, outcome ``approved`` / ``changes_required``, comments, the declaration reviewed
-  and the case's state digest then). A later change of the case makes it stale.
+- ``declarations``: the examiner's declaration for a case (name, role, statement, text) and
+  the digest of the case as it stood (``store/case_state.py``); a newer one supersedes it.
+- ``technical_reviews``: a second examiner's review of a declared state (reviewer, outcome
+  ``approved`` / ``changes_required``, comments, the declaration and the state digest).
 Both are immutable and cannot be deleted (triggers), sealed like every record (no
 ``records_sealed`` entry is needed: the tables are new and empty when the step runs).
 
 Version 8: ``population_topics``, the topic labels a population's files gave when it was added
-(source, count, ``[[author, text SHA-256, topic], …]``; at most one per population), written with
-its ``population_topics_added`` entry; immutable, cannot be deleted, sealed (see docs/store.md).
+(source, count, ``[[author, text SHA-256, topic], …]``), with ``population_topics_added``.
+Version 9: ``population_dates``, the dates its ``topics.csv`` gave its documents (source, count,
+``[[author, text SHA-256, ISO 8601 date], …]``), with ``population_dates_added``. Both: at most
+one per population, immutable, cannot be deleted, sealed (see docs/store.md).
 """
 
 from __future__ import annotations
@@ -387,6 +375,17 @@ MIGRATION_8: tuple[str, ...] = (
     *_guards("population_topics", "the topic labels of a population"),
 )
 
+MIGRATION_9: tuple[str, ...] = (
+    """CREATE TABLE population_dates (
+        id INTEGER PRIMARY KEY,
+        population_id INTEGER NOT NULL UNIQUE REFERENCES populations(id) ON DELETE RESTRICT,
+        source TEXT NOT NULL CHECK (length(trim(source)) > 0),
+        dated_count INTEGER NOT NULL CHECK (dated_count >= 1),
+        dates_json TEXT NOT NULL CHECK (json_valid(dates_json))
+    )""",
+    *_guards("population_dates", "the document dates of a population"),
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_1,
     MIGRATION_2,
@@ -396,5 +395,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     MIGRATION_6,
     MIGRATION_7,
     MIGRATION_8,
+    MIGRATION_9,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -55,6 +55,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     "declarations": ("declaration", "declaration {}"),
     "technical_reviews": ("review", "technical review {}"),
     "population_topics": ("population", "the topic labels {}"),
+    "population_dates": ("population", "the document dates {}"),
 }
 
 

@@ -192,7 +192,23 @@ def _case_twin(root: Path) -> None:
 
 
 # name → (spoiler, words the one-line refusal must hold)
+def _dated(value: str | bytes) -> Callable[[Path], None]:
+    """A ``topics.csv`` dating the first document of Jay with ``value`` (or holding the bytes)."""
+
+    def spoil(root: Path) -> None:
+        if isinstance(value, bytes):
+            (root / "topics.csv").write_bytes(value)
+            return
+        row = f"Jay,{_first(root, 'Jay').name},{value}"
+        (root / "topics.csv").write_text(f"author,document,date\n{row}\n", encoding="utf-8")
+
+    return spoil
+
+
 BAD_POPULATIONS: dict[str, tuple[Callable[[Path], None], str]] = {
+    "date-not-iso": (_dated("30/11/1787"), "row 2: the date '30/11/1787' is not an ISO 8601"),
+    "date-not-a-day": (_dated("1788-02-30"), "row 2: the date '1788-02-30' is not an ISO 8601"),
+    "date-file-binary": (_dated(b"author,date\n\0\0\xff"), "binary"),
     "author-not-utf8": (_rename("Jay", b"J\xffy"), "is not valid UTF-8"),
     "author-escape": (_rename("Jay", "J\x1b[31may"), "control or invisible characters"),
     "author-bidi-override": (_rename("Jay", "Jay\u202etxt"), "\\u202e"),

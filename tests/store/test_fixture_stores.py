@@ -72,6 +72,11 @@ def test_fixture_store_opens_migrates_and_verifies(tmp_path, version):
             expected = manifest.get("population_topics", {"source": None, "topics": 0})
             assert (labels.source if labels else None) == expected["source"]
             assert (len(set(labels.of.values())) if labels else 0) == expected["topics"]
+        if "population" in manifest:  # store version 9: the documents' dates kept
+            dates = store.populations.load(population.id).dates
+            expected = manifest.get("population_dates", {"source": None, "documents": 0})
+            assert (dates.source if dates else None) == expected["source"]
+            assert (len(dates.of) if dates else 0) == expected["documents"]
         if "validation_use" in manifest:  # store version 5: a validation used for another case
             expected = manifest["validation_use"]
             other = store.cases.find(expected["case_number"])

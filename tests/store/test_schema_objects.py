@@ -12,7 +12,7 @@ TABLES_NOW = {
     "store_meta", "cases", "documents", "models", "runs", "run_documents", "audit_log",
     "stability_checks", "document_exclusions", "removal_permits", "populations",
     "population_documents", "validation_records", "validation_uses", "declarations",
-    "technical_reviews", "population_topics",
+    "technical_reviews", "population_topics", "population_dates",
 }  # fmt: skip
 GUARDS_NOW = {
     "documents_evidence_immutable", "models_immutable", "runs_immutable", "audit_log_no_update",
@@ -23,7 +23,7 @@ GUARDS_NOW = {
     "validation_records_immutable", "validation_records_no_delete", "validation_uses_immutable",
     "validation_uses_no_delete", "declarations_immutable", "declarations_no_delete",
     "technical_reviews_immutable", "technical_reviews_no_delete", "population_topics_immutable",
-    "population_topics_no_delete",
+    "population_topics_no_delete", "population_dates_immutable", "population_dates_no_delete",
 }  # fmt: skip
 
 

@@ -57,6 +57,7 @@ from taveer_desktop.core.intake.near_duplicates import (
     near_duplicate_pairs,
     shingles,
 )
+from taveer_desktop.core.trials.document_dates import DocumentDates
 
 MIN_DOCUMENTS_PER_AUTHOR = 2
 MIN_AUTHORS = 4
@@ -102,6 +103,8 @@ class Population:
     fit: FitProfile | None = field(default=None, repr=False, compare=False)
     # topic labels kept with a stored population (None: read from its files, or from its texts)
     labels: TopicLabels | None = field(default=None, repr=False, compare=False)
+    # the documents' dates (``core/trials/document_dates.py``; None: none dated)
+    dates: DocumentDates | None = field(default=None, repr=False, compare=False)
 
     @property
     def authors(self) -> list[str]:
@@ -126,11 +129,12 @@ def population_from_texts(
     warnings: Iterable[str] = (),
     case_documents: Mapping[str, str] | None = None,
     labels: TopicLabels | None = None,
+    dates: DocumentDates | None = None,
 ) -> Population:
     """Check and encode every text once. ``texts`` maps an author to ``(document name, text)``
     pairs; ``case_documents`` (exhibit label → text) are the documents of the case the
     population will be used for: none of them (nor a near-duplicate) stays in it; ``labels``:
-    the topic labels kept with a stored population."""
+    the topic labels kept with a stored population; ``dates``: the documents' dates."""
     lexicon = lexicon or default_lexicon()
     notes = list(warnings)
     candidates = _distinct_texts(texts, source, notes)
@@ -179,7 +183,7 @@ def population_from_texts(
         fit = None
         notes.append(f"the population-fit check cannot be calibrated: {error.plain_message}")
     return Population(
-        name, source, description, documents, identity.hexdigest(), notes, fit, labels
+        name, source, description, documents, identity.hexdigest(), notes, fit, labels, dates
     )
 
 

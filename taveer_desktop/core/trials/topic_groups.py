@@ -114,9 +114,14 @@ def _from_topics_file(population: Population) -> dict[DocumentKey, str] | None:
     path = Path(population.source) / "topics.csv"
     if not path.is_file():
         return None
+    rows = _read_csv(path)
+    if rows and "topic" not in rows[0]:
+        return None  # a metadata file giving dates only (``core/trials/document_dates.py``)
     named: dict[tuple[str, str], str] = {}
-    for number, row in enumerate(_read_csv(path), start=2):
+    for number, row in enumerate(rows, start=2):
         author, topic = (row.get("author") or "").strip(), (row.get("topic") or "").strip()
+        if not topic and (row.get("date") or "").strip():
+            continue  # a row giving only a document's date (``core/trials/document_dates.py``)
         if not author or not topic:
             raise InputError(f"line {number} needs an author and a topic", path)
         named[(author, (row.get("document") or "").strip())] = topic

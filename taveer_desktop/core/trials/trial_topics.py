@@ -21,8 +21,8 @@ Where the population has no document that fits, the trial is drawn as before and
 **unmatched**: the record states the matched share of each kind, and only matched trials count
 towards the casework minimum (``core/validation_record.casework_block``).
 
-Time: no population reader keeps a document's date, so same-author trials cannot be kept apart
-in time; the record says so (``DATES``).
+Time (same-author trials kept apart where the documents are dated) is ``trial_dates.py``'s; the
+record's block sits beside this one's keys (``core/validation/validation_record.protocol_of``).
 """
 
 from __future__ import annotations
@@ -45,10 +45,6 @@ TOPIC_WORDS = {
 }
 COUNTED_MATCHED = "trials in the declared topic relation"  # the casework block's ``counted``
 NOT_DECLARED = "topic relation not declared: trials drawn without regard to topic"
-DATES = (
-    "not used: the population's documents carry no dates, so same-author trials are not kept "
-    "apart in time"
-)
 
 
 def relation_holds(relation: str, questioned: str, known: set[str]) -> bool:
@@ -96,7 +92,7 @@ def construction_block(
     """The record's ``construction``: how the trials were built, the matched share of each
     kind, and where the topic groups came from."""
     if topic is None or groups is None:
-        return {"topic": None, "built": NOT_DECLARED, "matched_share": None, "dates": DATES}
+        return {"topic": None, "built": NOT_DECLARED, "matched_share": None}
     same_takes, different_takes = TAKES[topic]
     same, different = truth.astype(bool), ~truth.astype(bool)
 
@@ -117,5 +113,4 @@ def construction_block(
         "matched_same": int((matched & same).sum()),
         "matched_different": int((matched & different).sum()),
         "groups": {"source": groups.source, "count": groups.count},
-        "dates": DATES,
     }

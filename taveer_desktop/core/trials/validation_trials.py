@@ -22,10 +22,14 @@ declared range of lengths (``docs/validation.md``, "Protocol").
   trials stand in that relation (``core/trials/trial_topics.py``; the groups from
   ``core/trials/topic_groups.py``), and ``matched`` says which did. Undeclared (None), the draw
   is exactly as before.
+- **Apart in time** where the population's documents are dated (``core/trials/trial_dates.py``):
+  each same-author trial's known documents are taken at least a month before (or after) the
+  questioned one where they can be; ``time_side`` says which trials are. Undated, as before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -45,6 +49,12 @@ from taveer_desktop.core.trials.trial_cuts import (
     nearest_cut,
     questioned_cut,
     questioned_part,
+)
+from taveer_desktop.core.trials.trial_dates import (
+    DatedDocuments,
+    apart_side,
+    dated_documents,
+    keep_apart,
 )
 from taveer_desktop.core.trials.trial_topics import (
     TAKES,
@@ -86,6 +96,9 @@ class TrialSet:
     matched: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     topic: str | None = None  # the declared relation (``core/trials/trial_topics.py``)
     groups: TopicGroups | None = None  # the population's topic groups, when one was declared
+    # −1/1: a same-author trial's questioned text after/before its known texts by the gap, 0: not
+    time_side: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    dated: DatedDocuments | None = None  # the documents' dates, where the population has them
 
     def __len__(self) -> int:
         return len(self.truth)
@@ -113,6 +126,8 @@ class TrialSet:
             matched=self.matched[rows],
             topic=self.topic,
             groups=self.groups,
+            time_side=self.time_side[rows],
+            dated=self.dated,
         )
 
 
@@ -139,6 +154,8 @@ def pool_trials(sets: list[TrialSet]) -> TrialSet:
         matched=np.concatenate([s.matched for s in sets]),
         topic=first.topic,
         groups=first.groups,
+        time_side=np.concatenate([s.time_side for s in sets]),
+        dated=first.dated,
     )
 
 
@@ -253,12 +270,23 @@ def build_trials(
         enough = long_enough(sum(docs[author][i].coded.n_chars for i in ordered), k_low)
         return ordered if ordered and enough else drawn
 
+    def known_length(author: str) -> Callable[[list[int]], bool]:
+        return lambda chosen: long_enough(sum(docs[author][i].coded.n_chars for i in chosen), k_low)
+
+    def apart_ok(author: str, q_index: int) -> bool:
+        others = [j for j in range(len(docs[author])) if j != q_index]
+        assert dated is not None
+        return keep_apart(others, dated.of[author], q_index, known_length(author)) is not None
+
     def matchable(author: str, q_index: int) -> bool:
         others = [j for j in range(len(docs[author])) if j != q_index]
         chosen = {group_of[author][j] for j in known_documents(author, q_index, others)}
         return relation_holds(str(same_takes), group_of[author][q_index], chosen)
 
     order = rng.permutation(n_candidates)
+    dated = dated_documents(population)
+    if dated is not None:  # pairs whose same-author trial can be kept apart in time first
+        order = np.array(sorted(order, key=lambda i: not apart_ok(*usable[i])), dtype=np.int64)
     if same_takes is not None:  # pairs whose same-author trial can be matched first (stable)
         order = np.array(sorted(order, key=lambda i: not matchable(*usable[i])), dtype=np.int64)
     order = order[: settings.pairs_of_repeat(repeat)]
@@ -268,6 +296,7 @@ def build_trials(
     lengths = np.zeros((2 * n_pairs, 3), dtype=np.int64)
     distances = np.full((2 * n_pairs, len(CATEGORY_IDS)), np.nan)
     matched = np.zeros(2 * n_pairs, dtype=bool)
+    time_side = np.zeros(2 * n_pairs, dtype=np.int64)
     longest_of = {a: max(d.coded.n_chars for d in docs[a]) for a in authors}
     for p, (author, q_index) in enumerate(chosen):
         progress.check()
@@ -275,10 +304,15 @@ def build_trials(
         indices = known_documents(
             author, q_index, [indices[i] for i in rng.permutation(len(indices))]
         )
+        if dated is not None:
+            days = dated.of[author]
+            indices = keep_apart(indices, days, q_index, known_length(author)) or indices
         others = [docs[author][i].coded for i in indices]
         k_target = draw_target(k_range, sum(d.n_chars for d in others), rng)
         known_parts = known_cut(others, k_target)
         known = DocumentFeatures.combine(d.features(a, b) for d, a, b in known_parts)
+        if dated is not None:
+            time_side[2 * p] = apart_side(indices[: len(known_parts)], days, q_index)
         rivals = [a for a in by_fold[fold_of[author]] if a != author]
         q_chars = docs[author][q_index].coded.n_chars
         q_target = draw_target(q_range, min(q_chars, max(longest_of[a] for a in rivals)), rng)
@@ -343,4 +377,6 @@ def build_trials(
         matched=matched,
         topic=topic,
         groups=groups,
+        time_side=time_side,
+        dated=dated,
     )

@@ -89,6 +89,24 @@ class TopicGroups:
 
 
 @dataclass(frozen=True)
+class TrialDates:
+    """What was done about time (``core/trials/trial_dates.py``): same-author trials kept apart
+    where the population's documents are dated."""
+
+    used: bool | None = None
+    built: str | None = None
+    source: str | None = None
+    gap_days: int | None = None
+    documents: int | None = None
+    dated_documents: int | None = None
+    same_author_trials: int | None = None
+    apart_same: int | None = None
+    apart_share_same: Number | None = None
+    questioned_later: int | None = None
+    written: Keys = field(default=None, compare=False, repr=False)  # see the module
+
+
+@dataclass(frozen=True)
 class Construction:
     """How the trials were built in topic (``core/trials/trial_topics.py``)."""
 
@@ -96,7 +114,8 @@ class Construction:
     same_author: str | None = None
     different_author: str | None = None
     built: str | None = None
-    dates: str | None = None
+    # what was done about time; a record made before dates were read holds a sentence
+    dates: TrialDates | str | None = None
     groups: TopicGroups | None = None
     matched_same: int | None = None
     matched_different: int | None = None

@@ -50,6 +50,7 @@ from taveer_desktop.core.validation.record_parts import (
     Repeats,
     TopicGroups,
     Trial,
+    TrialDates,
 )
 
 __all__ = [  # the parts, named here too: a consumer imports the record from one place
@@ -58,6 +59,7 @@ __all__ = [  # the parts, named here too: a consumer imports the record from one
     "Figures",
     "LambdaGBlock",
     "RecordModel",
+    "TrialDates",
     "ValidationRecord",
     "read_validation_record",
 ]
@@ -204,7 +206,9 @@ def _construction(protocol: Mapping[str, Any]) -> Construction | None:
         if isinstance(groups, dict)
         else None
     )
-    built: Construction = _fields(Construction, block, groups=read_groups)
+    dates = block.get("dates")
+    read_dates = _fields(TrialDates, dates) if isinstance(dates, dict) else _str(dates)
+    built: Construction = _fields(Construction, block, groups=read_groups, dates=read_dates)
     return built
 
 

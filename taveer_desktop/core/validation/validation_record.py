@@ -15,6 +15,7 @@ import numpy as np
 from taveer_desktop.core.gate.conditions import LENGTHS_DECLARED, LengthRange, ValidatedConditions
 from taveer_desktop.core.ground.atomic_file import write_text_atomically
 from taveer_desktop.core.trials.population import Population
+from taveer_desktop.core.trials.trial_dates import dates_block
 from taveer_desktop.core.trials.trial_topics import COUNTED_MATCHED, construction_block
 from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
@@ -54,11 +55,14 @@ def casework_block(
     """Whether the validation is big enough for casework: authors, and **distinct** trials of
     each class (a pair of documents drawn again in another repeat, cut differently, counts
     once) — with a declared topic relation (``matched_only``), only the trials that stand in
-    it count (``core/trials/trial_topics.py``)."""
+    it count (``core/trials/trial_topics.py``); where the documents are dated, only the
+    same-author trials apart in time (``core/trials/trial_dates.py``)."""
     same: set[tuple[str, str]] = set()
     different: set[tuple[str, str]] = set()
     for i in range(len(trials)):
         if matched_only and not trials.matched[i]:
+            continue
+        if trials.dated is not None and trials.truth[i] and not trials.time_side[i]:
             continue
         key = (trials.known_author[i], trials.questioned_document[i])
         (same if trials.truth[i] else different).add(key)
@@ -67,10 +71,14 @@ def casework_block(
     if authors < MIN_CASEWORK_AUTHORS:
         reasons.append(f"{authors} authors, fewer than {MIN_CASEWORK_AUTHORS}")
     matched = "matched " if matched_only else ""
-    for count, kind in ((len(same), "same-author"), (len(different), "different-author")):
+    apart = " apart in time" if trials.dated is not None else ""
+    for count, kind, when in (
+        (len(same), "same-author", apart),
+        (len(different), "different-author", ""),
+    ):
         if count < MIN_CASEWORK_TRIALS:
             reasons.append(
-                f"{count} distinct {matched}{kind} trials, fewer than {MIN_CASEWORK_TRIALS}"
+                f"{count} distinct {matched}{kind} trials{when}, fewer than {MIN_CASEWORK_TRIALS}"
             )
     return {
         "authors": authors,
@@ -160,9 +168,10 @@ def protocol_of(settings: ValidationSettings, trials: TrialSet) -> dict[str, Any
         "with the same known text",
         "folds_by": "author (trials are built within a fold; folds re-dealt every repeat)",
         "trials": {
-            "construction": construction_block(
-                trials.topic, trials.groups, trials.truth, trials.matched
-            )
+            "construction": {
+                **construction_block(trials.topic, trials.groups, trials.truth, trials.matched),
+                "dates": dates_block(trials.dated, trials.truth, trials.time_side),
+            }
         },
     }
 
