@@ -44,7 +44,12 @@ import numpy as np
 
 from taveer_desktop.core.features import fit_features as ff
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.gate.fit_profile_data import BandScores, profile_from_dict, profile_to_dict
+from taveer_desktop.core.gate.fit_profile_data import (
+    PROFILE_VERSION,
+    BandScores,
+    profile_from_dict,
+    profile_to_dict,
+)
 from taveer_desktop.core.gate.fit_result import (
     BONFERRONI,
     FISHER,
@@ -108,6 +113,7 @@ class FitProfile:
     between_var: np.ndarray  # the between-document variance of each rate
     dispersion: np.ndarray  # phi: sampling variance over the binomial one
     bands: tuple[BandScores, ...]  # calibration scores per length band, the whole band last
+    version: int = PROFILE_VERSION  # 1: the first 59 features, each document left out alone
 
     def to_dict(self) -> dict[str, object]:
         return profile_to_dict(self)
@@ -156,13 +162,18 @@ def _round(values: np.ndarray) -> np.ndarray:
 
 
 def fit_profile(
-    documents: Sequence[str], lexicon: Lexicon | None = None, progress: Progress = NO_PROGRESS
+    documents: Sequence[str],
+    lexicon: Lexicon | None = None,
+    progress: Progress = NO_PROGRESS,
+    authors: Sequence[str] | None = None,
 ) -> FitProfile:
-    """Measure the population's documents (one text each) and calibrate the check on them."""
+    """Measure the population's documents (one text each) and calibrate the check on them;
+    ``authors`` (one per document) leaves each author's documents out together."""
     lexicon = lexicon or default_lexicon()
     words = lexicon.words
     seen: set[str] = set()
     texts: list[str] = []
+    groups: list[str] = []
     full: list[ff.Counts] = []
     parts: list[tuple[ff.Counts, ff.Counts]] = []
     for index, document in enumerate(documents):
@@ -177,6 +188,7 @@ def fit_profile(
         if first.words + second.words < MIN_DOCUMENT_WORDS:
             continue
         texts.append(text)
+        groups.append(authors[index] if authors is not None else f"document {index}")
         full.append(first + second)
         parts.append((first, second))
     n = len(texts)
@@ -201,13 +213,15 @@ def fit_profile(
         expected += unit * (1 / np.maximum(na, 1) + 1 / np.maximum(nb, 1))
     dispersion = np.clip(np.where(expected > 0, diff2 / np.where(expected > 0, expected, 1), 1.0),
                          *_DISPERSION_RANGE)  # fmt: skip
-    # leave-one-out mean and between-document variance of every document
+    # leave-one-author-out mean and between-document variance of every document
     total, squares, inverse_n = rates.sum(0), (rates**2).sum(0), (1 / np.maximum(dens, 1)).sum(0)
-    loo_mean = (total - rates) / (n - 1)
-    loo_var = np.maximum((squares - rates**2 - (n - 1) * loo_mean**2) / max(n - 2, 1), 0.0)
-    loo_sampling = (
-        dispersion * _sampling(loo_mean, floor) * (inverse_n - 1 / np.maximum(dens, 1)) / (n - 1)
+    out_sum, out_squares, out_inverse, out_n = _author_sums(groups, rates, dens, n)
+    kept = n - out_n
+    loo_mean = (total - out_sum) / kept
+    loo_var = np.maximum(
+        (squares - out_squares - kept * loo_mean**2) / np.maximum(kept - 1, 1), 0.0
     )
+    loo_sampling = dispersion * _sampling(loo_mean, floor) * (inverse_n - out_inverse) / kept
     loo_between = np.maximum(loo_var - loo_sampling, 0.1 * loo_var) + 1e-12
     median_chars = int(np.median([len(t) for t in texts]))
     bands = []
@@ -241,6 +255,27 @@ def fit_profile(
     return FitProfile.from_dict(profile.to_dict(), "the population-fit profile")
 
 
+def _author_sums(
+    groups: Sequence[str], rates: np.ndarray, dens: np.ndarray, n: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per document: the sums over its author's documents (rates, squares, 1 / n) and their
+    count, the documents left out with it; an author holding nearly all of the population
+    leaves out the document alone."""
+    index = {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    member = np.array([index[g] for g in groups])
+    size = np.bincount(member, minlength=len(index))
+    sums = np.zeros((len(index), rates.shape[1]))
+    squares, inverse = np.zeros_like(sums), np.zeros_like(sums)
+    np.add.at(sums, member, rates)
+    np.add.at(squares, member, rates**2)
+    np.add.at(inverse, member, 1 / np.maximum(dens, 1))
+    alone = size[member] > n - MIN_PROFILE_DOCUMENTS
+    pick = lambda group, own: np.where(alone[:, None], own, group[member])  # noqa: E731
+    out_n = np.where(alone, 1, size[member])[:, None].astype(float)
+    return (pick(sums, rates), pick(squares, rates**2), pick(inverse, 1 / np.maximum(dens, 1)),
+            out_n)  # fmt: skip
+
+
 def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
     smallest = 1.0 / (profile.documents + 1)
     if counts.words == 0:
@@ -249,7 +284,7 @@ def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
             f"the {label} no words, so whether {_it(part)} like the population cannot be judged"
         )
         return PartFit(part, counts.chars, 0, None, smallest, (), problem)
-    rates, dens = _rates(counts)
+    rates, dens = (values[: len(profile.mean)] for values in _rates(counts))  # its version's
     z = _z(rates, dens, profile.mean, profile.rate_floor, profile.between_var, profile.dispersion)
     order = np.argsort(-np.abs(z), kind="stable")[:SHOWN_FEATURES]
     furthest = tuple(
