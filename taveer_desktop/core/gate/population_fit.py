@@ -45,6 +45,7 @@ import numpy as np
 from taveer_desktop.core.features import fit_features as ff
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.gate.fit_profile_data import (
+    FEATURES_OF_VERSION,
     PROFILE_VERSION,
     BandScores,
     profile_from_dict,
@@ -166,9 +167,18 @@ def fit_profile(
     lexicon: Lexicon | None = None,
     progress: Progress = NO_PROGRESS,
     authors: Sequence[str] | None = None,
+    version: int = PROFILE_VERSION,
 ) -> FitProfile:
     """Measure the population's documents (one text each) and calibrate the check on them;
-    ``authors`` (one per document) leaves each author's documents out together."""
+    ``authors`` (one per document) leaves each author's documents out together. ``version``
+    1 makes the profile of the check before issue 30 (59 features, each document left out
+    alone), for comparisons and tests of old records."""
+    features = FEATURES_OF_VERSION[version]
+
+    def measure(counts: ff.Counts) -> tuple[np.ndarray, np.ndarray]:
+        rates, dens = _rates(counts)
+        return rates[:features], dens[:features]
+
     lexicon = lexicon or default_lexicon()
     words = lexicon.words
     seen: set[str] = set()
@@ -188,7 +198,9 @@ def fit_profile(
         if first.words + second.words < MIN_DOCUMENT_WORDS:
             continue
         texts.append(text)
-        groups.append(authors[index] if authors is not None else f"document {index}")
+        # version 1 left each document out alone
+        alone = authors is None or version == 1
+        groups.append(f"document {index}" if alone else authors[index])  # type: ignore[index]
         full.append(first + second)
         parts.append((first, second))
     n = len(texts)
@@ -198,17 +210,17 @@ def fit_profile(
             f"words, each once); the population-fit check needs at least {MIN_PROFILE_DOCUMENTS}",
             "population",
         )
-    rates, dens = (np.array(a) for a in zip(*(_rates(c) for c in full), strict=True))
+    rates, dens = (np.array(a) for a in zip(*(measure(c) for c in full), strict=True))
     floor = 1.0 / np.maximum(np.median(dens, axis=0), 1.0)
     # over-dispersion: how much the two halves of one document differ, over the binomial spread
     mean = rates.mean(axis=0)
     unit = _sampling(mean, floor)
-    diff2 = np.zeros(ff.N_FEATURES)
-    expected = np.zeros(ff.N_FEATURES)
+    diff2 = np.zeros(features)
+    expected = np.zeros(features)
     for first, second in parts:
         if min(first.words, second.words) < _MIN_HALF_WORDS:
             continue
-        (ra, na), (rb, nb) = _rates(first), _rates(second)
+        (ra, na), (rb, nb) = measure(first), measure(second)
         diff2 += (ra - rb) ** 2
         expected += unit * (1 / np.maximum(na, 1) + 1 / np.maximum(nb, 1))
     dispersion = np.clip(np.where(expected > 0, diff2 / np.where(expected > 0, expected, 1), 1.0),
@@ -231,7 +243,7 @@ def fit_profile(
             band_rates, band_dens = rates, dens
         else:
             cut = [
-                _rates(ff.count(ff.cut(t, chars), words)) if len(t) > chars else (r, d)
+                measure(ff.count(ff.cut(t, chars), words)) if len(t) > chars else (r, d)
                 for t, r, d in zip(texts, rates, dens, strict=True)
             ]
             band_rates, band_dens = (np.array(a) for a in zip(*cut, strict=True))
@@ -251,6 +263,7 @@ def fit_profile(
         between_var=between_var,
         dispersion=dispersion,
         bands=tuple(bands),
+        version=version,
     )
     return FitProfile.from_dict(profile.to_dict(), "the population-fit profile")
 
