@@ -97,7 +97,9 @@ MIN_PROFILE_DOCUMENTS = 3  # leave-one-out variances need at least three documen
 MIN_DOCUMENT_WORDS = 20  # population documents with fewer words are left out
 BAND_CHARS = (300, 600, 1200, 2400, 4800, 9600)
 _DISPERSION_RANGE = (0.25, 100.0)
-Z_CAP = 3.0
+# each |z| is capped in the score: at 3 in version 1, at 4 in version 2 (chosen with issue 30's
+# second design round, docs/validation.md "Measured power")
+Z_CAP_OF_VERSION = {1: 3.0, 2: 4.0}
 _MIN_HALF_WORDS = 10
 
 
@@ -151,10 +153,12 @@ def _sampling(mean: np.ndarray, floor: np.ndarray) -> np.ndarray:
     return np.asarray((1.0 - np.maximum(mean**2, floor)) / 4.0)
 
 
-def _score(z: np.ndarray) -> np.ndarray:
+def _score(z: np.ndarray, version: int) -> np.ndarray:
     """The nonconformity of each text (rows of ``z``): the mean squared z-score, each capped
-    at ``Z_CAP`` (so it counts how many features are off more than how far the worst one is)."""
-    return np.asarray(np.mean(np.minimum(np.abs(z), Z_CAP) ** 2, axis=-1))
+    (``Z_CAP_OF_VERSION``: so it counts how many features are off more than how far the worst
+    one is)."""
+    cap = Z_CAP_OF_VERSION[version]
+    return np.asarray(np.mean(np.minimum(np.abs(z), cap) ** 2, axis=-1))
 
 
 def _round(values: np.ndarray) -> np.ndarray:
@@ -248,7 +252,7 @@ def fit_profile(
             ]
             band_rates, band_dens = (np.array(a) for a in zip(*cut, strict=True))
         z = _z(band_rates, band_dens, loo_mean, floor, loo_between, dispersion)
-        bands.append(BandScores(chars, tuple(np.sort(_round(_score(z))).tolist())))
+        bands.append(BandScores(chars, tuple(np.sort(_round(_score(z, version))).tolist())))
     progress.step(len(documents), len(documents), "measuring the population's documents")
     all_between = max(n - 1, 1)
     between_var = rates.var(axis=0) * n / all_between - dispersion * unit * inverse_n / n
@@ -312,7 +316,7 @@ def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
         )
         return PartFit(part, counts.chars, counts.words, None, smallest, furthest, problem)
     scores = profile.band_for(counts.chars).scores
-    as_unusual = len(scores) - int(np.searchsorted(scores, float(_score(z)), side="left"))
+    as_unusual = len(scores) - int(np.searchsorted(scores, float(_score(z, profile.version)), side="left"))
     p_value = (1 + as_unusual) / (profile.documents + 1)
     return PartFit(part, counts.chars, counts.words, p_value, smallest, furthest)
 
