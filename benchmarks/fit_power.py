@@ -124,14 +124,17 @@ def _documents(path: Path) -> list[str]:
     return texts
 
 
-def _held_out(reference: list[Case]) -> Sets:
-    """The held-out genres (``held_out_genres.py``), three texts a case in order, cut to the
-    reference cases' lengths."""
-    from held_out_genres import GENRES
+def _machine_genres(reference: list[Case], held_out: bool) -> Sets:
+    """The genres of this machine's files (``held_out_genres.py``), three texts a case in
+    order, cut to the reference cases' lengths: round 2's (designed on) and, with
+    ``held_out``, round 3's."""
+    from held_out_genres import ROUND_2, ROUND_3
 
+    rounds = [(ROUND_2, "designed on")] + ([(ROUND_3, "held out")] if held_out else [])
     return [
-        (name, "other", "held out", at_lengths(_triples_of(read()), reference))
-        for name, read in GENRES.items()
+        (name, "other", design, at_lengths(_triples_of(read()), reference))
+        for genres, design in rounds
+        for name, read in genres.items()
     ]
 
 
@@ -157,8 +160,8 @@ def build(shared: Path, held_out: bool) -> list[tuple[str, Path, Sets]]:
                 ("Federalist Papers", "other", design, at_lengths(federalist, se_test)),
                 ("Brontë chapters", "other", design, at_lengths(brontes, se_test)),
                 ("Reuters newswire", "other", design, at_lengths(reuters_all, se_test)),
-            ]
-            + (_held_out(se_test) if held_out else []),
+                *_machine_genres(se_test, held_out),
+            ],
         ),
         (
             "Reuters newswire (reuters-c50/train)",
@@ -168,8 +171,8 @@ def build(shared: Path, held_out: bool) -> list[tuple[str, Path, Sets]]:
                 ("Stack Exchange test split", "other", design, se_test),
                 ("Federalist Papers", "other", design, at_lengths(federalist, reuters_test)),
                 ("Brontë chapters", "other", design, at_lengths(brontes, reuters_test)),
-            ]
-            + (_held_out(reuters_test) if held_out else []),
+                *_machine_genres(reuters_test, held_out),
+            ],
         ),
     ]
 
