@@ -215,9 +215,11 @@ def _write_split(folder: Path, cases: list[Case], truth: list[bool]) -> None:
     (folder / "truth.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+TAVEER = [str(Path(sys.executable).with_name("taveer"))]  # --taveer: another checkout's
+
+
 def _taveer(*args: str) -> dict:
-    taveer = str(Path(sys.executable).with_name("taveer"))
-    done = subprocess.run([taveer, *args], capture_output=True, text=True)
+    done = subprocess.run([*TAVEER, *args], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"taveer {args[0]} failed: {done.stderr.strip()}")
     return json.loads(done.stdout)
@@ -266,7 +268,27 @@ def casework(shared: Path, methods: list[str]) -> list[str]:
                 f"{len(result['cases'])} newswire cases, {len(evaluative)} evaluative, "
                 f"{len(wrong)} of them 10x or more the wrong way"
             )
+            lines.extend(_why(wrong, cut, record))
             print(f"  {method} done", file=sys.stderr)
+    return lines
+
+
+def _why(wrong: list[dict], cut: list[Case], record: Path) -> list[str]:
+    """Each case 10x or more the wrong way with its population-fit check under the record's
+    profile (whatever its version) and under both versions made from the same population."""
+    data = json.loads(record.read_text(encoding="utf-8"))
+    profile = FitProfile.from_dict(data["population_fit"], str(record))
+    lines = []
+    for case in wrong:
+        questioned, known = cut[int(case["id"][2:]) - 1]
+        fit = case_fit(profile, questioned, known)
+        parts = ", ".join(f"{p.part} p = {p.p_value:.3f}" for p in fit.parts if p.p_value)
+        shown = "; ".join(f"{d.label} z = {d.z:+.1f}" for p in fit.parts for d in p.furthest)
+        lines.append(
+            f"  {case['id']} truth {case['truth']} log10 LR {case['log10_lr']:+.2f}: fit under "
+            f"the record's profile (version {profile.version}) p = {fit.p_value:.3f} ({parts}); "
+            f"furthest: {shown}"
+        )
     return lines
 
 
@@ -276,7 +298,10 @@ def main() -> None:
     parser.add_argument("--casework", nargs="*", default=[], metavar="METHOD")
     parser.add_argument("--held-out", action="store_true", help="add the held-out genres")
     parser.add_argument("--no-table", action="store_true", help="only the casework")
+    parser.add_argument("--taveer", help="the taveer program to run (another checkout's)")
     args = parser.parse_args()
+    if args.taveer:
+        TAVEER[:] = [args.taveer]
     if not args.no_table:
         print("\n".join(table(args.shared, args.held_out)))
     if args.casework:
