@@ -14,14 +14,15 @@ measure, as the case's document. A document of the population itself gets a p-va
   over-dispersion measured between the two halves of each population document) to the
   between-document variance, all on square roots of the rates (whose chance spread hardly
   depends on the rate, and which makes skewed rates nearly symmetric); the score is the mean
-  squared z-score, each capped at 3 (a text is unusual when many features are off, not when one
-  rare mark happens to occur). docs/validation.md, "The population-fit check", says why this
+  squared z-score, each capped (at 4; at 3 in a version 1 profile: a text is unusual when many
+  features are off, not when one rare mark happens to occur). docs/validation.md, "The population-fit check", says why this
   score and not a Mahalanobis distance (fitted on the calibration documents themselves, it
   flagged the population's own texts at three times the stated rate).
 - **The calibration** is per length band (a Mondrian conformal predictor): a text of ``L``
   characters is compared with the population's documents cut to the longest band length at most
   ``L`` (whole documents for texts at least as long as the population's median), each scored
-  with the population's figures computed without it (leave-one-out). So a short text of the
+  with the population's figures computed without its author's documents (without the document
+  alone in a version 1 profile). So a short text of the
   population's kind is not flagged for being short.
 - **A case** has two parts: the questioned text, and the known texts counted together as one
   text (one writer's material; testing each would multiply the tests and judge each short
@@ -316,7 +317,9 @@ def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
         )
         return PartFit(part, counts.chars, counts.words, None, smallest, furthest, problem)
     scores = profile.band_for(counts.chars).scores
-    as_unusual = len(scores) - int(np.searchsorted(scores, float(_score(z, profile.version)), side="left"))
+    as_unusual = len(scores) - int(
+        np.searchsorted(scores, float(_score(z, profile.version)), side="left")
+    )
     p_value = (1 + as_unusual) / (profile.documents + 1)
     return PartFit(part, counts.chars, counts.words, p_value, smallest, furthest)
 
@@ -358,7 +361,7 @@ def fit_of_counts(profile: FitProfile, counts: CaseCounts) -> CaseFit:
     parts = [_part(profile, "questioned", counts.questioned)]
     if counts.known is not None:
         parts.append(_part(profile, "known", counts.known))
-    return CaseFit(tuple(parts), profile.documents)
+    return CaseFit(tuple(parts), profile.documents, profile_version=profile.version)
 
 
 def case_fit(
