@@ -64,6 +64,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -216,6 +217,7 @@ def _write_split(folder: Path, cases: list[Case], truth: list[bool]) -> None:
 
 
 TAVEER = [str(Path(sys.executable).with_name("taveer"))]  # --taveer: another checkout's
+TOPIC: list[str] = []  # --topic: the declared topic relation of the validations
 
 
 def _taveer(*args: str) -> dict:
@@ -268,6 +270,8 @@ def casework(shared: Path, methods: list[str]) -> list[str]:
                 f"{len(result['cases'])} newswire cases, {len(evaluative)} evaluative, "
                 f"{len(wrong)} of them 10x or more the wrong way"
             )
+            rules = Counter(rule for c in result["cases"] for rule in c.get("rules", []))
+            lines.append(f"  rules broken (cases): {dict(sorted(rules.items()))}")
             lines.extend(_why(wrong, cut, record))
             print(f"  {method} done", file=sys.stderr)
     return lines
@@ -299,7 +303,10 @@ def main() -> None:
     parser.add_argument("--held-out", action="store_true", help="add the held-out genres")
     parser.add_argument("--no-table", action="store_true", help="only the casework")
     parser.add_argument("--taveer", help="the taveer program to run (another checkout's)")
+    parser.add_argument("--topic", choices=("same", "different", "unknown"))
     args = parser.parse_args()
+    if args.topic:
+        TOPIC[:] = ["--topic", args.topic]
     if args.taveer:
         TAVEER[:] = [args.taveer]
     if not args.no_table:

@@ -15,9 +15,10 @@ measure, as the case's document. A document of the population itself gets a p-va
   between-document variance, all on square roots of the rates (whose chance spread hardly
   depends on the rate, and which makes skewed rates nearly symmetric); the score is the mean
   squared z-score, each capped (at 4; at 3 in a version 1 profile: a text is unusual when many
-  features are off, not when one rare mark happens to occur). docs/validation.md, "The population-fit check", says why this
-  score and not a Mahalanobis distance (fitted on the calibration documents themselves, it
-  flagged the population's own texts at three times the stated rate).
+  features are off, not when one rare mark happens to occur). docs/validation.md, "The
+  population-fit check", says why this score and not a Mahalanobis distance (fitted on the
+  calibration documents themselves, it flagged the population's own texts at three times the
+  stated rate).
 - **The calibration** is per length band (a Mondrian conformal predictor): a text of ``L``
   characters is compared with the population's documents cut to the longest band length at most
   ``L`` (whole documents for texts at least as long as the population's median), each scored
@@ -288,7 +289,10 @@ def _author_sums(
     np.add.at(squares, member, rates**2)
     np.add.at(inverse, member, 1 / np.maximum(dens, 1))
     alone = size[member] > n - MIN_PROFILE_DOCUMENTS
-    pick = lambda group, own: np.where(alone[:, None], own, group[member])  # noqa: E731
+
+    def pick(group: np.ndarray, own: np.ndarray) -> np.ndarray:
+        return np.where(alone[:, None], own, group[member])
+
     out_n = np.where(alone, 1, size[member])[:, None].astype(float)
     return (pick(sums, rates), pick(squares, rates**2), pick(inverse, 1 / np.maximum(dens, 1)),
             out_n)  # fmt: skip
