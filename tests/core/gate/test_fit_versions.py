@@ -114,3 +114,16 @@ def test_version_1_can_still_be_made_and_differs_from_version_2() -> None:
     furthest_old = {d.feature for d in case_fit(old, questioned, []).parts[0].furthest}
     assert furthest_new & {"word:my", "word:said"}
     assert all(ff.FEATURE_IDS.index(f) < 59 for f in furthest_old)
+
+
+def test_a_stored_check_keeps_the_version_it_was_judged_against() -> None:
+    stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    old = CaseFit.from_dict(stored["cases"][0]["case"], "run")  # stored before the key
+    assert old.profile_version == 1
+    documents, authors = _documents()
+    new = case_fit(fit_profile(documents, authors=authors), documents[0], documents[1:3])
+    assert new.profile_version == 2 and new.to_dict()["profile_version"] == 2
+    assert CaseFit.from_dict(new.to_dict(), "run").profile_version == 2
+    with pytest.raises(InputError, match="profile_version"):
+        CaseFit.from_dict({**new.to_dict(), "profile_version": 7}, "run")
+
