@@ -126,4 +126,3 @@ def test_a_stored_check_keeps_the_version_it_was_judged_against() -> None:
     assert CaseFit.from_dict(new.to_dict(), "run").profile_version == 2
     with pytest.raises(InputError, match="profile_version"):
         CaseFit.from_dict({**new.to_dict(), "profile_version": 7}, "run")
-
