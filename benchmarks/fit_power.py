@@ -51,9 +51,13 @@ Bonferroni) flagged. Deterministic: files in sorted order, nothing random.
 the Stack Exchange train split over the 10th-90th percentile of its case lengths (criterion Cllr
 <= 0.95, seed 0), the newswire cases cut to Stack Exchange lengths written as a PAN split with
 their truth, and ``taveer evaluate MODEL CASES --record RECORD --json --cases``: how many cases
-keep an evaluative conclusion and how many of those are 10x or more the wrong way.
+keep an evaluative conclusion and how many of those are 10x or more the wrong way, the gate's
+rules the cases broke, and for each case 10x the wrong way its fit check under the record's
+profile. ``--topic`` declares the validations' topic relation; ``--taveer PATH`` runs another
+checkout's program (the record's profile is then of that program's version, read by this one).
 
-    .venv/bin/python benchmarks/fit_power.py [--shared ../shared] [--casework taveer fusion]
+    .venv/bin/python benchmarks/fit_power.py [--shared ../shared] [--held-out]
+        [--casework taveer fusion [--topic same] [--taveer PATH] [--no-table]]
 """
 
 from __future__ import annotations
