@@ -23,8 +23,8 @@ measure, as the case's document. A document of the population itself gets a p-va
   characters is compared with the population's documents cut to the longest band length at most
   ``L`` (whole documents for texts at least as long as the population's median), each scored
   with the population's figures computed without its author's documents (without the document
-  alone in a version 1 profile). So a short text of the
-  population's kind is not flagged for being short.
+  alone in a version 1 profile). So a short text of the population's kind is not flagged for
+  being short.
 - **A case** has two parts: the questioned text, and the known texts counted together as one
   text (one writer's material; testing each would multiply the tests and judge each short
   document alone). The parts' p-values are combined by Fisher's method into the case's, which
@@ -204,9 +204,9 @@ def fit_profile(
         if first.words + second.words < MIN_DOCUMENT_WORDS:
             continue
         texts.append(text)
-        # version 1 left each document out alone
-        alone = authors is None or version == 1
-        groups.append(f"document {index}" if alone else authors[index])  # type: ignore[index]
+        # the group left out with the document: its author (version 1: the document alone)
+        grouped = authors is not None and version > 1
+        groups.append(authors[index] if authors is not None and grouped else f"document {index}")
         full.append(first + second)
         parts.append((first, second))
     n = len(texts)
