@@ -40,6 +40,9 @@ class FitCheck:
     # the case's p-value (Fisher's combination of its parts), one per questioned document;
     # None: a check stored before the combination, whose parts were judged alone
     combined: tuple[float, ...] | None = None
+    profile_version: int = (
+        1  # the population profile's version: what the check was measured to catch
+    )
 
     @property
     def fits(self) -> bool:
@@ -65,13 +68,27 @@ FIT_POWER = (
     "{power} In the population's own genre it flagged {own}. Text of a genre close to the "
     "population's (another web forum, another news desk) can pass it."
 )
+# per profile version (``core/gate/fit_profile_data.py``): each version's own measurement
 FIT_POWER_FIGURES = {
-    "power": (
-        "89 of 100 newswire cases cut to the lengths of a Stack Exchange population's cases, "
-        "and all 38 cases of 18th-century essays and 19th-century novels under a newswire "
-        "population."
-    ),
-    "own": "2 of 60 newswire cases and 10 of 204 Stack Exchange cases (about 1 in 20 or fewer)",
+    1: {
+        "power": (
+            "89 of 100 newswire cases cut to the lengths of a Stack Exchange population's "
+            "cases, and all 38 cases of 18th-century essays and 19th-century novels under a "
+            "newswire population."
+        ),
+        "own": (
+            "2 of 60 newswire cases and 10 of 204 Stack Exchange cases (about 1 in 20 or fewer)"
+        ),
+    },
+    2: {
+        "power": (
+            "every case of software changelogs and of copyright notices cut to the lengths of a "
+            "Stack Exchange population's cases, but only 19 of 23 cases of software package "
+            "descriptions and 44 of 50 of software manuals, writing close to that population's "
+            "technical posts; under a newswire population it flagged every case of all four."
+        ),
+        "own": "2 of 60 newswire cases and 7 of 204 Stack Exchange cases (about 1 in 30)",
+    },
 }
 
 
@@ -142,7 +159,7 @@ def fit_headline(check: FitCheck) -> str:
 def fit_consequence(check: FitCheck) -> str:
     if check.fits:
         return (
-            FIT_POWER.format(**FIT_POWER_FIGURES)
+            FIT_POWER.format(**FIT_POWER_FIGURES[check.profile_version])
             + " Whether the population is relevant to the case remains the examiner's statement."
         )
     return (
@@ -219,4 +236,4 @@ def fit_check_of(fit: CaseFit, population: str) -> FitCheck:
     )
     p_value = fit.p_value
     together = (p_value,) if combined and p_value is not None else (() if combined else None)
-    return FitCheck(population, fit.alpha, parts, together)
+    return FitCheck(population, fit.alpha, parts, together, fit.profile_version)

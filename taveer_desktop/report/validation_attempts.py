@@ -146,4 +146,5 @@ def record_fit_check(
     parts += [part for part in checks[0][1].parts if not part.label.startswith("the questioned")]
     combined = [check.combined for _doc, check in checks]  # the case's p per questioned document
     together = None if None in combined else tuple(p for c in combined if c for p in c)
-    return FitCheck(population, checks[0][1].alpha, tuple(parts), together), ""
+    first = checks[0][1]
+    return FitCheck(population, first.alpha, tuple(parts), together, first.profile_version), ""

@@ -62,24 +62,39 @@ _CHAR_CLASSES = (
     ("ellipsis", "\u2026", "ellipsis characters"),
     ("symbols", "/*#@$%&=+<>[]{}|\\~^_`", "symbols (/ * # @ $ % & = + < > [ ] { } | \\ ~ ^ _ `)"),
 )
+# added in the profile's version 2 (issue 30): more words that mark register (Biber's
+# dimensions: first- and second-person reference, reporting, conditions, questions, past tense,
+# modals of obligation and possibility, negation, hedges), counted after the version 1 features
+# so that a version 1 profile judges exactly its own 59
+REGISTER_WORDS = (
+    "said", "me", "my", "your", "us", "our", "them", "their", "there", "if", "so", "what", "do",
+    "did", "were", "been", "has", "could", "may", "must", "should", "shall", "no", "just", "very",
+)  # fmt: skip
 WORD_FEATURES = len(FUNCTION_WORDS) + len(_WORD_CLASSES)
+V1_FEATURES = WORD_FEATURES + len(_CHAR_CLASSES) + 1  # the features of a version 1 profile
 FEATURE_IDS: tuple[str, ...] = (
     tuple(f"word:{w}" for w in FUNCTION_WORDS)
     + tuple(f"words:{name}" for name, _ in _WORD_CLASSES)
     + tuple(f"chars:{name}" for name, _, _ in _CHAR_CLASSES)
     + ("chars:non_ascii",)
+    + tuple(f"word:{w}" for w in REGISTER_WORDS)
 )
 FEATURE_LABELS: tuple[str, ...] = (
     tuple(f"uses of the word '{'I' if w == 'i' else w}'" for w in FUNCTION_WORDS)
     + tuple(label for _, label in _WORD_CLASSES)
     + tuple(label for _, _, label in _CHAR_CLASSES)
     + ("characters outside ASCII",)
+    + tuple(f"uses of the word '{w}'" for w in REGISTER_WORDS)
 )
 N_FEATURES = len(FEATURE_IDS)
 # the denominator of each feature: 0 the words, 1 the characters
-DENOMINATOR = np.array([0] * WORD_FEATURES + [1] * (N_FEATURES - WORD_FEATURES), dtype=np.intp)
+DENOMINATOR = np.array(
+    [0] * WORD_FEATURES + [1] * (V1_FEATURES - WORD_FEATURES) + [0] * len(REGISTER_WORDS),
+    dtype=np.intp,
+)
 
 _FUNCTION_INDEX = {w: i for i, w in enumerate(FUNCTION_WORDS)}
+_FUNCTION_INDEX.update({w: V1_FEATURES + i for i, w in enumerate(REGISTER_WORDS)})
 _PARAGRAPH = re.compile(r"\n[^\S\n]*\n\s*")
 _SPACE = re.compile(r"[^\S\n]+|\n")
 _HAS_DIGIT = re.compile(r"\d")
@@ -166,5 +181,5 @@ def count(prepared: str, lexicon_words: frozenset[str]) -> Counts:
     for index, (_, members, _) in enumerate(_CHAR_CLASSES):
         numerators[offset + index] = sum(prepared.count(c) for c in members)
     n_chars = len(prepared)
-    numerators[-1] = n_chars - len(prepared.encode("ascii", "ignore"))
+    numerators[V1_FEATURES - 1] = n_chars - len(prepared.encode("ascii", "ignore"))
     return Counts(numerators, n_words, n_chars)

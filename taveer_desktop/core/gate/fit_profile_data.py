@@ -4,7 +4,8 @@ The profile (``core/gate/population_fit.py``) is stored inside the hashed valida
 is plain JSON of numbers — no text of the population — with a version that pins the feature list
 of ``core/features/fit_features.py``. Reading refuses anything that is not exactly such a profile (a
 wrong shape, a missing key, NaN or an infinity, a negative variance, sizes no population has)
-with one ``InputError`` naming the source; nothing reaches the arithmetic unchecked.
+with one ``InputError`` naming the source; nothing reaches the arithmetic unchecked. Every
+version written so far is read (``FEATURES_OF_VERSION``); a newer one is refused in one line.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from taveer_desktop.core.ground.errors import InputError
 if TYPE_CHECKING:
     from taveer_desktop.core.gate.population_fit import FitProfile
 
-PROFILE_VERSION = 1
+PROFILE_VERSION = 2
+# the features each version measures: version 1 the first 59 (``fit_features.V1_FEATURES``);
+# version 2 (issue 30) adds the register words and calibrates leaving each author out. A
+# version 1 profile is still read and judges a case with its own 59 features, as it did.
+FEATURES_OF_VERSION = {1: ff.V1_FEATURES, 2: ff.N_FEATURES}
 MAX_DOCUMENTS = 1_000_000
 MAX_BANDS = 16
 MAX_CHARS = 10**9
@@ -42,14 +47,14 @@ class BandScores:
 
 
 def profile_to_dict(profile: FitProfile) -> dict[str, object]:
-    """The profile as JSON-ready numbers (six significant digits)."""
+    """The profile as JSON-ready numbers (six significant digits), in its own version."""
     return {
-        "version": PROFILE_VERSION,
+        "version": profile.version,
         "documents": profile.documents,
         "left_out": profile.left_out,
         "median_chars": profile.median_chars,
         "lexicon_sha256": profile.lexicon_sha256,
-        "features": ff.N_FEATURES,
+        "features": FEATURES_OF_VERSION[profile.version],
         "mean": [float(f"{v:.6g}") for v in profile.mean],
         "rate_floor": [float(f"{v:.6g}") for v in profile.rate_floor],
         "between_var": [float(f"{v:.6g}") for v in profile.between_var],
@@ -114,17 +119,23 @@ def profile_from_dict(data: object, source: str) -> dict[str, Any]:
     if missing or extra:
         which = missing or extra
         raise _fail(f"{'missing' if missing else 'unknown'} keys {sorted(which)}", source)
-    if data["version"] != PROFILE_VERSION or isinstance(data["version"], bool):
-        raise _fail(f"version {data['version']!r} is not {PROFILE_VERSION}", source)
-    if data["features"] != ff.N_FEATURES or isinstance(data["features"], bool):
-        raise _fail(f"it must measure {ff.N_FEATURES} features", source)
+    version = data["version"]
+    if (
+        isinstance(version, bool)
+        or not isinstance(version, int)
+        or version not in FEATURES_OF_VERSION
+    ):
+        known = " or ".join(str(v) for v in FEATURES_OF_VERSION)
+        raise _fail(f"version {version!r} is not {known} (made by a newer program?)", source)
+    d = FEATURES_OF_VERSION[version]
+    if data["features"] != d or isinstance(data["features"], bool):
+        raise _fail(f"a version {version} profile must measure {d} features", source)
     documents = _integer(data, "documents", 1, MAX_DOCUMENTS, source)
     left_out = _integer(data, "left_out", 0, MAX_DOCUMENTS, source)
     median_chars = _integer(data, "median_chars", 1, MAX_CHARS, source)
     sha = data["lexicon_sha256"]
     if not isinstance(sha, str) or not _SHA256.fullmatch(sha):
         raise _fail("'lexicon_sha256' must be 64 lower-case hexadecimal digits", source)
-    d = ff.N_FEATURES
     mean = _numbers(data["mean"], "mean", d, source, low=0.0)
     rate_floor = _numbers(data["rate_floor"], "rate_floor", d, source, low=0.0)
     between_var = _numbers(data["between_var"], "between_var", d, source, low=0.0)
@@ -134,6 +145,7 @@ def profile_from_dict(data: object, source: str) -> dict[str, Any]:
     if np.any(between_var <= 0) or np.any(dispersion <= 0):
         raise _fail("variances and dispersions must be above 0", source)
     return {
+        "version": version,
         "documents": documents,
         "left_out": left_out,
         "median_chars": median_chars,

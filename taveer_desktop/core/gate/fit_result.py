@@ -9,11 +9,12 @@ somewhat unusual — the usual picture when a whole case is of another genre —
 where judging each part alone at ``FIT_ALPHA / 2`` (Bonferroni, the rule before) let one part
 hide the other. The parts of one case are not independent (one writer's texts, often one
 topic), so the stated rate is checked by measurement, not only by the formula
-(docs/validation.md, "The population-fit check": 4.9 % of Stack Exchange cases and 3 % of
-newswire cases of the populations' own genre flagged).
+(docs/validation.md, "Measured power": with a version 2 profile 3.4 % of Stack Exchange cases
+and 3 % of newswire cases of new writers of the populations' own genre flagged).
 
 A check stored before the combination existed (no ``combination`` key) is read back as
-``BONFERRONI`` and judged as it was. ``CaseFit.from_dict`` refuses anything malformed with one
+``BONFERRONI`` and judged as it was; one stored before ``profile_version`` was judged against a
+version 1 profile. ``CaseFit.from_dict`` refuses anything malformed with one
 ``InputError`` naming the source.
 """
 
@@ -101,6 +102,9 @@ class CaseFit:
     # how the parts are judged together: FISHER (one p-value for the case) or, in checks
     # stored before it, BONFERRONI (each part alone at alpha / parts)
     combination: str = FISHER
+    # the version of the profile it was judged against (``fit_profile_data``): what the check
+    # was measured to catch differs between versions; checks stored before the key: 1
+    profile_version: int = 1
 
     @property
     def judged(self) -> bool:
@@ -172,7 +176,10 @@ class CaseFit:
         if combination not in (FISHER, BONFERRONI):
             fail(f"combination is not {FISHER!r} or {BONFERRONI!r}")
         alpha = number(data.get("alpha", FIT_ALPHA), "alpha")
-        return cls(tuple(parts), documents, alpha, str(combination))
+        version = data.get("profile_version", 1)  # checks stored before the key: version 1
+        if isinstance(version, bool) or version not in (1, 2):
+            fail("profile_version is not 1 or 2")
+        return cls(tuple(parts), documents, alpha, str(combination), int(version))
 
     def to_dict(self) -> dict[str, object]:
         """What a stored verification keeps of the check (numbers and labels, no text)."""
@@ -183,6 +190,7 @@ class CaseFit:
             "p_value": self.p_value,
             "part_alpha": PART_ALPHA if self.combination == BONFERRONI else None,
             "population_documents": self.population_documents,
+            "profile_version": self.profile_version,
             "parts": [
                 {
                     "part": part.part,

@@ -14,15 +14,17 @@ measure, as the case's document. A document of the population itself gets a p-va
   over-dispersion measured between the two halves of each population document) to the
   between-document variance, all on square roots of the rates (whose chance spread hardly
   depends on the rate, and which makes skewed rates nearly symmetric); the score is the mean
-  squared z-score, each capped at 3 (a text is unusual when many features are off, not when one
-  rare mark happens to occur). docs/validation.md, "The population-fit check", says why this
-  score and not a Mahalanobis distance (fitted on the calibration documents themselves, it
-  flagged the population's own texts at three times the stated rate).
+  squared z-score, each capped (at 4; at 3 in a version 1 profile: a text is unusual when many
+  features are off, not when one rare mark happens to occur). docs/validation.md, "The
+  population-fit check", says why this score and not a Mahalanobis distance (fitted on the
+  calibration documents themselves, it flagged the population's own texts at three times the
+  stated rate).
 - **The calibration** is per length band (a Mondrian conformal predictor): a text of ``L``
   characters is compared with the population's documents cut to the longest band length at most
   ``L`` (whole documents for texts at least as long as the population's median), each scored
-  with the population's figures computed without it (leave-one-out). So a short text of the
-  population's kind is not flagged for being short.
+  with the population's figures computed without its author's documents (without the document
+  alone in a version 1 profile). So a short text of the population's kind is not flagged for
+  being short.
 - **A case** has two parts: the questioned text, and the known texts counted together as one
   text (one writer's material; testing each would multiply the tests and judge each short
   document alone). The parts' p-values are combined by Fisher's method into the case's, which
@@ -44,7 +46,13 @@ import numpy as np
 
 from taveer_desktop.core.features import fit_features as ff
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
-from taveer_desktop.core.gate.fit_profile_data import BandScores, profile_from_dict, profile_to_dict
+from taveer_desktop.core.gate.fit_profile_data import (
+    FEATURES_OF_VERSION,
+    PROFILE_VERSION,
+    BandScores,
+    profile_from_dict,
+    profile_to_dict,
+)
 from taveer_desktop.core.gate.fit_result import (
     BONFERRONI,
     FISHER,
@@ -91,7 +99,9 @@ MIN_PROFILE_DOCUMENTS = 3  # leave-one-out variances need at least three documen
 MIN_DOCUMENT_WORDS = 20  # population documents with fewer words are left out
 BAND_CHARS = (300, 600, 1200, 2400, 4800, 9600)
 _DISPERSION_RANGE = (0.25, 100.0)
-Z_CAP = 3.0
+# each |z| is capped in the score: at 3 in version 1, at 4 in version 2 (chosen with issue 30's
+# second design round, docs/validation.md "Measured power")
+Z_CAP_OF_VERSION = {1: 3.0, 2: 4.0}
 _MIN_HALF_WORDS = 10
 
 
@@ -108,6 +118,7 @@ class FitProfile:
     between_var: np.ndarray  # the between-document variance of each rate
     dispersion: np.ndarray  # phi: sampling variance over the binomial one
     bands: tuple[BandScores, ...]  # calibration scores per length band, the whole band last
+    version: int = PROFILE_VERSION  # 1: the first 59 features, each document left out alone
 
     def to_dict(self) -> dict[str, object]:
         return profile_to_dict(self)
@@ -144,10 +155,12 @@ def _sampling(mean: np.ndarray, floor: np.ndarray) -> np.ndarray:
     return np.asarray((1.0 - np.maximum(mean**2, floor)) / 4.0)
 
 
-def _score(z: np.ndarray) -> np.ndarray:
+def _score(z: np.ndarray, version: int) -> np.ndarray:
     """The nonconformity of each text (rows of ``z``): the mean squared z-score, each capped
-    at ``Z_CAP`` (so it counts how many features are off more than how far the worst one is)."""
-    return np.asarray(np.mean(np.minimum(np.abs(z), Z_CAP) ** 2, axis=-1))
+    (``Z_CAP_OF_VERSION``: so it counts how many features are off more than how far the worst
+    one is)."""
+    cap = Z_CAP_OF_VERSION[version]
+    return np.asarray(np.mean(np.minimum(np.abs(z), cap) ** 2, axis=-1))
 
 
 def _round(values: np.ndarray) -> np.ndarray:
@@ -156,13 +169,27 @@ def _round(values: np.ndarray) -> np.ndarray:
 
 
 def fit_profile(
-    documents: Sequence[str], lexicon: Lexicon | None = None, progress: Progress = NO_PROGRESS
+    documents: Sequence[str],
+    lexicon: Lexicon | None = None,
+    progress: Progress = NO_PROGRESS,
+    authors: Sequence[str] | None = None,
+    version: int = PROFILE_VERSION,
 ) -> FitProfile:
-    """Measure the population's documents (one text each) and calibrate the check on them."""
+    """Measure the population's documents (one text each) and calibrate the check on them;
+    ``authors`` (one per document) leaves each author's documents out together. ``version``
+    1 makes the profile of the check before issue 30 (59 features, each document left out
+    alone), for comparisons and tests of old records."""
+    features = FEATURES_OF_VERSION[version]
+
+    def measure(counts: ff.Counts) -> tuple[np.ndarray, np.ndarray]:
+        rates, dens = _rates(counts)
+        return rates[:features], dens[:features]
+
     lexicon = lexicon or default_lexicon()
     words = lexicon.words
     seen: set[str] = set()
     texts: list[str] = []
+    groups: list[str] = []
     full: list[ff.Counts] = []
     parts: list[tuple[ff.Counts, ff.Counts]] = []
     for index, document in enumerate(documents):
@@ -177,6 +204,9 @@ def fit_profile(
         if first.words + second.words < MIN_DOCUMENT_WORDS:
             continue
         texts.append(text)
+        # the group left out with the document: its author (version 1: the document alone)
+        grouped = authors is not None and version > 1
+        groups.append(authors[index] if authors is not None and grouped else f"document {index}")
         full.append(first + second)
         parts.append((first, second))
     n = len(texts)
@@ -186,28 +216,30 @@ def fit_profile(
             f"words, each once); the population-fit check needs at least {MIN_PROFILE_DOCUMENTS}",
             "population",
         )
-    rates, dens = (np.array(a) for a in zip(*(_rates(c) for c in full), strict=True))
+    rates, dens = (np.array(a) for a in zip(*(measure(c) for c in full), strict=True))
     floor = 1.0 / np.maximum(np.median(dens, axis=0), 1.0)
     # over-dispersion: how much the two halves of one document differ, over the binomial spread
     mean = rates.mean(axis=0)
     unit = _sampling(mean, floor)
-    diff2 = np.zeros(ff.N_FEATURES)
-    expected = np.zeros(ff.N_FEATURES)
+    diff2 = np.zeros(features)
+    expected = np.zeros(features)
     for first, second in parts:
         if min(first.words, second.words) < _MIN_HALF_WORDS:
             continue
-        (ra, na), (rb, nb) = _rates(first), _rates(second)
+        (ra, na), (rb, nb) = measure(first), measure(second)
         diff2 += (ra - rb) ** 2
         expected += unit * (1 / np.maximum(na, 1) + 1 / np.maximum(nb, 1))
     dispersion = np.clip(np.where(expected > 0, diff2 / np.where(expected > 0, expected, 1), 1.0),
                          *_DISPERSION_RANGE)  # fmt: skip
-    # leave-one-out mean and between-document variance of every document
+    # leave-one-author-out mean and between-document variance of every document
     total, squares, inverse_n = rates.sum(0), (rates**2).sum(0), (1 / np.maximum(dens, 1)).sum(0)
-    loo_mean = (total - rates) / (n - 1)
-    loo_var = np.maximum((squares - rates**2 - (n - 1) * loo_mean**2) / max(n - 2, 1), 0.0)
-    loo_sampling = (
-        dispersion * _sampling(loo_mean, floor) * (inverse_n - 1 / np.maximum(dens, 1)) / (n - 1)
+    out_sum, out_squares, out_inverse, out_n = _author_sums(groups, rates, dens, n)
+    kept = n - out_n
+    loo_mean = (total - out_sum) / kept
+    loo_var = np.maximum(
+        (squares - out_squares - kept * loo_mean**2) / np.maximum(kept - 1, 1), 0.0
     )
+    loo_sampling = dispersion * _sampling(loo_mean, floor) * (inverse_n - out_inverse) / kept
     loo_between = np.maximum(loo_var - loo_sampling, 0.1 * loo_var) + 1e-12
     median_chars = int(np.median([len(t) for t in texts]))
     bands = []
@@ -217,12 +249,12 @@ def fit_profile(
             band_rates, band_dens = rates, dens
         else:
             cut = [
-                _rates(ff.count(ff.cut(t, chars), words)) if len(t) > chars else (r, d)
+                measure(ff.count(ff.cut(t, chars), words)) if len(t) > chars else (r, d)
                 for t, r, d in zip(texts, rates, dens, strict=True)
             ]
             band_rates, band_dens = (np.array(a) for a in zip(*cut, strict=True))
         z = _z(band_rates, band_dens, loo_mean, floor, loo_between, dispersion)
-        bands.append(BandScores(chars, tuple(np.sort(_round(_score(z))).tolist())))
+        bands.append(BandScores(chars, tuple(np.sort(_round(_score(z, version))).tolist())))
     progress.step(len(documents), len(documents), "measuring the population's documents")
     all_between = max(n - 1, 1)
     between_var = rates.var(axis=0) * n / all_between - dispersion * unit * inverse_n / n
@@ -237,8 +269,33 @@ def fit_profile(
         between_var=between_var,
         dispersion=dispersion,
         bands=tuple(bands),
+        version=version,
     )
     return FitProfile.from_dict(profile.to_dict(), "the population-fit profile")
+
+
+def _author_sums(
+    groups: Sequence[str], rates: np.ndarray, dens: np.ndarray, n: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per document: the sums over its author's documents (rates, squares, 1 / n) and their
+    count, the documents left out with it; an author holding nearly all of the population
+    leaves out the document alone."""
+    index = {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    member = np.array([index[g] for g in groups])
+    size = np.bincount(member, minlength=len(index))
+    sums = np.zeros((len(index), rates.shape[1]))
+    squares, inverse = np.zeros_like(sums), np.zeros_like(sums)
+    np.add.at(sums, member, rates)
+    np.add.at(squares, member, rates**2)
+    np.add.at(inverse, member, 1 / np.maximum(dens, 1))
+    alone = size[member] > n - MIN_PROFILE_DOCUMENTS
+
+    def pick(group: np.ndarray, own: np.ndarray) -> np.ndarray:
+        return np.where(alone[:, None], own, group[member])
+
+    out_n = np.where(alone, 1, size[member])[:, None].astype(float)
+    return (pick(sums, rates), pick(squares, rates**2), pick(inverse, 1 / np.maximum(dens, 1)),
+            out_n)  # fmt: skip
 
 
 def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
@@ -249,7 +306,7 @@ def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
             f"the {label} no words, so whether {_it(part)} like the population cannot be judged"
         )
         return PartFit(part, counts.chars, 0, None, smallest, (), problem)
-    rates, dens = _rates(counts)
+    rates, dens = (values[: len(profile.mean)] for values in _rates(counts))  # its version's
     z = _z(rates, dens, profile.mean, profile.rate_floor, profile.between_var, profile.dispersion)
     order = np.argsort(-np.abs(z), kind="stable")[:SHOWN_FEATURES]
     furthest = tuple(
@@ -264,7 +321,9 @@ def _part(profile: FitProfile, part: str, counts: ff.Counts) -> PartFit:
         )
         return PartFit(part, counts.chars, counts.words, None, smallest, furthest, problem)
     scores = profile.band_for(counts.chars).scores
-    as_unusual = len(scores) - int(np.searchsorted(scores, float(_score(z)), side="left"))
+    as_unusual = len(scores) - int(
+        np.searchsorted(scores, float(_score(z, profile.version)), side="left")
+    )
     p_value = (1 + as_unusual) / (profile.documents + 1)
     return PartFit(part, counts.chars, counts.words, p_value, smallest, furthest)
 
@@ -306,7 +365,7 @@ def fit_of_counts(profile: FitProfile, counts: CaseCounts) -> CaseFit:
     parts = [_part(profile, "questioned", counts.questioned)]
     if counts.known is not None:
         parts.append(_part(profile, "known", counts.known))
-    return CaseFit(tuple(parts), profile.documents)
+    return CaseFit(tuple(parts), profile.documents, profile_version=profile.version)
 
 
 def case_fit(

@@ -145,6 +145,7 @@ def population_from_texts(
     done = 0
     documents: dict[str, list[PopulationDocument]] = {}
     kept_texts: list[str] = []  # the texts of the documents kept, for the fit profile
+    kept_authors: list[str] = []
     identity = hashlib.sha256()
     for author in sorted(candidates):
         kept: list[PopulationDocument] = []
@@ -170,6 +171,7 @@ def population_from_texts(
         for document in kept:
             identity.update(f"{author}\t{document.text_sha256}\n".encode())
             kept_texts.append(texts_of[document.text_sha256])
+            kept_authors.append(author)
     if len(documents) < MIN_AUTHORS:
         raise InputError(
             f"the population has {count(len(documents), 'author')} with at least "
@@ -178,7 +180,7 @@ def population_from_texts(
             source,
         )
     try:
-        fit = fit_profile(kept_texts, lexicon, progress)
+        fit = fit_profile(kept_texts, lexicon, progress, kept_authors)
     except InputError as error:
         fit = None
         notes.append(f"the population-fit check cannot be calibrated: {error.plain_message}")

@@ -149,7 +149,9 @@ def _broken(data: dict, change) -> dict:  # type: ignore[no-untyped-def, type-ar
     [
         lambda d: d.pop("mean"),
         lambda d: d.update(extra=1),
-        lambda d: d.update(version=2),
+        lambda d: d.update(version=3),
+        lambda d: d.update(version=1),
+        lambda d: d.update(version=2.0),
         lambda d: d.update(version=True),
         lambda d: d.update(features=3),
         lambda d: d.update(documents=10**12),
