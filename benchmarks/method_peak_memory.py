@@ -134,6 +134,8 @@ def main() -> int:
         for _ in range(args.runs):
             for tree in trees:
                 runs[str(tree)].append(measure(tree, method, args.workers, args.shared, args.fuse))
+                found = {"tree": str(tree), "method": method, **runs[str(tree)][-1]}
+                print(json.dumps(found), file=sys.stderr, flush=True)  # each run as it ends
         load_after = [round(x, 2) for x in os.getloadavg()]
         for tree, found in runs.items():
             line = {"tree": tree, "method": method, "workers": args.workers, "runs": found}
