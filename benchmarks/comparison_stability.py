@@ -23,6 +23,10 @@ of the method's part, (check − taveer_check) / resamples. One JSON line per me
     taskset -c 0,1 .venv/bin/python benchmarks/comparison_stability.py [--runs 3] \\
         [--methods coav im …] [--resamples 200] [--trials 120] [--tree /tmp/base]
 
+``lambdag`` and ``fusion`` may be named too (issue 34's table): their model is the demo
+population's own validation with that method stated (``validate``, the same settings; the
+fusion combines ``--fuse``, default TAVeer and COAV), and the check is that model's run's.
+
 ``check_cpu_s`` is the CPU time of the check (this process and its worker processes, which
 have ended when it returns): what the check costs on a machine shared with other work, where
 wall times say more about the others. ``--tree`` runs another checkout's code (e.g. a baseline
@@ -38,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -57,7 +62,11 @@ from taveer_desktop.core.methods.taveer.stability import DEFAULT_SEED, decision_
 from taveer_desktop.core.stability.stated_stability import run_stability  # noqa: E402
 from taveer_desktop.core.trials.folds import calibration_ranges  # noqa: E402
 from taveer_desktop.core.trials.population import population_from_texts  # noqa: E402
-from taveer_desktop.core.validation.validation import ValidationSettings, build_trials  # noqa: E402
+from taveer_desktop.core.validation.validation import (  # noqa: E402
+    ValidationSettings,
+    build_trials,
+    validate,
+)
 from taveer_desktop.core.verification.method_verify import verify_with_method  # noqa: E402
 from taveer_desktop.store.population_folder import read_population_folder  # noqa: E402
 from tests.core.validation_fixtures import make_demo_population  # noqa: E402
@@ -83,6 +92,7 @@ def main() -> int:
     parser.add_argument("--trials", type=int, default=120)
     parser.add_argument("--methods", nargs="+", default=list(COMPARISON_IDS))
     parser.add_argument("--tree", default=str(REPO), help="the checkout whose code runs")
+    parser.add_argument("--fuse", nargs="+", default=["taveer", "coav"])
     args = parser.parse_args()
     settings = ValidationSettings(
         questioned_chars=(1500, 4000),
@@ -106,13 +116,18 @@ def main() -> int:
             print(json.dumps({**line, "unavailable": missing[method]}), flush=True)
             continue
         started = time.perf_counter()
-        validated = validate_comparison(
-            method, population, trials, settings, calibration_ranges(settings), spread=False
-        )
-        model = validated.part.attach(base)
+        if method in COMPARISON_IDS:
+            validated = validate_comparison(
+                method, population, trials, settings, calibration_ranges(settings), spread=False
+            )
+            model = validated.part.attach(base)
+        else:  # LambdaG or the fusion: the population's own model with it stated
+            own = replace(settings, method=method, fuse=tuple(args.fuse))
+            model = validate(population, own).model
+            line["fuse"] = list(args.fuse) if method == "fusion" else None
         result = verify_with_method(model, known, questioned)
         assert result.methods is not None
-        stated = result.methods.by_method.get(method)
+        stated = result.methods.by_method.get(method, result.log10_lr)
         line["model_seconds"] = round(time.perf_counter() - started, 2)
         line["deterministic"] = method_info(method).deterministic
         taveer, taveer_runs = median_seconds(

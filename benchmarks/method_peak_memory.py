@@ -12,6 +12,12 @@ helpers' included. One JSON line per tree with the medians and every run:
 
     .venv/bin/python benchmarks/method_peak_memory.py --method nncd [--runs 3] [--workers 2]
         [--baseline /tmp/base]
+
+Several methods (``--method taveer coav fusion …``) are measured one after the other, each
+method's runs in a row, one JSON line per method and tree; ``--fuse taveer coav`` sets the
+methods ``fusion`` combines (default: the program's). Each line carries the load average (1, 5,
+15 minutes) before its method's first run and after its last, since on a shared machine the
+wall time says as much about the other work as about the validation.
 """
 
 from __future__ import annotations
@@ -51,9 +57,11 @@ def _tree_rss(root: int) -> int:
     return total
 
 
-def measure(tree: Path, method: str, workers: int, shared: str) -> dict:
+def measure(tree: Path, method: str, workers: int, shared: str, fuse: list[str]) -> dict:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", "--tree", str(tree),
                "--method", method, "--workers", str(workers), "--shared", shared]  # fmt: skip
+    if fuse:
+        command += ["--fuse", *fuse]
     started = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     peak = 0
@@ -82,12 +90,13 @@ def child(args) -> int:
     root = Path(args.shared) / "corpora" / "stackexchange"
     population = population_from_corpus(open_corpus(root / "train"))
     questioned, known = _test_lengths(root)
+    extra = {"fuse": tuple(args.fuse)} if args.fuse else {}
     settings = ValidationSettings(
-        questioned_chars=questioned, known_chars=known, method=args.method
+        questioned_chars=questioned, known_chars=known, method=args.method[0], **extra
     )
     started, cpu = time.perf_counter(), _cpu()
     done = validate(population, settings, workers=args.workers)
-    block = done.record["methods"][args.method]
+    block = done.record["methods"][args.method[0]]
     print(json.dumps({
         "validation_seconds": round(time.perf_counter() - started, 1),
         "validation_cpu_seconds": round(_cpu() - cpu, 1),
@@ -107,7 +116,8 @@ def _cpu() -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--method", required=True)
+    parser.add_argument("--method", required=True, nargs="+")
+    parser.add_argument("--fuse", nargs="+", default=[], help="the methods fusion combines")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--baseline", help="another checkout to compare with")
@@ -118,15 +128,23 @@ def main() -> int:
     if args.child:
         return child(args)
     trees = [REPO] + ([Path(args.baseline)] if args.baseline else [])
-    runs: dict[str, list[dict]] = {str(t): [] for t in trees}
-    for _ in range(args.runs):
-        for tree in trees:
-            runs[str(tree)].append(measure(tree, args.method, args.workers, args.shared))
-    for tree, found in runs.items():
-        line = {"tree": tree, "method": args.method, "workers": args.workers, "runs": found}
-        for key in ("seconds", "validation_seconds", "validation_cpu_seconds", "peak_mb"):
-            line[f"median_{key}"] = statistics.median(r[key] for r in found)
-        print(json.dumps(line), flush=True)
+    for method in args.method:
+        load_before = [round(x, 2) for x in os.getloadavg()]
+        runs: dict[str, list[dict]] = {str(t): [] for t in trees}
+        for _ in range(args.runs):
+            for tree in trees:
+                runs[str(tree)].append(measure(tree, method, args.workers, args.shared, args.fuse))
+                found = {"tree": str(tree), "method": method, **runs[str(tree)][-1]}
+                print(json.dumps(found), file=sys.stderr, flush=True)  # each run as it ends
+        load_after = [round(x, 2) for x in os.getloadavg()]
+        for tree, found in runs.items():
+            line = {"tree": tree, "method": method, "workers": args.workers, "runs": found}
+            if method == "fusion" and args.fuse:
+                line["fuse"] = args.fuse
+            for key in ("seconds", "validation_seconds", "validation_cpu_seconds", "peak_mb"):
+                line[f"median_{key}"] = statistics.median(r[key] for r in found)
+            line["load_average"] = {"before": load_before, "after": load_after}
+            print(json.dumps(line), flush=True)
     return 0
 
 
