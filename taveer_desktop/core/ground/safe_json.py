@@ -65,8 +65,8 @@ def loads_limited(text: str, source: str, what: str = "JSON file") -> Any:
     def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         found = dict(pairs)
         if len(found) != len(pairs):
-            seen: set[str] = set()
-            twice = next(key for key, _value in pairs if key in seen or seen.add(key))
+            keys = [key for key, _value in pairs]
+            twice = next(key for index, key in enumerate(keys) if key in keys[:index])
             raise InputError(
                 f"is not a usable {what}: an object of its JSON names the key {twice!r} twice",
                 source,

@@ -103,7 +103,7 @@ def read_dates(
     dated = {}
     for author, items in documents.items():
         for name, sha in items:
-            value = named.get((author, name)) or named.get((author, ""))
-            if value:
-                dated[(author, sha)] = value
+            given = named.get((author, name)) or named.get((author, ""))
+            if given:
+                dated[(author, sha)] = given
     return DocumentDates(FROM_METADATA, dated) if dated else None
