@@ -171,3 +171,20 @@ def test_a_bad_cases_file_is_refused_naming_it(name, write, words, tmp_path):
     )
     assert_refused(result.returncode, result.stderr, words)
     assert not model.exists()
+
+
+# ---- output names ------------------------------------------------------------------------------
+
+
+def test_an_output_name_held_by_a_fifo_is_refused_before_any_work(tmp_path, capsys):
+    """Before: the model was trained, then renamed over the FIFO (and over `/dev/full` as
+    root, replacing the device with a regular file)."""
+    corpus = door.good_folder_corpus(tmp_path / "corpus")
+    fifo = tmp_path / "model.json"
+    os.mkfifo(fifo)
+    code, err = run(["train", corpus, "-o", fifo, "--workers", 1], capsys)
+    assert_refused(code, err, "model.json: is a named pipe (FIFO), not a regular file")
+    assert "training:" not in err  # refused before the work
+    assert os.path.exists(fifo) and not os.path.isfile(fifo)
+    code, err = run(["evaluate", DEFAULT_MODEL, corpus, "--answers", tmp_path], capsys)
+    assert_refused(code, err, "is a folder, not a regular file; it was not replaced")
