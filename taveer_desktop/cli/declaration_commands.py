@@ -42,7 +42,9 @@ from taveer_desktop.store.declaration_repository import (
     Declaration,
     Standing,
     TechnicalReview,
+    clean_text,
 )
+from taveer_desktop.store.errors import StoreError
 
 MAX_STATEMENT_BYTES = 64 * 1024
 
@@ -90,7 +92,12 @@ def read_statement(path: str) -> str:
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").strip()
     if len(text) > MAX_TEXT_CHARS:
         raise InputError(f"holds more than {MAX_TEXT_CHARS:,} characters", path)
-    return text
+    if not text:
+        raise InputError("holds no text, so it cannot be the statement of truth", path)
+    try:  # the store's own rule for the text, refused here naming the file
+        return clean_text("statement of truth", text, MAX_TEXT_CHARS, lines=True)
+    except StoreError as error:
+        raise InputError(error.plain_message, path) from None
 
 
 def declaration_json(declaration: Declaration | None) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -25,7 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from taveer_desktop.core.calibration.verbal_scales import DEFAULT_SCALE
+from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
+from taveer_desktop.core.ground.safe_json import loads_limited
+from taveer_desktop.core.intake.file_reading import FileRefused, read_file_bytes
 from taveer_desktop.presentation import numbers
 from taveer_desktop.report.content import build_report
 from taveer_desktop.report.declaration_block import MarkedContent, SignatureNote, with_declaration
@@ -136,16 +140,18 @@ def load_evaluations(path: str | Path, model_sha256: str | None = None) -> tuple
     record made for a different model than ``model_sha256``.
     """
     path = Path(path)
+    try:  # a regular file only (a FIFO would block), read once, checked unchanged
+        data = read_file_bytes(path, MAX_EVALUATION_BYTES, kind="evaluation record")
+    except FileRefused as error:
+        if error.reason == "too_large":
+            raise ReportError("is too large for an evaluation record", path) from None
+        raise ReportError(error.plain_message, path) from None
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ReportError(f"cannot be read ({error.strerror or error})", path) from None
-    if len(data) > MAX_EVALUATION_BYTES:
-        raise ReportError("is too large for an evaluation record", path)
-    try:
-        record = json.loads(data.decode("utf-8"))
+        record = loads_limited(data.decode("utf-8-sig"), str(path), "evaluation record")
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ReportError("is not a JSON evaluation record", path) from None
+    except InputError as error:
+        raise ReportError(error.plain_message, path) from None
     evaluations = record.get("evaluations") if isinstance(record, dict) else None
     if not isinstance(evaluations, dict) or not evaluations:
         raise ReportError("holds no 'evaluations' object", path)
@@ -155,7 +161,9 @@ def load_evaluations(path: str | Path, model_sha256: str | None = None) -> tuple
     for name, entry in evaluations.items():
         numbers = ("accuracy", "tp", "fn", "fp", "tn")
         if not isinstance(entry, dict) or not all(
-            isinstance(entry.get(k), int | float) and not isinstance(entry.get(k), bool)
+            isinstance(entry.get(k), int | float)
+            and not isinstance(entry.get(k), bool)
+            and math.isfinite(entry[k])
             for k in numbers
         ):
             raise ReportError(f"evaluation {name!r} lacks accuracy, tp, fn, fp or tn", path)

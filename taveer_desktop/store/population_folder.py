@@ -112,7 +112,11 @@ def _authors(root: Path) -> tuple[list[Path], int]:
             continue
         path = Path(entry.path)
         if entry.is_symlink():
-            if entry.is_dir():
+            try:
+                to_folder = entry.is_dir()
+            except OSError:  # a link that loops: no folder (topics.csv is refused where read)
+                to_folder = False
+            if to_folder:
                 raise InputError(
                     "is a link to a folder; an author folder must be a folder inside the "
                     "population folder (copy it in)",

@@ -43,6 +43,7 @@ from taveer_desktop.store.run_repository import RunRepository
 from taveer_desktop.store.schema import SCHEMA_VERSION
 from taveer_desktop.store.sidecar_check import check_sidecars
 from taveer_desktop.store.store_file import (
+    broken_link,
     connect,
     describe_sqlite_error,
     disk_full_reason,
@@ -91,6 +92,9 @@ class ProjectStore:
         path = Path(path).expanduser().absolute()
         if not path.parent.is_dir():
             raise StoreError(f"cannot be created: the folder {path.parent} does not exist", path)
+        broken = broken_link(path)
+        if broken:
+            raise StoreError(broken, path)
         if path.exists():
             raise Conflict("already exists; open it or choose another file name", path)
         building = path.with_name(f".{path.name}.creating")
@@ -149,7 +153,7 @@ class ProjectStore:
     @classmethod
     def open_or_create(cls, path: str | Path) -> ProjectStore:
         path = Path(path).expanduser()
-        return cls.open(path) if path.exists() else cls.create(path)
+        return cls.open(path) if os.path.lexists(path) else cls.create(path)
 
     @classmethod
     def open_default(cls) -> ProjectStore:

@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.ground.atomic_file import FileWriteError, write_text_atomically
+from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.ground.safe_json import loads_limited
 from taveer_desktop.core.ground.time_text import recorded_time
 from taveer_desktop.core.intake.file_reading import FileRefused, read_file_bytes
 from taveer_desktop.store.errors import StoreError
@@ -130,9 +132,11 @@ def read_receipt(path: str | Path) -> Receipt:
             raise ReceiptError("is too large to be a TAVeer receipt", path) from None
         raise ReceiptError(error.plain_message, path) from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = loads_limited(raw.decode("utf-8-sig"), str(path), "TAVeer receipt")
+    except (UnicodeDecodeError, ValueError):
         raise ReceiptError("is not a TAVeer receipt (not JSON)", path) from None
+    except InputError as error:
+        raise ReceiptError(error.plain_message, path) from None
     if not isinstance(data, dict) or data.get("format") != RECEIPT_FORMAT:
         raise ReceiptError("is not a TAVeer receipt", path)
     version = data.get("version")

@@ -13,6 +13,7 @@ cut), a busy timeout, and autocommit mode so that every write is an explicit
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sqlite3
@@ -97,7 +98,24 @@ def describe_sqlite_error(error: sqlite3.Error) -> str:
     return text[0].lower() + text[1:] if text else text
 
 
+def broken_link(path: Path) -> str | None:
+    """Why ``path`` is a symbolic link that leads to no file (None: it is none). Such a name is
+    never taken for "no file yet": a new project written there would replace the link, and the
+    examiner would work in an empty project believing it theirs."""
+    if not os.path.islink(path) or path.exists():
+        return None
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a link that loops back on itself, not a project file"
+    return f"is a link to {os.readlink(path)}, which does not exist; it was left as it is"
+
+
 def _read_signature(path: Path) -> bytes:
+    broken = broken_link(path)
+    if broken:
+        raise StoreError(broken, path)
     if not path.exists():
         raise StoreError("no such project file", path)
     if path.is_dir():

@@ -205,7 +205,38 @@ def _dated(value: str | bytes) -> Callable[[Path], None]:
     return spoil
 
 
+def _topics(make: Callable[[Path], None]) -> Callable[[Path], None]:
+    """A spoiler that puts something odd under the name ``topics.csv``."""
+    return lambda root: make(root / "topics.csv")
+
+
+def _topics_text(text: str) -> Callable[[Path], None]:
+    return _topics(lambda path: path.write_text(text, encoding="utf-8"))
+
+
 BAD_POPULATIONS: dict[str, tuple[Callable[[Path], None], str]] = {
+    # before the one table reader (core/intake/table_file.py): a FIFO or a folder named
+    # topics.csv was taken for "no labels" (or for an author), a column named twice kept its
+    # last value silently, and a label with a bidi override or an escape was stored
+    "topics-fifo": (_topics(os.mkfifo), "topics.csv: is a named pipe (FIFO)"),
+    "topics-folder": (_topics(Path.mkdir), "topics.csv: is a folder, not a regular file"),
+    "topics-link-loop": (_topics(lambda p: os.symlink(p, p)), "topics.csv: cannot be read"),
+    "topics-column-twice": (
+        _topics_text("author,topic,topic\nJay,a,b\n"),
+        "names the column 'topic' twice",
+    ),
+    "topics-bidi-label": (
+        _topics_text("author,topic\nJay,law\u202eyrots\n"),
+        "line 2: a cell holds control or invisible characters (\\u202e)",
+    ),
+    "topics-escape-label": (
+        _topics_text("author,topic\nJay,law\x1b[2J\n"),
+        "line 2: a cell holds control or invisible characters (\\x1b)",
+    ),
+    "topics-label-over-two-lines": (
+        _topics_text('author,topic\nJay,"law\nand order"\n'),
+        "line 3: a cell holds control or invisible characters (\\n)",
+    ),
     "date-not-iso": (_dated("30/11/1787"), "row 2: the date '30/11/1787' is not an ISO 8601"),
     "date-not-a-day": (_dated("1788-02-30"), "row 2: the date '1788-02-30' is not an ISO 8601"),
     "date-file-binary": (_dated(b"author,date\n\0\0\xff"), "binary"),
@@ -243,7 +274,14 @@ def _link_inside(root: Path) -> None:
 
 
 # populations accepted as they are (name → spoiler)
+def _topics_cr_only(root: Path) -> None:
+    """A topics.csv with old-Mac line ends (CR only): refused as unreadable CSV before."""
+    rows = ["author,topic", *(f"{author},{author.lower()}" for author in POPULATION_AUTHORS)]
+    (root / "topics.csv").write_bytes("\r".join(rows).encode() + b"\r")
+
+
 ACCEPTED_POPULATIONS: dict[str, Callable[[Path], None]] = {
+    "topics-cr-line-ends": _topics_cr_only,
     "file-name-not-utf8": _file_name_not_utf8,
     "hidden-entries": _hidden_entries,
     "link-to-a-file-of-the-same-author": _link_inside,

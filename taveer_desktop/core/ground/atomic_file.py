@@ -9,6 +9,12 @@ temporary file is removed and ``target`` is left as it was; an ``OSError`` becom
 pass through unchanged after the clean-up, so a caller's own check (the PDF's read-back, a
 SQLite backup's error) can refuse the file and word it.
 
+Only a regular file (or nothing, or a link, which is replaced, not followed) is ever replaced:
+a folder, FIFO, device or socket under the target's name is refused before anything is written
+(``check_replaceable``) and again just before the rename — renamed over, a device such as
+``/dev/full`` would be swapped for a regular file (as root) and a FIFO a reader waits on would
+vanish.
+
 ``write_bytes_atomically`` and ``write_text_atomically`` are the common cases.
 """
 
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,11 +64,34 @@ def _new_file_mode() -> int:
     return 0o666 & ~umask
 
 
+_SPECIAL = (
+    (stat.S_ISDIR, "folder"),
+    (stat.S_ISFIFO, "named pipe (FIFO)"),
+    (stat.S_ISCHR, "device"),
+    (stat.S_ISBLK, "device"),
+    (stat.S_ISSOCK, "socket"),
+)
+
+
+def check_replaceable(target: str | Path) -> None:
+    """Refuse (``FileWriteError``) a target name held by a folder, FIFO, device or socket."""
+    try:
+        mode = os.lstat(target).st_mode
+    except OSError:
+        return  # nothing there (or unreachable: the write itself says why)
+    for test, kind in _SPECIAL:
+        if test(mode):
+            raise FileWriteError(
+                f"is a {kind}, not a regular file; it was not replaced", Path(target)
+            )
+
+
 @contextlib.contextmanager
 def replacing(target: str | Path) -> Iterator[Path]:
     """A temporary file beside ``target`` that takes its name when the block succeeds."""
     target = Path(target)
     folder = target.parent if str(target.parent) else Path(".")
+    check_replaceable(target)
     try:
         handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
         os.close(handle)
@@ -72,6 +102,7 @@ def replacing(target: str | Path) -> Iterator[Path]:
         yield temp
         sync_file(temp)
         os.chmod(temp, _new_file_mode())
+        check_replaceable(target)
         os.replace(temp, target)
     except OSError as error:
         with contextlib.suppress(OSError):

@@ -6,11 +6,15 @@ overflows every float conversion (or refuses it past Python's 4,300-digit limit 
 ``ValueError``). ``loads_limited`` refuses both with one ``InputError`` naming the file and the
 limit: nesting deeper than ``MAX_DEPTH`` is found by a scan of the brackets outside strings
 before parsing, and a number literal longer than ``MAX_NUMBER_CHARS`` is refused as it is read.
+An object naming one key twice is refused too: ``json.loads`` keeps the last value silently,
+so a file could show a reader one value and hand the program another. Every JSON file a user
+gives (models, validation records, receipts, evaluation records, corpus lines) is read here.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -58,9 +62,42 @@ def loads_limited(text: str, source: str, what: str = "JSON file") -> Any:
             )
         return convert(literal)
 
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            keys = [key for key, _value in pairs]
+            twice = next(key for index, key in enumerate(keys) if key in keys[:index])
+            raise InputError(
+                f"is not a usable {what}: an object of its JSON names the key {twice!r} twice",
+                source,
+            )
+        return found
+
     return json.loads(
         text,
         parse_int=lambda s: number(s, int),
         parse_float=lambda s: number(s, float),
         parse_constant=lambda c: float("nan"),
+        object_pairs_hook=unique,
     )
+
+
+def non_finite_at(value: Any, where: str = "") -> str | None:
+    """Where (``trials[1].score``) the first NaN or infinite number of a decoded JSON value is;
+    None where every number is finite. For files the program writes with ``allow_nan=False``:
+    such a number there was put in by hand."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where or "the top level"
+    if isinstance(value, dict):
+        items: Any = (
+            (f"{where}.{key}" if where else str(key), item) for key, item in value.items()
+        )
+    elif isinstance(value, list):
+        items = ((f"{where}[{index}]", item) for index, item in enumerate(value))
+    else:
+        return None
+    for place, item in items:
+        found = non_finite_at(item, place)
+        if found:
+            return found
+    return None

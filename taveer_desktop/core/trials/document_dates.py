@@ -22,16 +22,14 @@ carries them when loaded (``Population.dates``).
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from taveer_desktop.core.ground.errors import InputError
-from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes
+from taveer_desktop.core.intake.table_file import read_table, table_present
 
 METADATA_FILE = "topics.csv"
 FROM_METADATA = "the date column of the population's topics.csv"
@@ -77,20 +75,15 @@ def read_dates(
     author → (document name, text SHA-256)); None where it has no file or no ``date`` column.
     A bad date is refused in one line naming the file, row and value (see the module)."""
     path = root / METADATA_FILE
-    if not path.is_file():
+    if not table_present(path, "population metadata"):
         return None
-    data = read_file_bytes(path, _MAX_FILE, kind="population metadata")
-    try:
-        reader = csv.DictReader(io.StringIO(decode_bytes(data, str(path)).text))
-        if "date" not in (reader.fieldnames or []):
-            return None
-        rows = list(reader)
-    except csv.Error as error:
-        raise InputError(f"is not a readable CSV file ({error})", path) from None
+    table = read_table(path, "population metadata", _MAX_FILE)
+    if "date" not in table.columns:
+        return None
     named: dict[tuple[str, str], str] = {}
-    for number, row in enumerate(rows, start=2):
-        value = (row.get("date") or "").strip()
-        author, document = (row.get("author") or "").strip(), (row.get("document") or "").strip()
+    for row in table.rows:
+        number = row.line
+        value, author, document = row.get("date"), row.get("author"), row.get("document")
         if not value:
             continue
         if interval(value) is None:
@@ -110,7 +103,7 @@ def read_dates(
     dated = {}
     for author, items in documents.items():
         for name, sha in items:
-            value = named.get((author, name)) or named.get((author, ""))
-            if value:
-                dated[(author, sha)] = value
+            given = named.get((author, name)) or named.get((author, ""))
+            if given:
+                dated[(author, sha)] = given
     return DocumentDates(FROM_METADATA, dated) if dated else None

@@ -34,9 +34,7 @@ of each case whether its documents look like them.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,13 +48,13 @@ from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.corpus import MAX_CORPUS_FILE_BYTES, PAN_FOLDER, Corpus, iter_jsonl
-from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes
 from taveer_desktop.core.intake.near_duplicates import (
     NEAR_DUPLICATE,
     containment_with,
     near_duplicate_pairs,
     shingles,
 )
+from taveer_desktop.core.intake.table_file import read_table, table_present
 from taveer_desktop.core.trials.document_dates import DocumentDates
 
 MIN_DOCUMENTS_PER_AUTHOR = 2
@@ -292,7 +290,7 @@ def _leave_out_case_documents(
 def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
     """Case id → (known authors, unknown author) from the ``cases.csv`` beside the split."""
     for candidate in (corpus.path / "cases.csv", corpus.path.parent / "cases.csv"):
-        if candidate.is_file():
+        if table_present(candidate, "cases file"):
             break
     else:
         raise InputError(
@@ -301,21 +299,16 @@ def _folder_authors(corpus: Corpus) -> dict[str, tuple[list[str], str]]:
             f"'unknown_author'); {HOW_TO_BUILD}",
             corpus.path,
         )
-    data = read_file_bytes(candidate, MAX_CORPUS_FILE_BYTES, kind="cases file")
     authors: dict[str, tuple[list[str], str]] = {}
-    try:
-        for row in csv.DictReader(io.StringIO(decode_bytes(data, str(candidate)).text)):
-            fields = [row.get(key) for key in ("id", "known_author", "unknown_author")]
-            if not all(isinstance(value, str) and value.strip() for value in fields):
-                raise InputError(
-                    "needs the columns 'id', 'known_author' and 'unknown_author' filled in on "
-                    f"every row (row {len(authors) + 1} is not)",
-                    candidate,
-                )
-            case_id, known, unknown = (str(value) for value in fields)
-            _name_authors(authors, corpus, case_id, known, unknown, candidate)
-    except csv.Error as error:
-        raise InputError(f"is not a readable CSV file ({error})", candidate) from None
+    for row in read_table(candidate, "cases file", MAX_CORPUS_FILE_BYTES).rows:
+        case_id, known, unknown = (row.get(key) for key in ("id", "known_author", "unknown_author"))
+        if not (case_id and known and unknown):
+            raise InputError(
+                "needs the columns 'id', 'known_author' and 'unknown_author' filled in on "
+                f"every row (line {row.line} is not)",
+                candidate,
+            )
+        _name_authors(authors, corpus, case_id, known, unknown, candidate)
     return authors
 
 

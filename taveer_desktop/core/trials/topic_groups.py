@@ -40,8 +40,6 @@ they were read from.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -51,7 +49,8 @@ import numpy as np
 
 from taveer_desktop.core.features.lexicon import Lexicon, default_lexicon
 from taveer_desktop.core.ground.errors import InputError
-from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes
+from taveer_desktop.core.intake.table_file import read_table, table_present
+from taveer_desktop.core.trials.document_dates import METADATA_FILE
 from taveer_desktop.core.trials.population import Population, TopicLabels
 
 DocumentKey = tuple[str, int]  # (author, index of the document in ``population.documents``)
@@ -84,23 +83,15 @@ def _keys(population: Population) -> list[DocumentKey]:
     return [(a, i) for a in population.authors for i in range(len(population.documents[a]))]
 
 
-def _read_csv(path: Path) -> list[dict[str, str]]:
-    data = read_file_bytes(path, _MAX_LABEL_FILE, kind="topic labels")
-    try:
-        return list(csv.DictReader(io.StringIO(decode_bytes(data, str(path)).text)))
-    except csv.Error as error:
-        raise InputError(f"is not a readable CSV file ({error})", path) from None
-
-
 def _from_cases_file(population: Population) -> dict[DocumentKey, str] | None:
     source = Path(population.source)
     for path in (source / "cases.csv", source.parent / "cases.csv"):
-        if path.is_file():
-            rows = _read_csv(path)
+        if table_present(path, "cases file"):
+            rows = read_table(path, "cases file", _MAX_LABEL_FILE).rows
             break
     else:
         return None
-    by_case = {(r.get("id") or "").strip(): (r.get("group") or "").strip() for r in rows}
+    by_case = {row.get("id"): row.get("group") for row in rows}
     labels = {}
     for author, index in _keys(population):
         case_id = population.documents[author][index].name.split("/", 1)[0]
@@ -111,20 +102,20 @@ def _from_cases_file(population: Population) -> dict[DocumentKey, str] | None:
 
 
 def _from_topics_file(population: Population) -> dict[DocumentKey, str] | None:
-    path = Path(population.source) / "topics.csv"
-    if not path.is_file():
+    path = Path(population.source) / METADATA_FILE
+    if not table_present(path, "population metadata"):
         return None
-    rows = _read_csv(path)
-    if rows and "topic" not in rows[0]:
+    table = read_table(path, "population metadata", _MAX_LABEL_FILE)
+    if table.rows and "topic" not in table.columns:
         return None  # a metadata file giving dates only (``core/trials/document_dates.py``)
     named: dict[tuple[str, str], str] = {}
-    for number, row in enumerate(rows, start=2):
-        author, topic = (row.get("author") or "").strip(), (row.get("topic") or "").strip()
-        if not topic and (row.get("date") or "").strip():
+    for row in table.rows:
+        author, topic = row.get("author"), row.get("topic")
+        if not topic and row.get("date"):
             continue  # a row giving only a document's date (``core/trials/document_dates.py``)
         if not author or not topic:
-            raise InputError(f"line {number} needs an author and a topic", path)
-        named[(author, (row.get("document") or "").strip())] = topic
+            raise InputError(f"line {row.line} needs an author and a topic", path)
+        named[(author, row.get("document"))] = topic
     labels = {}
     for author, index in _keys(population):
         name = population.documents[author][index].name

@@ -35,6 +35,7 @@ from taveer_desktop.core.gate.validation_basis import (
     ValidationBasis,
 )
 from taveer_desktop.core.ground.errors import InputError
+from taveer_desktop.core.ground.safe_json import loads_limited, non_finite_at
 from taveer_desktop.core.intake.file_reading import read_file_bytes
 from taveer_desktop.core.trials.validation_settings import (
     MIN_CASEWORK_AUTHORS,
@@ -303,8 +304,11 @@ def read_record_file(path: str | Path) -> ValidationBasis:
     # a regular file only, opened without blocking: a FIFO is refused before it is opened
     data = read_file_bytes(path, MAX_RECORD_BYTES, kind="validation record")
     try:
-        record = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        record = loads_limited(data.decode("utf-8-sig"), label, "validation record")
+    except (UnicodeDecodeError, json.JSONDecodeError):
         raise InputError("is not a validation record (not JSON)", label) from None
+    odd = non_finite_at(record)
+    if odd:  # the program writes records with finite numbers only
+        raise InputError(f"is not a usable validation record: {odd} is not a finite number", label)
     source = BasisSource("file", hashlib.sha256(data).hexdigest(), str(Path(path).resolve()))
     return basis_from_record(record, source)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +92,21 @@ def test_model_and_record_files_use_it(tmp_path, monkeypatch):
     with pytest.raises(FileWriteError, match=r"record\.json: cannot be written"):
         save_record({"kind": "test"}, tmp_path / "record.json")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_folder_fifo_or_device_under_the_name_is_never_replaced(tmp_path):
+    """Before: the temporary file was renamed over whatever held the name, so `-o /dev/null`
+    (as root) swapped the device for a regular file and a FIFO vanished."""
+    fifo = tmp_path / "answers.jsonl"
+    os.mkfifo(fifo)
+    targets = [(fifo, "named pipe (FIFO)"), (tmp_path, "folder")]
+    if os.path.exists("/dev/null"):
+        targets.append((Path("/dev/null"), "device"))
+    for target, kind in targets:
+        before = os.lstat(target)
+        with pytest.raises(FileWriteError, match=f"is a {re.escape(kind)}, not a regular file"):
+            write_text_atomically(target, "x")
+        after = os.lstat(target)
+        assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert [p.name for p in tmp_path.iterdir()] == ["answers.jsonl"]  # no temporary file left
