@@ -1,0 +1,152 @@
+"""The ``--evidence`` mode of ``benchmarks/seed_decision_benchmark.py`` (issue 30, item 4): what
+the repeat check costs in evidence over a shared corpus's test split, and how many test cases
+change direction with the seed before and after it, for any stated method.
+
+The population is CORPUS's train split, validated over that corpus's declared range with each
+seed and no acceptance criterion (``--method``: TAVeer, LambdaG, a comparison system, or the
+fusion of ``--fuse``); the test split is evaluated with the model and its record (``taveer
+evaluate``, which passes every case through the repeat check as ``verify`` does). Over the test
+cases that state a ratio, and over those no rule but the missing criteria keeps from being
+evaluative: Cllr and AUC of the final model's ratios (before) and of the ratios stated (after:
+LR 1 where the repeats disagree), the share stated as LR 1, how many withdrawn directions had
+pointed the right and the wrong way, and how many cases point towards Hp under one seed and
+towards Hd under another (before and after). One JSON line a seed, then the seeds pooled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from taveer_desktop.core.calibration.calibration import cllr
+from taveer_desktop.core.calibration.outcome import RULE_CEILING, ConclusionKind, GateRule
+from taveer_desktop.core.calibration.score_measures import roc_auc
+from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.taveer.model import parse_model
+from taveer_desktop.core.trials.population import population_from_corpus
+from taveer_desktop.core.validation.evaluation import evaluate
+from taveer_desktop.core.validation.record_basis import read_record_file
+from taveer_desktop.core.validation.validation import (
+    AcceptanceCriteria,
+    ValidationSettings,
+    save_record,
+    validate,
+)
+
+
+def evidence_figures(before: np.ndarray, after: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
+    """Cllr and AUC before and after, the share stated as LR 1 and the withdrawn directions."""
+    withdrawn = (after == 0) & (before != 0)
+    right = withdrawn & ((before > 0) == truth)
+    both = truth.any() and (~truth).any()
+    return {
+        "cases": len(truth),
+        "cllr_before": round(cllr(before, truth), 4) if both else None,
+        "cllr_after": round(cllr(after, truth), 4) if both else None,
+        "auc_before": round(roc_auc(before, truth), 4) if both else None,
+        "auc_after": round(roc_auc(after, truth), 4) if both else None,
+        "stated_lr_1": int(withdrawn.sum()),
+        "withdrawn_right_way": int(right.sum()),
+        "withdrawn_wrong_way": int((withdrawn & ~right).sum()),
+        "kept_right_way": int((~withdrawn & ((before > 0) == truth) & (before != 0)).sum()),
+        "kept_wrong_way": int((~withdrawn & ((before > 0) != truth) & (before != 0)).sum()),
+    }
+
+
+def _direction(value: float) -> str:
+    return "Hp" if value > 0 else "Hd" if value < 0 else "none"
+
+
+def changing(directions: dict[str, set[str]]) -> int:
+    """How many cases point towards Hp under one seed and towards Hd under another."""
+    return sum({"Hp", "Hd"} <= found for found in directions.values())
+
+
+def evidence(
+    shared: Path, corpus: str, seeds: list[int], settings_of: Callable[[int], ValidationSettings]
+) -> None:
+    """The check's cost in evidence over a corpus's test split (see the module);
+    ``settings_of(seed)``: the validation's settings (its acceptance criteria are dropped)."""
+    root = shared / "corpora" / corpus
+    population = population_from_corpus(open_corpus(root / "train"))
+    test = open_corpus(root / "test")
+    pooled: dict[str, list[np.ndarray]] = {"before": [], "after": [], "truth": [], "eval": []}
+    before_ways: dict[str, set[str]] = {}
+    after_ways: dict[str, set[str]] = {}
+    for seed in args_seeds(seeds):
+        settings = settings_of(seed)
+        # no acceptance criterion; the cases counted as evaluative are those no other rule keeps
+        # from an evaluative conclusion (``evaluative_but_for_criteria``)
+        started = time.perf_counter()
+        result = validate(population, replace(settings, criteria=AcceptanceCriteria()))
+        seconds = time.perf_counter() - started
+        model = parse_model(result.model.to_json(), "model")
+        with tempfile.TemporaryDirectory() as scratch:
+            path = Path(scratch) / "record.json"
+            save_record(result.record, path)
+            basis = read_record_file(path)
+        found = evaluate(model, test, basis=basis)
+        assert found.log10_lr is not None and found.stated_log10_lr is not None
+        stated = np.array([k is not ConclusionKind.NONE for k in found.kinds], dtype=bool)
+        for index in np.flatnonzero(stated):
+            case = found.case_ids[index]
+            before_ways.setdefault(case, set()).add(_direction(found.log10_lr[index]))
+            after_ways.setdefault(case, set()).add(_direction(found.stated_log10_lr[index]))
+        evaluative = evaluative_but_for_criteria(found.case_rules)
+        before, after, truth = found.log10_lr[stated], found.stated_log10_lr[stated], found.truth
+        pooled["before"].append(before)
+        pooled["after"].append(after)
+        pooled["truth"].append(truth[stated])
+        pooled["eval"].append(evaluative[stated])
+        line = {
+            "corpus": corpus,
+            "method": settings.method,
+            "seed": seed,
+            "repeats": result.record["protocol"]["repeats"],
+            "validation_cllr": result.record["figures"]["cllr"],
+            "validation_seconds": round(seconds, 1),
+            "test_cases": len(found.case_ids),
+            "all": evidence_figures(before, after, truth[stated]),
+            "evaluative": evidence_figures(
+                found.log10_lr[evaluative], found.stated_log10_lr[evaluative], truth[evaluative]
+            ),
+            "gate_rules": found.gate.rules if found.gate else None,
+            "load_average": round(os.getloadavg()[0], 2),
+        }
+        print(json.dumps(line), flush=True)
+    before, after = np.concatenate(pooled["before"]), np.concatenate(pooled["after"])
+    truth, evaluative = np.concatenate(pooled["truth"]), np.concatenate(pooled["eval"])
+    summary = {
+        "corpus": corpus,
+        "method": settings_of(0).method,
+        "pooled_seeds": seeds,
+        "all": evidence_figures(before, after, truth),
+        "evaluative": evidence_figures(before[evaluative], after[evaluative], truth[evaluative]),
+        "cases_with_a_ratio": len(before_ways),
+        "cases_changing_direction_before": changing(before_ways),
+        "cases_changing_direction_after": changing(after_ways),
+    }
+    print(json.dumps(summary), flush=True)
+
+
+def evaluative_but_for_criteria(case_rules: tuple[tuple[str, ...], ...]) -> np.ndarray:
+    """The cases whose conclusion would be evaluative had the validation met acceptance
+    criteria set before it: no rule but ``validation_not_met`` caps them (on these corpora no
+    criterion a laboratory would set is met, so this is the only way to count them)."""
+    kept = []
+    for rules in case_rules:
+        ceilings = [RULE_CEILING[GateRule(r)] for r in rules if r != GateRule.VALIDATION_NOT_MET]
+        kept.append(all(c is ConclusionKind.EVALUATIVE for c in ceilings))
+    return np.array(kept, dtype=bool)
+
+
+def args_seeds(seeds: list[int]) -> list[int]:
+    return seeds or list(range(5))
