@@ -246,8 +246,8 @@ def main() -> int:
         record = result.record
         model = parse_model(result.model.to_json(), "model")  # as a file is read back
         verified = verify_with_method(model, case.known_texts, case.unknown_text)
-        final = taveer_log10_lr(model, verified)
-        repeats = verified.repeats
+        repeats = verified.repeats  # its final ratio: the stated method's, before the check
+        final = repeats.final_log10_lr if repeats is not None else taveer_log10_lr(model, verified)
         met.append(record["acceptance"]["met"])
         before.append(direction(final))
         after.append(direction(verified.conclusion.log10_lr))
