@@ -32,6 +32,7 @@ from taveer_desktop.core.calibration.score_measures import roc_auc
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.taveer.model import parse_model
 from taveer_desktop.core.trials.population import population_from_corpus
+from taveer_desktop.core.validation import validation as validation_module
 from taveer_desktop.core.validation.evaluation import evaluate
 from taveer_desktop.core.validation.record_basis import read_record_file
 from taveer_desktop.core.validation.validation import (
@@ -61,6 +62,27 @@ def evidence_figures(before: np.ndarray, after: np.ndarray, truth: np.ndarray) -
     }
 
 
+def validate_timing_the_step(
+    population: Any, settings: ValidationSettings, step_seconds: list[float]
+) -> Any:
+    """The validation without acceptance criteria, the repeat-fit step's own seconds added to
+    ``step_seconds``."""
+    step = validation_module.with_repeat_models
+
+    def timed_step(*args: Any, **kwargs: Any) -> Any:
+        begun = time.perf_counter()
+        try:
+            return step(*args, **kwargs)
+        finally:
+            step_seconds.append(time.perf_counter() - begun)
+
+    validation_module.with_repeat_models = timed_step  # type: ignore[assignment]
+    try:
+        return validate(population, replace(settings, criteria=AcceptanceCriteria()))
+    finally:
+        validation_module.with_repeat_models = step  # type: ignore[assignment]
+
+
 def _direction(value: float) -> str:
     return "Hp" if value > 0 else "Hd" if value < 0 else "none"
 
@@ -85,8 +107,8 @@ def evidence(
         settings = settings_of(seed)
         # no acceptance criterion; the cases counted as evaluative are those no other rule keeps
         # from an evaluative conclusion (``evaluative_but_for_criteria``)
-        started = time.perf_counter()
-        result = validate(population, replace(settings, criteria=AcceptanceCriteria()))
+        started, step_seconds = time.perf_counter(), []
+        result = validate_timing_the_step(population, settings, step_seconds)
         seconds = time.perf_counter() - started
         model = parse_model(result.model.to_json(), "model")
         with tempfile.TemporaryDirectory() as scratch:
@@ -113,12 +135,20 @@ def evidence(
             "repeats": result.record["protocol"]["repeats"],
             "validation_cllr": result.record["figures"]["cllr"],
             "validation_seconds": round(seconds, 1),
+            "repeat_fit_step_seconds": round(sum(step_seconds), 3),
             "test_cases": len(found.case_ids),
             "all": evidence_figures(before, after, truth[stated]),
             "evaluative": evidence_figures(
                 found.log10_lr[evaluative], found.stated_log10_lr[evaluative], truth[evaluative]
             ),
             "gate_rules": found.gate.rules if found.gate else None,
+            "directions": {  # each case's (before, after) direction, to pool runs of other seeds
+                found.case_ids[i]: [
+                    _direction(found.log10_lr[i]),
+                    _direction(found.stated_log10_lr[i]),
+                ]
+                for i in np.flatnonzero(stated)
+            },
             "load_average": round(os.getloadavg()[0], 2),
         }
         print(json.dumps(line), flush=True)
