@@ -30,6 +30,7 @@ from taveer_desktop.core.calibration.calibration import cllr
 from taveer_desktop.core.calibration.outcome import RULE_CEILING, ConclusionKind, GateRule
 from taveer_desktop.core.calibration.score_measures import roc_auc
 from taveer_desktop.core.intake.corpus import open_corpus
+from taveer_desktop.core.methods.method_registry import SEAMS
 from taveer_desktop.core.methods.taveer.model import parse_model
 from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation import validation as validation_module
@@ -62,12 +63,43 @@ def evidence_figures(before: np.ndarray, after: np.ndarray, truth: np.ndarray) -
     }
 
 
+def timing_the_parts(part_seconds: list[float]) -> Callable[[], None]:
+    """Time every method's own repeat fit (``MethodSeam.repeat_part``, the part the repeat-fit
+    step gained for methods other than TAVeer) into ``part_seconds``; returns the undoing."""
+    seams = list(SEAMS.values())
+
+    def timed(seam: Any) -> Callable[..., Any]:
+        own = seam.repeat_part
+
+        def part(*args: Any, **kwargs: Any) -> Any:
+            begun = time.perf_counter()
+            try:
+                return own(*args, **kwargs)
+            finally:
+                part_seconds.append(time.perf_counter() - begun)
+
+        return part
+
+    for seam in seams:
+        seam.repeat_part = timed(seam)
+
+    def undo() -> None:
+        for seam in seams:
+            del seam.repeat_part  # the class's own again
+
+    return undo
+
+
 def validate_timing_the_step(
-    population: Any, settings: ValidationSettings, step_seconds: list[float]
+    population: Any,
+    settings: ValidationSettings,
+    step_seconds: list[float],
+    part_seconds: list[float] | None = None,
 ) -> Any:
     """The validation without acceptance criteria, the repeat-fit step's own seconds added to
-    ``step_seconds``."""
+    ``step_seconds`` (and every method's own repeat fits' to ``part_seconds``)."""
     step = validation_module.with_repeat_models
+    undo = timing_the_parts(part_seconds) if part_seconds is not None else (lambda: None)
 
     def timed_step(*args: Any, **kwargs: Any) -> Any:
         begun = time.perf_counter()
@@ -81,6 +113,7 @@ def validate_timing_the_step(
         return validate(population, replace(settings, criteria=AcceptanceCriteria()))
     finally:
         validation_module.with_repeat_models = step  # type: ignore[assignment]
+        undo()
 
 
 def _direction(value: float) -> str:
@@ -107,8 +140,8 @@ def evidence(
         settings = settings_of(seed)
         # no acceptance criterion; the cases counted as evaluative are those no other rule keeps
         # from an evaluative conclusion (``evaluative_but_for_criteria``)
-        started, step_seconds = time.perf_counter(), []
-        result = validate_timing_the_step(population, settings, step_seconds)
+        started, step_seconds, part_seconds = time.perf_counter(), [], []
+        result = validate_timing_the_step(population, settings, step_seconds, part_seconds)
         seconds = time.perf_counter() - started
         model = parse_model(result.model.to_json(), "model")
         with tempfile.TemporaryDirectory() as scratch:
@@ -136,6 +169,7 @@ def evidence(
             "validation_cllr": result.record["figures"]["cllr"],
             "validation_seconds": round(seconds, 1),
             "repeat_fit_step_seconds": round(sum(step_seconds), 3),
+            "own_repeat_fits_seconds": round(sum(part_seconds), 3),  # of the methods but TAVeer
             "test_cases": len(found.case_ids),
             "all": evidence_figures(before, after, truth[stated]),
             "evaluative": evidence_figures(
