@@ -44,10 +44,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.seed_decision_evidence import args_seeds, evidence  # noqa: E402
+from benchmarks.seed_decision_evidence import args_seeds, evidence, model_sizes  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
-from taveer_desktop.core.methods.taveer.repeat_models import REPEAT_MODELS_KEY  # noqa: E402
 from taveer_desktop.core.trials.population import population_from_corpus  # noqa: E402
 from taveer_desktop.core.validation import validation as validation_module  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402
@@ -78,22 +77,6 @@ def direction(log10_lr: float | None) -> str:
 
 def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
-
-
-def _size(data: dict[str, Any]) -> int:
-    return len((json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-
-
-def model_sizes(model: Any) -> tuple[int, int, int]:
-    """The model file's bytes with its repeat fits, without them (the file before the repeat
-    fits), and with TAVeer's fits alone (the file before every method kept its own)."""
-    data = model.to_dict()
-    block = data.pop(REPEAT_MODELS_KEY, None)
-    without = _size(data)
-    if block is not None:
-        fits = [{k: v for k, v in fit.items() if k != "parts"} for fit in block["fits"]]
-        data[REPEAT_MODELS_KEY] = {"format_version": 1, "fits": fits}
-    return len(model.to_json().encode("utf-8")), without, _size(data)
 
 
 def settings_for(

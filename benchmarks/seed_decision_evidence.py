@@ -32,6 +32,7 @@ from taveer_desktop.core.calibration.score_measures import roc_auc
 from taveer_desktop.core.intake.corpus import open_corpus
 from taveer_desktop.core.methods.method_registry import SEAMS
 from taveer_desktop.core.methods.taveer.model import parse_model
+from taveer_desktop.core.methods.taveer.repeat_models import REPEAT_MODELS_KEY
 from taveer_desktop.core.trials.population import population_from_corpus
 from taveer_desktop.core.validation import validation as validation_module
 from taveer_desktop.core.validation.evaluation import evaluate
@@ -61,6 +62,22 @@ def evidence_figures(before: np.ndarray, after: np.ndarray, truth: np.ndarray) -
         "kept_right_way": int((~withdrawn & ((before > 0) == truth) & (before != 0)).sum()),
         "kept_wrong_way": int((~withdrawn & ((before > 0) != truth) & (before != 0)).sum()),
     }
+
+
+def _size(data: dict[str, Any]) -> int:
+    return len((json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def model_sizes(model: Any) -> tuple[int, int, int]:
+    """The model file's bytes with its repeat fits, without them (the file before the repeat
+    fits), and with TAVeer's fits alone (the file before every method kept its own)."""
+    data = model.to_dict()
+    block = data.pop(REPEAT_MODELS_KEY, None)
+    without = _size(data)
+    if block is not None:
+        fits = [{k: v for k, v in fit.items() if k != "parts"} for fit in block["fits"]]
+        data[REPEAT_MODELS_KEY] = {"format_version": 1, "fits": fits}
+    return len(model.to_json().encode("utf-8")), without, _size(data)
 
 
 def timing_the_parts(part_seconds: list[float]) -> Callable[[], None]:
@@ -170,6 +187,9 @@ def evidence(
             "validation_seconds": round(seconds, 1),
             "repeat_fit_step_seconds": round(sum(step_seconds), 3),
             "own_repeat_fits_seconds": round(sum(part_seconds), 3),  # of the methods but TAVeer
+            "model_bytes": dict(
+                zip(("all_fits", "no_fits", "taveer_fits"), model_sizes(model), strict=True)
+            ),
             "test_cases": len(found.case_ids),
             "all": evidence_figures(before, after, truth[stated]),
             "evaluative": evidence_figures(
