@@ -16,18 +16,17 @@ code with the block's fitting left out), interleaved, and prints their medians a
 characters) with each seed and verifies every test case inside it with each model: how many lose
 their direction to the check, how many of those had pointed the wrong way, and how many cases
 change direction with the seed before and after.
-``--evidence CORPUS [SEED …]`` (issue 30): the population is CORPUS's train split (reuters-c50 or
-stackexchange), validated over that corpus's declared range with each seed and no acceptance
-criterion; the test split is evaluated with the model and its record (``taveer evaluate``, which
-passes every case through the repeat check as ``verify`` does). Over the test cases that state a
-ratio, and over those no rule but the missing criteria keeps from being evaluative: Cllr and AUC
-of the final model's ratios (before) and of the ratios stated (after: LR 1 where the repeats
-disagree), the share stated as LR 1, and how many withdrawn directions had pointed the right and
-the wrong way. One JSON line a seed, then the seeds pooled.
+``--evidence CORPUS [SEED …]`` (issue 30): the check's cost in evidence over CORPUS's test split
+(reuters-c50 or stackexchange), and the test cases that change direction with the seed before and
+after it (``benchmarks/seed_decision_evidence.py`` says how).
 
     .venv/bin/python benchmarks/seed_decision_benchmark.py [--repeats 3] [--seeds 0 … 9]
         [--case EN041] [--topic unknown] [--time 3] [--cost 0 1 …]
-        [--evidence stackexchange 0 1 2 3 4]
+        [--evidence stackexchange 0 1 2 3 4] [--method coav|lambdag|fusion|…]
+
+``--method`` validates that stated method in every mode (``fusion``: TAVeer + COAV, ``FUSE``);
+the model sizes are given with every method's repeat fits, without any, and with TAVeer's alone
+(the file before each method kept its own).
 """
 
 from __future__ import annotations
@@ -38,35 +37,21 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from taveer_desktop.core.calibration.calibration import cllr  # noqa: E402
-from taveer_desktop.core.calibration.outcome import (  # noqa: E402
-    RULE_CEILING,
-    ConclusionKind,
-    GateRule,
-)
-from taveer_desktop.core.calibration.score_measures import roc_auc  # noqa: E402
+from benchmarks.seed_decision_evidence import args_seeds, evidence, model_sizes  # noqa: E402
 from taveer_desktop.core.intake.corpus import open_corpus  # noqa: E402
 from taveer_desktop.core.methods.taveer.model import parse_model  # noqa: E402
-from taveer_desktop.core.methods.taveer.repeat_models import REPEAT_MODELS_KEY  # noqa: E402
 from taveer_desktop.core.trials.population import population_from_corpus  # noqa: E402
 from taveer_desktop.core.validation import validation as validation_module  # noqa: E402
-from taveer_desktop.core.validation.evaluation import evaluate  # noqa: E402
-from taveer_desktop.core.validation.record_basis import read_record_file  # noqa: E402
 from taveer_desktop.core.validation.validation import (  # noqa: E402
     AcceptanceCriteria,
     ValidationSettings,
-    save_record,
     validate,
 )
 from taveer_desktop.core.verification.method_verify import (  # noqa: E402
@@ -75,6 +60,7 @@ from taveer_desktop.core.verification.method_verify import (  # noqa: E402
 )
 
 CRITERION = 0.92
+FUSE = ("taveer", "coav")  # the fusion measured (issue 30: TAVeer + COAV)
 COST_RANGE = ((800, 4000), (2000, 12000))
 # each corpus's declared range (questioned, known characters), as in the calibration benchmark
 EVIDENCE_RANGES = {
@@ -93,16 +79,9 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def model_sizes(model: Any) -> tuple[int, int]:
-    """The model file's bytes with its repeat fits, and without them (the file before)."""
-    text = model.to_json()
-    data = model.to_dict()
-    data.pop(REPEAT_MODELS_KEY, None)
-    before = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return len(text.encode("utf-8")), len(before.encode("utf-8"))
-
-
-def settings_for(lengths: tuple[Any, Any], seed: int, repeats: int, topic: str | None):
+def settings_for(
+    lengths: tuple[Any, Any], seed: int, repeats: int, topic: str | None, method: str = "taveer"
+) -> ValidationSettings:
     return ValidationSettings(
         questioned_chars=lengths[0],
         known_chars=lengths[1],
@@ -110,24 +89,43 @@ def settings_for(lengths: tuple[Any, Any], seed: int, repeats: int, topic: str |
         repeats=repeats,
         criteria=AcceptanceCriteria.now(max_cllr=CRITERION),
         topic=topic,
+        method=method,
+        fuse=FUSE,  # combined only where ``method`` is the fusion
     )
 
 
+STEP_SECONDS: list[float] = []  # the repeat-fit step's own seconds in each timed validation
+
+
 def timed(population: Any, settings: ValidationSettings, with_fits: bool) -> float:
-    """Seconds of one validation, with or without the repeat fits (the step left out)."""
-    keep = validation_module.repeat_models
-    if not with_fits:
-        validation_module.repeat_models = lambda *args, **kwargs: {}  # type: ignore[assignment]
+    """Seconds of one validation, with or without the repeat fits (the step left out); with
+    them, the step's own seconds are added to ``STEP_SECONDS``."""
+    keep = validation_module.with_repeat_models
+
+    def step(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return keep(*args, **kwargs)
+        finally:
+            STEP_SECONDS.append(time.perf_counter() - started)
+
+    fake = step if with_fits else (lambda model, *a, **k: model)
+    validation_module.with_repeat_models = fake  # type: ignore[assignment]
     try:
         started = time.perf_counter()
         validate(population, settings)
         return time.perf_counter() - started
     finally:
-        validation_module.repeat_models = keep  # type: ignore[assignment]
+        validation_module.with_repeat_models = keep  # type: ignore[assignment]
 
 
 def cost(
-    population: Any, test: Any, rows: list[dict[str, str]], repeats: int, seeds: list[int]
+    population: Any,
+    test: Any,
+    rows: list[dict[str, str]],
+    repeats: int,
+    seeds: list[int],
+    method: str = "taveer",
 ) -> dict[str, Any]:
     """What the check costs over a declared range (every test case inside it verified with the
     model of each seed), and how many cases change direction with the seed, before and after."""
@@ -143,7 +141,7 @@ def cost(
     before: dict[str, set[str]] = {c.case_id: set() for c in cases}
     after: dict[str, set[str]] = {c.case_id: set() for c in cases}
     for seed in seeds:
-        settings = settings_for(COST_RANGE, seed, repeats, None)
+        settings = settings_for(COST_RANGE, seed, repeats, None, method)
         model = parse_model(validate(population, settings).model.to_json(), "model")
         for case in cases:
             result = verify_with_method(model, case.known_texts, case.unknown_text)
@@ -185,90 +183,6 @@ def cost(
     }
 
 
-def evidence_figures(before: np.ndarray, after: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
-    """Cllr and AUC before and after, the share stated as LR 1 and the withdrawn directions."""
-    withdrawn = (after == 0) & (before != 0)
-    right = withdrawn & ((before > 0) == truth)
-    both = truth.any() and (~truth).any()
-    return {
-        "cases": len(truth),
-        "cllr_before": round(cllr(before, truth), 4) if both else None,
-        "cllr_after": round(cllr(after, truth), 4) if both else None,
-        "auc_before": round(roc_auc(before, truth), 4) if both else None,
-        "auc_after": round(roc_auc(after, truth), 4) if both else None,
-        "stated_lr_1": int(withdrawn.sum()),
-        "withdrawn_right_way": int(right.sum()),
-        "withdrawn_wrong_way": int((withdrawn & ~right).sum()),
-        "kept_right_way": int((~withdrawn & ((before > 0) == truth) & (before != 0)).sum()),
-        "kept_wrong_way": int((~withdrawn & ((before > 0) != truth) & (before != 0)).sum()),
-    }
-
-
-def evidence(shared: Path, corpus: str, repeats: int, seeds: list[int]) -> None:
-    """The check's cost in evidence over a corpus's test split (see the module)."""
-    root = shared / "corpora" / corpus
-    population = population_from_corpus(open_corpus(root / "train"))
-    test = open_corpus(root / "test")
-    pooled: dict[str, list[np.ndarray]] = {"before": [], "after": [], "truth": [], "eval": []}
-    for seed in args_seeds(seeds):
-        settings = settings_for(EVIDENCE_RANGES[corpus], seed, repeats, None)
-        # no acceptance criterion; the cases counted as evaluative are those no other rule keeps
-        # from an evaluative conclusion (``evaluative_but_for_criteria``)
-        result = validate(population, replace(settings, criteria=AcceptanceCriteria()))
-        model = parse_model(result.model.to_json(), "model")
-        with tempfile.TemporaryDirectory() as scratch:
-            path = Path(scratch) / "record.json"
-            save_record(result.record, path)
-            basis = read_record_file(path)
-        found = evaluate(model, test, basis=basis)
-        assert found.log10_lr is not None and found.stated_log10_lr is not None
-        stated = np.array([k is not ConclusionKind.NONE for k in found.kinds], dtype=bool)
-        evaluative = evaluative_but_for_criteria(found.case_rules)
-        before, after, truth = found.log10_lr[stated], found.stated_log10_lr[stated], found.truth
-        pooled["before"].append(before)
-        pooled["after"].append(after)
-        pooled["truth"].append(truth[stated])
-        pooled["eval"].append(evaluative[stated])
-        line = {
-            "corpus": corpus,
-            "seed": seed,
-            "repeats": result.record["protocol"]["repeats"],
-            "validation_cllr": result.record["figures"]["cllr"],
-            "test_cases": len(found.case_ids),
-            "all": evidence_figures(before, after, truth[stated]),
-            "evaluative": evidence_figures(
-                found.log10_lr[evaluative], found.stated_log10_lr[evaluative], truth[evaluative]
-            ),
-            "gate_rules": found.gate.rules if found.gate else None,
-            "load_average": round(os.getloadavg()[0], 2),
-        }
-        print(json.dumps(line), flush=True)
-    before, after = np.concatenate(pooled["before"]), np.concatenate(pooled["after"])
-    truth, evaluative = np.concatenate(pooled["truth"]), np.concatenate(pooled["eval"])
-    summary = {
-        "corpus": corpus,
-        "pooled_seeds": seeds,
-        "all": evidence_figures(before, after, truth),
-        "evaluative": evidence_figures(before[evaluative], after[evaluative], truth[evaluative]),
-    }
-    print(json.dumps(summary), flush=True)
-
-
-def evaluative_but_for_criteria(case_rules: tuple[tuple[str, ...], ...]) -> np.ndarray:
-    """The cases whose conclusion would be evaluative had the validation met acceptance
-    criteria set before it: no rule but ``validation_not_met`` caps them (on these corpora no
-    criterion a laboratory would set is met, so this is the only way to count them)."""
-    kept = []
-    for rules in case_rules:
-        ceilings = [RULE_CEILING[GateRule(r)] for r in rules if r != GateRule.VALIDATION_NOT_MET]
-        kept.append(all(c is ConclusionKind.EVALUATIVE for c in ceilings))
-    return np.array(kept, dtype=bool)
-
-
-def args_seeds(seeds: list[int]) -> list[int]:
-    return seeds or list(range(5))
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
@@ -276,6 +190,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--case", default=None, help="a test case id (default: the first)")
     parser.add_argument("--topic", default=None, choices=("same", "different", "unknown"))
+    parser.add_argument("--method", default="taveer", help="the stated method (fusion: FUSE)")
     parser.add_argument("--time", type=int, default=0, help="validations to time each way")
     parser.add_argument(
         "--cost",
@@ -297,7 +212,14 @@ def main() -> int:
         if corpus not in EVIDENCE_RANGES or not (Path(args.shared) / "corpora" / corpus).is_dir():
             print(f"{corpus}: not a shared corpus here ({', '.join(EVIDENCE_RANGES)})")
             return 2
-        evidence(Path(args.shared), corpus, args.repeats, args_seeds([int(s) for s in seeds]))
+        seeds = args_seeds([int(s) for s in seeds])
+        ranges = EVIDENCE_RANGES[corpus]
+        evidence(
+            Path(args.shared),
+            corpus,
+            seeds,
+            lambda seed: settings_for(ranges, seed, args.repeats, None, args.method),
+        )
         return 0
     root = Path(args.shared) / "corpora" / "reuters-c50"
     if not root.is_dir():
@@ -312,15 +234,15 @@ def main() -> int:
     population = population_from_corpus(open_corpus(root / "train"))
     met, before, after, sizes = [], [], [], []
     for seed in args.seeds:
-        settings = settings_for(lengths, seed, args.repeats, args.topic)
+        settings = settings_for(lengths, seed, args.repeats, args.topic, args.method)
         started = time.perf_counter()
         result = validate(population, settings)
         seconds = time.perf_counter() - started
         record = result.record
         model = parse_model(result.model.to_json(), "model")  # as a file is read back
         verified = verify_with_method(model, case.known_texts, case.unknown_text)
-        final = taveer_log10_lr(model, verified)
-        repeats = verified.repeats
+        repeats = verified.repeats  # its final ratio: the stated method's, before the check
+        final = repeats.final_log10_lr if repeats is not None else taveer_log10_lr(model, verified)
         met.append(record["acceptance"]["met"])
         before.append(direction(final))
         after.append(direction(verified.conclusion.log10_lr))
@@ -345,6 +267,7 @@ def main() -> int:
                     "repeat_high": None if repeats is None else _rounded(repeats.highest),
                     "model_bytes": sizes[-1][0],
                     "model_bytes_without_repeats": sizes[-1][1],
+                    "model_bytes_taveer_fits_only": sizes[-1][2],
                     "seconds": round(seconds, 1),
                     "load_average": round(os.getloadavg()[0], 2),
                 }
@@ -366,12 +289,13 @@ def main() -> int:
                 "direction_kept_after": len({d for d in after if d in ("Hp", "Hd")}) <= 1,
                 "model_bytes_median": statistics.median(s[0] for s in sizes),
                 "model_bytes_without_repeats_median": statistics.median(s[1] for s in sizes),
+                "model_bytes_taveer_fits_only_median": statistics.median(s[2] for s in sizes),
             }
         ),
         flush=True,
     )
     if args.time:
-        settings = settings_for(lengths, args.seeds[0], args.repeats, args.topic)
+        settings = settings_for(lengths, args.seeds[0], args.repeats, args.topic, args.method)
         without, with_fits = [], []
         for _ in range(args.time):  # interleaved, so that a change of load falls on both
             without.append(timed(population, settings, False))
@@ -384,13 +308,14 @@ def main() -> int:
                     "median_seconds_without_repeat_fits": round(statistics.median(without), 2),
                     "median_seconds_with_repeat_fits": round(statistics.median(with_fits), 2),
                     "ratio": round(statistics.median(with_fits) / statistics.median(without), 3),
+                    "median_seconds_of_the_step": round(statistics.median(STEP_SECONDS), 3),
                     "load_average": round(os.getloadavg()[0], 2),
                 }
             ),
             flush=True,
         )
     if args.cost is not None:
-        found = cost(population, test, rows, args.repeats, args.cost or [0])
+        found = cost(population, test, rows, args.repeats, args.cost or [0], args.method)
         print(json.dumps(found), flush=True)
     return 0
 

@@ -31,7 +31,9 @@ NOT_POSSIBLE = {
     NotPossible.METHOD_KEEPS_NONE: (
         "Whether the direction of the likelihood ratio depends on the random draw of the "
         "validation's test pairs could not be checked: the model keeps each repeat of its "
-        "validation for TAVeer's own ratio only, not for the method whose ratio it states."
+        "validation for TAVeer's own ratio only, not for the method whose ratio it states (it "
+        "was validated before every method kept its own; validate it again to have this "
+        "checked)."
     ),
     NotPossible.ONE_REPEAT: (
         "Whether the direction of the likelihood ratio depends on the random draw of the "

@@ -68,7 +68,11 @@ def test_verify_with_the_fused_model_states_the_fused_lr_and_each_method_beside_
     lrs = methods["log10_lr_by_method"]
     assert set(lrs) == {"taveer", "lambdag", "fusion"}
     assert all(isinstance(v, float) for v in lrs.values())
-    if data["conclusion"]["log10_lr"] is not None:
+    assert data["repeats"]["final_log10_lr"] == pytest.approx(lrs["fusion"], abs=1e-6)
+    if data["repeats"]["status"] == "disagree":  # its repeats' own fits point both ways: LR 1
+        assert data["conclusion"]["log10_lr"] == 0.0
+        assert "repeats_disagree" in {f["rule"] for f in data["conclusion"]["findings"]}
+    elif data["conclusion"]["log10_lr"] is not None:
         assert data["conclusion"]["log10_lr"] == pytest.approx(lrs["fusion"], abs=1e-6)
     again = json.loads(run(*args, madison[3], "--json").stdout)
     assert again["methods"] == methods  # seeded by the model: the same case, the same ratios

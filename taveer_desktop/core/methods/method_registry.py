@@ -10,6 +10,8 @@ is. A new method adds its seam here (one line) beside its ``MethodInfo``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from taveer_desktop.core.calibration.model_checks import require
 from taveer_desktop.core.ground.registry import (
     COMPARISON_IDS,
@@ -22,6 +24,7 @@ from taveer_desktop.core.methods.lambdag.lambdag_seam import LambdaGSeam
 from taveer_desktop.core.methods.method_seam import MethodSeam
 from taveer_desktop.core.methods.systems.comparison_seam import ComparisonSeam
 from taveer_desktop.core.methods.taveer.model_fields import STATED_METHODS, Model
+from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit, repeat_fits
 from taveer_desktop.core.methods.taveer.taveer_seam import TaveerSeam
 
 # the method every model is built on: its thresholds, ensemble, calibration and gate; every
@@ -71,3 +74,18 @@ def check_parts(model: Model, source: str) -> None:
     fused = tuple(m for seam in kinds for m in seam.fused_methods(model, source, stated))
     for seam in kinds:
         seam.check_part(model, source, stated, fused)
+
+
+def read_repeat_part(method: str, data: Any, source: str, where: str) -> Any:
+    """One method's part of a repeat fit, read by its own seam; a method without a repeat fit of
+    its own (TAVeer's part is the fit itself) or not registered refuses the model."""
+    seam = SEAMS.get(method) if method != BASE_METHOD else None
+    part = None if seam is None else seam.read_repeat_part(data, source, where)
+    require(part is not None, f"'{where}' names no method with a repeat fit of its own", source)
+    return part
+
+
+def repeat_fits_of(model: Model, source: str) -> tuple[RepeatFit, ...] | None:
+    """The model's repeat fits with every method's part, read strictly
+    (``core/methods/taveer/repeat_models.py``; None: the model keeps none)."""
+    return repeat_fits(model, source, lambda m, data, at: read_repeat_part(m, data, source, at))

@@ -1,5 +1,6 @@
-"""One method's run on a validation's trials (``MethodRun``) and what every run is given
-(``RunContext``); each method's seam makes its own (``core/methods/method_seam.py``) and
+"""One method's run on a validation's trials (``MethodRun``), what every run is given
+(``RunContext``) and one repeat of those trials for a method's fit on it alone
+(``RepeatTrials``); each method's seam makes its own (``core/methods/method_seam.py``) and
 ``core/validation/method_runs.py`` puts them side by side. The validation's types are named
 here for annotations only, so that the methods' seams need nothing from the room above."""
 
@@ -35,6 +36,24 @@ class RunContext:
     progress: Progress
     workers: int | None
     ranges: Ranges
+
+
+@dataclass(frozen=True)
+class RepeatTrials:
+    """One repeat of a validation's trials (``rows``: their indices among all ``trials``), with
+    the settings and validated ranges a method's fit on them alone needs."""
+
+    trials: TrialSet
+    rows: np.ndarray
+    settings: ValidationSettings
+    ranges: Ranges
+
+    def quality(self, rows: np.ndarray) -> Any:
+        """The calibration's length inputs of these of all trials' rows (``quality_inputs``)."""
+        from taveer_desktop.core.trials.folds import quality_inputs
+
+        trials = self.trials
+        return quality_inputs(self.ranges, trials.questioned_chars[rows], trials.known_chars[rows])
 
 
 @dataclass

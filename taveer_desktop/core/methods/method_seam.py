@@ -16,11 +16,15 @@ its seam (``methods/taveer/taveer_seam.py``, ``methods/lambdag/lambdag_seam.py``
   check, and the stated ratio made of its components' columns;
 - ``case_scorer``: its raw score of each case of an evaluated corpus;
 - ``cross_validate``: its run on a validation's trials (``core/validation/method_runs.py``);
-- ``repeat_case_ratio``: its ratio of one case under one repeat's own fit (the model's
-  ``repeat_models``, ``core/methods/taveer/repeat_models.py``), from the case's distances and
-  lengths (``CaseDistances``) — which a verification and an evaluated corpus both have — showing
-  whether the stated ratio's direction depends on the validation's seed
-  (``core/verification/repeat_check.py``).
+- ``repeat_part``, ``read_repeat_part`` and ``repeat_case_ratio``: its own fit on one repeat of a
+  validation's trials alone (kept in the model's ``repeat_models``,
+  ``core/methods/taveer/repeat_models.py``; TAVeer's is the repeat's fit itself, every other
+  method's is a part of it), that part read back strictly, and its ratio of one case under one
+  repeat's fit, from the case's distances, lengths and raw scores (``CaseDistances``) — which a
+  verification and an evaluated corpus both have — showing whether the stated ratio's direction
+  depends on the validation's seed (``core/verification/repeat_check.py``). LambdaG and the ten
+  comparison systems keep one shape, a calibration of their raw score
+  (``core/methods/raw_repeat_fit.py``); the fusion keeps its weights, its components their own.
 
 Every model is built on TAVeer's (its thresholds, ensemble, calibration and gate): a
 verification starts from TAVeer's result, whose own ratio (``base``) every result keeps
@@ -30,8 +34,8 @@ beside the stated one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
@@ -43,7 +47,7 @@ if TYPE_CHECKING:  # annotations only: the methods' modules load when they are u
     from taveer_desktop.core.calibration.outcome import GateFinding
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
-    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.method_run import MethodRun, RepeatTrials, RunContext
     from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
@@ -63,14 +67,26 @@ class Case:
 
 
 @dataclass(frozen=True)
+class RawScore:
+    """One method's raw score of a case (None: it gave none) and the (questioned, known)
+    characters its calibration took the score at (None: not known)."""
+
+    value: float | None
+    lengths: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
 class CaseDistances:
     """What a verified case, or one case of an evaluated corpus, was measured as: its distance
-    in each category (None: the category abstains) and its (questioned, known) characters as the
-    gate and a length-aware calibration take them (None: not known)."""
+    in each category (None: the category abstains), its (questioned, known) characters as the
+    gate and a length-aware calibration take them (None: not known), and the raw score of every
+    method with a score of its own that the stated ratio is made of (LambdaG's λG, a comparison
+    system's score), by id."""
 
     distances: Mapping[str, float | None]
     lengths: tuple[int, int] | None
     questioned_chars: int  # the length whose band bound applies
+    raws: Mapping[str, RawScore] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -89,6 +105,7 @@ class CaseRatio:
     evidence: LambdaGEvidence | None = None
     raw: float | None = None
     cannot_compare: str | None = None
+    score: RawScore | None = None  # its raw score as its calibration took it (None: no own)
 
 
 @dataclass(frozen=True)
@@ -117,6 +134,7 @@ class Statement:
     evidence: LambdaGEvidence | None = None
     raw: float | None = None
     cannot_compare: str | None = None
+    scores: dict[str, RawScore] = field(default_factory=dict)  # each method's own raw score
 
 
 class MethodSeam:
@@ -162,6 +180,7 @@ class MethodSeam:
             own.evidence,
             raw=own.raw,
             cannot_compare=own.cannot_compare,
+            scores={} if own.score is None else {self.id: own.score},
         )
 
     def resampled_log10_lr(
@@ -190,9 +209,33 @@ class MethodSeam:
         """Its run on a validation's trials (``runs``: those already made, TAVeer's first)."""
         raise ValueError(f"{self.id!r} is not cross-validated on its own")
 
+    def repeat_part(self, repeat: RepeatTrials, runs: dict[str, MethodRun]) -> Any:
+        """Its own fit on one repeat's trials alone, to keep beside that repeat's TAVeer fit
+        (an object with ``to_dict``; None: it keeps none, or cannot fit that repeat)."""
+        return None
+
+    def read_repeat_part(self, data: Any, source: str, where: str) -> Any:
+        """Its part of one repeat's fit read back from a model file, every value checked
+        (``model_checks.refuse`` naming ``source`` and ``where``; None: it keeps none)."""
+        return None
+
     def repeat_case_ratio(
         self, model: Model, case_distances: CaseDistances, fit: RepeatFit
     ) -> CaseRatio | None:
         """Its ratio of the case under one repeat's own fit (None: the model keeps no fit of
         its own for its repeats, so the check cannot be made for it)."""
         return None
+
+
+def raw_repeat_ratio(
+    method: str, case_distances: CaseDistances, fit: RepeatFit
+) -> CaseRatio | None:
+    """A method's ratio of the case under one repeat's own calibration of its raw score
+    (``core/calibration/raw_repeat_fit.py``: LambdaG's and the comparison systems' one shape);
+    None where the repeat keeps no such fit or the case's raw score was not measured."""
+    part = fit.parts.get(method)
+    score = case_distances.raws.get(method)
+    if part is None or score is None:
+        return None
+    log10_lr = part.log10_lr(score.value, score.lengths)
+    return CaseRatio(method, log10_lr, part.bounds(case_distances.questioned_chars))

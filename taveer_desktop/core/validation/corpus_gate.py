@@ -12,9 +12,9 @@ Every case's conclusion then passes the repeat check a verification passes, the 
 (``core/verification/repeat_check.repeat_checked``): where the validation's repeats, each fitted
 alone, do not all point the case's ratio the same way as the final model, the case is stated as
 LR 1 with the ``repeats_disagree`` rule (``CorpusVerdict.withdrawn``), and the Cllr over the
-evaluative cases is that of the ratios stated so. The check asks the model's stated method; only
-TAVeer keeps a fit per repeat, so for a model stating another method's ratio it is not possible,
-as in a verification.
+evaluative cases is that of the ratios stated so. The check asks the model's stated method, with
+the case's raw score of every method the stated ratio is made of, and holds the repeats to the
+stated method's ratio of the case (``checked_log10_lr``), as in a verification.
 
 For a model of another method, every method it states or fuses other than TAVeer has scored
 each case (``CorpusDistances.scored``), and the gate holds each raw score to that method's
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -39,7 +39,7 @@ from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.gate.gate import assess, conclude, raw_range_finding
 from taveer_desktop.core.gate.validation_basis import ValidationBasis
 from taveer_desktop.core.ground.registry import method_info
-from taveer_desktop.core.methods.method_seam import CaseDistances
+from taveer_desktop.core.methods.method_seam import CaseDistances, RawScore
 from taveer_desktop.core.methods.taveer.model_fields import Model
 from taveer_desktop.core.methods.taveer.training import CorpusDistances
 from taveer_desktop.core.verification.repeat_check import repeat_checked
@@ -94,11 +94,14 @@ def gate_corpus(
     lexicon_sha256: str,
     raw_ranges: Mapping[str, tuple[float, float] | None] | None = None,
     basis: ValidationBasis | None = None,
+    checked_log10_lr: np.ndarray | None = None,
 ) -> CorpusVerdict:
     """The gate's verdict on every case of ``data`` (a ``CorpusDistances`` with measures);
     ``raw_ranges`` (each scored method's validated range of raw scores, by id) holds each
     method's raw score of every case to its range, as ``verify_with_method`` does (see the
-    module); ``basis`` as in a verification (None: investigative)."""
+    module); ``basis`` as in a verification (None: investigative); ``checked_log10_lr``: the
+    stated method's ratio of every case, which the repeat check holds its repeats to (None:
+    ``log10_lr``, TAVeer's)."""
     assert data.measures is not None
     kinds: list[ConclusionKind] = []
     broken: list[tuple[str, ...]] = []
@@ -115,10 +118,15 @@ def gate_corpus(
         findings = (*findings, *_method_findings(raw, index, raw_ranges or {}))
         lr = None if log10_lr is None else float(log10_lr[index])
         lengths = (int(data.questioned_chars[index]), int(data.known_chars[index]))
-        case_distances = CaseDistances(distances, lengths, lengths[0])
-        conclusion, agreement = repeat_checked(
-            model, conclude(model, findings, lr), case_distances, "the model"
-        )
+        raws = {m: RawScore(_finite(float(v[index])), lengths) for m, v in raw.items()}
+        case_distances = CaseDistances(distances, lengths, lengths[0], raws)
+        concluded = conclude(model, findings, lr)
+        probe = concluded
+        if checked_log10_lr is not None:  # the ratio the stated method gives the case
+            probe = replace(concluded, log10_lr=_finite(float(checked_log10_lr[index])))
+        conclusion, agreement = repeat_checked(model, probe, case_distances, "the model")
+        if agreement.status is not RepeatStatus.DISAGREE:
+            conclusion = concluded
         kinds.append(conclusion.kind)
         withdrawn.append(agreement.status is RepeatStatus.DISAGREE)
         outside += any(f.rule is GateRule.VALIDATED_CONDITIONS for f in findings)
@@ -141,6 +149,10 @@ def gate_corpus(
         rules=dict(sorted(rules.items())),
     )
     return CorpusVerdict(tuple(kinds), tuple(broken), summary, taken)
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
 
 
 def _method_findings(

@@ -166,7 +166,12 @@ def evaluate(
         compute_metrics(scores, truth), raw_scores, log10_lr, truth
     )
     ranges = None if scorer is None else scorer.raw_ranges()
-    verdict = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, ranges, basis)
+    checked = None  # the stated method's ratio, which the repeat check holds its repeats to
+    if not method_info(method).capabilities.classifies:
+        unset = np.zeros(len(truth), dtype=bool)  # its ratios do not depend on the gate's kinds
+        first = _methods(model, scorer, data, (metrics, log10_lr, None), similarities, unset)
+        checked = first[method].log10_lr
+    verdict = gate_corpus(model, data, log10_lr, truth, lexicon.sha256, ranges, basis, checked)
     kinds, gate = verdict.kinds, verdict.summary
     evaluative = np.array([k is ConclusionKind.EVALUATIVE for k in kinds], dtype=bool)
     taveer = (metrics, log10_lr, gate.cllr_evaluative)

@@ -37,8 +37,9 @@ The protocol (``docs/validation.md`` states it for readers):
    distances the trials saw across it. For another stated method the model also carries that
    method's part (``core/methods/lambdag/lambdag_model.py``,
    ``core/methods/systems/comparison_model.py``), bounded the same way by the ELUB of that method's
-   cross-validated LRs. Each repeat's own TAVeer fit is kept beside it (``repeat_models``,
-   ``core/validation/repeat_fits.py``): a case whose repeats point different ways gets no direction.
+   cross-validated LRs. Each repeat's own fits (TAVeer's, and the stated method's) are kept beside
+   it (``repeat_models``, ``core/validation/repeat_fits.py``): a case whose repeats point
+   different ways gets no direction.
 
 **The bound.** Every calibration is clipped to the empirical lower and upper bound (ELUB) of
 Vergeer et al. (2016, *Science & Justice* 56(6):482–491; ``core/calibration/elub.py``). In each
@@ -115,7 +116,7 @@ from taveer_desktop.core.validation.method_runs import (
     methods_block,
     run_methods,
 )
-from taveer_desktop.core.validation.repeat_fits import repeat_models
+from taveer_desktop.core.validation.repeat_fits import with_repeat_models
 from taveer_desktop.core.validation.validation_figures import (
     FIGURES,
     band_summaries,
@@ -377,10 +378,10 @@ def validate(
             "rule_set_utc": criteria.set_utc if settings.choose_by else None,
             "rule_values": {m: rounded(v) for m, v in rule_values.items()},
         }
-    repeat_block = repeat_models(trials, taveer.cv_log10_lr, settings, ranges)  # each repeat's fit
-    model = replace(model, extra={**model.extra, "validation": summary, **repeat_block})
+    model = replace(model, extra={**model.extra, "validation": summary})
     if stated.attach is not None:
         model = stated.attach(model)
+    model = with_repeat_models(model, runs, trials, settings, ranges)  # each repeat's own fits
     record = {
         "format": RECORD_FORMAT,
         "format_version": RECORD_FORMAT_VERSION,

@@ -74,7 +74,7 @@ def verify_with_method(
         cannot_compare=said.cannot_compare,
     )
     stated = replace(result, log10_lr=conclusion.log10_lr, conclusion=conclusion, methods=findings)
-    return with_repeat_check(model, stated, case)
+    return with_repeat_check(model, stated, case, said.scores)
 
 
 def _at_bound(log10_lr: float | None, bounds: Bounds) -> bool:

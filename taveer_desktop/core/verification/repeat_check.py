@@ -1,9 +1,10 @@
 """Whether a verified case's stated ratio depends on its validation's seed, and what follows.
 
 A validated model keeps each repeat's own fit beside the final model
-(``core/methods/taveer/repeat_models.py``). ``check_repeats`` asks the stated method's seam for the
-case's ratio under each (``MethodSeam.repeat_case_ratio``, from the case's distances and
-lengths, ``CaseDistances``) and compares their directions with the final model's
+(``core/methods/taveer/repeat_models.py``), of every method the stated ratio is made of.
+``check_repeats`` asks the stated method's seam for the case's ratio under each
+(``MethodSeam.repeat_case_ratio``, from the case's distances, lengths and the raw scores the
+final model measured, ``CaseDistances``) and compares their directions with the final model's
 (``core/calibration/repeat_agreement.py``). ``repeat_checked`` is the one step every stated
 ratio passes, a verification's (``with_repeat_check``, ``core/verification/method_verify.py``)
 and each case's of an evaluated corpus (``core/validation/corpus_gate.py``): where the repeats
@@ -16,6 +17,7 @@ alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from taveer_desktop.core.calibration.outcome import (
@@ -32,10 +34,9 @@ from taveer_desktop.core.calibration.repeat_agreement import (
     not_possible,
 )
 from taveer_desktop.core.gate.gate import conclude
-from taveer_desktop.core.methods.method_registry import method_seam
-from taveer_desktop.core.methods.method_seam import Case, CaseDistances
+from taveer_desktop.core.methods.method_registry import method_seam, repeat_fits_of
+from taveer_desktop.core.methods.method_seam import Case, CaseDistances, RawScore
 from taveer_desktop.core.methods.taveer.model_fields import Model, method_of
-from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
 from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
 
@@ -46,7 +47,7 @@ def check_repeats(
     (``source`` names the model in messages)."""
     if stated is None:
         return not_possible(NotPossible.NO_RATIO)
-    fits = repeat_fits(model, source)
+    fits = repeat_fits_of(model, source)
     if fits is None:
         return not_possible(NotPossible.NO_REPEAT_FITS, stated)
     if len(fits) < 2:  # one draw shows nothing of how the ratio moves with the draw
@@ -90,15 +91,23 @@ def repeat_checked(
     return conclude(model, (*conclusion.findings, finding), 0.0), agreement
 
 
-def distances_of(result: VerificationResult, case: Case) -> CaseDistances:
-    """What a verification measured of its case (its categories' distances, its lengths)."""
+def distances_of(
+    result: VerificationResult, case: Case, raws: Mapping[str, RawScore] | None = None
+) -> CaseDistances:
+    """What a verification measured of its case (its categories' distances, its lengths, and
+    ``raws``: the raw score of each method its stated ratio is made of)."""
     distances = {c: category.distance for c, category in result.categories.items()}
-    return CaseDistances(distances, result.calibration_lengths, len(case.unknown))
+    return CaseDistances(distances, result.calibration_lengths, len(case.unknown), raws or {})
 
 
-def with_repeat_check(model: Model, result: VerificationResult, case: Case) -> VerificationResult:
-    """The result with its repeat check (see the module)."""
-    case_distances = distances_of(result, case)
+def with_repeat_check(
+    model: Model,
+    result: VerificationResult,
+    case: Case,
+    raws: Mapping[str, RawScore] | None = None,
+) -> VerificationResult:
+    """The result with its repeat check (see the module; ``raws`` as in ``distances_of``)."""
+    case_distances = distances_of(result, case, raws)
     concluded, agreement = repeat_checked(model, result.conclusion, case_distances, case.source)
     if agreement.status is not RepeatStatus.DISAGREE:
         return replace(result, repeats=agreement)

@@ -156,7 +156,7 @@ def _block(model, **changes):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"format_version": 2}, "newer than this program"),
+        ({"format_version": 3}, "newer than this program"),
         ({"format_version": "1"}, "format_version"),
         ({"extra": 1}, "unknown keys"),
         ({"fits": []}, "1 to 20 fits"),

@@ -7,7 +7,10 @@ compare the case — then the fusion gives no ratio), and the fusion combines th
 ``fusion.methods`` order. In the stability check its stated ratio is the fusion of its
 components' resampled columns; its run on a validation's trials is
 ``fusion_validation.validate_fusion`` of the fused methods' held-out ratios, and its final model
-carries every fused method's part (``attach_fusion``).
+carries every fused method's part (``attach_fusion``). Each repeat of the validation keeps its own
+fusion (``fusion_validation.repeat_fusion``, ``fusion_model.RepeatFusion``) beside every fused
+method's own fit of that repeat: under it a case's ratio is the repeat's fusion of the fused
+methods' ratios under their repeat fits (``repeat_case_ratio``).
 """
 
 from __future__ import annotations
@@ -21,14 +24,26 @@ import numpy as np
 from taveer_desktop.core.calibration.length_bands import bound_at
 from taveer_desktop.core.ground.registry import MethodId, method_info, method_name
 from taveer_desktop.core.methods.fusion.fusion import Fusion
-from taveer_desktop.core.methods.fusion.fusion_model import fusion_of
-from taveer_desktop.core.methods.method_seam import Case, CaseRatio, MethodSeam, Statement
+from taveer_desktop.core.methods.fusion.fusion_model import (
+    RepeatFusion,
+    fusion_of,
+    read_repeat_fusion,
+)
+from taveer_desktop.core.methods.method_seam import (
+    Case,
+    CaseDistances,
+    CaseRatio,
+    MethodSeam,
+    RawScore,
+    Statement,
+)
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:
     from taveer_desktop.core.calibration.method_findings import LambdaGEvidence
     from taveer_desktop.core.calibration.outcome import GateFinding
-    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.method_run import MethodRun, RepeatTrials, RunContext
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
 
@@ -78,6 +93,7 @@ class FusionSeam(MethodSeam):
         by_method: dict[str, float | None] = {base.method: base.log10_lr}
         bounds = {base.method: base.bounds}
         found: list[GateFinding] = []
+        scores: dict[str, RawScore] = {}
         lambdag_raw = order = cannot = None
         evidence: LambdaGEvidence | None = None
         # the methods with a part of their own, then the comparison systems, in fused order
@@ -88,6 +104,8 @@ class FusionSeam(MethodSeam):
             by_method[method] = ratio.log10_lr
             bounds[method] = ratio.bounds
             found += ratio.findings
+            if ratio.score is not None:
+                scores[method] = ratio.score
             if ratio.lambdag_order is not None:
                 lambdag_raw, order = ratio.lambdag_raw, ratio.lambdag_order
                 evidence = ratio.evidence
@@ -109,6 +127,7 @@ class FusionSeam(MethodSeam):
             order,
             evidence,
             cannot_compare=cannot,
+            scores=scores,
         )
 
     def stated_resampled(
@@ -146,3 +165,39 @@ class FusionSeam(MethodSeam):
             rows=rows,
             part=fusion,
         )
+
+    def repeat_part(self, repeat: RepeatTrials, runs: dict[str, MethodRun]) -> Any:
+        from taveer_desktop.core.methods.fusion.fusion_validation import repeat_fusion
+
+        run = runs[self.id]
+        methods = run.part.methods  # the final fusion's, in column order
+        columns = {m: runs[m].cv_log10_lr for m in methods}
+        found = repeat_fusion(
+            methods, columns, run.cv_log10_lr, repeat.trials, repeat.rows, repeat.settings
+        )
+        return None if found is None else RepeatFusion(found)
+
+    def read_repeat_part(self, data: Any, source: str, where: str) -> Any:
+        return read_repeat_fusion(data, source, where)
+
+    def repeat_case_ratio(
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
+    ) -> CaseRatio | None:
+        """The repeat's fusion of its fused methods' ratios under their own repeat fits (None:
+        the repeat keeps no fusion, or a fused method keeps no fit of its own)."""
+        part = fit.parts.get(self.id)
+        if part is None:
+            return None
+        fusion = part.fusion
+        chars = case_distances.questioned_chars
+        columns = []
+        for method in fusion.methods:
+            ratio = self.seam_of(method).repeat_case_ratio(model, case_distances, fit)
+            if ratio is None:
+                return None
+            columns.append(ratio.log10_lr)
+        bounds = bound_at(fusion.bands, chars, fusion.min_log10_lr, fusion.max_log10_lr)
+        if any(v is None for v in columns):
+            return CaseRatio(self.id, None, bounds)
+        row = np.array([[float(v) for v in columns if v is not None]])
+        return CaseRatio(self.id, float(fusion.log10_lr(row, chars)[0]), bounds)

@@ -13,7 +13,9 @@ their held-out log10 LRs here:
    bounded by the ELUB of its own training trials' fused LRs.
 3. **The final fusion** is fitted on all those cross-validated log10 LRs and bounded by the
    ELUB of the held-out fused LRs, overall and per band of questioned length where the
-   declared questioned length is a range — as every method's final part is.
+   declared questioned length is a range — as every method's final part is. Each repeat's own
+   fusion (``repeat_fusion``, kept in the model's ``repeat_models``) is the same fit on that
+   repeat's trials alone.
 
 Its record block (``summary``) names the fused methods and their final weights; a weight of 0
 means the method carried no weight in the fused ratio (the fit keeps weights ≥ 0, a method
@@ -85,7 +87,7 @@ def validate_fusion(
     a method could not compare a trial); see the module."""
     matrix = np.column_stack([np.asarray(columns[m], dtype=float) for m in methods])
     compared = np.isfinite(matrix).all(axis=1)
-    truth, q_chars = trials.truth, trials.questioned_chars
+    truth = trials.truth
     fused = np.full(len(truth), np.nan)
     for train, held_out in fold_masks(trials):
         train, held_out = train & compared, held_out & compared
@@ -105,10 +107,47 @@ def validate_fusion(
     rows = np.flatnonzero(scored)
     if rows.size == 0 or truth[rows].all() or not truth[rows].any():
         raise InputError("the fusion has no trials of both classes that every fused method scored")
+    fusion = _fitted(methods, matrix, fused, trials, rows, settings)
+    left_out = {m: int((~np.isfinite(matrix[:, k])).sum()) for k, m in enumerate(methods)}
+    fused[~scored] = math.nan
+    return FusionValidation(fusion, fused, left_out)
+
+
+def _fitted(
+    methods: tuple[str, ...],
+    matrix: np.ndarray,
+    fused: np.ndarray,
+    trials: TrialSet,
+    rows: np.ndarray,
+    settings: ValidationSettings,
+) -> Fusion:
+    """The fusion fitted on these trials' cross-validated ratios (``matrix``, one column a
+    method) and bounded by the ELUB of their held-out fused ratios (``fused``), per declared
+    band too (step 3)."""
+    truth, q_chars = trials.truth, trials.questioned_chars
     fusion = bounded_fusion(methods, matrix[rows], truth[rows], fused[rows])
     bands = declared_bands(settings)
     if bands is not None:
         fusion = replace(fusion, bands=band_bounds(fused[rows], truth[rows], q_chars[rows], bands))
-    left_out = {m: int((~np.isfinite(matrix[:, k])).sum()) for k, m in enumerate(methods)}
-    fused[~scored] = math.nan
-    return FusionValidation(fusion, fused, left_out)
+    return fusion
+
+
+def repeat_fusion(
+    methods: tuple[str, ...],
+    columns: dict[str, np.ndarray],
+    fused: np.ndarray,
+    trials: TrialSet,
+    rows: np.ndarray,
+    settings: ValidationSettings,
+) -> Fusion | None:
+    """The final fusion's fit (step 3) on one repeat's trials (``rows``) alone, from the fused
+    methods' cross-validated ratios (``columns``) and the held-out fused ones (``fused``); None
+    where that repeat has no trial of a class every fused method scored."""
+    matrix = np.column_stack([np.asarray(columns[m], dtype=float) for m in methods])
+    mine = np.zeros(len(trials), dtype=bool)
+    mine[rows] = True
+    scored = np.flatnonzero(mine & np.isfinite(matrix).all(axis=1) & np.isfinite(fused))
+    truth = trials.truth[scored]
+    if scored.size == 0 or truth.all() or not truth.any():
+        return None
+    return _fitted(methods, matrix, fused, trials, scored, settings)

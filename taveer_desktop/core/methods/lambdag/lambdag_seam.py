@@ -5,26 +5,39 @@ stated, fused or present, its reference population decoded; its ratio of a case 
 (``lambdag_scorer.LambdaGScorer``, with its evidence in the text when the verification explains
 itself, and a finding when λG lies outside the range its validation gave); in the stability check
 λG is resampled with the same sentences left out (``lambdag_stability.py``); its run on a
-validation's trials is ``lambdag_validation.second_opinion``.
+validation's trials is ``lambdag_validation.second_opinion``. Each repeat of that validation keeps
+its own calibration of λG (``lambdag_validation.repeat_calibration``, the shape every comparison
+system keeps too: ``core/calibration/raw_repeat_fit.py``), through which the case's λG is taken to
+see whether its direction depends on the seed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from taveer_desktop.core.calibration.length_bands import bound_at
+from taveer_desktop.core.calibration.raw_repeat_fit import RawRepeatFit, read_raw_repeat_fit
 from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, check_reference
-from taveer_desktop.core.methods.method_seam import Case, CaseRatio, CaseScorer, MethodSeam
-from taveer_desktop.core.methods.taveer.model_fields import Model
+from taveer_desktop.core.methods.method_seam import (
+    Case,
+    CaseDistances,
+    CaseRatio,
+    CaseScorer,
+    MethodSeam,
+    RawScore,
+    raw_repeat_ratio,
+)
+from taveer_desktop.core.methods.taveer.model_fields import MODEL_FORMAT_VERSION, Model
 
 if TYPE_CHECKING:
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
-    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.method_run import MethodRun, RepeatTrials, RunContext
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
@@ -46,6 +59,7 @@ class LambdaGSeam(MethodSeam):
         )
         outside = raw_range_finding(self.id, raw, part.raw_range)
         cal = part.calibration
+        lengths = (len(case.unknown), sum(len(t) for t in case.known))  # as its calibration took
         return CaseRatio(
             self.id,
             log10_lr,
@@ -54,6 +68,7 @@ class LambdaGSeam(MethodSeam):
             lambdag_raw=raw,
             lambdag_order=part.order,
             evidence=evidence,
+            score=RawScore(raw, lengths),
         )
 
     def resampled_log10_lr(
@@ -113,3 +128,18 @@ class LambdaGSeam(MethodSeam):
             rows={"lambdag_raw": second.raw[:, second.part.order - 1]},
             part=second.part,
         )
+
+    def repeat_part(self, repeat: RepeatTrials, runs: dict[str, MethodRun]) -> Any:
+        from taveer_desktop.core.methods.lambdag.lambdag_validation import repeat_calibration
+
+        run = runs[self.id]
+        found = repeat_calibration(run.rows["lambdag_raw"], run.cv_log10_lr, repeat)
+        return None if found is None else RawRepeatFit(found)
+
+    def read_repeat_part(self, data: Any, source: str, where: str) -> Any:
+        return read_raw_repeat_fit(data, source, where, MODEL_FORMAT_VERSION)
+
+    def repeat_case_ratio(
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
+    ) -> CaseRatio | None:
+        return raw_repeat_ratio(self.id, case_distances, fit)

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -68,6 +68,9 @@ from taveer_desktop.core.trials.folds import Ranges, fold_masks, quality_inputs
 from taveer_desktop.core.trials.population import Population
 from taveer_desktop.core.trials.validation_settings import ValidationSettings, declared_bands
 from taveer_desktop.core.trials.validation_trials import TrialSet
+
+if TYPE_CHECKING:
+    from taveer_desktop.core.methods.method_run import RepeatTrials
 
 # the model file must stay readable (``model.MAX_MODEL_BYTES``): room for everything else
 MAX_REFERENCE_BYTES = MAX_MODEL_BYTES - 1024 * 1024
@@ -210,3 +213,20 @@ def second_opinion(
         reference_models=reference_models,
         reference_sentences=len(everything),
     )
+
+
+def repeat_calibration(
+    raw: np.ndarray, cv_log10_lr: np.ndarray, repeat: RepeatTrials
+) -> Calibration | None:
+    """LambdaG's calibration of λG at its final order (``raw``: every trial's) fitted on one
+    repeat's trials alone, as the final part's is on all of them (step 3), and bounded by the
+    ELUB of that repeat's cross-validated ratios, overall and per declared band (None: the
+    repeat lacks a class)."""
+    rows = repeat.rows
+    truth = repeat.trials.truth[rows]
+    if not (truth.any() and (~truth).any()):
+        return None
+    calibration = fit_bounded_calibration(raw[rows], truth, repeat.quality(rows))
+    q_chars = repeat.trials.questioned_chars[rows]
+    bands = declared_bands(repeat.settings)
+    return with_elub(calibration, cv_log10_lr[rows], truth, q_chars, bands)

@@ -10,13 +10,15 @@ and applied to the held-out fold.
 ``cross_fitted_calibration`` (step 5): the final part's map, fitted on the held-out raw scores
 of step 4 (cross-fitted: never on scores of trials the method learned from), shrunk by the κ
 that cross-validation over the same folds chooses, bounded by the ELUB of the cross-validated
-log10 LRs, overall and per band of questioned length.
+log10 LRs, overall and per band of questioned length. ``repeat_calibration``: the same map
+fitted on one repeat's trials alone (the model's ``repeat_models``,
+``core/calibration/raw_repeat_fit.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -30,7 +32,11 @@ from taveer_desktop.core.calibration.calibration_shrinkage import choose_shrinka
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.methods.systems.comparison import ComparisonMethod
 from taveer_desktop.core.trials.folds import fold_masks
+from taveer_desktop.core.trials.validation_settings import declared_bands
 from taveer_desktop.core.trials.validation_trials import TrialSet
+
+if TYPE_CHECKING:
+    from taveer_desktop.core.methods.method_run import RepeatTrials
 
 MIN_COMPARED_PER_CLASS = 2  # in a fold's training trials, to fit a calibration at all
 
@@ -123,3 +129,29 @@ def cross_fitted_calibration(
         trials.questioned_chars[compared],
         bands,
     )
+
+
+def repeat_calibration(
+    cv_raw: np.ndarray, cv_log10_lr: np.ndarray, repeat: RepeatTrials
+) -> Calibration | None:
+    """The final part's calibration (``cross_fitted_calibration``) fitted on one repeat's
+    trials alone: its held-out raw scores, κ chosen over its folds, bounded by the ELUB of its
+    cross-validated ratios (None: it compared too few trials of a class to fit one)."""
+    rows = repeat.rows
+    trials = repeat.trials.subset(rows)
+    raw, log10_lr = cv_raw[rows], cv_log10_lr[rows]
+    compared = np.isfinite(raw) & np.isfinite(log10_lr)
+    same = int(trials.truth[compared].sum())
+    if min(same, int(compared.sum()) - same) < MIN_COMPARED_PER_CLASS:
+        return None
+    try:
+        return cross_fitted_calibration(
+            raw,
+            log10_lr,
+            compared,
+            trials,
+            lambda sub: repeat.quality(rows[sub]),
+            declared_bands(repeat.settings),
+        )
+    except (InputError, ValueError):  # a repeat too small to fit: it keeps no calibration
+        return None

@@ -5,30 +5,44 @@ Their parts of a model file are read and checked by ``comparison_model.py``: the
 the fusion names). A system's ratio of a case is its calibrated, bounded raw score
 (``comparison_verify.compare_part``: no ratio, with its reason, where it cannot compare the case);
 in the stability check the resample's texts are scored by its part (``comparison_stability.py``);
-its run on a validation's trials is ``comparison_validation.validate_comparison``.
+its run on a validation's trials is ``comparison_validation.validate_comparison``. Each repeat of
+that validation keeps the system's own calibration of its raw score, fitted on the repeat's trials
+alone (``comparison_calibration.repeat_calibration``; one shape for the ten and LambdaG,
+``core/calibration/raw_repeat_fit.py``), through which the case's raw score is taken to see
+whether its direction depends on the seed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from taveer_desktop.core.calibration.model_checks import require
+from taveer_desktop.core.calibration.raw_repeat_fit import RawRepeatFit, read_raw_repeat_fit
 from taveer_desktop.core.ground.registry import COMPARISON_IDS
-from taveer_desktop.core.methods.method_seam import Case, CaseRatio, CaseScorer, MethodSeam
+from taveer_desktop.core.methods.method_seam import (
+    Case,
+    CaseDistances,
+    CaseRatio,
+    CaseScorer,
+    MethodSeam,
+    RawScore,
+    raw_repeat_ratio,
+)
 from taveer_desktop.core.methods.systems.comparison_model import (
     ComparisonPart,
     comparison_part,
     fused_parts,
 )
-from taveer_desktop.core.methods.taveer.model_fields import Model
+from taveer_desktop.core.methods.taveer.model_fields import MODEL_FORMAT_VERSION, Model
 
 if TYPE_CHECKING:
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
-    from taveer_desktop.core.methods.method_run import MethodRun, RunContext
+    from taveer_desktop.core.methods.method_run import MethodRun, RepeatTrials, RunContext
+    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
@@ -61,6 +75,7 @@ class ComparisonSeam(MethodSeam):
             found.findings,
             raw=found.raw,
             cannot_compare=found.cannot_compare,
+            score=RawScore(found.raw, found.lengths),
         )
 
     def resampled_log10_lr(
@@ -125,3 +140,18 @@ class ComparisonSeam(MethodSeam):
             rows={f"{self.id}_raw": done.cv_raw},
             part=done.part,
         )
+
+    def repeat_part(self, repeat: RepeatTrials, runs: dict[str, MethodRun]) -> Any:
+        from taveer_desktop.core.methods.systems.comparison_calibration import repeat_calibration
+
+        run = runs[self.id]
+        found = repeat_calibration(run.rows[f"{self.id}_raw"], run.cv_log10_lr, repeat)
+        return None if found is None else RawRepeatFit(found)
+
+    def read_repeat_part(self, data: Any, source: str, where: str) -> Any:
+        return read_raw_repeat_fit(data, source, where, MODEL_FORMAT_VERSION)
+
+    def repeat_case_ratio(
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
+    ) -> CaseRatio | None:
+        return raw_repeat_ratio(self.id, case_distances, fit)

@@ -43,6 +43,7 @@ class CaseComparison:
     bounds: tuple[float | None, float | None]  # the bound that applied at the case's length
     findings: tuple[GateFinding, ...]
     cannot_compare: str | None = None  # the method's reason, when it gave no ratio
+    lengths: tuple[int, int] | None = None  # (questioned, known) its calibration took
 
 
 def cannot_compare_finding(name: str, reason: str) -> GateFinding:
@@ -127,4 +128,5 @@ def compare_part(
         )
     log10_lr = float(calibration.log10_lr(raw, q_chars, k_chars))
     outside = raw_range_finding(part.id, raw, part.raw_range)
-    return CaseComparison(part.id, raw, log10_lr, bounds, () if outside is None else (outside,))
+    findings = () if outside is None else (outside,)
+    return CaseComparison(part.id, raw, log10_lr, bounds, findings, lengths=(q_chars, k_chars))

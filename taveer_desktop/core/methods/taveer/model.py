@@ -19,7 +19,7 @@ from typing import Any
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.safe_json import loads_limited
 from taveer_desktop.core.intake.decoding import read_file_bytes
-from taveer_desktop.core.methods.method_registry import check_parts
+from taveer_desktop.core.methods.method_registry import check_parts, repeat_fits_of
 from taveer_desktop.core.methods.taveer.model_claims import check_claims
 from taveer_desktop.core.methods.taveer.model_fields import KNOWN_KEYS as KNOWN_KEYS
 from taveer_desktop.core.methods.taveer.model_fields import MAX_MODEL_BYTES as MAX_MODEL_BYTES
@@ -36,7 +36,6 @@ from taveer_desktop.core.methods.taveer.model_fields import Model as Model
 from taveer_desktop.core.methods.taveer.model_fields import TrainingInfo as TrainingInfo
 from taveer_desktop.core.methods.taveer.model_fields import method_of as method_of
 from taveer_desktop.core.methods.taveer.model_fields import model_fields_from_dict
-from taveer_desktop.core.methods.taveer.repeat_models import repeat_fits
 
 
 def model_from_dict(data: Any, source: str) -> Model:
@@ -45,7 +44,7 @@ def model_from_dict(data: Any, source: str) -> Model:
     model = model_fields_from_dict(data, source)
     check_claims(model.extra, source)
     check_parts(model, source)
-    repeat_fits(model, source)  # each repeat's own fit, where the model keeps them
+    repeat_fits_of(model, source)  # each repeat's own fits, where the model keeps them
     return model
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from taveer_desktop import paths
 from taveer_desktop.core.ground.registry import COMPARISON_IDS, MethodId, method_info
+from taveer_desktop.core.methods.method_registry import repeat_fits_of
 from taveer_desktop.core.methods.systems.catalogue import comparison_method
 from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart
 from taveer_desktop.core.methods.taveer.model import load_model, save_model
@@ -70,6 +71,10 @@ def test_every_method_validates_and_verifies(method_id, population, tmp_path, mo
     assert ComparisonPart.of(model, "m") == ComparisonPart.of(result.model, "m")
     part = ComparisonPart.of(model, "m")
     assert part.params == QUICK.get(method_id, part.params)  # what was validated is recorded
+    # its own fit of the validation's one repeat (issue 30): that repeat is all the trials, so
+    # its calibration is the final part's
+    (fit,) = repeat_fits_of(model, "m")
+    assert fit.parts[method_id].calibration == part.calibration
     demo = paths.resource("demo")
     entry = json.loads((demo / "demo_case.json").read_text(encoding="utf-8"))["cases"][0]
     known = [(demo / name).read_text(encoding="utf-8") for name in entry["known"]]
