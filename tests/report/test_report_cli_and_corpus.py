@@ -62,7 +62,7 @@ def test_cli_writes_the_report_and_prints_json(project, tmp_path):
         (["NOPE-9"], "has no case numbered 'NOPE-9'"),
         (["EMPTY-1"], "has no verification run yet"),
         (["DEMO-001", "--run", "99"], "has no run 99"),
-        (["DEMO-001", "--evaluation", "missing.json"], "cannot be read"),
+        (["DEMO-001", "--evaluation", "missing.json"], "no such evaluation record"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(project, tmp_path, args, message):
