@@ -202,7 +202,6 @@ def test_fitted_span_narrows_each_range_to_the_lengths_of_its_rows():
     assert fitted_span(_no_quality)(np.ones(4, dtype=bool)) is None
 
 
-@pytest.mark.slow  # 2.4–3.4 s each on the shared machine
 @pytest.mark.parametrize("seed", range(4))
 def test_a_score_that_measures_length_claims_less_beyond_the_lengths_it_was_fitted_on(seed):
     """A score that mostly measures the questioned length (as ProfAV's d1 does): inside the
@@ -233,7 +232,6 @@ def test_a_score_that_measures_length_claims_less_beyond_the_lengths_it_was_fitt
     assert beyond(chosen) < beyond(authors_only) and beyond(chosen) < 1.11
 
 
-@pytest.mark.slow  # 2.4–3.4 s each on the shared machine
 @pytest.mark.parametrize("seed", range(4))
 def test_a_score_that_does_not_depend_on_length_keeps_a_small_shrinkage(seed):
     rng = np.random.default_rng(seed)
