@@ -188,7 +188,12 @@ def run_corpus(root: Path, methods: list[str], args) -> dict:
             found = _test_figures(done.model, root, method)
             found.update(shrinkage=_shrinkage(done.model), validation_seconds=seconds)
             line["test"][method] = found
-            print(json.dumps({"corpus": root.name, method: found}), file=sys.stderr, flush=True)
+            said = {
+                "corpus": root.name,
+                method: found,
+                "cv": line["cv"][method],
+            }  # a stopped run keeps both
+            print(json.dumps(said), file=sys.stderr, flush=True)
         return line
     started = time.perf_counter()
     record = validate(population, settings, workers=args.workers).record

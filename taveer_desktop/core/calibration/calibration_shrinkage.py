@@ -18,6 +18,16 @@ A method whose held-out ratios are no better than no evidence thereby gets the l
 grid, a map whose ratios stay close to 1. ``inner_folds`` gives the folds within one fold's
 training rows (leave one of its author folds out), so that the choice for a held-out fold never
 sees that fold.
+
+**Lengths it was not fitted on** (issue 34): where the map has length terms (the declared
+questioned length is a range), every author fold is also cut by the declared range's bands of
+questioned length (``core/calibration/length_bands.py``): the map is fitted on the other
+authors' trials **of the other bands**, with its length terms knowing only the lengths those
+trials span (clamped there, as a case's length is clamped to the declared range), and applied
+to the held-out authors' trials of the held-out band. κ is thus chosen for how the map holds on
+texts of lengths it was not fitted on, as a case's often are — a score that mostly measures
+length (ProfAV's) gets a large κ, one whose evidence does not depend on the length keeps its
+small one. Without length terms the author folds are used as they are.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration import QualityInputs, cllr, fit_bounded_calibration
+from taveer_desktop.core.calibration.length_bands import band_indices, length_bands
 
 SHRINKAGE_GRID = (0.0, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 MIN_PER_CLASS = 2  # training rows of each class a fold needs to take part
@@ -78,6 +89,46 @@ def held_out_cllr(
     return pooled, error
 
 
+QUESTIONED = "questioned_chars"
+
+
+def length_folds(masks: Masks, inputs: QualityInputs | None) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``masks`` cut by the declared range's bands of questioned length (``inputs``: the
+    quality inputs of all rows): training the other bands' rows of a mask's training rows,
+    held out its held-out rows of one band; ``masks`` as they are where the range is a point
+    or the map has no length terms."""
+    if inputs is None or QUESTIONED not in inputs[1] or QUESTIONED not in inputs[0]:
+        return list(masks)
+    bands = length_bands(*inputs[1][QUESTIONED])
+    if len(bands) < 2:
+        return list(masks)
+    band = band_indices(bands, np.asarray(inputs[0][QUESTIONED], dtype=float))
+    return [
+        (train & (band != b), held & (band == b))
+        for train, held in masks
+        for b in range(len(bands))
+    ]
+
+
+def fitted_span(quality: QualityOf) -> QualityOf:
+    """``quality`` with each length's range narrowed to the lengths its rows span: a map
+    fitted on them clamps other lengths there (see the module)."""
+
+    def narrowed(rows: np.ndarray) -> QualityInputs | None:
+        inputs = quality(rows)
+        if inputs is None:
+            return None
+        lengths, ranges = inputs
+        spans = {
+            m: (int(np.min(lengths[m])), int(np.max(lengths[m])))
+            for m in ranges
+            if m in lengths and np.size(lengths[m])
+        }
+        return lengths, spans
+
+    return narrowed
+
+
 def choose_shrinkage(
     scores: np.ndarray,
     truth: np.ndarray,
@@ -86,9 +137,13 @@ def choose_shrinkage(
     lengths: LengthsOf,
     grid: Sequence[float] = SHRINKAGE_GRID,
 ) -> float:
-    """κ by the one-standard-error rule over ``masks`` (see the module); 0 where no fold can
-    take part (too few trials of a class)."""
+    """κ by the one-standard-error rule over ``masks``, cut by bands of questioned length where
+    the map has length terms (see the module); 0 where no fold can take part (too few trials
+    of a class)."""
     scores, truth = np.asarray(scores, dtype=float), np.asarray(truth, dtype=bool)
+    cut = length_folds(masks, quality(np.ones(len(scores), dtype=bool)))
+    if len(cut) > len(masks):
+        masks, quality = cut, fitted_span(quality)
     found = [(k, *held_out_cllr(scores, truth, masks, k, quality, lengths)) for k in grid]
     found = [(k, c, e) for k, c, e in found if math.isfinite(c)]
     if not found:
