@@ -103,9 +103,9 @@ def _shifted(model, method: str, final: float, repeat: int = 1):
     return parse_model(json.dumps(data), "shifted.json")
 
 
-def _a_case_with_a_ratio(model, corpus):  # noqa: F811 (the fixture imported above)
-    """The first of the corpus's 18 cases whose repeats all point the final ratio's way."""
-    for case in corpus.iter_cases():
+def _a_case_with_a_ratio(model, cases):
+    """The first of the cases whose repeats all point the final ratio's way."""
+    for case in cases:
         result = verify_with_method(model, case.known_texts, case.unknown_text)
         if result.repeats.status is RepeatStatus.AGREE and abs(result.log10_lr) > 1e-3:
             return case, result
@@ -116,7 +116,7 @@ def _a_case_with_a_ratio(model, corpus):  # noqa: F811 (the fixture imported abo
 @pytest.mark.parametrize("method", ["coav", "fusion"])
 def test_repeats_pointing_different_ways_state_lr_1_with_the_reason(models, corpus, method):  # noqa: F811
     model = models[method]
-    case, agreed = _a_case_with_a_ratio(model, corpus)
+    case, agreed = _a_case_with_a_ratio(model, corpus.iter_cases())  # all 18
     final = agreed.log10_lr
     moved = _shifted(model, method, final)
     result = verify_with_method(moved, case.known_texts, case.unknown_text)
