@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from taveer_desktop.core.methods.taveer.model_fields import Model
+from taveer_desktop.core.methods.taveer.model_fields import MODEL_FORMAT_VERSION, Model
 
 if TYPE_CHECKING:  # annotations only: the methods' modules load when they are used
     import numpy as np
@@ -227,15 +227,38 @@ class MethodSeam:
         return None
 
 
-def raw_repeat_ratio(
-    method: str, case_distances: CaseDistances, fit: RepeatFit
-) -> CaseRatio | None:
-    """A method's ratio of the case under one repeat's own calibration of its raw score
-    (``core/calibration/raw_repeat_fit.py``: LambdaG's and the comparison systems' one shape);
-    None where the repeat keeps no such fit or the case's raw score was not measured."""
-    part = fit.parts.get(method)
-    score = case_distances.raws.get(method)
-    if part is None or score is None:
-        return None
-    log10_lr = part.log10_lr(score.value, score.lengths)
-    return CaseRatio(method, log10_lr, part.bounds(case_distances.questioned_chars))
+class RawScoreSeam(MethodSeam):
+    """A seam whose stated ratio is a calibration of one raw score per case (LambdaG, the ten
+    comparison systems): each repeat keeps its own calibration of that score, fitted on the
+    repeat's trials (``core/calibration/raw_repeat_fit.py``, one shape for all of them). A
+    method gives only how it fits one repeat's calibration (``repeat_calibration``); keeping,
+    reading and applying the fit are the same for every such method. The cross-validated raw
+    scores are the run's rows under ``<id>_raw``."""
+
+    def repeat_calibration(self, raw: Any, cv_log10_lr: Any, repeat: RepeatTrials) -> Any:
+        """The method's calibration fitted on one repeat's trials alone (None: too few)."""
+        raise NotImplementedError
+
+    def repeat_part(self, repeat: RepeatTrials, runs: dict[str, MethodRun]) -> Any:
+        from taveer_desktop.core.calibration.raw_repeat_fit import RawRepeatFit
+
+        run = runs[self.id]
+        found = self.repeat_calibration(run.rows[f"{self.id}_raw"], run.cv_log10_lr, repeat)
+        return None if found is None else RawRepeatFit(found)
+
+    def read_repeat_part(self, data: Any, source: str, where: str) -> Any:
+        from taveer_desktop.core.calibration.raw_repeat_fit import read_raw_repeat_fit
+
+        return read_raw_repeat_fit(data, source, where, MODEL_FORMAT_VERSION)
+
+    def repeat_case_ratio(
+        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
+    ) -> CaseRatio | None:
+        """The case's ratio under one repeat's own calibration of its raw score; None where
+        the repeat keeps no such fit or the case's raw score was not measured."""
+        part = fit.parts.get(self.id)
+        score = case_distances.raws.get(self.id)
+        if part is None or score is None:
+            return None
+        log10_lr = part.log10_lr(score.value, score.lengths)
+        return CaseRatio(self.id, log10_lr, part.bounds(case_distances.questioned_chars))

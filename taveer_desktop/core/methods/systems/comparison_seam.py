@@ -20,34 +20,30 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from taveer_desktop.core.calibration.model_checks import require
-from taveer_desktop.core.calibration.raw_repeat_fit import RawRepeatFit, read_raw_repeat_fit
 from taveer_desktop.core.ground.registry import COMPARISON_IDS
 from taveer_desktop.core.methods.method_seam import (
     Case,
-    CaseDistances,
     CaseRatio,
     CaseScorer,
-    MethodSeam,
     RawScore,
-    raw_repeat_ratio,
+    RawScoreSeam,
 )
 from taveer_desktop.core.methods.systems.comparison_model import (
     ComparisonPart,
     comparison_part,
     fused_parts,
 )
-from taveer_desktop.core.methods.taveer.model_fields import MODEL_FORMAT_VERSION, Model
+from taveer_desktop.core.methods.taveer.model_fields import Model
 
 if TYPE_CHECKING:
     from taveer_desktop.core.features.lexicon import Lexicon
     from taveer_desktop.core.ground.progress import Progress
     from taveer_desktop.core.methods.method_run import MethodRun, RepeatTrials, RunContext
-    from taveer_desktop.core.methods.taveer.repeat_models import RepeatFit
     from taveer_desktop.core.methods.taveer.stability import ResampledScores
     from taveer_desktop.core.methods.taveer.verify import VerificationResult
 
 
-class ComparisonSeam(MethodSeam):
+class ComparisonSeam(RawScoreSeam):
     """One comparison system's seam (see the module)."""
 
     def check_part(self, model: Model, source: str, stated: str, fused: Sequence[str]) -> None:
@@ -141,17 +137,7 @@ class ComparisonSeam(MethodSeam):
             part=done.part,
         )
 
-    def repeat_part(self, repeat: RepeatTrials, runs: dict[str, MethodRun]) -> Any:
+    def repeat_calibration(self, raw: Any, cv_log10_lr: Any, repeat: RepeatTrials) -> Any:
         from taveer_desktop.core.methods.systems.comparison_calibration import repeat_calibration
 
-        run = runs[self.id]
-        found = repeat_calibration(run.rows[f"{self.id}_raw"], run.cv_log10_lr, repeat)
-        return None if found is None else RawRepeatFit(found)
-
-    def read_repeat_part(self, data: Any, source: str, where: str) -> Any:
-        return read_raw_repeat_fit(data, source, where, MODEL_FORMAT_VERSION)
-
-    def repeat_case_ratio(
-        self, model: Model, case_distances: CaseDistances, fit: RepeatFit
-    ) -> CaseRatio | None:
-        return raw_repeat_ratio(self.id, case_distances, fit)
+        return repeat_calibration(raw, cv_log10_lr, repeat)
