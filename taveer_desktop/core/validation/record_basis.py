@@ -28,6 +28,7 @@ import numpy as np
 
 from taveer_desktop.core.calibration.calibration import cllr, misleading_rates
 from taveer_desktop.core.gate.population_fit import FitProfile
+from taveer_desktop.core.gate.record_ranges import check_record_ranges, check_record_sums
 from taveer_desktop.core.gate.validation_basis import (
     BasisPopulation,
     BasisSource,
@@ -231,6 +232,7 @@ def basis_from_record(
     label = source.path if source.kind == "file" else source.describe()
     record = _object(record, "the record", label)
     _check_shape(record, label)
+    check_record_ranges(record, label)  # every figure in its physical range, counts adding up
     typed = read_validation_record(record)
     population, protocol, acceptance = typed.population, typed.protocol, typed.acceptance
     trials = (protocol.trials_same or 0, protocol.trials_different or 0)
@@ -240,6 +242,7 @@ def basis_from_record(
         _lr, truth, seen = trial_arrays(typed)
         trials = (min(trials[0], int(truth.sum())), min(trials[1], int((~truth).sum())))
         authors = min(authors, len(seen))
+    check_record_sums(record, label)  # its intervals, bounds and counts hang together
     _check_ranges(record, label)
     conditions = typed.conditions
     if conditions is not None:

@@ -198,8 +198,12 @@ def test_a_record_file_is_read_hashed_and_held_to_its_trials(validated):
     with pytest.raises(InputError, match="lists no trials"):
         read_record_file(bare)
     # a record file is held to the trials it lists: more authors than they show is not believed
-    inflated = _forged(validated, lambda r: r["population"].update(authors=400))
+    inflated = _forged(validated, lambda r: r["population"].update(authors=30))
     assert read_record_file(inflated).casework.authors == 6
+    # more authors than documents is not a population at all: refused (issue 30)
+    absurd = _forged(validated, lambda r: r["population"].update(authors=400))
+    with pytest.raises(InputError, match=r"population.authors is 400, more than its documents"):
+        read_record_file(absurd)
 
 
 def test_verify_with_a_record_file(validated):

@@ -112,7 +112,7 @@ def demo_model():
         ),
         (
             lambda r: r.update(casework={"authors": -2, "trials_same": 1, "trials_different": 1}),
-            "casework.authors is not a whole number",
+            "casework.authors is -2, not a whole number ≥ 0",
         ),
         (lambda r: r.update(population_fit=[1]), "population_fit"),
     ],
@@ -137,7 +137,7 @@ def test_a_single_declared_length_reads_as_that_length_to_itself(demo_model):
         (lambda r: r["trials"][0].pop("same"), "trial 1 has no same/different truth"),
         (lambda r: r["trials"][1].update(log10_lr=None), "trial 2 has no finite log10_lr"),
         (lambda r: [t.update(same=True) for t in r["trials"]], "its trials lack one class"),
-        (lambda r: r["figures"].update(cllr="0.5"), "states cllr '0.5' but its own trials give"),
+        (lambda r: r["figures"].update(cllr="0.5"), "figures.cllr is '0.5', not a number"),
     ],
 )
 def test_a_record_file_is_held_to_its_own_trials(tmp_path, damage, words):

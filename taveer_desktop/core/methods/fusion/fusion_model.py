@@ -95,8 +95,8 @@ def fusion_from(data: dict[str, Any], source: str, where: str = "fusion") -> Fus
     )
     cllr = data.get("training_cllr")
     require(
-        cllr is None or (is_number(cllr) and cllr >= 0),
-        f"{where}.training_cllr must be ≥ 0",
+        cllr is None or (is_number(cllr) and 0 <= cllr <= MAX_CALIBRATION_MAGNITUDE),
+        f"{where}.training_cllr must be a number from 0 to {MAX_CALIBRATION_MAGNITUDE:g}",
         source,
     )
     try:

@@ -9,7 +9,9 @@ the project — a conclusion rests only on a validation record stored in the pro
 
 ``check_claims`` refuses, at the door, blocks whose shape or figures are nonsense — a share
 outside [0, 1], a negative or non-finite Cllr, a count that is not a whole number, an object
-where text belongs — so that whatever is shown is at least well-formed; it proves nothing else.
+where text belongs, and the validation record's own range rules (``core/gate/record_ranges``:
+a bound of 1e300, an interval running high to low, counts that do not add up) — so that whatever
+is shown is at least well-formed; it proves nothing else.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from taveer_desktop.core.calibration.model_checks import (
     refuse,
     require,
 )
+from taveer_desktop.core.gate.record_ranges import range_problem, sums_problem
 from taveer_desktop.core.methods.taveer.model_fields import STATED_METHODS
 
 SHARE_KEYS = frozenset(
@@ -76,6 +79,10 @@ def _check_object(data: Any, where: str, source: str) -> dict[str, Any]:
 
 def _check_validation(block: Any, source: str) -> None:
     block = _check_object(block, "validation", source)
+    # the record's own rules (the summary is the record without its trials): every figure in
+    # its physical range, intervals and bounds ordered, counts adding up
+    problem = range_problem(block) or sums_problem(block)
+    require(problem is None, f"validation.{problem}", source)
     for part in ("population", "protocol", "figures", "acceptance", "casework", "bound"):
         if block.get(part) is not None:
             _check_object(block[part], f"validation.{part}", source)
@@ -113,10 +120,29 @@ def _check_validation(block: Any, source: str) -> None:
             _check_object(figures, f"validation.methods.{method_name}", source)
 
 
+def _adds_up(figures: dict[str, Any], parts: tuple[str, ...], where: str, source: str) -> None:
+    """Counts that split the cases: together they are ``n`` (where all are stated)."""
+    values = [figures.get(key) for key in ("n", *parts)]
+    if all(is_whole(v, 0, MAX_COUNT) for v in values):
+        require(sum(values[1:]) == values[0], f"{where}: {' + '.join(parts)} must be n", source)
+
+
 def _check_evaluations(block: Any, source: str) -> None:
     require(isinstance(block, dict), "evaluations must be an object", source)
     for corpus, figures in block.items():
-        _check_object(figures, f"evaluations.{corpus}", source)
+        where = f"evaluations.{corpus}"
+        _check_object(figures, where, source)
+        rules = figures.get("gate_rules")
+        if rules is not None:
+            require(isinstance(rules, dict), f"{where}.gate_rules must be an object", source)
+            for rule, count in rules.items():
+                require(
+                    is_whole(count, 0, MAX_COUNT),
+                    f"{where}.gate_rules.{rule} must be a whole number ≥ 0",
+                    source,
+                )
+        _adds_up(figures, ("tp", "fn", "fp", "tn"), where, source)
+        _adds_up(figures, ("evaluative", "investigative", "no_conclusion"), where, source)
 
 
 def check_claims(extra: dict[str, Any], source: str) -> None:

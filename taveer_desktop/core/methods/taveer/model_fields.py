@@ -25,8 +25,10 @@ from taveer_desktop.core.calibration.model_checks import (
 )
 from taveer_desktop.core.features.features import CATEGORY_IDS
 from taveer_desktop.core.gate.conditions import ValidatedConditions, conditions_from_dict
+from taveer_desktop.core.gate.record_ranges import MAX_SECONDS
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.registry import METHOD_IDS
+from taveer_desktop.core.ground.time_text import date_problem
 from taveer_desktop.core.intake.control_characters import unsafe_characters
 from taveer_desktop.core.methods.taveer.scoring import D_MAX
 from taveer_desktop.core.trials.validation_settings import THRESHOLD_METHODS as THRESHOLD_METHODS
@@ -130,6 +132,12 @@ def _parse_training(data: Any, source: str) -> TrainingInfo:
             f"training.{key} must be a number ≥ 0",
             source,
         )
+    require(data["seconds"] <= MAX_SECONDS, "training.seconds must be at most a year", source)
+    require(
+        data["cases_y"] + data["cases_n"] == data["cases"],
+        "training.cases must be training.cases_y + training.cases_n",
+        source,
+    )
     require(0.0 <= data["accuracy"] <= 1.0, "training.accuracy must lie in [0, 1]", source)
     atomic, abstentions = data.get("atomic_accuracy"), data.get("abstentions")
     require(
@@ -227,6 +235,8 @@ def model_fields_from_dict(data: Any, source: str) -> Model:
     require(
         len(data["name"]) <= MAX_NAME_CHARS, f"'name' is over {MAX_NAME_CHARS} characters", source
     )
+    when = date_problem(data["created_utc"])
+    require(when is None, f"'created_utc' is {data['created_utc'][:40]!r}, {when}", source)
     hidden = unsafe_characters(data["name"])
     require(
         not hidden, f"'name' holds control or invisible characters ({', '.join(hidden)})", source
