@@ -9,6 +9,7 @@ from pathlib import Path
 
 from taveer_desktop.cli.check_command import add_check_parser
 from taveer_desktop.cli.output import print_json, shown
+from taveer_desktop.cli.output_files import writes_files
 from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.store.receipts import write_receipt
@@ -25,11 +26,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "receipt", help="write a receipt of the store (identity, chain length, head hash)"
     )
     p.add_argument("-o", "--output", required=True, metavar="FILE")
+    writes_files(p, "output")
     json_option(p, run_receipt)
 
     p = subparsers.add_parser("save-copy", help="save a consistent copy of the project")
     p.add_argument("target", metavar="FILE")
     p.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
+    writes_files(p, "target", replaced_by={"target": "overwrite"})
     json_option(p, run_save_copy)
 
 

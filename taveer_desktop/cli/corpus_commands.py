@@ -13,6 +13,7 @@ import json
 
 from taveer_desktop.cli.argument_types import category_option, read_document
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.cli.output_files import writes_files
 from taveer_desktop.cli.record_option import add_record_option, print_basis, read_basis
 from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES, extract_features
 from taveer_desktop.core.features.lexicon import default_lexicon
@@ -52,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(default: the authors of the training corpus)",
     )
     p.add_argument("--json", action="store_true", help="print a JSON summary")
+    writes_files(p, "output")
     p.set_defaults(handler=run_train)
 
     p = subparsers.add_parser("evaluate", help="evaluate a model on a PAN corpus with truth")
@@ -66,6 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="also list every case: truth, kind of conclusion, log10 LR, broken gate rules",
     )
+    writes_files(p, "answers")
     p.set_defaults(handler=run_evaluate)
 
 

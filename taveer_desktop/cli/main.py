@@ -20,7 +20,7 @@ import sys
 from taveer_desktop import PROGRAM_NAME, __version__
 from taveer_desktop.cli import corpus_commands, methods_command, validate_command, verify_commands
 from taveer_desktop.cli.output import end_progress_line, shown
-from taveer_desktop.core.ground.atomic_file import check_replaceable
+from taveer_desktop.cli.output_files import check_output_files
 from taveer_desktop.core.ground.errors import TaveerError
 
 EXIT_BAD_INPUT = 2
@@ -141,10 +141,6 @@ def _os_error_line(error: OSError) -> str:
     return f"{where}: {reason}"
 
 
-# the options naming a file a command writes (``-o``, ``--answers``, ``save-copy``'s target)
-OUTPUT_OPTIONS = ("output", "answers", "target")
-
-
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     _tolerant_streams()
@@ -156,9 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        for name in OUTPUT_OPTIONS:  # refused before any work, not after an hour of it
-            if getattr(args, name, None):
-                check_replaceable(getattr(args, name))
+        check_output_files(args)  # every file it writes, before any work, not after an hour
         return int(handler(args) or 0)
     except TaveerError as error:
         end_progress_line()

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.cli.output_files import writes_files
 from taveer_desktop.cli.signing_options import (
     add_signing_options,
     print_standing,
@@ -56,6 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_signing_options(p)
     p.add_argument("--json", action="store_true", help="print JSON")
+    writes_files(p, "output")
     p.set_defaults(handler=run_report)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from taveer_desktop.cli.argument_types import positive_number, seed_number, share_number
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.cli.output_files import writes_files
 from taveer_desktop.core.ground.progress import NO_PROGRESS
 from taveer_desktop.core.methods.systems.catalogue import require_loadable
 from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, save_model
@@ -210,6 +211,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="processes for the cross-validation folds (default 1; see docs/performance.md)",
     )
     p.add_argument("--json", action="store_true", help="print a JSON summary")
+    writes_files(p, "output", "record", "report")
     p.set_defaults(handler=run_validate)
 
 

@@ -17,6 +17,7 @@ import sys
 from dataclasses import asdict
 
 from taveer_desktop.cli.output import StderrProgress, print_json, shown
+from taveer_desktop.cli.output_files import writes_files
 from taveer_desktop.cli.project_access import json_option, open_project, read_project
 from taveer_desktop.cli.signing_options import (
     add_signing_options,
@@ -39,6 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = actions.add_parser("report", help="write the PDF validation report of a stored record")
     p.add_argument("id", type=int, metavar="ID", help="validation record id (see `list`)")
     p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    writes_files(p, "output")
     add_signing_options(p)
     json_option(p, run_report)
 

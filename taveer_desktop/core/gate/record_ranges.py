@@ -21,6 +21,7 @@ computed) is not checked here: its shape is ``record_basis``'s business.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -44,11 +45,9 @@ def _is_number(value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:40] + "…")
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return repr(value)
-    return "not a number" if not isinstance(value, dict | list) else "not a number but a block"
+    """A value as the record holds it, in JSON, cut at 40 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _between(low: float, high: float, words: str) -> Rule:

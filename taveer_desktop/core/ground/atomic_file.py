@@ -15,7 +15,10 @@ a folder, FIFO, device or socket under the target's name is refused before anyth
 ``/dev/full`` would be swapped for a regular file (as root) and a FIFO a reader waits on would
 vanish.
 
-``write_bytes_atomically`` and ``write_text_atomically`` are the common cases.
+``check_writable`` is the same check and more, made by a command before its work starts (the CLI
+does it for every output a command declares): a folder that does not exist or takes no new file,
+and an existing file the command must not replace. ``write_bytes_atomically`` and
+``write_text_atomically`` are the common cases.
 """
 
 from __future__ import annotations
@@ -84,6 +87,30 @@ def check_replaceable(target: str | Path) -> None:
             raise FileWriteError(
                 f"is a {kind}, not a regular file; it was not replaced", Path(target)
             )
+
+
+def check_writable(target: str | Path, unless: str | None = None) -> None:
+    """Refuse (``FileWriteError``), before any work, an output that could not be written at the
+    end: a folder, FIFO, device or socket under its name (``check_replaceable``); with
+    ``unless`` (the option that allows replacing, e.g. "--overwrite") an existing file; a folder
+    that does not exist, is not a folder or takes no new file (a temporary file is made in it
+    and removed, as the write will do)."""
+    target = Path(target)
+    check_replaceable(target)
+    if unless is not None and os.path.lexists(target):
+        raise FileWriteError(f"already exists; it is not replaced without {unless}", target)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.exists():
+        raise FileWriteError(f"cannot be written: its folder {folder} does not exist", target)
+    if not folder.is_dir():
+        raise FileWriteError(f"cannot be written: {folder} is not a folder", target)
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as error:
+        raise write_failure(error, target) from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
 
 
 @contextlib.contextmanager

@@ -75,7 +75,8 @@ def _sha256(value: Any) -> bool:
 
 def _count(data: dict[str, Any], key: str, name: str, label: str) -> None:
     if not _whole(data.get(key)):
-        _fail(f"{name}.{key} is not a whole number", label)
+        shown = json.dumps(data.get(key))[:40]
+        _fail(f"{name}.{key} is {shown}, not a whole number ≥ 0", label)
 
 
 def _range(value: Any, name: str, label: str) -> tuple[int, int] | None:

@@ -95,14 +95,14 @@ def demo_model():
             lambda r: r["acceptance"]["results"].update(cllr=1),
             "acceptance.results holds something other than true or false",
         ),
-        (lambda r: r["population"].update(authors=3.0), "population.authors is not a whole"),
+        (lambda r: r["population"].update(authors=3.0), "population.authors is 3.0, not a whole"),
         (
             lambda r: r.update(conditions={"questioned_chars": [None, 100]}),
             "conditions.questioned_chars is not a length or a range",
         ),
         (
             lambda r: r.update(conditions={"questioned_chars": [1, 2, 3]}),
-            "conditions.questioned_chars is not a length or a range",
+            r"conditions.questioned_chars is \[1, 2, 3\], not a length or a range",
         ),
         (
             lambda r: r.update(
@@ -137,7 +137,7 @@ def test_a_single_declared_length_reads_as_that_length_to_itself(demo_model):
         (lambda r: r["trials"][0].pop("same"), "trial 1 has no same/different truth"),
         (lambda r: r["trials"][1].update(log10_lr=None), "trial 2 has no finite log10_lr"),
         (lambda r: [t.update(same=True) for t in r["trials"]], "its trials lack one class"),
-        (lambda r: r["figures"].update(cllr="0.5"), "figures.cllr is '0.5', not a number"),
+        (lambda r: r["figures"].update(cllr="0.5"), 'figures.cllr is "0.5", not a number'),
     ],
 )
 def test_a_record_file_is_held_to_its_own_trials(tmp_path, damage, words):

@@ -124,7 +124,8 @@ def _adds_up(figures: dict[str, Any], parts: tuple[str, ...], where: str, source
     """Counts that split the cases: together they are ``n`` (where all are stated)."""
     values = [figures.get(key) for key in ("n", *parts)]
     if all(is_whole(v, 0, MAX_COUNT) for v in values):
-        require(sum(values[1:]) == values[0], f"{where}: {' + '.join(parts)} must be n", source)
+        total = sum(int(v) for v in values[1:] if v is not None)
+        require(total == values[0], f"{where}: {' + '.join(parts)} must be n", source)
 
 
 def _check_evaluations(block: Any, source: str) -> None:
