@@ -46,6 +46,7 @@ from taveer_desktop.core.validation.record_json import part_json
 from taveer_desktop.core.validation.record_reader import ValidationRecord, read_validation_record
 
 CLLR_TOLERANCE = 5e-4  # the record's figures are rounded to 6 decimals, its trials' LRs too
+ROUNDED_ZERO = 5e-7  # a trial's log10 LR this close to 0 is written as 0 (6 decimals)
 MAX_RECORD_BYTES = 256 * 1024 * 1024
 RECORD_FORMAT = "taveer-validation-record"  # as core/validation/validation.py writes it
 _HEX = frozenset("0123456789abcdef")
@@ -132,10 +133,14 @@ def check_figures(record: dict[str, Any], typed: ValidationRecord, label: str) -
     misleading_y, misleading_n = misleading_rates(log10_lr, truth)
     recomputed = {"cllr": cllr(log10_lr, truth), "misleading_y": misleading_y}
     recomputed["misleading_n"] = misleading_n
+    # a trial whose LR rounds to 1 (log10 LR ±0.0000005, written as 0) may have counted either
+    # way: LambdaG at a low order on short texts gives many such trials (issue 30: a record the
+    # program wrote was refused here)
+    at_one = np.abs(log10_lr) <= ROUNDED_ZERO
     tolerance = {
         "cllr": CLLR_TOLERANCE,
-        "misleading_y": 1.0 / n_same + 1e-6,  # one trial at LR 1 may round either way
-        "misleading_n": 1.0 / n_different + 1e-6,
+        "misleading_y": (1 + int((at_one & truth).sum())) / n_same + 1e-6,
+        "misleading_n": (1 + int((at_one & ~truth).sum())) / n_different + 1e-6,
     }
     for key, value in recomputed.items():
         stated = figures.get(key)
