@@ -16,7 +16,7 @@ from taveer_desktop.cli.output import StderrProgress, print_json, shown
 from taveer_desktop.cli.output_files import writes_files
 from taveer_desktop.core.ground.progress import NO_PROGRESS
 from taveer_desktop.core.methods.systems.catalogue import require_loadable
-from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS, save_model
+from taveer_desktop.core.methods.taveer.model import THRESHOLD_METHODS
 from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.face_registry import fuses
 
@@ -316,9 +316,12 @@ def validation_summary(
 
 
 def run_validate(args) -> int:
+    import contextlib
     import sys
 
-    from taveer_desktop.core.validation.validation import save_record, validate
+    from taveer_desktop.core.ground.atomic_file import replacing
+    from taveer_desktop.core.validation.validation import validate
+    from taveer_desktop.core.validation.validation_record import record_json
 
     # the criteria are fixed (and time-stamped) before the population is even read
     settings = settings_from_args(args)
@@ -338,14 +341,22 @@ def run_validate(args) -> int:
         progress=progress,
         workers=args.workers,
     )
-    save_model(result.model, args.output)
-    if args.record:
-        save_record(result.record, args.record)
-    if report_target is not None:
-        from taveer_desktop.report.validation_export import export_validation_report
+    # all outputs or none: the model and the record are written whole beside their names and
+    # renamed only once the report (written last, whole, read back) is in place too — a record
+    # or report that cannot be written leaves no model behind (each error names its file)
+    with contextlib.ExitStack() as outputs:
+        outputs.enter_context(replacing(args.output)).write_text(
+            result.model.to_json(), encoding="utf-8"
+        )
+        if args.record:
+            outputs.enter_context(replacing(args.record)).write_text(
+                record_json(result.record), encoding="utf-8"
+            )
+        if report_target is not None:
+            from taveer_desktop.report.validation_export import export_validation_report
 
-        source = f"the record {args.record}" if args.record else "the validation just run"
-        export_validation_report(result.record, report_target, f"{source} (not stored)")
+            source = f"the record {args.record}" if args.record else "the validation just run"
+            export_validation_report(result.record, report_target, f"{source} (not stored)")
     for warning in population.warnings:
         print(f"taveer: warning: {shown(warning)}", file=sys.stderr)
     from taveer_desktop.core.validation.record_reader import read_validation_record

@@ -168,3 +168,27 @@ def test_report_and_receipt_outputs_are_checked_too(tmp_path):
     assert_bad_input(run("--project", project, "report", "C1", "-o", missing), missing)
     receipt = tmp_path / "nowhere" / "receipt.json"
     assert_bad_input(run("--project", project, "receipt", "-o", receipt), receipt)
+
+
+@pytest.mark.slow  # a small validation in the test's process: 3-6 s
+def test_a_report_that_fails_at_the_end_leaves_no_model_or_record(tmp_path, monkeypatch, capsys):
+    """The outputs are renamed together: a report that cannot be written after the validation
+    (here: made to fail) leaves neither the model nor the record behind (before: the model was
+    left, written, beside the missing record and report)."""
+    from taveer_desktop.cli.main import main
+    from taveer_desktop.core.ground.errors import TaveerError
+    from taveer_desktop.report import validation_export
+
+    def failing(record, output, source, progress=None):
+        raise TaveerError("cannot be written (the disk is full)", output)
+
+    monkeypatch.setattr(validation_export, "export_validation_report", failing)
+    model, record, report = tmp_path / "m.json", tmp_path / "r.json", tmp_path / "v.pdf"
+    code = main([
+        "validate", "--population", str(SHIPPED_POPULATION), "-o", str(model), "--record",
+        str(record), "--report", str(report), "--folds", "3", "--repeats", "1",
+        "--max-trials", "60", "--questioned-chars", "3000", "--known-chars", "9000",
+    ])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and err.strip() == f"taveer: {report}: cannot be written (the disk is full)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no model, record or temporary
