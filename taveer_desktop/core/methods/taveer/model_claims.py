@@ -79,10 +79,6 @@ def _check_object(data: Any, where: str, source: str) -> dict[str, Any]:
 
 def _check_validation(block: Any, source: str) -> None:
     block = _check_object(block, "validation", source)
-    # the record's own rules (the summary is the record without its trials): every figure in
-    # its physical range, intervals and bounds ordered, counts adding up
-    problem = range_problem(block) or sums_problem(block)
-    require(problem is None, f"validation.{problem}", source)
     for part in ("population", "protocol", "figures", "acceptance", "casework", "bound"):
         if block.get(part) is not None:
             _check_object(block[part], f"validation.{part}", source)
@@ -118,6 +114,10 @@ def _check_validation(block: Any, source: str) -> None:
         require(isinstance(methods, dict), "validation.methods must be an object", source)
         for method_name, figures in methods.items():
             _check_object(figures, f"validation.methods.{method_name}", source)
+    # the record's own rules (the summary is the record without its trials): every figure in
+    # its physical range, intervals and bounds ordered, counts adding up
+    problem = range_problem(block) or sums_problem(block)
+    require(problem is None, f"validation.{problem}", source)
 
 
 def _adds_up(figures: dict[str, Any], parts: tuple[str, ...], where: str, source: str) -> None:
