@@ -238,7 +238,7 @@ def basis_from_record(
     label = source.path if source.kind == "file" else source.describe()
     record = _object(record, "the record", label)
     _check_shape(record, label)
-    check_record_ranges(record, label)  # every figure in its physical range, counts adding up
+    check_record_ranges(record, label)  # every figure in its physical range
     typed = read_validation_record(record)
     population, protocol, acceptance = typed.population, typed.protocol, typed.acceptance
     trials = (protocol.trials_same or 0, protocol.trials_different or 0)

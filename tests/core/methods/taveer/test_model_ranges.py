@@ -29,7 +29,7 @@ FIXTURE = Path(__file__).resolve().parents[3] / "store" / "fixtures" / "store_v9
 @pytest.fixture(scope="module")
 def validated() -> dict:
     """The fixture project's validated model (it carries the validation's summary)."""
-    with sqlite3.connect(f"file:{FIXTURE}?mode=ro", uri=True) as db:
+    with sqlite3.connect(f"file:{FIXTURE}?mode=ro&immutable=1", uri=True) as db:
         rows = [json.loads(row[0]) for row in db.execute("SELECT model_json FROM models")]
     (model,) = [m for m in rows if "validation" in m]
     return model
