@@ -63,9 +63,10 @@ from taveer_desktop.core.methods.systems.chunks import (
 from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseDraw, CaseTexts
 from taveer_desktop.core.methods.systems.unmasking import Unmasking, degradation_curves
 
-# chunk values (cases × runs × chunks × feature columns) unmasked together: about 32 MB, a
-# few times that with the solver's copies — 25 cases at the paper's settings
-BATCH_FLOATS = 3_800_000
+# chunk values (cases × runs × chunks × feature columns) unmasked together: 10 cases at the
+# paper's settings, 12 MB, about 90 MB more at the peak with the solver's copies; more cases at
+# once were no faster (25: the same CPU time, 230 MB more; docs/performance.md)
+BATCH_FLOATS = 1_600_000
 
 
 @dataclass(frozen=True)
