@@ -64,8 +64,8 @@ from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseDr
 from taveer_desktop.core.methods.systems.unmasking import Unmasking, degradation_curves
 
 # chunk values (cases × runs × chunks × feature columns) unmasked together: 10 cases at the
-# paper's settings, 12 MB, about 90 MB more at the peak with the solver's copies; more cases at
-# once were no faster (25: the same CPU time, 230 MB more; docs/performance.md)
+# paper's settings, 12 MB, about 100 MiB more at a process's peak with the solver's copies; more
+# cases at once were no faster (25: the same CPU time, 216 MiB more; docs/performance.md)
 BATCH_FLOATS = 1_600_000
 
 
