@@ -25,10 +25,10 @@ of a second for the impostor and unmasking methods (``benchmarks/comparison_stab
 ``docs/performance.md``); a method that ``BATCHES`` (Generalised Unmasking) scores ``BATCH``
 resamples at once (``ComparisonScorer.score_many``, the same scores). When the first
 resample's time says the rest would take longer than ``PROCESS_BEYOND_SECONDS`` in this
-process, they are scored in worker processes (``core/ground/processes.py``: as many as ``default_workers``
-allows, as a validation scores its trials); each resample's score is the same wherever it is
-computed. Progress is reported per resample (per ``BATCH`` where scored at once); cancelling
-takes effect between them.
+process, they are scored in worker processes (``core/ground/processes.py``: as many as
+``default_workers`` allows, as a validation scores its trials); each resample's score is the
+same wherever it is computed. Progress is reported per resample (per ``BATCH`` where scored
+at once); cancelling takes effect between them.
 """
 
 from __future__ import annotations
