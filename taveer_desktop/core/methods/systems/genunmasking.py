@@ -42,6 +42,8 @@ meta-learner (a linear SVM, C = 1, on the features as they are) is shared with
 
 A text with no words, or two texts with fewer different words than the rounds remove, cannot
 be compared (``CannotCompare``); the randomness (chunks, folds) comes from the given generator.
+Several cases (a validation's trials, a stability check's resamples) are unmasked at once by
+``features_many``, each with exactly the numbers it has alone.
 """
 
 from __future__ import annotations
@@ -112,10 +114,10 @@ class GeneralisedUnmasking(Unmasking):
 
     def features_many(self, cases: Sequence[CaseDraw]) -> list[np.ndarray | CannotCompare]:
         """Several cases' features, their unmasking runs stacked and unmasked together, round
-        by round, at most ``BATCH_FLOATS`` chunk values at a time and only cases of the same
-        shapes together: each case draws from its
-        own generator as it would alone, and its curve is exactly its own
-        (``degradation_curves``' ``batch``), only numpy's per-call cost is shared."""
+        by round — at most ``BATCH_FLOATS`` chunk values at a time, only cases of the same
+        shapes together. Each case draws from its own generator as ``features`` does, and its
+        curve is exactly its own (``degradation_curves``' ``batch``): what the cases share is
+        numpy's calls, not any number (docs/performance.md)."""
         p = self.params
         found: list[np.ndarray | CannotCompare] = []
         drawn: list[tuple[int, _Drawn]] = []

@@ -103,6 +103,8 @@ def fit_many(
     if not np.all(np.isfinite(x)):
         raise ValueError("samples must be finite")
     n_sets, n_samples, n_features = x.shape
+    if gram is not None and np.shape(gram) != (n_sets, n_samples, n_samples):
+        raise ValueError("fit_many: gram must hold one N × N matrix per data set")
     augmented = np.concatenate([x, np.ones((n_sets, n_samples, 1))], axis=2)
     if n_samples <= n_features + 1:
         problem: Problem = Representer(augmented, y, c, group, batch, gram)
