@@ -19,7 +19,8 @@ Three steps, as in scikit-learn's estimator contract:
    compression dissimilarity, a degradation curve, a similarity per feature category …), or
    ``CannotCompare`` with a plain reason when the method cannot work on the case (Unmasking on
    texts too short to cut into chunks); the validation counts such trials and a case gets no
-   ratio from the method.
+   ratio from the method. ``features_many`` gives several cases' at once (the validation's
+   trials, the stability check's resamples), the same vectors.
 2. ``learn(features, truth)`` → the method's learned parameters (JSON-ready, stored in the
    model) from the training trials' feature rows; most methods learn nothing here (their
    threshold is replaced by the calibration), Unmasking learns its curve classifier.
@@ -62,6 +63,9 @@ class CaseTexts:
         return "\n\n".join(self.known)
 
 
+CaseDraw = tuple[CaseTexts, Sequence[str], np.random.Generator]  # a case, impostors, generator
+
+
 class ComparisonMethod(ABC):
     """One comparison system (see the module). Subclasses set ``info`` and ``DEFAULTS`` and
     implement ``features``; they are plain picklable objects (validation runs them in worker
@@ -69,6 +73,7 @@ class ComparisonMethod(ABC):
 
     info: ClassVar[MethodInfo]
     DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    BATCHES: ClassVar[bool] = False  # ``features_many`` computes several cases at once
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         unknown = set(params or {}) - set(self.DEFAULTS)
@@ -93,6 +98,19 @@ class ComparisonMethod(ABC):
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
         """The case's feature vector (1-D, finite), or ``CannotCompare``."""
+
+    def features_many(self, cases: Sequence[CaseDraw]) -> list[np.ndarray | CannotCompare]:
+        """The features of several cases, each with its own impostors and generator, in order:
+        each the vector ``features`` gives it, or its ``CannotCompare``. By default one case
+        after another; a method that can compute several cases at once, the same numbers,
+        overrides it (Generalised Unmasking's SVMs)."""
+        found: list[np.ndarray | CannotCompare] = []
+        for case, impostors, rng in cases:
+            try:
+                found.append(np.asarray(self.features(case, impostors, rng), dtype=float))
+            except CannotCompare as reason:
+                found.append(reason)
+        return found
 
     def learn(self, features: np.ndarray, truth: np.ndarray) -> dict[str, Any]:
         """Learned parameters from training rows (trials × features) and their truth."""

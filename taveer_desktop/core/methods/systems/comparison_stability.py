@@ -22,11 +22,13 @@ stated ratio is one of the ten comparison systems', that system scores every res
 
 Scoring is one case per resample: milliseconds for the compression and profile methods, tenths
 of a second for the impostor and unmasking methods (``benchmarks/comparison_stability.py``,
-``docs/performance.md``). When the first resample's time says the rest would take longer than
-``PROCESS_BEYOND_SECONDS`` in this process, they are scored in worker processes
-(``core/ground/processes.py``: as many as ``default_workers`` allows, as a validation scores its
-trials); each resample's score is the same wherever it is computed. Progress is reported per
-resample; cancelling takes effect between them.
+``docs/performance.md``); a method that ``BATCHES`` (Generalised Unmasking) scores ``BATCH``
+resamples at once (``ComparisonScorer.score_many``, the same scores). When the first
+resample's time says the rest would take longer than ``PROCESS_BEYOND_SECONDS`` in this
+process, they are scored in worker processes (``core/ground/processes.py``: as many as
+``default_workers`` allows, as a validation scores its trials); each resample's score is the
+same wherever it is computed. Progress is reported per resample (per ``BATCH`` where scored
+at once); cancelling takes effect between them.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from taveer_desktop.core.methods.systems.comparison_verify import ComparisonScor
 
 PROCESS_BEYOND_SECONDS = 2.0  # the rest would take longer than this here: in processes
 CHUNK = 5  # resamples per task sent to a worker process
+BATCH = 25  # resamples scored together by a method that ``BATCHES`` (per task, too)
 
 
 def _segments(prepared: str) -> tuple[str, ...]:
@@ -104,12 +107,18 @@ Task = tuple[int, np.ndarray, np.ndarray]  # (resample, questioned weights, know
 
 
 def _score(work: _Work, tasks: Sequence[Task]) -> list[tuple[int, float]]:
-    out = []
-    for b, keep_unknown, keep_known in tasks:
-        seed = None if work.seed is None else (work.seed, b)
-        found = work.scorer.score(work.segments.case(keep_unknown, keep_known), seed)
-        out.append((b, found if isinstance(found, float) else np.nan))
-    return out
+    cases = [
+        (
+            work.segments.case(keep_unknown, keep_known),
+            None if work.seed is None else (work.seed, b),
+        )
+        for b, keep_unknown, keep_known in tasks
+    ]  # scored together where the method can (``ComparisonScorer.score_many``)
+    found = work.scorer.score_many(cases)
+    return [
+        (b, raw if isinstance(raw, float) else np.nan)
+        for (b, *_), raw in zip(tasks, found, strict=True)
+    ]
 
 
 _WORK: _Work | None = None
@@ -165,10 +174,12 @@ def resampled_comparison(
     take(_score(work, tasks[:1]))
     slow = (time.perf_counter() - started) * (len(tasks) - 1) > PROCESS_BEYOND_SECONDS
     n_workers = default_workers(workers if workers is not None or slow else 1, len(tasks) - 1)
+    together = BATCH if scorer.method.BATCHES else 1
     if n_workers <= 1:
-        for task in tasks[1:]:
-            take(_score(work, [task]))
+        for first in range(1, len(tasks), together):
+            take(_score(work, tasks[first : first + together]))
         return raws
-    rest = [tasks[i : i + CHUNK] for i in range(1, len(tasks), CHUNK)]
+    size = max(CHUNK, together)
+    rest = [tasks[i : i + size] for i in range(1, len(tasks), size)]
     in_processes(_in_worker, rest, take, progress, n_workers, [__name__], _start, (work,))
     return raws

@@ -12,7 +12,9 @@ seed + 1, …) and hands them, for every comparison system it is asked for, to
    process once; the processes are renewed after ``RENEW_AFTER_CHUNKS`` chunks of at most 25
    trials each, so that memory a compression method's ``pyppmd`` never gives back stays
    bounded), each trial with its own generator seeded by (method seed, repeat, trial
-   index), so a trial's value does not depend on the process or the order. A trial the method
+   index), so a trial's value does not depend on the process or the order; a chunk's trials
+   are given to the method together (``features_many``: Generalised Unmasking unmasks them
+   at once, each trial's numbers its own). A trial the method
    cannot compare (``CannotCompare``) is counted with its reason and left out of the method's
    figures.
 4. **Per fold** of every repeat: ``learn`` on the compared trials of the other folds, ``score``,
@@ -113,14 +115,17 @@ def _compute(work: _Work, tasks: Sequence[Task]) -> tuple[list[tuple[int, Any]],
     """(row, feature vector or the reason it cannot compare) of each task, and the seconds."""
     started = time.perf_counter()
     out: list[tuple[int, Any]] = []
-    for row, case, key, seed in tasks:
-        rng = np.random.default_rng(list(seed))
-        try:
-            vector = work.method.features(case, work.impostors.of(key), rng)
-        except CannotCompare as reason:
-            out.append((row, str(reason) or "the method cannot compare these texts"))
-            continue
-        out.append((row, np.asarray(vector, dtype=float).ravel()))
+    found = work.method.features_many(  # the chunk's trials at once where the method can
+        [
+            (case, work.impostors.of(key), np.random.default_rng(list(seed)))
+            for _, case, key, seed in tasks
+        ]
+    )
+    for (row, *_), vector in zip(tasks, found, strict=True):
+        if isinstance(vector, CannotCompare):
+            out.append((row, str(vector) or "the method cannot compare these texts"))
+        else:
+            out.append((row, np.asarray(vector, dtype=float).ravel()))
     return out, time.perf_counter() - started
 
 

@@ -28,7 +28,7 @@ from taveer_desktop.core.calibration.length_bands import bound_at
 from taveer_desktop.core.calibration.outcome import GateFinding, GateRule
 from taveer_desktop.core.features.feature_stream import prepare_text
 from taveer_desktop.core.gate.gate import raw_range_finding
-from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseDraw, CaseTexts
 from taveer_desktop.core.methods.systems.comparison_model import ComparisonPart, decode_impostors
 from taveer_desktop.core.methods.taveer.model_fields import Model
 
@@ -86,16 +86,30 @@ class ComparisonScorer:
         generator's seed, the model's own unless given (the stability check draws each
         resample of a method that draws at random with another, ``core/comparison_stability``).
         """
-        own = {case.questioned, *case.known}  # never a document of the case as an impostor
-        impostors = tuple(t for t in self.impostors() if t not in own)
-        rng = np.random.default_rng([self.part.seed] if seed is None else list(seed))
-        try:
-            features = np.asarray(self.method.features(case, impostors, rng), dtype=float)
-        except CannotCompare as reason:
-            return str(reason) or "the method cannot compare these texts"
-        learned = self.part.learned
-        raw = float(np.asarray(self.method.score(features.ravel()[None, :], learned)).ravel()[0])
-        return raw if np.isfinite(raw) else "its score of this case is not a finite number"
+        return self.score_many([(case, seed)])[0]
+
+    def score_many(
+        self, cases: Sequence[tuple[CaseTexts, Sequence[int] | None]]
+    ) -> list[float | str]:
+        """``score`` of several cases (each with its seed, or None), computed together where
+        the method can (``ComparisonMethod.features_many``): the same scores."""
+        draws: list[CaseDraw] = []
+        for case, seed in cases:
+            own = {case.questioned, *case.known}  # never a document of the case as an impostor
+            impostors = tuple(t for t in self.impostors() if t not in own)
+            rng = np.random.default_rng([self.part.seed] if seed is None else list(seed))
+            draws.append((case, impostors, rng))
+        found: list[float | str] = []
+        for features in self.method.features_many(draws):
+            if isinstance(features, CannotCompare):
+                found.append(str(features) or "the method cannot compare these texts")
+                continue
+            row = np.asarray(features, dtype=float).ravel()[None, :]
+            raw = float(np.asarray(self.method.score(row, self.part.learned)).ravel()[0])
+            found.append(
+                raw if np.isfinite(raw) else "its score of this case is not a finite number"
+            )
+        return found
 
     def raw(self, known_texts: Sequence[str], unknown_text: str) -> float:
         """The raw score of one case, NaN where the method cannot compare it (``evaluate``)."""

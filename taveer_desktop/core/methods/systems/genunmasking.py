@@ -42,11 +42,14 @@ meta-learner (a linear SVM, C = 1, on the features as they are) is shared with
 
 A text with no words, or two texts with fewer different words than the rounds remove, cannot
 be compared (``CannotCompare``); the randomness (chunks, folds) comes from the given generator.
+Several cases (a validation's trials, a stability check's resamples) are unmasked at once by
+``features_many``, each with exactly the numbers it has alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -59,8 +62,22 @@ from taveer_desktop.core.methods.systems.chunks import (
     most_frequent_in_chunks,
     oversampled_chunks,
 )
-from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
+from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseDraw, CaseTexts
 from taveer_desktop.core.methods.systems.unmasking import Unmasking, degradation_curves
+
+# chunk values (cases × runs × chunks × feature columns) unmasked together: 10 cases at the
+# paper's settings, 12 MB, about 100 MiB more at a process's peak with the solver's copies; more
+# cases at once were no faster (25: the same CPU time, 216 MiB more; docs/performance.md)
+BATCH_FLOATS = 1_600_000
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """One case's runs, drawn: chunk counts (runs, 2n, F), labels and folds (runs, 2n)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    folds: np.ndarray
 
 
 class GeneralisedUnmasking(Unmasking):
@@ -77,6 +94,7 @@ class GeneralisedUnmasking(Unmasking):
         "runs": 10,  # unmasking runs averaged
     }
     BOOK_SETTINGS = None  # the paper's settings serve short texts and books alike
+    BATCHES = True
     LEARNED_MARK: ClassVar[Mapping[str, Any]] = {
         "curves": "as webis-de/unmasking: words per run, case kept, above chance"
     }
@@ -89,6 +107,48 @@ class GeneralisedUnmasking(Unmasking):
     def features(
         self, case: CaseTexts, impostors: Sequence[str], rng: np.random.Generator
     ) -> np.ndarray:
+        found = self.features_many([(case, impostors, rng)])[0]
+        if isinstance(found, CannotCompare):
+            raise found
+        return found
+
+    def features_many(self, cases: Sequence[CaseDraw]) -> list[np.ndarray | CannotCompare]:
+        """Several cases' features, their unmasking runs stacked and unmasked together, round
+        by round — at most ``BATCH_FLOATS`` chunk values at a time, only cases of the same
+        shapes together. Each case draws from its own generator as ``features`` does, and its
+        curve is exactly its own (``degradation_curves``' ``batch``): what the cases share is
+        numpy's calls, not any number (docs/performance.md)."""
+        p = self.params
+        found: list[np.ndarray | CannotCompare] = []
+        drawn: list[tuple[int, _Drawn]] = []
+        for index, (case, _, rng) in enumerate(cases):
+            try:
+                drawn.append((index, self._drawn(case, rng)))
+                found.append(np.empty(0))  # its place: filled below
+            except CannotCompare as reason:
+                found.append(reason)
+        runs = p["runs"]
+        per_case = runs * 2 * p["chunks"] * (p["initial_features"] + 1)
+        size = max(1, BATCH_FLOATS // per_case)
+        shapes = {d.x.shape for _, d in drawn}  # fewer feature words where the texts have fewer
+        alike = [[(i, d) for i, d in drawn if d.x.shape == shape] for shape in sorted(shapes)]
+        for part in (same[k : k + size] for same in alike for k in range(0, len(same), size)):
+            accuracy = degradation_curves(
+                np.concatenate([d.x for _, d in part]),
+                np.concatenate([d.y for _, d in part]),
+                np.concatenate([d.folds for _, d in part]),
+                p["folds"],
+                p["eliminated_per_side"],
+                p["iterations"],
+                batch=np.repeat(np.arange(len(part)), runs),
+            )
+            for j, (index, _) in enumerate(part):
+                curve = above_chance(accuracy[j * runs : (j + 1) * runs]).mean(axis=0)
+                found[index] = self.curve_features(curve)
+        return found
+
+    def _drawn(self, case: CaseTexts, rng: np.random.Generator) -> _Drawn:
+        """A case's runs of chunks and folds, drawn from ``rng`` (or ``CannotCompare``)."""
         p = self.params
         pair = encode_pair(case.known_joined, case.questioned, keep_case=True)
         for label, ids in (("known text", pair.first), ("questioned text", pair.second)):
@@ -110,15 +170,7 @@ class GeneralisedUnmasking(Unmasking):
         )
         y = np.concatenate([np.ones(n), -np.ones(n)])
         folds = np.stack([linear_svm.stratified_folds(y, p["folds"], rng) for _ in range(runs)])
-        accuracy = degradation_curves(
-            x,
-            np.broadcast_to(y, (runs, 2 * n)),
-            folds,
-            p["folds"],
-            p["eliminated_per_side"],
-            p["iterations"],
-        )
-        return self.curve_features(above_chance(accuracy).mean(axis=0))
+        return _Drawn(x, np.broadcast_to(y, (runs, 2 * n)), folds)
 
     def curve_features(self, curve: np.ndarray) -> np.ndarray:
         """The averaged curve, its first and second central-difference gradients, and both

@@ -60,12 +60,20 @@ from taveer_desktop.core.methods.systems.comparison import (
 
 
 def degradation_curves(
-    x: np.ndarray, y: np.ndarray, folds: np.ndarray, n_folds: int, eliminated: int, rounds: int
+    x: np.ndarray,
+    y: np.ndarray,
+    folds: np.ndarray,
+    n_folds: int,
+    eliminated: int,
+    rounds: int,
+    batch: np.ndarray | None = None,
 ) -> np.ndarray:
     """Unmasking of R chunk sets at once: ``x`` (R, N, F) chunk features, ``y`` and ``folds``
     (R, N). Returns (R, rounds): the cross-validated accuracy before each round of removing the
     ``eliminated`` most positive and most negative features (of the fold models' mean weights).
-    A removed feature's column is zeroed, which gives it weight 0 in every later model."""
+    A removed feature's column is zeroed, which gives it weight 0 in every later model.
+    ``batch`` (R,), optional: the case of each chunk set where several cases' sets are stacked;
+    each set's curve is then exactly what its case's sets alone give (``linear_svm.fit_many``)."""
     x = np.array(x, dtype=float)
     n_sets, _, n_features = x.shape
     if n_features - 2 * eliminated * (rounds - 1) < 1:
@@ -73,8 +81,11 @@ def degradation_curves(
     alive = np.ones((n_sets, n_features), dtype=bool)
     curves = np.empty((n_sets, rounds))
     start = None
+    gram = linear_svm.exact_gram(x)  # kept from round to round where exact, else None
     for step in range(rounds):
-        result = linear_svm.cross_validate(x, y, folds, n_folds, start=start)
+        result = linear_svm.cross_validate(
+            x, y, folds, n_folds, start=start, batch=batch, gram=gram
+        )
         curves[:, step] = result.accuracy
         start = result.fit  # the next round's models differ little: start from these
         if step == rounds - 1:
@@ -82,6 +93,8 @@ def degradation_curves(
         removed = strongest_features(result.weights.mean(axis=1), alive, eliminated)
         rows = np.arange(n_sets)[:, None]
         alive[rows, removed] = False
+        if gram is not None:
+            linear_svm.without_columns(gram, np.take_along_axis(x, removed[:, None, :], axis=2))
         x[rows, :, removed] = 0.0
     return curves
 

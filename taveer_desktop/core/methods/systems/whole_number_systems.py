@@ -6,7 +6,7 @@ entry of such a system — and every partial sum on the way to it — is a whole
 float64 holds exactly, whatever order the sums are added in. So the system can be summed from
 each sample's non-zero feature pairs (a short chunk holds few of the words) and afterwards
 updated by only the samples that entered or left a problem's active set, and it is still, bit
-for bit, the dense sum over every active sample (``linear_svm._Primal``, which uses it).
+for bit, the dense sum over every active sample (``svm_newton.Primal``, which uses it).
 """
 
 from __future__ import annotations

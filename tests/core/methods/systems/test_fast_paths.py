@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from taveer_desktop.core.methods.systems import linear_svm
+from taveer_desktop.core.methods.systems import linear_svm, svm_newton
 from taveer_desktop.core.methods.systems.char_ngrams import population, text_ngrams
 from taveer_desktop.core.methods.systems.chunks import chunk_counts, encode_pair, most_frequent
 from taveer_desktop.core.methods.systems.genunmasking import GeneralisedUnmasking
@@ -231,8 +231,8 @@ def test_primal_fast_path_equals_the_plain_sums_on_real_chunks(
     assert x.shape[0] > x.shape[1] + 1  # the primal parametrisation
     folds = linear_svm.stratified_folds(y, 4, np.random.default_rng(1))
     fast = linear_svm.cross_validate(x[None], y[None], folds[None], 4)
-    monkeypatch.setattr(linear_svm._Primal, "newton_point", _plain_primal_point)
-    monkeypatch.setattr(linear_svm._Primal, "outputs", _plain_outputs)
+    monkeypatch.setattr(svm_newton.Primal, "newton_point", _plain_primal_point)
+    monkeypatch.setattr(svm_newton.Primal, "outputs", _plain_outputs)
     plain = linear_svm.cross_validate(x[None], y[None], folds[None], 4)
     np.testing.assert_array_equal(fast.weights, plain.weights)
     np.testing.assert_array_equal(fast.accuracy, plain.accuracy)
