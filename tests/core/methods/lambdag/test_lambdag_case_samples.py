@@ -73,7 +73,7 @@ def test_a_model_made_before_still_draws_with_its_own_seed():
 def test_a_part_of_an_unknown_version_is_refused_in_one_line(version):
     data = json.loads(_old_model_text())
     data["lambdag"]["format_version"] = version
-    with pytest.raises(InputError, match="lambdag.format_version must be 1 or 2"):
+    with pytest.raises(InputError, match=r"lambdag\.format_version must be 1 or 2"):
         parse_model(json.dumps(data), "m.json")
 
 
