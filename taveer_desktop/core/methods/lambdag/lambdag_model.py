@@ -125,10 +125,15 @@ class LambdaGPart:
     raw_range: tuple[float, float] | None = None
     format_version: int = MODEL_SEEDED_VERSION  # what seeds a case's samples: see the module
 
+    @property
+    def seeded_by_case(self) -> bool:
+        """Whether a case's reference samples are seeded by the case (version 2)."""
+        return self.format_version >= CASE_SEEDED_VERSION
+
     def sample_seed(self, known_tokens: np.ndarray, questioned_tokens: np.ndarray) -> int:
         """The seed of a case's reference samples (its known and questioned masked tokens,
         ``SentenceKeys.tokens``): the case's own (version 2) or the model's (version 1)."""
-        if self.format_version >= CASE_SEEDED_VERSION:
+        if self.seeded_by_case:
             return case_seed(known_tokens, questioned_tokens)
         return self.seed
 
