@@ -16,7 +16,7 @@ from taveer_desktop.core.methods.taveer.model import parse_model
 from taveer_desktop.presentation.method_report_text import lambdag_pairs
 
 DATA = Path(__file__).resolve().parents[1] / "core" / "data"
-OLD_MODEL = DATA / "fused_taveer_lambdag_model.json"  
+OLD_MODEL = DATA / "fused_taveer_lambdag_model.json"  # written before format version 2
 
 
 def test_the_report_says_what_the_seed_draws():
