@@ -23,8 +23,9 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
 What seeds a case's reference samples is the part's ``format_version``: version 2 (every model
 validated since issue 30, item 4), the case's own texts (``lambdag.case_seed``), so that the same
 case gives the same λG under every model of the same population and order, whatever the seed of
-its validation — only the calibrations then differ with the seed, and the repeat check sees
-them; version 1 (older models, still read and verified as they were), the model's ``seed``.
+its validation — only the order and the calibration then differ with the seed, and the repeat
+check sees the calibration's part; version 1 (older models, still read and verified as they
+were), the model's ``seed``.
 
 A model of one of the ten comparison systems carries ``"comparison"`` instead
 (``core/methods/systems/comparison_model.py``).

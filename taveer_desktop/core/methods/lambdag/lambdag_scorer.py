@@ -26,8 +26,8 @@ class LambdaGScorer:
     decoded once and serves every case (``evaluate`` scores a whole corpus with one). Each
     case's samples come from a generator seeded by the case (or, in a model made before, by
     the model), so a case's ratio does not depend on which cases were scored before it, nor in
-    which process. Picklable: a worker
-    process gets the model's part and decodes the reference itself."""
+    which process. Picklable: a worker process gets the model's part and decodes the reference
+    itself."""
 
     def __init__(self, part: LambdaGPart, lexicon: Lexicon, source: str):
         self.part = part
