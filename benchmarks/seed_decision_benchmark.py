@@ -22,7 +22,7 @@ after it (``benchmarks/seed_decision_evidence.py`` says how).
 
     .venv/bin/python benchmarks/seed_decision_benchmark.py [--repeats 3] [--seeds 0 … 9]
         [--case EN041] [--topic unknown] [--time 3] [--cost 0 1 …]
-        [--evidence stackexchange 0 1 2 3 4] [--method coav|lambdag|fusion|…]
+        [--evidence stackexchange 0 1 2 3 4 [--keep DIR]] [--method coav|lambdag|fusion|…]
 
 ``--method`` validates that stated method in every mode (``fusion``: TAVeer + COAV, ``FUSE``);
 the model sizes are given with every method's repeat fits, without any, and with TAVeer's alone
@@ -206,6 +206,12 @@ def main() -> int:
         metavar="CORPUS [SEED …]",
         help="the check's cost in evidence over CORPUS's test split (default seeds 0-4)",
     )
+    parser.add_argument(
+        "--keep",
+        default=None,
+        metavar="DIR",
+        help="with --evidence: keep each seed's model and record in DIR, reuse those found there",
+    )
     args = parser.parse_args()
     if args.evidence:
         corpus, *seeds = args.evidence
@@ -219,6 +225,7 @@ def main() -> int:
             corpus,
             seeds,
             lambda seed: settings_for(ranges, seed, args.repeats, None, args.method),
+            Path(args.keep) if args.keep else None,
         )
         return 0
     root = Path(args.shared) / "corpora" / "reuters-c50"

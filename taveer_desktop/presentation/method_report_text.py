@@ -136,7 +136,7 @@ def lambdag_pairs(
             f"{numbers.integer(part.samples)} random samples of the reference population, each "
             "of as many sentences as the known texts; λG is averaged over them",
         ),
-        ("Seed", f"{part.seed} (the same case and model always give the same λG)"),
+        ("Seed", f"{part.seed} ({_seed_words(part)})"),
         ("Vocabulary", numbers.count(part.vocabulary_size, "masked symbol")),
         (
             "Reference population",
@@ -148,6 +148,16 @@ def lambdag_pairs(
         ("Calibration", calibration_text(part.calibration)),
     ]
     return rows
+
+
+def _seed_words(part: LambdaGPart) -> str:
+    """What the stored seed draws (issue 30, item 4: a newer model seeds a case by the case)."""
+    if part.seeded_by_case:
+        return (
+            "the validation's trials; a case's samples are seeded by the case's own texts, so "
+            "the same case gives the same λG whatever the seed"
+        )
+    return "the same case and model always give the same λG"
 
 
 def fusion_head(fusion: Fusion) -> str:

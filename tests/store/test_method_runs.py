@@ -201,11 +201,12 @@ def test_resampled_lambda_g_keeping_every_sentence_is_the_runs_own(fused):
         known = [store.documents.text(d.id) for d in store.documents.in_use(case.id, KNOWN)]
     lexicon = default_lexicon()
     part = LambdaGPart.of(model, "test")
-    pool = LambdaGScorer(part, lexicon, "test").pool()
+    scorer = LambdaGScorer(part, lexicon, "test")
     n_unknown, n_known = sentence_counts(known, text, lexicon)
     everything = (np.ones((2, n_unknown), bool), np.ones((2, n_known), bool))
+    seed = scorer.sample_seed(known, text)  # the case's own (issue 30, item 4)
     raws = resampled_lambda_g(
-        pool, part.order, part.samples, part.seed, known, text, lexicon, *everything
+        scorer.pool(), part.order, part.samples, seed, known, text, lexicon, *everything
     )
     assert result.methods is not None
     assert raws == pytest.approx([result.methods.lambdag_raw] * 2, abs=1e-5)

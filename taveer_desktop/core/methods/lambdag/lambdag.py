@@ -17,11 +17,14 @@ Each position of U contributes one term, so the evidence per token and per sente
 same sum split up (``contributions``). One call scores every order 1 … N at once (the model of
 order N holds all lower ones), which is how the order is chosen by validation.
 
-Deterministic: every random sample comes from a generator seeded by the caller.
+Deterministic: every random sample comes from a generator seeded by the caller; a case's samples
+may be seeded by the case's own texts (``case_seed``), so that the same case draws the same
+samples whatever else is seeded.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -75,6 +78,21 @@ class ReferencePool:
             keys = self.stream.select(np.sort(chosen)).keys(order)
             models.append(KneserNeyModel(keys, self.vocabulary_size))
         return models
+
+
+CASE_SEED_DOMAIN = b"TAVeer LambdaG case samples, 1\0"
+
+
+def case_seed(known_tokens: np.ndarray, questioned_tokens: np.ndarray) -> int:
+    """A seed made of a case's own texts: the SHA-256 of its known and its questioned masked
+    tokens (each sentence's tokens and end symbol, ``SentenceKeys.tokens``), first 8 bytes.
+    The same case gives the same seed under every model and in every process."""
+    digest = hashlib.sha256(CASE_SEED_DOMAIN)
+    for tokens in (known_tokens, questioned_tokens):
+        data = np.ascontiguousarray(tokens, dtype="<u2").tobytes()
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return int.from_bytes(digest.digest()[:8], "little")
 
 
 def vocabulary_size_of(tokens: np.ndarray) -> int:

@@ -6,8 +6,9 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
 
 - ``"method"``: ``"lambdag"`` or ``"fusion"`` — whose likelihood ratio the conclusion states
   (absent: ``"taveer"``);
-- ``"lambdag"``: the chosen order, the number of reference samples, the seed, the vocabulary
-  size, the logistic calibration of λG (bounded), and the **reference population** itself as
+- ``"lambdag"``: its ``format_version`` (absent: 1), the chosen order, the number of reference
+  samples, the validation's seed, the vocabulary size, the logistic calibration of λG (bounded),
+  and the **reference population** itself as
   masked token streams (``core/methods/lambdag/lambdag_masking.py``: lexicon words and punctuation
   in order, every other word a placeholder), zlib-compressed little-endian 16-bit ids in base64,
   with their SHA-256. LambdaG needs the population at every verification (its samples are drawn to
@@ -18,6 +19,13 @@ and TAVeer's own likelihood ratio come from them) with three more keys:
 - ``"fusion"``: the fusion of the fused methods' log10 LRs, for ``"method": "fusion"``
   (``core/methods/fusion/fusion_model.fusion_of``, also importable from here); every model made
   before ``--fuse`` existed fuses ``FUSED_METHODS``, TAVeer and LambdaG.
+
+What seeds a case's reference samples is the part's ``format_version``: version 2 (every model
+validated since issue 30, item 4), the case's own texts (``lambdag.case_seed``), so that the same
+case gives the same λG under every model of the same population and order, whatever the seed of
+its validation — only the order and the calibration then differ with the seed, and the repeat
+check sees the calibration's part; version 1 (older models, still read and verified as they
+were), the model's ``seed``.
 
 A model of one of the ten comparison systems carries ``"comparison"`` instead
 (``core/methods/systems/comparison_model.py``).
@@ -51,7 +59,7 @@ from taveer_desktop.core.calibration.model_checks import (
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.fusion.fusion_model import fusion_of as fusion_of
 from taveer_desktop.core.methods.lambdag.kneser_ney import END
-from taveer_desktop.core.methods.lambdag.lambdag import vocabulary_size_of
+from taveer_desktop.core.methods.lambdag.lambdag import case_seed, vocabulary_size_of
 from taveer_desktop.core.methods.lambdag.lambdag_masking import MASKED_DTYPE
 from taveer_desktop.core.methods.taveer.model_fields import MODEL_FORMAT_VERSION, Model
 
@@ -66,6 +74,8 @@ MAX_SEED = 2**63 - 1
 MAX_VOCABULARY = 0x8000 + 1  # every masked id is below 0x8000
 MAX_REFERENCE_TOKENS = 16_000_000  # 32 MB decoded: far above what a 5 MB model file holds
 MAX_RAW = 1e9  # |λG| of the validation's trials
+MODEL_SEEDED_VERSION = 1  # a case's samples seeded by the model's seed (models made before)
+CASE_SEEDED_VERSION = 2  # a case's samples seeded by the case's own texts
 
 
 def encode_reference(stream: np.ndarray) -> dict[str, Any]:
@@ -114,6 +124,19 @@ class LambdaGPart:
     # the lowest and highest λG (at ``order``) of the validation's trials; a case outside it
     # is extrapolated (the gate's validated-conditions rule); None in models made before
     raw_range: tuple[float, float] | None = None
+    format_version: int = MODEL_SEEDED_VERSION  # what seeds a case's samples: see the module
+
+    @property
+    def seeded_by_case(self) -> bool:
+        """Whether a case's reference samples are seeded by the case (version 2)."""
+        return self.format_version >= CASE_SEEDED_VERSION
+
+    def sample_seed(self, known_tokens: np.ndarray, questioned_tokens: np.ndarray) -> int:
+        """The seed of a case's reference samples (its known and questioned masked tokens,
+        ``SentenceKeys.tokens``): the case's own (version 2) or the model's (version 1)."""
+        if self.seeded_by_case:
+            return case_seed(known_tokens, questioned_tokens)
+        return self.seed
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -127,6 +150,8 @@ class LambdaGPart:
             "population_sha256": self.population_sha256,
             "reference": self.reference,
         }
+        if self.format_version != MODEL_SEEDED_VERSION:  # a version 1 part is written as before
+            data = {"format_version": self.format_version, **data}
         if self.raw_range is not None:
             data["raw_range"] = [round(self.raw_range[0], 6), round(self.raw_range[1], 6)]
         return data
@@ -137,6 +162,13 @@ class LambdaGPart:
         data = model.extra.get("lambdag")
         if not isinstance(data, dict):
             refuse("its LambdaG part is missing ('lambdag')", source)
+        version = data.get("format_version", MODEL_SEEDED_VERSION)
+        require(
+            is_whole(version, MODEL_SEEDED_VERSION, CASE_SEEDED_VERSION),
+            f"lambdag.format_version must be {MODEL_SEEDED_VERSION} or {CASE_SEEDED_VERSION} "
+            "(a later version needs a newer TAVeer)",
+            source,
+        )
         for key, low, high, shown in (
             ("order", 1, MAX_ORDER, f"from 1 to {MAX_ORDER}"),
             ("samples", 1, MAX_SAMPLES, f"from 1 to {MAX_SAMPLES:,}"),
@@ -181,6 +213,7 @@ class LambdaGPart:
             reference=dict(reference),
             population_sha256=population_sha256,
             raw_range=raw_range,
+            format_version=version,
         )
 
 

@@ -74,12 +74,12 @@ class LambdaGSeam(RawScoreSeam):
         from taveer_desktop.core.methods.lambdag.lambdag_stability import resampled_lambda_g
 
         part = LambdaGPart.of(model, case.source)
-        pool = LambdaGScorer(part, case.lexicon, case.source).pool()
+        scorer = LambdaGScorer(part, case.lexicon, case.source)
         raws = resampled_lambda_g(
-            pool,
+            scorer.pool(),
             part.order,
             part.samples,
-            part.seed,
+            scorer.sample_seed(case.known, case.unknown),  # the verification's draw
             case.known,
             case.unknown,
             case.lexicon,

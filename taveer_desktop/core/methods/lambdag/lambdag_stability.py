@@ -11,7 +11,8 @@ the same sentences, ``core/features/feature_stream.py``):
 - the known texts: the known author's model is rebuilt from the kept sentences, once per
   resample (one n-gram model, ``core/methods/lambdag/kneser_ney.py``), and the questioned text
   scored with it;
-- the reference samples: drawn once, seeded by the model as in the verification, each of as
+- the reference samples: drawn once, seeded as in the verification (by the case's texts; in a
+  model made before, by the model), each of as
   many sentences as every resample keeps of the known texts, and shared by all resamples — so
   the spread measured is that of the sentences alone, not of the reference draws (which the
   verification fixes by its seed too).

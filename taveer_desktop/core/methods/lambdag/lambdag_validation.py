@@ -26,7 +26,8 @@ same trials to ``second_opinion``:
    scored with them.
 3. **The final part**: order and calibration from all trials, bounded, as TAVeer's final
    model, by the ELUB of LambdaG's cross-validated LRs; the reference population (all its
-   authors) stored in the model (``core/methods/lambdag/lambdag_model.py``).
+   authors) stored in the model (``core/methods/lambdag/lambdag_model.py``), whose cases draw
+   their reference samples seeded by their own texts (format version 2), not by the seed.
 
 The fusion of LambdaG with other methods is fitted on the held-out LRs of each
 (``core/methods/fusion/fusion_validation.py``). The figures of every method come from the same
@@ -57,7 +58,11 @@ from taveer_desktop.core.methods.lambdag.kneser_ney import (
 )
 from taveer_desktop.core.methods.lambdag.lambdag import vocabulary_size_of
 from taveer_desktop.core.methods.lambdag.lambdag_masking import join_sentences, masked_sentences
-from taveer_desktop.core.methods.lambdag.lambdag_model import LambdaGPart, encode_reference
+from taveer_desktop.core.methods.lambdag.lambdag_model import (
+    CASE_SEEDED_VERSION,
+    LambdaGPart,
+    encode_reference,
+)
 from taveer_desktop.core.methods.lambdag.lambdag_trial_scores import (
     RANGE_SAMPLE_STEP,
     SAMPLE_STEP,
@@ -202,6 +207,7 @@ def second_opinion(
         reference=reference,
         population_sha256=population.sha256,
         raw_range=(float(raw[:, order - 1].min()), float(raw[:, order - 1].max())),
+        format_version=CASE_SEEDED_VERSION,  # a case's samples seeded by the case
     )
     return SecondOpinion(
         truth=truth,
