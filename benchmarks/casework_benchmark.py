@@ -28,6 +28,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration import cllr

@@ -17,6 +17,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent

@@ -24,6 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent

@@ -25,6 +25,9 @@ import sys
 import time
 from pathlib import Path
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

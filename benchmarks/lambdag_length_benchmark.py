@@ -24,6 +24,9 @@ import json
 import sys
 from pathlib import Path
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -27,6 +27,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]

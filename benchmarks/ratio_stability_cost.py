@@ -24,6 +24,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+import taveer_desktop  # noqa: E402, F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np  # noqa: E402
 from timing import median_seconds  # noqa: E402
 

@@ -32,6 +32,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration import cllr

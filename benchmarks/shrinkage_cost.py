@@ -20,6 +20,9 @@ import json
 import statistics
 import time
 
+import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread, see its docstring)
+
+# isort: split
 import numpy as np
 
 from taveer_desktop.core.calibration.calibration_shrinkage import (

@@ -30,6 +30,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 def child(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(Path(args.tree)))
+    import taveer_desktop  # noqa: F401  (before numpy: it keeps BLAS to one thread)
+
+    # isort: split
     import numpy as np
 
     from taveer_desktop.core.methods.systems.comparison import CannotCompare
