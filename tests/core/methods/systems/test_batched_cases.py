@@ -25,17 +25,9 @@ from taveer_desktop.core.methods.systems.comparison_verify import ComparisonScor
 from taveer_desktop.core.methods.systems.genunmasking import GeneralisedUnmasking
 from taveer_desktop.core.methods.systems.unmasking import Unmasking, degradation_curves
 from taveer_desktop.core.methods.taveer.stability import resample_weights
-from tests.core.methods.systems.unmasking_trials import stackexchange_cases
+from tests.core.methods.systems.unmasking_trials import GENUNMASKING_SMALL, stackexchange_cases
 
-SMALL = {  # a quick configuration (as test_genunmasking.py's), with enough rounds to matter
-    "chunks": 10,
-    "chunk_words": 40,
-    "initial_features": 12,
-    "eliminated_per_side": 1,
-    "iterations": 4,
-    "folds": 5,
-    "runs": 3,
-}
+SMALL = GENUNMASKING_SMALL
 
 
 def _text(seed: int, words: int, vocabulary: int) -> str:

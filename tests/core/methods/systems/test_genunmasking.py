@@ -8,17 +8,13 @@ import pytest
 
 from taveer_desktop.core.methods.systems.comparison import CannotCompare, CaseTexts
 from taveer_desktop.core.methods.systems.genunmasking import METHOD, GeneralisedUnmasking
-from tests.core.methods.systems.unmasking_trials import cross_fitted_auc, demo_population_cases
+from tests.core.methods.systems.unmasking_trials import (
+    GENUNMASKING_SMALL,
+    cross_fitted_auc,
+    demo_population_cases,
+)
 
-SMALL = {  # a quick configuration for the tests that do not check the paper's settings
-    "chunks": 10,
-    "chunk_words": 40,
-    "initial_features": 12,
-    "eliminated_per_side": 1,
-    "iterations": 4,
-    "folds": 5,
-    "runs": 3,
-}
+SMALL = GENUNMASKING_SMALL
 
 
 def test_module_exposes_the_method_with_the_paper_s_settings() -> None:

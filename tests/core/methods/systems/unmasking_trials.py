@@ -21,6 +21,18 @@ from tests.conftest import corpus_path
 DEMO_POPULATION = Path(__file__).resolve().parents[4] / "resources" / "demo" / "population"
 GENRES = (("Hamilton", "Madison", "Jay"), ("Anne_Bronte", "Charlotte_Bronte", "Emily_Bronte"))
 
+# A quick Generalised Unmasking configuration, for the tests that do not check the paper's
+# settings: small chunks and few words, but several rounds, runs and folds.
+GENUNMASKING_SMALL = {
+    "chunks": 10,
+    "chunk_words": 40,
+    "initial_features": 12,
+    "eliminated_per_side": 1,
+    "iterations": 4,
+    "folds": 5,
+    "runs": 3,
+}
+
 
 def read(path: Path, n_words: int | None = None) -> str:
     text = path.read_text(encoding="utf-8")
