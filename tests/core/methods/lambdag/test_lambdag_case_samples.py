@@ -24,12 +24,12 @@ from taveer_desktop.core.methods.lambdag.lambdag_scorer import LambdaGScorer
 from taveer_desktop.core.methods.taveer.model import parse_model
 from taveer_desktop.core.trials.population import population_from_texts
 from taveer_desktop.core.validation.validation import (
-    AcceptanceCriteria,
     ValidationSettings,
     validate,
 )
 from taveer_desktop.core.verification.method_verify import verify_with_method
 from taveer_desktop.store.population_folder import read_population_folder
+from tests.core.methods.systems.comparison_fixtures import small_settings
 from tests.core.validation_fixtures import SHIPPED_POPULATION
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -99,19 +99,7 @@ def test_an_old_model_s_ratio_is_the_one_it_gave_before():
 
 def _settings(seed: int) -> ValidationSettings:
     """A small LambdaG validation of the shipped demo population: seconds, not minutes."""
-    return ValidationSettings(
-        questioned_chars=3000,
-        known_chars=9000,
-        folds=3,
-        repeats=2,
-        max_trials=100,
-        bootstrap=30,
-        seed=seed,
-        method="lambdag",
-        lambdag_order=3,
-        lambdag_samples=5,
-        criteria=AcceptanceCriteria.now(max_cllr=2.0),
-    )
+    return small_settings("lambdag", questioned_chars=3000, seed=seed, lambdag_samples=5)
 
 
 @pytest.fixture(scope="module")
