@@ -158,6 +158,8 @@ def open_package(data: bytes, source: str) -> zipfile.ZipFile:
         raise refuse(
             "is not a valid Word document (.docx): it is not a ZIP package", source
         ) from None
+    except NotImplementedError as error:  # zipfile: a ZIP version it does not read
+        raise refuse(f"uses a ZIP feature that cannot be read ({error})", source) from None
     if len(archive.infolist()) > MAX_ZIP_ENTRIES:
         archive.close()
         raise refuse(

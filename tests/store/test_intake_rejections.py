@@ -198,3 +198,14 @@ def test_import_reports_progress_and_a_cancel_stores_nothing(store, case, tmp_pa
         store.documents.add(case.id, KNOWN, files[2:], progress=progress)
     assert len(store.documents.list_for_case(case.id)) == 2  # nothing of the cancelled import
     assert len(store.audit.entries()) == audit_before
+
+
+def test_docx_whose_zip_version_python_cannot_read(store, case, tmp_path):
+    """A central directory entry claiming ZIP version 6.4 (found by the CLI fuzz test): zipfile
+    raises NotImplementedError while opening it, which must be a refusal, not an internal error."""
+    entry = b"PK\x01\x02\x00\x00@" + b"\x00" * 241  # 248 bytes: "made by" 0, "needs" 6.4
+    end = b"PK\x05\x06" + b"\x00" * 8 + b"\xf8\x00\x00\x00" + b"\x00" * 6
+    audit_before = len(store.audit.entries())
+    _reason, message = _refusal(store, case, write(tmp_path / "odd.docx", entry + end))
+    assert "ZIP feature that cannot be read" in message
+    _nothing_stored(store, case, audit_before)
