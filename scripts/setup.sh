@@ -2,7 +2,8 @@
 # Set up everything TAVeer Desktop needs on a fresh Debian machine, idempotently:
 #   - Debian libraries Qt needs for a real window under Xvfb, and the tools the tests use
 #     to look at what the program makes (Xvfb, poppler's pdftotext/pdftoppm, fonts);
-#   - a virtual environment in .venv with the package installed in editable mode.
+#   - a virtual environment in .venv with the package installed in editable mode;
+#   - the C part (scripts/build_native.py: the unmasking curve), where a C compiler is found.
 # Usage: scripts/setup.sh [extras]   (extras default to "test,build")
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,3 +44,6 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet -e ".[$EXTRAS]"
   echo "$want" > "$stamp"
 fi
+
+# the compiled unmasking curve (a one-line notice and the numpy path where there is no compiler)
+.venv/bin/python scripts/build_native.py

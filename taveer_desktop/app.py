@@ -27,6 +27,7 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING
 
 from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
+from taveer_desktop.core.methods.systems import native
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
 
 if TYPE_CHECKING:  # Qt is imported where the window starts, so the CLI never loads it
@@ -202,7 +203,8 @@ class SmokeTest:
                 f"smoke test ok: case {view.case.number} ({len(view.known)} known, 1 questioned), "
                 f"model {run.model_name}: {kind}, classification "
                 f"{CLASSIFICATION_SHORT[run.prediction]}, similarity {similarity}, "
-                f"run {run.id} stored, {time.perf_counter() - self.started:.1f} s"
+                f"run {run.id} stored, {time.perf_counter() - self.started:.1f} s; "
+                f"unmasking curves {native.engine()}"
             )
         except Exception as error:
             log.exception("smoke test failed")

@@ -16,6 +16,7 @@ from PySide6.QtGui import QFontDatabase, QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from taveer_desktop import __version__, app, paths
+from taveer_desktop.core.methods.systems import native
 from taveer_desktop.ui import fonts
 from taveer_desktop.ui.main_window import SETTINGS_FILE_NAME, MainWindow
 
@@ -274,6 +275,7 @@ def _check_smoke_run(done: subprocess.CompletedProcess, shot: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "smoke test ok" in done.stdout
     assert "DEMO-001" in done.stdout
+    assert f"unmasking curves {native.engine()}" in done.stdout
     assert shot.is_file() and shot.stat().st_size > 1000
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = QImage(str(shot))

@@ -18,6 +18,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from taveer_desktop import __version__
+from taveer_desktop.core.methods.systems import native
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = REPO_ROOT / "packaging"
@@ -154,6 +155,8 @@ def test_built_program_passes_its_smoke_test(bundle, tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "smoke test ok" in done.stdout
+    # the bundle carries the compiled unmasking curve the source tree built (the spec's NATIVE)
+    assert f"unmasking curves {native.engine()}" in done.stdout
     assert shot.is_file() and shot.stat().st_size > 1000
     assert (tmp_path / "home" / "logs" / "taveer.log").is_file()
 

@@ -27,6 +27,8 @@ def version_lines() -> list[tuple[str, str]]:
     import numpy
     import pyqtgraph
 
+    from taveer_desktop.core.methods.systems import native
+
     return [
         (PROGRAM_NAME, __version__),
         ("Python", platform.python_version()),
@@ -34,6 +36,7 @@ def version_lines() -> list[tuple[str, str]]:
         ("PySide6", PYSIDE6_VERSION),
         ("pyqtgraph", pyqtgraph.__version__),
         ("numpy", numpy.__version__),
+        ("Unmasking curves", "compiled (C)" if native.engine() == "compiled" else "numpy"),
     ]
 
 

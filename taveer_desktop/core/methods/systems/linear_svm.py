@@ -145,15 +145,19 @@ def exact_gram(x: np.ndarray) -> np.ndarray | None:
     order of summation and can be kept, column by column, as ``without_columns`` does; else
     None (``fit_many`` sums them afresh)."""
     x = np.asarray(x, dtype=float)
-    largest = float(np.abs(x).max(initial=1.0))
-    if (
-        x.ndim != 3
-        or x.shape[1] > x.shape[2] + 1
-        or (x.shape[2] + 1) * largest * largest >= 2.0**52
-        or not np.all(x == np.rint(x))
-    ):
+    if not gram_is_exact(x):
         return None
     return np.asarray(x @ x.transpose(0, 2, 1) + 1.0)
+
+
+def gram_is_exact(x: np.ndarray) -> bool:
+    """Whether data sets ``x`` (G, N, d) are solved through their Gram matrices (N ≤ d + 1)
+    and those sums are exact (whole numbers whose products sum below 2⁵²): ``exact_gram``."""
+    x = np.asarray(x, dtype=float)
+    if x.ndim != 3 or x.shape[1] > x.shape[2] + 1:
+        return False
+    largest = float(np.abs(x).max(initial=1.0))
+    return (x.shape[2] + 1) * largest * largest < 2.0**52 and bool(np.all(x == np.rint(x)))
 
 
 def without_columns(gram: np.ndarray, columns: np.ndarray) -> None:

@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from taveer_desktop.core.ground.registry import MethodId, method_info
-from taveer_desktop.core.methods.systems import linear_svm
+from taveer_desktop.core.methods.systems import linear_svm, native
 from taveer_desktop.core.methods.systems.chunks import (
     EncodedPair,
     chunk_counts,
@@ -67,17 +67,26 @@ def degradation_curves(
     eliminated: int,
     rounds: int,
     batch: np.ndarray | None = None,
+    compiled: bool = True,
 ) -> np.ndarray:
     """Unmasking of R chunk sets at once: ``x`` (R, N, F) chunk features, ``y`` and ``folds``
     (R, N). Returns (R, rounds): the cross-validated accuracy before each round of removing the
     ``eliminated`` most positive and most negative features (of the fold models' mean weights).
     A removed feature's column is zeroed, which gives it weight 0 in every later model.
     ``batch`` (R,), optional: the case of each chunk set where several cases' sets are stacked;
-    each set's curve is then exactly what its case's sets alone give (``linear_svm.fit_many``)."""
+    each set's curve is then exactly what its case's sets alone give (``linear_svm.fit_many``).
+
+    Where the features outnumber the samples and the Gram sums are exact (word counts), the
+    compiled curve (``native``) computes the same, set by set, if it was built and ``compiled``
+    is left true; otherwise numpy does, the sets stacked as below."""
     x = np.array(x, dtype=float)
     n_sets, _, n_features = x.shape
     if n_features - 2 * eliminated * (rounds - 1) < 1:
         raise ValueError("too few features for the rounds of removal")
+    if compiled and linear_svm.gram_is_exact(x):
+        found = native.curves(x, y, folds, n_folds, eliminated, rounds, linear_svm.C_DEFAULT)
+        if found is not None:
+            return found
     alive = np.ones((n_sets, n_features), dtype=bool)
     curves = np.empty((n_sets, rounds))
     start = None

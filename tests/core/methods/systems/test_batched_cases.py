@@ -66,12 +66,13 @@ def test_stacked_batches_fit_as_each_alone() -> None:
 
 
 def test_stacked_cases_unmask_as_each_alone() -> None:
-    """Every round (active-set starts, kept Gram matrices): the stacked curves are each case's."""
+    """Every round (active-set starts, kept Gram matrices): the stacked curves are each case's
+    (numpy's stacking; the compiled curve takes set by set, test_native_curve.py)."""
     y = np.broadcast_to(np.r_[np.ones(12), -np.ones(12)], (3, 24))
     rng = np.random.default_rng(4)
     folds = np.stack([linear_svm.stratified_folds(y[0], 4, rng) for _ in range(3)])
     cases = [_counts(seed, 3, 24, 40) for seed in (5, 6)]
-    alone = [degradation_curves(x, y, folds, 4, 2, 6) for x in cases]
+    alone = [degradation_curves(x, y, folds, 4, 2, 6, compiled=False) for x in cases]
     both = degradation_curves(
         np.concatenate(cases),
         np.concatenate([y, y]),
@@ -80,6 +81,7 @@ def test_stacked_cases_unmask_as_each_alone() -> None:
         2,
         6,
         batch=np.repeat([0, 1], 3),
+        compiled=False,
     )
     np.testing.assert_array_equal(both, np.concatenate(alone))
 
