@@ -11,7 +11,11 @@ load; one JSON line per (tree, mode) with the median and every run, and whether 
 equals, digit for digit, the baseline's.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/unmasking_batches.py \
-        --baseline /tmp/base [--runs 3] [--cases 20] [--batches 1 5 10 20]
+        --baseline /tmp/base [--baseline-batch 10] [--runs 3] [--cases 20] [--batches 1 5 10 20]
+
+``--baseline-batch K`` measures the baseline in batches of K too (a baseline that has
+``features_many``, e.g. the numpy tree before the compiled curve, measured as it runs in a
+validation: batches of 10).
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ def measure(tree: Path, mode: str, cases: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", help="another checkout, measured case by case")
+    parser.add_argument("--baseline-batch", type=int, help="the baseline in batches of K")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cases", type=int, default=20)
     parser.add_argument("--batches", type=int, nargs="+", default=[1, 5, 10, 20])
@@ -82,7 +87,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.child:
         return child(args)
-    plan = [(Path(args.baseline), "one")] if args.baseline else []
+    baseline_mode = "one" if args.baseline_batch is None else str(args.baseline_batch)
+    plan = [(Path(args.baseline), baseline_mode)] if args.baseline else []
     plan += [(REPO, "one")] + [(REPO, str(k)) for k in args.batches]
     runs: dict[tuple[Path, str], list[dict]] = {key: [] for key in plan}
     load_before = [round(x, 2) for x in os.getloadavg()]
