@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NATIVE = ROOT / "taveer_desktop" / "core" / "methods" / "systems" / "native"
 SOURCE = NATIVE / "unmasking_curve.c"
 SUFFIX = {"win32": ".dll", "darwin": ".dylib"}.get(sys.platform, ".so")
-LIBRARY = NATIVE / f"_unmasking_curve{SUFFIX}"
+LIBRARY = NATIVE / f"_unmasking_curve.lib{SUFFIX}"  # dotted: never taken for a Python module
 STAMP = LIBRARY.with_name(LIBRARY.name + ".sha256")
 FLAGS = ["-O3", "-ffp-contract=off", "-std=c99", "-Wall", "-Wextra", "-fPIC", "-shared"]
 

@@ -23,8 +23,10 @@ from pathlib import Path
 import numpy as np
 
 SOURCE = Path(__file__).with_name("unmasking_curve.c")
+# a dotted name, so that no import machinery (pkgutil's walk of the package, PyInstaller's
+# analysis) takes the library for a Python extension module called _unmasking_curve
 LIBRARY = Path(__file__).with_name(
-    "_unmasking_curve" + {"win32": ".dll", "darwin": ".dylib"}.get(sys.platform, ".so")
+    "_unmasking_curve.lib" + {"win32": ".dll", "darwin": ".dylib"}.get(sys.platform, ".so")
 )
 
 _STATUS = {  # the C function's negative returns
