@@ -20,7 +20,7 @@ from taveer_desktop.presentation.method_costs import (
     relative_cost_text,
     seconds_per_trial,
 )
-from taveer_desktop.presentation.method_names import is_fusion, stated_name
+from taveer_desktop.presentation.method_names import and_joined, is_fusion, stated_name
 
 COMPARISON_EXPLANATION = (  # {origin}: the registry's, so no method claims a paper not its own
     "{origin}, implemented from its original "
@@ -166,8 +166,7 @@ def fuse_note(fusing: bool, fused: tuple[str, ...]) -> str:
         return "The Fused boxes count only when the fusion is stated or compared."
     if len(fused) < 2:
         return "Tick at least two methods as Fused: a fusion combines two or more methods."
-    names = [method_name(m) for m in fused]
-    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    listed = and_joined([method_name(m) for m in fused])
     return (
         f"The fusion will combine {listed}; each is validated on the same trials and its "
         "weight in the fused ratio is learned there (a weight of 0: it carries none)."

@@ -37,7 +37,7 @@ from taveer_desktop.presentation.method_agreement import (
     record_method,
 )
 from taveer_desktop.presentation.method_costs import per_trial_text
-from taveer_desktop.presentation.method_names import names_text
+from taveer_desktop.presentation.method_names import and_joined, names_text, verb
 from taveer_desktop.presentation.validation_figures_text import figure_value
 
 RULE_WORDS = {LOWEST_PESSIMISTIC_CLLR: "state the method with the lowest pessimistic Cllr"}
@@ -219,8 +219,8 @@ def comparison_note(record: ValidationRecord) -> str:
     )
     if seeded:
         text += (
-            f" {', '.join(seeded)} draw at random: the seed spread is the range of AUC and Cllr "
-            "across the validation's seeds."
+            f" {and_joined(seeded)} {verb(len(seeded), 'draws')} at random: the seed spread is "
+            "the range of AUC and Cllr across the validation's seeds."
         )
     fused = fusion_record_sentence(record)
     return f"{text} {fused}" if fused else text

@@ -11,7 +11,7 @@ parts fused TAVeer and LambdaG (``FUSED_PAIR``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from taveer_desktop.core.ground.registry import MethodId, fusion_name, method_info, method_name
@@ -78,8 +78,14 @@ def model_fused(extra: Mapping[str, Any]) -> list[str] | None:
 
 def names_text(methods: Iterable[str]) -> str:
     """ "TAVeer and LambdaG", "TAVeer, COAV and NNCD": the registry's short names."""
-    names = [short_stated_name(m) for m in methods]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_joined([short_stated_name(m) for m in methods])
+
+
+def and_joined(names: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C" (empty for none)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def verb(subject_count: int, singular: str) -> str:

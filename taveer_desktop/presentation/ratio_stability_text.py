@@ -24,6 +24,7 @@ from taveer_desktop.presentation.explanation_data import (
 )
 from taveer_desktop.presentation.face_registry import face, quotes_classification
 from taveer_desktop.presentation.method_face import short_name
+from taveer_desktop.presentation.method_names import and_joined
 
 STABILITY_OF_TAVEER_ONLY = (
     "This check resampled TAVeer only (it was stored before the stated ratio was resampled), "
@@ -39,8 +40,7 @@ DRAWN_AFRESH_METHOD = (
 
 
 def _names(methods: tuple[str, ...]) -> str:
-    names = [short_name(m) for m in methods]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_joined([short_name(m) for m in methods])
 
 
 def ratio_stability_method(ratio: RatioStability) -> str:

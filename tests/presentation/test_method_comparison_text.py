@@ -6,6 +6,8 @@ the same record widened to six methods in the shape of a comparison record
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from taveer_desktop.core.calibration.method_findings import MethodFindings
@@ -89,7 +91,11 @@ def test_a_wider_comparison_shows_every_method_with_its_costs_refusals_and_seed_
         "lowest pessimistic Cllr. By this rule the stated method is TAVeer + LambdaG."
     )
     note = ct.comparison_note(R(wide))
-    assert "Impostors Method (IM), Unmasking draw at random" in note
+    assert "Impostors Method (IM) and Unmasking draw at random" in note
+    one_seeded = copy.deepcopy(wide)
+    one_seeded["methods"]["im"]["deterministic"] = True
+    one_seeded["methods"]["im"].pop("seed_spread", None)
+    assert " Unmasking draws at random: the seed spread" in ct.comparison_note(R(one_seeded))
     assert "could not compare a trial gives no ratio" in note
     unruled = widened(fused, rule=False)
     assert "no rule was registered to choose it from the results" in ct.rule_sentence(R(unruled))
