@@ -254,12 +254,10 @@ def _score_caption(record: ValidationRecord) -> str:
 def _limits(record: ValidationRecord) -> list[Block]:
     sentences = words.limits_sentences(record)
     blocks: list[Block] = [Heading("9. Limits: what this validation does not cover")]
-    for index, sentence in enumerate(sentences[:-1]):
+    for index, sentence in enumerate(sentences):
         style = "warning" if index == 0 and words.casework_shortfalls(record) else "body"
         blocks.append(_headed(sentence, style))
-    end = Paragraph("<b>End of the validation report.</b>", "small")
-    blocks.append(KeepTogether((_headed(sentences[-1]), Spacer(8), end)))  # never alone
-    return blocks
+    return blocks  # the end marker follows the declaration section (declaration_block.py)
 
 
 def build_validation_report(record: ValidationRecord, source: RecordSource) -> ReportContent:
