@@ -155,9 +155,14 @@ def each_method_sentence(record: ValidationRecord) -> str:
     )
 
 
-TAVEER_SCORE_NOTE = (
-    "These are TAVeer's ensemble scores: LambdaG and the fusion give no score on this scale."
-)
+def taveer_score_note(record: ValidationRecord) -> str:
+    """Under the report's score chart of a record whose stated method has no such score (it
+    named only LambdaG and the fusion, also under a COAV record)."""
+    return (
+        "These are TAVeer's ensemble scores, computed on every trial: "
+        f"{record_method_name(record)} gives no score on this scale (its likelihood ratios are "
+        "in the Tippett and cross-entropy plots)."
+    )
 
 
 def subject_method(record: ValidationRecord) -> str:

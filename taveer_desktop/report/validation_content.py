@@ -248,7 +248,7 @@ def _plots(record: ValidationRecord, curves: ValidationCurves) -> list[Block]:
 def _score_caption(record: ValidationRecord) -> str:
     if scores_by_classification(record_method(record)):  # its own score, no note
         return plot_words.SCORE_PLOT.caption
-    return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
+    return f"{method_words.taveer_score_note(record)} {plot_words.SCORE_PLOT.caption}"
 
 
 def _limits(record: ValidationRecord) -> list[Block]:

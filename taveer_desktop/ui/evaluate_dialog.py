@@ -141,14 +141,22 @@ class EvaluateDialog(QDialog):
         self.metric_labels: dict[str, QLabel] = {}
         metrics_form = QFormLayout()
         # room below each row for an underscore ("Cllr_min" was drawn as "Cllr min", its "_"
-        # covered by the next row)
+        # covered by the next row, and under Xvfb cut off by its own label's edge): each line
+        # drawn at the top of a label three pixels taller than the font's line
         metrics_form.setVerticalSpacing(max(metrics_form.verticalSpacing(), 4))
+        em = self.fontMetrics().horizontalAdvance("m")  # "Brier (complement):" touched its value
+        metrics_form.setHorizontalSpacing(max(metrics_form.horizontalSpacing(), em))
+        tall = self.fontMetrics().height() + 3
+        top = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
         for key, title, tip in METRIC_ROWS:
             label = QLabel(numbers.MISSING)
             label.setToolTip(tip)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             name = QLabel(title + ":")
             name.setToolTip(tip)
+            for line in (name, label):
+                line.setMinimumHeight(tall)
+                line.setAlignment(top)
             metrics_form.addRow(name, label)
             self.metric_labels[key] = label
         self.cases_label = QLabel()

@@ -29,6 +29,30 @@ def test_the_status_message_is_shortened_never_painted_under_the_project(demo_wi
     assert message.width() < message.fontMetrics().horizontalAdvance(long)
 
 
+def test_a_long_case_model_name_is_shortened_before_the_project_and_the_message(demo_window, qtbot):
+    """A validated model's name runs to a hundred characters; it once squeezed the status
+    bar's message and project to "Verificatio…" and "Project: examiner.…"."""
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QLabel
+
+    window = demo_window
+    window.resize(866, 600)  # the window's minimum width (1366 × 768 at 150 %)
+    line = window.status_line
+    model = (
+        "Validated for case DEMO-001 on Public-domain demo population (far too small for "
+        "casework) (12,146/61,751 chars, seed 0)"
+    )
+    line.show_project(Path("/tmp/examiner.taveer"), True, model)
+    line.show_message("Verification of 2026-023-I stored")
+    qtbot.wait(50)
+    assert QLabel.text(line.project_label) == "Project: examiner.taveer"  # whole
+    assert QLabel.text(line.message_label) == "Verification of 2026-023-I stored"
+    shown = QLabel.text(line.model_label)
+    assert shown.endswith("…") and model in line.model_label.toolTip()
+    assert shown.startswith("Case model: Validated for case DEMO-001")
+
+
 def test_help_describes_todays_workflow_and_every_rule_of_the_gate(qtbot):
     from taveer_desktop.core.calibration.outcome import GateRule
     from taveer_desktop.presentation.method_help import GATE_RULES
