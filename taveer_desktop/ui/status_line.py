@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFrame, QStatusBar
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ElidedLabel, ProgressPanel
 
-MODEL_EMS = 32  # the widest the case model's name is shown, in widths of "m"
+MODEL_EMS = 24  # the widest the case model's name is shown, in widths of "m"
 PROJECT_EMS = 16  # the project's name is shortened only beyond this
 
 
