@@ -210,3 +210,16 @@ def test_the_draft_watermark_is_not_text(demo_report):
     for page in demo_report.page_texts:
         assert "DRAFT, not final" in page
         assert page.count("DRAFT") == 1 + page.count("is a DRAFT"), page[:200]
+
+
+def test_no_tick_label_under_the_similarity_charts_score_mark():
+    from taveer_desktop.report.chart_painter import SCORE_MARK_ROOM, labelled_ticks
+
+    ticks = (0.0, 0.25, 0.5, 0.75, 1.0)
+    width = 220.0  # points, about the chart's plot in the report
+    assert labelled_ticks(ticks, 0.769, width) == (0.0, 0.25, 0.5, 1.0)  # not "0.7▲"
+    assert labelled_ticks(ticks, 0.62, width) == ticks
+    assert labelled_ticks(ticks, None, width) == ticks
+    for score in (0.0, 0.3, 0.5, 0.769, 0.99):
+        for tick in labelled_ticks(ticks, score, width):
+            assert abs(tick - score) * width >= SCORE_MARK_ROOM
