@@ -26,7 +26,13 @@ from taveer_desktop.presentation.method_agreement import (
     compared_methods,
     record_method,
 )
-from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
+from taveer_desktop.presentation.validation_plot_text import (
+    LR_ONE_MARK,
+    SCORE_PLOT,
+    THRESHOLD_MARK,
+    TIPPETT,
+    PlotText,
+)
 
 
 def stated_method_sentence(record: ValidationRecord) -> str:
@@ -155,14 +161,12 @@ def each_method_sentence(record: ValidationRecord) -> str:
     )
 
 
-def taveer_score_note(record: ValidationRecord) -> str:
-    """Under the report's score chart of a record whose stated method has no such score (it
-    named only LambdaG and the fusion, also under a COAV record)."""
-    return (
-        "These are TAVeer's ensemble scores, computed on every trial: "
-        f"{record_method_name(record)} gives no score on this scale (its likelihood ratios are "
-        "in the Tippett and cross-entropy plots)."
-    )
+def score_plot_mark(record: ValidationRecord) -> str:
+    """The label of the score chart's line at 0.5: TAVeer's threshold, or for a method whose
+    trials' score is its likelihood ratio as a share (``score_plot_text``) a ratio of 1."""
+    if scores_by_classification(record_method(record)):
+        return THRESHOLD_MARK
+    return LR_ONE_MARK
 
 
 def subject_method(record: ValidationRecord) -> str:

@@ -49,7 +49,7 @@ from taveer_desktop.presentation.method_report_text import (
     mark_levels,
     sentence_label,
 )
-from taveer_desktop.presentation.method_validation_text import taveer_score_note
+from taveer_desktop.presentation.method_validation_text import score_plot_text
 from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.presentation.validation_report_text import validated_method
 from taveer_desktop.report.content import SECTION_TITLES
@@ -394,9 +394,12 @@ def test_the_validation_report_names_the_method_and_sets_every_methods_figures_s
     )
     assert has(text, f"({folds})")
     assert "LambdaG's order." in text and "Methods." in text
-    # the score chart's note names the stated method, which has no score on that scale
-    assert has(text, taveer_score_note(R(record)))
-    assert has(text, f"{record_method_name(R(record))} gives no score on this scale")
+    # the score chart draws the trials' score, the stated ratio's LR/(1+LR), and says so as the
+    # desktop's chart does (it was captioned as TAVeer's ensemble scores, 0.5 its threshold)
+    words = score_plot_text(R(record))
+    assert has(text, words.caption) and has(text, words.x_axis)
+    assert has(text, f"{record_method_name(R(record))}'s cross-validated likelihood ratio")
+    assert "ensemble score" not in text and "threshold 0.5" not in text
     assert json.loads(result.stdout)["record_sha256"]
 
 
