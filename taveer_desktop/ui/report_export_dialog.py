@@ -57,6 +57,7 @@ from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.certificate_fields import CertificateFields
 from taveer_desktop.ui.dialog_size import resize_to_fit
+from taveer_desktop.ui.elided_combo import ElidedComboBox
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.record_table_model import short_utc
 from taveer_desktop.ui.task_worker import Job, TaskWorker
@@ -90,11 +91,10 @@ class ReportExportDialog(QDialog):
         self.setWindowTitle(f"Export report — case {case_number}")
         resize_to_fit(self, 55, 60)
 
-        self.run_box = QComboBox()
-        self.run_box.setSizeAdjustPolicy(  # long run names never widen the dialog (the list
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon  # shows them whole)
-        )
-        self.run_box.setMinimumContentsLength(24)
+        # long run names never widen the dialog, and end in "…" where they are cut (the list
+        # shows them whole)
+        self.run_box = ElidedComboBox()
+        self.run_box.hint = "The stored run the report is written on"
         case = store.cases.find(case_number)
         for run in reversed(store.runs.list_for_case(case.id)):
             similarity = numbers.decimal(run.similarity)
@@ -113,6 +113,7 @@ class ReportExportDialog(QDialog):
         self.sign_group.setCheckable(True)
         self.sign_group.setChecked(False)
         self.sign_group.setEnabled(False)
+        self.sign_group.setFlat(True)  # no empty frame under it until signing is ticked
         self.tsa_url = QLineEdit(str(app_settings.settings().value(TSA_SETTING, "") or ""))
         self.tsa_url.setPlaceholderText("optional; without it the workstation's clock")
         self.tsa_url.setToolTip(
@@ -193,6 +194,7 @@ class ReportExportDialog(QDialog):
     def _sign_toggled(self, signing: bool) -> None:
         """A signed report is never PDF/A-1b (docs/report.md); the certificate's fields show."""
         self.sign_fields.setVisible(signing)
+        self.sign_group.setFlat(not signing)
         self.archival_box.setChecked(self.archival_box.isChecked() and not signing)
         self.archival_box.setEnabled(not signing)
 

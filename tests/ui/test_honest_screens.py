@@ -112,3 +112,36 @@ def test_the_model_picker_shows_the_figures_of_a_model_validated_on_a_population
     assert dialog.model.data(dialog.model.index(row, mct.MISLEADING)) != mct.NOT_MEASURED
     assert choice.held_out[0].trials > 0
     dialog.close()
+
+
+def test_a_long_choice_ends_in_an_ellipsis_never_cut_mid_word(qtbot):
+    """The report's run and Evaluate's model were cut off at the box's edge without a mark
+    ("… Public-domain demo populatic")."""
+    from taveer_desktop.ui.elided_combo import ElidedComboBox
+
+    box = ElidedComboBox()
+    qtbot.addWidget(box)
+    box.hint = "The stored run the report is written on"
+    name = (
+        "Run 3 · 2026-12-05 11:27:26 UTC · Validated for case DEMO-001 on Public-domain demo "
+        "population (far too small for casework) (12,146/61,751 chars, seed 0)"
+    )
+    box.addItem(name)
+    box.resize(box.fontMetrics().horizontalAdvance("m") * 24, box.sizeHint().height())
+    box.show()
+    qtbot.waitExposed(box)
+    shown = box.shown_text()
+    assert shown.endswith("…") and name.startswith(shown[:-1])
+    assert name in box.toolTip() and box.hint in box.toolTip()
+    assert box.sizeHint().width() < box.fontMetrics().horizontalAdvance(name)  # never widens
+    box.resize(box.fontMetrics().horizontalAdvance(name) + 80, box.height())
+    qtbot.wait(20)
+    assert box.shown_text() == name
+
+
+def test_the_report_and_evaluate_boxes_shorten_their_long_names(demo_window, qtbot):
+    from taveer_desktop.ui.elided_combo import ElidedComboBox
+
+    evaluate = demo_window.models.open_evaluate_dialog()
+    assert isinstance(evaluate.model_combo, ElidedComboBox)
+    evaluate.reject()
