@@ -145,3 +145,25 @@ def test_the_report_and_evaluate_boxes_shorten_their_long_names(demo_window, qtb
     evaluate = demo_window.models.open_evaluate_dialog()
     assert isinstance(evaluate.model_combo, ElidedComboBox)
     evaluate.reject()
+
+
+def test_an_unticked_signature_group_is_its_title_alone(qtbot):
+    """The report dialog's "Sign with a certificate" drew an empty frame under its title until
+    ticked (setFlat does not remove it in Fusion)."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from taveer_desktop.ui.collapsing_group import CollapsingGroupBox
+
+    fields = QLineEdit()
+    group = CollapsingGroupBox("&Sign with a certificate (PAdES)", fields)
+    qtbot.addWidget(group)
+    group.show()
+    qtbot.waitExposed(group)
+    closed = group.sizeHint().height()
+    assert not fields.isVisible() and group.layout().contentsMargins().top() == 0
+    assert closed <= group.fontMetrics().height() * 2
+    group.setChecked(True)
+    assert fields.isVisible() and not group.isFlat()
+    assert group.sizeHint().height() > closed + fields.sizeHint().height() // 2
+    group.setChecked(False)
+    assert not fields.isVisible() and group.sizeHint().height() == closed
