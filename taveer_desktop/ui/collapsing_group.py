@@ -27,7 +27,7 @@ class CollapsingGroupBox(QGroupBox):
         self.setCheckable(True)
         self.setChecked(False)
         self.content = content
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         self._margins = layout.contentsMargins()
         layout.addWidget(content)
         self.toggled.connect(self._show)
@@ -36,11 +36,10 @@ class CollapsingGroupBox(QGroupBox):
     def _show(self, ticked: bool) -> None:
         self.content.setVisible(ticked)
         self.setFlat(not ticked)
-        layout = self.layout()
         if ticked:
-            layout.setContentsMargins(self._margins)
+            self._layout.setContentsMargins(self._margins)
         else:
-            layout.setContentsMargins(0, 0, 0, 0)
+            self._layout.setContentsMargins(0, 0, 0, 0)
         self.updateGeometry()
 
     def paintEvent(self, _event) -> None:
