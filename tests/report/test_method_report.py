@@ -180,7 +180,10 @@ def test_the_summary_states_the_stated_ratio_with_each_methods_and_their_agreeme
         assert has(summary, lr_direction(value))
     assert has(summary, "TAVeer's classification (secondary to the conclusion above).")
     assert methods.at_bound  # the quick validation of six authors bounds the ratios
-    assert summary.count(AT_BOUND) == len(methods.at_bound)
+    # one under each bounded ratio in the table, and the same words in the headline's "(at its
+    # validation's bound, the ELUB)" about the stated ratio (one vocabulary for the bound)
+    assert summary.count(AT_BOUND) == len(methods.at_bound) + 1
+    assert has(summary, "(at its validation's bound, the ELUB)")
     _, model, *_ = _stored(report.project)
     agreement = agreement_sentence(methods, model_fusion_weights(model))
     assert agreement is not None and has(summary, agreement)
