@@ -77,7 +77,7 @@ def stated_label(method: str, weights: Mapping[str, float] | None) -> str:
     return stated_name(method, list(weights) if weights else None)
 
 
-AT_BOUND = "at its validation's limit, the ELUB"
+AT_BOUND = "at its validation's bound, the ELUB"
 
 
 def model_fusion_weights(model: Model | None) -> dict[str, float] | None:

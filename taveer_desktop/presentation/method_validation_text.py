@@ -26,7 +26,13 @@ from taveer_desktop.presentation.method_agreement import (
     compared_methods,
     record_method,
 )
-from taveer_desktop.presentation.validation_plot_text import SCORE_PLOT, TIPPETT, PlotText
+from taveer_desktop.presentation.validation_plot_text import (
+    LR_ONE_MARK,
+    SCORE_PLOT,
+    THRESHOLD_MARK,
+    TIPPETT,
+    PlotText,
+)
 
 
 def stated_method_sentence(record: ValidationRecord) -> str:
@@ -155,9 +161,12 @@ def each_method_sentence(record: ValidationRecord) -> str:
     )
 
 
-TAVEER_SCORE_NOTE = (
-    "These are TAVeer's ensemble scores: LambdaG and the fusion give no score on this scale."
-)
+def score_plot_mark(record: ValidationRecord) -> str:
+    """The label of the score chart's line at 0.5: TAVeer's threshold, or for a method whose
+    trials' score is its likelihood ratio as a share (``score_plot_text``) a ratio of 1."""
+    if scores_by_classification(record_method(record)):
+        return THRESHOLD_MARK
+    return LR_ONE_MARK
 
 
 def subject_method(record: ValidationRecord) -> str:

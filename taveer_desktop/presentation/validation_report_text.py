@@ -13,6 +13,7 @@ import numpy as np
 from taveer_desktop.core.ground.registry import method_name
 from taveer_desktop.core.validation.record_reader import RecordModel, ValidationRecord
 from taveer_desktop.presentation import numbers
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.face_registry import face, is_seed
 from taveer_desktop.presentation.fusion_text import (
     record_fusion,
@@ -147,8 +148,11 @@ def identification_pairs(
         *method,
         ("Ensemble", ", ".join(ensemble) or "not recorded"),
         ("Validated with", f"TAVeer Desktop {record.software_version or '?'}"),
-        ("Record created", record.created_utc or "not recorded"),
-        ("Criteria set", record.acceptance.criteria.set_utc or "no criteria set"),
+        ("Record created", recorded_time(record.created_utc or "") or "not recorded"),
+        (
+            "Criteria set",
+            recorded_time(record.acceptance.criteria.set_utc or "") or "no criteria set",
+        ),
         (
             "Run time",
             f"{numbers.seconds(record.seconds)}" if finite_number(record.seconds) else "–",

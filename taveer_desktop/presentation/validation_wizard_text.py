@@ -195,7 +195,9 @@ def acceptance_headline(met: bool | None, pessimistic: bool = False) -> str:
 
 
 def model_validation_line(record: ValidationRecord | None) -> str:
-    """One line on the validation that produced a model (its summary or its stored record)."""
+    """One line on the validation that produced a model (its summary or its stored record):
+    its Cllr and verdict first, the population's name (often long) last, so that a line cut at
+    the window's edge keeps the figures."""
     if record is None or not record.raw:
         return "Validation: none recorded for this model."
     interval = interval_text("cllr", record.intervals.cllr)
@@ -207,8 +209,8 @@ def model_validation_line(record: ValidationRecord | None) -> str:
     method = record_method(record)
     with_method = f" {with_method_words(method, record_fused(record))}".rstrip()
     return (
-        f"Validated{with_method} on “{record.population.name}”: cross-validated Cllr {shown}; "
-        f"{acceptance_verdict(met)}.{small}"
+        f"Validated{with_method}: cross-validated Cllr {shown}; {acceptance_verdict(met)}; "
+        f"population “{record.population.name}”.{small}"
     )
 
 

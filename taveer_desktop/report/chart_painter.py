@@ -205,10 +205,13 @@ def paint_similarity(painter: QPainter, rect: QRectF, layout: SimilarityChartLay
         return plot.left() + plot.width() * value
 
     painter.setFont(report_font(6.8))
+    labelled = labelled_ticks(layout.x_ticks, layout.score, plot.width())
     for tick in layout.x_ticks:
         x = to_x(tick)
         painter.setPen(QPen(GRID, 0.4))
         painter.drawLine(QLineF(x, plot.top(), x, plot.bottom()))
+        if tick not in labelled:
+            continue
         painter.setPen(AXIS)
         painter.drawText(
             QRectF(x - 15, plot.bottom() + 2, 30, 10),
@@ -279,6 +282,17 @@ def paint_similarity(painter: QPainter, rect: QRectF, layout: SimilarityChartLay
         6.8,
     )
     painter.restore()
+
+
+SCORE_MARK_ROOM = 12.0  # points either side of the score's triangle kept free of tick labels
+
+
+def labelled_ticks(ticks, score: float | None, width: float) -> tuple[float, ...]:
+    """The similarity axis's ticks that get a label: none under the score's triangle (the
+    orange mark once sat on "0.75", read as "0.7▲")."""
+    if score is None:
+        return tuple(ticks)
+    return tuple(t for t in ticks if abs(t - score) * width >= SCORE_MARK_ROOM)
 
 
 def paint_chart(painter: QPainter, rect: QRectF, layout) -> None:

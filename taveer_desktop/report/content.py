@@ -55,22 +55,10 @@ from taveer_desktop.report.blocks import (
 )
 from taveer_desktop.report.escape import html_code, html_text, plain_text
 from taveer_desktop.report.inputs import ReportInputs
-from taveer_desktop.report.wording import stored_time, utc_and_local
+from taveer_desktop.report.wording import SECTION_TITLES, section, stored_time, utc_and_local
 
 REPORT_TITLE = "Authorship verification report"
 ATTACHMENT_NAME = "taveer-result.json"
-SECTION_TITLES = (
-    "Title page",
-    "Summary",
-    "Validation and population fit",
-    "Evidence",
-    "Method",
-    "Result",
-    "Interpretation",
-    "Limitations",
-    "Audit trail and reproducibility",
-    "Examiner's declaration and technical review",  # report/declaration_block.py (issue 25)
-)
 
 
 @dataclass(frozen=True)
@@ -127,7 +115,8 @@ def title_page(inputs: ReportInputs) -> list[Block]:
         blocks.append(
             Paragraph(
                 "<b>Warning:</b> the project failed its integrity check just before this "
-                "report was written (section 4). Its numbers may rest on altered records.",
+                f"report was written ({section('Evidence')}). Its numbers may rest on altered "
+                "records.",
                 "warning",
             )
         )
@@ -177,7 +166,11 @@ def _error_rates(inputs: ReportInputs) -> list[Block]:
                     f"that matters most is the share of {wrong}."
                 )
             )
-        blocks.append(Paragraph(f"Source of these figures: {source}.", "small"))
+        note = Paragraph(f"Source of these figures: {source}.", "small")
+        if blocks:  # the note never stands alone at the top of a page
+            blocks[-1] = KeepTogether((blocks[-1], note))
+        else:
+            blocks.append(note)
     if not blocks and _validation(inputs):
         blocks.append(Paragraph(html_text(ERROR_RATES_FROM_VALIDATION)))
     elif not blocks:

@@ -11,7 +11,7 @@ from taveer_desktop.presentation.audit_text import action_text, detail_name, det
 from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Table
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportInputs
-from taveer_desktop.report.wording import LIMITATIONS, REPRODUCIBILITY, stored_time
+from taveer_desktop.report.wording import LIMITATIONS, REPRODUCIBILITY, section, stored_time
 
 MAX_DETAIL_CHARS = 320
 _HIDDEN_DETAILS = {"case_id"}
@@ -33,7 +33,7 @@ def limitations(inputs: ReportInputs, heading: Heading) -> list[Block]:
             + (
                 "The result carries "
                 f"{numbers.count(len(result.warnings), 'reliability warning')}, "
-                "listed in section 2."
+                f"listed in {section('Summary')}."
                 if result.warnings
                 else "The result carries no reliability warning."
             )
@@ -90,7 +90,8 @@ def audit_trail(inputs: ReportInputs, heading: Heading, attached: bool = True) -
         Paragraph(
             "Every change to the project is written into an append-only audit trail; each "
             "entry holds the SHA-256 of the entry before it, so an entry changed, removed or "
-            "inserted later breaks the chain and is found by the integrity check (section 4). "
+            "inserted later breaks the chain and is found by the integrity check "
+            f"({section('Evidence')}). "
             f"Below are the {numbers.count(len(inputs.audit), 'entry')} of this case. Writing this "
             "report adds one more entry, <i>report_exported</i>, with the report's SHA-256."
         ),
@@ -128,7 +129,8 @@ def audit_trail(inputs: ReportInputs, heading: Heading, attached: bool = True) -
             Paragraph(
                 f"The run was computed by version {html_text(run.software_version)}; this "
                 f"report was written by version {html_text(__version__)}. The numbers are the "
-                "stored ones; the per-document counts of section 7 were counted again.",
+                f"stored ones; the per-document counts of {section('Interpretation')} were counted "
+                "again.",
                 "note",
             )
         )

@@ -215,7 +215,7 @@ def _agreeing_list(found: MethodEvidence) -> list[Block]:
 
 
 def lambdag_evidence(inputs: ReportInputs) -> list[Block]:
-    """LambdaG's evidence in the questioned text, beside TAVeer's features (section 6)."""
+    """LambdaG's evidence in the questioned text, beside TAVeer's features (Interpretation)."""
     methods = inputs.verification.methods
     if methods is None:
         return []

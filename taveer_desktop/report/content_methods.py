@@ -62,6 +62,7 @@ from taveer_desktop.report.blocks import (
 )
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportInputs
+from taveer_desktop.report.wording import section
 
 CODE_KEYS = ("Population SHA-256", "Reference SHA-256")
 
@@ -189,7 +190,8 @@ def no_weight_line(inputs: ReportInputs, method: str, what: str) -> Paragraph:
     return Paragraph(
         f"<b>{html_text(method_label(method))}'s {html_text(what)}</b> are not set out: "
         f"{html_text(method_label(method))} carries no weight in the stated likelihood ratio "
-        f"({html_text(why)}). Its own ratio is shown in section 2 for comparison only; its "
+        f"({html_text(why)}). Its own ratio is shown in {section('Summary')} for comparison "
+        "only; its "
         "figures are in the result attached to this PDF.",
         "small",
     )
@@ -333,7 +335,12 @@ def method_results(inputs: ReportInputs) -> list[Block]:
         ),
         Paragraph(
             f"The conclusion states the ratio of {html_text(_name(inputs, methods.stated))}. "
-            "The calibrations and the fusion are the model's (section 5)."
+            + (
+                "The calibrations and the fusion are"
+                if fuses(methods.stated)
+                else "The calibrations are"
+            )
+            + f" the model's ({section('Method')})."
             + (
                 f" {html_text(INVESTIGATIVE_METHODS)}"
                 if kind is ConclusionKind.INVESTIGATIVE

@@ -1,4 +1,4 @@
-"""The stability paragraph of the case report's summary (section 2): in how many resamples,
+"""The stability paragraph of the case report's Summary: in how many resamples,
 with a share of each side's sentences left out, the run's stated finding stayed the same — the
 classification's for a model whose ratio follows it, otherwise the stated ratio's (named by its
 method's face, ``presentation/ratio_stability_text``) with the classification's beside it."""

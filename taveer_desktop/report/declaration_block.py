@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taveer_desktop.report.blocks import Block, Column, Heading, Paragraph, Row, Table
+from taveer_desktop.report.blocks import (
+    Block,
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Spacer,
+    Table,
+)
 from taveer_desktop.report.content import SECTION_TITLES, ReportContent
 from taveer_desktop.report.escape import html_code, html_text
 from taveer_desktop.report.inputs import ReportError
@@ -210,6 +219,12 @@ def declaration_section(
     return blocks
 
 
+def end_marker(running_title: str) -> Block:
+    """The report's last line, after the declaration: nothing was cut off after it."""
+    title = running_title[:1].lower() + running_title[1:]
+    return KeepTogether((Spacer(8), Paragraph(f"<b>End of the {html_text(title)}.</b>", "small")))
+
+
 def with_declaration(
     content: ReportContent,
     standing: Standing,
@@ -224,6 +239,10 @@ def with_declaration(
     elif signing is not None:
         raise FinalRefused("A draft cannot be signed: sign only a report issued as final.")
     draft = None if final else standing.missing
-    blocks = (*content.blocks, *declaration_section(standing, draft, signing, number))
+    blocks = (
+        *content.blocks,
+        *declaration_section(standing, draft, signing, number),
+        end_marker(content.running_title),
+    )
     fields = {name: getattr(content, name) for name in ReportContent.__dataclass_fields__}
     return MarkedContent(**{**fields, "blocks": blocks}, draft=draft)

@@ -3,7 +3,7 @@
 The engine's ``core.occurrences`` locates every occurrence of every feature of a category in
 the prepared text with the extractor's own splitter and tokenizer (so the number found always
 equals the feature's count). This module takes the first few occurrences of each wanted
-feature and cuts a little context either side, for section 6 of the report.
+feature and cuts a little context either side, for the report's Interpretation section.
 
 Bounded for huge documents: the text is read in pieces that end at a paragraph break (a
 sentence never spans two pieces), growing from ``FIRST_PIECE_CHARS``; reading stops once every

@@ -21,12 +21,14 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QLineF, QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
+    QFontMetricsF,
     QGuiApplication,
     QImage,
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
     QPainter,
+    QPainterPath,
     QPdfWriter,
     QPen,
 )
@@ -109,13 +111,20 @@ class RenderedReport:
             self._paint_draft_band(painter, draft)
 
     def _paint_watermark(self, painter: QPainter) -> None:
-        """ "DRAFT" across the page, behind the text, opaque (PDF/A-1b allows no transparency)."""
+        """ "DRAFT" across the page, behind the text, opaque (PDF/A-1b allows no transparency);
+        drawn as outlines, not text, so that the page's extracted text reads in order (the band
+        at the top says DRAFT in words)."""
         painter.save()
         painter.translate(PAGE_WIDTH / 2, PAGE_HEIGHT / 2)
         painter.rotate(-50)
-        painter.setFont(report_font(118, bold=True))
-        painter.setPen(DRAFT_MARK)
-        painter.drawText(QRectF(-330, -80, 660, 160), int(Qt.AlignmentFlag.AlignCenter), "DRAFT")
+        font = report_font(118, bold=True)
+        path = QPainterPath()
+        path.addText(0.0, 0.0, font, "DRAFT")
+        box = path.boundingRect()
+        path.translate(-box.center())
+        wide = QFontMetricsF(font, painter.device()).horizontalAdvance("DRAFT")
+        painter.scale(wide / box.width(), wide / box.width())  # the size drawText gave it
+        painter.fillPath(path, DRAFT_MARK)
         painter.restore()
 
     def _paint_draft_band(self, painter: QPainter, reasons: tuple[str, ...]) -> None:

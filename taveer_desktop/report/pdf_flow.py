@@ -203,9 +203,11 @@ def block_pieces(block: Block, width: float, group: int | None = None) -> list[P
     return pieces
 
 
-def _start_height(piece: Piece) -> float:
-    """The least of ``piece`` that must come along when something is kept with it."""
-    if isinstance(piece, TextPiece) and len(piece.lines) > 2:
+def _start_height(piece: Piece, page: float) -> float:
+    """The least of ``piece`` that must come along when something is kept with it: a
+    paragraph is cut between lines only when it is taller than a ``page``, so one that is not
+    comes whole (else a heading kept with its first lines would end a page alone)."""
+    if isinstance(piece, TextPiece) and len(piece.lines) > 2 and piece.height > page:
         return piece.lines[1][1] - piece.top
     return piece.height
 
@@ -248,7 +250,7 @@ class _Paginator:
             starts_group = nxt.group is not None and not same_group
             full = same_group or starts_group
             total += prev.after + self.header_height(nxt, prev.table)
-            total += nxt.height if full else _start_height(nxt)
+            total += nxt.height if full else _start_height(nxt, self.height)
             j += 1
             if not full and not nxt.keep_with_next:
                 break

@@ -32,10 +32,6 @@ from taveer_desktop.presentation import validation_figures_text as figure_words
 from taveer_desktop.presentation import validation_plot_text as plot_words
 from taveer_desktop.presentation import validation_report_text as report_words
 from taveer_desktop.presentation import validation_text as words
-from taveer_desktop.presentation.face_registry import scores_by_classification
-from taveer_desktop.presentation.method_agreement import (
-    record_method,
-)
 from taveer_desktop.report.blocks import (
     Block,
     Chart,
@@ -241,25 +237,25 @@ def _plots(record: ValidationRecord, curves: ValidationCurves) -> list[Block]:
         Heading("8. Plots"),
         _plot(tippett_plot(curves.tippett, record, n), plot_words.TIPPETT.caption, "8.1 "),
         _plot(ece_plot(curves.ece), plot_words.ECE_PLOT.caption, "8.2 "),
-        _plot(score_plot(curves.scores, n), _score_caption(record), "8.3 "),
+        _score_plot(record, curves, n),
     ]
 
 
-def _score_caption(record: ValidationRecord) -> str:
-    if scores_by_classification(record_method(record)):  # its own score, no note
-        return plot_words.SCORE_PLOT.caption
-    return f"{method_words.TAVEER_SCORE_NOTE} {plot_words.SCORE_PLOT.caption}"
+def _score_plot(record: ValidationRecord, curves: ValidationCurves, n: tuple[int, int]):
+    """TAVeer's ensemble scores, or the stated method's LR/(1+LR) (the trials' score) with the
+    words the desktop's chart has (the report once called those TAVeer's ensemble scores)."""
+    text = method_words.score_plot_text(record)
+    layout = score_plot(curves.scores, n, text, method_words.score_plot_mark(record))
+    return _plot(layout, text.caption, "8.3 ")
 
 
 def _limits(record: ValidationRecord) -> list[Block]:
     sentences = words.limits_sentences(record)
     blocks: list[Block] = [Heading("9. Limits: what this validation does not cover")]
-    for index, sentence in enumerate(sentences[:-1]):
+    for index, sentence in enumerate(sentences):
         style = "warning" if index == 0 and words.casework_shortfalls(record) else "body"
         blocks.append(_headed(sentence, style))
-    end = Paragraph("<b>End of the validation report.</b>", "small")
-    blocks.append(KeepTogether((_headed(sentences[-1]), Spacer(8), end)))  # never alone
-    return blocks
+    return blocks  # the end marker follows the declaration section (declaration_block.py)
 
 
 def build_validation_report(record: ValidationRecord, source: RecordSource) -> ReportContent:

@@ -86,7 +86,12 @@ def _score_range(scores: ScoreDistributions) -> tuple[float, float]:
     return max(math.floor(low * 10 + 1e-9) / 10, 0.0), min(math.ceil(high * 10 - 1e-9) / 10, 1.0)
 
 
-def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
+def score_plot(
+    scores: ScoreDistributions,
+    n: tuple[int, int],
+    text: plot_words.PlotText = plot_words.SCORE_PLOT,
+    mark: str = plot_words.THRESHOLD_MARK,
+) -> PlotLayout:
     width = float(scores.edges[1] - scores.edges[0])
     same_line = scores.same_density * width  # a density as a share per bin of this width
     diff_line = scores.different_density * width
@@ -98,7 +103,6 @@ def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
     )
     y_ticks = range_ticks(0.0, top * 1.1, 5)
     y_max = max(top * 1.1, y_ticks[-1])
-    text = plot_words.SCORE_PLOT
     edges = tuple(float(e) for e in scores.edges)
     low, high = _score_range(scores)
     return PlotLayout(
@@ -117,6 +121,6 @@ def score_plot(scores: ScoreDistributions, n: tuple[int, int]) -> PlotLayout:
             Bars(text.series[0], edges, tuple(scores.same_shares), "same"),
             Bars(text.series[1], edges, tuple(scores.different_shares), "different"),
         ),
-        marks=(Mark(0.5, plot_words.THRESHOLD_MARK),),
+        marks=(Mark(0.5, mark),),
         note=plot_words.score_note(*n, len(edges) - 1),
     )

@@ -12,6 +12,25 @@ from datetime import UTC, datetime
 from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.report.escape import html_text
 
+SECTION_TITLES = (
+    "Title page",
+    "Summary",
+    "Validation and population fit",
+    "Evidence",
+    "Method",
+    "Result",
+    "Interpretation",
+    "Limitations",
+    "Audit trail and reproducibility",
+    "Examiner's declaration and technical review",  # report/declaration_block.py (issue 25)
+)
+
+
+def section(title: str) -> str:
+    """``section N``: how the case report's text refers to its section titled ``title``."""
+    return f"section {SECTION_TITLES.index(title) + 1}"
+
+
 METHOD_PLAIN = (
     "TAVeer compares <i>how</i> texts are written, not <i>what</i> they are about. It looks "
     "only at punctuation and at a fixed list of short, common words and phrases that every "
@@ -68,20 +87,23 @@ LIMITATIONS = (
     "message), with the reader addressed, with editing by others and over the years. A "
     "difference found between texts of different kinds or from different times may come "
     "from that, not from a different author. The model's thresholds were learned on the "
-    "corpus named in section 4; texts of another kind may be judged less reliably.",
+    f"corpus named in {section('Method')}; texts of another kind may be judged less reliably.",
     "<b>What a decision does not prove.</b> \u201cConsistent\u201d does not identify the "
     "author: another person may write in a similar way, and a writer can imitate another. "
     "\u201cNot consistent\u201d does not exclude the author of the known texts. The score is "
     "not a probability that the same person wrote the texts.",
-    "<b>Error rates.</b> The method is wrong in a measurable share of cases (section 2); a "
+    "<b>Error rates.</b> The method is wrong in a measurable share of cases "
+    f"({section('Summary')}); a "
     "single result must be weighed together with the other evidence of the case.",
-    "<b>Text extraction.</b> The method reads the text extracted from each file (section 3). "
+    "<b>Text extraction.</b> The method reads the text extracted from each file "
+    f"({section('Evidence')}). "
     "Formatting, images, headers and footers of Word files, and e-mail attachments are not "
     "read.",
 )
 REPRODUCIBILITY = (
     "TAVeer has no random element. The same model file (SHA-256 {model}), the same documents "
-    "(SHA-256 of each in section 3) and the same software version ({software}) give the same "
+    f"(SHA-256 of each in {section('Evidence')}) and the same software version "
+    "({software}) give the same "
     "distances, similarities, score and answer, on any computer. To reproduce this result "
     "without the project file, save the documents and the model and run "
     '<span class="code">taveer verify MODEL.json --known K1 … --unknown Q --json</span>.'

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -35,6 +34,7 @@ from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import gate_summary_text
 from taveer_desktop.ui import jobs
 from taveer_desktop.ui.dialog_size import fit_size, keep_on_screen, resize_to_fit
+from taveer_desktop.ui.elided_combo import ElidedComboBox
 from taveer_desktop.ui.folder_choice import choose_folder
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ProgressPanel
@@ -80,14 +80,11 @@ class EvaluateDialog(QDialog):
         self.evaluated_model: Model | None = None
         self.charts_dialog: QDialog | None = None
         self.setWindowTitle(f"Evaluate Model — {PROGRAM_NAME}")
-        self.model_combo = QComboBox()
-        self.model_combo.setToolTip("The model to evaluate")
         # as wide as the dialog, not as its longest model name (a validated model's name made
-        # the dialog 1,272 pixels wide on a 910-pixel screen at 150 %); the list shows names whole
-        self.model_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.model_combo.setMinimumContentsLength(24)
+        # the dialog 1,272 pixels wide on a 910-pixel screen at 150 %), the name shortened with
+        # "…" where it does not fit (it was cut off mid-number); the list shows names whole
+        self.model_combo = ElidedComboBox()
+        self.model_combo.setToolTip("The model to evaluate")
         self.model_combo.currentTextChanged.connect(
             lambda name: self.model_combo.setToolTip(f"The model to evaluate: {name}")
         )
@@ -141,14 +138,22 @@ class EvaluateDialog(QDialog):
         self.metric_labels: dict[str, QLabel] = {}
         metrics_form = QFormLayout()
         # room below each row for an underscore ("Cllr_min" was drawn as "Cllr min", its "_"
-        # covered by the next row)
+        # covered by the next row, and under Xvfb cut off by its own label's edge): each line
+        # drawn at the top of a label three pixels taller than the font's line
         metrics_form.setVerticalSpacing(max(metrics_form.verticalSpacing(), 4))
+        em = self.fontMetrics().horizontalAdvance("m")  # "Brier (complement):" touched its value
+        metrics_form.setHorizontalSpacing(max(metrics_form.horizontalSpacing(), em))
+        tall = self.fontMetrics().height() + 3
+        top = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
         for key, title, tip in METRIC_ROWS:
             label = QLabel(numbers.MISSING)
             label.setToolTip(tip)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             name = QLabel(title + ":")
             name.setToolTip(tip)
+            for line in (name, label):
+                line.setMinimumHeight(tall)
+                line.setAlignment(top)
             metrics_form.addRow(name, label)
             self.metric_labels[key] = label
         self.cases_label = QLabel()

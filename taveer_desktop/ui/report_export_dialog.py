@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -56,7 +55,9 @@ from taveer_desktop.report.report_signing import SigningRequest
 from taveer_desktop.store import ProjectStore
 from taveer_desktop.ui import app_settings
 from taveer_desktop.ui.certificate_fields import CertificateFields
+from taveer_desktop.ui.collapsing_group import CollapsingGroupBox
 from taveer_desktop.ui.dialog_size import resize_to_fit
+from taveer_desktop.ui.elided_combo import ElidedComboBox
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.record_table_model import short_utc
 from taveer_desktop.ui.task_worker import Job, TaskWorker
@@ -90,11 +91,10 @@ class ReportExportDialog(QDialog):
         self.setWindowTitle(f"Export report — case {case_number}")
         resize_to_fit(self, 55, 60)
 
-        self.run_box = QComboBox()
-        self.run_box.setSizeAdjustPolicy(  # long run names never widen the dialog (the list
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon  # shows them whole)
-        )
-        self.run_box.setMinimumContentsLength(24)
+        # long run names never widen the dialog, and end in "…" where they are cut (the list
+        # shows them whole)
+        self.run_box = ElidedComboBox()
+        self.run_box.hint = "The stored run the report is written on"
         case = store.cases.find(case_number)
         for run in reversed(store.runs.list_for_case(case.id)):
             similarity = numbers.decimal(run.similarity)
@@ -109,10 +109,6 @@ class ReportExportDialog(QDialog):
             "Needs a current examiner's declaration and an approved, current technical review; "
             "otherwise the report is a DRAFT on every page"
         )
-        self.sign_group = QGroupBox("&Sign with a certificate (PAdES)")
-        self.sign_group.setCheckable(True)
-        self.sign_group.setChecked(False)
-        self.sign_group.setEnabled(False)
         self.tsa_url = QLineEdit(str(app_settings.settings().value(TSA_SETTING, "") or ""))
         self.tsa_url.setPlaceholderText("optional; without it the workstation's clock")
         self.tsa_url.setToolTip(
@@ -123,8 +119,9 @@ class ReportExportDialog(QDialog):
         self.sign_fields = CertificateFields(beside_passphrase=(QLabel("TSA URL:"), self.tsa_url))
         self.certificate = self.sign_fields.certificate
         self.passphrase = self.sign_fields.passphrase
-        self.sign_fields.setVisible(False)
-        QVBoxLayout(self.sign_group).addWidget(self.sign_fields)
+        # no empty frame under it until signing is ticked (the fields show then)
+        self.sign_group = CollapsingGroupBox("&Sign with a certificate (PAdES)", self.sign_fields)
+        self.sign_group.setEnabled(False)
         self.final_box.toggled.connect(self._final_toggled)
         self.sign_group.toggled.connect(self._sign_toggled)
         self.page_box = QSpinBox()
@@ -192,7 +189,6 @@ class ReportExportDialog(QDialog):
 
     def _sign_toggled(self, signing: bool) -> None:
         """A signed report is never PDF/A-1b (docs/report.md); the certificate's fields show."""
-        self.sign_fields.setVisible(signing)
         self.archival_box.setChecked(self.archival_box.isChecked() and not signing)
         self.archival_box.setEnabled(not signing)
 

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFrame,
-    QGroupBox,
     QLabel,
     QLayout,
     QScrollArea,
@@ -39,6 +38,7 @@ from taveer_desktop.report.credentials import SigningError, open_examiner_key
 from taveer_desktop.store import Case, ProjectStore
 from taveer_desktop.store.declaration_repository import Standing
 from taveer_desktop.ui.certificate_fields import CertificateFields
+from taveer_desktop.ui.collapsing_group import CollapsingGroupBox
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.task_worker import Job, TaskWorker
 
@@ -72,18 +72,14 @@ class SignOffDialog(QDialog):
         )
         self.buttons.rejected.connect(self.reject)
         self.certificate = CertificateFields()
-        self.sign_group = QGroupBox("Sign a chec&kpoint with my certificate")
-        self.sign_group.setCheckable(True)
-        self.sign_group.setChecked(False)
+        # no empty frame while no checkpoint is asked for (setFlat left one in Fusion)
+        self.sign_group = CollapsingGroupBox(
+            "Sign a chec&kpoint with my certificate", self.certificate
+        )
         self.sign_group.setToolTip(
             "Signs the audit chain's head with your key as this entry is kept: anyone holding "
             "the project can then prove that nothing up to here was changed (taveer check)"
         )
-        QVBoxLayout(self.sign_group).addWidget(self.certificate)
-        self.certificate.setVisible(False)
-        self.sign_group.setFlat(True)  # no empty frame while no checkpoint is asked for
-        self.sign_group.toggled.connect(self.certificate.setVisible)
-        self.sign_group.toggled.connect(lambda on: self.sign_group.setFlat(not on))
 
     def lay_out(self, *parts: QWidget | QLayout) -> None:
         """The dialog's layout: the standing, ``parts`` and the checkpoint in a body that

@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QFrame, QStatusBar
 from taveer_desktop.ui.job_runner import JobRunner
 from taveer_desktop.ui.progress_panel import ElidedLabel, ProgressPanel
 
+MODEL_EMS = 24  # the widest the case model's name is shown, in widths of "m"
+PROJECT_EMS = 16  # the project's name is shortened only beyond this
+
 
 class StatusLine:
     """Puts its widgets into ``bar`` and follows the jobs of ``runner``."""
@@ -36,9 +39,13 @@ class StatusLine:
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.VLine)
         separator.setFrameShadow(QFrame.Shadow.Sunken)
-        em = bar.fontMetrics().horizontalAdvance("m")
+        em = self._em = bar.fontMetrics().horizontalAdvance("m")
+        # A validated model's name runs to a hundred characters: it asks for no more than
+        # MODEL_EMS, so that the message ("Verification of 2026-023-I stored") and the
+        # project's name (whole up to PROJECT_EMS, show_project) keep their room.
         for label in (self.project_label, self.model_label):  # may shrink on narrow windows
             label.setMinimumWidth(em * 8)
+        self.model_label.setMaximumWidth(em * MODEL_EMS)
         self.message_label.setMinimumWidth(em * 6)
         bar.addWidget(self.message_label, 1)  # takes the room the permanent part leaves
         for widget in (self.job_panel, self.project_label, separator, self.model_label):
@@ -57,6 +64,8 @@ class StatusLine:
         name = path.name if path else "no project"
         self.project_label.hint = str(path) if path else "No project is open"
         self.project_label.setText(f"Project: {name}")
+        whole = self.project_label.sizeHint().width()
+        self.project_label.setMinimumWidth(max(self._em * 8, min(whole, self._em * PROJECT_EMS)))
         self.model_label.setText(
             f"Case model: {model or 'none chosen'}" if has_case else "Case model: no case selected"
         )

@@ -52,6 +52,7 @@ from taveer_desktop.ui.validation_charts import ValidationCharts
 MET_COLOUR, NOT_MET_COLOUR, NONE_COLOUR = "#1b5e20", "#b00020", "#444444"
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 FIGURE_COLUMNS = ("Figure", "Value", "95 % interval (over authors)", "What it says")
+READING = FIGURE_COLUMNS.index("What it says")
 
 
 def _paragraphs(sentences: list[str]) -> str:
@@ -85,11 +86,15 @@ class ValidationRecordView(QWidget):
         self.acceptance.setWordWrap(True)
         self.acceptance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        self.figures = house_table(QTableWidget(0, len(FIGURE_COLUMNS)))
+        # what a figure says wraps in its row, whole: cut at the window's edge, "Below 1: the
+        # likelihood ratios carry information (0.741 of the…" hid the number's meaning
+        self.figures = house_table(QTableWidget(0, len(FIGURE_COLUMNS)), wrap=True)
         self.figures.setHorizontalHeaderLabels(FIGURE_COLUMNS)
         header = self.figures.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(READING, QHeaderView.ResizeMode.Stretch)
+        self.figures.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.figures.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.figures.setToolTip("Cross-validated figures; hover over a row for what it measures")
         figures_page = QWidget()
         figures_layout = QVBoxLayout(figures_page)

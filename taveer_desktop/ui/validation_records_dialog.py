@@ -48,12 +48,19 @@ from taveer_desktop.ui.task_worker import Job, TaskWorker
 from taveer_desktop.ui.validation_case_views import RecordCaseTabs
 from taveer_desktop.ui.validation_record_view import ValidationRecordView
 from taveer_desktop.ui.validation_table_models import (
+    V_CASE,
+    V_CLLR,
     V_CREATED,
+    V_CRITERIA,
+    V_METHOD,
     V_MODEL,
+    V_POPULATION,
     ValidationRow,
     ValidationTableModel,
     validation_rows,
 )
+
+SHOWN_RECORDS = 3  # records the list keeps in view when the dialog is short
 
 
 class ValidationRecordsDialog(QDialog):
@@ -79,6 +86,10 @@ class ValidationRecordsDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(V_MODEL, QHeaderView.ResizeMode.Stretch)
+        # what a record concluded before the long names: at 150 % the Cllr and the criteria
+        # sat past the right edge, behind a horizontal scroll bar
+        for place, column in enumerate((V_CREATED, V_CASE, V_CLLR, V_CRITERIA, V_METHOD)):
+            header.moveSection(header.visualIndex(column), place)
         self.table.selectionModel().selectionChanged.connect(self._selected)
         label = QLabel("&Records:")
         label.setBuddy(self.table)
@@ -135,7 +146,13 @@ class ValidationRecordsDialog(QDialog):
             width = min(width, area.width() * 92 // 100)
             height = min(height, area.height() * 90 // 100)
         self.resize(width, height)
-        self.table.setMinimumHeight(self.fontMetrics().height() * 4)
+        # the header and three whole records in view, whatever the scale (four lines of text
+        # showed the header and a record and a half)
+        rows = self.table.verticalHeader().defaultSectionSize() * SHOWN_RECORDS
+        frame = 2 * self.table.frameWidth() + self.table.horizontalScrollBar().sizeHint().height()
+        self.table.setMinimumHeight(
+            self.table.horizontalHeader().sizeHint().height() + rows + frame
+        )
 
     def reload(self) -> None:
         store = self.session.store
@@ -143,10 +160,11 @@ class ValidationRecordsDialog(QDialog):
         rows = validation_rows(store, self.session.validations()) if store else []
         self.model.set_records(rows)
         self.table.resizeColumnsToContents()
-        widest = self.fontMetrics().averageCharWidth() * 36  # a long name is elided, not a
-        for column in range(self.model.columnCount()):  # reason for a horizontal scroll bar
-            if column != V_MODEL and self.table.columnWidth(column) > widest:
-                self.table.setColumnWidth(column, widest)
+        chars = self.fontMetrics().averageCharWidth()
+        for column in range(self.model.columnCount()):  # a long name is elided (whole on
+            widest = chars * (24 if column == V_POPULATION else 36)  # hover), not a reason
+            if column != V_MODEL and self.table.columnWidth(column) > widest:  # to scroll
+                self.table.setColumnWidth(column, widest)  # the Cllr and criteria out of view
         if shown is not None and self.select_record(shown.stored.id):
             return
         if self.proxy.rowCount():

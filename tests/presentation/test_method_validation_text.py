@@ -72,7 +72,10 @@ def test_a_lambdag_record_names_its_method_and_keeps_taveers_figures_beside(lamb
     assert "LR/(1+LR)" in mt.score_plot_text(R(record)).x_axis
     assert "LambdaG's likelihood ratios" in mt.charts_method_note(R(record))
     assert "with LambdaG on" in record_subtitle(R(record), "M-1")
-    assert model_validation_line(R(record)).startswith("Validated with LambdaG on “demo”")
+    assert model_validation_line(R(record)).startswith(
+        "Validated with LambdaG: cross-validated Cllr"
+    )
+    assert "; population “demo”." in model_validation_line(R(record))
     assert any(s.startswith("Methods. The figures describe LambdaG") for s in
                limits_sentences(R(record)))  # fmt: skip
 
@@ -85,7 +88,8 @@ def test_a_record_without_a_method_is_taveers_and_compares_nothing(lambdag):
     assert comparison_table(R(old)) == [] and mt.lambdag_pairs(R(old)) == []
     assert mt.stated_method_sentence(R(old)) == "Method: TAVeer."
     assert mt.charts_method_note(R(old)) == ""
-    assert model_validation_line(R(old)).startswith("Validated on “demo”")
+    assert model_validation_line(R(old)).startswith("Validated: cross-validated Cllr")
+    assert "; population “demo”." in model_validation_line(R(old))
     assert any(s.startswith("One method. The figures describe the TAVeer method") for s in
                limits_sentences(R(old)))  # fmt: skip
 

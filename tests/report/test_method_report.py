@@ -28,6 +28,7 @@ from taveer_desktop.presentation import numbers
 from taveer_desktop.presentation.conclusion_text import format_lr
 from taveer_desktop.presentation.fusion_text import (
     fusion_sentence,
+    record_method_name,
 )
 from taveer_desktop.presentation.lambdag_evidence_text import share_text, strongest
 from taveer_desktop.presentation.method_agreement import (
@@ -48,8 +49,10 @@ from taveer_desktop.presentation.method_report_text import (
     mark_levels,
     sentence_label,
 )
+from taveer_desktop.presentation.method_validation_text import score_plot_text
 from taveer_desktop.presentation.validation_figures_text import figure_value
 from taveer_desktop.presentation.validation_report_text import validated_method
+from taveer_desktop.report.content import SECTION_TITLES
 from taveer_desktop.report.content_lambdag_evidence import (
     SENTENCE_WINDOW,
     TOWARDS_HD_FILL,
@@ -177,7 +180,10 @@ def test_the_summary_states_the_stated_ratio_with_each_methods_and_their_agreeme
         assert has(summary, lr_direction(value))
     assert has(summary, "TAVeer's classification (secondary to the conclusion above).")
     assert methods.at_bound  # the quick validation of six authors bounds the ratios
-    assert summary.count(AT_BOUND) == len(methods.at_bound)
+    # one under each bounded ratio in the table, and the same words in the headline's "(at its
+    # validation's bound, the ELUB)" about the stated ratio (one vocabulary for the bound)
+    assert summary.count(AT_BOUND) == len(methods.at_bound) + 1
+    assert has(summary, "(at its validation's bound, the ELUB)")
     _, model, *_ = _stored(report.project)
     agreement = agreement_sentence(methods, model_fusion_weights(model))
     assert agreement is not None and has(summary, agreement)
@@ -356,6 +362,19 @@ def _method_row(pdf, method: str, figures: dict) -> bool:
     )
 
 
+def test_the_result_section_names_the_fusion_only_for_a_fused_model(fused, lambdag):
+    """ "The calibrations and the fusion are the model's" stood under a LambdaG (and a COAV)
+    model's ratios too."""
+    for report, fuses in ((fused[2], True), (lambdag[1], False)):
+        page = next(p for p in report.page_texts if "6. Result" in p)
+        method = SECTION_TITLES.index("Method") + 1
+        assert (
+            has(page, f"The calibrations and the fusion are the model's (section {method}).")
+            is fuses
+        )
+        assert fuses or has(page, f"The calibrations are the model's (section {method}).")
+
+
 # --- the validation report ---------------------------------------------------------------------
 
 
@@ -378,6 +397,12 @@ def test_the_validation_report_names_the_method_and_sets_every_methods_figures_s
     )
     assert has(text, f"({folds})")
     assert "LambdaG's order." in text and "Methods." in text
+    # the score chart draws the trials' score, the stated ratio's LR/(1+LR), and says so as the
+    # desktop's chart does (it was captioned as TAVeer's ensemble scores, 0.5 its threshold)
+    words = score_plot_text(R(record))
+    assert has(text, words.caption) and has(text, words.x_axis)
+    assert has(text, f"{record_method_name(R(record))}'s cross-validated likelihood ratio")
+    assert "ensemble score" not in text and "threshold 0.5" not in text
     assert json.loads(result.stdout)["record_sha256"]
 
 

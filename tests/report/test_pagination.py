@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from taveer_desktop.report.blocks import Column, Heading, KeepTogether, Paragraph, Row, Table
+from taveer_desktop.report.blocks import (
+    Column,
+    Heading,
+    KeepTogether,
+    Paragraph,
+    Row,
+    Spacer,
+    Table,
+)
 from taveer_desktop.report.pdf import MARGIN_LEFT, MARGIN_TOP, TEXT_HEIGHT, TEXT_WIDTH
 from taveer_desktop.report.pdf_flow import block_pieces, paginate
 
@@ -63,3 +71,22 @@ def test_a_paragraph_taller_than_a_page_is_cut_between_lines(qapp):
     assert abs(total - whole) < 0.01 * whole
     for page in pages:
         assert all(p.y + p.height <= _bottom() + 0.01 for p in page)
+
+
+def test_a_heading_never_ends_a_page_alone_above_a_paragraph_that_moves_whole(qapp):
+    """A heading kept with a paragraph shorter than a page moves with it: the paragraph is
+    never cut, so keeping only its first lines in view left the heading alone at the bottom
+    (the case report's "Reproducibility" once did)."""
+    heading = Heading("Reproducibility", 2)
+    paragraph = Paragraph("A sentence of the paragraph that follows the heading. " * 40)
+    heading_height = sum(p.height for p in block_pieces(heading, TEXT_WIDTH))
+    text = block_pieces(paragraph, TEXT_WIDTH)[0]
+    assert len(text.lines) > 4
+    two_lines = text.lines[1][1] - text.top
+    # room left for the heading and three lines, not for the whole paragraph
+    filler = Spacer(TEXT_HEIGHT - heading_height - two_lines * 1.5 - 8.0)
+    pages = paginate([filler, heading, paragraph], TEXT_WIDTH, TEXT_HEIGHT, MARGIN_LEFT, MARGIN_TOP)
+    heading_text = block_pieces(heading, TEXT_WIDTH)[-1].height  # (after its spacer)
+    assert len(pages) == 2
+    assert heading_text not in [p.height for p in pages[0]]  # the filler (and a blank spacer)
+    assert [p.height for p in pages[1]] == [heading_text, text.height]

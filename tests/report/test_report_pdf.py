@@ -164,3 +164,62 @@ def test_summary_gives_the_lr_on_the_chosen_scale_with_its_table_and_the_stabili
     rendered_text = " ".join(block.html for block in content.blocks if hasattr(block, "html"))
     assert ("Marquis et al. 2016" in rendered_text) == evaluative  # the chosen scale
     assert RenderedReport.layout(content).page_count >= 10
+
+
+def test_every_section_reference_names_the_section_it_means(demo_report):
+    """The limitations, the audit trail and the reproducibility paragraph point to where the
+    model's corpus, the documents' SHA-256 and the integrity check really are (a section
+    added before them once left them pointing one section short)."""
+    text = demo_report.text
+    evidence, method = SECTION_TITLES.index("Evidence") + 1, SECTION_TITLES.index("Method") + 1
+    assert f"{evidence}. Evidence" in text and "Integrity check" in text
+    assert f"the corpus named in section {method};" in text  # the model's table: 5. Method
+    assert f"the text extracted from each file (section {evidence})" in text
+    assert f"(SHA-256 of each in section {evidence})" in text
+    assert f"found by the integrity check (section {evidence})" in text
+
+
+def test_section_numbers_are_never_written_out_in_the_report_code():
+    """Every "section N" the report prints is counted from ``SECTION_TITLES``
+    (``wording.section``), so adding or moving a section cannot leave a stale reference."""
+    import io
+    import tokenize
+    from pathlib import Path
+
+    import taveer_desktop.report as report_package
+
+    stale = []
+    for module in sorted(Path(report_package.__file__).parent.glob("*.py")):
+        source = module.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING and re.search(r"\bsection \d", token.string):
+                stale.append(f"{module.name}:{token.start[0]}")
+    assert not stale
+
+
+def test_the_report_ends_with_its_end_marker_after_the_sign_off(demo_report):
+    text = demo_report.text
+    end = text.rfind("End of the authorship verification report.")
+    assert end > text.rfind("Technical review") > text.rfind("9. Audit trail")
+    assert "End of the authorship verification report." in demo_report.page_texts[-1]
+
+
+def test_the_draft_watermark_is_not_text(demo_report):
+    """The DRAFT across each page is drawn as outlines: the extracted text of a page says
+    DRAFT once, in the band at its top (and where the sign-off says it is a draft)."""
+    for page in demo_report.page_texts:
+        assert "DRAFT, not final" in page
+        assert page.count("DRAFT") == 1 + page.count("is a DRAFT"), page[:200]
+
+
+def test_no_tick_label_under_the_similarity_charts_score_mark():
+    from taveer_desktop.report.chart_painter import SCORE_MARK_ROOM, labelled_ticks
+
+    ticks = (0.0, 0.25, 0.5, 0.75, 1.0)
+    width = 220.0  # points, about the chart's plot in the report
+    assert labelled_ticks(ticks, 0.769, width) == (0.0, 0.25, 0.5, 1.0)  # not "0.7▲"
+    assert labelled_ticks(ticks, 0.62, width) == ticks
+    assert labelled_ticks(ticks, None, width) == ticks
+    for score in (0.0, 0.3, 0.5, 0.769, 0.99):
+        for tick in labelled_ticks(ticks, score, width):
+            assert abs(tick - score) * width >= SCORE_MARK_ROOM

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from taveer_desktop.core.validation.record_reader import read_validation_record as R
 from taveer_desktop.core.validation.validation import AcceptanceCriteria, ValidationSettings
 from taveer_desktop.core.validation.validation_curves import curves_of, score_distributions
+from taveer_desktop.presentation.audit_text import recorded_time
 from taveer_desktop.presentation.validation_figures_text import FIGURE_NAMES, figure_lines
 from taveer_desktop.report.inputs import ReportError
 from taveer_desktop.report.pdf_check import check_written_pdf
@@ -95,7 +96,8 @@ def test_the_report_is_whole_and_holds_every_part_of_the_record(project, written
     # protocol, criteria, figures with intervals, plots, limits
     assert f"seed {record['protocol']['seed']}" in text and "Folds by author." in text
     assert "Cllr at most 0.95" in text and "at most 5.0 %" in text
-    assert record["acceptance"]["criteria"]["set_utc"] in text
+    assert recorded_time(record["acceptance"]["criteria"]["set_utc"]) in text  # as elsewhere
+    assert recorded_time(record["created_utc"]) in text
     for line in figure_lines(R(record)):
         assert " ".join(line.name.split()[:2]) in text  # table cells wrap the rest
         assert f"{line.value} {line.interval}" in text, line
@@ -103,7 +105,9 @@ def test_the_report_is_whole_and_holds_every_part_of_the_record(project, written
     for title in ("Tippett plot", "Empirical cross-entropy plot", "Score distributions"):
         assert title in text
     assert "LR = 1" in text and "prior odds 1" in text and "threshold 0.5" in text
-    assert "Too small for casework." in text and "End of the validation report." in text
+    assert "Too small for casework." in text
+    # the end marker comes last, after the sign-off section
+    assert text.rfind("End of the validation report.") > text.rfind("Technical review") > 0
     assert "states nothing about who wrote any document" in text
     assert "Page 1 of" in text
 

@@ -76,6 +76,7 @@ def test_the_export_dialog_refuses_a_final_report_and_a_signature_without_a_cert
         dialog.status_label.text()
     )
     assert not dialog.sign_group.isEnabled()
+    assert dialog.sign_group.isFlat()  # no empty frame under an unticked signature
     dialog.final_box.setChecked(True)
     qtbot.waitUntil(lambda: dialog.preview_worker is None, timeout=60_000)
     assert "cannot be final: no examiner's declaration; no technical review" in (
@@ -84,6 +85,7 @@ def test_the_export_dialog_refuses_a_final_report_and_a_signature_without_a_cert
     assert not dialog.save_button.isEnabled()
     assert dialog.sign_group.isEnabled()
     dialog.sign_group.setChecked(True)
+    assert not dialog.sign_group.isFlat() and dialog.sign_fields.isVisibleTo(dialog)
     assert dialog.signing_request() == "choose the certificate file to sign with"
 
 

@@ -124,3 +124,26 @@ def test_the_score_and_its_chart_stack_rather_than_scroll_sideways_at_150_percen
     qtbot.waitUntil(lambda: window.width() == 1366, timeout=5_000)
     qtbot.wait(50)
     assert result.decision_lower.orientation() == Qt.Orientation.Horizontal
+
+
+def test_the_validation_records_keep_three_rows_and_their_verdict_in_view_at_150_percent(
+    qtbot, demo_window
+):
+    """The records' list showed a record and a half, and at 150 % its Cllr and criteria lay
+    past the right edge behind a horizontal scroll bar."""
+    from taveer_desktop.ui.validation_records_dialog import SHOWN_RECORDS
+    from taveer_desktop.ui.validation_table_models import V_CLLR, V_CRITERIA
+
+    dialog = demo_window.models.show_validations()
+    dialog.resize(838, 460)  # its size on 1366 × 768 at 150 % (logical pixels)
+    qtbot.waitUntil(lambda: dialog.width() == 838, timeout=5_000)
+    qtbot.wait(50)
+    table = dialog.table
+    rows = table.verticalHeader().defaultSectionSize() * SHOWN_RECORDS
+    assert table.height() >= table.horizontalHeader().height() + rows
+    header = table.horizontalHeader()
+    for column in (V_CLLR, V_CRITERIA):
+        right = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert header.sectionViewportPosition(column) >= 0 and right <= table.viewport().width()
+    assert dialog.height() <= 460 + 1  # the list took its rows from the record, not the screen
+    dialog.reject()

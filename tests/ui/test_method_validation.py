@@ -269,7 +269,8 @@ def test_the_records_dialog_and_model_manager_name_the_method(qtbot, fused_proje
     assert manager.model.index(row, mtm.METHOD).data() == "TAVeer + LambdaG"
     details = manager.details.text()
     assert "Method: TAVeer + LambdaG (LambdaG of order" in details
-    assert "Validated with TAVeer + LambdaG on “demo”" in details
+    assert "Validated with TAVeer + LambdaG: cross-validated Cllr" in details
+    assert "population “demo”" in details
     manager.validation_button.click()
     dialog = window.models.validations_dialog
     qtbot.waitExposed(dialog)

@@ -164,7 +164,7 @@ def test_model_table_shows_the_training_facts(qapp):
         text(model, 0, mtm.VALIDATION)
         == "staff e-mail — criteria NOT met (stated by the model file)"
     )
-    assert "Validated on “staff e-mail”" in text(model, 0, mtm.VALIDATION, TOOLTIP)
+    assert "population “staff e-mail”" in text(model, 0, mtm.VALIDATION, TOOLTIP)
 
 
 def _run(id_, when, prediction, similarity, kind=None):

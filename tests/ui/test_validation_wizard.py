@@ -211,7 +211,8 @@ def test_the_wizard_walks_every_page_and_stores_a_linked_record(
 
     # the case view names the validation of the case's model
     line = window.verification_tab.validation_label.text()
-    assert "Validated on “demo”" in line and "criteria met" in line
+    assert line.startswith("Validated: cross-validated Cllr") and "criteria met" in line
+    assert "population “demo”" in line
     wizard.button(QWizard.WizardButton.FinishButton).click()
     assert not wizard.isVisible()
 
@@ -341,7 +342,8 @@ def test_the_model_view_shows_the_validation_and_lists_records(qtbot, population
     qtbot.waitExposed(manager)
     assert manager.select(done.model.name)
     assert manager.validation_button.isEnabled()
-    assert "Validated on “demo”" in manager.details.text()
+    assert "Validated: cross-validated Cllr" in manager.details.text()
+    assert "population “demo”" in manager.details.text()
     row = manager.model.find_row(lambda m: m.name == done.model.name)
     assert manager.model.record(row).validation["population"]["name"] == "demo"
     manager.validation_button.click()
