@@ -23,7 +23,10 @@ from taveer_desktop.core.ground.errors import InputError
 
 MAX_DEPTH = 64
 MAX_NUMBER_CHARS = 40  # a float written in full by repr() has at most 24
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# possessive and unrolled: one step per character and no memory per character (the plain
+# ``"(?:[^"\\]|\\.)*"`` kept a backtracking entry per character: ~120 bytes each, so a 200 MB
+# string in a --record file took more than 23 GB and was killed by the system)
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
