@@ -50,6 +50,7 @@ from taveer_desktop.store.store_file import (
     inspect_store_file,
 )
 from taveer_desktop.store.validation_use_repository import ValidationUseRepository
+from taveer_desktop.store.value_types import refuse_foreign_values
 
 if TYPE_CHECKING:
     from taveer_desktop.store.receipts import Receipt
@@ -173,7 +174,7 @@ class ProjectStore:
             store = cls(db, lock)
             store.migration_backup = migrate(conn, path)
             if verify:
-                store.check_integrity(include_sqlite_check=False)
+                refuse_foreign_values(store.check_integrity(include_sqlite_check=False), path)
             return store
         except sqlite3.DatabaseError as error:
             db.close()
