@@ -216,3 +216,24 @@ def test_a_value_of_a_type_the_program_never_writes(project, statements, table):
         assert "it was changed by another tool" in message and "\n" not in message
     with ProjectStore.open_for_check(project) as store:
         assert not store.check_integrity().ok  # the check itself still reports
+
+
+def test_a_missing_table_is_one_sentence_where_the_case_state_is_read(project):
+    """Found by the soak's probes: with the table of stability checks dropped, `case show`
+    ended in an internal error (the digest of the case state read it through the raw
+    connection); it is the same sentence as every other read of a missing table."""
+    conn = sqlite3.connect(project, isolation_level=None)
+    triggers = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'stability_checks'"
+    ).fetchall()
+    conn.close()
+    _tamper(
+        project,
+        "PRAGMA foreign_keys = OFF",
+        *[f'DROP TRIGGER "{name}"' for (name,) in triggers],
+        "DROP TABLE stability_checks",
+    )
+    with ProjectStore.open(project) as store:
+        assert not store.last_integrity_report.ok
+        with pytest.raises(StoreError, match=r"could not be read \(no such table"):
+            store.declarations.standing(store.cases.find("C-1").id)
