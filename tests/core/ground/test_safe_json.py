@@ -54,3 +54,26 @@ def test_a_long_string_is_scanned_without_memory_per_character(body):
     assert done.returncode == 0, done.stderr
     grown_kib = int(done.stdout.strip())
     assert grown_kib < 100 * 1024, f"scanning a 10 MB string took {grown_kib // 1024} MB more"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"name": "a\\ud800b"}', '["\\udfff"]', '{"\\udbff": 1}', '"\\ud83d"'],
+    ids=["in-a-value", "in-a-list", "in-a-key", "top-level"],
+)
+def test_a_lone_surrogate_is_refused_naming_the_file(text):
+    """Found by the soak's model and corpus probes: a JSON escape of half a UTF-16 pair in a
+    model (any string of it), a validation record or a corpus line reached hashing or the
+    feature scan, and the command ended in an internal error (UnicodeEncodeError)."""
+    with pytest.raises(InputError) as refused:
+        loads_limited(text, "odd.json", "TAVeer model")
+    message = str(refused.value)
+    assert "odd.json" in message and "is not a usable TAVeer model: it holds a lone surrogate" in (
+        message
+    )
+
+
+def test_a_whole_pair_is_one_character_and_kept():
+    assert loads_limited('{"e": "\\ud83d\\ude00 \\\\ud800"}', "ok.json") == {
+        "e": "\U0001f600 \\ud800"
+    }

@@ -137,7 +137,8 @@ def test_jsonl_with_a_broken_line_names_the_line(tmp_path):
 def test_jsonl_text_with_a_lone_surrogate_names_the_line(tmp_path, where):
     """Found by the soak's probes: a JSON escape ``\\ud800`` in a pair's text (no character:
     a lone surrogate) reached the feature scan, and `taveer train` and `evaluate` ended in an
-    internal error (UnicodeEncodeError). The line is refused as not valid Unicode text."""
+    internal error (UnicodeEncodeError). The line is refused as not valid Unicode text
+    (``core/ground/safe_json.py``, which reads every JSON file a user gives)."""
     record = {"id": "p1", "pair": [TEXT_A, TEXT_B]}
     if where == "id":
         record["id"] = "p\ud8001"
@@ -148,8 +149,8 @@ def test_jsonl_text_with_a_lone_surrogate_names_the_line(tmp_path, where):
     with pytest.raises(InputError) as refused:
         list(open_corpus(root).iter_cases())
     message = str(refused.value)
-    assert "pairs.jsonl" in message and "line 2 holds a lone surrogate" in message, message
-    assert "not valid Unicode text" in message
+    assert "pairs.jsonl line 2: is not a usable JSON file: it holds a lone surrogate" in message
+    assert "not valid Unicode text" in message and "\n" not in message
 
 
 def test_cp1252_text_is_decoded_with_a_reported_fallback(tmp_path):
