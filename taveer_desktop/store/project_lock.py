@@ -110,8 +110,11 @@ def _planted(path: Path, info: os.stat_result | None = None) -> str | None:
         return None
     if stat.S_ISREG(info.st_mode):
         return None
-    kinds = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"))
-    kinds += ((stat.S_ISFIFO, "a named pipe (FIFO)"),)
+    kinds = (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    )
     kind = next((word for test, word in kinds if test(info.st_mode)), "a special file")
     return f"there is {kind}"
 
