@@ -17,6 +17,7 @@ lists, in plain words, what is missing or stale and why.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 from taveer_desktop.core.intake.control_characters import unsafe_characters
@@ -271,7 +272,10 @@ class DeclarationRepository:
         case = self._db.query_one("SELECT examiner, agency FROM cases WHERE id = ?", (case_id,))
         if case is None:
             raise NotFound(f"has no case with id {case_id}", self._db.path)
-        now = case_state_sha256(self._db.connection(), case_id)
+        try:
+            now = case_state_sha256(self._db.connection(), case_id)
+        except sqlite3.DatabaseError as error:  # as every read: a table missing from a
+            raise self._db.translate(error) from None  # damaged store is one sentence
         declaration, review = self.latest_declaration(case_id), self.latest_review(case_id)
         missing: list[str] = []
         if not case[0]:

@@ -6,12 +6,14 @@
 decompressed in chunks and refused once it passes ``MAX_XML_BYTES`` (``MAX_SMALL_PART_BYTES``
 for parts whose every element is kept in memory, so a zip bomb never fills memory) or its
 compression ratio exceeds ``MAX_COMPRESSION_RATIO``; a DOCTYPE (and so any entity declaration)
-is refused; malformed XML, encryption and damaged ZIP data become one plain reason.
+is refused; malformed XML, encryption and damaged ZIP data (deflate, bzip2 or LZMA) become one
+plain reason.
 """
 
 from __future__ import annotations
 
 import io
+import lzma
 import zipfile
 import zlib
 from collections import Counter
@@ -123,11 +125,13 @@ def parse_member(
         raise refuse(
             f"is a damaged Word document: {name} is not well-formed XML (line {line})", source
         ) from None
-    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError) as error:
+    except (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, ValueError) as error:
         # ValueError: a member whose local header lies before the start of the file
         raise refuse(f"is a damaged Word document ({error})", source) from None
     except NotImplementedError as error:
         raise refuse(f"uses a ZIP feature that cannot be read ({error})", source) from None
+    except OSError as error:  # bz2: a damaged bzip2 stream (the package is in memory: no I/O)
+        raise refuse(f"is a damaged Word document ({error})", source) from None
     except RuntimeError as error:  # zipfile: encrypted member
         raise refuse(f"cannot be read ({error})", source) from None
 

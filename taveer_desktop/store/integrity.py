@@ -55,6 +55,7 @@ from taveer_desktop.store.records import IntegrityProblem, IntegrityReport, utc_
 from taveer_desktop.store.schema_check import schema_problems, tables_unreadable
 from taveer_desktop.store.schema_objects import required_objects
 from taveer_desktop.store.state_replay import replay
+from taveer_desktop.store.value_types import foreign_values
 
 if TYPE_CHECKING:
     from taveer_desktop.store.receipts import Receipt
@@ -215,6 +216,9 @@ def _check(
     report = {"path": str(path), "sqlite_checked": include_sqlite_check, "store_version": version}
     if tables_unreadable(found_schema):
         return _report(problems, report)
+    foreign = foreign_values(conn, required_objects(version)[0])
+    if foreign:  # the checks below would read values as the types the program writes
+        return _report(problems + foreign, report)
     sql = f"SELECT {audit_chain.AUDIT_COLUMNS} FROM audit_log ORDER BY seq"
     rows = conn.execute(sql).fetchall()
     audit_count, head_hash, audit_problems = audit_chain.verify_chain(conn, rows)

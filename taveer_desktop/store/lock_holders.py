@@ -17,6 +17,7 @@ import getpass
 import json
 import os
 import socket
+import stat
 import time
 from pathlib import Path
 
@@ -34,11 +35,23 @@ def this_holder() -> LockHolder:
     return LockHolder(os.getpid(), socket.gethostname(), user, utc_now(), "TAVeer Desktop")
 
 
+def _small_regular_file(path: Path) -> bytes:
+    """The first 4 KiB of ``path`` if it is a regular file (a FIFO, a device or a link put in
+    its place is never waited on or followed: ``OSError``)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return os.read(fd, 4096)
+    finally:
+        os.close(fd)
+
+
 def read_holder(lock_path: Path) -> LockHolder | None:
     """Who the information file says holds the project (None if it cannot be read or parsed)."""
     for _attempt in range(3):  # the holder may be writing the file at this very moment
         try:
-            info = json.loads(Path(lock_path).read_text(encoding="utf-8"))
+            info = json.loads(_small_regular_file(Path(lock_path)).decode("utf-8"))
             return LockHolder(
                 int(info["pid"]),
                 str(info["host"]),

@@ -35,6 +35,7 @@ from typing import Any
 from taveer_desktop import __version__
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.control_characters import unsafe_characters
+from taveer_desktop.core.intake.file_reading import shown_name
 from taveer_desktop.core.trials.document_dates import DocumentDates
 from taveer_desktop.core.trials.population import Population, TopicLabels, population_from_texts
 from taveer_desktop.core.trials.topic_groups import file_labels
@@ -160,7 +161,7 @@ class PopulationRepository:
                     (
                         name,
                         description,
-                        str(Path(path).resolve()),
+                        shown_name(str(Path(path).resolve())),  # as text: odd bytes escaped
                         engine.sha256,
                         len(engine.authors),
                         len(kept),

@@ -48,6 +48,7 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import sys
 import threading
 from pathlib import Path
@@ -98,6 +99,24 @@ def lock_path_for(store_path: Path) -> Path:
     """The holder-information file of a project file (beside its real path)."""
     real = Path(os.path.realpath(store_path))
     return real.with_name(real.name + ".lock")
+
+
+def _planted(path: Path, info: os.stat_result | None = None) -> str | None:
+    """What other than a regular file holds the information file's name (None: nothing or a
+    regular file)."""
+    try:
+        info = info or os.lstat(path)
+    except OSError:
+        return None
+    if stat.S_ISREG(info.st_mode):
+        return None
+    kinds = (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    )
+    kind = next((word for test, word in kinds if test(info.st_mode)), "a special file")
+    return f"there is {kind}"
 
 
 def _identity(info: os.stat_result) -> Identity:
@@ -237,15 +256,24 @@ class ProjectLock:
                 "program": holder.program,
             }
         ).encode("utf-8")
+        # never through a link, never waiting on a FIFO: a name planted there is refused
+        flags = (
+            os.O_WRONLY
+            | os.O_CREAT
+            | os.O_TRUNC
+            | getattr(os, "O_NOFOLLOW", 0)
+            | getattr(os, "O_NONBLOCK", 0)
+        )
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            fd = os.open(self.path, flags, 0o644)
         except OSError as error:
             self.release()
-            raise StoreError(
-                f"cannot be opened because its lock file {self.path.name} cannot be created "
-                f"({error.strerror or error}); the project must be in a folder you can write to",
-                self.store_path,
-            ) from None
+            raise self._not_writable(error) from None
+        planted = _planted(self.path, os.fstat(fd))
+        if planted:
+            os.close(fd)
+            self.release()
+            raise self._not_writable(planted)
         try:
             self._info_identity = _identity(os.fstat(fd))
             while text:  # a short write (a file-size limit) is written on until it fails
@@ -255,6 +283,21 @@ class ProjectLock:
             self.release()
             raise self._write_error(error) from None
         os.close(fd)
+
+    def _not_writable(self, error: OSError | str) -> StoreError:
+        planted = error if isinstance(error, str) else _planted(self.path)
+        if planted:
+            return StoreError(
+                f"cannot be opened because {planted} under the name of its lock file "
+                f"{self.path.name}, not a file this program wrote; remove it and open again",
+                self.store_path,
+            )
+        assert isinstance(error, OSError)
+        return StoreError(
+            f"cannot be opened because its lock file {self.path.name} cannot be created "
+            f"({error.strerror or error}); the project must be in a folder you can write to",
+            self.store_path,
+        )
 
     def _remove_holder_file(self) -> None:
         if self._info_identity is None:

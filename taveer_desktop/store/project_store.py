@@ -41,7 +41,7 @@ from taveer_desktop.store.project_lock import ProjectLock
 from taveer_desktop.store.records import IntegrityReport, utc_now
 from taveer_desktop.store.run_repository import RunRepository
 from taveer_desktop.store.schema import SCHEMA_VERSION
-from taveer_desktop.store.sidecar_check import check_sidecars
+from taveer_desktop.store.sidecar_check import check_sidecars, refuse_special_sidecars
 from taveer_desktop.store.store_file import (
     broken_link,
     connect,
@@ -50,6 +50,7 @@ from taveer_desktop.store.store_file import (
     inspect_store_file,
 )
 from taveer_desktop.store.validation_use_repository import ValidationUseRepository
+from taveer_desktop.store.value_types import refuse_foreign_values
 
 if TYPE_CHECKING:
     from taveer_desktop.store.receipts import Receipt
@@ -119,6 +120,7 @@ class ProjectStore:
     def open(cls, path: str | Path, verify: bool = True) -> ProjectStore:
         """Open an existing project; ``verify`` runs the integrity check on open."""
         path = Path(path).expanduser().absolute()
+        refuse_special_sidecars(path)  # a folder or FIFO named like SQLite's -wal, -shm
         inspect_store_file(path)  # read-only: refuses foreign, newer or damaged files untouched
         lock = ProjectLock(path)
         lock.acquire()
@@ -173,7 +175,7 @@ class ProjectStore:
             store = cls(db, lock)
             store.migration_backup = migrate(conn, path)
             if verify:
-                store.check_integrity(include_sqlite_check=False)
+                refuse_foreign_values(store.check_integrity(include_sqlite_check=False), path)
             return store
         except sqlite3.DatabaseError as error:
             db.close()

@@ -35,13 +35,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from taveer_desktop.store.database import StoreDatabase
-from taveer_desktop.store.errors import NewerStoreVersion, ProjectLocked, StoreError
+from taveer_desktop.store.errors import DamagedStore, NewerStoreVersion, ProjectLocked, StoreError
 from taveer_desktop.store.migrations import schema_version
 from taveer_desktop.store.project_lock import ProjectLock, held_in_this_process
 from taveer_desktop.store.read_only_open import open_read_only, read_only_connector
 from taveer_desktop.store.records import LockHolder
 from taveer_desktop.store.schema import SCHEMA_VERSION
 from taveer_desktop.store.store_file import inspect_signature, sqlite_uri
+from taveer_desktop.store.value_types import refuse_foreign_values
 
 if TYPE_CHECKING:
     from taveer_desktop.store.project_store import ProjectStore
@@ -131,7 +132,12 @@ def open_for_reading(
                 store.close()
                 store = cls.open(path, verify=False)
         if verify:
-            store.check_integrity(include_sqlite_check=False)
+            report = store.check_integrity(include_sqlite_check=False)
+            try:
+                refuse_foreign_values(report, path)
+            except DamagedStore:
+                store.close()
+                raise
         return store
     who = "another process" if holder is None else holder.describe()
     raise ProjectLocked(

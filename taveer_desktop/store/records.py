@@ -183,8 +183,8 @@ class IntakeResult:
 class IntegrityProblem:
     """One mismatch found by the integrity check.
 
-    ``kind`` is one of: sqlite, schema, document, model, run, audit, population, validation,
-    validation use.
+    ``kind`` is one of: sqlite, schema, value, document, model, run, audit, population,
+    validation, validation use.
     ``subject`` names the thing at fault (e.g. ``document 12``, ``audit entry 40``).
     """
 

@@ -1,5 +1,9 @@
 """Refusing a write-ahead log or rollback journal beside a store that the store did not write.
 
+A folder, FIFO or device under the name of one of SQLite's files beside the store (``-wal``,
+``-shm``, ``-journal``) is refused first: SQLite would open the store without being able to
+write it, and every change would then fail half-way through a command.
+
 SQLite applies whatever ``-wal`` file lies beside a database when it opens it: nothing in the
 log names the database it belongs to. A log copied from another project (or another copy of
 this one) would be replayed silently into this store. ``check_sidecars`` runs after the project
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import stat
 import tempfile
 from pathlib import Path
 
@@ -50,9 +55,30 @@ def _refuse(path: Path, log: Path, why: str) -> ForeignLog:
     )
 
 
+def refuse_special_sidecars(path: Path) -> None:
+    """Raise ``ForeignLog`` when a folder, FIFO or device holds the name of a SQLite file
+    beside ``path`` (before anything opens the store: SQLite would try to use it)."""
+    path = Path(path)
+    for suffix in ("-wal", "-shm", "-journal"):  # SQLite's own files: regular files only
+        beside = path.with_name(path.name + suffix)
+        try:
+            mode = beside.stat().st_mode
+        except OSError:
+            continue  # nothing there (a broken link: SQLite makes the file itself)
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a special file (FIFO or device)"
+            raise ForeignLog(
+                f"has {kind} named {beside.name} beside it, where SQLite keeps a file of its "
+                f"own; nothing was changed. Move {beside.name} out of the folder and open the "
+                "project again",
+                path,
+            )
+
+
 def check_sidecars(path: Path) -> None:
     """Raise ``ForeignLog`` when a log beside ``path`` is not this store's own continuation."""
     path = Path(path)
+    refuse_special_sidecars(path)
     journal = path.with_name(path.name + "-journal")
     if journal.exists() and journal.stat().st_size > 0:
         raise _refuse(path, journal, "this program never writes (the store keeps a WAL log)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -188,3 +189,29 @@ def test_an_output_name_held_by_a_fifo_is_refused_before_any_work(tmp_path, caps
     assert os.path.exists(fifo) and not os.path.isfile(fifo)
     code, err = run(["evaluate", DEFAULT_MODEL, corpus, "--answers", tmp_path], capsys)
     assert_refused(code, err, "is a folder, not a regular file; it was not replaced")
+
+
+@pytest.mark.slow  # a validation, a stored population and a training: about 5 s
+def test_a_folder_name_that_is_not_utf8(tmp_path, capsys):
+    """Found by the soak's probes: a population folder or corpus whose name is not valid UTF-8
+    (its odd bytes reach Python as lone surrogates) ended `validate --population`, `population
+    add` and `train` in an internal error (UnicodeEncodeError writing the model or the store).
+    The name is kept as text with its odd bytes escaped (``caf\\xe9``), as evidence names are."""
+    odd = Path(os.fsdecode(bytes(tmp_path) + b"/caf\xe9"))
+    population = Path(shutil.copytree(resource("demo", "population"), odd))
+    model, record = tmp_path / "m.json", tmp_path / "r.json"
+    args = ["validate", "--population", population, "-o", model, "--record", record]
+    code, err = run([*args, "--max-trials", "40", "--repeats", "1"], capsys)
+    assert code == 0, err
+    assert json.loads(record.read_text())["population"]["source"].endswith("caf\\xe9")
+    code, err = verify_with_record(record, capsys)
+    assert code in (0, 2) and "internal error" not in err, err
+    project = tmp_path / "p.taveer"
+    code, err = run(
+        ["--project", project, "population", "add", "x", population, "--description", "d"], capsys
+    )
+    assert code == 0, err
+    corpus = door.good_folder_corpus(Path(os.fsdecode(bytes(tmp_path) + b"/corpus\xff")))
+    code, err = run(["train", corpus, "-o", tmp_path / "t.json", "--workers", "1"], capsys)
+    assert code == 0, err
+    assert "corpus\\xff" in json.loads((tmp_path / "t.json").read_text())["name"]

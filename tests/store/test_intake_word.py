@@ -162,3 +162,21 @@ def test_member_header_before_the_start_of_the_file(store, case, tmp_path):
         archive.open("word/document.xml")  # what zipfile itself does with it
     rejection = _refusal(store, case, tmp_path, data)
     assert rejection.reason is RejectionReason.UNREADABLE
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA], ids=["bzip2", "lzma"])
+def test_damaged_bzip2_or_lzma_member(method, store, case, tmp_path):
+    """Found by the soak's probes: a member packed with bzip2 or LZMA whose data is damaged made
+    bz2 raise OSError (reported as the *project* that "cannot be written") and lzma raise
+    LZMAError (an internal error); both are a damaged Word document."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("word/document.xml", document_xml(paragraph("Some words here. " * 200)))
+    data = bytearray(buffer.getvalue())
+    start = data.find(b"word/document.xml") + len("word/document.xml") + 12
+    data[start : start + 4] = bytes(b ^ 0x5A for b in data[start : start + 4])
+    rejection = _refusal(store, case, tmp_path, bytes(data))
+    assert rejection.reason is RejectionReason.UNREADABLE
+    assert "damaged Word document" in rejection.message
+    assert store.documents.list_for_case(case.id) == []

@@ -182,3 +182,58 @@ def test_sqlite_level_check_reports_missing_rows(project):
     problems = _problems(project)
     assert ("sqlite", "runs row 1") in problems
     assert ("model", f"model 1 ({default_model_name()})") not in problems
+
+
+@pytest.mark.parametrize(
+    ("statements", "table"),
+    [
+        (["UPDATE cases SET title = x'ff00fe'"], "cases"),
+        (["UPDATE cases SET model_id = 'one'"], "cases"),
+        (
+            [
+                "DROP TRIGGER audit_log_no_update",
+                "UPDATE audit_log SET actor = x'00' WHERE seq = 1",
+            ],
+            "audit_log",
+        ),
+        (["UPDATE store_meta SET value = x'ff' WHERE key = 'audit_head_seq'"], "store_meta"),
+    ],
+    ids=["blob-title", "text-model-id", "blob-actor", "blob-audit-head"],
+)
+def test_a_value_of_a_type_the_program_never_writes(project, statements, table):
+    """Found by the soak's probes: a store edited with another tool to hold a BLOB in a text
+    column (or text in a number column) ended every command, `taveer check` included, in an
+    internal error (bytes not JSON serializable, int() of bytes). The check names it; opening
+    the store for work or for reading is refused in one sentence."""
+    _tamper(project, "PRAGMA foreign_keys = OFF", *statements)
+    problems = _problems(project)
+    assert ("value", f"table {table}") in problems
+    for opener in (ProjectStore.open, ProjectStore.open_for_reading):
+        with pytest.raises(DamagedStore) as refused:
+            opener(project)
+        message = str(refused.value)
+        assert f"cannot be read: in table {table}, a row's" in message, message
+        assert "it was changed by another tool" in message and "\n" not in message
+    with ProjectStore.open_for_check(project) as store:
+        assert not store.check_integrity().ok  # the check itself still reports
+
+
+def test_a_missing_table_is_one_sentence_where_the_case_state_is_read(project):
+    """Found by the soak's probes: with the table of stability checks dropped, `case show`
+    ended in an internal error (the digest of the case state read it through the raw
+    connection); it is the same sentence as every other read of a missing table."""
+    conn = sqlite3.connect(project, isolation_level=None)
+    triggers = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'stability_checks'"
+    ).fetchall()
+    conn.close()
+    _tamper(
+        project,
+        "PRAGMA foreign_keys = OFF",
+        *[f'DROP TRIGGER "{name}"' for (name,) in triggers],
+        "DROP TABLE stability_checks",
+    )
+    with ProjectStore.open(project) as store:
+        assert not store.last_integrity_report.ok
+        with pytest.raises(StoreError, match=r"could not be read \(no such table"):
+            store.declarations.standing(store.cases.find("C-1").id)

@@ -102,6 +102,55 @@ def test_unreadable_lock_information_still_refuses(project):
         assert "did not say which" in str(caught.value)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and links are POSIX here")
+@pytest.mark.parametrize("planted", ["link", "fifo", "folder"])
+def test_a_name_planted_where_the_lock_information_goes(project, tmp_path, planted):
+    """Found by the soak's probes: a symbolic link named ``<project>.lock`` made every opener
+    truncate and overwrite the file it pointed to (any file the user can write) with the lock
+    information; a FIFO there made every opener wait forever. Each is refused in one sentence,
+    nothing written through it, and the project stays free."""
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious")
+    {
+        "link": lambda p: os.symlink(victim, p),
+        "fifo": os.mkfifo,
+        "folder": os.mkdir,
+    }[planted](lock_path_for(project))
+    done = subprocess.run(  # a child: a FIFO waited on must fail the test, not hang it
+        [sys.executable, "-c", CLI, "--project", str(project), "case", "create", "C-1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    kind = {"link": "a symbolic link", "fifo": "a named pipe (FIFO)", "folder": "a folder"}
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and str(project) in done.stderr
+    assert f"there is {kind[planted]} under the name of its lock file" in done.stderr
+    assert victim.read_text() == "precious"
+    os.rmdir(lock_path_for(project)) if planted == "folder" else lock_path_for(project).unlink()
+    with ProjectStore.open(project) as store:  # the lock was given back
+        assert store.cases.list_all() == []
+
+
+def test_lock_information_that_is_a_fifo_is_not_waited_on(project):
+    """A reader refused by a holder reads who holds it: a FIFO or device planted under the
+    information file's name is not waited on or read without end."""
+    from taveer_desktop.store.lock_holders import read_holder
+
+    child = _start_holder(project)
+    try:
+        info = lock_path_for(project)
+        info.unlink()
+        os.symlink("/dev/zero", info)
+        assert read_holder(info) is None
+        info.unlink()
+        os.mkfifo(info)
+        assert read_holder(info) is None
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_cli_of_another_process_reports_the_holder(project):
     """A command that writes is refused naming the holder; one that only reads runs beside it."""
     child = _start_holder(project)

@@ -9,6 +9,7 @@ crash leaves behind.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -89,3 +90,30 @@ def test_a_rollback_journal_beside_the_store_is_refused(two_projects):
     with pytest.raises(ForeignLog, match="never writes"):
         ProjectStore.open(a)
     assert _sha(a) == before and journal.exists()
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_folder_or_fifo_under_the_name_of_a_sqlite_file(two_projects, tmp_path, suffix, kind):
+    """Found by the soak's probes: a folder named ``<project>-shm`` let the store open (SQLite
+    fell back to reading) and every change failed half-way: ``save-copy`` wrote the copy, then
+    could not audit it, and refused with the copy left behind. It is refused at open now."""
+    if kind == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("FIFOs are POSIX")
+    a, _b = two_projects
+    beside = a.with_name(a.name + suffix)
+    (os.mkdir if kind == "folder" else os.mkfifo)(beside)
+    before = _sha(a)
+    with pytest.raises(ForeignLog) as refused:
+        ProjectStore.open(a)
+    assert f"named {beside.name} beside it" in str(refused.value)
+    assert "\n" not in str(refused.value)
+    copy = tmp_path / "copy.taveer"
+    done = subprocess.run(
+        [sys.executable, "-m", "taveer_desktop.cli", "--project", a, "save-copy", copy],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert not copy.exists() and _sha(a) == before and beside.exists()

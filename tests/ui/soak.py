@@ -13,7 +13,9 @@ LambdaG in the text), choose runs, features and sentences, press Verify, validat
 wizard's job, ``store/case_validation.validate_case`` on the writer pool, announced as the
 wizard announces it), export reports, compute stability, switch to the other project and back
 (closing the open one), and close the window — often while jobs are still running — to open
-a new one. Runs, validations and reports arrive while any tab is open.
+a new one. Runs, validations and reports arrive while any tab is open. And what fights back
+(``tests/ui/soak_hostile.py``): hostile evidence files imported, the running job cancelled,
+the other project opened while a second instance holds it.
 
 It fails (exit 1, the reasons on stderr) on: an exception reaching ``sys.excepthook``, a Qt
 warning or worse (the offscreen plugin's "propagateSizeHints" aside), a Python warning, an
@@ -47,11 +49,13 @@ sys.path.insert(0, str(REPO))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TAVEER_HOME", tempfile.mkdtemp(prefix="taveer-soak-home-"))
 
+from tests.ui.soak_hostile import HostileActions  # noqa: E402 (after the Qt platform is set)
+
 Wait = tuple[Callable[[], object], float, str]  # condition, timeout in seconds, what it waits for
 HARMLESS_QT = ("propagateSizeHints",)
 
 
-class Soak:
+class Soak(HostileActions):
     """The driver: ``steps()`` yields what to wait for; ``tick`` resumes it when that holds."""
 
     def __init__(self, app, work: Path, seconds: float, seed: int, scenario: str | None) -> None:
@@ -292,6 +296,9 @@ class Soak:
         ("stability", 2),
         ("switch_project", 1),
         ("reopen_window", 1),
+        ("import_hostile", 3),  # tests/ui/soak_hostile.py
+        ("cancel_job", 3),
+        ("open_held_project", 1),
     )
 
     # ---- the runs ----------------------------------------------------------------------------
@@ -300,6 +307,8 @@ class Soak:
         yield from self.open_window(self.projects[0])
         if self.scenario == "lambdag-new-run":
             yield from self.lambdag_new_run()
+        elif self.scenario == "hostile":
+            yield from self.hostile_scenario()
         else:
             end = time.monotonic() + self.seconds
             names = [n for n, _ in self.ACTIONS]
@@ -397,7 +406,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, help="how long to act, in minutes")
     parser.add_argument("--seed", type=int, default=1, help="the random sequence's seed")
     parser.add_argument("--work", type=Path, help="folder for the projects (a new one if none)")
-    parser.add_argument("--scenario", choices=["lambdag-new-run"], help="one fixed scenario")
+    parser.add_argument(
+        "--scenario", choices=["lambdag-new-run", "hostile"], help="one fixed scenario"
+    )
     args = parser.parse_args(argv)
     seconds = args.minutes * 60 if args.minutes is not None else args.seconds
     work = args.work or Path(tempfile.mkdtemp(prefix="taveer-soak-"))

@@ -60,3 +60,19 @@ def test_the_short_soak_passes(tmp_path):
     # every tab of the result was chosen and runs arrived while the soak went on
     assert done.get("result_tab", 0) >= 5 and done.get("verify", 0) >= 3
     assert summary["completed"].get("runs asked for", 0) >= 2
+
+
+@pytest.mark.slow
+def test_hostile_files_a_cancelled_job_and_a_held_project_through_the_window(tmp_path):
+    """The soak's hostile actions in turn (``tests/ui/soak_hostile.py``): every hostile
+    evidence file imported once (each refused in the list of refused files or added, never a
+    failure box; a damaged bzip2 .docx was one), a verification and a validation cancelled,
+    and the other project opened while a second process holds it."""
+    summary = _soak(tmp_path, "--scenario", "hostile", timeout=400)
+    assert summary["passed"] and summary["failures"] == 0, summary
+    done = summary["completed"]
+    imported = summary["by_action"]["import_hostile"]
+    assert imported >= 30
+    assert done.get("hostile files refused", 0) + done.get("hostile files added", 0) == imported
+    assert done.get("hostile files refused", 0) >= 25
+    assert done["jobs cancelled"] == 2 and done["held projects refused"] == 1

@@ -33,6 +33,18 @@ def _block(data: Any, key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _bands(record: dict[str, Any], refuse: Refuse) -> list[dict[str, Any]]:
+    """The record's length bands (objects); ``bands`` that is not a list is refused."""
+    bands = record.get("bands")
+    if bands is None:
+        return []
+    if not isinstance(bands, list):
+        kinds = {bool: "true or false", int: "a number", float: "a number", str: "text"}
+        kind = kinds.get(type(bands), "an object")
+        raise refuse(f"bands is {kind}, not a list of length bands")
+    return [band for band in bands if isinstance(band, dict)]
+
+
 def _intervals(figures: Any, intervals: Any, where: str, refuse: Refuse) -> None:
     """Each interval two numbers, low to high, around its figure (within the rounding)."""
     if not isinstance(intervals, dict):
@@ -101,7 +113,7 @@ def _trial_counts(record: dict[str, Any], refuse: Refuse) -> None:
         "protocol.trials_different",
         refuse,
     )
-    bands = [b for b in record.get("bands") or [] if isinstance(b, dict)]
+    bands = _bands(record, refuse)
     if bands and all(_count(b.get("trials_same")) is not None for b in bands):
         total = sum(b["trials_same"] for b in bands)
         _same(same, total, "protocol.trials_same", "the sum of the bands' trials_same", refuse)
@@ -208,11 +220,10 @@ def check_sums(record: dict[str, Any], refuse: Refuse) -> None:
     """Raise ``refuse(message)`` where the record's figures do not hang together (the module)."""
     _intervals(record.get("figures"), record.get("intervals"), "", refuse)
     _bound(record.get("bound"), "", refuse)
-    for index, band in enumerate(record.get("bands") or []):
-        if isinstance(band, dict):
-            where = f"bands[{index}]."
-            _intervals(band.get("figures"), band.get("intervals"), where, refuse)
-            _bound(band.get("bound"), where, refuse)
+    for index, band in enumerate(_bands(record, refuse)):
+        where = f"bands[{index}]."
+        _intervals(band.get("figures"), band.get("intervals"), where, refuse)
+        _bound(band.get("bound"), where, refuse)
     for method, block in _block(record, "methods").items():
         spread = _block(block, "seed_spread") if isinstance(block, dict) else {}
         for name in ("auc", "cllr"):

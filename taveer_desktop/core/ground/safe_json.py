@@ -7,7 +7,9 @@ overflows every float conversion (or refuses it past Python's 4,300-digit limit 
 limit: nesting deeper than ``MAX_DEPTH`` is found by a scan of the brackets outside strings
 before parsing, and a number literal longer than ``MAX_NUMBER_CHARS`` is refused as it is read.
 An object naming one key twice is refused too: ``json.loads`` keeps the last value silently,
-so a file could show a reader one value and hand the program another. Every JSON file a user
+so a file could show a reader one value and hand the program another. So is a string holding a
+lone surrogate (an escape of half a UTF-16 pair, ``\\ud800``): it is no character, and every
+later use of the text (hashing, storing, the feature scan) would fail on it. Every JSON file a user
 gives (models, validation records, receipts, evaluation records, corpus lines) is read here.
 """
 
@@ -23,8 +25,13 @@ from taveer_desktop.core.ground.errors import InputError
 
 MAX_DEPTH = 64
 MAX_NUMBER_CHARS = 40  # a float written in full by repr() has at most 24
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# possessive and unrolled: one step per character and no memory per character (the plain
+# ``"(?:[^"\\]|\\.)*"`` kept a backtracking entry per character: ~120 bytes each, so a 200 MB
+# string in a --record file took more than 23 GB and was killed by the system)
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
+# an escape of half a UTF-16 pair (``\ud83d\ude00`` is one emoji; ``\ud800`` alone is no character)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def nesting_depth(text: str) -> int:
@@ -73,13 +80,39 @@ def loads_limited(text: str, source: str, what: str = "JSON file") -> Any:
             )
         return found
 
-    return json.loads(
+    value = json.loads(
         text,
         parse_int=lambda s: number(s, int),
         parse_float=lambda s: number(s, float),
         parse_constant=lambda c: float("nan"),
         object_pairs_hook=unique,
     )
+    odd = _lone_surrogate(value) if _SURROGATE_ESCAPE.search(text) else None
+    if odd:
+        raise InputError(
+            f"is not a usable {what}: it holds a lone surrogate ({odd}), half of a character, "
+            "which is not valid Unicode text",
+            source,
+        )
+    return value
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate (as ``\\udxxx``) in a string, key or item of ``value``."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return f"\\u{ord(item[error.start]):04x}"
+    return None
 
 
 def non_finite_at(value: Any, where: str = "") -> str | None:

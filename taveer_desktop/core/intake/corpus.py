@@ -30,6 +30,7 @@ from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.safe_json import loads_limited
 from taveer_desktop.core.intake.decoding import decode_bytes, read_file_bytes, require_regular_file
+from taveer_desktop.core.intake.file_reading import shown_name
 
 PAN_FOLDER = "pan-folder"
 PAN_JSONL = "pan-jsonl"
@@ -249,6 +250,7 @@ def open_corpus(path: str | Path) -> Corpus:
     if not path.is_dir():
         raise InputError("a corpus must be a folder (PAN problem folders or pairs.jsonl)", path)
     name = path.name if path.name not in {"train", "test"} else f"{path.parent.name}/{path.name}"
+    name = shown_name(name)  # a folder name that is not UTF-8: its odd bytes escaped
     if (path / "pairs.jsonl").is_file():
         truth = _jsonl_truth(path)
         ids = [

@@ -237,6 +237,8 @@ def decode_with(data: bytes, name: str, source: str) -> DecodedText:
             f"is not valid {encoding_label(codec)} (byte {error.start:,} cannot be decoded)",
             source,
         ) from None
+    except UnicodeError:  # codecs such as punycode and idna say no position
+        raise InputError(f"is not valid {encoding_label(codec)}", source) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     decoded = DecodedText(text, encoding_label(codec), False, "examiner", 1.0)

@@ -48,6 +48,7 @@ from taveer_desktop.core.ground.counts import count
 from taveer_desktop.core.ground.errors import InputError
 from taveer_desktop.core.ground.progress import NO_PROGRESS, Progress
 from taveer_desktop.core.intake.corpus import MAX_CORPUS_FILE_BYTES, PAN_FOLDER, Corpus, iter_jsonl
+from taveer_desktop.core.intake.file_reading import shown_name
 from taveer_desktop.core.intake.near_duplicates import (
     NEAR_DUPLICATE,
     containment_with,
@@ -182,7 +183,8 @@ def population_from_texts(
     except InputError as error:
         fit = None
         notes.append(f"the population-fit check cannot be calibrated: {error.plain_message}")
-    return Population(
+    name, source, description = (shown_name(t) for t in (name, source, description))
+    return Population(  # a folder's name that is not UTF-8 is kept with its odd bytes escaped
         name, source, description, documents, identity.hexdigest(), notes, fit, labels, dates
     )
 

@@ -271,6 +271,7 @@ def read_validation_record(data: dict[str, Any]) -> ValidationRecord:
     repeats = data.get("repeats")
     conditions = data.get("conditions")
     trials = data.get("trials")
+    bands = data.get("bands")
     return ValidationRecord(
         format_version=_int(data.get("format_version")),
         created_utc=_str(data.get("created_utc")),
@@ -293,7 +294,9 @@ def read_validation_record(data: dict[str, Any]) -> ValidationRecord:
         intervals=_intervals(data.get("intervals")),
         acceptance=_acceptance(data.get("acceptance")),
         bound=_optional(Bound, data.get("bound")),
-        bands=tuple(_band(b) for b in data.get("bands") or [] if isinstance(b, dict)),
+        bands=tuple(_band(b) for b in bands if isinstance(b, dict))
+        if isinstance(bands, list)
+        else (),
         repeats=_optional(Repeats, repeats, spread=_figures(_obj(repeats).get("spread"))),
         casework=_optional(RecordCasework, data.get("casework")),
         methods=_methods(data.get("methods")),

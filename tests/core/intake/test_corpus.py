@@ -133,6 +133,26 @@ def test_jsonl_with_a_broken_line_names_the_line(tmp_path):
         open_corpus(root)
 
 
+@pytest.mark.parametrize("where", ["known", "unknown", "id"])
+def test_jsonl_text_with_a_lone_surrogate_names_the_line(tmp_path, where):
+    """Found by the soak's probes: a JSON escape ``\\ud800`` in a pair's text (no character:
+    a lone surrogate) reached the feature scan, and `taveer train` and `evaluate` ended in an
+    internal error (UnicodeEncodeError). The line is refused as not valid Unicode text
+    (``core/ground/safe_json.py``, which reads every JSON file a user gives)."""
+    record = {"id": "p1", "pair": [TEXT_A, TEXT_B]}
+    if where == "id":
+        record["id"] = "p\ud8001"
+    else:
+        record["pair"][0 if where == "known" else 1] = "Half \udc00 a character. " + TEXT_A
+    good = {"id": "p2", "pair": [TEXT_B, TEXT_A]}
+    root = jsonl_corpus(tmp_path / "pairs", [good, record], [{"id": "p2", "same": False}])
+    with pytest.raises(InputError) as refused:
+        list(open_corpus(root).iter_cases())
+    message = str(refused.value)
+    assert "pairs.jsonl line 2: is not a usable JSON file: it holds a lone surrogate" in message
+    assert "not valid Unicode text" in message and "\n" not in message
+
+
 def test_cp1252_text_is_decoded_with_a_reported_fallback(tmp_path):
     cp1252 = b"It\x92s \x93quoted\x94 text, isn\x92t it? Yes."
     root = folder_corpus(

@@ -135,3 +135,11 @@ def test_read_text_file_names_unreadable_paths(tmp_path, kind):
     with pytest.raises(InputError) as info:
         read_text_file(path)
     assert str(path) in str(info.value)
+
+
+def test_a_named_codec_that_fails_without_a_position_is_a_plain_refusal():
+    """Found by the soak's probes: `case add --encoding punycode` on an ordinary text ended in
+    an internal error (punycode raises UnicodeError, not UnicodeDecodeError)."""
+    with pytest.raises(InputError) as refused:
+        decode_bytes(ASCII.encode(), "doc.txt", encoding="punycode")
+    assert str(refused.value) == "doc.txt: is not valid PUNYCODE"

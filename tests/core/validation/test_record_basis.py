@@ -115,6 +115,11 @@ def demo_model():
             "casework.authors is -2, not a whole number ≥ 0",
         ),
         (lambda r: r.update(population_fit=[1]), "population_fit"),
+        # found by the soak's probes: an internal error ('int' object is not iterable)
+        (lambda r: r.update(bands=5), "bands is a number, not a list of length bands"),
+        (lambda r: r.update(bands=1e308), "bands is a number, not a list of length bands"),
+        (lambda r: r.update(bands="x"), "bands is text, not a list of length bands"),
+        (lambda r: r.update(bands={}), "bands is an object, not a list of length bands"),
     ],
 )
 def test_a_malformed_record_is_refused_in_one_line_naming_it(demo_model, damage, words):
