@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from taveer_desktop.core.features.features import CATEGORY_IDS, CATEGORY_NAMES
 from taveer_desktop.core.ground.registry import MethodId
 from taveer_desktop.core.methods.taveer.interpret import Interpretation, PhiEntry
@@ -70,12 +72,22 @@ def _category_rows(inputs: ReportInputs) -> tuple[Row, ...]:
     return tuple(rows)
 
 
+def without_empty_last_column(
+    columns: tuple[Column, ...], rows: tuple[Row, ...]
+) -> tuple[tuple[Column, ...], tuple[Row, ...]]:
+    """The table without its last column where no row has anything in it (the feature kinds'
+    notes: most cases have none, and an empty column only takes the others' room)."""
+    if any(row.cells[-1] for row in rows):
+        return columns, rows
+    return columns[:-1], tuple(replace(row, cells=row.cells[:-1]) for row in rows)
+
+
 def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
     if without_weight(inputs, MethodId.TAVEER):  # the space follows the weight of evidence
         line = no_weight_line(inputs, MethodId.TAVEER, "results per feature kind")
         return [heading, line, *method_results(inputs)]
     result = inputs.verification
-    columns = (
+    all_columns = (
         Column("", 0.06),
         Column("Ensemble", 0.12, "center"),
         Column("Distance", 0.11, "right"),
@@ -84,6 +96,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
         Column("Features Q / K", 0.17, "right"),
         Column("Note", 0.3),
     )
+    columns, rows = without_empty_last_column(all_columns, _category_rows(inputs))
     categories = [result.categories[c] for c in CATEGORY_IDS if c in result.categories]
     layout = similarity_chart(categories, result.ensemble, result.similarity)
     abstaining = [c.category for c in categories if c.abstained]
@@ -98,7 +111,7 @@ def result_section(inputs: ReportInputs, heading: Heading) -> list[Block]:
             "questioned text and in all known texts together. Only the ensemble (shaded) "
             "decides."
         ),
-        Table(columns, _category_rows(inputs)),
+        Table(columns, rows),
         Chart(
             layout,
             SIMILARITY_EXTRA_HEIGHT + SIMILARITY_ROW_HEIGHT * len(layout.rows),

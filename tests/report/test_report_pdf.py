@@ -223,3 +223,21 @@ def test_no_tick_label_under_the_similarity_charts_score_mark():
     for score in (0.0, 0.3, 0.5, 0.769, 0.99):
         for tick in labelled_ticks(ticks, score, width):
             assert abs(tick - score) * width >= SCORE_MARK_ROOM
+
+
+def test_the_result_table_keeps_its_note_column_only_where_a_kind_has_a_note(demo_report):
+    from taveer_desktop.report.blocks import Column, Row
+    from taveer_desktop.report.content_findings import without_empty_last_column
+
+    columns = (Column("", 0.1), Column("Distance", 0.5), Column("Note", 0.4))
+    quiet = (Row(("F1", "0.3", "")), Row(("F2", "0.4", ""), shade=True))
+    kept_columns, kept_rows = without_empty_last_column(columns, quiet)
+    assert [c.title for c in kept_columns] == ["", "Distance"]
+    assert [r.cells for r in kept_rows] == [("F1", "0.3"), ("F2", "0.4")]
+    assert [r.shade for r in kept_rows] == [False, True]  # the ensemble's shading kept
+    noted = (Row(("F1", "0.3", "")), Row(("F2", "0.4", "only 2 features")))
+    assert without_empty_last_column(columns, noted) == (columns, noted)
+    # the demo case's feature kinds carry no note: its result table has no empty Note column
+    result = demo_report.text[demo_report.text.find("6. Result") :]
+    header = result[result.find("Threshold Similarity Features Q / K") :][:60]
+    assert header.startswith("Threshold Similarity Features Q / K F1 ")  # no "Note" between
