@@ -235,7 +235,7 @@ def case_reason(fit: CaseFit, population_name: str) -> str | None:
         if part.p_value is not None
     )
     sentence = (
-        f"the case's texts are unlike the texts of the population '{population_name}': cases "
+        f"the case's texts are unlike the texts of the population “{population_name}”: cases "
         f"made of the population's own texts look this unusual in at most "
         f"{_percent(p_value)} of cases (p = {_p_text(p_value)}, the parts combined: {parts}; "
         f"a case fails at p <= {fit.alpha:g})"
@@ -261,7 +261,7 @@ def part_reason(part: PartFit, population_name: str) -> str | None:
         else ""
     )
     sentence = (
-        f"the {subject} unlike the texts of the population '{population_name}': "
+        f"the {subject} unlike the texts of the population “{population_name}”: "
         f"p = {_p_text(part.p_value)} (a text of the population itself scores this low in "
         f"{_percent(part.p_value)} of cases{smallest}; a part fails at p <= {PART_ALPHA:g})"
     )

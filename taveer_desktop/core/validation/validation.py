@@ -206,7 +206,7 @@ class ValidationResult:
 
 
 def _population_text(population: Population) -> str:
-    text = f"the population {population.name!r}"
+    text = f"the population “{population.name}”"
     if population.description.strip():
         text += f" ({population.description.strip()})"
     return text

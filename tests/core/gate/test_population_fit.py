@@ -105,7 +105,7 @@ def test_a_text_of_another_kind_gets_a_small_p_value(synthetic_profile: FitProfi
     (reason,) = fit_reasons(fit, "made-up genre")  # the parts judged together: one sentence
     # words first (what it means), the figures after
     assert reason.startswith(
-        "the case's texts are unlike the texts of the population 'made-up genre': cases made of "
+        "the case's texts are unlike the texts of the population “made-up genre”: cases made of "
         "the population's own texts look this unusual in at most"
     )
     assert "questioned text p = 0.005" in reason and "known texts p = 0.005" in reason
