@@ -3,7 +3,7 @@
 Run by scripts/setup.sh; ``python scripts/build_native.py [--force]``. The library is rebuilt
 only when its source or the flags change (a stamp beside it records their SHA-256). Without a C
 compiler it says so in one line and exits 0: the program then computes the same curves in numpy
-(``taveer_desktop/core/methods/systems/native``), about five times slower.
+(``taveer_desktop/core/methods/systems/native``), about four times slower.
 
 The flags keep the arithmetic the same on every machine: no -ffast-math (no reordered sums) and
 -ffp-contract=off (no fused multiply-adds where the processor has them).
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     if cc is None:
         print(
             "build_native: no C compiler (cc, gcc or clang); unmasking runs in numpy, "
-            "about five times slower",
+            "about four times slower",
             file=sys.stderr,
         )
         return 0

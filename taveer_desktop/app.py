@@ -27,7 +27,6 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING
 
 from taveer_desktop import PROGRAM_NAME, __version__, logging_setup, paths
-from taveer_desktop.core.methods.systems import native
 from taveer_desktop.presentation.conclusion_text import CLASSIFICATION_SHORT, KIND_LABELS
 
 if TYPE_CHECKING:  # Qt is imported where the window starts, so the CLI never loads it
@@ -193,6 +192,8 @@ class SmokeTest:
         action.trigger()
 
     def _verified(self, view) -> None:
+        from taveer_desktop.core.methods.systems import native  # numpy: not at start-up
+
         try:
             if self.screenshot is not None:
                 save_screenshot(self.window, self.screenshot)

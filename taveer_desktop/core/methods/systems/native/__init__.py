@@ -3,7 +3,7 @@
 ``scripts/build_native.py`` compiles the C file into a library beside this module
 (``scripts/setup.sh`` runs it; ``packaging/taveer.spec`` puts the library in the bundle). It
 computes what ``unmasking.degradation_curves`` computes in numpy for chunk sets whose features
-outnumber their samples — the same model, solver, starts and removals — about five times
+outnumber their samples — the same model, solver, starts and removals — about four times
 faster (docs/performance.md), because a fold model's active set is small and C can work on it
 alone where numpy works on whole arrays.
 
